@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "stringscheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stringscheck", targets: ["stringscheck"]),
+        .library(name: "LocalizationFormats", targets: ["LocalizationFormats"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "LocalizationFormats",
+            dependencies: ["CLibXML2"]
+        ),
+        .executableTarget(
+            name: "stringscheck",
+            dependencies: [
+                "LocalizationFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LocalizationFormatsTests",
+            dependencies: ["LocalizationFormats"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "StringsCheckCLITests",
+            dependencies: ["LocalizationFormats"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

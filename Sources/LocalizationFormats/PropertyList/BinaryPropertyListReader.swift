@@ -1,0 +1,133 @@
+import Foundation
+
+/// Compiled binary property lists (`bplist00`), as found in built app bundles.
+///
+/// They carry no positions, so they are read through Foundation and reported with a note saying
+/// the values were read without line numbers.
+enum BinaryPropertyListReader {
+    static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        let note = Diagnostic(
+            .binaryPropertyList, "compiled binary property list: values are read without line numbers", path: path,
+            at: SourceLocation(line: 1, column: 1))
+        do {
+            let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            return PropertyListDocument(path: path, root: convert(object, depth: 0), diagnostics: [note], loads: true, isBinary: true)
+        } catch {
+            let diagnostic = Diagnostic(
+                .plistInvalidStructure, "the binary property list is corrupt; Foundation cannot read it, so nothing in it loads",
+                path: path, at: SourceLocation(line: 1, column: 1))
+            return PropertyListDocument(path: path, root: nil, diagnostics: [diagnostic], loads: false, isBinary: true)
+        }
+    }
+
+    static func readStrings(bytes: [UInt8], path: String) -> StringsFile {
+        let document = read(bytes: bytes, path: path)
+        return StringsFile(fromPropertyList: document, encoding: .binaryPropertyList)
+    }
+
+    private static func convert(_ object: Any, depth: Int) -> PropertyListNode? {
+        guard depth < 512 else { return nil }
+        switch object {
+        case let text as String:
+            return PropertyListNode(.string(text), location: nil)
+        case let number as NSNumber:
+            let type = String(cString: number.objCType)
+            if type == "c" || type == "B" { return PropertyListNode(.bool(number.boolValue), location: nil) }
+            if type == "f" || type == "d" { return PropertyListNode(.real(number.doubleValue), location: nil) }
+            return PropertyListNode(.integer(text: number.stringValue, value: number.int64Value), location: nil)
+        case let date as Date:
+            return PropertyListNode(.date(ISO8601DateFormatter().string(from: date)), location: nil)
+        case let data as Data:
+            return PropertyListNode(.data([UInt8](data)), location: nil)
+        case let array as [Any]:
+            return PropertyListNode(.array(array.compactMap { convert($0, depth: depth + 1) }), location: nil)
+        case let dictionary as [String: Any]:
+            let entries = dictionary.keys.sorted().compactMap { key in
+                convert(dictionary[key] as Any, depth: depth + 1).map {
+                    PropertyListEntry(key: key, keyLocation: nil, value: $0)
+                }
+            }
+            return PropertyListNode(.dictionary(entries), location: nil)
+        default:
+            return nil
+        }
+    }
+}
+
+/// Property lists of any form: XML through libxml2, binary through Foundation.
+public enum PropertyListReader {
+    public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        if bytes.starts(with: Array("bplist00".utf8)) {
+            return BinaryPropertyListReader.read(bytes: bytes, path: path)
+        }
+        if bytes.isEmpty {
+            return PropertyListDocument(
+                path: path, root: nil,
+                diagnostics: [
+                    Diagnostic(.emptyFile, "the file is empty; Foundation refuses it, so nothing in it loads", path: path, at: SourceLocation(line: 1, column: 1))
+                ], loads: false, isBinary: false)
+        }
+        return XMLPropertyListReader.read(bytes: bytes, path: path)
+    }
+}
+
+/// `.strings` tables written as XML property lists.
+enum XMLStringsReader {
+    static func read(bytes: [UInt8], path: String) -> StringsFile {
+        StringsFile(fromPropertyList: XMLPropertyListReader.read(bytes: bytes, path: path), encoding: .utf8)
+    }
+}
+
+extension StringsFile {
+    /// A `.strings` table from a property list: the top level must be a dictionary of strings.
+    init(fromPropertyList document: PropertyListDocument, encoding: TextEncoding) {
+        var diagnostics = document.diagnostics
+        var entries: [StringsEntry] = []
+        var loads = document.loads
+        if let root = document.root {
+            if let dictionary = root.dictionary {
+                var seen: [String: SourceLocation?] = [:]
+                for item in dictionary {
+                    let value = item.value.string
+                    if value == nil {
+                        diagnostics.append(
+                            Diagnostic(
+                                .nonStringValue,
+                                "the value of '\(item.key)' is \(item.value.typeName == "array" ? "an" : "a") \(item.value.typeName), not a string; lookups of this key do not return text",
+                                path: document.path, at: item.value.location))
+                    }
+                    if let first = seen[item.key] {
+                        diagnostics.append(
+                            Diagnostic(
+                                .duplicateKey, "the key '\(item.key)' is defined twice; Foundation uses this later one",
+                                path: document.path, at: item.keyLocation,
+                                notes: [DiagnosticNote(message: "first definition of '\(item.key)' is here", path: document.path, location: first)]))
+                    } else {
+                        seen[item.key] = item.keyLocation
+                    }
+                    entries.append(
+                        StringsEntry(
+                            key: item.key, value: value, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
+                            valueLocation: item.value.location))
+                }
+            } else {
+                loads = false
+                diagnostics.append(
+                    Diagnostic(
+                        .notATable, "the top level is a \(root.typeName), not a dictionary; the table loads nothing",
+                        path: document.path, at: root.location))
+            }
+        }
+        self.init(path: document.path, encoding: encoding, entries: entries, diagnostics: diagnostics, loads: loads)
+        if !loads { markNotLoaded() }
+    }
+}
+
+private func kind(of node: PropertyListNode) -> StringsValueKind {
+    switch node.value {
+    case .dictionary: .dictionary
+    case .array: .array
+    case .data: .data
+    default: .string
+    }
+}

@@ -1,0 +1,344 @@
+import CLibXML2
+
+/// Reads XML property lists through libxml2, keeping a line and column for every key and value.
+///
+/// Hardened for untrusted input: no network (`XML_PARSE_NONET`), no entity substitution (no
+/// `XML_PARSE_NOENT`), no DTD loading, no huge-document relaxation, and a nesting limit of our own.
+/// libxml2's own error printing is off; its errors arrive through a structured handler.
+public enum XMLPropertyListReader {
+    /// Deeper nesting than any real plist has; libxml2's own limit (256) usually trips first.
+    public static let maximumDepth = 128
+
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// The libxml2 version in use, for `--version`.
+    public static var libxml2Version: String { LIBXML_DOTTED_VERSION }
+
+    public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        _ = initialized
+        let collector = ErrorCollector()
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOERROR.rawValue
+                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let unmanaged = Unmanaged.passRetained(collector)
+        defer { unmanaged.release() }
+        xmlSetStructuredErrorFunc(unmanaged.toOpaque(), collectXMLError)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, options)
+                }
+            }
+        }
+        defer { if let document { xmlFreeDoc(document) } }
+
+        let columns = ColumnFinder(bytes: bytes)
+        var builder = TreeBuilder(path: path, columns: columns)
+        for error in collector.errors.prefix(10) {
+            builder.diagnostics.append(
+                Diagnostic(
+                    .xmlSyntaxError, error.message, path: path,
+                    at: SourceLocation(line: max(1, error.line), column: max(1, error.column))))
+        }
+        guard let document, collector.errors.isEmpty else {
+            if builder.diagnostics.isEmpty {
+                builder.diagnostics.append(
+                    Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourceLocation(line: 1, column: 1)))
+            }
+            builder.diagnostics[0].message += "; Foundation cannot read the file, so nothing in it loads"
+            return PropertyListDocument(path: path, root: nil, diagnostics: builder.diagnostics, loads: false, isBinary: false)
+        }
+        if let subset = document.pointee.intSubset, subset.pointee.children != nil {
+            builder.fail(
+                "the document type has an internal subset (entity or element declarations); Foundation refuses such property lists",
+                line: Int(xmlGetLineNo(UnsafeMutableRawPointer(subset).assumingMemoryBound(to: xmlNode.self))))
+        }
+        guard let rootElement = xmlDocGetRootElement(document) else {
+            builder.fail("the document has no root element", line: 1)
+            return builder.document(root: nil)
+        }
+        var top = rootElement
+        if name(of: rootElement) == "plist" {
+            let children = elementChildren(of: rootElement)
+            guard let first = children.first else {
+                builder.fail("<plist> holds no value", line: line(of: rootElement))
+                return builder.document(root: nil)
+            }
+            if children.count > 1 {
+                builder.fail("<plist> holds \(children.count) values; only the first is read", line: line(of: children[1]), severity: .warning)
+            }
+            top = first
+        }
+        let root = builder.node(top, depth: 0)
+        return builder.document(root: root)
+    }
+}
+
+private final class ErrorCollector {
+    struct Item {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+    var errors: [Item] = []
+}
+
+private func collectXMLError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+    guard let context, let error else { return }
+    let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+    guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
+    while message.last == "\n" || message.last == " " { message.removeLast() }
+    collector.errors.append(
+        .init(message: "XML: " + message.prefix(1).lowercased() + message.dropFirst(), line: Int(error.pointee.line), column: Int(error.pointee.int2)))
+}
+
+private func name(of node: xmlNodePtr) -> String {
+    node.pointee.name.map { String(cString: $0) } ?? ""
+}
+
+private func line(of node: xmlNodePtr) -> Int {
+    Int(xmlGetLineNo(node))
+}
+
+private func elementChildren(of node: xmlNodePtr) -> [xmlNodePtr] {
+    var result: [xmlNodePtr] = []
+    var child = node.pointee.children
+    while let current = child {
+        if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
+        child = current.pointee.next
+    }
+    return result
+}
+
+/// libxml2 keeps lines but not columns for elements; find each element's `<name` on its line, in
+/// document order, which is text order.
+private struct ColumnFinder {
+    let lines: LineTable
+    let text: [UInt8]
+    var cursor: [Int: Int] = [:]
+
+    init(bytes: [UInt8]) {
+        let decoded = TextDecoder.decode(bytes)
+        text = decoded.utf8
+        lines = LineTable(utf8: decoded.utf8)
+    }
+
+    mutating func location(line: Int, elementName: String) -> SourceLocation {
+        guard line >= 1, line <= lines.lineCount else { return SourceLocation(line: max(1, line), column: 1) }
+        let start = cursor[line] ?? lines.lineStarts[line - 1]
+        let end = line < lines.lineCount ? lines.lineStarts[line] : text.count
+        let needle = Array(("<" + elementName).utf8)
+        var index = start
+        while index + needle.count <= end {
+            if text[index] == needle[0], Array(text[index..<(index + needle.count)]) == needle {
+                cursor[line] = index + needle.count
+                return lines.location(ofByte: index)
+            }
+            index += 1
+        }
+        return SourceLocation(line: line, column: 1)
+    }
+}
+
+private struct TreeBuilder {
+    let path: String
+    var columns: ColumnFinder
+    var diagnostics: [Diagnostic] = []
+    var loads = true
+
+    init(path: String, columns: ColumnFinder) {
+        self.path = path
+        self.columns = columns
+    }
+
+    mutating func fail(_ message: String, line: Int, severity: Severity = .error, kind: ParseDiagnosticKind = .plistInvalidStructure) {
+        diagnostics.append(Diagnostic(kind, message, path: path, at: SourceLocation(line: max(1, line), column: 1), severity: severity))
+        if severity == .error { loads = false }
+    }
+
+    mutating func fail(_ message: String, at location: SourceLocation, kind: ParseDiagnosticKind = .plistInvalidStructure) {
+        diagnostics.append(Diagnostic(kind, message, path: path, at: location))
+        loads = false
+    }
+
+    func document(root: PropertyListNode?) -> PropertyListDocument {
+        PropertyListDocument(path: path, root: root, diagnostics: diagnostics, loads: loads && root != nil, isBinary: false)
+    }
+
+    /// The character content of an element; entity references are reported, not expanded.
+    mutating func text(of node: xmlNodePtr, at location: SourceLocation) -> String {
+        var result = ""
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { result += String(cString: content) }
+            case XML_ENTITY_REF_NODE:
+                fail(
+                    "the entity reference '&\(name(of: current));' is not expanded; use a character reference or the character itself",
+                    at: location, kind: .xmlEntityReference)
+            case XML_ELEMENT_NODE:
+                fail("<\(name(of: node))> may hold only text, found <\(name(of: current))>", at: location)
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    mutating func node(_ element: xmlNodePtr, depth: Int) -> PropertyListNode? {
+        let elementName = name(of: element)
+        let location = columns.location(line: line(of: element), elementName: elementName)
+        if depth > XMLPropertyListReader.maximumDepth {
+            fail("arrays and dictionaries are nested more than \(XMLPropertyListReader.maximumDepth) deep", at: location, kind: .nestingTooDeep)
+            return nil
+        }
+        switch elementName {
+        case "string":
+            return PropertyListNode(.string(text(of: element, at: location)), location: location)
+        case "key":
+            fail("<key> outside a <dict>", at: location)
+            return nil
+        case "integer":
+            let raw = text(of: element, at: location)
+            let trimmed = raw.trimmingASCIIWhitespace()
+            guard let value = parseInteger(trimmed) else {
+                fail("'\(trimmed)' is not an integer", at: location)
+                return PropertyListNode(.integer(text: trimmed, value: nil), location: location)
+            }
+            return PropertyListNode(.integer(text: trimmed, value: value), location: location)
+        case "real":
+            let trimmed = text(of: element, at: location).trimmingASCIIWhitespace()
+            guard let value = Double(trimmed) ?? (trimmed == "nan" ? .nan : nil) else {
+                fail("'\(trimmed)' is not a real number", at: location)
+                return nil
+            }
+            return PropertyListNode(.real(value), location: location)
+        case "true", "false":
+            if !elementChildren(of: element).isEmpty || !text(of: element, at: location).trimmingASCIIWhitespace().isEmpty {
+                fail("<\(elementName)/> must be empty", at: location)
+            }
+            return PropertyListNode(.bool(elementName == "true"), location: location)
+        case "date":
+            let trimmed = text(of: element, at: location).trimmingASCIIWhitespace()
+            if !isISO8601Date(trimmed) { fail("'\(trimmed)' is not a date of the form 2024-01-31T12:00:00Z", at: location) }
+            return PropertyListNode(.date(trimmed), location: location)
+        case "data":
+            let raw = text(of: element, at: location)
+            guard let bytes = decodeBase64(raw) else {
+                fail("<data> does not hold valid base64", at: location)
+                return PropertyListNode(.data([]), location: location)
+            }
+            return PropertyListNode(.data(bytes), location: location)
+        case "array":
+            var items: [PropertyListNode] = []
+            for child in elementChildren(of: element) {
+                if let item = node(child, depth: depth + 1) { items.append(item) }
+            }
+            return PropertyListNode(.array(items), location: location)
+        case "dict":
+            return dictionary(element, location: location, depth: depth)
+        default:
+            fail("<\(elementName)> is not a property list element", at: location)
+            return nil
+        }
+    }
+
+    mutating func dictionary(_ element: xmlNodePtr, location: SourceLocation, depth: Int) -> PropertyListNode {
+        var entries: [PropertyListEntry] = []
+        let children = elementChildren(of: element)
+        var index = 0
+        while index < children.count {
+            let child = children[index]
+            let childName = name(of: child)
+            let childLocation = columns.location(line: line(of: child), elementName: childName)
+            guard childName == "key" else {
+                fail("expected <key> in <dict>, found <\(childName)>", at: childLocation)
+                index += 1
+                continue
+            }
+            let key = text(of: child, at: childLocation)
+            guard index + 1 < children.count, name(of: children[index + 1]) != "key" else {
+                fail("the key '\(key)' has no value", at: childLocation)
+                index += 1
+                continue
+            }
+            if let value = node(children[index + 1], depth: depth + 1) {
+                entries.append(PropertyListEntry(key: key, keyLocation: childLocation, value: value))
+            }
+            index += 2
+        }
+        return PropertyListNode(.dictionary(entries), location: location)
+    }
+}
+
+private func parseInteger(_ text: String) -> Int64? {
+    var body = Substring(text)
+    var negative = false
+    if body.hasPrefix("-") {
+        negative = true
+        body = body.dropFirst()
+    } else if body.hasPrefix("+") {
+        body = body.dropFirst()
+    }
+    let magnitude: UInt64?
+    if body.hasPrefix("0x") || body.hasPrefix("0X") {
+        magnitude = UInt64(body.dropFirst(2), radix: 16)
+    } else {
+        magnitude = UInt64(body, radix: 10)
+    }
+    guard let magnitude else { return nil }
+    if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+    return Int64(exactly: magnitude) ?? Int64(bitPattern: magnitude)
+}
+
+private func isISO8601Date(_ text: String) -> Bool {
+    let pattern = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
+    let bytes = Array(text.utf8)
+    guard bytes.count == pattern.count else { return false }
+    for (b, p) in zip(bytes, pattern) {
+        if p == UInt8(ascii: "d") {
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return false }
+        } else if b != p {
+            return false
+        }
+    }
+    return true
+}
+
+private func decodeBase64(_ text: String) -> [UInt8]? {
+    var values: [UInt8] = []
+    var padding = 0
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): values.append(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): values.append(byte - UInt8(ascii: "a") + 26)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(byte - UInt8(ascii: "0") + 52)
+        case UInt8(ascii: "+"): values.append(62)
+        case UInt8(ascii: "/"): values.append(63)
+        case UInt8(ascii: "="): padding += 1
+        case 0x20, 0x09, 0x0A, 0x0D: continue
+        default: return nil
+        }
+        if padding > 0, byte != UInt8(ascii: "=") { return nil }
+    }
+    guard (values.count + padding) % 4 == 0 || padding == 0 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(values.count * 3 / 4)
+    var index = 0
+    while index + 1 < values.count {
+        let chunk = values[index..<min(index + 4, values.count)]
+        let a = chunk[chunk.startIndex], b = chunk[chunk.startIndex + 1]
+        out.append(a << 2 | b >> 4)
+        if chunk.count > 2 { out.append((b & 0x0F) << 4 | chunk[chunk.startIndex + 2] >> 2) }
+        if chunk.count > 3 { out.append((chunk[chunk.startIndex + 2] & 0x03) << 6 | chunk[chunk.startIndex + 3]) }
+        index += 4
+    }
+    return out
+}

@@ -1,0 +1,69 @@
+/// How serious a finding is.
+public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A secondary location attached to a diagnostic ("first defined here").
+public struct DiagnosticNote: Sendable, Hashable, Codable {
+    public var message: String
+    public var path: String
+    public var location: SourceLocation?
+
+    public init(message: String, path: String, location: SourceLocation?) {
+        self.message = message
+        self.path = path
+        self.location = location
+    }
+}
+
+/// One finding about one place in one file.
+///
+/// Parsers return these as values instead of throwing, so a broken entry never hides the rest of
+/// the file and the caller decides what an error means for the exit status.
+public struct Diagnostic: Sendable, Hashable, Codable {
+    /// Stable kebab-case identifier, e.g. `strings-missing-semicolon`; part of the public API.
+    public var id: String
+    public var severity: Severity
+    public var message: String
+    public var path: String
+    /// Nil only where the format has no positions (compiled binary property lists).
+    public var location: SourceLocation?
+    /// For byte-level problems (undecodable input), the offset in the file as stored on disk.
+    public var byteOffset: Int?
+    public var notes: [DiagnosticNote]
+
+    public init(
+        id: String, severity: Severity, message: String, path: String, location: SourceLocation?,
+        byteOffset: Int? = nil, notes: [DiagnosticNote] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.location = location
+        self.byteOffset = byteOffset
+        self.notes = notes
+    }
+
+    /// Deterministic order for output: path, line, column, id, message.
+    public static func ordered(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.path != rhs.path { return lhs.path < rhs.path }
+        let left = lhs.location ?? SourceLocation(line: 0, column: 0)
+        let right = rhs.location ?? SourceLocation(line: 0, column: 0)
+        if left != right { return left < right }
+        if lhs.id != rhs.id { return lhs.id < rhs.id }
+        return lhs.message < rhs.message
+    }
+}

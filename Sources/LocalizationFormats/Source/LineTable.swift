@@ -1,0 +1,64 @@
+/// Maps byte offsets in UTF-8 text to line and column.
+///
+/// Line starts are found once (CR, LF and CRLF each end a line, as CoreFoundation counts them);
+/// a lookup is a binary search plus a scalar count within one line, so converting every entry of a
+/// large table stays linear overall.
+public struct LineTable: Sendable {
+    /// Byte offset at which each line begins; `lineStarts[0] == 0`.
+    public private(set) var lineStarts: [Int]
+    private let text: [UInt8]
+
+    public init(utf8 text: [UInt8]) {
+        self.text = text
+        var starts = [0]
+        starts.reserveCapacity(text.count / 32 + 1)
+        text.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+        }
+        self.lineStarts = starts
+    }
+
+    /// The number of lines, counting a final line without a line break.
+    public var lineCount: Int { lineStarts.count }
+
+    /// The location of the byte at `offset` (an offset equal to the text length is the end).
+    public func location(ofByte offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, text.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        let start = lineStarts[low]
+        var column = 1
+        text.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < offset {
+                if buffer[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+        }
+        return SourceLocation(line: low + 1, column: column)
+    }
+
+    /// The text of a 1-based line without its line break, for source excerpts.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : text.count
+        while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: text[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,316 @@
+/// A diagnostic found while scanning, positioned by byte offset until the line table resolves it.
+struct PendingDiagnostic {
+    var kind: ParseDiagnosticKind
+    var message: String
+    var offset: Int
+    var severity: Severity?
+    var notes: [(message: String, offset: Int)] = []
+}
+
+/// Byte-level lexing of CoreFoundation's old-style property list syntax (`CFOldStylePList.c`).
+///
+/// Works on UTF-8 bytes. Every character class CoreFoundation tests is ASCII except U+2028 and
+/// U+2029, which are matched as their three-byte sequences; multi-byte UTF-8 never contains ASCII
+/// bytes, so quoted strings can be scanned bytewise.
+struct OldStyleScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    var diagnostics: [PendingDiagnostic] = []
+    /// Offset of a `/*` that never closes; CoreFoundation skips silently from there to the end.
+    var unterminatedCommentOffset: Int?
+    /// Comment byte ranges (contents only) seen since the last call to `takeComments()`.
+    var commentRanges: [Range<Int>] = []
+    /// When set, diagnostics are not recorded (used while re-reading text CoreFoundation never sees).
+    var quiet = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var atEnd: Bool { pos >= bytes.count }
+
+    mutating func report(
+        _ kind: ParseDiagnosticKind, _ message: String, at offset: Int, severity: Severity? = nil
+    ) {
+        guard !quiet else { return }
+        diagnostics.append(PendingDiagnostic(kind: kind, message: message, offset: offset, severity: severity))
+    }
+
+    @inline(__always)
+    static func isUnquotedCharacter(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
+            UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR at `index`.
+    @inline(__always)
+    func isUnicodeSeparator(at index: Int) -> Bool {
+        index + 2 < bytes.count && bytes[index] == 0xE2 && bytes[index + 1] == 0x80
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+    }
+
+    /// `advanceToNonSpace`: skips whitespace and comments; false at the end of the text.
+    mutating func skipSpace() -> Bool {
+        let count = bytes.count
+        while pos < count {
+            let c = bytes[pos]
+            if c == 0x20 || (c >= 0x09 && c <= 0x0D) {
+                pos += 1
+                continue
+            }
+            if c == 0xE2, isUnicodeSeparator(at: pos) {
+                pos += 3
+                continue
+            }
+            if c == UInt8(ascii: "/"), pos + 1 < count {
+                let next = bytes[pos + 1]
+                if next == UInt8(ascii: "/") {
+                    let start = pos + 2
+                    pos = start
+                    while pos < count {
+                        let d = bytes[pos]
+                        if d == 0x0A || d == 0x0D || (d == 0xE2 && isUnicodeSeparator(at: pos)) { break }
+                        pos += 1
+                    }
+                    commentRanges.append(start..<pos)
+                    continue
+                }
+                if next == UInt8(ascii: "*") {
+                    let opening = pos
+                    let start = pos + 2
+                    pos = start
+                    var closed = false
+                    while pos + 1 < count {
+                        if bytes[pos] == UInt8(ascii: "*"), bytes[pos + 1] == UInt8(ascii: "/") {
+                            closed = true
+                            break
+                        }
+                        pos += 1
+                    }
+                    if closed {
+                        commentRanges.append(start..<pos)
+                        pos += 2
+                        continue
+                    }
+                    pos = count
+                    if unterminatedCommentOffset == nil { unterminatedCommentOffset = opening }
+                    return false
+                }
+            }
+            return true
+        }
+        return false
+    }
+
+    /// The text of the comments seen since the last call, trimmed and joined by newlines.
+    mutating func takeComments() -> String? {
+        guard !commentRanges.isEmpty else { return nil }
+        defer { commentRanges.removeAll(keepingCapacity: true) }
+        var parts: [String] = []
+        for range in commentRanges {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            let trimmed = text.trimmingASCIIWhitespace()
+            if !trimmed.isEmpty { parts.append(trimmed) }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
+    }
+
+    /// Moves to the start of the line after `offset` (error recovery: one entry per line is the norm).
+    mutating func skipToNextLine(after offset: Int) {
+        var index = offset
+        let count = bytes.count
+        while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        if index < count, bytes[index] == 0x0D { index += 1 }
+        if index < count, bytes[index] == 0x0A { index += 1 }
+        pos = max(index, pos)
+        commentRanges.removeAll(keepingCapacity: true)
+    }
+
+    /// `parseUnquotedPlistString`: `pos` is at a valid unquoted character.
+    mutating func scanUnquoted() -> String {
+        let start = pos
+        while pos < bytes.count, Self.isUnquotedCharacter(bytes[pos]) { pos += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+    }
+
+    /// `parseQuotedPlistString`: `pos` is at the opening quote. Returns nil after reporting an
+    /// unterminated string or backslash sequence (CoreFoundation then rejects the file).
+    mutating func scanQuoted() -> String? {
+        let opening = pos
+        let quote = bytes[pos]
+        pos += 1
+        let start = pos
+        let count = bytes.count
+        while pos < count {
+            let c = bytes[pos]
+            if c == quote {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+                pos += 1
+                return text
+            }
+            if c == UInt8(ascii: "\\") { return scanQuotedWithEscapes(opening: opening, start: start) }
+            pos += 1
+        }
+        report(.stringsSyntaxError, "unterminated quoted string; expected a closing \(Self.quoteName(quote))", at: opening)
+        return nil
+    }
+
+    static func quoteName(_ quote: UInt8) -> String {
+        quote == UInt8(ascii: "\"") ? "'\"'" : "\"'\""
+    }
+
+    /// The slow path once a backslash is seen: decode escapes into UTF-16 units as `getSlashedChar`
+    /// does, pairing surrogates, and append them as UTF-8.
+    private mutating func scanQuotedWithEscapes(opening: Int, start: Int) -> String? {
+        let quote = bytes[opening]
+        var out: [UInt8] = []
+        out.reserveCapacity(pos - start + 32)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<pos]))
+        var pendingHigh: (unit: UInt16, offset: Int)?
+        let count = bytes.count
+
+        func flushPendingHigh(_ scanner: inout OldStyleScanner, _ out: inout [UInt8]) {
+            if let high = pendingHigh {
+                scanner.report(
+                    .loneSurrogate,
+                    "escape produces an unpaired high surrogate U+\(hex(high.unit)); it shows as U+FFFD",
+                    at: high.offset)
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                pendingHigh = nil
+            }
+        }
+
+        while pos < count {
+            let c = bytes[pos]
+            if c == quote {
+                flushPendingHigh(&self, &out)
+                pos += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            guard c == UInt8(ascii: "\\") else {
+                flushPendingHigh(&self, &out)
+                out.append(c)
+                pos += 1
+                continue
+            }
+            let escapeOffset = pos
+            pos += 1
+            guard pos < count else {
+                report(.stringsSyntaxError, "backslash at the end of the file; expected an escaped character", at: escapeOffset)
+                return nil
+            }
+            let e = bytes[pos]
+            pos += 1
+            var unit: UInt16?
+            switch e {
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                // Up to three octal digits, accumulated in 8 bits as CoreFoundation does (\777 wraps).
+                var number = UInt8(e - UInt8(ascii: "0"))
+                var digits = 1
+                while digits < 3, pos < count, bytes[pos] >= UInt8(ascii: "0"), bytes[pos] <= UInt8(ascii: "7") {
+                    number = (number &<< 3) &+ (bytes[pos] - UInt8(ascii: "0"))
+                    pos += 1
+                    digits += 1
+                }
+                unit = NeXTSTEPLatin.unit(for: number)
+            case UInt8(ascii: "U"):
+                var number: UInt16 = 0
+                var digits = 0
+                while digits < 4, pos < count, let digit = hexValue(bytes[pos]) {
+                    number = number << 4 | UInt16(digit)
+                    pos += 1
+                    digits += 1
+                }
+                unit = number
+            case UInt8(ascii: "a"): unit = 0x07
+            case UInt8(ascii: "b"): unit = 0x08
+            case UInt8(ascii: "f"): unit = 0x0C
+            case UInt8(ascii: "n"): unit = 0x0A
+            case UInt8(ascii: "r"): unit = 0x0D
+            case UInt8(ascii: "t"): unit = 0x09
+            case UInt8(ascii: "v"): unit = 0x0B
+            default:
+                if e == UInt8(ascii: "u") {
+                    let hexDigits = (0..<4).allSatisfy { pos + $0 < count && hexValue(bytes[pos + $0]) != nil }
+                    if hexDigits {
+                        report(
+                            .stringsLowercaseUEscape,
+                            "'\\u' is not an escape in .strings files: this reads as 'u' followed by the digits; write '\\U' instead",
+                            at: escapeOffset)
+                    } else {
+                        report(.stringsUnknownEscape, "unknown escape '\\u' is read as 'u'", at: escapeOffset)
+                    }
+                } else if (e >= UInt8(ascii: "A") && e <= UInt8(ascii: "Z")) || (e >= UInt8(ascii: "a") && e <= UInt8(ascii: "z"))
+                    || e == UInt8(ascii: "8") || e == UInt8(ascii: "9")
+                {
+                    let character = String(UnicodeScalar(e))
+                    report(.stringsUnknownEscape, "unknown escape '\\\(character)' is read as '\(character)'", at: escapeOffset)
+                }
+                // Any other character stands for itself; copy a whole UTF-8 sequence.
+                flushPendingHigh(&self, &out)
+                out.append(e)
+                if e >= 0xC0 {
+                    while pos < count, bytes[pos] & 0xC0 == 0x80 {
+                        out.append(bytes[pos])
+                        pos += 1
+                    }
+                }
+                continue
+            }
+            guard let value = unit else { continue }
+            if value >= 0xDC00, value <= 0xDFFF, let high = pendingHigh {
+                let scalar = 0x10000 + (UInt32(high.unit - 0xD800) << 10) + UInt32(value - 0xDC00)
+                TextDecoder.appendScalar(scalar, to: &out)
+                pendingHigh = nil
+            } else if value >= 0xD800, value <= 0xDBFF {
+                flushPendingHigh(&self, &out)
+                pendingHigh = (value, escapeOffset)
+            } else if value >= 0xDC00, value <= 0xDFFF {
+                flushPendingHigh(&self, &out)
+                report(
+                    .loneSurrogate, "escape produces an unpaired low surrogate U+\(hex(value)); it shows as U+FFFD",
+                    at: escapeOffset)
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            } else {
+                flushPendingHigh(&self, &out)
+                TextDecoder.appendScalar(UInt32(value), to: &out)
+            }
+        }
+        report(.stringsSyntaxError, "unterminated quoted string; expected a closing \(Self.quoteName(quote))", at: opening)
+        return nil
+    }
+}
+
+@inline(__always)
+func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}
+
+func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+extension String {
+    /// Trims ASCII whitespace without Foundation.
+    func trimmingASCIIWhitespace() -> String {
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return String(self[start..<end])
+    }
+}

@@ -1,0 +1,487 @@
+/// An entry as scanned, positioned by byte offsets.
+struct RawStringsEntry {
+    var key: String
+    var value: String?
+    var valueKind: StringsValueKind
+    var keyOffset: Int
+    var valueOffset: Int
+    var isShorthand: Bool
+    var comment: String?
+}
+
+/// The dictionary-level grammar of `CFOldStylePList.c` on top of `OldStyleScanner`.
+struct OldStyleStringsParser {
+    var scanner: OldStyleScanner
+    var entries: [RawStringsEntry] = []
+    /// The offset of the first error CoreFoundation would stop at (the file then loads nothing).
+    var firstFatalOffset: Int?
+    var firstFatalDiagnosticIndex: Int?
+    /// Where CoreFoundation ends the dictionary without an error at a stray character.
+    var silentStopOffset: Int?
+    var silentStopCharacter: UInt8 = 0
+    /// Where an unterminated `/*` starts inside the text CoreFoundation reads.
+    var commentCutOffset: Int?
+
+    /// Nothing after this offset loads.
+    var truncationOffset: Int? {
+        switch (silentStopOffset, commentCutOffset) {
+        case (let a?, let b?): min(a, b)
+        case (let a?, nil): a
+        case (nil, let b?): b
+        case (nil, nil): nil
+        }
+    }
+    /// Set when the top level is not a dictionary.
+    var notATableMessage: String?
+    /// Entries recovered from inside an unterminated comment (never loaded).
+    var swallowedEntryCount = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        scanner = OldStyleScanner(bytes: bytes)
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+    /// The region CoreFoundation actually reads ends at the silent truncation, if any.
+    func isRead(_ offset: Int) -> Bool {
+        truncationOffset.map { offset < $0 } ?? true
+    }
+
+    mutating func fatal(_ message: String, at offset: Int, kind: ParseDiagnosticKind = .stringsSyntaxError) {
+        guard !scanner.quiet else { return }
+        scanner.report(kind, message, at: offset)
+        if isRead(offset), firstFatalOffset.map({ offset < $0 }) ?? true {
+            firstFatalOffset = offset
+            firstFatalDiagnosticIndex = scanner.diagnostics.count - 1
+        }
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x20..<0x7F: "'\(Character(UnicodeScalar(byte)))'"
+        default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    func describeCharacter(at offset: Int) -> String {
+        let byte = bytes[offset]
+        guard byte >= 0x80 else { return Self.describe(byte) }
+        var end = offset + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+        let scalar = text.unicodeScalars.first.map { "U+" + hex(UInt16(truncatingIfNeeded: $0.value)) } ?? ""
+        return "'\(text)' (\(scalar))"
+    }
+
+    // MARK: Top level
+
+    mutating func parseFile() {
+        guard scanner.skipSpace() else {
+            checkUnterminatedComment()
+            return
+        }
+        let first = bytes[scanner.pos]
+        let start = scanner.pos
+        switch first {
+        case UInt8(ascii: "{"):
+            scanner.pos += 1
+            parseEntries(braced: true)
+            if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: "}") {
+                scanner.pos += 1
+                if scanner.skipSpace() {
+                    fatal("unexpected text after the closing '}' of the table", at: scanner.pos)
+                }
+            } else if !scanner.atEnd {
+                fatal("expected '}' to close the table, found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+            } else {
+                fatal("expected '}' to close the table opened here", at: start)
+            }
+        case UInt8(ascii: "("), UInt8(ascii: "<"):
+            let kind = parseNestedObject(depth: 0) ?? .array
+            notATableMessage = "the file holds \(kind == .data ? "a data value" : "an array"), not key = value entries"
+            if scanner.skipSpace() { fatal("unexpected text after the top-level value", at: scanner.pos) }
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            parseUnbracedOrSingleString(start: start)
+        default:
+            if OldStyleScanner.isUnquotedCharacter(first) {
+                parseUnbracedOrSingleString(start: start)
+            } else {
+                fatal("expected a key (a quoted string or an unquoted word), found \(describeCharacter(at: start))", at: start)
+                scanner.skipToNextLine(after: start)
+                parseEntries(braced: false)
+            }
+        }
+        checkUnterminatedComment()
+    }
+
+    /// A lone string is a string property list; a string followed by anything is dictionary content.
+    private mutating func parseUnbracedOrSingleString(start: Int) {
+        let isQuoted = bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'")
+        let single: String? = isQuoted ? scanner.scanQuoted() : scanner.scanUnquoted()
+        if let single, !scanner.skipSpace() {
+            notATableMessage = "the file holds the single string '\(single)', not key = value entries"
+            return
+        }
+        // Re-read from the start as dictionary content; drop what the first look reported.
+        scanner.pos = start
+        scanner.diagnostics.removeAll()
+        scanner.unterminatedCommentOffset = nil
+        parseEntries(braced: false)
+    }
+
+    // MARK: Entries
+
+    /// `parsePlistDictContent`, with recovery. In a braced dictionary it stops before `}`.
+    mutating func parseEntries(braced: Bool) {
+        var afterSemicolon = false
+        while true {
+            guard scanner.skipSpace() else { return }
+            let keyOffset = scanner.pos
+            let c = bytes[keyOffset]
+            let key: String?
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                key = scanner.scanQuoted()
+            } else if OldStyleScanner.isUnquotedCharacter(c) {
+                key = scanner.scanUnquoted()
+            } else if braced, c == UInt8(ascii: "}") {
+                return
+            } else if afterSemicolon, !braced {
+                // CoreFoundation's loop ends here without an error: the dictionary so far is the
+                // whole table. Keep reading to report what is lost.
+                if !scanner.quiet, isRead(keyOffset) {
+                    silentStopOffset = keyOffset
+                    silentStopCharacter = c
+                }
+                scanner.pos += 1
+                continue
+            } else if braced, afterSemicolon {
+                return
+            } else {
+                fatal("expected a key (a quoted string or an unquoted word), found \(describeCharacter(at: keyOffset))", at: keyOffset)
+                scanner.pos += 1
+                afterSemicolon = false
+                if c != UInt8(ascii: ";") { scanner.skipToNextLine(after: keyOffset) }
+                continue
+            }
+            guard let key else {
+                fatalAlreadyReported(at: keyOffset)
+                scanner.skipToNextLine(after: keyOffset)
+                afterSemicolon = false
+                continue
+            }
+            let comment = scanner.takeComments()
+            afterSemicolon = parseEntryTail(key: key, keyOffset: keyOffset, comment: comment, braced: braced)
+        }
+    }
+
+    /// The scanner reported an unterminated string; make it the fatal error if it comes first.
+    private mutating func fatalAlreadyReported(at offset: Int) {
+        guard !scanner.quiet, isRead(offset), firstFatalOffset.map({ offset < $0 }) ?? true else { return }
+        firstFatalOffset = offset
+        firstFatalDiagnosticIndex = scanner.diagnostics.count - 1
+    }
+
+    /// After a key: `;` (shorthand) or `= value ;`. Returns whether the entry ended with `;`.
+    private mutating func parseEntryTail(key: String, keyOffset: Int, comment: String?, braced: Bool) -> Bool {
+        let afterKey = scanner.pos
+        guard scanner.skipSpace() else {
+            fatal("expected '=' or ';' after the key '\(key)', found the end of the file", at: afterKey)
+            return false
+        }
+        let c = bytes[scanner.pos]
+        if c == UInt8(ascii: ";") {
+            entries.append(
+                RawStringsEntry(
+                    key: key, value: key, valueKind: .string, keyOffset: keyOffset, valueOffset: keyOffset,
+                    isShorthand: true, comment: comment))
+            scanner.pos += 1
+            return true
+        }
+        guard c == UInt8(ascii: "=") else {
+            fatal("expected '=' or ';' after the key '\(key)', found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+            scanner.skipToNextLine(after: scanner.pos)
+            return false
+        }
+        scanner.pos += 1
+        guard scanner.skipSpace() else {
+            fatal("expected a value after '=' for the key '\(key)', found the end of the file", at: scanner.pos)
+            return false
+        }
+        let valueOffset = scanner.pos
+        let v = bytes[valueOffset]
+        var value: String?
+        var kind = StringsValueKind.string
+        if v == UInt8(ascii: "\"") || v == UInt8(ascii: "'") {
+            guard let text = scanner.scanQuoted() else {
+                fatalAlreadyReported(at: valueOffset)
+                scanner.skipToNextLine(after: valueOffset)
+                return false
+            }
+            value = text
+        } else if OldStyleScanner.isUnquotedCharacter(v) {
+            value = scanner.scanUnquoted()
+        } else if v == UInt8(ascii: "{") || v == UInt8(ascii: "(") || v == UInt8(ascii: "<") {
+            guard let nestedKind = parseNestedObject(depth: 1) else {
+                scanner.skipToNextLine(after: scanner.pos)
+                return false
+            }
+            kind = nestedKind
+            scanner.report(
+                .nonStringValue,
+                "the value of '\(key)' is \(nestedKind == .array ? "an array" : nestedKind == .data ? "data" : "a dictionary"), not a string; lookups of this key do not return text",
+                at: valueOffset)
+        } else {
+            fatal(
+                "expected a value (a quoted string) after '=' for the key '\(key)', found \(describeCharacter(at: valueOffset))",
+                at: valueOffset)
+            if v == UInt8(ascii: ";") { scanner.pos += 1 } else { scanner.skipToNextLine(after: valueOffset) }
+            return v == UInt8(ascii: ";")
+        }
+        entries.append(
+            RawStringsEntry(
+                key: key, value: value, valueKind: kind, keyOffset: keyOffset, valueOffset: valueOffset,
+                isShorthand: false, comment: comment))
+        let afterValue = scanner.pos
+        if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") {
+            scanner.pos += 1
+            return true
+        }
+        fatal("expected ';' after the value of '\(key)'", at: afterValue)
+        return false
+    }
+
+    // MARK: Nested values
+
+    /// Validates a nested `{…}`, `(…)` or `<…>` value as CoreFoundation would parse it.
+    /// Returns its kind, or nil after reporting a fatal error.
+    mutating func parseNestedObject(depth: Int) -> StringsValueKind? {
+        if depth > StringsParser.maximumDepth {
+            fatal("arrays and dictionaries are nested more than \(StringsParser.maximumDepth) deep", at: scanner.pos, kind: .nestingTooDeep)
+            return nil
+        }
+        guard scanner.skipSpace() else {
+            fatal("expected a value, found the end of the file", at: scanner.pos)
+            return nil
+        }
+        let start = scanner.pos
+        let c = bytes[start]
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            guard scanner.scanQuoted() != nil else {
+                fatalAlreadyReported(at: start)
+                return nil
+            }
+            return .string
+        case UInt8(ascii: "{"):
+            scanner.pos += 1
+            return parseNestedDictionary(depth: depth, start: start) ? .dictionary : nil
+        case UInt8(ascii: "("):
+            scanner.pos += 1
+            return parseNestedArray(depth: depth, start: start) ? .array : nil
+        case UInt8(ascii: "<"):
+            scanner.pos += 1
+            return parseData(start: start) ? .data : nil
+        default:
+            if OldStyleScanner.isUnquotedCharacter(c) {
+                _ = scanner.scanUnquoted()
+                return .string
+            }
+            fatal("expected a value, found \(describeCharacter(at: start))", at: start)
+            return nil
+        }
+    }
+
+    private mutating func parseNestedDictionary(depth: Int, start: Int) -> Bool {
+        while true {
+            guard scanner.skipSpace() else {
+                fatal("expected '}' to close the dictionary opened here", at: start)
+                return false
+            }
+            let c = bytes[scanner.pos]
+            if c == UInt8(ascii: "}") {
+                scanner.pos += 1
+                return true
+            }
+            let keyOffset = scanner.pos
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                guard scanner.scanQuoted() != nil else {
+                    fatalAlreadyReported(at: keyOffset)
+                    return false
+                }
+            } else if OldStyleScanner.isUnquotedCharacter(c) {
+                _ = scanner.scanUnquoted()
+            } else {
+                fatal("expected a key or '}' in the dictionary, found \(describeCharacter(at: keyOffset))", at: keyOffset)
+                return false
+            }
+            guard scanner.skipSpace() else {
+                fatal("expected '=' or ';' after a key, found the end of the file", at: scanner.pos)
+                return false
+            }
+            if bytes[scanner.pos] == UInt8(ascii: "=") {
+                scanner.pos += 1
+                guard parseNestedObject(depth: depth + 1) != nil else { return false }
+            } else if bytes[scanner.pos] != UInt8(ascii: ";") {
+                fatal("expected '=' or ';' after a key, found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+                return false
+            }
+            guard scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") else {
+                fatal("expected ';' after a dictionary entry", at: scanner.pos)
+                return false
+            }
+            scanner.pos += 1
+        }
+    }
+
+    private mutating func parseNestedArray(depth: Int, start: Int) -> Bool {
+        guard scanner.skipSpace() else {
+            fatal("expected ')' to close the array opened here", at: start)
+            return false
+        }
+        if bytes[scanner.pos] == UInt8(ascii: ")") {
+            scanner.pos += 1
+            return true
+        }
+        while true {
+            guard parseNestedObject(depth: depth + 1) != nil else { return false }
+            guard scanner.skipSpace() else {
+                fatal("expected ',' or ')' in the array opened here", at: start)
+                return false
+            }
+            let c = bytes[scanner.pos]
+            scanner.pos += 1
+            if c == UInt8(ascii: ")") { return true }
+            if c != UInt8(ascii: ",") {
+                fatal("expected ',' or ')' in the array, found \(Self.describe(c))", at: scanner.pos - 1)
+                return false
+            }
+            // CoreFoundation accepts a trailing comma before ')'.
+            if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ")") {
+                scanner.pos += 1
+                return true
+            }
+        }
+    }
+
+    private mutating func parseData(start: Int) -> Bool {
+        while scanner.pos < bytes.count {
+            let c = bytes[scanner.pos]
+            if c == UInt8(ascii: ">") {
+                scanner.pos += 1
+                return true
+            }
+            if hexValue(c) != nil {
+                guard scanner.pos + 1 < bytes.count, hexValue(bytes[scanner.pos + 1]) != nil else {
+                    fatal("data has an odd number of hex digits", at: scanner.pos)
+                    return false
+                }
+                scanner.pos += 2
+            } else if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                scanner.pos += 1
+            } else if scanner.isUnicodeSeparator(at: scanner.pos) {
+                scanner.pos += 3
+            } else {
+                fatal("data may hold only hex digits and spaces, found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+                return false
+            }
+        }
+        fatal("expected '>' to close the data opened here", at: start)
+        return false
+    }
+
+    // MARK: Unterminated comments
+
+    /// An unterminated `/*` hides the rest of the file from CoreFoundation without any error. Re-read
+    /// what follows quietly to say which entries vanish.
+    private mutating func checkUnterminatedComment() {
+        guard let opening = scanner.unterminatedCommentOffset else { return }
+        if isRead(opening) { commentCutOffset = opening }
+        let before = entries.count
+        scanner.quiet = true
+        scanner.unterminatedCommentOffset = nil
+        scanner.pos = opening + 2
+        scanner.skipToNextLine(after: opening)
+        parseEntries(braced: false)
+        scanner.quiet = false
+        swallowedEntryCount = entries.count - before
+        let message: String
+        let severity: Severity
+        if swallowedEntryCount > 0 {
+            let names = entries[before...].prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
+            let more = swallowedEntryCount > 3 ? " and \(swallowedEntryCount - 3) more" : ""
+            message =
+                "this comment is never closed: CoreFoundation silently skips the rest of the file, so \(swallowedEntryCount) entr\(swallowedEntryCount == 1 ? "y" : "ies") (\(names)\(more)) never load; add '*/'"
+            severity = .error
+        } else {
+            message = "this comment is never closed; CoreFoundation skips to the end of the file, so any entry added below it will not load; add '*/'"
+            severity = .warning
+        }
+        scanner.report(.stringsUnterminatedComment, message, at: opening, severity: severity)
+    }
+
+    // MARK: Result
+
+    func finish(path: String, lines: LineTable, encoding: TextEncoding, decodable: Bool) -> StringsFile {
+        var loads = decodable && firstFatalOffset == nil && notATableMessage == nil
+        var pending = scanner.diagnostics
+        if let message = notATableMessage {
+            pending.append(
+                PendingDiagnostic(
+                    kind: .notATable, message: message + "; a table must be a dictionary, so it loads nothing", offset: 0))
+            loads = false
+        }
+        if let index = firstFatalDiagnosticIndex {
+            let count = entries.count
+            pending[index].message +=
+                "; Foundation rejects the whole file, so none of its \(count) entr\(count == 1 ? "y loads" : "ies load") and every key shows raw"
+        }
+        if let cut = silentStopOffset {
+            let lost = entries.filter { $0.keyOffset > cut }.count
+            do {
+                let what = Self.describe(silentStopCharacter)
+                pending.append(
+                    PendingDiagnostic(
+                        kind: .stringsSilentTruncation,
+                        message:
+                            "unexpected \(what) where a key should start: CoreFoundation silently stops reading here, so the \(lost) entr\(lost == 1 ? "y" : "ies") after it never load",
+                        offset: cut))
+            }
+        }
+
+        var result: [StringsEntry] = []
+        result.reserveCapacity(entries.count)
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(entries.count)
+        for raw in entries {
+            let loaded = loads && isRead(raw.keyOffset)
+            let keyLocation = lines.location(ofByte: raw.keyOffset)
+            let entry = StringsEntry(
+                key: raw.key, value: raw.value, valueKind: raw.valueKind, keyLocation: keyLocation,
+                valueLocation: raw.isShorthand ? keyLocation : lines.location(ofByte: raw.valueOffset),
+                loaded: loaded, isShorthand: raw.isShorthand, comment: raw.comment)
+            if let previous = firstIndex[raw.key] {
+                let earlier = result[previous]
+                let same = earlier.value == entry.value
+                pending.append(
+                    PendingDiagnostic(
+                        kind: .duplicateKey,
+                        message: same
+                            ? "the key '\(raw.key)' is defined twice with the same value"
+                            : "the key '\(raw.key)' is defined twice with different values; Foundation uses this later one",
+                        offset: raw.keyOffset, severity: same ? .warning : .error,
+                        notes: [("first definition of '\(raw.key)' is here", entries[previous].keyOffset)]))
+            } else {
+                firstIndex[raw.key] = result.count
+            }
+            result.append(entry)
+        }
+        let diagnostics = pending.map { item in
+            Diagnostic(
+                item.kind, item.message, path: path, at: lines.location(ofByte: item.offset), severity: item.severity,
+                notes: item.notes.map {
+                    DiagnosticNote(message: $0.message, path: path, location: lines.location(ofByte: $0.offset))
+                })
+        }
+        return StringsFile(path: path, encoding: encoding, entries: result, diagnostics: diagnostics, loads: loads)
+    }
+}

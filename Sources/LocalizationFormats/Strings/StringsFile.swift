@@ -1,0 +1,70 @@
+/// What an entry's value is, when it is not the usual string.
+public enum StringsValueKind: String, Sendable, Hashable, Codable {
+    case string
+    case dictionary
+    case array
+    case data
+}
+
+/// One `key = value;` entry of a `.strings` table, with where it stands and whether it loads.
+public struct StringsEntry: Sendable, Hashable {
+    public var key: String
+    /// The decoded value; nil when the value is not a string (see `valueKind`).
+    public var value: String?
+    public var valueKind: StringsValueKind
+    /// Nil only for compiled binary property lists, which carry no positions.
+    public var keyLocation: SourceLocation?
+    public var valueLocation: SourceLocation?
+    /// False when a device would not load this entry: the file is rejected as a whole, or the entry
+    /// stands after a point where CoreFoundation silently stops reading.
+    public var loaded: Bool
+    /// `"key";` shorthand, whose value is the key itself.
+    public var isShorthand: Bool
+    /// The comments between the previous entry and this one, without comment markers.
+    public var comment: String?
+
+    public init(
+        key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourceLocation?,
+        valueLocation: SourceLocation?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil
+    ) {
+        self.key = key
+        self.value = value
+        self.valueKind = valueKind
+        self.keyLocation = keyLocation
+        self.valueLocation = valueLocation
+        self.loaded = loaded
+        self.isShorthand = isShorthand
+        self.comment = comment
+    }
+}
+
+/// The parsed content of one `.strings` file.
+public struct StringsFile: Sendable {
+    public var path: String
+    public var encoding: TextEncoding
+    /// Every entry in source order, including those that would not load.
+    public var entries: [StringsEntry]
+    public var diagnostics: [Diagnostic]
+    /// False when Foundation would reject the file as a whole, so no key of it loads.
+    public var loads: Bool
+
+    public init(
+        path: String, encoding: TextEncoding, entries: [StringsEntry], diagnostics: [Diagnostic], loads: Bool
+    ) {
+        self.path = path
+        self.encoding = encoding
+        self.entries = entries
+        self.diagnostics = diagnostics
+        self.loads = loads
+    }
+
+    /// The key → value table a device would load: loaded string entries, the last one winning.
+    public var loadedTable: [String: String] {
+        var table: [String: String] = [:]
+        table.reserveCapacity(entries.count)
+        for entry in entries where entry.loaded {
+            if let value = entry.value { table[entry.key] = value }
+        }
+        return table
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Parses `.strings` files exactly as CoreFoundation reads them, with positions and recovery.
+///
+/// The grammar is `CFOldStylePList.c`'s: a file is one property list object; when it starts with a
+/// string followed by more text it is re-read as the content of a dictionary without braces.
+/// Where CoreFoundation fails, we report and carry on at the next line so one typo does not hide the
+/// rest; where it silently stops reading, we report that and mark what follows as not loaded.
+public enum StringsParser {
+    /// CoreFoundation's `MAX_DEPTH` for nested arrays and dictionaries on 64-bit platforms.
+    static let maximumDepth = 512
+
+    public static func parse(contentsOf url: URL, displayPath: String) -> StringsFile {
+        do {
+            let data = try Data(contentsOf: url)
+            return parse(bytes: [UInt8](data), path: displayPath)
+        } catch {
+            let diagnostic = Diagnostic(
+                .fileUnreadable, "cannot read the file: \(describeIOError(error))", path: displayPath,
+                at: SourceLocation(line: 1, column: 1))
+            return StringsFile(path: displayPath, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
+        }
+    }
+
+    public static func parse(bytes: [UInt8], path: String) -> StringsFile {
+        if bytes.isEmpty {
+            let diagnostic = Diagnostic(
+                .emptyFile, "the file is empty; Foundation refuses a zero-length property list, so the table loads nothing",
+                path: path, at: SourceLocation(line: 1, column: 1))
+            return StringsFile(path: path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
+        }
+        let decoded = TextDecoder.decode(bytes)
+        if decoded.encoding == .binaryPropertyList {
+            return BinaryPropertyListReader.readStrings(bytes: bytes, path: path)
+        }
+        let lines = LineTable(utf8: decoded.utf8)
+        var diagnostics: [Diagnostic] = []
+        var loads = true
+        for problem in decoded.problems.prefix(20) {
+            let (diagnostic, fatal) = decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines)
+            diagnostics.append(diagnostic)
+            if fatal { loads = false }
+        }
+        if decoded.problems.count > 20 {
+            diagnostics[diagnostics.count - 1].message += " (and \(decoded.problems.count - 20) more undecodable sequences)"
+        }
+        switch decoded.encoding {
+        case .utf16LE, .utf16BE:
+            loads = false
+            diagnostics.append(
+                Diagnostic(
+                    .utf16WithoutBOM,
+                    "\(decoded.encoding == .utf16LE ? "little" : "big")-endian UTF-16 without a byte order mark: CoreFoundation drops the first two bytes and misreads the rest, so the table loads nothing; save as UTF-8 or add a BOM",
+                    path: path, at: SourceLocation(line: 1, column: 1)))
+        default:
+            break
+        }
+        if decoded.utf8.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .emptyFile, "the file holds only a byte order mark; Foundation refuses an empty string, so the table loads nothing",
+                    path: path, at: SourceLocation(line: 1, column: 1)))
+            return StringsFile(path: path, encoding: decoded.encoding, entries: [], diagnostics: diagnostics, loads: false)
+        }
+        if looksLikeXML(decoded.utf8) {
+            var file = XMLStringsReader.read(bytes: bytes, path: path)
+            file.encoding = decoded.encoding
+            file.diagnostics = diagnostics + file.diagnostics
+            if !loads { file.markNotLoaded() }
+            return file
+        }
+        var result = decoded.utf8.withUnsafeBufferPointer { buffer in
+            var parser = OldStyleStringsParser(bytes: buffer)
+            parser.parseFile()
+            return parser.finish(path: path, lines: lines, encoding: decoded.encoding, decodable: loads)
+        }
+        result.diagnostics = diagnostics + result.diagnostics
+        return result
+    }
+
+    /// CoreFoundation tries the XML parser first when the text starts like XML.
+    static func looksLikeXML(_ utf8: [UInt8]) -> Bool {
+        var index = 0
+        while index < utf8.count, utf8[index] == 0x20 || (utf8[index] >= 0x09 && utf8[index] <= 0x0D) { index += 1 }
+        for prefix in ["<?xml", "<!DOCTYPE", "<plist"] {
+            let p = Array(prefix.utf8)
+            if utf8.count - index >= p.count, Array(utf8[index..<(index + p.count)]) == p { return true }
+        }
+        return false
+    }
+
+    static func decodingDiagnostic(
+        _ problem: DecodingProblem, encoding: TextEncoding, path: String, lines: LineTable
+    ) -> (Diagnostic, fatal: Bool) {
+        let location = lines.location(ofByte: problem.decodedOffset)
+        let rejected = "Foundation rejects the whole file (\"Conversion of string failed\"), so the table loads nothing"
+        switch problem.kind {
+        case .invalidUTF8(let byte):
+            return (
+                Diagnostic(
+                    .invalidEncoding,
+                    "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) at byte offset \(problem.byteOffset); \(rejected)",
+                    path: path, at: location, byteOffset: problem.byteOffset), true
+            )
+        case .truncatedUnit(let count):
+            return (
+                Diagnostic(
+                    .invalidEncoding,
+                    "the file ends in the middle of a \(encoding.rawValue) character (\(count) stray byte\(count == 1 ? "" : "s") at byte offset \(problem.byteOffset)); \(rejected)",
+                    path: path, at: location, byteOffset: problem.byteOffset), true
+            )
+        case .invalidScalar(let value):
+            return (
+                Diagnostic(
+                    .invalidEncoding,
+                    "0x\(String(value, radix: 16, uppercase: true)) at byte offset \(problem.byteOffset) is not a Unicode scalar; \(rejected)",
+                    path: path, at: location, byteOffset: problem.byteOffset), true
+            )
+        case .loneSurrogate(let unit):
+            return (
+                Diagnostic(
+                    .loneSurrogate,
+                    "unpaired UTF-16 surrogate U+\(hex(unit)) at byte offset \(problem.byteOffset); it shows as U+FFFD",
+                    path: path, at: location, byteOffset: problem.byteOffset), false
+            )
+        }
+    }
+}
+
+func describeIOError(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+        underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+        return String(cString: strerror(code.rawValue)).lowercased()
+    }
+    if nsError.domain == NSCocoaErrorDomain {
+        switch nsError.code {
+        case NSFileReadNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: break
+        }
+    }
+    return nsError.localizedDescription
+}
+
+extension StringsFile {
+    mutating func markNotLoaded() {
+        loads = false
+        for index in entries.indices { entries[index].loaded = false }
+    }
+}

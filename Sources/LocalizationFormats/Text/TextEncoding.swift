@@ -1,0 +1,249 @@
+/// The encoding a text file was stored in, as detected the way CoreFoundation detects it.
+public enum TextEncoding: String, Sendable, Hashable, Codable, CaseIterable {
+    case utf8 = "utf-8"
+    case utf8BOM = "utf-8-bom"
+    case utf16LEBOM = "utf-16le-bom"
+    case utf16BEBOM = "utf-16be-bom"
+    /// UTF-16 without a byte order mark: CoreFoundation takes it for UTF-16 but misreads it.
+    case utf16LE = "utf-16le"
+    case utf16BE = "utf-16be"
+    case utf32LEBOM = "utf-32le-bom"
+    case utf32BEBOM = "utf-32be-bom"
+    /// A compiled binary property list (`bplist00`); not text at all.
+    case binaryPropertyList = "binary-plist"
+
+    public var isUTF16: Bool {
+        switch self {
+        case .utf16LE, .utf16BE, .utf16LEBOM, .utf16BEBOM: true
+        default: false
+        }
+    }
+}
+
+/// A problem met while decoding bytes into text.
+public struct DecodingProblem: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case invalidUTF8(byte: UInt8)
+        case truncatedUnit(byteCount: Int)
+        case loneSurrogate(UInt16)
+        case invalidScalar(UInt32)
+    }
+
+    public var kind: Kind
+    /// Offset of the offending bytes in the file as stored.
+    public var byteOffset: Int
+    /// Offset in the decoded UTF-8 text where U+FFFD stands in for them.
+    public var decodedOffset: Int
+}
+
+/// Text decoded to UTF-8, the one representation every parser here works on.
+public struct DecodedText: Sendable {
+    public var utf8: [UInt8]
+    public var encoding: TextEncoding
+    public var problems: [DecodingProblem]
+}
+
+/// Decodes the bytes of a text resource, detecting the encoding as `CFPropertyList` does.
+public enum TextDecoder {
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Detects the encoding from byte order marks and NUL bytes (CoreFoundation's
+    /// `encodingForXMLData`), and returns the encoding and the number of BOM bytes to skip.
+    public static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (TextEncoding, skip: Int) {
+        let count = bytes.count
+        if count >= 8, bytes[0] == 0x62, Array(bytes[0..<8]) == Array("bplist00".utf8) {
+            return (.binaryPropertyList, 0)
+        }
+        if count > 4 {
+            if bytes[0] == 0, bytes[1] == 0, bytes[2] == 0xFE, bytes[3] == 0xFF { return (.utf32BEBOM, 4) }
+            if bytes[0] == 0xFF, bytes[1] == 0xFE, bytes[2] == 0, bytes[3] == 0 { return (.utf32LEBOM, 4) }
+        }
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8BOM, 3) }
+        if count >= 2 {
+            if bytes[0] == 0xFF, bytes[1] == 0xFE { return (.utf16LEBOM, 2) }
+            if bytes[0] == 0xFE, bytes[1] == 0xFF { return (.utf16BEBOM, 2) }
+        }
+        if count > 2, bytes[0] == 0 || bytes[1] == 0 {
+            // CoreFoundation calls this "Unicode" and reads it in host order after skipping two
+            // bytes, which garbles it; we decode it properly so its entries can still be reported.
+            return (bytes[0] != 0 ? .utf16LE : .utf16BE, 0)
+        }
+        return (.utf8, 0)
+    }
+
+    /// Decodes `bytes` to UTF-8, replacing undecodable input with U+FFFD and recording where.
+    public static func decode(_ bytes: [UInt8]) -> DecodedText {
+        bytes.withUnsafeBufferPointer { buffer in
+            let (encoding, skip) = detect(buffer)
+            let body = UnsafeBufferPointer(rebasing: buffer[skip...])
+            var problems: [DecodingProblem] = []
+            let utf8: [UInt8]
+            switch encoding {
+            case .utf8, .utf8BOM, .binaryPropertyList:
+                utf8 = decodeUTF8(body, base: skip, problems: &problems)
+            case .utf16LE, .utf16LEBOM:
+                utf8 = decodeUTF16(body, littleEndian: true, base: skip, problems: &problems)
+            case .utf16BE, .utf16BEBOM:
+                utf8 = decodeUTF16(body, littleEndian: false, base: skip, problems: &problems)
+            case .utf32LEBOM:
+                utf8 = decodeUTF32(body, littleEndian: true, base: skip, problems: &problems)
+            case .utf32BEBOM:
+                utf8 = decodeUTF32(body, littleEndian: false, base: skip, problems: &problems)
+            }
+            return DecodedText(utf8: utf8, encoding: encoding, problems: problems)
+        }
+    }
+
+    /// Length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.
+    @inline(__always)
+    static func validSequenceLength(_ b: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+        let count = b.count
+        let lead = b[index]
+        @inline(__always) func cont(_ offset: Int) -> Bool {
+            index + offset < count && b[index + offset] & 0xC0 == 0x80
+        }
+        switch lead {
+        case 0x00...0x7F:
+            return 1
+        case 0xC2...0xDF:
+            return cont(1) ? 2 : 0
+        case 0xE0:
+            return index + 2 < count && (0xA0...0xBF).contains(b[index + 1]) && cont(2) ? 3 : 0
+        case 0xED:
+            return index + 2 < count && (0x80...0x9F).contains(b[index + 1]) && cont(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            return cont(1) && cont(2) ? 3 : 0
+        case 0xF0:
+            return index + 3 < count && (0x90...0xBF).contains(b[index + 1]) && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3:
+            return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4:
+            return index + 3 < count && (0x80...0x8F).contains(b[index + 1]) && cont(2) && cont(3) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+
+    private static func decodeUTF8(
+        _ b: UnsafeBufferPointer<UInt8>, base: Int, problems: inout [DecodingProblem]
+    ) -> [UInt8] {
+        var index = 0
+        let count = b.count
+        // Fast path: most files are valid; validate without copying, then copy once.
+        while index < count {
+            if b[index] < 0x80 {
+                index += 1
+                continue
+            }
+            let length = validSequenceLength(b, index)
+            if length == 0 { break }
+            index += length
+        }
+        if index == count { return Array(b) }
+        var out: [UInt8] = []
+        out.reserveCapacity(count + 16)
+        out.append(contentsOf: b[0..<index])
+        while index < count {
+            let length = b[index] < 0x80 ? 1 : validSequenceLength(b, index)
+            if length == 0 {
+                problems.append(
+                    DecodingProblem(
+                        kind: .invalidUTF8(byte: b[index]), byteOffset: base + index, decodedOffset: out.count))
+                out.append(contentsOf: replacement)
+                index += 1
+            } else {
+                out.append(contentsOf: b[index..<(index + length)])
+                index += length
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            out.append(UInt8(value))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | (value >> 6)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | (value >> 12)))
+            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (value >> 18)))
+            out.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+
+    private static func decodeUTF16(
+        _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout [DecodingProblem]
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count / 2 + 16)
+        let units = b.count / 2
+        @inline(__always) func unit(_ i: Int) -> UInt16 {
+            littleEndian
+                ? UInt16(b[2 * i]) | UInt16(b[2 * i + 1]) << 8
+                : UInt16(b[2 * i]) << 8 | UInt16(b[2 * i + 1])
+        }
+        var i = 0
+        while i < units {
+            let u = unit(i)
+            if u < 0x80 {
+                out.append(UInt8(u))
+            } else if u >= 0xD800, u <= 0xDBFF, i + 1 < units, (0xDC00...0xDFFF).contains(unit(i + 1)) {
+                let low = unit(i + 1)
+                appendScalar(0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(low - 0xDC00), to: &out)
+                i += 1
+            } else if u >= 0xD800, u <= 0xDFFF {
+                problems.append(
+                    DecodingProblem(kind: .loneSurrogate(u), byteOffset: base + 2 * i, decodedOffset: out.count))
+                out.append(contentsOf: replacement)
+            } else {
+                appendScalar(UInt32(u), to: &out)
+            }
+            i += 1
+        }
+        if b.count % 2 != 0 {
+            problems.append(
+                DecodingProblem(
+                    kind: .truncatedUnit(byteCount: 1), byteOffset: base + b.count - 1, decodedOffset: out.count))
+            out.append(contentsOf: replacement)
+        }
+        return out
+    }
+
+    private static func decodeUTF32(
+        _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout [DecodingProblem]
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count / 4 + 16)
+        let units = b.count / 4
+        for i in 0..<units {
+            let o = 4 * i
+            let value: UInt32 =
+                littleEndian
+                ? UInt32(b[o]) | UInt32(b[o + 1]) << 8 | UInt32(b[o + 2]) << 16 | UInt32(b[o + 3]) << 24
+                : UInt32(b[o]) << 24 | UInt32(b[o + 1]) << 16 | UInt32(b[o + 2]) << 8 | UInt32(b[o + 3])
+            if value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
+                problems.append(
+                    DecodingProblem(kind: .invalidScalar(value), byteOffset: base + o, decodedOffset: out.count))
+                out.append(contentsOf: replacement)
+            } else {
+                appendScalar(value, to: &out)
+            }
+        }
+        if b.count % 4 != 0 {
+            problems.append(
+                DecodingProblem(
+                    kind: .truncatedUnit(byteCount: b.count % 4), byteOffset: base + units * 4,
+                    decodedOffset: out.count))
+            out.append(contentsOf: replacement)
+        }
+        return out
+    }
+}
