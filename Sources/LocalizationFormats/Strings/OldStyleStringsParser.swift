@@ -18,7 +18,8 @@ struct OldStyleStringsParser {
     var firstFatalDiagnosticIndex: Int?
     /// Where CoreFoundation ends the dictionary without an error at a stray character.
     var silentStopOffset: Int?
-    var silentStopCharacter: UInt8 = 0
+    /// What CoreFoundation met there, for the message ("unexpected ';' where a key should start").
+    var silentStopReason = ""
     /// Where an unterminated `/*` starts inside the text CoreFoundation reads.
     var commentCutOffset: Int?
 
@@ -150,7 +151,7 @@ struct OldStyleStringsParser {
                 // whole table. Keep reading to report what is lost.
                 if !scanner.quiet, isRead(keyOffset) {
                     silentStopOffset = keyOffset
-                    silentStopCharacter = c
+                    silentStopReason = "unexpected \(describeCharacter(at: keyOffset)) where a key should start"
                 }
                 scanner.pos += 1
                 continue
@@ -164,6 +165,16 @@ struct OldStyleStringsParser {
                 continue
             }
             guard let key else {
+                if afterSemicolon, !braced, !scanner.quiet, isRead(keyOffset) {
+                    // A key whose quote never closes ends CoreFoundation's loop on the "success
+                    // path", which clears the error: the entries before it load.
+                    scanner.diagnostics.removeLast()
+                    silentStopOffset = keyOffset
+                    silentStopReason = "this quoted key is never closed"
+                    scanner.skipToNextLine(after: keyOffset)
+                    afterSemicolon = false
+                    continue
+                }
                 fatalAlreadyReported(at: keyOffset)
                 scanner.skipToNextLine(after: keyOffset)
                 afterSemicolon = false
@@ -410,7 +421,7 @@ struct OldStyleStringsParser {
             let names = entries[before...].prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
             let more = swallowedEntryCount > 3 ? " and \(swallowedEntryCount - 3) more" : ""
             message =
-                "this comment is never closed: CoreFoundation silently skips the rest of the file, so \(swallowedEntryCount) entr\(swallowedEntryCount == 1 ? "y" : "ies") (\(names)\(more)) never load; add '*/'"
+                "this comment is never closed: CoreFoundation silently skips the rest of the file, so \(countedEntries(swallowedEntryCount)) (\(names)\(more)) never \(swallowedEntryCount == 1 ? "loads" : "load"); add '*/'"
             severity = .error
         } else {
             message = "this comment is never closed; CoreFoundation skips to the end of the file, so any entry added below it will not load; add '*/'"
@@ -433,17 +444,16 @@ struct OldStyleStringsParser {
         if let index = firstFatalDiagnosticIndex {
             let count = entries.count
             pending[index].message +=
-                "; Foundation rejects the whole file, so none of its \(count) entr\(count == 1 ? "y loads" : "ies load") and every key shows raw"
+                "; Foundation rejects the whole file, so none of its \(countedEntries(count)) \(count == 1 ? "loads" : "load") and every key in it shows raw"
         }
         if let cut = silentStopOffset {
             let lost = entries.filter { $0.keyOffset > cut }.count
             do {
-                let what = Self.describe(silentStopCharacter)
                 pending.append(
                     PendingDiagnostic(
                         kind: .stringsSilentTruncation,
                         message:
-                            "unexpected \(what) where a key should start: CoreFoundation silently stops reading here, so the \(lost) entr\(lost == 1 ? "y" : "ies") after it never load",
+                            "\(silentStopReason): CoreFoundation silently stops reading here, so \(countedEntries(lost)) after it never \(lost == 1 ? "loads" : "load")",
                         offset: cut))
             }
         }
@@ -484,4 +494,8 @@ struct OldStyleStringsParser {
         }
         return StringsFile(path: path, encoding: encoding, entries: result, diagnostics: diagnostics, loads: loads)
     }
+}
+
+func countedEntries(_ count: Int) -> String {
+    count == 1 ? "1 entry" : "\(count) entries"
 }

@@ -58,12 +58,13 @@ public struct StringsFile: Sendable {
         self.loads = loads
     }
 
-    /// The key → value table a device would load: loaded string entries, the last one winning.
+    /// The key → value table a device would load: the last loaded definition of each key wins,
+    /// and a key whose winning value is not a string has no text.
     public var loadedTable: [String: String] {
         var table: [String: String] = [:]
         table.reserveCapacity(entries.count)
         for entry in entries where entry.loaded {
-            if let value = entry.value { table[entry.key] = value }
+            table[entry.key] = entry.value
         }
         return table
     }
