@@ -31,12 +31,13 @@ public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
     case xcstringsInvalidStructure = "xcstrings-invalid-structure"
     case duplicateLocaleFolder = "duplicate-locale-folder"
     case symlinkLoop = "symlink-loop"
+    case symlinkOutsideRoot = "symlink-outside-root"
 
     /// The severity a finding of this kind has unless the finding itself says otherwise.
     public var defaultSeverity: Severity {
         switch self {
         case .emptyFile, .loneSurrogate, .stringsLowercaseUEscape, .duplicateKey, .jsonDuplicateKey,
-            .stringsdictUnusedVariable, .stringsdictMissingValueType, .duplicateLocaleFolder, .symlinkLoop:
+            .stringsdictUnusedVariable, .stringsdictMissingValueType, .duplicateLocaleFolder, .symlinkLoop, .symlinkOutsideRoot:
             .warning
         case .binaryPropertyList, .stringsUnknownEscape:
             .note
@@ -76,6 +77,7 @@ public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
         case .xcstringsInvalidStructure: "a String Catalog value of the wrong type or shape"
         case .duplicateLocaleFolder: "two .lproj folders that name the same locale"
         case .symlinkLoop: "a symbolic link that leads back into the tree; not followed"
+        case .symlinkOutsideRoot: "a symbolic link that leads outside the tree; not followed"
         }
     }
 }

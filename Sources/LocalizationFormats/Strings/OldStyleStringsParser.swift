@@ -444,7 +444,9 @@ struct OldStyleStringsParser {
         if let index = firstFatalDiagnosticIndex {
             let count = entries.count
             pending[index].message +=
-                "; Foundation rejects the whole file, so none of its \(countedEntries(count)) \(count == 1 ? "loads" : "load") and every key in it shows raw"
+                count == 0
+                ? "; Foundation rejects the whole file, so the table loads nothing"
+                : "; Foundation rejects the whole file, so none of its \(countedEntries(count)) \(count == 1 ? "loads" : "load") and every key in it shows raw"
         }
         if let cut = silentStopOffset {
             let lost = entries.filter { $0.keyOffset > cut }.count

@@ -1,0 +1,225 @@
+/// A `stringUnit`: one text and its translation state.
+public struct CatalogStringUnit: Sendable, Hashable {
+    /// `translated`, `needs_review`, `new`, `stale`, as written.
+    public var state: String?
+    public var value: String
+    public var location: SourceLocation
+}
+
+/// A value in a catalog: a string unit, variations, or both (plus substitutions).
+public struct CatalogValue: Sendable, Hashable {
+    public var stringUnit: CatalogStringUnit?
+    /// `plural` or `device` → case name → value (device cases may nest plural variations).
+    public var variations: [CatalogVariation]
+    public var substitutions: [CatalogSubstitution]
+    public var location: SourceLocation
+
+    /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
+    public var representativeUnit: CatalogStringUnit? {
+        if let stringUnit { return stringUnit }
+        for variation in variations {
+            if let other = variation.cases.first(where: { $0.name == "other" })?.value.representativeUnit { return other }
+            if let first = variation.cases.first?.value.representativeUnit { return first }
+        }
+        return nil
+    }
+
+    /// Every string unit in this value, variations and substitutions included.
+    public var allUnits: [CatalogStringUnit] {
+        (stringUnit.map { [$0] } ?? []) + variations.flatMap { $0.cases.flatMap(\.value.allUnits) }
+            + substitutions.flatMap { $0.variations.flatMap { $0.cases.flatMap(\.value.allUnits) } }
+    }
+}
+
+/// One kind of variation (`plural`, `device`) and its cases.
+public struct CatalogVariation: Sendable, Hashable {
+    public struct Case: Sendable, Hashable {
+        public var name: String
+        public var nameLocation: SourceLocation
+        public var value: CatalogValue
+    }
+
+    public var selector: String
+    public var cases: [Case]
+}
+
+/// A `substitutions` entry: a named argument with its own variations.
+public struct CatalogSubstitution: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation
+    public var argNum: Int?
+    public var formatSpecifier: String?
+    public var variations: [CatalogVariation]
+}
+
+/// One key of a String Catalog.
+public struct CatalogEntry: Sendable, Hashable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var comment: String?
+    public var extractionState: String?
+    public var shouldTranslate: Bool
+    /// Locale identifier as written → its value.
+    public var localizations: [(locale: String, value: CatalogValue)]
+
+    public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
+        lhs.key == rhs.key && lhs.keyLocation == rhs.keyLocation && lhs.comment == rhs.comment
+            && lhs.extractionState == rhs.extractionState && lhs.shouldTranslate == rhs.shouldTranslate
+            && lhs.localizations.map(\.locale) == rhs.localizations.map(\.locale)
+            && lhs.localizations.map(\.value) == rhs.localizations.map(\.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(keyLocation)
+    }
+
+    public func localization(_ locale: String) -> CatalogValue? {
+        localizations.first { $0.locale == locale }?.value
+    }
+}
+
+/// A parsed `.xcstrings` String Catalog.
+public struct StringCatalog: Sendable {
+    public var path: String
+    public var sourceLanguage: String?
+    public var version: String?
+    public var entries: [CatalogEntry]
+    public var diagnostics: [Diagnostic]
+    public var loads: Bool
+
+    /// Every locale the catalog mentions, source language first.
+    public var locales: [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for locale in [sourceLanguage].compactMap({ $0 }) + entries.flatMap({ $0.localizations.map(\.locale) })
+        where seen.insert(locale).inserted {
+            result.append(locale)
+        }
+        return result
+    }
+}
+
+/// Reads `.xcstrings` files (JSON; Apple publishes no schema, so unknown keys are tolerated and
+/// wrong types are reported).
+public enum StringCatalogParser {
+    static let knownStates: Set = ["translated", "needs_review", "new", "stale"]
+
+    public static func parse(bytes: [UInt8], path: String) -> StringCatalog {
+        let document = JSONReader.parse(bytes: bytes, path: path)
+        var builder = Builder(path: path, diagnostics: document.diagnostics)
+        guard let root = document.root else {
+            return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)
+        }
+        guard root.object != nil else {
+            builder.add("the top level must be an object with \"sourceLanguage\" and \"strings\", found \(root.typeName)", at: root.location)
+            return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)
+        }
+        let sourceLanguage = builder.string(root["sourceLanguage"], "sourceLanguage")
+        if root["sourceLanguage"] == nil { builder.add("the catalog has no \"sourceLanguage\"", at: root.location) }
+        let version = builder.string(root["version"], "version")
+        var entries: [CatalogEntry] = []
+        if let strings = root["strings"] {
+            if let members = strings.object {
+                for member in members { entries.append(builder.entry(member)) }
+            } else {
+                builder.add("\"strings\" must be an object, found \(strings.typeName)", at: strings.location)
+            }
+        }
+        return StringCatalog(
+            path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, diagnostics: builder.diagnostics,
+            loads: true)
+    }
+
+    private struct Builder {
+        let path: String
+        var diagnostics: [Diagnostic]
+
+        mutating func add(_ message: String, at location: SourceLocation, severity: Severity? = nil) {
+            diagnostics.append(Diagnostic(.xcstringsInvalidStructure, message, path: path, at: location, severity: severity))
+        }
+
+        mutating func string(_ node: JSONNode?, _ name: String) -> String? {
+            guard let node else { return nil }
+            guard let text = node.string else {
+                add("\"\(name)\" must be a string, found \(node.typeName)", at: node.location)
+                return nil
+            }
+            return text
+        }
+
+        mutating func entry(_ member: JSONMember) -> CatalogEntry {
+            let node = member.value
+            var entry = CatalogEntry(
+                key: member.key, keyLocation: member.keyLocation, comment: nil, extractionState: nil, shouldTranslate: true,
+                localizations: [])
+            guard node.object != nil else {
+                add("the entry \"\(member.key)\" must be an object, found \(node.typeName)", at: node.location)
+                return entry
+            }
+            entry.comment = string(node["comment"], "comment")
+            entry.extractionState = string(node["extractionState"], "extractionState")
+            if let flag = node["shouldTranslate"] {
+                if let value = flag.bool { entry.shouldTranslate = value } else { add("\"shouldTranslate\" must be true or false", at: flag.location) }
+            }
+            if let localizations = node["localizations"] {
+                if let members = localizations.object {
+                    for item in members { entry.localizations.append((item.key, value(item.value, context: "\"\(member.key)\" in \(item.key)"))) }
+                } else {
+                    add("\"localizations\" of \"\(member.key)\" must be an object", at: localizations.location)
+                }
+            }
+            return entry
+        }
+
+        mutating func value(_ node: JSONNode, context: String) -> CatalogValue {
+            var result = CatalogValue(stringUnit: nil, variations: [], substitutions: [], location: node.location)
+            guard node.object != nil else {
+                add("\(context) must be an object, found \(node.typeName)", at: node.location)
+                return result
+            }
+            if let unit = node["stringUnit"] {
+                if unit.object != nil, let text = unit["value"]?.string {
+                    let state = string(unit["state"], "state")
+                    if let state, !StringCatalogParser.knownStates.contains(state) {
+                        add("unknown state '\(state)' for \(context); expected translated, needs_review, new or stale", at: unit.location, severity: .warning)
+                    }
+                    result.stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)
+                } else {
+                    add("the stringUnit of \(context) must be an object with a string \"value\"", at: unit.location)
+                }
+            }
+            if let variations = node["variations"] { result.variations = self.variations(variations, context: context) }
+            if let substitutions = node["substitutions"] {
+                for item in substitutions.object ?? [] {
+                    let argNum = item.value["argNum"].flatMap { node -> Int? in
+                        if case .number(let text) = node.value { return Int(text) }
+                        return nil
+                    }
+                    result.substitutions.append(
+                        CatalogSubstitution(
+                            name: item.key, location: item.keyLocation, argNum: argNum,
+                            formatSpecifier: string(item.value["formatSpecifier"], "formatSpecifier"),
+                            variations: item.value["variations"].map { self.variations($0, context: "\(context), substitution '\(item.key)'") } ?? []))
+                }
+            }
+            return result
+        }
+
+        mutating func variations(_ node: JSONNode, context: String) -> [CatalogVariation] {
+            guard let selectors = node.object else {
+                add("\"variations\" of \(context) must be an object", at: node.location)
+                return []
+            }
+            return selectors.map { selector in
+                CatalogVariation(
+                    selector: selector.key,
+                    cases: (selector.value.object ?? []).map { item in
+                        CatalogVariation.Case(
+                            name: item.key, nameLocation: item.keyLocation,
+                            value: value(item.value, context: "\(context), \(selector.key) '\(item.key)'"))
+                    })
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+/// Scans format strings the way CoreFoundation's `__CFParseFormatSpec` does: flags (`#`, space,
+/// `-`, `+`, `0`), width (digits, `*`, `*n$`), precision (`.digits`, `.*`, `.*n$`), positions
+/// `n$` with 1 ≤ n ≤ 127, length modifiers, every conversion CoreFoundation accepts, and the
+/// `.stringsdict` variable form `%#@name@`. Anything else ends the specifier as literal text.
+public enum FormatScanner {
+    /// CoreFoundation fails a format whose position exceeds `INT8_MAX`.
+    public static let maximumPosition = 127
+
+    public static func analyze(_ string: String) -> FormatAnalysis {
+        var bytes = Array(string.utf8)
+        return bytes.withUnsafeMutableBufferPointer { analyze(UnsafeBufferPointer($0)) }
+    }
+
+    static func analyze(_ b: UnsafeBufferPointer<UInt8>) -> FormatAnalysis {
+        var specifiers: [FormatSpecifier] = []
+        var problems: [FormatProblem] = []
+        var index = 0
+        var scalar = 0  // scalar offset of `index`
+        var nextSequential = 1
+        let count = b.count
+
+        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+        while index < count {
+            let c = b[index]
+            if c != UInt8(ascii: "%") {
+                if c & 0xC0 != 0x80 { scalar += 1 }
+                index += 1
+                continue
+            }
+            let startIndex = index
+            let startScalar = scalar
+            var i = index + 1
+            if i >= count {
+                problems.append(
+                    FormatProblem(
+                        kind: .incompleteSpecifier, start: startScalar, end: startScalar + 1,
+                        message: "'%' at the end of the string starts no specifier; write '%%' for a percent sign"))
+                scalar += 1
+                index += 1
+                break
+            }
+            if b[i] == UInt8(ascii: "%") {
+                scalar += 2
+                index = i + 1
+                continue
+            }
+            var flags = ""
+            var position: Int?
+            var starArguments: [(explicit: Int?, Void)] = []
+            var malformed: (FormatProblem.Kind, String)?
+
+            // Position or width digits first: `%2$@` or `%5d`.
+            func readNumber(_ i: inout Int) -> Int? {
+                guard i < count, isDigit(b[i]) else { return nil }
+                var value = 0
+                while i < count, isDigit(b[i]) {
+                    value = min(value * 10 + Int(b[i] - 0x30), 1_000_000)
+                    i += 1
+                }
+                return value
+            }
+            // Flags.
+            while i < count {
+                let f = b[i]
+                if f == UInt8(ascii: "#") || f == UInt8(ascii: " ") || f == UInt8(ascii: "-") || f == UInt8(ascii: "+")
+                    || f == UInt8(ascii: "0")
+                {
+                    flags.append(Character(UnicodeScalar(f)))
+                    i += 1
+                } else {
+                    break
+                }
+            }
+            if let number = readNumber(&i) {
+                if i < count, b[i] == UInt8(ascii: "$") {
+                    position = number
+                    i += 1
+                    // Flags may follow the position too (`%1$-5d`).
+                    while i < count,
+                        [UInt8(ascii: "#"), UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "0")]
+                            .contains(b[i])
+                    {
+                        flags.append(Character(UnicodeScalar(b[i])))
+                        i += 1
+                    }
+                    _ = readNumber(&i)
+                }
+            }
+            if i < count, b[i] == UInt8(ascii: "*") {
+                i += 1
+                var explicit: Int?
+                var j = i
+                if let n = readNumber(&j), j < count, b[j] == UInt8(ascii: "$") {
+                    explicit = n
+                    i = j + 1
+                }
+                starArguments.append((explicit, ()))
+            }
+            if i < count, b[i] == UInt8(ascii: ".") {
+                i += 1
+                if i < count, b[i] == UInt8(ascii: "*") {
+                    i += 1
+                    var explicit: Int?
+                    var j = i
+                    if let n = readNumber(&j), j < count, b[j] == UInt8(ascii: "$") {
+                        explicit = n
+                        i = j + 1
+                    }
+                    starArguments.append((explicit, ()))
+                } else {
+                    _ = readNumber(&i)
+                }
+            }
+            var length: FormatLength?
+            if i < count {
+                switch b[i] {
+                case UInt8(ascii: "h"):
+                    if i + 1 < count, b[i + 1] == UInt8(ascii: "h") {
+                        length = .hh
+                        i += 2
+                    } else {
+                        length = .h
+                        i += 1
+                    }
+                case UInt8(ascii: "l"):
+                    if i + 1 < count, b[i + 1] == UInt8(ascii: "l") {
+                        length = .ll
+                        i += 2
+                    } else {
+                        length = .l
+                        i += 1
+                    }
+                case UInt8(ascii: "q"): length = .q; i += 1
+                case UInt8(ascii: "L"): length = .L; i += 1
+                case UInt8(ascii: "z"): length = .z; i += 1
+                case UInt8(ascii: "t"): length = .t; i += 1
+                case UInt8(ascii: "j"): length = .j; i += 1
+                default: break
+                }
+            }
+            var type: FormatArgumentType?
+            var variableName: String?
+            var conversion: Character = "?"
+            if i < count {
+                let k = b[i]
+                conversion = k < 0x80 ? Character(UnicodeScalar(k)) : "?"
+                switch k {
+                case UInt8(ascii: "@"):
+                    type = .object
+                    if flags.contains("#") {
+                        // `%#@name@`: a stringsdict variable; the name is [A-Za-z0-9_].
+                        var j = i + 1
+                        while j < count,
+                            (b[j] >= UInt8(ascii: "a") && b[j] <= UInt8(ascii: "z"))
+                                || (b[j] >= UInt8(ascii: "A") && b[j] <= UInt8(ascii: "Z")) || isDigit(b[j])
+                                || b[j] == UInt8(ascii: "_")
+                        {
+                            j += 1
+                        }
+                        if j < count, b[j] == UInt8(ascii: "@") {
+                            variableName = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
+                            i = j
+                        }
+                    }
+                case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): type = .int
+                case UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"),
+                    UInt8(ascii: "O"):
+                    type = .unsignedInt
+                case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
+                    UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+                    type = .double
+                case UInt8(ascii: "c"): type = .char
+                case UInt8(ascii: "C"): type = .unichar
+                case UInt8(ascii: "s"): type = .cString
+                case UInt8(ascii: "S"): type = .unicharString
+                case UInt8(ascii: "p"): type = .pointer
+                case UInt8(ascii: "P"): type = .pascalString
+                case UInt8(ascii: "n"): type = .count
+                default:
+                    if k == UInt8(ascii: "'") {
+                        malformed = (.thousandsFlag, "CoreFoundation does not know the ' (thousands) flag, so this stays literal text")
+                    } else {
+                        let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"
+                        malformed = (.invalidConversion, "'%' followed by \(shown) is not a specifier and stays literal text; write '%%' for a percent sign")
+                    }
+                }
+            } else {
+                malformed = (.incompleteSpecifier, "the specifier is cut off by the end of the string")
+            }
+
+            // Advance the scalar count over the consumed bytes.
+            let consumedEnd = type != nil ? i + 1 : i
+            var endScalar = startScalar
+            for j in startIndex..<max(consumedEnd, startIndex + 1) where b[j] & 0xC0 != 0x80 { endScalar += 1 }
+
+            guard let type else {
+                if let (kind, message) = malformed {
+                    problems.append(FormatProblem(kind: kind, start: startScalar, end: endScalar, message: message))
+                }
+                // CoreFoundation emits the `%` and what follows as text; resume after the `%`.
+                scalar = startScalar + 1
+                index = startIndex + 1
+                continue
+            }
+            var resolvedStars: [Int] = []
+            for star in starArguments {
+                if let explicit = star.explicit {
+                    resolvedStars.append(explicit)
+                } else {
+                    resolvedStars.append(nextSequential)
+                    nextSequential += 1
+                }
+            }
+            let argument: Int
+            if let position {
+                argument = position
+            } else {
+                argument = nextSequential
+                nextSequential += 1
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: b[startIndex..<consumedEnd]), as: UTF8.self)
+            let specifier = FormatSpecifier(
+                start: startScalar, end: endScalar, text: text, explicitPosition: position, argument: argument,
+                flags: flags, length: length, conversion: conversion, type: type, variableName: variableName,
+                starArguments: resolvedStars)
+            specifiers.append(specifier)
+            if let position, position == 0 {
+                problems.append(
+                    FormatProblem(kind: .positionZero, start: startScalar, end: endScalar, message: "positions start at 1; '\(text)' names position 0"))
+            } else if let position, position > maximumPosition {
+                problems.append(
+                    FormatProblem(
+                        kind: .positionTooLarge, start: startScalar, end: endScalar,
+                        message: "position \(position) is above \(maximumPosition); CoreFoundation refuses the whole format"))
+            }
+            if type == .count {
+                problems.append(
+                    FormatProblem(kind: .countConversion, start: startScalar, end: endScalar, message: "'%n' is disabled in CoreFoundation and writes nothing"))
+            }
+            let nextIsLetter =
+                consumedEnd < count
+                && ((b[consumedEnd] >= UInt8(ascii: "a") && b[consumedEnd] <= UInt8(ascii: "z"))
+                    || (b[consumedEnd] >= UInt8(ascii: "A") && b[consumedEnd] <= UInt8(ascii: "Z")))
+            if variableName == nil, position == nil,
+                flags.contains(" ") || (nextIsLetter && "oOeEgGaAcCsSpPnDUF".contains(conversion) && length == nil)
+            {
+                problems.append(
+                    FormatProblem(
+                        kind: .probableLiteralPercent, start: startScalar, end: endScalar,
+                        message: "'\(text)' reads an argument, but it looks like a literal percent sign before a word; write '%%' if a percent sign is meant"))
+            }
+            scalar = endScalar
+            index = consumedEnd
+        }
+        checkArguments(specifiers, &problems)
+        return FormatAnalysis(specifiers: specifiers, problems: problems)
+    }
+
+    private static func checkArguments(_ specifiers: [FormatSpecifier], _ problems: inout [FormatProblem]) {
+        let positional = specifiers.filter { $0.explicitPosition != nil }
+        let implicit = specifiers.filter { $0.explicitPosition == nil }
+        if !positional.isEmpty, !implicit.isEmpty, let first = implicit.first {
+            problems.append(
+                FormatProblem(
+                    kind: .mixedPositional, start: first.start, end: first.end,
+                    message: "'\(first.text)' has no position while others do; mixing them is undefined in CoreFoundation, so number every specifier (e.g. '%1$@')"))
+        }
+        var seen: [Int: FormatSpecifier] = [:]
+        for specifier in specifiers {
+            if let earlier = seen[specifier.argument] {
+                if earlier.signature != specifier.signature {
+                    problems.append(
+                        FormatProblem(
+                            kind: .conflictingTypes, start: specifier.start, end: specifier.end,
+                            message: "argument \(specifier.argument) is read as '\(earlier.text)' and as '\(specifier.text)'; one argument cannot have two types"))
+                }
+            } else {
+                seen[specifier.argument] = specifier
+            }
+        }
+        let used = Set(specifiers.flatMap { [$0.argument] + $0.starArguments })
+        if let highest = used.max(), highest <= maximumPosition, highest > used.count, let last = positional.last {
+            let missing = (1...highest).filter { !used.contains($0) }
+            problems.append(
+                FormatProblem(
+                    kind: .positionGap, start: last.start, end: last.end,
+                    message: "argument\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") never read; CoreFoundation then shifts the later arguments, so the wrong values show"))
+        }
+    }
+}

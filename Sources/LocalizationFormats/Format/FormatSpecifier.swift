@@ -1,0 +1,174 @@
+/// The C type an argument is read as, which decides whether two specifiers are compatible.
+public enum FormatArgumentType: String, Sendable, Hashable, Codable {
+    /// `%@`: an object (in a push payload, a string from `loc-args`).
+    case object
+    /// `%d %i %D` and the others that read a signed integer.
+    case int
+    /// `%u %U %x %X %o %O`.
+    case unsignedInt
+    /// `%f %F %e %E %g %G %a %A`.
+    case double
+    /// `%c` (8-bit char).
+    case char
+    /// `%C` (16-bit unichar).
+    case unichar
+    /// `%s`: a NUL-terminated C string.
+    case cString
+    /// `%S`: a NUL-terminated unichar array.
+    case unicharString
+    /// `%p`.
+    case pointer
+    /// `%P`: a Pascal string (undocumented).
+    case pascalString
+    /// `%n`: writes the count (disabled in CoreFoundation).
+    case count
+}
+
+/// A length modifier, which sets the argument's size.
+public enum FormatLength: String, Sendable, Hashable, Codable {
+    case hh, h, l, ll, q, L, z, t, j
+
+    /// Sizes CoreFoundation treats as the same (`ll` and `q`; `l`, `z`, `t` on 64-bit).
+    var sizeClass: String {
+        switch self {
+        case .hh: "8"
+        case .h: "16"
+        case .l, .z, .t, .j, .ll, .q: "64"
+        case .L: "long-double"
+        }
+    }
+}
+
+/// One conversion specifier in a format string, as CoreFoundation's `__CFParseFormatSpec` reads it.
+public struct FormatSpecifier: Sendable, Hashable, Codable {
+    /// Offsets in Unicode scalars from the start of the string, `%` included.
+    public var start: Int
+    public var end: Int
+    /// The specifier's text as written, e.g. `%1$@` or `%-5.2lf`.
+    public var text: String
+    /// The `n$` position when written, else nil.
+    public var explicitPosition: Int?
+    /// The argument this specifier reads (1-based), after CoreFoundation's numbering.
+    public var argument: Int
+    public var flags: String
+    public var length: FormatLength?
+    /// The conversion character (`@`, `d`, …).
+    public var conversion: Character
+    public var type: FormatArgumentType
+    /// `%#@name@`: the name of a `.stringsdict` variable; nil for ordinary specifiers.
+    public var variableName: String?
+    /// Arguments read by `*` width or precision, in order (1-based).
+    public var starArguments: [Int]
+
+    /// The key that decides compatibility: type and size (`%d` ≡ `%i`, `%d` ≠ `%ld`).
+    public var signature: String {
+        if let variableName { return "#@\(variableName)@" }
+        return type.rawValue + (length.map { ":" + $0.sizeClass } ?? "")
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start, end, text, explicitPosition, argument, flags, length, conversion, type, variableName, starArguments
+    }
+
+    public init(
+        start: Int, end: Int, text: String, explicitPosition: Int?, argument: Int, flags: String, length: FormatLength?,
+        conversion: Character, type: FormatArgumentType, variableName: String?, starArguments: [Int]
+    ) {
+        self.start = start
+        self.end = end
+        self.text = text
+        self.explicitPosition = explicitPosition
+        self.argument = argument
+        self.flags = flags
+        self.length = length
+        self.conversion = conversion
+        self.type = type
+        self.variableName = variableName
+        self.starArguments = starArguments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        start = try c.decode(Int.self, forKey: .start)
+        end = try c.decode(Int.self, forKey: .end)
+        text = try c.decode(String.self, forKey: .text)
+        explicitPosition = try c.decodeIfPresent(Int.self, forKey: .explicitPosition)
+        argument = try c.decode(Int.self, forKey: .argument)
+        flags = try c.decode(String.self, forKey: .flags)
+        length = try c.decodeIfPresent(FormatLength.self, forKey: .length)
+        conversion = Character(try c.decode(String.self, forKey: .conversion))
+        type = try c.decode(FormatArgumentType.self, forKey: .type)
+        variableName = try c.decodeIfPresent(String.self, forKey: .variableName)
+        starArguments = try c.decode([Int].self, forKey: .starArguments)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(start, forKey: .start)
+        try c.encode(end, forKey: .end)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(explicitPosition, forKey: .explicitPosition)
+        try c.encode(argument, forKey: .argument)
+        try c.encode(flags, forKey: .flags)
+        try c.encodeIfPresent(length, forKey: .length)
+        try c.encode(String(conversion), forKey: .conversion)
+        try c.encode(type, forKey: .type)
+        try c.encodeIfPresent(variableName, forKey: .variableName)
+        try c.encode(starArguments, forKey: .starArguments)
+    }
+}
+
+/// What is wrong with a format string, and where (scalar offsets).
+public struct FormatProblem: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// `%` followed by a character CoreFoundation does not know: the text stays literal.
+        case invalidConversion = "invalid-conversion"
+        /// `%'d`: the thousands flag is not CoreFoundation's; the whole thing stays literal.
+        case thousandsFlag = "thousands-flag"
+        /// A `%` at the very end.
+        case incompleteSpecifier = "incomplete-specifier"
+        /// `%0$@`.
+        case positionZero = "position-zero"
+        /// `%128$@` and above: CoreFoundation fails the whole format.
+        case positionTooLarge = "position-too-large"
+        /// Positional and non-positional specifiers in one string (undefined in CoreFoundation).
+        case mixedPositional = "mixed-positional"
+        /// `%1$@ %3$@` without `%2$…`: CoreFoundation shifts the later arguments down.
+        case positionGap = "position-gap"
+        /// The same argument read as two different types.
+        case conflictingTypes = "conflicting-types"
+        /// `%n`, which CoreFoundation disables.
+        case countConversion = "count-conversion"
+        /// `% d`, `%-s` and the like next to words: probably a literal percent sign ("100% done").
+        case probableLiteralPercent = "probable-literal-percent"
+    }
+
+    public var kind: Kind
+    public var start: Int
+    public var end: Int
+    public var message: String
+}
+
+/// The result of scanning one format string.
+public struct FormatAnalysis: Sendable, Hashable {
+    public var specifiers: [FormatSpecifier]
+    public var problems: [FormatProblem]
+
+    /// Argument number → the signature it is read as (first specifier wins; conflicts are problems).
+    public var arguments: [Int: String] {
+        var result: [Int: String] = [:]
+        for specifier in specifiers {
+            for star in specifier.starArguments where result[star] == nil { result[star] = "int" }
+            if result[specifier.argument] == nil { result[specifier.argument] = specifier.signature }
+        }
+        return result
+    }
+
+    /// The number of arguments a caller must pass (the highest argument read).
+    public var argumentCount: Int {
+        specifiers.reduce(0) { max($0, max($1.argument, $1.starArguments.max() ?? 0)) }
+    }
+
+    /// True when the string has no specifier at all (besides `%%`).
+    public var isPlainText: Bool { specifiers.isEmpty }
+}

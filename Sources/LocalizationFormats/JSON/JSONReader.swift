@@ -1,0 +1,342 @@
+/// A JSON value with the position of its first character.
+public struct JSONNode: Sendable, Hashable {
+    public indirect enum Value: Sendable, Hashable {
+        case object([JSONMember])
+        case array([JSONNode])
+        case string(String)
+        /// The number as written, so huge or precise numbers are not rounded.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public var string: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    public var object: [JSONMember]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    public var array: [JSONNode]? {
+        if case .array(let items) = value { return items }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let flag) = value { return flag }
+        return nil
+    }
+
+    /// The value of the last member named `key` (JSON parsers commonly keep the last).
+    public subscript(key: String) -> JSONNode? {
+        object?.last(where: { $0.key == key })?.value
+    }
+
+    public var typeName: String {
+        switch value {
+        case .object: "object"
+        case .array: "array"
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// One `"key": value` of a JSON object.
+public struct JSONMember: Sendable, Hashable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var value: JSONNode
+}
+
+/// A parsed JSON file: its root (nil after a syntax error) and what was wrong.
+public struct JSONDocument: Sendable {
+    public var path: String
+    public var root: JSONNode?
+    public var diagnostics: [Diagnostic]
+}
+
+/// A strict JSON reader (RFC 8259) that keeps a line and column for every key and value.
+///
+/// Foundation's `JSONSerialization` keeps no positions, so diagnostics could not point at the
+/// offending key. Nesting is bounded, duplicate keys are reported, numbers are kept as text.
+public enum JSONReader {
+    public static let maximumDepth = 256
+
+    public static func parse(bytes: [UInt8], path: String) -> JSONDocument {
+        let decoded = TextDecoder.decode(bytes)
+        let lines = LineTable(utf8: decoded.utf8)
+        var diagnostics: [Diagnostic] = []
+        for problem in decoded.problems.prefix(5) {
+            diagnostics.append(StringsParser.decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines).0)
+        }
+        return decoded.utf8.withUnsafeBufferPointer { buffer in
+            var parser = Parser(b: buffer, lines: lines, path: path)
+            parser.diagnostics = diagnostics
+            let root = parser.parseDocument()
+            return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics)
+        }
+    }
+
+    private struct SyntaxError: Error {
+        var message: String
+        var offset: Int
+    }
+
+    private struct Parser {
+        let b: UnsafeBufferPointer<UInt8>
+        let lines: LineTable
+        let path: String
+        var pos = 0
+        var diagnostics: [Diagnostic] = []
+
+        init(b: UnsafeBufferPointer<UInt8>, lines: LineTable, path: String) {
+            self.b = b
+            self.lines = lines
+            self.path = path
+        }
+
+        mutating func parseDocument() -> JSONNode? {
+            do {
+                skipSpace()
+                guard pos < b.count else { throw SyntaxError(message: "the file is empty; expected a JSON value", offset: 0) }
+                let root = try value(depth: 0)
+                skipSpace()
+                if pos < b.count { throw SyntaxError(message: "unexpected \(describe(pos)) after the JSON value", offset: pos) }
+                return root
+            } catch let error as SyntaxError {
+                diagnostics.append(Diagnostic(.jsonSyntaxError, error.message, path: path, at: lines.location(ofByte: error.offset)))
+                return nil
+            } catch {
+                return nil
+            }
+        }
+
+        func describe(_ offset: Int) -> String {
+            guard offset < b.count else { return "end of file" }
+            let c = b[offset]
+            return c >= 0x20 && c < 0x7F ? "'\(Character(UnicodeScalar(c)))'" : "byte 0x\(String(c, radix: 16, uppercase: true))"
+        }
+
+        mutating func skipSpace() {
+            while pos < b.count, b[pos] == 0x20 || b[pos] == 0x0A || b[pos] == 0x0D || b[pos] == 0x09 { pos += 1 }
+        }
+
+        mutating func value(depth: Int) throws -> JSONNode {
+            guard depth <= JSONReader.maximumDepth else {
+                throw SyntaxError(message: "JSON nested more than \(JSONReader.maximumDepth) levels deep", offset: pos)
+            }
+            let start = pos
+            let location = lines.location(ofByte: start)
+            guard pos < b.count else { throw SyntaxError(message: "expected a JSON value, found the end of the file", offset: pos) }
+            switch b[pos] {
+            case UInt8(ascii: "{"):
+                pos += 1
+                var members: [JSONMember] = []
+                var seen: [String: SourceLocation] = [:]
+                skipSpace()
+                if pos < b.count, b[pos] == UInt8(ascii: "}") {
+                    pos += 1
+                    return JSONNode(value: .object([]), location: location)
+                }
+                while true {
+                    skipSpace()
+                    guard pos < b.count, b[pos] == UInt8(ascii: "\"") else {
+                        throw SyntaxError(message: "expected a quoted key, found \(describe(pos))", offset: pos)
+                    }
+                    let keyLocation = lines.location(ofByte: pos)
+                    let key = try string()
+                    skipSpace()
+                    guard pos < b.count, b[pos] == UInt8(ascii: ":") else {
+                        throw SyntaxError(message: "expected ':' after the key \"\(key)\", found \(describe(pos))", offset: pos)
+                    }
+                    pos += 1
+                    skipSpace()
+                    let member = try value(depth: depth + 1)
+                    if let first = seen[key] {
+                        diagnostics.append(
+                            Diagnostic(
+                                .jsonDuplicateKey, "the key \"\(key)\" appears twice in this object; most readers keep only the later one",
+                                path: path, at: keyLocation,
+                                notes: [DiagnosticNote(message: "first \"\(key)\" is here", path: path, location: first)]))
+                    } else {
+                        seen[key] = keyLocation
+                    }
+                    members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
+                    skipSpace()
+                    guard pos < b.count else { throw SyntaxError(message: "expected ',' or '}' to continue the object opened here", offset: start) }
+                    if b[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        continue
+                    }
+                    if b[pos] == UInt8(ascii: "}") {
+                        pos += 1
+                        return JSONNode(value: .object(members), location: location)
+                    }
+                    throw SyntaxError(message: "expected ',' or '}' after the value of \"\(key)\", found \(describe(pos))", offset: pos)
+                }
+            case UInt8(ascii: "["):
+                pos += 1
+                var items: [JSONNode] = []
+                skipSpace()
+                if pos < b.count, b[pos] == UInt8(ascii: "]") {
+                    pos += 1
+                    return JSONNode(value: .array([]), location: location)
+                }
+                while true {
+                    skipSpace()
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    guard pos < b.count else { throw SyntaxError(message: "expected ',' or ']' to continue the array opened here", offset: start) }
+                    if b[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        continue
+                    }
+                    if b[pos] == UInt8(ascii: "]") {
+                        pos += 1
+                        return JSONNode(value: .array(items), location: location)
+                    }
+                    throw SyntaxError(message: "expected ',' or ']' in the array, found \(describe(pos))", offset: pos)
+                }
+            case UInt8(ascii: "\""):
+                return JSONNode(value: .string(try string()), location: location)
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return JSONNode(value: .bool(true), location: location)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return JSONNode(value: .bool(false), location: location)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return JSONNode(value: .null, location: location)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return JSONNode(value: .number(try number()), location: location)
+            default:
+                throw SyntaxError(message: "expected a JSON value, found \(describe(pos))", offset: pos)
+            }
+        }
+
+        mutating func literal(_ word: String) throws {
+            let bytes = Array(word.utf8)
+            guard pos + bytes.count <= b.count, Array(b[pos..<(pos + bytes.count)]) == bytes else {
+                throw SyntaxError(message: "expected a JSON value, found \(describe(pos))", offset: pos)
+            }
+            pos += bytes.count
+        }
+
+        mutating func number() throws -> String {
+            let start = pos
+            func digits() -> Int {
+                let from = pos
+                while pos < b.count, b[pos] >= 0x30, b[pos] <= 0x39 { pos += 1 }
+                return pos - from
+            }
+            if b[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard pos < b.count, b[pos] >= 0x30, b[pos] <= 0x39 else {
+                throw SyntaxError(message: "expected a digit in the number", offset: pos)
+            }
+            if b[pos] == UInt8(ascii: "0") {
+                pos += 1
+                if pos < b.count, b[pos] >= 0x30, b[pos] <= 0x39 {
+                    throw SyntaxError(message: "numbers may not have leading zeros", offset: start)
+                }
+            } else {
+                _ = digits()
+            }
+            if pos < b.count, b[pos] == UInt8(ascii: ".") {
+                pos += 1
+                guard digits() > 0 else { throw SyntaxError(message: "expected a digit after '.'", offset: pos) }
+            }
+            if pos < b.count, b[pos] == UInt8(ascii: "e") || b[pos] == UInt8(ascii: "E") {
+                pos += 1
+                if pos < b.count, b[pos] == UInt8(ascii: "+") || b[pos] == UInt8(ascii: "-") { pos += 1 }
+                guard digits() > 0 else { throw SyntaxError(message: "expected a digit in the exponent", offset: pos) }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
+        }
+
+        mutating func hex4() -> UInt16? {
+            guard pos + 4 <= b.count else { return nil }
+            var value: UInt16 = 0
+            for i in 0..<4 {
+                guard let digit = hexValue(b[pos + i]) else { return nil }
+                value = value << 4 | UInt16(digit)
+            }
+            pos += 4
+            return value
+        }
+
+        mutating func string() throws -> String {
+            let opening = pos
+            pos += 1
+            let start = pos
+            while pos < b.count, b[pos] != UInt8(ascii: "\""), b[pos] != UInt8(ascii: "\\"), b[pos] >= 0x20 { pos += 1 }
+            if pos < b.count, b[pos] == UInt8(ascii: "\"") {
+                defer { pos += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
+            }
+            var out = Array(b[start..<pos])
+            while pos < b.count {
+                let c = b[pos]
+                if c == UInt8(ascii: "\"") {
+                    pos += 1
+                    return String(decoding: out, as: UTF8.self)
+                }
+                if c < 0x20 {
+                    throw SyntaxError(message: "control character (byte 0x\(String(c, radix: 16, uppercase: true))) inside a string; escape it", offset: pos)
+                }
+                guard c == UInt8(ascii: "\\") else {
+                    out.append(c)
+                    pos += 1
+                    continue
+                }
+                let escape = pos
+                pos += 1
+                guard pos < b.count else { break }
+                let e = b[pos]
+                pos += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let unit = hex4() else {
+                        throw SyntaxError(message: "'\\u' must be followed by four hex digits", offset: escape)
+                    }
+                    if unit >= 0xD800, unit <= 0xDBFF, pos + 6 <= b.count, b[pos] == UInt8(ascii: "\\"), b[pos + 1] == UInt8(ascii: "u") {
+                        let save = pos
+                        pos += 2
+                        if let low = hex4(), low >= 0xDC00, low <= 0xDFFF {
+                            TextDecoder.appendScalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00), to: &out)
+                            continue
+                        }
+                        pos = save
+                    }
+                    if unit >= 0xD800, unit <= 0xDFFF {
+                        diagnostics.append(
+                            Diagnostic(
+                                .loneSurrogate, "'\\u\(hex(unit))' is an unpaired surrogate; it becomes U+FFFD", path: path,
+                                at: lines.location(ofByte: escape)))
+                        out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    } else {
+                        TextDecoder.appendScalar(UInt32(unit), to: &out)
+                    }
+                default:
+                    throw SyntaxError(message: "'\\\(Character(UnicodeScalar(e)))' is not a JSON escape", offset: escape)
+                }
+            }
+            throw SyntaxError(message: "unterminated string; expected a closing '\"'", offset: opening)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+/// One variant of a rule: a plural category, a device, or a width, and its text.
+public struct StringsdictVariant: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public var location: SourceLocation?
+}
+
+/// A `%#@name@` variable's rule dictionary.
+public struct StringsdictVariable: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation?
+    /// `NSStringPluralRuleType`, `NSStringDeviceSpecificRuleType`, … as written.
+    public var specType: String?
+    /// `NSStringFormatValueTypeKey`, a specifier without `%` (`d`, `ld`, `f`).
+    public var valueType: String?
+    public var variants: [StringsdictVariant]
+
+    public func variant(_ name: String) -> StringsdictVariant? { variants.first { $0.name == name } }
+}
+
+/// One key of a `.stringsdict` file.
+public struct StringsdictEntry: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// `NSStringLocalizedFormatKey` with variables.
+        case format
+        /// `NSStringVariableWidthRuleType`: width → text.
+        case variableWidth
+        /// `NSStringDeviceSpecificRuleType`: device → text.
+        case deviceSpecific
+    }
+
+    public var key: String
+    public var keyLocation: SourceLocation?
+    public var kind: Kind
+    /// `NSStringLocalizedFormatKey`; nil for width and device entries.
+    public var formatKey: String?
+    public var formatKeyLocation: SourceLocation?
+    public var variables: [StringsdictVariable]
+    /// For width and device entries, the variants at the top of the entry.
+    public var variants: [StringsdictVariant]
+    public var loaded: Bool
+
+    /// The text used when no rule applies: the format key, else the `other` or first variant.
+    public var representativeValue: String? {
+        formatKey ?? variants.first(where: { $0.name == "other" })?.value ?? variants.first?.value
+    }
+}
+
+/// A parsed `.stringsdict` file.
+public struct StringsdictFile: Sendable {
+    public var path: String
+    public var entries: [StringsdictEntry]
+    public var diagnostics: [Diagnostic]
+    public var loads: Bool
+    public var isBinary: Bool
+}
+
+/// Builds the `.stringsdict` model on top of the property list reader.
+public enum StringsdictParser {
+    public static let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
+    static let deviceNames: Set = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
+    static let formatKey = "NSStringLocalizedFormatKey"
+    static let specTypeKey = "NSStringFormatSpecTypeKey"
+    static let valueTypeKey = "NSStringFormatValueTypeKey"
+    static let pluralRule = "NSStringPluralRuleType"
+    static let deviceRule = "NSStringDeviceSpecificRuleType"
+    static let widthRule = "NSStringVariableWidthRuleType"
+
+    public static func parse(bytes: [UInt8], path: String) -> StringsdictFile {
+        let document = PropertyListReader.read(bytes: bytes, path: path)
+        var builder = Builder(path: path, diagnostics: document.diagnostics)
+        var entries: [StringsdictEntry] = []
+        var loads = document.loads
+        if let root = document.root {
+            if let items = root.dictionary {
+                var seen: [String: SourceLocation?] = [:]
+                for item in items {
+                    if let first = seen[item.key] {
+                        builder.add(
+                            .duplicateKey, "the key '\(item.key)' is defined twice; Foundation uses this later one",
+                            at: item.keyLocation,
+                            notes: [DiagnosticNote(message: "first definition of '\(item.key)' is here", path: path, location: first)])
+                    } else {
+                        seen[item.key] = item.keyLocation
+                    }
+                    if let entry = builder.entry(item, loaded: loads) { entries.append(entry) }
+                }
+            } else {
+                loads = false
+                builder.add(.notATable, "the top level is a \(root.typeName), not a dictionary; the table loads nothing", at: root.location)
+            }
+        }
+        if !loads { for index in entries.indices { entries[index].loaded = false } }
+        return StringsdictFile(path: path, entries: entries, diagnostics: builder.diagnostics, loads: loads, isBinary: document.isBinary)
+    }
+
+    private struct Builder {
+        let path: String
+        var diagnostics: [Diagnostic]
+
+        mutating func add(
+            _ kind: ParseDiagnosticKind, _ message: String, at location: SourceLocation?, severity: Severity? = nil,
+            notes: [DiagnosticNote] = []
+        ) {
+            diagnostics.append(Diagnostic(kind, message, path: path, at: location, severity: severity, notes: notes))
+        }
+
+        mutating func variants(of node: PropertyListNode, allowed: Set<String>?, context: String) -> [StringsdictVariant] {
+            var result: [StringsdictVariant] = []
+            for item in node.dictionary ?? [] {
+                if [StringsdictParser.specTypeKey, StringsdictParser.valueTypeKey].contains(item.key) { continue }
+                guard let text = item.value.string else {
+                    add(.stringsdictInvalidStructure, "'\(item.key)' in \(context) must be a string, found a \(item.value.typeName)", at: item.value.location)
+                    continue
+                }
+                if let allowed, !allowed.contains(item.key) {
+                    add(
+                        .stringsdictInvalidStructure,
+                        "'\(item.key)' is not one of \(allowed.sorted().joined(separator: ", ")) in \(context); it is never used",
+                        at: item.keyLocation, severity: .warning)
+                }
+                result.append(StringsdictVariant(name: item.key, value: text, location: item.keyLocation))
+            }
+            return result
+        }
+
+        mutating func entry(_ item: PropertyListEntry, loaded: Bool) -> StringsdictEntry? {
+            guard let fields = item.value.dictionary else {
+                add(.stringsdictInvalidStructure, "the entry '\(item.key)' must be a dictionary, found a \(item.value.typeName)", at: item.value.location)
+                return nil
+            }
+            let node = item.value
+            if node[StringsdictParser.formatKey] == nil {
+                for rule in [StringsdictParser.widthRule, StringsdictParser.deviceRule] {
+                    guard let ruleNode = node[rule] else { continue }
+                    let isDevice = rule == StringsdictParser.deviceRule
+                    let variants = variants(
+                        of: ruleNode, allowed: isDevice ? StringsdictParser.deviceNames : nil, context: "'\(item.key)'")
+                    return StringsdictEntry(
+                        key: item.key, keyLocation: item.keyLocation, kind: isDevice ? .deviceSpecific : .variableWidth,
+                        formatKey: nil, formatKeyLocation: nil, variables: [], variants: variants, loaded: loaded)
+                }
+                add(
+                    .stringsdictInvalidStructure,
+                    "the entry '\(item.key)' has no NSStringLocalizedFormatKey, so Foundation has no text for it",
+                    at: item.keyLocation)
+                return nil
+            }
+            let formatNode = node[StringsdictParser.formatKey]
+            guard let format = formatNode?.string else {
+                add(.stringsdictInvalidStructure, "NSStringLocalizedFormatKey of '\(item.key)' must be a string", at: formatNode?.location)
+                return nil
+            }
+            var variables: [StringsdictVariable] = []
+            for field in fields where field.key != StringsdictParser.formatKey {
+                guard field.value.dictionary != nil else {
+                    add(
+                        .stringsdictInvalidStructure,
+                        "'\(field.key)' in '\(item.key)' must be a variable dictionary, found a \(field.value.typeName)",
+                        at: field.value.location, severity: .warning)
+                    continue
+                }
+                variables.append(variable(field, entryKey: item.key))
+            }
+            // Variables may be referenced from the format or from any variant's text.
+            var referenced: [String: Int] = [:]
+            for text in [format] + variables.flatMap({ $0.variants.map(\.value) }) {
+                for specifier in FormatScanner.analyze(text).specifiers {
+                    if let name = specifier.variableName { referenced[name, default: 0] += 1 }
+                }
+            }
+            let formatVariables = FormatScanner.analyze(format).specifiers.compactMap(\.variableName)
+            for name in formatVariables where !variables.contains(where: { $0.name == name }) {
+                add(
+                    .stringsdictMissingVariable,
+                    "the format of '\(item.key)' uses '%#@\(name)@' but the entry has no '\(name)' dictionary; the text shows unformatted",
+                    at: formatNode?.location)
+            }
+            for variable in variables where referenced[variable.name] == nil {
+                add(
+                    .stringsdictUnusedVariable,
+                    "the variable '\(variable.name)' of '\(item.key)' is never used by the format '\(format)'",
+                    at: variable.location)
+            }
+            return StringsdictEntry(
+                key: item.key, keyLocation: item.keyLocation, kind: .format, formatKey: format,
+                formatKeyLocation: formatNode?.location, variables: variables, variants: [], loaded: loaded)
+        }
+
+        mutating func variable(_ field: PropertyListEntry, entryKey: String) -> StringsdictVariable {
+            let node = field.value
+            let specType = node[StringsdictParser.specTypeKey]?.string
+            let valueType = node[StringsdictParser.valueTypeKey]?.string
+            let context = "the variable '\(field.key)' of '\(entryKey)'"
+            var allowed: Set<String>?
+            switch specType {
+            case StringsdictParser.pluralRule?:
+                allowed = Set(StringsdictParser.pluralCategories)
+                if valueType == nil {
+                    add(
+                        .stringsdictMissingValueType,
+                        "\(context) has no NSStringFormatValueTypeKey, so the number's type is unknown (e.g. 'd' or 'ld')",
+                        at: field.keyLocation)
+                }
+            case StringsdictParser.deviceRule?:
+                allowed = StringsdictParser.deviceNames
+            case nil:
+                add(.stringsdictInvalidStructure, "\(context) has no NSStringFormatSpecTypeKey (e.g. NSStringPluralRuleType)", at: field.keyLocation)
+            case let other?:
+                add(
+                    .stringsdictInvalidStructure,
+                    "\(context) has the unknown NSStringFormatSpecTypeKey '\(other)'; expected NSStringPluralRuleType or NSStringDeviceSpecificRuleType",
+                    at: node[StringsdictParser.specTypeKey]?.location)
+            }
+            let variants = variants(of: node, allowed: allowed, context: context)
+            if specType == StringsdictParser.pluralRule, !variants.contains(where: { $0.name == "other" }) {
+                add(.stringsdictMissingOther, "\(context) has no 'other' form, which every plural rule needs", at: field.keyLocation)
+            }
+            return StringsdictVariable(
+                name: field.key, location: field.keyLocation, specType: specType, valueType: valueType, variants: variants)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Normalises `.lproj` folder names to BCP 47 style identifiers.
+///
+/// `pt_BR` and `pt-BR` are the same locale, `English` is the legacy name of `en`, `zh_CN` becomes
+/// `zh-CN`, case is canonical (`zh-hant-hk` → `zh-Hant-HK`), and `Base` stays `Base`.
+public enum LocaleName {
+    /// Legacy folder names Xcode and old projects use, with the identifier Apple maps them to.
+    static let legacyNames: [String: String] = [
+        "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it",
+        "dutch": "nl", "portuguese": "pt", "swedish": "sv", "danish": "da", "finnish": "fi", "norwegian": "nb",
+        "korean": "ko", "russian": "ru", "polish": "pl", "greek": "el", "turkish": "tr", "hungarian": "hu",
+        "czech": "cs", "hebrew": "he", "arabic": "ar", "chinese": "zh-Hans", "thai": "th", "ukrainian": "uk",
+    ]
+
+    /// The canonical identifier for a folder name (with or without `.lproj`).
+    public static func normalize(_ name: String) -> String {
+        var raw = name
+        if raw.hasSuffix(".lproj") { raw.removeLast(6) }
+        if raw.lowercased() == "base" { return "Base" }
+        if let legacy = legacyNames[raw.lowercased()] { return legacy }
+        let parts = raw.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter) else { return raw }
+        var result = [first.lowercased()]
+        for part in parts.dropFirst() {
+            if part.count == 4, part.allSatisfy(\.isLetter) {
+                result.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
+            } else if part.count == 2 || (part.count == 3 && part.allSatisfy(\.isNumber)) {
+                result.append(part.uppercased())
+            } else {
+                result.append(part)
+            }
+        }
+        return result.joined(separator: "-")
+    }
+
+    /// The language subtag (`pt` for `pt-BR`).
+    public static func language(of identifier: String) -> String {
+        String(identifier.split(separator: "-").first ?? Substring(identifier))
+    }
+
+    /// Scripts right-to-left languages are written in, for rendering decisions.
+    public static func isRightToLeft(_ identifier: String) -> Bool {
+        ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"].contains(language(of: identifier))
+    }
+}

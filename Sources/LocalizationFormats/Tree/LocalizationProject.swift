@@ -1,0 +1,137 @@
+/// What a resource file holds, parsed.
+public enum ResourceContent: Sendable {
+    case strings(StringsFile)
+    case stringsdict(StringsdictFile)
+    case catalog(StringCatalog)
+}
+
+/// One resource file found in the tree.
+public struct ResourceFile: Sendable {
+    /// The path as given on the command line joined with the path inside it.
+    public var path: String
+    /// The normalised locale of its `.lproj` folder; nil for catalogs, which hold every locale.
+    public var locale: String?
+    /// The folder name as written (`pt_BR.lproj`), for messages.
+    public var folder: String?
+    /// The table name: the file name without extension (`Localizable`, `InfoPlist`).
+    public var table: String
+    public var content: ResourceContent
+
+    public var diagnostics: [Diagnostic] {
+        switch content {
+        case .strings(let file): file.diagnostics
+        case .stringsdict(let file): file.diagnostics
+        case .catalog(let catalog): catalog.diagnostics
+        }
+    }
+
+    public var kind: String {
+        switch content {
+        case .strings: "strings"
+        case .stringsdict: "stringsdict"
+        case .catalog: "xcstrings"
+        }
+    }
+}
+
+/// Where a resolved string came from.
+public enum LocalizedStringOrigin: String, Sendable, Hashable, Codable {
+    case strings, stringsdict, catalog
+}
+
+/// A key's text in one locale's table, after `.stringsdict` has overridden `.strings`.
+public struct LocalizedString: Sendable, Hashable {
+    public var key: String
+    /// Nil when the value is not a string (a non-string `.strings` value).
+    public var value: String?
+    public var path: String
+    public var location: SourceLocation?
+    public var loaded: Bool
+    public var origin: LocalizedStringOrigin
+    /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
+    public var state: String?
+}
+
+/// One locale's view of one table.
+public struct LocaleTable: Sendable {
+    public var locale: String
+    public var table: String
+    public var strings: [String: LocalizedString]
+}
+
+/// Every localization resource found under the roots, parsed, with the tables merged per locale.
+public struct LocalizationProject: Sendable {
+    public var roots: [String]
+    /// Sorted by path.
+    public var files: [ResourceFile]
+    /// Problems with the tree itself (duplicate locale folders, symlink loops, unreadable folders).
+    public var diagnostics: [Diagnostic]
+    /// The development locale and why it was chosen.
+    public var baseLocale: String?
+    public var baseLocaleReason: String
+
+    /// Every locale, sorted, `Base` included when present.
+    public var locales: [String] {
+        var set = Set(files.compactMap(\.locale))
+        for file in files {
+            if case .catalog(let catalog) = file.content { set.formUnion(catalog.locales.map(LocaleName.normalize)) }
+        }
+        return set.sorted()
+    }
+
+    /// Every table name, sorted.
+    public var tableNames: [String] { Set(files.map(\.table)).sorted() }
+
+    /// Every diagnostic of the tree and its files, in output order.
+    public var allDiagnostics: [Diagnostic] {
+        (diagnostics + files.flatMap(\.diagnostics)).sorted(by: Diagnostic.ordered)
+    }
+
+    /// The merged table of `locale`, as Foundation would load it: `.strings`, then `.stringsdict`
+    /// entries override, and catalog entries fill keys the `.lproj` files do not define.
+    public func table(_ name: String, locale: String) -> LocaleTable {
+        var strings: [String: LocalizedString] = [:]
+        for file in files where file.table == name && file.locale == locale {
+            guard case .strings(let parsed) = file.content else { continue }
+            for entry in parsed.entries where entry.loaded || strings[entry.key] == nil || strings[entry.key]?.loaded == false {
+                strings[entry.key] = LocalizedString(
+                    key: entry.key, value: entry.value, path: file.path, location: entry.keyLocation, loaded: entry.loaded,
+                    origin: .strings, state: nil)
+            }
+        }
+        for file in files where file.table == name && file.locale == locale {
+            guard case .stringsdict(let parsed) = file.content else { continue }
+            for entry in parsed.entries where entry.loaded || strings[entry.key] == nil {
+                strings[entry.key] = LocalizedString(
+                    key: entry.key, value: entry.representativeValue, path: file.path, location: entry.keyLocation,
+                    loaded: entry.loaded, origin: .stringsdict, state: nil)
+            }
+        }
+        for file in files where file.table == name && file.locale == nil {
+            guard case .catalog(let catalog) = file.content else { continue }
+            for (key, unit, location) in catalog.strings(for: locale) where strings[key] == nil {
+                strings[key] = LocalizedString(
+                    key: key, value: unit?.value ?? key, path: file.path, location: location, loaded: catalog.loads,
+                    origin: .catalog, state: unit?.state)
+            }
+        }
+        return LocaleTable(locale: locale, table: name, strings: strings)
+    }
+}
+
+extension StringCatalog {
+    /// The entries a locale has in this catalog: its own localization, or for the source language
+    /// the key itself when it has none (Xcode uses the key as the source text).
+    public func strings(for locale: String) -> [(key: String, unit: CatalogStringUnit?, location: SourceLocation)] {
+        let isSource = sourceLanguage.map(LocaleName.normalize) == locale
+        var result: [(String, CatalogStringUnit?, SourceLocation)] = []
+        for entry in entries {
+            if let value = entry.localizations.first(where: { LocaleName.normalize($0.locale) == locale })?.value {
+                result.append((entry.key, value.representativeUnit, value.representativeUnit?.location ?? value.location))
+            } else if isSource {
+                result.append((entry.key, nil, entry.keyLocation))
+            }
+        }
+        return result
+    }
+}

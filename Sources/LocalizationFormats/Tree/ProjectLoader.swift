@@ -1,0 +1,228 @@
+import Foundation
+
+/// Finds every localization resource under the given roots and parses them on all cores.
+public enum ProjectLoader {
+    /// Folders that hold build products or dependencies, never the project's own resources.
+    public static let skippedFolders: Set = [".build", "DerivedData", "Pods", "Carthage", ".git", "node_modules", ".swiftpm"]
+
+    /// A file found by discovery, before parsing.
+    public struct Candidate: Sendable, Hashable {
+        public var url: URL
+        public var path: String
+        public var folder: String?
+        public var kind: Kind
+
+        public enum Kind: Sendable, Hashable {
+            case strings, stringsdict, catalog
+        }
+    }
+
+    /// Loads the roots (folders or single files) into a project model.
+    public static func load(roots: [String], excluding: Set<String> = [], jobs: Int? = nil) async -> LocalizationProject {
+        var diagnostics: [Diagnostic] = []
+        var candidates: [Candidate] = []
+        for root in roots {
+            candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics)
+        }
+        var unique: [String: Candidate] = [:]
+        for candidate in candidates { unique[candidate.url.standardizedFileURL.path] = candidate }
+        let files = await parse(Array(unique.values), jobs: jobs)
+        diagnostics += duplicateLocaleFolders(files)
+        let (base, reason) = chooseBaseLocale(files)
+        return LocalizationProject(
+            roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
+    }
+
+    /// Parses one file according to its kind.
+    public static func parse(_ candidate: Candidate) -> ResourceFile {
+        let table = candidate.url.deletingPathExtension().lastPathComponent
+        let locale = candidate.folder.map(LocaleName.normalize)
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: candidate.url))
+        } catch {
+            let diagnostic = Diagnostic(
+                .fileUnreadable, "cannot read the file: \(describeIOError(error))", path: candidate.path,
+                at: SourceLocation(line: 1, column: 1))
+            let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
+            return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
+        }
+        let content: ResourceContent
+        switch candidate.kind {
+        case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path))
+        case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: bytes, path: candidate.path))
+        case .catalog: content = .catalog(StringCatalogParser.parse(bytes: bytes, path: candidate.path))
+        }
+        return ResourceFile(
+            path: candidate.path, locale: candidate.kind == .catalog ? nil : locale, folder: candidate.folder, table: table,
+            content: content)
+    }
+
+    /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.
+    public static func parse(_ candidates: [Candidate], jobs: Int? = nil) async -> [ResourceFile] {
+        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, candidates.count))
+        guard workers > 1 else { return candidates.map(parse).sorted { $0.path < $1.path } }
+        // Deal the files round-robin so each worker gets a similar share of large and small ones.
+        let batches = (0..<workers).map { worker in stride(from: worker, to: candidates.count, by: workers).map { candidates[$0] } }
+        let files = await withTaskGroup(of: [ResourceFile].self) { group in
+            for batch in batches {
+                group.addTask { batch.map(parse) }
+            }
+            var all: [ResourceFile] = []
+            for await part in group { all += part }
+            return all
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    // MARK: Discovery
+
+    static func join(_ base: String, _ component: String) -> String {
+        base.isEmpty || base == "." ? component : (base.hasSuffix("/") ? base + component : base + "/" + component)
+    }
+
+    static func candidateKind(for name: String, inLproj: Bool) -> Candidate.Kind? {
+        if name.hasSuffix(".xcstrings") { return .catalog }
+        guard inLproj else { return nil }
+        if name.hasSuffix(".strings") { return .strings }
+        if name.hasSuffix(".stringsdict") { return .stringsdict }
+        return nil
+    }
+
+    /// Walks a root. Symbolic links are followed only when they stay inside the root and do not
+    /// lead back to a folder already visited.
+    public static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic]) -> [Candidate] {
+        let fileManager = FileManager.default
+        let rootURL = URL(fileURLWithPath: root)
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            diagnostics.append(
+                Diagnostic(.fileUnreadable, "no such file or folder", path: root, at: SourceLocation(line: 1, column: 1)))
+            return []
+        }
+        if !isDirectory.boolValue {
+            let parent = rootURL.deletingLastPathComponent().lastPathComponent
+            let inLproj = parent.hasSuffix(".lproj")
+            guard let kind = candidateKind(for: rootURL.lastPathComponent, inLproj: true) else { return [] }
+            return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
+        }
+        let realRoot = rootURL.resolvingSymlinksInPath().path
+        var visited: Set<String> = [realRoot]
+        var result: [Candidate] = []
+        var stack: [(url: URL, display: String, lproj: String?)] = [(rootURL, root.hasSuffix("/") ? String(root.dropLast()) : root, nil)]
+        if rootURL.lastPathComponent.hasSuffix(".lproj") { stack[0].lproj = rootURL.lastPathComponent }
+        while let (url, display, lproj) = stack.popLast() {
+            let names: [String]
+            do {
+                names = try fileManager.contentsOfDirectory(atPath: url.path).sorted()
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        .fileUnreadable, "cannot read the folder: \(describeIOError(error))", path: display,
+                        at: SourceLocation(line: 1, column: 1)))
+                continue
+            }
+            for name in names {
+                let childURL = url.appendingPathComponent(name)
+                let childDisplay = join(display, name)
+                if excluding.contains(name) { continue }
+                var isLink = false
+                if let attributes = try? fileManager.attributesOfItem(atPath: childURL.path),
+                    attributes[.type] as? FileAttributeType == .typeSymbolicLink
+                {
+                    isLink = true
+                }
+                var childIsDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: childURL.path, isDirectory: &childIsDirectory) else { continue }
+                if childIsDirectory.boolValue {
+                    if skippedFolders.contains(name) { continue }
+                    let real = childURL.resolvingSymlinksInPath().path
+                    if isLink {
+                        if !(real == realRoot || real.hasPrefix(realRoot + "/")) {
+                            diagnostics.append(
+                                Diagnostic(
+                                    .symlinkOutsideRoot, "this symbolic link leads outside '\(root)' (to '\(real)'); it is not followed",
+                                    path: childDisplay, at: SourceLocation(line: 1, column: 1)))
+                            continue
+                        }
+                    }
+                    guard visited.insert(real).inserted else {
+                        diagnostics.append(
+                            Diagnostic(
+                                .symlinkLoop, "this folder was already visited through another path (a symbolic link loop); it is not read again",
+                                path: childDisplay, at: SourceLocation(line: 1, column: 1)))
+                        continue
+                    }
+                    stack.append((childURL, childDisplay, name.hasSuffix(".lproj") ? name : nil))
+                } else if let kind = candidateKind(for: name, inLproj: lproj != nil) {
+                    if isLink {
+                        let real = childURL.resolvingSymlinksInPath().path
+                        if !real.hasPrefix(realRoot + "/") {
+                            diagnostics.append(
+                                Diagnostic(
+                                    .symlinkOutsideRoot, "this symbolic link leads outside '\(root)'; it is not read",
+                                    path: childDisplay, at: SourceLocation(line: 1, column: 1)))
+                            continue
+                        }
+                    }
+                    result.append(Candidate(url: childURL, path: childDisplay, folder: lproj, kind: kind))
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Tree-level checks
+
+    static func duplicateLocaleFolders(_ files: [ResourceFile]) -> [Diagnostic] {
+        var foldersByLocale: [String: [String: String]] = [:]  // locale → folder name → a file path
+        for file in files {
+            guard let locale = file.locale, let folder = file.folder else { continue }
+            let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            let folderPath = parts.lastIndex(where: { $0 == folder }).map { parts[...$0].joined(separator: "/") } ?? file.path
+            foldersByLocale[locale, default: [:]][folder] = folderPath
+        }
+        var result: [Diagnostic] = []
+        for (locale, folders) in foldersByLocale.sorted(by: { $0.key < $1.key }) where folders.count > 1 {
+            let sorted = folders.sorted { $0.key < $1.key }
+            guard let first = sorted.first else { continue }
+            for other in sorted.dropFirst() {
+                result.append(
+                    Diagnostic(
+                        .duplicateLocaleFolder,
+                        "'\(other.key)' and '\(first.key)' both name the locale '\(locale)'; a device loads only one of them, so keys in the other may show raw",
+                        path: other.value, at: SourceLocation(line: 1, column: 1),
+                        notes: [DiagnosticNote(message: "'\(first.key)' is here", path: first.value, location: SourceLocation(line: 1, column: 1))]))
+            }
+        }
+        return result
+    }
+
+    /// The development locale: `en` when present (with `Base` beside it or not), else a catalog's
+    /// source language, else `Base`, else the locale with the most keys.
+    static func chooseBaseLocale(_ files: [ResourceFile]) -> (String?, String) {
+        let locales = Set(files.compactMap(\.locale))
+        if locales.contains("en") {
+            return ("en", locales.contains("Base") ? "en.lproj beside Base.lproj" : "en.lproj is present")
+        }
+        for file in files {
+            if case .catalog(let catalog) = file.content, let source = catalog.sourceLanguage {
+                return (LocaleName.normalize(source), "sourceLanguage of \(file.path)")
+            }
+        }
+        if locales.contains("Base") { return ("Base", "Base.lproj is present and en.lproj is not") }
+        var counts: [String: Int] = [:]
+        for file in files {
+            guard let locale = file.locale else { continue }
+            switch file.content {
+            case .strings(let parsed): counts[locale, default: 0] += parsed.entries.count
+            case .stringsdict(let parsed): counts[locale, default: 0] += parsed.entries.count
+            case .catalog: break
+            }
+        }
+        if let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+            return (best.key, "the locale with the most keys (\(best.value))")
+        }
+        return (nil, "no locale found")
+    }
+}

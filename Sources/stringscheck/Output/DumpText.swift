@@ -1,0 +1,73 @@
+import LocalizationFormats
+
+/// `dump --format text`: a readable listing, then diagnostics in clang style.
+enum DumpText {
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 { result += "\\U" + String.hex4(scalar.value) } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+
+    static func render(_ project: LocalizationProject) -> String {
+        var out = ""
+        out += "base locale: \(project.baseLocale ?? "none") (\(project.baseLocaleReason))\n"
+        out += "locales: \(project.locales.joined(separator: ", "))\n"
+        out += "tables: \(project.tableNames.joined(separator: ", "))\n"
+        let document = DumpJSON.document(project)
+        for file in document.files {
+            out += "\n\(file.path)  [\(file.locale ?? "all locales") · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")]\n"
+            for entry in file.entries {
+                let position = entry.line.map { "\($0):\(entry.column ?? 0)" } ?? "-"
+                var line = "  \(position.padding(toLength: 8))\(quoted(entry.key)) = \(entry.value.map(quoted) ?? "<\(entry.valueKind ?? "none")>")"
+                if !entry.arguments.isEmpty { line += "  [" + entry.arguments.map { "\($0.argument):\($0.signature)" }.joined(separator: " ") + "]" }
+                if let state = entry.state { line += "  (\(state))" }
+                if !entry.loaded { line += "  NOT LOADED" }
+                out += line + "\n"
+            }
+        }
+        let diagnostics = project.allDiagnostics
+        if !diagnostics.isEmpty { out += "\n" }
+        for diagnostic in diagnostics { out += DiagnosticText.format(diagnostic) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        out += "\n\(project.files.count) files, \(errors) errors, \(warnings) warnings\n"
+        return out
+    }
+}
+
+/// Clang/Xcode style: `path:line:col: severity: message [rule]`, then notes.
+enum DiagnosticText {
+    static func format(_ diagnostic: Diagnostic) -> String {
+        var out = "\(position(diagnostic.path, diagnostic.location)) \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
+        for note in diagnostic.notes {
+            out += "\(position(note.path, note.location)) note: \(note.message)\n"
+        }
+        return out
+    }
+
+    static func position(_ path: String, _ location: SourceLocation?) -> String {
+        guard let location else { return "\(path):" }
+        return "\(path):\(location.line):\(location.column):"
+    }
+}
+
+extension String {
+    static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+    }
+
+    func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import LocalizationFormats
+
+@main
+struct StringsCheckCommand: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "stringscheck",
+        abstract: "Checks Apple localization resources and push payload templates.",
+        version: "stringscheck \(version) (libxml2 \(XMLPropertyListReader.libxml2Version))",
+        subcommands: [DumpCommand.self]
+    )
+}
