@@ -21,7 +21,9 @@ struct FoundationDifferentialTests {
                 if ours.loads, ours.loadedTable == expected {
                     agreed += 1
                 } else {
-                    disagreements.append("\(Corpus.relative(url)): Foundation loads \(expected.count) keys, we load \(ours.loads ? ours.loadedTable.count : 0)")
+                    disagreements.append(
+                        "\(Corpus.relative(url)): Foundation loads \(expected.count) keys, we load \(ours.loads ? ours.loadedTable.count : 0)"
+                    )
                 }
             } else {
                 // Foundation rejects the file (or it is not a dictionary): we must say it loads
@@ -36,7 +38,9 @@ struct FoundationDifferentialTests {
                 }
             }
         }
-        print("strings differential: \(files.count) files, \(agreed) identical tables, \(rejectedByBoth) rejected by both, \(disagreements.count) disagreements")
+        print(
+            "strings differential: \(files.count) files, \(agreed) identical tables, \(rejectedByBoth) rejected by both, \(disagreements.count) disagreements"
+        )
         for line in disagreements.prefix(20) { print("  disagree: \(line)") }
         #expect(disagreements.count == 0, "see the disagreements printed above")
     }

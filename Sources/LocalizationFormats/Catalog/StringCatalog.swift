@@ -3,7 +3,7 @@ public struct CatalogStringUnit: Sendable, Hashable {
     /// `translated`, `needs_review`, `new`, `stale`, as written.
     public var state: String?
     public var value: String
-    public var location: SourceLocation
+    public var location: SourcePosition
 }
 
 /// A value in a catalog: a string unit, variations, or both (plus substitutions).
@@ -12,7 +12,7 @@ public struct CatalogValue: Sendable, Hashable {
     /// `plural` or `device` → case name → value (device cases may nest plural variations).
     public var variations: [CatalogVariation]
     public var substitutions: [CatalogSubstitution]
-    public var location: SourceLocation
+    public var location: SourcePosition
 
     /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
     public var representativeUnit: CatalogStringUnit? {
@@ -35,7 +35,7 @@ public struct CatalogValue: Sendable, Hashable {
 public struct CatalogVariation: Sendable, Hashable {
     public struct Case: Sendable, Hashable {
         public var name: String
-        public var nameLocation: SourceLocation
+        public var nameLocation: SourcePosition
         public var value: CatalogValue
     }
 
@@ -46,7 +46,7 @@ public struct CatalogVariation: Sendable, Hashable {
 /// A `substitutions` entry: a named argument with its own variations.
 public struct CatalogSubstitution: Sendable, Hashable {
     public var name: String
-    public var location: SourceLocation
+    public var location: SourcePosition
     public var argNum: Int?
     public var formatSpecifier: String?
     public var variations: [CatalogVariation]
@@ -55,7 +55,7 @@ public struct CatalogSubstitution: Sendable, Hashable {
 /// One key of a String Catalog.
 public struct CatalogEntry: Sendable, Hashable {
     public var key: String
-    public var keyLocation: SourceLocation
+    public var keyLocation: SourcePosition
     public var comment: String?
     public var extractionState: String?
     public var shouldTranslate: Bool
@@ -112,7 +112,8 @@ public enum StringCatalogParser {
             return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)
         }
         guard root.object != nil else {
-            builder.add("the top level must be an object with \"sourceLanguage\" and \"strings\", found \(root.typeName)", at: root.location)
+            builder.add(
+                "the top level must be an object with \"sourceLanguage\" and \"strings\", found \(root.typeName)", at: root.location)
             return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)
         }
         let sourceLanguage = builder.string(root["sourceLanguage"], "sourceLanguage")
@@ -135,7 +136,7 @@ public enum StringCatalogParser {
         let path: String
         var diagnostics: [Diagnostic]
 
-        mutating func add(_ message: String, at location: SourceLocation, severity: Severity? = nil) {
+        mutating func add(_ message: String, at location: SourcePosition, severity: Severity? = nil) {
             diagnostics.append(Diagnostic(.xcstringsInvalidStructure, message, path: path, at: location, severity: severity))
         }
 
@@ -160,11 +161,17 @@ public enum StringCatalogParser {
             entry.comment = string(node["comment"], "comment")
             entry.extractionState = string(node["extractionState"], "extractionState")
             if let flag = node["shouldTranslate"] {
-                if let value = flag.bool { entry.shouldTranslate = value } else { add("\"shouldTranslate\" must be true or false", at: flag.location) }
+                if let value = flag.bool {
+                    entry.shouldTranslate = value
+                } else {
+                    add("\"shouldTranslate\" must be true or false", at: flag.location)
+                }
             }
             if let localizations = node["localizations"] {
                 if let members = localizations.object {
-                    for item in members { entry.localizations.append((item.key, value(item.value, context: "\"\(member.key)\" in \(item.key)"))) }
+                    for item in members {
+                        entry.localizations.append((item.key, value(item.value, context: "\"\(member.key)\" in \(item.key)")))
+                    }
                 } else {
                     add("\"localizations\" of \"\(member.key)\" must be an object", at: localizations.location)
                 }
@@ -182,7 +189,9 @@ public enum StringCatalogParser {
                 if unit.object != nil, let text = unit["value"]?.string {
                     let state = string(unit["state"], "state")
                     if let state, !StringCatalogParser.knownStates.contains(state) {
-                        add("unknown state '\(state)' for \(context); expected translated, needs_review, new or stale", at: unit.location, severity: .warning)
+                        add(
+                            "unknown state '\(state)' for \(context); expected translated, needs_review, new or stale", at: unit.location,
+                            severity: .warning)
                     }
                     result.stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)
                 } else {
@@ -200,7 +209,9 @@ public enum StringCatalogParser {
                         CatalogSubstitution(
                             name: item.key, location: item.keyLocation, argNum: argNum,
                             formatSpecifier: string(item.value["formatSpecifier"], "formatSpecifier"),
-                            variations: item.value["variations"].map { self.variations($0, context: "\(context), substitution '\(item.key)'") } ?? []))
+                            variations: item.value["variations"].map {
+                                self.variations($0, context: "\(context), substitution '\(item.key)'")
+                            } ?? []))
                 }
             }
             return result

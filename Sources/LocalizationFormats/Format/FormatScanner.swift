@@ -182,7 +182,10 @@ public enum FormatScanner {
                         malformed = (.thousandsFlag, "CoreFoundation does not know the ' (thousands) flag, so this stays literal text")
                     } else {
                         let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"
-                        malformed = (.invalidConversion, "'%' followed by \(shown) is not a specifier and stays literal text; write '%%' for a percent sign")
+                        malformed = (
+                            .invalidConversion,
+                            "'%' followed by \(shown) is not a specifier and stays literal text; write '%%' for a percent sign"
+                        )
                     }
                 }
             } else {
@@ -227,7 +230,9 @@ public enum FormatScanner {
             specifiers.append(specifier)
             if let position, position == 0 {
                 problems.append(
-                    FormatProblem(kind: .positionZero, start: startScalar, end: endScalar, message: "positions start at 1; '\(text)' names position 0"))
+                    FormatProblem(
+                        kind: .positionZero, start: startScalar, end: endScalar, message: "positions start at 1; '\(text)' names position 0"
+                    ))
             } else if let position, position > maximumPosition {
                 problems.append(
                     FormatProblem(
@@ -236,7 +241,9 @@ public enum FormatScanner {
             }
             if type == .count {
                 problems.append(
-                    FormatProblem(kind: .countConversion, start: startScalar, end: endScalar, message: "'%n' is disabled in CoreFoundation and writes nothing"))
+                    FormatProblem(
+                        kind: .countConversion, start: startScalar, end: endScalar,
+                        message: "'%n' is disabled in CoreFoundation and writes nothing"))
             }
             let nextIsLetter =
                 consumedEnd < count
@@ -248,7 +255,9 @@ public enum FormatScanner {
                 problems.append(
                     FormatProblem(
                         kind: .probableLiteralPercent, start: startScalar, end: endScalar,
-                        message: "'\(text)' reads an argument, but it looks like a literal percent sign before a word; write '%%' if a percent sign is meant"))
+                        message:
+                            "'\(text)' reads an argument, but it looks like a literal percent sign before a word; write '%%' if a percent sign is meant"
+                    ))
             }
             scalar = endScalar
             index = consumedEnd
@@ -264,7 +273,9 @@ public enum FormatScanner {
             problems.append(
                 FormatProblem(
                     kind: .mixedPositional, start: first.start, end: first.end,
-                    message: "'\(first.text)' has no position while others do; mixing them is undefined in CoreFoundation, so number every specifier (e.g. '%1$@')"))
+                    message:
+                        "'\(first.text)' has no position while others do; mixing them is undefined in CoreFoundation, so number every specifier (e.g. '%1$@')"
+                ))
         }
         var seen: [Int: FormatSpecifier] = [:]
         for specifier in specifiers {
@@ -273,7 +284,9 @@ public enum FormatScanner {
                     problems.append(
                         FormatProblem(
                             kind: .conflictingTypes, start: specifier.start, end: specifier.end,
-                            message: "argument \(specifier.argument) is read as '\(earlier.text)' and as '\(specifier.text)'; one argument cannot have two types"))
+                            message:
+                                "argument \(specifier.argument) is read as '\(earlier.text)' and as '\(specifier.text)'; one argument cannot have two types"
+                        ))
                 }
             } else {
                 seen[specifier.argument] = specifier
@@ -285,7 +298,9 @@ public enum FormatScanner {
             problems.append(
                 FormatProblem(
                     kind: .positionGap, start: last.start, end: last.end,
-                    message: "argument\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") never read; CoreFoundation then shifts the later arguments, so the wrong values show"))
+                    message:
+                        "argument\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") never read; CoreFoundation then shifts the later arguments, so the wrong values show"
+                ))
         }
     }
 }

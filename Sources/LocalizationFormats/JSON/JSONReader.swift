@@ -11,7 +11,7 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     public var value: Value
-    public var location: SourceLocation
+    public var location: SourcePosition
 
     public var string: String? {
         if case .string(let text) = value { return text }
@@ -53,7 +53,7 @@ public struct JSONNode: Sendable, Hashable {
 /// One `"key": value` of a JSON object.
 public struct JSONMember: Sendable, Hashable {
     public var key: String
-    public var keyLocation: SourceLocation
+    public var keyLocation: SourcePosition
     public var value: JSONNode
 }
 
@@ -141,7 +141,7 @@ public enum JSONReader {
             case UInt8(ascii: "{"):
                 pos += 1
                 var members: [JSONMember] = []
-                var seen: [String: SourceLocation] = [:]
+                var seen: [String: SourcePosition] = [:]
                 skipSpace()
                 if pos < b.count, b[pos] == UInt8(ascii: "}") {
                     pos += 1
@@ -172,7 +172,9 @@ public enum JSONReader {
                     }
                     members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
                     skipSpace()
-                    guard pos < b.count else { throw SyntaxError(message: "expected ',' or '}' to continue the object opened here", offset: start) }
+                    guard pos < b.count else {
+                        throw SyntaxError(message: "expected ',' or '}' to continue the object opened here", offset: start)
+                    }
                     if b[pos] == UInt8(ascii: ",") {
                         pos += 1
                         continue
@@ -195,7 +197,9 @@ public enum JSONReader {
                     skipSpace()
                     items.append(try value(depth: depth + 1))
                     skipSpace()
-                    guard pos < b.count else { throw SyntaxError(message: "expected ',' or ']' to continue the array opened here", offset: start) }
+                    guard pos < b.count else {
+                        throw SyntaxError(message: "expected ',' or ']' to continue the array opened here", offset: start)
+                    }
                     if b[pos] == UInt8(ascii: ",") {
                         pos += 1
                         continue
@@ -291,7 +295,9 @@ public enum JSONReader {
                     return String(decoding: out, as: UTF8.self)
                 }
                 if c < 0x20 {
-                    throw SyntaxError(message: "control character (byte 0x\(String(c, radix: 16, uppercase: true))) inside a string; escape it", offset: pos)
+                    throw SyntaxError(
+                        message: "control character (byte 0x\(String(c, radix: 16, uppercase: true))) inside a string; escape it",
+                        offset: pos)
                 }
                 guard c == UInt8(ascii: "\\") else {
                     out.append(c)

@@ -8,14 +8,14 @@ enum BinaryPropertyListReader {
     static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
         let note = Diagnostic(
             .binaryPropertyList, "compiled binary property list: values are read without line numbers", path: path,
-            at: SourceLocation(line: 1, column: 1))
+            at: SourcePosition(line: 1, column: 1))
         do {
             let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
             return PropertyListDocument(path: path, root: convert(object, depth: 0), diagnostics: [note], loads: true, isBinary: true)
         } catch {
             let diagnostic = Diagnostic(
                 .plistInvalidStructure, "the binary property list is corrupt; Foundation cannot read it, so nothing in it loads",
-                path: path, at: SourceLocation(line: 1, column: 1))
+                path: path, at: SourcePosition(line: 1, column: 1))
             return PropertyListDocument(path: path, root: nil, diagnostics: [diagnostic], loads: false, isBinary: true)
         }
     }
@@ -64,7 +64,9 @@ public enum PropertyListReader {
             return PropertyListDocument(
                 path: path, root: nil,
                 diagnostics: [
-                    Diagnostic(.emptyFile, "the file is empty; Foundation refuses it, so nothing in it loads", path: path, at: SourceLocation(line: 1, column: 1))
+                    Diagnostic(
+                        .emptyFile, "the file is empty; Foundation refuses it, so nothing in it loads", path: path,
+                        at: SourcePosition(line: 1, column: 1))
                 ], loads: false, isBinary: false)
         }
         return XMLPropertyListReader.read(bytes: bytes, path: path)
@@ -86,7 +88,7 @@ extension StringsFile {
         var loads = document.loads
         if let root = document.root {
             if let dictionary = root.dictionary {
-                var seen: [String: SourceLocation?] = [:]
+                var seen: [String: SourcePosition?] = [:]
                 for item in dictionary {
                     let value = item.value.string
                     if value == nil {
@@ -101,7 +103,10 @@ extension StringsFile {
                             Diagnostic(
                                 .duplicateKey, "the key '\(item.key)' is defined twice; Foundation uses this later one",
                                 path: document.path, at: item.keyLocation,
-                                notes: [DiagnosticNote(message: "first definition of '\(item.key)' is here", path: document.path, location: first)]))
+                                notes: [
+                                    DiagnosticNote(
+                                        message: "first definition of '\(item.key)' is here", path: document.path, location: first)
+                                ]))
                     } else {
                         seen[item.key] = item.keyLocation
                     }

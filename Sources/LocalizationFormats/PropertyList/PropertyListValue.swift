@@ -15,9 +15,9 @@ public struct PropertyListNode: Sendable, Hashable {
 
     public var value: Value
     /// Nil only for compiled binary property lists.
-    public var location: SourceLocation?
+    public var location: SourcePosition?
 
-    public init(_ value: Value, location: SourceLocation?) {
+    public init(_ value: Value, location: SourcePosition?) {
         self.value = value
         self.location = location
     }
@@ -55,10 +55,10 @@ public struct PropertyListNode: Sendable, Hashable {
 /// One `<key>` and its value inside a `<dict>`.
 public struct PropertyListEntry: Sendable, Hashable {
     public var key: String
-    public var keyLocation: SourceLocation?
+    public var keyLocation: SourcePosition?
     public var value: PropertyListNode
 
-    public init(key: String, keyLocation: SourceLocation?, value: PropertyListNode) {
+    public init(key: String, keyLocation: SourcePosition?, value: PropertyListNode) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value

@@ -42,12 +42,12 @@ public enum XMLPropertyListReader {
             builder.diagnostics.append(
                 Diagnostic(
                     .xmlSyntaxError, error.message, path: path,
-                    at: SourceLocation(line: max(1, error.line), column: max(1, error.column))))
+                    at: SourcePosition(line: max(1, error.line), column: max(1, error.column))))
         }
         guard let document, collector.errors.isEmpty else {
             if builder.diagnostics.isEmpty {
                 builder.diagnostics.append(
-                    Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourceLocation(line: 1, column: 1)))
+                    Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourcePosition(line: 1, column: 1)))
             }
             builder.diagnostics[0].message += "; Foundation cannot read the file, so nothing in it loads"
             return PropertyListDocument(path: path, root: nil, diagnostics: builder.diagnostics, loads: false, isBinary: false)
@@ -69,7 +69,8 @@ public enum XMLPropertyListReader {
                 return builder.document(root: nil)
             }
             if children.count > 1 {
-                builder.fail("<plist> holds \(children.count) values; only the first is read", line: line(of: children[1]), severity: .warning)
+                builder.fail(
+                    "<plist> holds \(children.count) values; only the first is read", line: line(of: children[1]), severity: .warning)
             }
             top = first
         }
@@ -94,7 +95,9 @@ private func collectXMLError(_ context: UnsafeMutableRawPointer?, _ error: xmlEr
     var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
     while message.last == "\n" || message.last == " " { message.removeLast() }
     collector.errors.append(
-        .init(message: "XML: " + message.prefix(1).lowercased() + message.dropFirst(), line: Int(error.pointee.line), column: Int(error.pointee.int2)))
+        .init(
+            message: "XML: " + message.prefix(1).lowercased() + message.dropFirst(), line: Int(error.pointee.line),
+            column: Int(error.pointee.int2)))
 }
 
 private func name(of node: xmlNodePtr) -> String {
@@ -128,8 +131,8 @@ private struct ColumnFinder {
         lines = LineTable(utf8: decoded.utf8)
     }
 
-    mutating func location(line: Int, elementName: String) -> SourceLocation {
-        guard line >= 1, line <= lines.lineCount else { return SourceLocation(line: max(1, line), column: 1) }
+    mutating func location(line: Int, elementName: String) -> SourcePosition {
+        guard line >= 1, line <= lines.lineCount else { return SourcePosition(line: max(1, line), column: 1) }
         let start = cursor[line] ?? lines.lineStarts[line - 1]
         let end = line < lines.lineCount ? lines.lineStarts[line] : text.count
         let needle = Array(("<" + elementName).utf8)
@@ -141,7 +144,7 @@ private struct ColumnFinder {
             }
             index += 1
         }
-        return SourceLocation(line: line, column: 1)
+        return SourcePosition(line: line, column: 1)
     }
 }
 
@@ -157,11 +160,11 @@ private struct TreeBuilder {
     }
 
     mutating func fail(_ message: String, line: Int, severity: Severity = .error, kind: ParseDiagnosticKind = .plistInvalidStructure) {
-        diagnostics.append(Diagnostic(kind, message, path: path, at: SourceLocation(line: max(1, line), column: 1), severity: severity))
+        diagnostics.append(Diagnostic(kind, message, path: path, at: SourcePosition(line: max(1, line), column: 1), severity: severity))
         if severity == .error { loads = false }
     }
 
-    mutating func fail(_ message: String, at location: SourceLocation, kind: ParseDiagnosticKind = .plistInvalidStructure) {
+    mutating func fail(_ message: String, at location: SourcePosition, kind: ParseDiagnosticKind = .plistInvalidStructure) {
         diagnostics.append(Diagnostic(kind, message, path: path, at: location))
         loads = false
     }
@@ -171,7 +174,7 @@ private struct TreeBuilder {
     }
 
     /// The character content of an element; entity references are reported, not expanded.
-    mutating func text(of node: xmlNodePtr, at location: SourceLocation) -> String {
+    mutating func text(of node: xmlNodePtr, at location: SourcePosition) -> String {
         var result = ""
         var child = node.pointee.children
         while let current = child {
@@ -196,7 +199,9 @@ private struct TreeBuilder {
         let elementName = name(of: element)
         let location = columns.location(line: line(of: element), elementName: elementName)
         if depth > XMLPropertyListReader.maximumDepth {
-            fail("arrays and dictionaries are nested more than \(XMLPropertyListReader.maximumDepth) deep", at: location, kind: .nestingTooDeep)
+            fail(
+                "arrays and dictionaries are nested more than \(XMLPropertyListReader.maximumDepth) deep", at: location,
+                kind: .nestingTooDeep)
             return nil
         }
         switch elementName {
@@ -250,7 +255,7 @@ private struct TreeBuilder {
         }
     }
 
-    mutating func dictionary(_ element: xmlNodePtr, location: SourceLocation, depth: Int) -> PropertyListNode {
+    mutating func dictionary(_ element: xmlNodePtr, location: SourcePosition, depth: Int) -> PropertyListNode {
         var entries: [PropertyListEntry] = []
         let children = elementChildren(of: element)
         var index = 0

@@ -19,9 +19,9 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
 public struct DiagnosticNote: Sendable, Hashable, Codable {
     public var message: String
     public var path: String
-    public var location: SourceLocation?
+    public var location: SourcePosition?
 
-    public init(message: String, path: String, location: SourceLocation?) {
+    public init(message: String, path: String, location: SourcePosition?) {
         self.message = message
         self.path = path
         self.location = location
@@ -39,13 +39,13 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var message: String
     public var path: String
     /// Nil only where the format has no positions (compiled binary property lists).
-    public var location: SourceLocation?
+    public var location: SourcePosition?
     /// For byte-level problems (undecodable input), the offset in the file as stored on disk.
     public var byteOffset: Int?
     public var notes: [DiagnosticNote]
 
     public init(
-        id: String, severity: Severity, message: String, path: String, location: SourceLocation?,
+        id: String, severity: Severity, message: String, path: String, location: SourcePosition?,
         byteOffset: Int? = nil, notes: [DiagnosticNote] = []
     ) {
         self.id = id
@@ -60,8 +60,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Deterministic order for output: path, line, column, id, message.
     public static func ordered(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.path != rhs.path { return lhs.path < rhs.path }
-        let left = lhs.location ?? SourceLocation(line: 0, column: 0)
-        let right = rhs.location ?? SourceLocation(line: 0, column: 0)
+        let left = lhs.location ?? SourcePosition(line: 0, column: 0)
+        let right = rhs.location ?? SourcePosition(line: 0, column: 0)
         if left != right { return left < right }
         if lhs.id != rhs.id { return lhs.id < rhs.id }
         return lhs.message < rhs.message

@@ -33,7 +33,7 @@ public struct LineTable: Sendable {
     public var lineCount: Int { lineStarts.count }
 
     /// The location of the byte at `offset` (an offset equal to the text length is the end).
-    public func location(ofByte offset: Int) -> SourceLocation {
+    public func location(ofByte offset: Int) -> SourcePosition {
         let offset = max(0, min(offset, text.count))
         var low = 0
         var high = lineStarts.count - 1
@@ -50,7 +50,7 @@ public struct LineTable: Sendable {
                 index += 1
             }
         }
-        return SourceLocation(line: low + 1, column: column)
+        return SourcePosition(line: low + 1, column: column)
     }
 
     /// The text of a 1-based line without its line break, for source excerpts.

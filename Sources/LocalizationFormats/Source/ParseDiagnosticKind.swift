@@ -85,7 +85,7 @@ public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
 extension Diagnostic {
     /// A diagnostic of a known parse kind, with its default severity unless one is given.
     public init(
-        _ kind: ParseDiagnosticKind, _ message: String, path: String, at location: SourceLocation?,
+        _ kind: ParseDiagnosticKind, _ message: String, path: String, at location: SourcePosition?,
         severity: Severity? = nil, byteOffset: Int? = nil, notes: [DiagnosticNote] = []
     ) {
         self.init(

@@ -424,7 +424,8 @@ struct OldStyleStringsParser {
                 "this comment is never closed: CoreFoundation silently skips the rest of the file, so \(countedEntries(swallowedEntryCount)) (\(names)\(more)) never \(swallowedEntryCount == 1 ? "loads" : "load"); add '*/'"
             severity = .error
         } else {
-            message = "this comment is never closed; CoreFoundation skips to the end of the file, so any entry added below it will not load; add '*/'"
+            message =
+                "this comment is never closed; CoreFoundation skips to the end of the file, so any entry added below it will not load; add '*/'"
             severity = .warning
         }
         scanner.report(.stringsUnterminatedComment, message, at: opening, severity: severity)

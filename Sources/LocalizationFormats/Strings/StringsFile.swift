@@ -13,8 +13,8 @@ public struct StringsEntry: Sendable, Hashable {
     public var value: String?
     public var valueKind: StringsValueKind
     /// Nil only for compiled binary property lists, which carry no positions.
-    public var keyLocation: SourceLocation?
-    public var valueLocation: SourceLocation?
+    public var keyLocation: SourcePosition?
+    public var valueLocation: SourcePosition?
     /// False when a device would not load this entry: the file is rejected as a whole, or the entry
     /// stands after a point where CoreFoundation silently stops reading.
     public var loaded: Bool
@@ -24,8 +24,8 @@ public struct StringsEntry: Sendable, Hashable {
     public var comment: String?
 
     public init(
-        key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourceLocation?,
-        valueLocation: SourceLocation?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil
+        key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourcePosition?,
+        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil
     ) {
         self.key = key
         self.value = value

@@ -17,7 +17,7 @@ public enum StringsParser {
         } catch {
             let diagnostic = Diagnostic(
                 .fileUnreadable, "cannot read the file: \(describeIOError(error))", path: displayPath,
-                at: SourceLocation(line: 1, column: 1))
+                at: SourcePosition(line: 1, column: 1))
             return StringsFile(path: displayPath, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
         }
     }
@@ -26,7 +26,7 @@ public enum StringsParser {
         if bytes.isEmpty {
             let diagnostic = Diagnostic(
                 .emptyFile, "the file is empty; Foundation refuses a zero-length property list, so the table loads nothing",
-                path: path, at: SourceLocation(line: 1, column: 1))
+                path: path, at: SourcePosition(line: 1, column: 1))
             return StringsFile(path: path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
         }
         let decoded = TextDecoder.decode(bytes)
@@ -51,7 +51,7 @@ public enum StringsParser {
                 Diagnostic(
                     .utf16WithoutBOM,
                     "\(decoded.encoding == .utf16LE ? "little" : "big")-endian UTF-16 without a byte order mark: CoreFoundation drops the first two bytes and misreads the rest, so the table loads nothing; save as UTF-8 or add a BOM",
-                    path: path, at: SourceLocation(line: 1, column: 1)))
+                    path: path, at: SourcePosition(line: 1, column: 1)))
         default:
             break
         }
@@ -59,7 +59,7 @@ public enum StringsParser {
             diagnostics.append(
                 Diagnostic(
                     .emptyFile, "the file holds only a byte order mark; Foundation refuses an empty string, so the table loads nothing",
-                    path: path, at: SourceLocation(line: 1, column: 1)))
+                    path: path, at: SourcePosition(line: 1, column: 1)))
             return StringsFile(path: path, encoding: decoded.encoding, entries: [], diagnostics: diagnostics, loads: false)
         }
         if looksLikeXML(decoded.utf8) {

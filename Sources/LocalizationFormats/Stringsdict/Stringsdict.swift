@@ -2,13 +2,13 @@
 public struct StringsdictVariant: Sendable, Hashable {
     public var name: String
     public var value: String
-    public var location: SourceLocation?
+    public var location: SourcePosition?
 }
 
 /// A `%#@name@` variable's rule dictionary.
 public struct StringsdictVariable: Sendable, Hashable {
     public var name: String
-    public var location: SourceLocation?
+    public var location: SourcePosition?
     /// `NSStringPluralRuleType`, `NSStringDeviceSpecificRuleType`, … as written.
     public var specType: String?
     /// `NSStringFormatValueTypeKey`, a specifier without `%` (`d`, `ld`, `f`).
@@ -30,11 +30,11 @@ public struct StringsdictEntry: Sendable, Hashable {
     }
 
     public var key: String
-    public var keyLocation: SourceLocation?
+    public var keyLocation: SourcePosition?
     public var kind: Kind
     /// `NSStringLocalizedFormatKey`; nil for width and device entries.
     public var formatKey: String?
-    public var formatKeyLocation: SourceLocation?
+    public var formatKeyLocation: SourcePosition?
     public var variables: [StringsdictVariable]
     /// For width and device entries, the variants at the top of the entry.
     public var variants: [StringsdictVariant]
@@ -73,7 +73,7 @@ public enum StringsdictParser {
         var loads = document.loads
         if let root = document.root {
             if let items = root.dictionary {
-                var seen: [String: SourceLocation?] = [:]
+                var seen: [String: SourcePosition?] = [:]
                 for item in items {
                     if let first = seen[item.key] {
                         builder.add(
@@ -99,7 +99,7 @@ public enum StringsdictParser {
         var diagnostics: [Diagnostic]
 
         mutating func add(
-            _ kind: ParseDiagnosticKind, _ message: String, at location: SourceLocation?, severity: Severity? = nil,
+            _ kind: ParseDiagnosticKind, _ message: String, at location: SourcePosition?, severity: Severity? = nil,
             notes: [DiagnosticNote] = []
         ) {
             diagnostics.append(Diagnostic(kind, message, path: path, at: location, severity: severity, notes: notes))
@@ -110,7 +110,9 @@ public enum StringsdictParser {
             for item in node.dictionary ?? [] {
                 if [StringsdictParser.specTypeKey, StringsdictParser.valueTypeKey].contains(item.key) { continue }
                 guard let text = item.value.string else {
-                    add(.stringsdictInvalidStructure, "'\(item.key)' in \(context) must be a string, found a \(item.value.typeName)", at: item.value.location)
+                    add(
+                        .stringsdictInvalidStructure, "'\(item.key)' in \(context) must be a string, found a \(item.value.typeName)",
+                        at: item.value.location)
                     continue
                 }
                 if let allowed, !allowed.contains(item.key) {
@@ -126,7 +128,9 @@ public enum StringsdictParser {
 
         mutating func entry(_ item: PropertyListEntry, loaded: Bool) -> StringsdictEntry? {
             guard let fields = item.value.dictionary else {
-                add(.stringsdictInvalidStructure, "the entry '\(item.key)' must be a dictionary, found a \(item.value.typeName)", at: item.value.location)
+                add(
+                    .stringsdictInvalidStructure, "the entry '\(item.key)' must be a dictionary, found a \(item.value.typeName)",
+                    at: item.value.location)
                 return nil
             }
             let node = item.value
@@ -205,7 +209,9 @@ public enum StringsdictParser {
             case StringsdictParser.deviceRule?:
                 allowed = StringsdictParser.deviceNames
             case nil:
-                add(.stringsdictInvalidStructure, "\(context) has no NSStringFormatSpecTypeKey (e.g. NSStringPluralRuleType)", at: field.keyLocation)
+                add(
+                    .stringsdictInvalidStructure, "\(context) has no NSStringFormatSpecTypeKey (e.g. NSStringPluralRuleType)",
+                    at: field.keyLocation)
             case let other?:
                 add(
                     .stringsdictInvalidStructure,

@@ -45,7 +45,7 @@ public struct LocalizedString: Sendable, Hashable {
     /// Nil when the value is not a string (a non-string `.strings` value).
     public var value: String?
     public var path: String
-    public var location: SourceLocation?
+    public var location: SourcePosition?
     public var loaded: Bool
     public var origin: LocalizedStringOrigin
     /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
@@ -122,9 +122,9 @@ public struct LocalizationProject: Sendable {
 extension StringCatalog {
     /// The entries a locale has in this catalog: its own localization, or for the source language
     /// the key itself when it has none (Xcode uses the key as the source text).
-    public func strings(for locale: String) -> [(key: String, unit: CatalogStringUnit?, location: SourceLocation)] {
+    public func strings(for locale: String) -> [(key: String, unit: CatalogStringUnit?, location: SourcePosition)] {
         let isSource = sourceLanguage.map(LocaleName.normalize) == locale
-        var result: [(String, CatalogStringUnit?, SourceLocation)] = []
+        var result: [(String, CatalogStringUnit?, SourcePosition)] = []
         for entry in entries {
             if let value = entry.localizations.first(where: { LocaleName.normalize($0.locale) == locale })?.value {
                 result.append((entry.key, value.representativeUnit, value.representativeUnit?.location ?? value.location))

@@ -43,7 +43,7 @@ public enum ProjectLoader {
         } catch {
             let diagnostic = Diagnostic(
                 .fileUnreadable, "cannot read the file: \(describeIOError(error))", path: candidate.path,
-                at: SourceLocation(line: 1, column: 1))
+                at: SourcePosition(line: 1, column: 1))
             let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
@@ -97,7 +97,7 @@ public enum ProjectLoader {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: root, isDirectory: &isDirectory) else {
             diagnostics.append(
-                Diagnostic(.fileUnreadable, "no such file or folder", path: root, at: SourceLocation(line: 1, column: 1)))
+                Diagnostic(.fileUnreadable, "no such file or folder", path: root, at: SourcePosition(line: 1, column: 1)))
             return []
         }
         if !isDirectory.boolValue {
@@ -119,7 +119,7 @@ public enum ProjectLoader {
                 diagnostics.append(
                     Diagnostic(
                         .fileUnreadable, "cannot read the folder: \(describeIOError(error))", path: display,
-                        at: SourceLocation(line: 1, column: 1)))
+                        at: SourcePosition(line: 1, column: 1)))
                 continue
             }
             for name in names {
@@ -142,15 +142,16 @@ public enum ProjectLoader {
                             diagnostics.append(
                                 Diagnostic(
                                     .symlinkOutsideRoot, "this symbolic link leads outside '\(root)' (to '\(real)'); it is not followed",
-                                    path: childDisplay, at: SourceLocation(line: 1, column: 1)))
+                                    path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                             continue
                         }
                     }
                     guard visited.insert(real).inserted else {
                         diagnostics.append(
                             Diagnostic(
-                                .symlinkLoop, "this folder was already visited through another path (a symbolic link loop); it is not read again",
-                                path: childDisplay, at: SourceLocation(line: 1, column: 1)))
+                                .symlinkLoop,
+                                "this folder was already visited through another path (a symbolic link loop); it is not read again",
+                                path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
                     stack.append((childURL, childDisplay, name.hasSuffix(".lproj") ? name : nil))
@@ -161,7 +162,7 @@ public enum ProjectLoader {
                             diagnostics.append(
                                 Diagnostic(
                                     .symlinkOutsideRoot, "this symbolic link leads outside '\(root)'; it is not read",
-                                    path: childDisplay, at: SourceLocation(line: 1, column: 1)))
+                                    path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                             continue
                         }
                     }
@@ -191,8 +192,11 @@ public enum ProjectLoader {
                     Diagnostic(
                         .duplicateLocaleFolder,
                         "'\(other.key)' and '\(first.key)' both name the locale '\(locale)'; a device loads only one of them, so keys in the other may show raw",
-                        path: other.value, at: SourceLocation(line: 1, column: 1),
-                        notes: [DiagnosticNote(message: "'\(first.key)' is here", path: first.value, location: SourceLocation(line: 1, column: 1))]))
+                        path: other.value, at: SourcePosition(line: 1, column: 1),
+                        notes: [
+                            DiagnosticNote(
+                                message: "'\(first.key)' is here", path: first.value, location: SourcePosition(line: 1, column: 1))
+                        ]))
             }
         }
         return result

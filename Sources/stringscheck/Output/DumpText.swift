@@ -25,11 +25,15 @@ enum DumpText {
         out += "tables: \(project.tableNames.joined(separator: ", "))\n"
         let document = DumpJSON.document(project)
         for file in document.files {
-            out += "\n\(file.path)  [\(file.locale ?? "all locales") · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")]\n"
+            out +=
+                "\n\(file.path)  [\(file.locale ?? "all locales") · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")]\n"
             for entry in file.entries {
                 let position = entry.line.map { "\($0):\(entry.column ?? 0)" } ?? "-"
-                var line = "  \(position.padding(toLength: 8))\(quoted(entry.key)) = \(entry.value.map(quoted) ?? "<\(entry.valueKind ?? "none")>")"
-                if !entry.arguments.isEmpty { line += "  [" + entry.arguments.map { "\($0.argument):\($0.signature)" }.joined(separator: " ") + "]" }
+                var line =
+                    "  \(position.padding(toLength: 8))\(quoted(entry.key)) = \(entry.value.map(quoted) ?? "<\(entry.valueKind ?? "none")>")"
+                if !entry.arguments.isEmpty {
+                    line += "  [" + entry.arguments.map { "\($0.argument):\($0.signature)" }.joined(separator: " ") + "]"
+                }
                 if let state = entry.state { line += "  (\(state))" }
                 if !entry.loaded { line += "  NOT LOADED" }
                 out += line + "\n"
@@ -48,14 +52,15 @@ enum DumpText {
 /// Clang/Xcode style: `path:line:col: severity: message [rule]`, then notes.
 enum DiagnosticText {
     static func format(_ diagnostic: Diagnostic) -> String {
-        var out = "\(position(diagnostic.path, diagnostic.location)) \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
+        var out =
+            "\(position(diagnostic.path, diagnostic.location)) \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
         for note in diagnostic.notes {
             out += "\(position(note.path, note.location)) note: \(note.message)\n"
         }
         return out
     }
 
-    static func position(_ path: String, _ location: SourceLocation?) -> String {
+    static func position(_ path: String, _ location: SourcePosition?) -> String {
         guard let location else { return "\(path):" }
         return "\(path):\(location.line):\(location.column):"
     }
