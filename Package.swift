@@ -30,8 +30,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LocalizationFormatsTests",
-            dependencies: ["LocalizationFormats"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["LocalizationFormats"]
         ),
         .testTarget(
             name: "StringsCheckCLITests",

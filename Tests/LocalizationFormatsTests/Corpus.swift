@@ -30,11 +30,3 @@ enum Corpus {
         String(url.path.dropFirst(root.path.count + 1))
     }
 }
-
-enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-
-    static func bytes(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: root.appendingPathComponent(name)))
-    }
-}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import LocalizationFormats
+
+/// Every encoding CoreFoundation detects, built byte by byte.
+struct EncodingTests {
+    static let text = "\"a\" = \"é😀\";\n\"b\" = \"x\";"
+
+    static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
+        text.utf16.flatMap { littleEndian ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    }
+
+    static func utf32(_ text: String, littleEndian: Bool) -> [UInt8] {
+        text.unicodeScalars.flatMap { scalar -> [UInt8] in
+            let v = scalar.value
+            let bytes = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+            return littleEndian ? bytes.reversed() : bytes
+        }
+    }
+
+    @Test(arguments: [
+        ("utf-8", Array(text.utf8), TextEncoding.utf8),
+        ("utf-8 bom", [0xEF, 0xBB, 0xBF] + Array(text.utf8), .utf8BOM),
+        ("utf-16le bom", [0xFF, 0xFE] + utf16(text, littleEndian: true), .utf16LEBOM),
+        ("utf-16be bom", [0xFE, 0xFF] + utf16(text, littleEndian: false), .utf16BEBOM),
+        ("utf-32le bom", [0xFF, 0xFE, 0, 0] + utf32(text, littleEndian: true), .utf32LEBOM),
+        ("utf-32be bom", [0, 0, 0xFE, 0xFF] + utf32(text, littleEndian: false), .utf32BEBOM),
+    ])
+    func loadableEncodings(name: String, bytes: [UInt8], encoding: TextEncoding) {
+        let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+        #expect(file.encoding == encoding, "\(name)")
+        #expect(file.loads, "\(name)")
+        #expect(file.loadedTable == ["a": "é😀", "b": "x"], "\(name)")
+        #expect(file.entries.last?.keyLocation == SourcePosition(line: 2, column: 1), "\(name)")
+        #expect(file.diagnostics.isEmpty, "\(name)")
+        // Foundation agrees on every one of these.
+        let foundation = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        #expect((foundation as? [String: String]) == ["a": "é😀", "b": "x"], "\(name)")
+    }
+
+    @Test(arguments: [true, false])
+    func utf16WithoutBOMIsDecodedButDoesNotLoad(littleEndian: Bool) throws {
+        let file = StringsParser.parse(bytes: Self.utf16(Self.text, littleEndian: littleEndian), path: "x.strings")
+        #expect(file.encoding == (littleEndian ? .utf16LE : .utf16BE))
+        #expect(!file.loads)
+        #expect(file.entries.map(\.key) == ["a", "b"])
+        #expect(file.diagnostics.map(\.id) == ["utf16-without-bom"])
+    }
+
+    @Test func invalidUTF8IsReportedWithItsByteOffset() throws {
+        let bytes = Array("\"a\" = \"ok\";\n\"b\" = \"caf".utf8) + [0xE9] + Array("\";".utf8)
+        let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+        #expect(!file.loads)
+        let diagnostic = try #require(file.diagnostics.first)
+        #expect(diagnostic.id == "invalid-encoding")
+        #expect(diagnostic.byteOffset == 22)
+        #expect(diagnostic.location == SourcePosition(line: 2, column: 11))
+        #expect(file.entries.map(\.key) == ["a", "b"])
+    }
+
+    @Test func truncatedUTF16IsReported() {
+        let bytes = [0xFF, 0xFE] + Self.utf16("\"a\" = \"b\";", littleEndian: true) + [0x41]
+        let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+        #expect(!file.loads)
+        #expect(file.diagnostics.first?.id == "invalid-encoding")
+        #expect(file.diagnostics.first?.byteOffset == 22)
+    }
+
+    @Test func loneSurrogateInUTF16TextIsAWarning() {
+        let bytes: [UInt8] = [0xFF, 0xFE] + Self.utf16("\"a\" = \"", littleEndian: true) + [0x00, 0xD8] + Self.utf16("\";", littleEndian: true)
+        let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+        #expect(file.loads)
+        #expect(file.loadedTable["a"] == "\u{FFFD}")
+        #expect(file.diagnostics.map(\.id) == ["lone-surrogate"])
+    }
+
+    @Test func emptyAndBOMOnlyFiles() {
+        for bytes: [UInt8] in [[], [0xEF, 0xBB, 0xBF]] {
+            let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+            #expect(!file.loads)
+            #expect(file.diagnostics.map(\.id) == ["empty-file"])
+            #expect(file.diagnostics.first?.severity == .warning)
+        }
+    }
+
+    @Test func crlfAndCRLineEndsCountAsOneLine() {
+        let file = StringsParser.parse(bytes: Array("\"a\" = \"1\";\r\n\r\n\"b\" = \"2\";\r\"c\" = \"3\";".utf8), path: "x.strings")
+        #expect(file.entries.map(\.keyLocation?.line) == [1, 3, 4])
+    }
+
+    @Test func binaryPropertyListIsReadWithoutPositions() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["a": "1", "b": "2"], format: .binary, options: 0)
+        let file = StringsParser.parse(bytes: [UInt8](data), path: "x.strings")
+        #expect(file.encoding == .binaryPropertyList)
+        #expect(file.loads)
+        #expect(file.loadedTable == ["a": "1", "b": "2"])
+        #expect(file.entries.allSatisfy { $0.keyLocation == nil })
+        #expect(file.diagnostics.map(\.id) == ["binary-plist"])
+        #expect(file.diagnostics.first?.severity == .note)
+    }
+
+    @Test func corruptBinaryPropertyListDoesNotLoad() {
+        let file = StringsParser.parse(bytes: Array("bplist00garbage".utf8), path: "x.strings")
+        #expect(!file.loads)
+        #expect(file.diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func xmlPropertyListStringsFile() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>greeting</key>
+              <string>Hello</string>
+              <key>count</key><integer>3</integer>
+            </dict>
+            </plist>
+            """
+        let file = StringsParser.parse(bytes: Array(xml.utf8), path: "x.strings")
+        #expect(file.loadedTable == ["greeting": "Hello"])
+        #expect(file.entries.first?.keyLocation == SourcePosition(line: 4, column: 3))
+        #expect(file.entries.first?.valueLocation == SourcePosition(line: 5, column: 3))
+        #expect(file.diagnostics.map(\.id) == ["non-string-value"])
+        #expect(file.diagnostics.first?.location == SourcePosition(line: 6, column: 19))
+    }
+}
