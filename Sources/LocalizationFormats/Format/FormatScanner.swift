@@ -178,7 +178,10 @@ public enum FormatScanner {
                 case UInt8(ascii: "P"): type = .pascalString
                 case UInt8(ascii: "n"): type = .count
                 default:
-                    if k == UInt8(ascii: "'") {
+                    if k == UInt8(ascii: "$"), flags.hasSuffix("0") {
+                        // `0` is a flag to CoreFoundation, so `%0$@` never names a position.
+                        malformed = (.positionZero, "positions start at 1; '%0$' is not a specifier and stays literal text")
+                    } else if k == UInt8(ascii: "'") {
                         malformed = (.thousandsFlag, "CoreFoundation does not know the ' (thousands) flag, so this stays literal text")
                     } else {
                         let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"

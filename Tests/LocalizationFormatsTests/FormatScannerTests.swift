@@ -1,0 +1,72 @@
+import Testing
+
+@testable import LocalizationFormats
+
+struct FormatScannerTests {
+    func signatures(_ text: String) -> [String] {
+        FormatScanner.analyze(text).specifiers.map { "\($0.argument):\($0.signature)" }
+    }
+
+    func problems(_ text: String) -> [FormatProblem.Kind] {
+        FormatScanner.analyze(text).problems.map(\.kind)
+    }
+
+    @Test(arguments: [
+        ("Hello %@", ["1:object"]),
+        ("%1$@ and %2$@", ["1:object", "2:object"]),
+        ("%2$@ then %1$@", ["2:object", "1:object"]),
+        ("%d %i %D", ["1:int", "2:int", "3:int"]),
+        ("%ld %lld %qd %hhd %hd %zd %td %jd", ["1:int:64", "2:int:64", "3:int:64", "4:int:8", "5:int:16", "6:int:64", "7:int:64", "8:int:64"]),
+        ("%u %x %X %o %O %U", ["1:unsignedInt", "2:unsignedInt", "3:unsignedInt", "4:unsignedInt", "5:unsignedInt", "6:unsignedInt"]),
+        ("%f %.2f %-8.3e %+g %G %a %A %F %Lf", ["1:double", "2:double", "3:double", "4:double", "5:double", "6:double", "7:double", "8:double", "9:double:long-double"]),
+        ("%c %C %s %S %p %P", ["1:char", "2:unichar", "3:cString", "4:unicharString", "5:pointer", "6:pascalString"]),
+        ("%*d", ["2:int"]),
+        ("%1$*2$d", ["1:int"]),
+        ("100%% sure", []),
+        ("%#@files@ in %@", ["1:#@files@", "2:object"]),
+        ("%1$#@files@", ["1:#@files@"]),
+        ("%05.1f%%", ["1:double"]),
+        ("日本 %@ 語", ["1:object"]),
+    ])
+    func specifiers(text: String, expected: [String]) {
+        #expect(signatures(text) == expected)
+    }
+
+    @Test func rangesAreInScalars() throws {
+        let specifier = try #require(FormatScanner.analyze("é😀 %1$@!").specifiers.first)
+        #expect(specifier.start == 3)
+        #expect(specifier.end == 7)
+        #expect(specifier.text == "%1$@")
+    }
+
+    @Test func starWidthReadsAnArgument() throws {
+        let specifier = try #require(FormatScanner.analyze("%*d").specifiers.first)
+        #expect(specifier.starArguments == [1])
+        #expect(FormatScanner.analyze("%*d").argumentCount == 2)
+    }
+
+    @Test(arguments: [
+        ("%'d items", [FormatProblem.Kind.thousandsFlag]),
+        ("50%", [.incompleteSpecifier]),
+        ("%k", [.invalidConversion]),
+        ("%0$@", [.positionZero]),
+        ("%128$@", [.positionTooLarge]),
+        ("%1$@ %@", [.mixedPositional]),
+        ("%1$@ %3$@", [.positionGap]),
+        ("%1$@ %1$d", [.conflictingTypes]),
+        ("%n", [.countConversion]),
+        ("100% done", [.probableLiteralPercent]),
+        ("50%off", [.probableLiteralPercent]),
+        ("%d%% done", []),
+        ("%dx zoom", []),
+        ("%1$@ %2$@", []),
+    ])
+    func problemsAreFound(text: String, expected: [FormatProblem.Kind]) {
+        #expect(problems(text) == expected)
+    }
+
+    @Test func invalidConversionConsumesNoArgument() {
+        #expect(signatures("%k %@") == ["1:object"])
+        #expect(signatures("%'d %@") == ["1:int", "2:object"] || signatures("%'d %@") == ["1:object"])
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import LocalizationFormats
+
+struct JSONReaderTests {
+    func parse(_ text: String) -> JSONDocument { JSONReader.parse(bytes: Array(text.utf8), path: "x.json") }
+
+    @Test func valuesAndPositions() throws {
+        let document = parse("{\n  \"aps\": {\"alert\": \"Hi 😀\", \"badge\": 3},\n  \"n\": [true, null, -1.5e3]\n}")
+        let root = try #require(document.root)
+        #expect(root["aps"]?["alert"]?.string == "Hi 😀")
+        #expect(root["aps"]?["badge"]?.value == .number("3"))
+        #expect(root["n"]?.array?.map(\.value) == [.bool(true), .null, .number("-1.5e3")])
+        #expect(root.object?.first?.keyLocation == SourcePosition(line: 2, column: 3))
+        #expect(root["aps"]?["badge"]?.location == SourcePosition(line: 2, column: 37))
+        #expect(document.diagnostics.isEmpty)
+    }
+
+    @Test func escapesAndSurrogates() throws {
+        let document = parse(#"["a\n\t\"\\\/", "\u00e9\ud83d\ude00", "\ud800x"]"#)
+        let items = try #require(document.root?.array)
+        #expect(items.map(\.string) == ["a\n\t\"\\/", "é😀", "\u{FFFD}x"])
+        #expect(document.diagnostics.map(\.id) == ["lone-surrogate"])
+    }
+
+    @Test(arguments: [
+        ("{\"a\": }", SourcePosition(line: 1, column: 7)),
+        ("{\"a\" 1}", SourcePosition(line: 1, column: 6)),
+        ("[1, 2", SourcePosition(line: 1, column: 1)),
+        ("{\"a\": 01}", SourcePosition(line: 1, column: 7)),
+        ("\"open", SourcePosition(line: 1, column: 1)),
+        ("{} x", SourcePosition(line: 1, column: 4)),
+        ("", SourcePosition(line: 1, column: 1)),
+        ("{\"a\": \"\\q\"}", SourcePosition(line: 1, column: 8)),
+    ])
+    func syntaxErrors(text: String, location: SourcePosition) throws {
+        let document = parse(text)
+        #expect(document.root == nil)
+        #expect(document.diagnostics.first?.id == "json-syntax-error")
+        #expect(document.diagnostics.first?.location == location)
+    }
+
+    @Test func duplicateKeysAndDepth() {
+        #expect(parse("{\"a\": 1, \"a\": 2}").diagnostics.map(\.id) == ["json-duplicate-key"])
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let document = parse(deep)
+        #expect(document.root == nil)
+        #expect(document.diagnostics.first?.message.contains("nested more than") == true)
+    }
+}
+
+struct StringCatalogTests {
+    static let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "greeting %@" : {
+              "comment" : "Says hello.",
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo %@" } },
+                "fr" : { "stringUnit" : { "state" : "needs_review", "value" : "Bonjour %@" } }
+              }
+            },
+            "files %lld" : {
+              "localizations" : {
+                "de" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Datei" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien" } } } } }
+              }
+            },
+            "brand" : { "shouldTranslate" : false },
+            "odd" : { "localizations" : { "de" : { "stringUnit" : { "state" : "done", "value" : "x" } } } }
+          },
+          "version" : "1.0"
+        }
+        """
+
+    @Test func model() throws {
+        let catalog = StringCatalogParser.parse(bytes: Array(Self.catalog.utf8), path: "x.xcstrings")
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.version == "1.0")
+        #expect(catalog.locales == ["en", "de", "fr"])
+        #expect(catalog.entries.map(\.key) == ["greeting %@", "files %lld", "brand", "odd"])
+        #expect(catalog.entries[0].comment == "Says hello.")
+        #expect(catalog.entries[0].keyLocation == SourcePosition(line: 4, column: 5))
+        #expect(catalog.entries[2].shouldTranslate == false)
+        let french = try #require(catalog.entries[0].localization("fr")?.stringUnit)
+        #expect(french.state == "needs_review")
+        #expect(french.value == "Bonjour %@")
+        let plural = try #require(catalog.entries[1].localization("de")?.variations.first)
+        #expect(plural.selector == "plural")
+        #expect(plural.cases.map(\.name) == ["one", "other"])
+        #expect(catalog.entries[1].localization("de")?.representativeUnit?.value == "%lld Dateien")
+        #expect(catalog.diagnostics.map(\.id) == ["xcstrings-invalid-structure"])
+        #expect(catalog.diagnostics.first?.severity == .warning)
+    }
+
+    @Test func sourceLanguageFallsBackToTheKey() {
+        let catalog = StringCatalogParser.parse(bytes: Array(Self.catalog.utf8), path: "x.xcstrings")
+        let english = catalog.strings(for: "en")
+        #expect(english.map(\.key) == ["greeting %@", "files %lld", "brand", "odd"])
+        #expect(english.allSatisfy { $0.unit == nil })
+        #expect(catalog.strings(for: "fr").map(\.key) == ["greeting %@"])
+    }
+
+    @Test func wrongShapesAreReported() {
+        let catalog = StringCatalogParser.parse(bytes: Array("{\"strings\": []}".utf8), path: "x.xcstrings")
+        #expect(catalog.diagnostics.count == 2)
+        #expect(StringCatalogParser.parse(bytes: Array("[1]".utf8), path: "x.xcstrings").loads == false)
+    }
+}
