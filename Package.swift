@@ -34,7 +34,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StringsCheckCLITests",
-            dependencies: ["LocalizationFormats"]
+            dependencies: ["LocalizationFormats", "stringscheck"]
         ),
     ],
     swiftLanguageModes: [.v6]

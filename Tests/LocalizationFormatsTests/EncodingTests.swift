@@ -68,7 +68,8 @@ struct EncodingTests {
     }
 
     @Test func loneSurrogateInUTF16TextIsAWarning() {
-        let bytes: [UInt8] = [0xFF, 0xFE] + Self.utf16("\"a\" = \"", littleEndian: true) + [0x00, 0xD8] + Self.utf16("\";", littleEndian: true)
+        let bytes: [UInt8] =
+            [0xFF, 0xFE] + Self.utf16("\"a\" = \"", littleEndian: true) + [0x00, 0xD8] + Self.utf16("\";", littleEndian: true)
         let file = StringsParser.parse(bytes: bytes, path: "x.strings")
         #expect(file.loads)
         #expect(file.loadedTable["a"] == "\u{FFFD}")

@@ -16,9 +16,15 @@ struct FormatScannerTests {
         ("%1$@ and %2$@", ["1:object", "2:object"]),
         ("%2$@ then %1$@", ["2:object", "1:object"]),
         ("%d %i %D", ["1:int", "2:int", "3:int"]),
-        ("%ld %lld %qd %hhd %hd %zd %td %jd", ["1:int:64", "2:int:64", "3:int:64", "4:int:8", "5:int:16", "6:int:64", "7:int:64", "8:int:64"]),
+        (
+            "%ld %lld %qd %hhd %hd %zd %td %jd",
+            ["1:int:64", "2:int:64", "3:int:64", "4:int:8", "5:int:16", "6:int:64", "7:int:64", "8:int:64"]
+        ),
         ("%u %x %X %o %O %U", ["1:unsignedInt", "2:unsignedInt", "3:unsignedInt", "4:unsignedInt", "5:unsignedInt", "6:unsignedInt"]),
-        ("%f %.2f %-8.3e %+g %G %a %A %F %Lf", ["1:double", "2:double", "3:double", "4:double", "5:double", "6:double", "7:double", "8:double", "9:double:long-double"]),
+        (
+            "%f %.2f %-8.3e %+g %G %a %A %F %Lf",
+            ["1:double", "2:double", "3:double", "4:double", "5:double", "6:double", "7:double", "8:double", "9:double:long-double"]
+        ),
         ("%c %C %s %S %p %P", ["1:char", "2:unichar", "3:cString", "4:unicharString", "5:pointer", "6:pascalString"]),
         ("%*d", ["2:int"]),
         ("%1$*2$d", ["1:int"]),

@@ -65,8 +65,14 @@ struct StringsParserTests {
 
     @Test func entriesHaveKeyAndValueLocations() throws {
         let file = parse("/* c */\n  \"greeting\" = \"Hi\";\n\n'x'\t=\tbare;\n\"日本\" = \"語\";")
-        #expect(file.entries.map(\.keyLocation) == [SourcePosition(line: 2, column: 3), SourcePosition(line: 4, column: 1), SourcePosition(line: 5, column: 1)])
-        #expect(file.entries.map(\.valueLocation) == [SourcePosition(line: 2, column: 16), SourcePosition(line: 4, column: 7), SourcePosition(line: 5, column: 8)])
+        #expect(
+            file.entries.map(\.keyLocation) == [
+                SourcePosition(line: 2, column: 3), SourcePosition(line: 4, column: 1), SourcePosition(line: 5, column: 1),
+            ])
+        #expect(
+            file.entries.map(\.valueLocation) == [
+                SourcePosition(line: 2, column: 16), SourcePosition(line: 4, column: 7), SourcePosition(line: 5, column: 8),
+            ])
         #expect(file.entries[0].comment == "c")
     }
 

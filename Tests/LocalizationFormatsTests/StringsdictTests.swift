@@ -239,7 +239,9 @@ struct StringsdictDifferentialTests {
                 disagreements.append("\(Corpus.relative(url)) (Foundation rejects it)")
             }
         }
-        print("stringsdict differential: \(files.count) files, \(agreed) identical, \(rejected) rejected by both, \(disagreements.count) disagreements")
+        print(
+            "stringsdict differential: \(files.count) files, \(agreed) identical, \(rejected) rejected by both, \(disagreements.count) disagreements"
+        )
         for line in disagreements.prefix(10) { print("  disagree: \(line)") }
         #expect(disagreements.count == 0, "see the disagreements printed above")
     }

@@ -134,7 +134,10 @@ public enum ProjectLoader {
                 }
                 var childIsDirectory: ObjCBool = false
                 guard fileManager.fileExists(atPath: childURL.path, isDirectory: &childIsDirectory) else { continue }
-                if childIsDirectory.boolValue {
+                if childIsDirectory.boolValue, let kind = candidateKind(for: name, inLproj: lproj != nil) {
+                    // A folder named like a table: reading it reports the problem in its place.
+                    result.append(Candidate(url: childURL, path: childDisplay, folder: lproj, kind: kind))
+                } else if childIsDirectory.boolValue {
                     if skippedFolders.contains(name) { continue }
                     let real = childURL.resolvingSymlinksInPath().path
                     if isLink {

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import LocalizationFormats
+
+struct ProjectLoaderTests {
+    static let demo = Corpus.packageRoot.appendingPathComponent("Resources/DemoApp").path
+
+    @Test(arguments: [
+        ("pt_BR", "pt-BR"), ("pt-BR.lproj", "pt-BR"), ("English", "en"), ("zh_CN", "zh-CN"), ("zh-hant-hk", "zh-Hant-HK"),
+        ("Base", "Base"), ("es-419", "es-419"), ("el_GR", "el-GR"), ("sr-Latn", "sr-Latn"), ("test-base", "test-base"),
+    ])
+    func localeNames(folder: String, expected: String) {
+        #expect(LocaleName.normalize(folder) == expected)
+    }
+
+    @Test func demoProject() async throws {
+        let project = await ProjectLoader.load(roots: [Self.demo])
+        #expect(project.baseLocale == "en")
+        #expect(project.locales == ["Base", "ar", "de", "en", "fr", "ja", "pt-BR", "zh-Hans"])
+        #expect(project.tableNames == ["InfoPlist", "Localizable", "Main", "Settings"])
+        let french = project.table("Localizable", locale: "fr")
+        #expect(french.strings["push.message.action"]?.loaded == true)
+        #expect(french.strings["push.order.shipped"]?.loaded == false)
+        #expect(project.table("Localizable", locale: "ar").strings.values.filter { $0.origin == .strings }.allSatisfy { !$0.loaded })
+        // .stringsdict overrides .strings; catalogs fold in per locale.
+        #expect(project.table("Localizable", locale: "de").strings["unread.count"]?.origin == .stringsdict)
+        #expect(project.table("Settings", locale: "ja").strings["settings.sync.title"]?.state == "needs_review")
+        #expect(project.table("Settings", locale: "en").strings["settings.sync.never"]?.value == "—")
+        let ids = Set(project.allDiagnostics.map(\.id))
+        #expect(ids.isSuperset(of: ["strings-syntax-error", "strings-silent-truncation", "duplicate-key", "stringsdict-missing-other"]))
+    }
+
+    @Test func parallelAndSerialParsingAgree() async {
+        var diagnostics: [Diagnostic] = []
+        let candidates = ProjectLoader.discover(root: Self.demo, excluding: [], diagnostics: &diagnostics)
+        let serial = await ProjectLoader.parse(candidates, jobs: 1)
+        let parallel = await ProjectLoader.parse(candidates, jobs: 4)
+        #expect(serial.map(\.path) == parallel.map(\.path))
+        #expect(serial.map(\.diagnostics) == parallel.map(\.diagnostics))
+    }
+
+    @Test func treeWalkSkipsBuildFoldersAndSymlinkLoops() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-tree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fm = FileManager.default
+        for folder in ["App/en.lproj", "App/pt_BR.lproj", "App/pt-BR.lproj", ".build/x/en.lproj", "Pods/P/de.lproj"] {
+            try fm.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data("\"a\" = \"b\";".utf8).write(to: root.appendingPathComponent(folder + "/Localizable.strings"))
+        }
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("App/loop").path, withDestinationPath: root.appendingPathComponent("App").path)
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("App/outside").path, withDestinationPath: "/etc")
+        let project = await ProjectLoader.load(roots: [root.path])
+        #expect(project.files.count == 3)
+        #expect(project.files.allSatisfy { !$0.path.contains(".build") && !$0.path.contains("Pods") })
+        let ids = project.diagnostics.map(\.id).sorted()
+        #expect(ids == ["duplicate-locale-folder", "symlink-loop", "symlink-outside-root"])
+    }
+
+    @Test func unreadableFileIsADiagnosticNotACrash() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-unreadable-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("en.lproj/Broken.strings"), withIntermediateDirectories: true)
+        try Data("\"a\" = \"b\";".utf8).write(to: root.appendingPathComponent("en.lproj/Localizable.strings"))
+        let project = await ProjectLoader.load(roots: [root.path])
+        let broken = try #require(project.files.first { $0.path.hasSuffix("Broken.strings") })
+        #expect(broken.diagnostics.map(\.id) == ["file-unreadable"])
+        #expect(project.files.first { $0.path.hasSuffix("Localizable.strings") }?.diagnostics.isEmpty == true)
+    }
+}
+
+/// The peers' fixtures in the shared corpus.
+@Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+struct PeerFixtureTests {
+    @Test func locheckSyntaxErrorThatLocheckMisses() async throws {
+        let root = Corpus.root.appendingPathComponent("peers/Asana__locheck/Examples").path
+        let project = await ProjectLoader.load(roots: [root])
+        let broken = try #require(project.files.first { $0.path.hasSuffix("test-translation.lproj/file2.strings") })
+        let error = try #require(broken.diagnostics.first)
+        #expect(error.id == "strings-syntax-error")
+        #expect(error.location == SourcePosition(line: 2, column: 17))
+        #expect(error.message.contains("expected '=' or ';' after the key 'just_in_file1'"))
+    }
+
+    @Test func everyPeerFixtureParsesWithoutCrashing() async {
+        let root = Corpus.root.appendingPathComponent("peers").path
+        let project = await ProjectLoader.load(roots: [root])
+        #expect(project.files.count > 20)
+        // The UTF-16LE fixtures of SwiftGen and BartyCrouch sit outside .lproj folders; read them directly.
+        let utf16 = Corpus.files(under: "peers", extensions: ["strings"]).filter { url in
+            let bytes = (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
+            return StringsParser.parse(bytes: bytes, path: url.path).encoding == .utf16LEBOM
+        }
+        #expect(!utf16.isEmpty, "the peers' UTF-16LE fixtures")
+        print("peers: \(project.files.count) files, \(project.allDiagnostics.count) diagnostics")
+    }
+
+    @Test func wholeCorpusLoads() async {
+        let project = await ProjectLoader.load(roots: [Corpus.root.appendingPathComponent("apps").path])
+        #expect(project.files.count > 1400)
+        #expect(project.locales.contains("pt-BR"))
+        print("apps: \(project.files.count) files, \(project.locales.count) locales, \(project.allDiagnostics.count) diagnostics")
+    }
+}
