@@ -87,7 +87,9 @@ public enum FormatScanner {
                     _ = readNumber(&i)
                 }
             }
-            if i < count, b[i] == UInt8(ascii: "*") {
+            // `*` or `*n$`: the width or precision comes from an argument.
+            func readStar(_ i: inout Int) -> Bool {
+                guard i < count, b[i] == UInt8(ascii: "*") else { return false }
                 i += 1
                 var explicit: Int?
                 var j = i
@@ -96,19 +98,12 @@ public enum FormatScanner {
                     i = j + 1
                 }
                 starArguments.append((explicit, ()))
+                return true
             }
+            _ = readStar(&i)
             if i < count, b[i] == UInt8(ascii: ".") {
                 i += 1
-                if i < count, b[i] == UInt8(ascii: "*") {
-                    i += 1
-                    var explicit: Int?
-                    var j = i
-                    if let n = readNumber(&j), j < count, b[j] == UInt8(ascii: "$") {
-                        explicit = n
-                        i = j + 1
-                    }
-                    starArguments.append((explicit, ()))
-                } else {
+                if !readStar(&i) {
                     _ = readNumber(&i)
                 }
             }
