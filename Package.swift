@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "LocalizationFormats", targets: ["LocalizationFormats"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,10 +22,15 @@ let package = Package(
             name: "LocalizationFormats",
             dependencies: ["CLibXML2"]
         ),
+        .target(
+            name: "StringsCheckRules",
+            dependencies: ["LocalizationFormats", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "stringscheck",
             dependencies: [
                 "LocalizationFormats",
+                "StringsCheckRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -43,11 +43,14 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// For byte-level problems (undecodable input), the offset in the file as stored on disk.
     public var byteOffset: Int?
     public var notes: [DiagnosticNote]
+    /// Edits that would fix the problem; printed, never applied by `check`.
+    public var fixIts: [FixIt]
 
     public init(
         id: String, severity: Severity, message: String, path: String, location: SourcePosition?,
-        byteOffset: Int? = nil, notes: [DiagnosticNote] = []
+        byteOffset: Int? = nil, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) {
+        self.fixIts = fixIts
         self.id = id
         self.severity = severity
         self.message = message

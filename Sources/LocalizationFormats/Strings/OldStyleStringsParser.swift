@@ -7,6 +7,9 @@ struct RawStringsEntry {
     var valueOffset: Int
     var isShorthand: Bool
     var comment: String?
+    /// The value is written without escapes, so an offset in it maps straight onto the source.
+    var valueIsVerbatim = false
+    var valueIsQuoted = true
 }
 
 /// The dictionary-level grammar of `CFOldStylePList.c` on top of `OldStyleScanner`.
@@ -248,10 +251,12 @@ struct OldStyleStringsParser {
             if v == UInt8(ascii: ";") { scanner.pos += 1 } else { scanner.skipToNextLine(after: valueOffset) }
             return v == UInt8(ascii: ";")
         }
+        let quoted = v == UInt8(ascii: "\"") || v == UInt8(ascii: "'")
+        let verbatim = kind == .string && (scanner.pos - valueOffset - (quoted ? 2 : 0)) == value?.utf8.count
         entries.append(
             RawStringsEntry(
                 key: key, value: value, valueKind: kind, keyOffset: keyOffset, valueOffset: valueOffset,
-                isShorthand: false, comment: comment))
+                isShorthand: false, comment: comment, valueIsVerbatim: verbatim, valueIsQuoted: quoted))
         let afterValue = scanner.pos
         if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") {
             scanner.pos += 1
@@ -332,7 +337,8 @@ struct OldStyleStringsParser {
             let entry = StringsEntry(
                 key: raw.key, value: raw.value, valueKind: raw.valueKind, keyLocation: keyLocation,
                 valueLocation: raw.isShorthand ? keyLocation : lines.location(ofByte: raw.valueOffset),
-                loaded: loaded, isShorthand: raw.isShorthand, comment: raw.comment)
+                loaded: loaded, isShorthand: raw.isShorthand, comment: raw.comment, valueIsVerbatim: raw.valueIsVerbatim,
+                valueIsQuoted: raw.valueIsQuoted)
             if let previous = firstIndex[raw.key] {
                 let earlier = result[previous]
                 let same = earlier.value == entry.value

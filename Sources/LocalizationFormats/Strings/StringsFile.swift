@@ -22,11 +22,19 @@ public struct StringsEntry: Sendable, Hashable {
     public var isShorthand: Bool
     /// The comments between the previous entry and this one, without comment markers.
     public var comment: String?
+    /// True when the value is written without escapes, so a character offset in `value` maps onto
+    /// the source by counting from `valueLocation` (past the opening quote when quoted).
+    public var valueIsVerbatim: Bool
+    /// True when `valueLocation` is an opening quote.
+    public var valueIsQuoted: Bool
 
     public init(
         key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourcePosition?,
-        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil
+        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil,
+        valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
     ) {
+        self.valueIsVerbatim = valueIsVerbatim
+        self.valueIsQuoted = valueIsQuoted
         self.key = key
         self.value = value
         self.valueKind = valueKind

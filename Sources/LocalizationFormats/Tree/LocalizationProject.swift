@@ -57,6 +57,12 @@ public struct LocaleTable: Sendable {
     public var locale: String
     public var table: String
     public var strings: [String: LocalizedString]
+
+    public init(locale: String, table: String, strings: [String: LocalizedString]) {
+        self.locale = locale
+        self.table = table
+        self.strings = strings
+    }
 }
 
 /// Every localization resource found under the roots, parsed, with the tables merged per locale.
@@ -90,6 +96,39 @@ public struct LocalizationProject: Sendable {
     /// The merged table of `locale`, as Foundation would load it: `.strings`, then `.stringsdict`
     /// entries override, and catalog entries fill keys the `.lproj` files do not define.
     public func table(_ name: String, locale: String) -> LocaleTable {
+        Self.mergeTable(name, locale: locale, files: files.filter { $0.table == name && ($0.locale == locale || $0.locale == nil) })
+    }
+
+    /// Every table of every locale at once, grouping the files in one pass: table → locale → table.
+    public func allTables() -> [String: [String: LocaleTable]] {
+        var lproj: [String: [String: [ResourceFile]]] = [:]
+        var catalogs: [String: [ResourceFile]] = [:]
+        for file in files {
+            if let locale = file.locale {
+                lproj[file.table, default: [:]][locale, default: []].append(file)
+            } else {
+                catalogs[file.table, default: []].append(file)
+            }
+        }
+        var result: [String: [String: LocaleTable]] = [:]
+        for table in tableNames {
+            var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
+            for file in catalogs[table] ?? [] {
+                if case .catalog(let catalog) = file.content {
+                    localesOfTable.formUnion(catalog.locales.map(LocaleName.normalize))
+                    if let source = catalog.sourceLanguage { localesOfTable.insert(LocaleName.normalize(source)) }
+                }
+            }
+            for locale in localesOfTable {
+                let merged = Self.mergeTable(
+                    table, locale: locale, files: (lproj[table]?[locale] ?? []) + (catalogs[table] ?? []))
+                if !merged.strings.isEmpty || lproj[table]?[locale] != nil { result[table, default: [:]][locale] = merged }
+            }
+        }
+        return result
+    }
+
+    static func mergeTable(_ name: String, locale: String, files: [ResourceFile]) -> LocaleTable {
         var strings: [String: LocalizedString] = [:]
         for file in files where file.table == name && file.locale == locale {
             guard case .strings(let parsed) = file.content else { continue }

@@ -18,12 +18,16 @@ public enum ProjectLoader {
     }
 
     /// Loads the roots (folders or single files) into a project model.
-    public static func load(roots: [String], excluding: Set<String> = [], jobs: Int? = nil) async -> LocalizationProject {
+    /// `accept` filters discovered files by their displayed path (include/exclude globs).
+    public static func load(
+        roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil
+    ) async -> LocalizationProject {
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
         for root in roots {
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics)
         }
+        if let accept { candidates = candidates.filter { accept($0.path) } }
         var unique: [String: Candidate] = [:]
         for candidate in candidates { unique[candidate.url.standardizedFileURL.path] = candidate }
         let files = await parse(Array(unique.values), jobs: jobs)
@@ -47,6 +51,13 @@ public enum ProjectLoader {
             let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
+        return parse(candidate, bytes: bytes)
+    }
+
+    /// Parses bytes already in memory as the file `candidate` names.
+    public static func parse(_ candidate: Candidate, bytes: [UInt8]) -> ResourceFile {
+        let table = candidate.url.deletingPathExtension().lastPathComponent
+        let locale = candidate.folder.map(LocaleName.normalize)
         let content: ResourceContent
         switch candidate.kind {
         case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path))
@@ -56,6 +67,24 @@ public enum ProjectLoader {
         return ResourceFile(
             path: candidate.path, locale: candidate.kind == .catalog ? nil : locale, folder: candidate.folder, table: table,
             content: content)
+    }
+
+    /// Builds a project from files held in memory (rule examples, editors, tests). Paths are
+    /// relative, e.g. `en.lproj/Localizable.strings`; files outside an `.lproj` folder are read
+    /// only when they are catalogs.
+    public static func load(virtualFiles: [(path: String, bytes: [UInt8])]) -> LocalizationProject {
+        var files: [ResourceFile] = []
+        for (path, bytes) in virtualFiles {
+            let components = path.split(separator: "/").map(String.init)
+            let folder = components.dropLast().last(where: { $0.hasSuffix(".lproj") })
+            guard let name = components.last, let kind = candidateKind(for: name, inLproj: folder != nil) else { continue }
+            let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: kind)
+            files.append(parse(candidate, bytes: bytes))
+        }
+        files.sort { $0.path < $1.path }
+        let (base, reason) = chooseBaseLocale(files)
+        return LocalizationProject(
+            roots: ["."], files: files, diagnostics: duplicateLocaleFolders(files), baseLocale: base, baseLocaleReason: reason)
     }
 
     /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.

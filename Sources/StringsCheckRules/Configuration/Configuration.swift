@@ -1,0 +1,76 @@
+import LocalizationFormats
+
+/// How one rule is configured: its severity (or off) and where it does not apply.
+public struct RuleConfiguration: Sendable, Hashable {
+    /// Nil keeps the default; `enabled: false` turns the rule off.
+    public var severity: Severity?
+    public var enabled: Bool?
+    public var ignoreLocales: Set<String> = []
+    /// Glob patterns over keys (`debug.*`).
+    public var ignoreKeys: [String] = []
+    /// `incomplete-locale`: the share of base keys (in percent) below which a locale is reported.
+    public var threshold: Double?
+
+    public init() {}
+}
+
+/// A configured exception: findings of these rules about these keys, locales and paths are dropped.
+public struct Suppression: Sendable, Hashable {
+    /// Empty means every rule.
+    public var rules: Set<String> = []
+    /// Glob patterns over keys; empty means every key.
+    public var keys: [String] = []
+    public var locales: Set<String> = []
+    /// Glob patterns over paths relative to the configuration file's folder; empty means every path.
+    public var paths: [String] = []
+    /// Why: kept for readers of the configuration.
+    public var reason: String?
+
+    public init() {}
+}
+
+/// The contents of `.stringscheck.yml`. Paths and globs are relative to the file's folder.
+public struct Configuration: Sendable, Hashable {
+    /// The file it came from; nil for the built-in defaults.
+    public var path: String?
+    /// The folder relative paths start from.
+    public var directory: String = "."
+    public var roots: [String] = []
+    public var include: [String] = []
+    public var exclude: [String] = []
+    public var baseLocale: String?
+    public var ignoreLocales: Set<String> = []
+    public var rules: [String: RuleConfiguration] = [:]
+    public var suppressions: [Suppression] = []
+    /// Globs that find push payload templates; empty means the defaults.
+    public var payloads: [String] = []
+    /// `coverage --min-coverage` per locale (percent); `*` for every locale.
+    public var minimumCoverage: [String: Double] = [:]
+
+    public init() {}
+
+    /// The file name looked for in the current folder and above it.
+    public static let fileName = ".stringscheck.yml"
+
+    /// Whether a rule runs under this configuration.
+    public func isEnabled(_ description: RuleDescription) -> Bool {
+        let configured = rules[description.id] ?? description.deprecatedIDs.lazy.compactMap { rules[$0] }.first
+        if let enabled = configured?.enabled { return enabled }
+        if configured?.severity != nil { return true }
+        return !description.isOptIn
+    }
+
+    /// The severity a rule's findings are reported at.
+    public func severity(of description: RuleDescription, default severity: Severity) -> Severity {
+        let configured = rules[description.id] ?? description.deprecatedIDs.lazy.compactMap { rules[$0] }.first
+        return configured?.severity ?? severity
+    }
+
+    /// Rule settings taken from the rules' options.
+    public var ruleSettings: RuleSettings {
+        var settings = RuleSettings()
+        if let threshold = rules["incomplete-locale"]?.threshold { settings.incompleteLocaleThreshold = threshold / 100 }
+        for (id, rule) in rules where !rule.ignoreLocales.isEmpty { settings.ignoredLocales[id] = rule.ignoreLocales }
+        return settings
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import LocalizationFormats
+import Yams
+
+/// Reads `.stringscheck.yml`. Every unknown key and bad value is a diagnostic at its line and
+/// column, so a typo never silently turns a rule off.
+public enum ConfigurationLoader {
+    /// The rule ID of configuration problems.
+    public static let diagnosticID = "invalid-configuration"
+
+    /// The nearest `.stringscheck.yml` in `directory` or a folder above it.
+    public static func find(from directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(Configuration.fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// Loads a file; I/O failures and content problems come back as diagnostics.
+    public static func load(path: String, rules: [RuleDescription]) -> (Configuration, [Diagnostic]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (Configuration(), [Diagnostic(id: diagnosticID, severity: .error, message: "cannot read the configuration file", path: path, location: nil)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return (
+                Configuration(),
+                [Diagnostic(id: diagnosticID, severity: .error, message: "the configuration file is not UTF-8", path: path, location: nil)]
+            )
+        }
+        var (configuration, diagnostics) = parse(text, path: path, rules: rules)
+        configuration.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        configuration.directory = directory.isEmpty ? "." : directory
+        diagnostics.sort(by: Diagnostic.ordered)
+        return (configuration, diagnostics)
+    }
+
+    /// Parses configuration text; `path` is only used in diagnostics.
+    public static func parse(_ text: String, path: String, rules: [RuleDescription]) -> (Configuration, [Diagnostic]) {
+        var reader = Reader(path: path, rules: rules)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            reader.report(yamlMessage(error), at: yamlMark(error))
+            return (Configuration(), reader.diagnostics)
+        } catch {
+            reader.report("cannot read the configuration: \(error)", at: nil)
+            return (Configuration(), reader.diagnostics)
+        }
+        guard let root else { return (Configuration(), []) }
+        let configuration = reader.configuration(root)
+        return (configuration, reader.diagnostics)
+    }
+
+    private static func yamlMark(_ error: YamlError) -> SourcePosition? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+            return SourcePosition(line: mark.line, column: mark.column)
+        default:
+            return nil
+        }
+    }
+
+    private static func yamlMessage(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
+            return "invalid YAML: \(problem)" + (context.map { " (\($0.text))" } ?? "")
+        default:
+            return "invalid YAML: \(error)"
+        }
+    }
+}
+
+private struct Reader {
+    let path: String
+    let rules: [RuleDescription]
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String, rules: [RuleDescription]) {
+        self.path = path
+        self.rules = rules
+    }
+
+    mutating func report(_ message: String, at position: SourcePosition?) {
+        diagnostics.append(
+            Diagnostic(id: ConfigurationLoader.diagnosticID, severity: .error, message: message, path: path, location: position))
+    }
+
+    mutating func report(_ message: String, node: Node) {
+        report(message, at: node.mark.map { SourcePosition(line: $0.line, column: $0.column) })
+    }
+
+    static let topLevelKeys = [
+        "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
+    ]
+    static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
+    static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
+
+    mutating func mapping(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+        guard case .mapping(let mapping) = node else {
+            report("\(what) must be a mapping of keys to values, found \(describe(node))", node: node)
+            return nil
+        }
+        var result: [(String, Node, Node)] = []
+        var seen: Set<String> = []
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else {
+                report("keys of \(what) must be plain names", node: key)
+                continue
+            }
+            if !seen.insert(scalar.string).inserted { report("'\(scalar.string)' is given twice in \(what)", node: key) }
+            result.append((scalar.string, key, value))
+        }
+        return result
+    }
+
+    mutating func string(_ node: Node, _ what: String) -> String? {
+        guard case .scalar(let scalar) = node, scalar.style != .plain || !["null", "~", ""].contains(scalar.string) else {
+            report("\(what) must be a string, found \(describe(node))", node: node)
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A list of strings; a single string is accepted as a list of one.
+    mutating func strings(_ node: Node, _ what: String) -> [String] {
+        if case .scalar = node { return string(node, what).map { [$0] } ?? [] }
+        guard case .sequence(let sequence) = node else {
+            report("\(what) must be a list of strings, found \(describe(node))", node: node)
+            return []
+        }
+        return sequence.compactMap { string($0, "each item of \(what)") }
+    }
+
+    mutating func unknownKey(_ key: String, _ node: Node, in what: String, known: [String]) {
+        let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? "; known keys: \(known.joined(separator: ", "))"
+        report("unknown key '\(key)' in \(what)\(hint)", node: node)
+    }
+
+    mutating func configuration(_ root: Node) -> Configuration {
+        var configuration = Configuration()
+        guard let items = mapping(root, "the configuration") else { return configuration }
+        for (key, keyNode, value) in items {
+            switch key {
+            case "roots": configuration.roots = strings(value, "'roots'")
+            case "include": configuration.include = strings(value, "'include'")
+            case "exclude": configuration.exclude = strings(value, "'exclude'")
+            case "payloads": configuration.payloads = strings(value, "'payloads'")
+            case "base_locale": configuration.baseLocale = string(value, "'base_locale'").map(LocaleName.normalize)
+            case "ignore_locales": configuration.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
+            case "rules":
+                for (id, idNode, ruleValue) in mapping(value, "'rules'") ?? [] {
+                    guard let description = rules.first(where: { $0.id == id || $0.deprecatedIDs.contains(id) }) else {
+                        let hint = suggestion(for: id, among: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                        report("unknown rule '\(id)'\(hint) (`stringscheck rules` lists them)", node: idNode)
+                        continue
+                    }
+                    configuration.rules[description.id] = rule(ruleValue, id: id)
+                }
+            case "suppress":
+                guard case .sequence(let list) = value else {
+                    report("'suppress' must be a list of mappings, found \(describe(value))", node: value)
+                    continue
+                }
+                configuration.suppressions = list.compactMap { suppression($0) }
+            case "min_coverage":
+                if case .scalar = value {
+                    configuration.minimumCoverage["*"] = percent(value, "'min_coverage'")
+                } else {
+                    for (locale, _, percentNode) in mapping(value, "'min_coverage'") ?? [] {
+                        configuration.minimumCoverage[locale == "*" ? "*" : LocaleName.normalize(locale)] = percent(
+                            percentNode, "'min_coverage' of '\(locale)'")
+                    }
+                }
+            default:
+                unknownKey(key, keyNode, in: "the configuration", known: Self.topLevelKeys)
+            }
+        }
+        return configuration
+    }
+
+    mutating func percent(_ node: Node, _ what: String) -> Double? {
+        guard case .scalar(let scalar) = node, let value = Double(scalar.string), (0...100).contains(value) else {
+            report("\(what) must be a number from 0 to 100", node: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func severity(_ node: Node, into rule: inout RuleConfiguration) {
+        guard let text = string(node, "a rule's severity") else { return }
+        switch text {
+        case "off", "false": rule.enabled = false
+        case "on", "true": rule.enabled = true
+        default:
+            if let severity = Severity(rawValue: text) {
+                rule.severity = severity
+            } else {
+                report("'\(text)' is not a severity; use error, warning, note, on or off", node: node)
+            }
+        }
+    }
+
+    mutating func rule(_ node: Node, id: String) -> RuleConfiguration {
+        var rule = RuleConfiguration()
+        if case .scalar = node {
+            severity(node, into: &rule)
+            return rule
+        }
+        for (key, keyNode, value) in mapping(node, "the rule '\(id)'") ?? [] {
+            switch key {
+            case "severity": severity(value, into: &rule)
+            case "enabled":
+                guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
+                    report("'enabled' must be true or false", node: value)
+                    continue
+                }
+                rule.enabled = flag
+            case "ignore_locales": rule.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
+            case "ignore_keys": rule.ignoreKeys = strings(value, "'ignore_keys'")
+            case "threshold": rule.threshold = percent(value, "'threshold'")
+            default: unknownKey(key, keyNode, in: "the rule '\(id)'", known: Self.ruleKeys)
+            }
+        }
+        return rule
+    }
+
+    mutating func suppression(_ node: Node) -> Suppression? {
+        guard let items = mapping(node, "a 'suppress' item") else { return nil }
+        var suppression = Suppression()
+        for (key, keyNode, value) in items {
+            switch key {
+            case "rules", "rule":
+                for id in strings(value, "'rules'") {
+                    if let description = rules.first(where: { $0.id == id || $0.deprecatedIDs.contains(id) }) {
+                        suppression.rules.insert(description.id)
+                    } else {
+                        let hint = suggestion(for: id, among: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                        report("unknown rule '\(id)'\(hint)", node: value)
+                    }
+                }
+            case "keys", "key": suppression.keys = strings(value, "'keys'")
+            case "locales": suppression.locales = Set(strings(value, "'locales'").map(LocaleName.normalize))
+            case "paths": suppression.paths = strings(value, "'paths'")
+            case "reason": suppression.reason = string(value, "'reason'")
+            default: unknownKey(key, keyNode, in: "a 'suppress' item", known: Self.suppressionKeys)
+            }
+        }
+        if suppression.keys.isEmpty, suppression.locales.isEmpty, suppression.paths.isEmpty {
+            report("a 'suppress' item needs at least one of 'keys', 'locales' or 'paths'; to turn a rule off, set it to off under 'rules'", node: node)
+            return nil
+        }
+        return suppression
+    }
+
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+}
+
+/// The closest known word within a small edit distance, for did-you-mean hints.
+func suggestion(for word: String, among candidates: [String]) -> String? {
+    let limit = max(2, word.count / 3)
+    return candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,43 @@
+/// Every rule stringscheck runs, as one hand-kept list sorted by ID; a test checks that every
+/// rule type is listed and every ID is unique.
+public enum BuiltInRules {
+    public static let all: [any Rule.Type] = [
+        CatalogDoNotTranslateRule.self,
+        CatalogNeedsReviewRule.self,
+        CatalogStaleRule.self,
+        CatalogSubstitutionMismatchRule.self,
+        CatalogUntranslatedRule.self,
+        EmptyValueRule.self,
+        ExtraTranslationRule.self,
+        FormatArgumentMismatchRule.self,
+        FormatCStringRule.self,
+        FormatConflictingTypesRule.self,
+        FormatCountSpecifierRule.self,
+        FormatExtraArgumentRule.self,
+        FormatImplicitPositionRule.self,
+        FormatInvalidPositionRule.self,
+        FormatInvalidSpecifierRule.self,
+        FormatLiteralPercentRule.self,
+        FormatMissingArgumentRule.self,
+        FormatMixedPositionalRule.self,
+        FormatPositionGapRule.self,
+        IncompleteLocaleRule.self,
+        MissingTableRule.self,
+        MissingTranslationRule.self,
+        StringsdictConflictingVariantsRule.self,
+        StringsdictInvalidVariableNameRule.self,
+        StringsdictNoVariablesRule.self,
+        StringsdictValueTypeMismatchRule.self,
+        UTF16FileRule.self,
+        ValueEqualsKeyRule.self,
+    ]
+
+    /// Every rule description, the parse rules included, sorted by ID.
+    public static let descriptions: [RuleDescription] =
+        (ParseRules.all + all.map { $0.description }).sorted { $0.id < $1.id }
+
+    /// The description of an ID or a deprecated alias.
+    public static func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id || $0.deprecatedIDs.contains(id) }
+    }
+}

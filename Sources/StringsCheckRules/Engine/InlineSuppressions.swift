@@ -1,0 +1,43 @@
+import LocalizationFormats
+
+/// `/* stringscheck:disable rule-id other-id */` in the comment above a `.strings` entry drops
+/// those rules' findings on that entry's lines; without IDs it drops every rule's.
+struct InlineSuppressions {
+    static let directive = "stringscheck:disable"
+
+    /// path → (first line, last line, rule IDs or nil for all).
+    private var ranges: [String: [(ClosedRange<Int>, Set<String>?)]] = [:]
+
+    init(_ project: LocalizationProject) {
+        for file in project.files {
+            guard case .strings(let parsed) = file.content else { continue }
+            for (index, entry) in parsed.entries.enumerated() {
+                guard let comment = entry.comment, case .rules(let ids) = Self.directive(in: comment),
+                    let start = entry.keyLocation?.line
+                else { continue }
+                let next = parsed.entries[(index + 1)...].first?.keyLocation?.line ?? Int.max
+                ranges[file.path, default: []].append((start...max(start, next - 1), ids))
+            }
+        }
+    }
+
+    enum Directive: Equatable {
+        case none
+        /// Nil: every rule.
+        case rules(Set<String>?)
+    }
+
+    static func directive(in comment: String) -> Directive {
+        guard let range = comment.range(of: directive) else { return .none }
+        var rest = comment[range.upperBound...]
+        if rest.hasPrefix("-next-line") { rest = rest.dropFirst("-next-line".count) }
+        let words = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" })
+            .prefix { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } && $0.first?.isLetter == true && $0.contains("-") }
+        return .rules(words.isEmpty ? nil : Set(words.map(String.init)))
+    }
+
+    func suppresses(_ diagnostic: Diagnostic) -> Bool {
+        guard let line = diagnostic.location?.line, let fileRanges = ranges[diagnostic.path] else { return false }
+        return fileRanges.contains { range, ids in range.contains(line) && (ids?.contains(diagnostic.id) ?? true) }
+    }
+}

@@ -1,0 +1,97 @@
+import LocalizationFormats
+
+/// How offsets in a message's text map back onto its file.
+public enum TextPlacement: Sendable, Hashable {
+    /// The text is written as is from this position on (a `.strings` value without escapes), so
+    /// every character has an exact position.
+    case verbatim(SourcePosition)
+    /// Only the start of the text is known (escaped values, XML and JSON strings).
+    case fixed(SourcePosition?)
+    /// A `.stringsdict` permutation: pieces of the format and of the chosen variants.
+    case segments([TextSegment], fallback: SourcePosition?)
+}
+
+/// A piece of a `.stringsdict` permutation and where it is written.
+public struct TextSegment: Sendable, Hashable {
+    /// Scalar offsets in the permutation.
+    public var range: Range<Int>
+    public var location: SourcePosition?
+}
+
+/// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
+/// string unit of a catalog, with its format specifiers already scanned.
+public struct Message: Sendable {
+    public var table: String
+    public var locale: String
+    public var key: String
+    public var text: String
+    public var path: String
+    public var keyLocation: SourcePosition?
+    public var placement: TextPlacement
+    public var analysis: FormatAnalysis
+    public var origin: LocalizedStringOrigin
+    /// Which permutation or variation this is ("'one' of 'count'"), for messages.
+    public var label: String?
+    public var loaded: Bool
+
+    /// Where the text starts.
+    public var location: SourcePosition? { position(ofScalar: 0) }
+
+    /// The position of a scalar offset in `text`, as exactly as the file allows.
+    public func position(ofScalar offset: Int) -> SourcePosition? {
+        switch placement {
+        case .fixed(let position):
+            return position
+        case .segments(let segments, let fallback):
+            return segments.first { $0.range.contains(offset) }?.location ?? fallback
+        case .verbatim(let start):
+            var line = start.line
+            var column = start.column
+            var previousWasCR = false
+            for (index, scalar) in text.unicodeScalars.enumerated() {
+                if index == offset { break }
+                switch scalar {
+                case "\n" where previousWasCR:
+                    previousWasCR = false
+                case "\n", "\r", "\u{2028}", "\u{2029}":
+                    line += 1
+                    column = 1
+                    previousWasCR = scalar == "\r"
+                default:
+                    column += 1
+                    previousWasCR = false
+                }
+            }
+            return SourcePosition(line: line, column: column)
+        }
+    }
+
+    /// True when positions inside the text are exact, so a fix-it can name the characters.
+    public var hasExactPositions: Bool {
+        if case .verbatim = placement { return true }
+        return false
+    }
+
+    /// "'key'" or "'key' ('one' of 'count')".
+    public var subject: String {
+        label.map { "'\(key)' (\($0))" } ?? "'\(key)'"
+    }
+}
+
+/// How one argument is read by a key's text in one locale.
+public struct ArgumentUse: Sendable, Hashable {
+    /// Type and size, e.g. `int:64`; see `FormatSpecifier.signature`.
+    public var signature: String
+    /// The specifier as written (`%ld`).
+    public var text: String
+    /// The message and the offset of the specifier in it.
+    public var message: Int
+    public var offset: Int
+}
+
+/// Every argument a key's text reads in one locale, across all its permutations and variations.
+public struct KeyFormat: Sendable {
+    public var arguments: [Int: ArgumentUse]
+    /// Indexes into `RuleContext.messages`.
+    public var messages: [Int]
+}

@@ -1,0 +1,145 @@
+import LocalizationFormats
+
+/// What part of a project a rule looks at; groups the rules in `stringscheck rules` and the docs.
+public enum RuleArea: String, Sendable, CaseIterable, Codable {
+    case parse
+    case file
+    case crossLocale = "cross-locale"
+    case format
+    case stringsdict
+    case catalog
+    case payload
+
+    public var title: String {
+        switch self {
+        case .parse: "Parsing"
+        case .file: "Files and values"
+        case .crossLocale: "Across locales"
+        case .format: "Format specifiers"
+        case .stringsdict: "Stringsdict"
+        case .catalog: "String Catalogs"
+        case .payload: "Push payloads"
+        }
+    }
+}
+
+/// A file of a rule example, written as text with `↓` marking where a finding is expected.
+public struct ExampleFile: Sendable, Hashable {
+    public enum Encoding: String, Sendable, Hashable {
+        case utf8
+        case latin1
+        case utf16LittleEndian
+        case utf16LittleEndianWithBOM
+    }
+
+    public var path: String
+    public var text: String
+    public var encoding: Encoding
+
+    public init(_ path: String, _ text: String, encoding: Encoding = .utf8) {
+        self.path = path
+        self.text = text
+        self.encoding = encoding
+    }
+
+    /// The marker that stands where a finding is expected; it is removed before parsing.
+    public static let marker: Character = "↓"
+}
+
+/// A small virtual tree that shows a rule at work; also the rule's test and its documentation.
+public struct RuleExample: Sendable, Hashable {
+    public var files: [ExampleFile]
+    /// Configuration text (`.stringscheck.yml`) the example runs with, when the defaults do not show it.
+    public var configuration: String?
+
+    public init(_ files: [ExampleFile], configuration: String? = nil) {
+        self.files = files
+        self.configuration = configuration
+    }
+
+    /// One `.strings` file in the base locale.
+    public static func strings(_ text: String, path: String = "en.lproj/Localizable.strings") -> RuleExample {
+        RuleExample([ExampleFile(path, text)])
+    }
+}
+
+/// Everything users and tools need to know about a rule: its stable ID, why it exists, and
+/// examples that are run as tests and printed in the docs.
+public struct RuleDescription: Sendable, Hashable {
+    /// Stable kebab-case ID; part of the public API (configs and suppressions name it).
+    public var id: String
+    public var name: String
+    public var area: RuleArea
+    /// One sentence: what the rule finds.
+    public var summary: String
+    /// Why it matters to users of the app.
+    public var rationale: String
+    /// How to fix a finding.
+    public var fix: String
+    public var defaultSeverity: Severity
+    /// Off unless the configuration turns it on.
+    public var isOptIn: Bool
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+    /// Old IDs that still select this rule in configurations and suppressions.
+    public var deprecatedIDs: [String]
+    /// Why a rule has no runnable examples (it needs a real file system: permissions, links).
+    public var examplesNotApplicable: String?
+
+    public init(
+        id: String, name: String, area: RuleArea, summary: String, rationale: String, fix: String,
+        defaultSeverity: Severity, isOptIn: Bool = false, triggering: [RuleExample], nonTriggering: [RuleExample],
+        deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.area = area
+        self.summary = summary
+        self.rationale = rationale
+        self.fix = fix
+        self.defaultSeverity = defaultSeverity
+        self.isOptIn = isOptIn
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.deprecatedIDs = deprecatedIDs
+        self.examplesNotApplicable = examplesNotApplicable
+    }
+}
+
+/// A diagnostic and the key and locale it is about, so configurations can suppress it by key.
+public struct Finding: Sendable, Hashable {
+    public var diagnostic: Diagnostic
+    public var key: String?
+    public var locale: String?
+    public var table: String?
+
+    public init(_ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil) {
+        self.diagnostic = diagnostic
+        self.key = key
+        self.locale = locale
+        self.table = table
+    }
+}
+
+/// A check over the whole project. Rules are stateless; cross-locale checks are the normal case.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    /// Findings at the rule's default severity; the engine applies the configuration.
+    func check(_ context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+    /// A finding of this rule at its default severity.
+    func finding(
+        _ message: String, path: String, at location: SourcePosition?, key: String? = nil, locale: String? = nil,
+        table: String? = nil, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) -> Finding {
+        let description = Self.description
+        return Finding(
+            Diagnostic(
+                id: description.id, severity: description.defaultSeverity, message: message, path: path, location: location,
+                notes: notes, fixIts: fixIts),
+            key: key, locale: locale, table: table)
+    }
+}

@@ -1,0 +1,81 @@
+import LocalizationFormats
+
+/// Settings a few rules take from the configuration.
+public struct RuleSettings: Sendable, Hashable {
+    /// `incomplete-locale`: a locale with fewer than this share of the base keys is reported.
+    public var incompleteLocaleThreshold: Double = 0.5
+    /// Rule ID → locales that rule ignores (for findings that name several locales at once).
+    public var ignoredLocales: [String: Set<String>] = [:]
+
+    public init() {}
+}
+
+/// The project as rules see it: merged tables per locale, every message scanned once, and each
+/// key's argument list per locale. Built once and shared by every rule.
+public struct RuleContext: Sendable {
+    public let project: LocalizationProject
+    /// The development locale the translations are compared against.
+    public let baseLocale: String?
+    /// Every locale except the base, `Base` and ignored ones, sorted.
+    public let translationLocales: [String]
+    public let settings: RuleSettings
+    /// table → locale → merged table (`Base` folded into the base locale).
+    public let tables: [String: [String: LocaleTable]]
+    /// Every message in file order.
+    public let messages: [Message]
+    /// table → locale → key → the arguments its text reads.
+    public let formats: [String: [String: [String: KeyFormat]]]
+    /// Catalog keys marked `shouldTranslate: false`, per table.
+    public let doNotTranslate: [String: Set<String>]
+
+    public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
+        self.project = project
+        self.settings = settings
+        let base = project.baseLocale
+        baseLocale = base
+        var tables = project.allTables()
+        if let base, base != "Base" {
+            // Base.lproj holds the development text of storyboards; it is part of the base locale.
+            for (name, byLocale) in tables {
+                guard let baseFolder = byLocale["Base"] else { continue }
+                var merged = byLocale[base] ?? LocaleTable(locale: base, table: name, strings: [:])
+                for (key, value) in baseFolder.strings where merged.strings[key] == nil { merged.strings[key] = value }
+                tables[name]?[base] = merged
+            }
+        }
+        self.tables = tables
+        translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
+        let messages = MessageBuilder.messages(of: project).filter { !ignoredLocales.contains($0.locale) }
+        self.messages = messages
+        formats = MessageBuilder.formats(messages)
+        var doNotTranslate: [String: Set<String>] = [:]
+        for file in project.files {
+            guard case .catalog(let catalog) = file.content else { continue }
+            for entry in catalog.entries where !entry.shouldTranslate { doNotTranslate[file.table, default: []].insert(entry.key) }
+        }
+        self.doNotTranslate = doNotTranslate
+    }
+
+    /// The translation locales a rule looks at.
+    public func translationLocales(for ruleID: String) -> [String] {
+        guard let ignored = settings.ignoredLocales[ruleID] else { return translationLocales }
+        return translationLocales.filter { !ignored.contains($0) }
+    }
+
+    /// The base locale's merged table.
+    public func baseTable(_ name: String) -> LocaleTable? {
+        guard let baseLocale else { return nil }
+        return tables[name]?[baseLocale]
+    }
+
+    /// Tables the base locale has, sorted.
+    public var baseTableNames: [String] {
+        guard let baseLocale else { return [] }
+        return tables.filter { $0.value[baseLocale] != nil }.keys.sorted()
+    }
+
+    /// The first file that holds `table` for `locale`, for findings about a whole table.
+    public func file(table: String, locale: String) -> ResourceFile? {
+        project.files.first { $0.table == table && ($0.locale == locale || ($0.locale == "Base" && locale == baseLocale)) }
+    }
+}

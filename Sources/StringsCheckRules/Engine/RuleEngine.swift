@@ -1,0 +1,115 @@
+import LocalizationFormats
+
+/// The outcome of `check`: findings in output order and what was left out on purpose.
+public struct CheckResult: Sendable {
+    public var findings: [Finding]
+    /// Dropped by the configuration's suppressions or inline `stringscheck:disable` comments.
+    public var suppressedCount: Int
+    /// Dropped because the baseline already lists them.
+    public var baselinedCount: Int
+    public var fileCount: Int
+    public var baseLocale: String?
+    public var baseLocaleReason: String
+
+    public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
+    public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } }
+    public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } }
+    public var noteCount: Int { findings.count { $0.diagnostic.severity == .note } }
+}
+
+/// Runs every enabled rule over a project and applies the configuration.
+public enum RuleEngine {
+    public static func run(
+        project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
+        baseline: Baseline? = nil
+    ) async -> CheckResult {
+        var project = project
+        if let base = configuration.baseLocale {
+            project.baseLocale = base
+            project.baseLocaleReason = "base_locale in \(configuration.path ?? "the configuration")"
+        }
+        let context = RuleContext(project: project, ignoredLocales: configuration.ignoreLocales, settings: configuration.ruleSettings)
+        let enabled = rules.filter { configuration.isEnabled($0.description) }
+        var findings = await withTaskGroup(of: [Finding].self) { group in
+            for rule in enabled {
+                group.addTask { rule.init().check(context) }
+            }
+            var all: [Finding] = []
+            for await part in group { all += part }
+            return all
+        }
+        findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
+
+        let descriptions = Dictionary(BuiltInRules.descriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var kept: [Finding] = []
+        var suppressed = 0
+        let inline = InlineSuppressions(project)
+        for var finding in findings {
+            let id = finding.diagnostic.id
+            if let description = descriptions[id] {
+                finding.diagnostic.severity = configuration.severity(of: description, default: finding.diagnostic.severity)
+            }
+            if isSuppressed(finding, configuration) || inline.suppresses(finding.diagnostic) {
+                suppressed += 1
+                continue
+            }
+            kept.append(finding)
+        }
+        kept = Array(Set(kept)).sorted { Diagnostic.ordered($0.diagnostic, $1.diagnostic) }
+        var baselined = 0
+        if let baseline {
+            (kept, baselined) = baseline.filter(kept)
+        }
+        return CheckResult(
+            findings: kept, suppressedCount: suppressed, baselinedCount: baselined, fileCount: project.files.count,
+            baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
+    }
+
+    /// The parsers' diagnostics, as findings of the parse rules.
+    static func parseFindings(_ project: LocalizationProject, configuration: Configuration, ignoredLocales: Set<String>) -> [Finding] {
+        var result = project.diagnostics.map { Finding($0) }
+        for file in project.files {
+            if let locale = file.locale, ignoredLocales.contains(locale) { continue }
+            let descriptions = ParseRules.descriptionsByID
+            for diagnostic in file.diagnostics {
+                if let description = descriptions[diagnostic.id], !configuration.isEnabled(description) { continue }
+                result.append(Finding(diagnostic, locale: file.locale, table: file.table))
+            }
+        }
+        return result.filter { finding in
+            guard let description = ParseRules.descriptionsByID[finding.diagnostic.id] else { return true }
+            return configuration.isEnabled(description)
+        }
+    }
+
+    static func isSuppressed(_ finding: Finding, _ configuration: Configuration) -> Bool {
+        let id = finding.diagnostic.id
+        if let rule = configuration.rules[id] {
+            if let locale = finding.locale, rule.ignoreLocales.contains(locale) { return true }
+            if let key = finding.key, rule.ignoreKeys.contains(where: { Glob($0).matchesKey(key) }) { return true }
+        }
+        if let locale = finding.locale, configuration.ignoreLocales.contains(locale) { return true }
+        for suppression in configuration.suppressions {
+            if !suppression.rules.isEmpty, !suppression.rules.contains(id) { continue }
+            if !suppression.locales.isEmpty, !(finding.locale.map(suppression.locales.contains) ?? false) { continue }
+            if !suppression.keys.isEmpty, !(finding.key.map { key in suppression.keys.contains { Glob($0).matchesKey(key) } } ?? false) {
+                continue
+            }
+            if !suppression.paths.isEmpty {
+                let path = relativePath(finding.diagnostic.path, to: configuration.directory)
+                if !suppression.paths.contains(where: { Glob($0).matchesPath(path) }) { continue }
+            }
+            return true
+        }
+        return false
+    }
+}
+
+/// `path` relative to `directory` when it lies inside it (both as given, not resolved).
+public func relativePath(_ path: String, to directory: String) -> String {
+    var path = path
+    while path.hasPrefix("./") { path.removeFirst(2) }
+    guard directory != ".", !directory.isEmpty else { return path }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}

@@ -1,0 +1,38 @@
+import LocalizationFormats
+
+extension RuleContext {
+    /// Every catalog with its file.
+    var catalogs: [(file: ResourceFile, catalog: StringCatalog)] {
+        project.files.compactMap { file in
+            if case .catalog(let catalog) = file.content { return (file, catalog) }
+            return nil
+        }
+    }
+}
+
+/// A String Catalog example: `key` → locale → (state, value).
+func catalogExample(_ strings: String) -> RuleExample {
+    RuleExample([
+        ExampleFile("Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(strings)\n  },\n  \"version\" : \"1.0\"\n}\n")
+    ])
+}
+
+extension Rule {
+    /// Findings for string units in a given state.
+    func unitStateFindings(_ context: RuleContext, state: String, describe: (String, String) -> String) -> [Finding] {
+        var result: [Finding] = []
+        for (file, catalog) in context.catalogs {
+            for entry in catalog.entries where entry.shouldTranslate {
+                for (locale, value) in entry.localizations {
+                    for unit in value.allUnits where unit.state == state {
+                        result.append(
+                            finding(
+                                describe(entry.key, LocaleName.normalize(locale)), path: file.path, at: unit.location, key: entry.key,
+                                locale: LocaleName.normalize(locale), table: file.table))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,28 @@
+import LocalizationFormats
+
+/// A catalog translation marked `needs_review`.
+struct CatalogNeedsReviewRule: Rule {
+    static let description = RuleDescription(
+        id: "catalog-needs-review", name: "Translation needs review", area: .catalog,
+        summary: "a String Catalog translation in the state needs_review",
+        rationale:
+            "Xcode marks a translation for review when its source text changed after it was translated: the app ships the old meaning until someone checks it.",
+        fix: "Review the translation in Xcode's catalog editor and mark it reviewed (state 'translated').",
+        defaultSeverity: .warning,
+        triggering: [
+            catalogExample(
+                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : ↓{ \"state\" : \"needs_review\", \"value\" : \"Hallo\" } }\n      }\n    }"
+            )
+        ],
+        nonTriggering: [
+            catalogExample(
+                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }"
+            )
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        unitStateFindings(context, state: "needs_review") { key, locale in
+            "the '\(locale)' translation of '\(key)' needs review: its source text changed after it was translated"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import LocalizationFormats
+
+/// A catalog substitution whose argument number or specifier differs from the source language's.
+struct CatalogSubstitutionMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "catalog-substitution-mismatch", name: "Substitution differs from the source", area: .catalog,
+        summary: "a String Catalog substitution whose argNum or formatSpecifier differs from the source language's",
+        rationale:
+            "A substitution ('%#@count@' with its own plural forms) stands for one of the app's arguments. A translation that binds it to another argument number or type reads the wrong value: the plural form is chosen from the wrong number, or garbage is printed.",
+        fix: "Use the source language's argNum and formatSpecifier for the substitution.",
+        defaultSeverity: .error,
+        triggering: [
+            catalogExample(
+                "    \"%lld files\" : {\n      \"localizations\" : {\n        \"en\" : { \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\" } }, \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" } },\n        \"de\" : { \"substitutions\" : { ↓\"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"@\" } }, \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" } }\n      }\n    }"
+            )
+        ],
+        nonTriggering: [
+            catalogExample(
+                "    \"%lld files\" : {\n      \"localizations\" : {\n        \"en\" : { \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\" } }, \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" } },\n        \"de\" : { \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\" } }, \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" } }\n      }\n    }"
+            )
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for (file, catalog) in context.catalogs {
+            guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
+            for entry in catalog.entries {
+                guard let sourceValue = entry.localizations.first(where: { LocaleName.normalize($0.locale) == source })?.value else { continue }
+                let expected = Dictionary(sourceValue.substitutions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+                for (locale, value) in entry.localizations where LocaleName.normalize(locale) != source {
+                    for substitution in value.substitutions {
+                        guard let base = expected[substitution.name] else { continue }
+                        let baseType = signature(base.formatSpecifier)
+                        let type = signature(substitution.formatSpecifier)
+                        guard base.argNum != substitution.argNum || baseType != type else { continue }
+                        result.append(
+                            finding(
+                                "the '\(locale)' substitution '\(substitution.name)' of '\(entry.key)' is argument \(substitution.argNum.map(String.init) ?? "?") as '%\(substitution.formatSpecifier ?? "?")', but the source language uses argument \(base.argNum.map(String.init) ?? "?") as '%\(base.formatSpecifier ?? "?")'",
+                                path: file.path, at: substitution.location, key: entry.key, locale: LocaleName.normalize(locale),
+                                table: file.table,
+                                notes: [DiagnosticNote(message: "the source substitution is here", path: file.path, location: base.location)]))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func signature(_ specifier: String?) -> String? {
+        specifier.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.signature }
+    }
+}

@@ -1,0 +1,28 @@
+import LocalizationFormats
+
+/// A catalog string unit in the state `new`.
+struct CatalogUntranslatedRule: Rule {
+    static let description = RuleDescription(
+        id: "catalog-untranslated", name: "Translation not done", area: .catalog,
+        summary: "a String Catalog string unit in the state new (added, not translated yet)",
+        rationale:
+            "Xcode creates units in the state 'new' with the source text as a placeholder; shipped as is, the locale shows the base language for that key while the catalog looks complete.",
+        fix: "Translate the unit and mark it translated.",
+        defaultSeverity: .warning,
+        triggering: [
+            catalogExample(
+                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : ↓{ \"state\" : \"new\", \"value\" : \"Hello\" } }\n      }\n    }"
+            )
+        ],
+        nonTriggering: [
+            catalogExample(
+                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }"
+            )
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        unitStateFindings(context, state: "new") { key, locale in
+            "the '\(locale)' translation of '\(key)' is in the state 'new': it has not been translated yet"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import LocalizationFormats
+
+/// A table file of the base locale that a translation's folder lacks.
+struct MissingTableRule: Rule {
+    static let description = RuleDescription(
+        id: "missing-table", name: "Missing table file", area: .crossLocale,
+        summary: "a table file of the base locale that a translation's .lproj folder lacks",
+        rationale:
+            "Without the file, no key of that table is translated for the locale: a whole screen (or every push that uses the table) stays in the base language or shows raw keys. Reported once per table instead of once per key.",
+        fix: "Add the file to the listed .lproj folders (Xcode: select the file, then tick the languages in the File inspector).",
+        defaultSeverity: .warning,
+        triggering: [
+            RuleExample([
+                ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+                ExampleFile("en.lproj/InfoPlist.strings", "↓\"CFBundleDisplayName\" = \"Demo\";\n"),
+                ExampleFile("de.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            ])
+        ],
+        nonTriggering: [.tables(("en", "\"a\" = \"A\";\n"), ("de", "\"a\" = \"A\";\n"))])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        guard let baseLocale = context.baseLocale else { return [] }
+        let lprojLocales = Set(context.project.files.compactMap(\.locale))
+        var result: [Finding] = []
+        let baseFiles = context.project.files.filter { ($0.locale == baseLocale || $0.locale == "Base") }
+        var reported: Set<String> = []
+        for file in baseFiles where reported.insert(file.table + "." + file.kind).inserted {
+            let lacking = context.translationLocales(for: Self.description.id).filter { locale in
+                lprojLocales.contains(locale)
+                    && !context.project.files.contains { $0.locale == locale && $0.table == file.table && $0.kind == file.kind }
+                    && !(file.kind == "strings" && context.tables[file.table]?[locale] != nil)
+            }
+            guard !lacking.isEmpty else { continue }
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            result.append(
+                finding(
+                    "'\(name)' has no counterpart in \(listing(lacking.map { "'\($0)'" })); none of its keys is translated there",
+                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.table))
+        }
+        return result
+    }
+}

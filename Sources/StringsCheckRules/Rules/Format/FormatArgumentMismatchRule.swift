@@ -1,0 +1,36 @@
+import LocalizationFormats
+
+/// A translation that reads an argument as another type or size than the base does.
+struct FormatArgumentMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "format-argument-mismatch", name: "Argument type differs from the base", area: .format,
+        summary: "a translation that reads an argument with another type or size than the base text",
+        rationale:
+            "The app passes the arguments the base text expects. A translation that reads an object as an integer (`%d` for `%@`), or an `Int` as a 32-bit value (`%d` for `%ld`), prints garbage or crashes. This is the check of Apple's own `__CFStringValidateFormat`: type and size must match at every argument number.",
+        fix: "Use the base text's specifier for that argument (the note shows it), keeping any `n$` position.",
+        defaultSeverity: .error,
+        triggering: [
+            .tables(("en", "\"inbox\" = \"%@ sent you %ld messages\";\n"), ("de", "\"inbox\" = \"%@ hat dir ↓%d Nachrichten gesendet\";\n")),
+            .tables(("en", "\"greet\" = \"Hello %@\";\n"), ("fr", "\"greet\" = \"Bonjour ↓%d\";\n")),
+        ],
+        nonTriggering: [
+            .tables(("en", "\"inbox\" = \"%@ sent you %ld messages\";\n"), ("ja", "\"inbox\" = \"%2$ld件のメッセージ（%1$@）\";\n")),
+            .tables(("en", "\"count\" = \"%d items\";\n"), ("de", "\"count\" = \"%i Elemente\";\n")),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for pair in context.formatPairs() {
+            for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) {
+                guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature else { continue }
+                let message = context.messages[use.message]
+                result.append(
+                    finding(
+                        "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)' as \(describeSignature(use.signature)), but the base text passes \(describeSignature(baseUse.signature)) ('\(baseUse.text)')",
+                        path: message.path, at: message.position(ofScalar: use.offset), key: pair.key, locale: pair.locale,
+                        table: pair.table, notes: context.baseNote(pair.base, use: baseUse).map { [$0] } ?? []))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,29 @@
+import LocalizationFormats
+
+/// A C-string or pointer specifier in text.
+struct FormatCStringRule: Rule {
+    static let description = RuleDescription(
+        id: "format-c-string", name: "C string specifier", area: .format,
+        summary: "a '%s', '%S', '%P' or '%p' specifier in localized text",
+        rationale:
+            "These read raw C pointers. Swift passes a `String` as an object, so '%s' with a Swift string reads a pointer as bytes and crashes or shows garbage; in a push payload, every argument is an object. '%@' is the specifier for text.",
+        fix: "Use '%@' (or '%1$@' with a position).",
+        defaultSeverity: .warning,
+        triggering: [.strings("\"from\" = \"From ↓%s\";\n")],
+        nonTriggering: [.strings("\"from\" = \"From %@\";\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for message in context.messages {
+            for specifier in message.analysis.specifiers {
+                guard [.cString, .unicharString, .pointer, .pascalString].contains(specifier.type) else { continue }
+                result.append(
+                    finding(
+                        "'\(specifier.text)' in '\(message.key)' reads a raw C pointer; use '%@' for text", path: message.path,
+                        at: message.position(ofScalar: specifier.start), key: message.key, locale: message.locale,
+                        table: message.table))
+            }
+        }
+        return result
+    }
+}

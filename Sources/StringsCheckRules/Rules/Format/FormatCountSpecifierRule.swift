@@ -1,0 +1,18 @@
+import LocalizationFormats
+
+/// Finds a '%n' specifier.
+struct FormatCountSpecifierRule: Rule {
+    static let description = RuleDescription(
+        id: "format-count-specifier", name: "%n", area: .format,
+        summary: "a '%n' specifier",
+        rationale:
+            "'%n' writes through a pointer argument; CoreFoundation disables it, and in a translation it is a known attack on format strings.",
+        fix: "Remove it.",
+        defaultSeverity: .error,
+        triggering: [.strings("\"n\" = \"Done ↓%n\";\n")],
+        nonTriggering: [.strings("\"n\" = \"Done\";\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        problemFindings(context, [.countConversion])
+    }
+}

@@ -1,0 +1,32 @@
+import LocalizationFormats
+
+/// A translation that reads an argument the base text never passes.
+struct FormatExtraArgumentRule: Rule {
+    static let description = RuleDescription(
+        id: "format-extra-argument", name: "Argument not in the base", area: .format,
+        summary: "a translation that reads an argument number the base text does not have",
+        rationale:
+            "The app passes only the arguments the base text uses; a translation that reads one more reads whatever is next on the stack: garbage, '(null)', or a crash. Apple's validator refuses such a translation.",
+        fix: "Remove the extra specifier, or fix its position number to one the base uses.",
+        defaultSeverity: .error,
+        triggering: [
+            .tables(("en", "\"welcome\" = \"Welcome, %@\";\n"), ("de", "\"welcome\" = \"Willkommen, %1$@ ↓%2$@\";\n"))
+        ],
+        nonTriggering: [.tables(("en", "\"welcome\" = \"Welcome, %@\";\n"), ("de", "\"welcome\" = \"Willkommen, %1$@\";\n"))])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for pair in context.formatPairs() {
+            for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) where pair.base.arguments[argument] == nil {
+                let message = context.messages[use.message]
+                let count = pair.base.arguments.keys.max() ?? 0
+                result.append(
+                    finding(
+                        "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)', but the base text passes \(count == 0 ? "no arguments" : count == 1 ? "only 1 argument" : "only \(count) arguments")",
+                        path: message.path, at: message.position(ofScalar: use.offset), key: pair.key, locale: pair.locale,
+                        table: pair.table, notes: context.baseNote(pair.base).map { [$0] } ?? []))
+            }
+        }
+        return result
+    }
+}

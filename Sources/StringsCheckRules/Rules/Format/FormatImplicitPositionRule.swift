@@ -1,0 +1,27 @@
+import LocalizationFormats
+
+/// A string with several arguments and no positions, so a translation cannot reorder them.
+struct FormatImplicitPositionRule: Rule {
+    static let description = RuleDescription(
+        id: "format-implicit-position", name: "Several arguments without positions", area: .format,
+        summary: "a base string with two or more arguments and no `n$` positions",
+        rationale:
+            "Word order differs between languages. Without positions ('%1$@ invited %2$@'), a translator cannot put the arguments in another order without breaking the text. Opt-in, since many projects number only when needed.",
+        fix: "Number the specifiers in the base text: '%1$@ invited %2$@'.",
+        defaultSeverity: .warning, isOptIn: true,
+        triggering: [.strings("\"invite\" = \"↓%@ invited %@\";\n")],
+        nonTriggering: [.strings("\"invite\" = \"%1$@ invited %2$@\";\n"), .strings("\"hello\" = \"Hello %@\";\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.messages.compactMap { message in
+            guard message.locale == context.baseLocale || message.locale == "Base" else { return nil }
+            let implicit = message.analysis.specifiers.filter { $0.explicitPosition == nil && $0.variableName == nil }
+            guard implicit.count >= 2, let first = implicit.first else { return nil }
+            let suggestion = implicit.map { "%\($0.argument)$\($0.text.dropFirst())" }.joined(separator: " … ")
+            return finding(
+                "'\(message.key)' has \(implicit.count) arguments without positions, so translations cannot reorder them; write \(suggestion)",
+                path: message.path, at: message.position(ofScalar: first.start), key: message.key, locale: message.locale,
+                table: message.table)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import LocalizationFormats
+
+/// Finds a specifier numbered 0 or above 127.
+struct FormatInvalidPositionRule: Rule {
+    static let description = RuleDescription(
+        id: "format-invalid-position", name: "Position 0 or above 127", area: .format,
+        summary: "a specifier numbered 0 or above 127",
+        rationale:
+            "Positions start at 1, and CoreFoundation refuses a whole format whose position exceeds 127 (INT8_MAX), so the user sees the unformatted text.",
+        fix: "Renumber the specifier from 1.",
+        defaultSeverity: .error,
+        triggering: [.strings("\"many\" = \"Item ↓%128$@\";\n")],
+        nonTriggering: [.strings("\"many\" = \"Item %1$@\";\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        problemFindings(context, [.positionZero, .positionTooLarge])
+    }
+}

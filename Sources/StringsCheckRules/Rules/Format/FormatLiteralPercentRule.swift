@@ -1,0 +1,23 @@
+import LocalizationFormats
+
+/// A percent sign before a word that CoreFoundation reads as a specifier ("100% of").
+struct FormatLiteralPercentRule: Rule {
+    static let description = RuleDescription(
+        id: "format-literal-percent", name: "Percent sign read as a specifier", area: .format,
+        summary: "a '%' before a space or a word that CoreFoundation reads as a specifier ('100% of', '50% off')",
+        rationale:
+            "A space is a flag to CoreFoundation, so '% o' in '50% off' is an octal specifier that reads an argument: formatted, the text shows a number or garbage where the percent sign was. Reported once, at the string that has it; the cross-locale checks leave such specifiers out, so one stray '%' does not turn into errors in every locale.",
+        fix: "Write '%%' for the percent sign (the fix-it does this).",
+        defaultSeverity: .warning,
+        triggering: [.strings("\"sale\" = \"50↓% off everything\";\n"), .strings("\"done\" = \"100↓% of files\";\n")],
+        nonTriggering: [.strings("\"sale\" = \"50%% off everything\";\n"), .strings("\"progress\" = \"%d%% done\";\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        problemFindings(context, [.probableLiteralPercent]) { message, problem in
+            guard message.hasExactPositions, let start = message.position(ofScalar: problem.start) else { return nil }
+            return FixIt(
+                message: "write '%%' for a percent sign", path: message.path, start: start,
+                end: SourcePosition(line: start.line, column: start.column + 1), replacement: "%%")
+        }
+    }
+}

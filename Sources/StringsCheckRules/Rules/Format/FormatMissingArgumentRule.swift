@@ -1,0 +1,30 @@
+import LocalizationFormats
+
+/// A translation that leaves out an argument the base text shows.
+struct FormatMissingArgumentRule: Rule {
+    static let description = RuleDescription(
+        id: "format-missing-argument", name: "Argument left out", area: .format,
+        summary: "a translation that does not show an argument the base text shows",
+        rationale:
+            "Leaving an argument out is safe for Foundation (Apple's validator allows it), but it usually drops information: a count, a name. A warning, since some languages legitimately leave a value out (a plural form that spells out 'one').",
+        fix: "Add the missing specifier (with its `n$` position if the order changes), or suppress the finding when leaving it out is intended.",
+        defaultSeverity: .warning,
+        triggering: [.tables(("en", "\"deleted\" = \"Deleted %d photos\";\n"), ("de", "\"deleted\" = \"↓Fotos gelöscht\";\n"))],
+        nonTriggering: [.tables(("en", "\"deleted\" = \"Deleted %d photos\";\n"), ("de", "\"deleted\" = \"%d Fotos gelöscht\";\n"))])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for pair in context.formatPairs() {
+            let missing = pair.base.arguments.keys.filter { pair.translation.arguments[$0] == nil }.sorted()
+            guard !missing.isEmpty, let first = pair.translation.messages.first else { continue }
+            let message = context.messages[first]
+            let names = missing.map { "\($0) ('\(pair.base.arguments[$0]?.text ?? "")')" }
+            result.append(
+                finding(
+                    "'\(pair.key)' in '\(pair.locale)' never shows argument\(missing.count == 1 ? "" : "s") \(listing(names)) of the base text",
+                    path: message.path, at: message.location, key: pair.key, locale: pair.locale, table: pair.table,
+                    notes: context.baseNote(pair.base).map { [$0] } ?? []))
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import LocalizationFormats
+
+/// Two permutations of one `.stringsdict` entry that read the same argument as different types.
+struct StringsdictConflictingVariantsRule: Rule {
+    static let description = RuleDescription(
+        id: "stringsdict-conflicting-variants", name: "Forms disagree on an argument", area: .stringsdict,
+        summary: "two forms of one .stringsdict entry that read the same argument with different types",
+        rationale:
+            "The app passes one list of arguments whatever form is chosen. If the 'one' form reads argument 2 as a number and the 'other' form reads it as text, one of them prints garbage or crashes for some counts.",
+        fix: "Use the same specifier for the argument in every form, with `n$` positions when forms order the arguments differently.",
+        defaultSeverity: .error,
+        triggering: [
+            RuleExample([
+                stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "↓%1$d files in %2$d")])
+            ])
+        ],
+        nonTriggering: [
+            RuleExample([
+                stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "%1$d files in %2$@")])
+            ])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        var firstUse: [String: [Int: (ArgumentUse, Message)]] = [:]
+        for (index, message) in context.messages.enumerated() where message.origin == .stringsdict {
+            let entryID = message.path + "\u{1F}" + message.key
+            for (argument, use) in MessageBuilder.argumentUses(message, index: index).sorted(by: { $0.key < $1.key }) {
+                guard let (earlier, earlierMessage) = firstUse[entryID]?[argument] else {
+                    firstUse[entryID, default: [:]][argument] = (use, message)
+                    continue
+                }
+                guard earlier.signature != use.signature else { continue }
+                result.append(
+                    finding(
+                        "argument \(argument) of '\(message.key)' is '\(use.text)' in \(message.label ?? "one form") but '\(earlier.text)' in \(earlierMessage.label ?? "another"); the forms must agree",
+                        path: message.path, at: message.position(ofScalar: use.offset), key: message.key, locale: message.locale,
+                        table: message.table,
+                        notes: [
+                            DiagnosticNote(
+                                message: "'\(earlier.text)' is here", path: earlierMessage.path,
+                                location: earlierMessage.position(ofScalar: earlier.offset))
+                        ]))
+            }
+        }
+        // Each conflicting form is reported once per place, not once per permutation.
+        var seen: Set<String> = []
+        return result.filter { seen.insert("\($0.diagnostic.path)|\($0.diagnostic.location?.description ?? "")|\($0.key ?? "")").inserted }
+    }
+}

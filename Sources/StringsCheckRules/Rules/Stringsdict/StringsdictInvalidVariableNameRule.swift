@@ -1,0 +1,35 @@
+import LocalizationFormats
+
+/// A variable name CoreFoundation cannot read in `%#@name@`.
+struct StringsdictInvalidVariableNameRule: Rule {
+    static let description = RuleDescription(
+        id: "stringsdict-invalid-variable-name", name: "Variable name CoreFoundation cannot read", area: .stringsdict,
+        summary: "a .stringsdict variable whose name has characters other than letters, digits and '_'",
+        rationale:
+            "CoreFoundation reads a variable name in '%#@name@' as [A-Za-z0-9_] only, so '%#@file.count@' never finds its rule dictionary and the user sees the unformatted text.",
+        fix: "Rename the variable (in the format and its dictionary key) with letters, digits and '_' only.",
+        defaultSeverity: .warning,
+        triggering: [
+            RuleExample([
+                ExampleFile(
+                    "en.lproj/Localizable.stringsdict",
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n<string>%#@file-count@</string>\n↓<key>file-count</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key>\n<string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key>\n<string>d</string>\n<key>other</key>\n<string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                )
+            ])
+        ],
+        nonTriggering: [RuleExample([stringsdictExample(format: "%#@n@", variants: [("other", "%d files")])])])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for (file, locale, entry) in context.stringsdictEntries {
+            for variable in entry.variables
+            where variable.name.isEmpty || !variable.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) {
+                result.append(
+                    finding(
+                        "the variable name '\(variable.name)' in '\(entry.key)' has characters CoreFoundation does not read in '%#@…@'; use letters, digits and '_'",
+                        path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.table))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,24 @@
+import LocalizationFormats
+
+/// A `.stringsdict` format that uses none of its variables.
+struct StringsdictNoVariablesRule: Rule {
+    static let description = RuleDescription(
+        id: "stringsdict-no-variables", name: "Format without variables", area: .stringsdict,
+        summary: "an NSStringLocalizedFormatKey with no %#@variable@",
+        rationale:
+            "Without a '%#@name@' in the format, no plural or device rule is applied: every count gets the same text, so the entry is a plain string in a heavier format (Apple's guidance: do not use .stringsdict for strings without a number).",
+        fix: "Put the variable into the format ('%#@files@'), or move the text to Localizable.strings.",
+        defaultSeverity: .warning,
+        triggering: [RuleExample([stringsdictExample(format: "↓%d files", variants: [("other", "%d files")])])],
+        nonTriggering: [RuleExample([stringsdictExample(format: "%#@n@", variants: [("other", "%d files")])])])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.stringsdictEntries.compactMap { file, locale, entry in
+            guard let format = entry.formatKey, !FormatScanner.analyze(format).specifiers.contains(where: { $0.variableName != nil })
+            else { return nil }
+            return finding(
+                "the format '\(format)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
+                path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.table)
+        }
+    }
+}

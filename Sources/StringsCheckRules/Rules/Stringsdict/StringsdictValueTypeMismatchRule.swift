@@ -1,0 +1,54 @@
+import LocalizationFormats
+
+/// A plural variable whose `NSStringFormatValueTypeKey` differs from how its forms read the number.
+struct StringsdictValueTypeMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "stringsdict-value-type-mismatch", name: "Value type differs from the forms", area: .stringsdict,
+        summary: "a plural form that reads the variable's number with another type than NSStringFormatValueTypeKey says",
+        rationale:
+            "Foundation picks the plural form from the number read as NSStringFormatValueTypeKey ('d', 'ld', 'f'); a form that reads the same argument as '%@' or '%f' prints garbage, and 'd' against '%ld' reads half of a 64-bit value.",
+        fix: "Make the value type and the forms' specifiers agree (for Swift `Int`, use 'ld' and '%ld').",
+        defaultSeverity: .error,
+        triggering: [
+            RuleExample([
+                stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "↓%ld file"), ("other", "%d files")])
+            ])
+        ],
+        nonTriggering: [
+            RuleExample([stringsdictExample(format: "%#@n@", valueType: "ld", variants: [("one", "%ld file"), ("other", "%ld files")])]),
+            RuleExample([stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "One file"), ("other", "%d files")])]),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for (file, locale, entry) in context.stringsdictEntries {
+            guard let format = entry.formatKey else { continue }
+            let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
+            for slot in slots {
+                guard let variable = entry.variables.first(where: { $0.name == slot.variableName }), let valueType = variable.valueType,
+                    let expected = FormatScanner.analyze("%" + valueType).specifiers.first
+                else { continue }
+                // In a form, the variable's own number is the argument the slot stands for.
+                for variant in variable.variants {
+                    for specifier in FormatScanner.analyze(variant.value).specifiers where specifier.variableName == nil {
+                        let argument = specifier.explicitPosition ?? slot.argument
+                        guard argument == slot.argument, specifier.explicitPosition != nil || isOnlyImplicit(variant.value),
+                            specifier.signature != expected.signature
+                        else { continue }
+                        result.append(
+                            finding(
+                                "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(valueType)'",
+                                path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.table,
+                                notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A form with a single plain specifier reads the variable's own number.
+    private func isOnlyImplicit(_ text: String) -> Bool {
+        FormatScanner.analyze(text).specifiers.filter { $0.variableName == nil }.count == 1
+    }
+}
