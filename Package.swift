@@ -39,6 +39,10 @@ let package = Package(
             dependencies: ["LocalizationFormats"]
         ),
         .testTarget(
+            name: "StringsCheckRulesTests",
+            dependencies: ["StringsCheckRules", "LocalizationFormats"]
+        ),
+        .testTarget(
             name: "StringsCheckCLITests",
             dependencies: ["LocalizationFormats", "stringscheck"]
         ),

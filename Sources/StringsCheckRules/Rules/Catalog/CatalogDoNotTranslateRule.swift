@@ -11,7 +11,7 @@ struct CatalogDoNotTranslateRule: Rule {
         defaultSeverity: .warning,
         triggering: [
             catalogExample(
-                "    \"AppName\" : {\n      \"shouldTranslate\" : false,\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : ↓{ \"state\" : \"translated\", \"value\" : \"Anwendung\" } }\n      }\n    }"
+                "    \"AppName\" : {\n      \"shouldTranslate\" : false,\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : ↓\"Anwendung\" } }\n      }\n    }"
             )
         ],
         nonTriggering: [catalogExample("    \"AppName\" : {\n      \"shouldTranslate\" : false\n    }")])

@@ -11,7 +11,7 @@ struct CatalogNeedsReviewRule: Rule {
         defaultSeverity: .warning,
         triggering: [
             catalogExample(
-                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : ↓{ \"state\" : \"needs_review\", \"value\" : \"Hallo\" } }\n      }\n    }"
+                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"needs_review\", \"value\" : ↓\"Hallo\" } }\n      }\n    }"
             )
         ],
         nonTriggering: [

@@ -11,7 +11,7 @@ struct CatalogUntranslatedRule: Rule {
         defaultSeverity: .warning,
         triggering: [
             catalogExample(
-                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : ↓{ \"state\" : \"new\", \"value\" : \"Hello\" } }\n      }\n    }"
+                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"new\", \"value\" : ↓\"Hello\" } }\n      }\n    }"
             )
         ],
         nonTriggering: [

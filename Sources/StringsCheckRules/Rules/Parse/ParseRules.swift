@@ -172,7 +172,7 @@ public enum ParseRules {
                 [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"\\UD83D\\UDE00\";\n")])])
         case .stringsSyntaxError:
             return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\"\n↓\"c\" = \"d\";\n")])],
+                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\"↓\n\"c\" = \"d\";\n")])],
                 [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])])
         case .stringsSilentTruncation:
             return (
@@ -204,11 +204,11 @@ public enum ParseRules {
                 [RuleExample([ExampleFile("en.lproj/Localizable.strings", "{ \"a\" = \"b\"; }\n")])])
         case .xmlSyntaxError:
             return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n↓</plist>\n")])],
+                [RuleExample([ExampleFile("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n</plist>↓\n↓")])],
                 [RuleExample([ExampleFile("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n")])])
         case .xmlEntityReference:
             return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist [<!ENTITY name \"Files\">]>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n<string>↓&name;</string>\n</dict>\n</dict>\n</plist>\n")])],
+                [RuleExample([ExampleFile("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist [<!ENTITY name \"Files\">]>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n↓<string>&name;</string>\n</dict>\n</dict>\n</plist>\n")])],
                 [RuleExample([ExampleFile("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n")])])
         case .plistInvalidStructure:
             return (

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 
 extension RuleContext {
@@ -10,12 +11,20 @@ extension RuleContext {
     }
 }
 
-/// A `.stringsdict` example file: `<key>` → format, with one plural variable `n`.
+/// A `.stringsdict` example file: `files` → format, with one plural variable `n`. A marker in the
+/// format or a form moves to the start of its line, where findings about it are reported.
 func stringsdictExample(format: String, valueType: String = "d", variants: [(String, String)], locale: String = "en") -> ExampleFile {
-    var body = "<key>NSStringLocalizedFormatKey</key>\n<string>\(format)</string>\n<key>n</key>\n<dict>\n"
+    func marked(_ text: String) -> (String, String) {
+        text.contains(ExampleFile.marker) ? (String(ExampleFile.marker), text.replacingOccurrences(of: String(ExampleFile.marker), with: "")) : ("", text)
+    }
+    let (formatMarker, formatText) = marked(format)
+    var body = "<key>NSStringLocalizedFormatKey</key>\n\(formatMarker)<string>\(formatText)</string>\n<key>n</key>\n<dict>\n"
     body += "<key>NSStringFormatSpecTypeKey</key>\n<string>NSStringPluralRuleType</string>\n"
     body += "<key>NSStringFormatValueTypeKey</key>\n<string>\(valueType)</string>\n"
-    for (name, text) in variants { body += "<key>\(name)</key>\n<string>\(text)</string>\n" }
+    for (name, text) in variants {
+        let (marker, plain) = marked(text)
+        body += "\(marker)<key>\(name)</key>\n<string>\(plain)</string>\n"
+    }
     body += "</dict>\n"
     return ExampleFile(
         "\(locale).lproj/Localizable.stringsdict",
