@@ -26,11 +26,16 @@ let package = Package(
             name: "StringsCheckRules",
             dependencies: ["LocalizationFormats", .product(name: "Yams", package: "Yams")]
         ),
+        .target(
+            name: "StringsCheckReports",
+            dependencies: ["LocalizationFormats", "StringsCheckRules"]
+        ),
         .executableTarget(
             name: "stringscheck",
             dependencies: [
                 "LocalizationFormats",
                 "StringsCheckRules",
+                "StringsCheckReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

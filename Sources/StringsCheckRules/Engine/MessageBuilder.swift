@@ -33,7 +33,8 @@ enum MessageBuilder {
             case .catalog(let catalog):
                 for entry in catalog.entries {
                     for (locale, value) in entry.localizations {
-                        for (unit, label) in labelledUnits(value, label: nil) {
+                        // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
+                        for (unit, label) in labelledUnits(value, label: nil) where unit.state != "new" {
                             result.append(
                                 Message(
                                     table: file.table, locale: LocaleName.normalize(locale), key: entry.key, text: unit.value,

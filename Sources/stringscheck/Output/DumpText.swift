@@ -1,4 +1,5 @@
 import LocalizationFormats
+import StringsCheckReports
 
 /// `dump --format text`: a readable listing, then diagnostics in clang style.
 enum DumpText {
@@ -41,7 +42,7 @@ enum DumpText {
         }
         let diagnostics = project.allDiagnostics
         if !diagnostics.isEmpty { out += "\n" }
-        for diagnostic in diagnostics { out += DiagnosticText.format(diagnostic) }
+        for diagnostic in diagnostics { out += TextRendererBridge().format(diagnostic) }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         out += "\n\(project.files.count) files, \(errors) errors, \(warnings) warnings\n"
@@ -49,21 +50,9 @@ enum DumpText {
     }
 }
 
-/// Clang/Xcode style: `path:line:col: severity: message [rule]`, then notes.
-enum DiagnosticText {
-    static func format(_ diagnostic: Diagnostic) -> String {
-        var out =
-            "\(position(diagnostic.path, diagnostic.location)) \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
-        for note in diagnostic.notes {
-            out += "\(position(note.path, note.location)) note: \(note.message)\n"
-        }
-        return out
-    }
-
-    static func position(_ path: String, _ location: SourcePosition?) -> String {
-        guard let location else { return "\(path):" }
-        return "\(path):\(location.line):\(location.column):"
-    }
+/// The clang-style line of a diagnostic, shared with `check`.
+struct TextRendererBridge {
+    func format(_ diagnostic: Diagnostic) -> String { TextRenderer().format(diagnostic) }
 }
 
 extension String {

@@ -24,11 +24,12 @@ struct MissingTableRule: Rule {
         var result: [Finding] = []
         let baseFiles = context.project.files.filter { ($0.locale == baseLocale || $0.locale == "Base") }
         var reported: Set<String> = []
-        for file in baseFiles where reported.insert(file.table + "." + file.kind).inserted {
+        for file in baseFiles where reported.insert(file.table).inserted {
+            // A locale with the table in another form (`.strings` for a base `.stringsdict`) is
+            // not missing it; missing-translation names the keys it lacks.
             let lacking = context.translationLocales(for: Self.description.id).filter { locale in
-                lprojLocales.contains(locale)
-                    && !context.project.files.contains { $0.locale == locale && $0.table == file.table && $0.kind == file.kind }
-                    && !(file.kind == "strings" && context.tables[file.table]?[locale] != nil)
+                lprojLocales.contains(locale) && context.tables[file.table]?[locale] == nil
+                    && !context.project.files.contains { $0.locale == locale && $0.table == file.table }
             }
             guard !lacking.isEmpty else { continue }
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path

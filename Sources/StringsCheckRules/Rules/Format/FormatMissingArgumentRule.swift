@@ -16,7 +16,10 @@ struct FormatMissingArgumentRule: Rule {
         var result: [Finding] = []
         for pair in context.formatPairs() {
             let missing = pair.base.arguments.keys.filter { pair.translation.arguments[$0] == nil }.sorted()
-            guard !missing.isEmpty, let first = pair.translation.messages.first else { continue }
+            // A translation that also reads arguments the base lacks was renumbered; the extra
+            // argument is the finding to fix, and this one would only repeat it.
+            let renumbered = pair.translation.arguments.keys.contains { pair.base.arguments[$0] == nil }
+            guard !missing.isEmpty, !renumbered, let first = pair.translation.messages.first else { continue }
             let message = context.messages[first]
             let names = missing.map { "\($0) ('\(pair.base.arguments[$0]?.text ?? "")')" }
             result.append(

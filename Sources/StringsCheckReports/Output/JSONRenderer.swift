@@ -1,0 +1,48 @@
+import LocalizationFormats
+import StringsCheckRules
+
+/// `--format json`: the documented contract of Docs/OutputFormats.md, version 1.
+enum JSONRenderer {
+    static func render(_ report: DiagnosticReport) -> String {
+        let result = report.result
+        let diagnostics = result.findings.map { finding -> JSONValue in
+            let d = finding.diagnostic
+            return .object([
+                "rule": .string(d.id),
+                "severity": .string(d.severity.rawValue),
+                "message": .string(d.message),
+                "path": .string(d.path),
+                "line": .optional(d.location?.line),
+                "column": .optional(d.location?.column),
+                "key": .optional(finding.key),
+                "locale": .optional(finding.locale),
+                "table": .optional(finding.table),
+                "notes": .array(
+                    d.notes.map { note in
+                        .object([
+                            "message": .string(note.message), "path": .string(note.path), "line": .optional(note.location?.line),
+                            "column": .optional(note.location?.column),
+                        ])
+                    }),
+                "fixIts": .array(
+                    d.fixIts.map { fix in
+                        .object([
+                            "message": .string(fix.message), "path": .string(fix.path), "line": .int(fix.start.line),
+                            "column": .int(fix.start.column), "endLine": .int(fix.end.line), "endColumn": .int(fix.end.column),
+                            "replacement": .string(fix.replacement),
+                        ])
+                    }),
+            ])
+        }
+        return JSONValue.object([
+            "version": .int(1),
+            "tool": .object(["name": .string("stringscheck"), "version": .string(report.toolVersion)]),
+            "baseLocale": .optional(result.baseLocale),
+            "diagnostics": .array(diagnostics),
+            "summary": .object([
+                "errors": .int(result.errorCount), "warnings": .int(result.warningCount), "notes": .int(result.noteCount),
+                "files": .int(result.fileCount), "suppressed": .int(result.suppressedCount), "baselined": .int(result.baselinedCount),
+            ]),
+        ]).rendered()
+    }
+}

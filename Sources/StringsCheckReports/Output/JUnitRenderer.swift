@@ -1,0 +1,62 @@
+import LocalizationFormats
+import StringsCheckRules
+
+/// `--format junit`: one test suite per file, one failing test case per finding, for CI systems
+/// (GitLab, Jenkins) that show JUnit reports.
+enum JUnitRenderer {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out += "&#\(scalar.value);"
+            default:
+                // XML 1.0 cannot hold other control characters, even escaped.
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    static func render(_ report: DiagnosticReport) -> String {
+        let findings = report.result.findings
+        var byPath: [String: [Finding]] = [:]
+        for finding in findings { byPath[finding.diagnostic.path, default: []].append(finding) }
+        let failures = findings.count { $0.diagnostic.severity != .note }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"stringscheck\" tests=\"\(max(1, findings.count))\" failures=\"\(failures)\" errors=\"0\">\n"
+        if findings.isEmpty {
+            out += "  <testsuite name=\"stringscheck\" tests=\"1\" failures=\"0\" errors=\"0\">\n"
+            out += "    <testcase classname=\"stringscheck\" name=\"\(report.result.fileCount) files checked\"/>\n"
+            out += "  </testsuite>\n"
+        }
+        for path in byPath.keys.sorted() {
+            let items = byPath[path] ?? []
+            let suiteFailures = items.count { $0.diagnostic.severity != .note }
+            out += "  <testsuite name=\"\(escape(path))\" tests=\"\(items.count)\" failures=\"\(suiteFailures)\" errors=\"0\">\n"
+            for finding in items {
+                let d = finding.diagnostic
+                let position = TextRenderer.position(d.path, d.location)
+                out += "    <testcase classname=\"\(escape(d.id))\" name=\"\(escape(position + " " + d.message))\" file=\"\(escape(d.path))\""
+                if let line = d.location?.line { out += " line=\"\(line)\"" }
+                if d.severity == .note {
+                    out += ">\n      <system-out>\(escape(d.message))</system-out>\n    </testcase>\n"
+                } else {
+                    out += ">\n      <failure type=\"\(d.severity.rawValue)\" message=\"\(escape(d.message))\">"
+                    out += escape(TextRenderer().format(d)) + "</failure>\n    </testcase>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+}

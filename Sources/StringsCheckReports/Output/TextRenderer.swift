@@ -1,0 +1,81 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckRules
+
+/// Reads a line of a file for source excerpts, decoding it as the parsers do.
+public final class SourceLineProvider: @unchecked Sendable {
+    private var cache: [String: LineTable] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    public func line(_ number: Int, of path: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if cache[path] == nil {
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            cache[path] = LineTable(utf8: TextDecoder.decode([UInt8](data)).utf8)
+        }
+        return cache[path]?.lineText(number)
+    }
+}
+
+/// Clang/Xcode style: `path:line:col: severity: message [rule]`, then notes, fix-its, and an
+/// optional source line with a caret. Xcode and most editors turn these lines into inline issues.
+public struct TextRenderer: Sendable {
+    public var colour: Bool
+    public var sourceLines: SourceLineProvider?
+
+    public init(colour: Bool = false, sourceLines: SourceLineProvider? = nil) {
+        self.colour = colour
+        self.sourceLines = sourceLines
+    }
+
+    func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    func severityLabel(_ severity: Severity) -> String {
+        switch severity {
+        case .error: paint("error:", "1;31")
+        case .warning: paint("warning:", "1;35")
+        case .note: paint("note:", "1;30")
+        }
+    }
+
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var out = paint(Self.position(diagnostic.path, diagnostic.location), "1") + " " + severityLabel(diagnostic.severity) + " "
+        out += paint(diagnostic.message, "1") + " [\(diagnostic.id)]\n"
+        out += excerpt(diagnostic.path, diagnostic.location)
+        for fixIt in diagnostic.fixIts {
+            out += "\(Self.position(fixIt.path, fixIt.start)) note: \(fixIt.message) (replace with '\(fixIt.replacement)')\n"
+        }
+        for note in diagnostic.notes {
+            out += paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(note.message)\n"
+            out += excerpt(note.path, note.location)
+        }
+        return out
+    }
+
+    private func excerpt(_ path: String, _ location: SourcePosition?) -> String {
+        guard let sourceLines, let location, let line = sourceLines.line(location.line, of: path) else { return "" }
+        let shown = line.replacingOccurrences(of: "\t", with: " ")
+        let prefix = String(shown.unicodeScalars.prefix(max(0, location.column - 1)))
+        return shown + "\n" + String(repeating: " ", count: prefix.count) + paint("^", "1;32") + "\n"
+    }
+
+    public static func position(_ path: String, _ location: SourcePosition?) -> String {
+        guard let location else { return "\(path):" }
+        return "\(path):\(location.line):\(location.column):"
+    }
+
+    func render(_ report: DiagnosticReport) -> String {
+        var out = ""
+        for finding in report.result.findings { out += format(finding.diagnostic) }
+        let result = report.result
+        var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
+        summary += "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"
+        if result.noteCount > 0 { summary += ", \(result.noteCount) note\(result.noteCount == 1 ? "" : "s")" }
+        if result.suppressedCount > 0 { summary += ", \(result.suppressedCount) suppressed" }
+        if result.baselinedCount > 0 { summary += ", \(result.baselinedCount) in the baseline" }
+        return out + (out.isEmpty ? "" : "\n") + summary + "\n"
+    }
+}

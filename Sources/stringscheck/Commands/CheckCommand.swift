@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import LocalizationFormats
+import StringsCheckReports
+import StringsCheckRules
+
+/// `stringscheck check`: runs every rule and reports in the chosen format.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check .lproj trees, .stringsdict files and String Catalogs against every rule.",
+        discussion: """
+            Exit status: 0 clean, 1 findings at error level (or warnings with --strict), 2 the check could not run \
+            (unreadable configuration, a path that does not exist, I/O), 64 usage error.
+            """
+    )
+
+    @Argument(help: "Folders or files to check (default: the configuration's roots, else the current folder).")
+    var paths: [String] = []
+
+    @OptionGroup var options: CheckOptions
+
+    @Option(help: "Output format: text, json, sarif, github or junit.")
+    var format: OutputFormatArgument = .text
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Exit 1 on warnings too.")
+    var strict = false
+
+    @Flag(help: "Show the source line with a caret under each finding (text format).")
+    var showSource = false
+
+    @Option(help: "Colour: auto (on a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(help: "Hide findings listed in this baseline file.")
+    var baseline: String?
+
+    @Option(help: "Write every current finding to this baseline file and exit 0.")
+    var writeBaseline: String?
+
+    func validate() throws {
+        try options.validate()
+        if baseline != nil, writeBaseline != nil { throw ValidationError("use --baseline or --write-baseline, not both") }
+    }
+
+    func run() async throws {
+        let setup = try options.prepare(paths: paths)
+        var loadedBaseline: Baseline?
+        if let baseline {
+            do {
+                loadedBaseline = try Baseline.decode(Data(contentsOf: URL(fileURLWithPath: baseline)))
+            } catch {
+                Console.error("stringscheck: cannot read the baseline '\(baseline)': \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+        let project = await ProjectLoader.load(roots: setup.roots, accept: setup.accept, jobs: options.jobs)
+        let result = await RuleEngine.run(project: project, configuration: setup.configuration, baseline: loadedBaseline)
+        if let writeBaseline {
+            do {
+                try Baseline(result.findings).encoded().write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+            } catch {
+                Console.error("stringscheck: cannot write the baseline '\(writeBaseline)': \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            Console.error("stringscheck: wrote \(result.findings.count) findings to \(writeBaseline)")
+            return
+        }
+        let report = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
+        let useColour = color.enabled(forTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
+        let text = report.rendered(as: format.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider())
+        try Console.write(text, to: output)
+        if setup.missingRoots { throw ExitCode(2) }
+        if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
+    }
+}
+
+enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif, github, junit
+
+    var format: DiagnosticFormat {
+        switch self {
+        case .text: .text
+        case .json: .json
+        case .sarif: .sarif
+        case .github: .github
+        case .junit: .junit
+        }
+    }
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+
+    func enabled(forTerminal isTerminal: Bool) -> Bool {
+        switch self {
+        case .always: true
+        case .never: false
+        case .auto: isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import LocalizationFormats
+import StringsCheckRules
+
+/// Options every command that reads a project shares: configuration, base locale, jobs.
+struct CheckOptions: ParsableArguments {
+    @Option(help: "The configuration file (default: .stringscheck.yml in the current folder or above).")
+    var config: String?
+
+    @Flag(help: "Ignore any configuration file.")
+    var noConfig = false
+
+    @Option(help: "The development locale translations are compared with (overrides the configuration).")
+    var baseLocale: String?
+
+    @Option(name: .customLong("enable"), help: "Turn on a rule (opt-in rules included); repeatable.")
+    var enabledRules: [String] = []
+
+    @Option(name: .customLong("disable"), help: "Turn off a rule; repeatable.")
+    var disabledRules: [String] = []
+
+    @Option(help: "Number of files parsed at once (default: the number of cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        for id in enabledRules + disabledRules where BuiltInRules.description(of: id) == nil {
+            throw ValidationError("unknown rule '\(id)'; `stringscheck rules` lists them")
+        }
+    }
+
+    struct Setup {
+        var configuration: Configuration
+        var roots: [String]
+        var accept: (@Sendable (String) -> Bool)?
+        var missingRoots: Bool
+    }
+
+    /// Loads the configuration and decides the roots; exits 2 when the configuration is broken.
+    func prepare(paths: [String]) throws -> Setup {
+        var configuration = Configuration()
+        let configPath = noConfig ? nil : (config ?? ConfigurationLoader.find(from: FileManager.default.currentDirectoryPath))
+        if let configPath {
+            let (loaded, problems) = ConfigurationLoader.load(path: configPath, rules: BuiltInRules.descriptions)
+            if !problems.isEmpty {
+                let renderer = TextRendererBridge()
+                for problem in problems { Console.error(renderer.format(problem), newline: false) }
+                Console.error("stringscheck: the configuration has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was checked")
+                throw ExitCode(2)
+            }
+            configuration = loaded
+            // Relative to the current folder, so paths in findings and globs agree.
+            configuration.directory = Self.displayPath(configuration.directory)
+        }
+        if let baseLocale { configuration.baseLocale = LocaleName.normalize(baseLocale) }
+        for id in enabledRules {
+            guard let rule = BuiltInRules.description(of: id) else { continue }
+            configuration.rules[rule.id, default: RuleConfiguration()].enabled = true
+        }
+        for id in disabledRules {
+            guard let rule = BuiltInRules.description(of: id) else { continue }
+            configuration.rules[rule.id, default: RuleConfiguration()].enabled = false
+        }
+        var roots = paths
+        if roots.isEmpty {
+            roots = configuration.roots.map { Self.join(configuration.directory, $0) }
+        }
+        if roots.isEmpty { roots = ["."] }
+        var missing = false
+        for root in roots where !FileManager.default.fileExists(atPath: root) {
+            Console.error("stringscheck: no such file or folder: \(root)")
+            missing = true
+        }
+        let include = configuration.include.map(Glob.init)
+        let exclude = configuration.exclude.map(Glob.init)
+        let directory = configuration.directory
+        var accept: (@Sendable (String) -> Bool)?
+        if !include.isEmpty || !exclude.isEmpty {
+            accept = { @Sendable (path: String) -> Bool in
+                let relative = relativePath(path, to: directory)
+                if !include.isEmpty, !include.contains(where: { $0.matchesPath(relative) }) { return false }
+                return !exclude.contains { $0.matchesPath(relative) }
+            }
+        }
+        return Setup(configuration: configuration, roots: roots, accept: accept, missingRoots: missing)
+    }
+
+    static func join(_ directory: String, _ path: String) -> String {
+        if path.hasPrefix("/") || directory == "." { return path }
+        return directory + "/" + path
+    }
+
+    /// A folder as seen from the current folder: "." for the current folder, a relative path
+    /// inside it, else absolute.
+    static func displayPath(_ directory: String) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let target = URL(fileURLWithPath: directory).standardizedFileURL.path
+        if target == current { return "." }
+        if target.hasPrefix(current + "/") { return String(target.dropFirst(current.count + 1)) }
+        return target
+    }
+}
+
+/// Prints to the standard streams and writes report files atomically.
+enum Console {
+    static func error(_ text: String, newline: Bool = true) {
+        FileHandle.standardError.write(Data((newline ? text + "\n" : text).utf8))
+    }
+
+    static func write(_ text: String, to path: String?) throws {
+        guard let path else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch let failure {
+            error("stringscheck: cannot write '\(path)': \(failure.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import StringsCheckReports
+import StringsCheckRules
+
+/// `stringscheck rules`: lists every rule.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules", abstract: "List every rule with its default severity and summary.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown
+    }
+
+    @Option(help: "text (one line per rule) or markdown (the full reference, as in Docs/Rules.md).")
+    var format: Format = .text
+
+    func run() throws {
+        let text = format == .text ? RuleDocumentation.list() : RuleDocumentation.markdown()
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// `stringscheck explain RULE`: one rule in full.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain", abstract: "Explain a rule: what it finds, why, how to fix it, and an example.")
+
+    @Argument(help: "A rule ID, e.g. format-argument-mismatch.")
+    var rule: String
+
+    func validate() throws {
+        if BuiltInRules.description(of: rule) == nil {
+            let hint = BuiltInRules.descriptions.map(\.id).filter { $0.contains(rule) || rule.contains($0) }
+            throw ValidationError("unknown rule '\(rule)'" + (hint.isEmpty ? "; `stringscheck rules` lists them" : "; did you mean \(hint.joined(separator: ", "))?"))
+        }
+    }
+
+    func run() throws {
+        guard let description = BuiltInRules.description(of: rule) else { throw ExitCode(64) }
+        FileHandle.standardOutput.write(Data(RuleDocumentation.explain(description).utf8))
+    }
+}
