@@ -13,10 +13,14 @@ import Testing
             let expected = ExampleRunner.prepare(example).expected
             #expect(!expected.isEmpty, "a triggering example of \(id) has no ↓ marker")
             let findings = await ExampleRunner.run(example, ruleID: id)
-            let found = Set(findings.compactMap { finding in
-                finding.diagnostic.location.map { ExampleRunner.Expected(path: finding.diagnostic.path, position: $0) }
-            })
-            #expect(found == Set(expected), "\(id): expected \(expected), found \(findings.map { "\($0.diagnostic.path):\($0.diagnostic.location?.description ?? "?") \($0.diagnostic.message)" })")
+            let found = Set(
+                findings.compactMap { finding in
+                    finding.diagnostic.location.map { ExampleRunner.Expected(path: finding.diagnostic.path, position: $0) }
+                })
+            #expect(
+                found == Set(expected),
+                "\(id): expected \(expected), found \(findings.map { "\($0.diagnostic.path):\($0.diagnostic.location?.description ?? "?") \($0.diagnostic.message)" })"
+            )
         }
     }
 

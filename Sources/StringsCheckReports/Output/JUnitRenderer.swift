@@ -46,7 +46,8 @@ enum JUnitRenderer {
             for finding in items {
                 let d = finding.diagnostic
                 let position = TextRenderer.position(d.path, d.location)
-                out += "    <testcase classname=\"\(escape(d.id))\" name=\"\(escape(position + " " + d.message))\" file=\"\(escape(d.path))\""
+                out +=
+                    "    <testcase classname=\"\(escape(d.id))\" name=\"\(escape(position + " " + d.message))\" file=\"\(escape(d.path))\""
                 if let line = d.location?.line { out += " line=\"\(line)\"" }
                 if d.severity == .note {
                     out += ">\n      <system-out>\(escape(d.message))</system-out>\n    </testcase>\n"

@@ -72,7 +72,8 @@ public struct TextRenderer: Sendable {
         for finding in report.result.findings { out += format(finding.diagnostic) }
         let result = report.result
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
-        summary += "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"
+        summary +=
+            "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"
         if result.noteCount > 0 { summary += ", \(result.noteCount) note\(result.noteCount == 1 ? "" : "s")" }
         if result.suppressedCount > 0 { summary += ", \(result.suppressedCount) suppressed" }
         if result.baselinedCount > 0 { summary += ", \(result.baselinedCount) in the baseline" }

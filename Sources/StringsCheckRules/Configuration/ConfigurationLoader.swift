@@ -23,7 +23,10 @@ public enum ConfigurationLoader {
     /// Loads a file; I/O failures and content problems come back as diagnostics.
     public static func load(path: String, rules: [RuleDescription]) -> (Configuration, [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (Configuration(), [Diagnostic(id: diagnosticID, severity: .error, message: "cannot read the configuration file", path: path, location: nil)])
+            return (
+                Configuration(),
+                [Diagnostic(id: diagnosticID, severity: .error, message: "cannot read the configuration file", path: path, location: nil)]
+            )
         }
         guard let text = String(data: data, encoding: .utf8) else {
             return (
@@ -252,7 +255,9 @@ private struct Reader {
             }
         }
         if suppression.keys.isEmpty, suppression.locales.isEmpty, suppression.paths.isEmpty {
-            report("a 'suppress' item needs at least one of 'keys', 'locales' or 'paths'; to turn a rule off, set it to off under 'rules'", node: node)
+            report(
+                "a 'suppress' item needs at least one of 'keys', 'locales' or 'paths'; to turn a rule off, set it to off under 'rules'",
+                node: node)
             return nil
         }
         return suppression

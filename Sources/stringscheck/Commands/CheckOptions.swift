@@ -46,7 +46,8 @@ struct CheckOptions: ParsableArguments {
             if !problems.isEmpty {
                 let renderer = TextRendererBridge()
                 for problem in problems { Console.error(renderer.format(problem), newline: false) }
-                Console.error("stringscheck: the configuration has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was checked")
+                Console.error(
+                    "stringscheck: the configuration has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was checked")
                 throw ExitCode(2)
             }
             configuration = loaded

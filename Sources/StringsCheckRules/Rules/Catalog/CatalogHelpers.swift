@@ -13,7 +13,8 @@ extension RuleContext {
 /// A String Catalog example: `key` → locale → (state, value).
 func catalogExample(_ strings: String) -> RuleExample {
     RuleExample([
-        ExampleFile("Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(strings)\n  },\n  \"version\" : \"1.0\"\n}\n")
+        ExampleFile(
+            "Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(strings)\n  },\n  \"version\" : \"1.0\"\n}\n")
     ])
 }
 

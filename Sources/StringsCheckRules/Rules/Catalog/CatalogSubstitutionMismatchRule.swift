@@ -25,7 +25,9 @@ struct CatalogSubstitutionMismatchRule: Rule {
         for (file, catalog) in context.catalogs {
             guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
             for entry in catalog.entries {
-                guard let sourceValue = entry.localizations.first(where: { LocaleName.normalize($0.locale) == source })?.value else { continue }
+                guard let sourceValue = entry.localizations.first(where: { LocaleName.normalize($0.locale) == source })?.value else {
+                    continue
+                }
                 let expected = Dictionary(sourceValue.substitutions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
                 for (locale, value) in entry.localizations where LocaleName.normalize(locale) != source {
                     for substitution in value.substitutions {
@@ -38,7 +40,9 @@ struct CatalogSubstitutionMismatchRule: Rule {
                                 "the '\(locale)' substitution '\(substitution.name)' of '\(entry.key)' is argument \(substitution.argNum.map(String.init) ?? "?") as '%\(substitution.formatSpecifier ?? "?")', but the source language uses argument \(base.argNum.map(String.init) ?? "?") as '%\(base.formatSpecifier ?? "?")'",
                                 path: file.path, at: substitution.location, key: entry.key, locale: LocaleName.normalize(locale),
                                 table: file.table,
-                                notes: [DiagnosticNote(message: "the source substitution is here", path: file.path, location: base.location)]))
+                                notes: [
+                                    DiagnosticNote(message: "the source substitution is here", path: file.path, location: base.location)
+                                ]))
                     }
                 }
             }

@@ -7,7 +7,8 @@ struct IncompleteLocaleRule: Rule {
         summary: "a locale that has less than a threshold share (default 50%) of the base keys",
         rationale:
             "One summary finding per locale that is far behind, so a half-finished language is visible at a glance instead of drowning in hundreds of missing-translation findings. Set the share with `threshold` (percent) under `rules: incomplete-locale:`.",
-        fix: "Finish the translation, or stop shipping the locale until it is done (remove it from the project, or list it under `ignore_locales` while it is in progress).",
+        fix:
+            "Finish the translation, or stop shipping the locale until it is done (remove it from the project, or list it under `ignore_locales` while it is in progress).",
         defaultSeverity: .warning,
         triggering: [
             RuleExample([

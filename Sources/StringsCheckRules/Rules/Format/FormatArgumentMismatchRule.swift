@@ -10,7 +10,8 @@ struct FormatArgumentMismatchRule: Rule {
         fix: "Use the base text's specifier for that argument (the note shows it), keeping any `n$` position.",
         defaultSeverity: .error,
         triggering: [
-            .tables(("en", "\"inbox\" = \"%@ sent you %ld messages\";\n"), ("de", "\"inbox\" = \"%@ hat dir ↓%d Nachrichten gesendet\";\n")),
+            .tables(
+                ("en", "\"inbox\" = \"%@ sent you %ld messages\";\n"), ("de", "\"inbox\" = \"%@ hat dir ↓%d Nachrichten gesendet\";\n")),
             .tables(("en", "\"greet\" = \"Hello %@\";\n"), ("fr", "\"greet\" = \"Bonjour ↓%d\";\n")),
         ],
         nonTriggering: [

@@ -7,7 +7,8 @@ struct FormatMissingArgumentRule: Rule {
         summary: "a translation that does not show an argument the base text shows",
         rationale:
             "Leaving an argument out is safe for Foundation (Apple's validator allows it), but it usually drops information: a count, a name. A warning, since some languages legitimately leave a value out (a plural form that spells out 'one').",
-        fix: "Add the missing specifier (with its `n$` position if the order changes), or suppress the finding when leaving it out is intended.",
+        fix:
+            "Add the missing specifier (with its `n$` position if the order changes), or suppress the finding when leaving it out is intended.",
         defaultSeverity: .warning,
         triggering: [.tables(("en", "\"deleted\" = \"Deleted %d photos\";\n"), ("de", "\"deleted\" = \"↓Fotos gelöscht\";\n"))],
         nonTriggering: [.tables(("en", "\"deleted\" = \"Deleted %d photos\";\n"), ("de", "\"deleted\" = \"%d Fotos gelöscht\";\n"))])

@@ -11,12 +11,14 @@ struct StringsdictConflictingVariantsRule: Rule {
         defaultSeverity: .error,
         triggering: [
             RuleExample([
-                stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "↓%1$d files in %2$d")])
+                stringsdictExample(
+                    format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "↓%1$d files in %2$d")])
             ])
         ],
         nonTriggering: [
             RuleExample([
-                stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "%1$d files in %2$@")])
+                stringsdictExample(
+                    format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "%1$d files in %2$@")])
             ])
         ])
 

@@ -15,7 +15,8 @@ extension RuleContext {
 /// format or a form moves to the start of its line, where findings about it are reported.
 func stringsdictExample(format: String, valueType: String = "d", variants: [(String, String)], locale: String = "en") -> ExampleFile {
     func marked(_ text: String) -> (String, String) {
-        text.contains(ExampleFile.marker) ? (String(ExampleFile.marker), text.replacingOccurrences(of: String(ExampleFile.marker), with: "")) : ("", text)
+        text.contains(ExampleFile.marker)
+            ? (String(ExampleFile.marker), text.replacingOccurrences(of: String(ExampleFile.marker), with: "")) : ("", text)
     }
     let (formatMarker, formatText) = marked(format)
     var body = "<key>NSStringLocalizedFormatKey</key>\n\(formatMarker)<string>\(formatText)</string>\n<key>n</key>\n<dict>\n"
@@ -28,5 +29,6 @@ func stringsdictExample(format: String, valueType: String = "d", variants: [(Str
     body += "</dict>\n"
     return ExampleFile(
         "\(locale).lproj/Localizable.stringsdict",
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n\(body)</dict>\n</dict>\n</plist>\n")
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n\(body)</dict>\n</dict>\n</plist>\n"
+    )
 }

@@ -23,7 +23,11 @@ struct StringsdictInvalidVariableNameRule: Rule {
         var result: [Finding] = []
         for (file, locale, entry) in context.stringsdictEntries {
             for variable in entry.variables
-            where variable.name.isEmpty || !variable.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) {
+            where variable.name.isEmpty
+                || !variable.name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                })
+            {
                 result.append(
                     finding(
                         "the variable name '\(variable.name)' in '\(entry.key)' has characters CoreFoundation does not read in '%#@…@'; use letters, digits and '_'",

@@ -39,7 +39,8 @@ struct StringsdictValueTypeMismatchRule: Rule {
                             finding(
                                 "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(valueType)'",
                                 path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.table,
-                                notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]))
+                                notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]
+                            ))
                     }
                 }
             }
