@@ -33,6 +33,9 @@ public struct Message: Sendable {
     /// Which permutation or variation this is ("'one' of 'count'"), for messages.
     public var label: String?
     public var loaded: Bool
+    /// Arguments read by `.stringsdict` variables that were expanded into this text: the plural
+    /// rule reads them with the variable's value type.
+    public var variableArguments: [Int: VariableArgument] = [:]
 
     /// Where the text starts.
     public var location: SourcePosition? { position(ofScalar: 0) }
@@ -76,6 +79,14 @@ public struct Message: Sendable {
     public var subject: String {
         label.map { "'\(key)' (\($0))" } ?? "'\(key)'"
     }
+}
+
+/// An argument a `.stringsdict` variable reads to choose its form.
+public struct VariableArgument: Sendable, Hashable {
+    public var signature: String
+    /// `%#@name@` as written.
+    public var text: String
+    public var offset: Int
 }
 
 /// How one argument is read by a key's text in one locale.

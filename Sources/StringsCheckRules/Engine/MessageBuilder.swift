@@ -67,62 +67,79 @@ enum MessageBuilder {
         return result
     }
 
-    /// One message per combination of variants, as Foundation would assemble the text.
+    /// One message per combination of variants, as Foundation would assemble the text. Variables
+    /// used inside a form (`%#@tasks@` in a form of another variable) are expanded too.
     static func stringsdictMessages(_ entry: StringsdictEntry, table: String, locale: String, path: String) -> [Message] {
-        func message(_ text: String, _ placement: TextPlacement, _ label: String?) -> Message {
-            Message(
+        let formatMixes = entry.formatKey.map { FormatScanner.analyze($0).problems.contains { $0.kind == .mixedPositional } } ?? false
+        func message(_ text: String, _ placement: TextPlacement, _ label: String?, variables: [Int: VariableArgument] = [:]) -> Message {
+            var analysis = FormatScanner.analyze(text)
+            if !variables.isEmpty {
+                // The plural rule reads the variable's number, so its argument is not a hole.
+                let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(variables.keys)
+                if let highest = used.max(), highest <= used.count { analysis.problems.removeAll { $0.kind == .positionGap } }
+                // A form's plain '%ld' beside numbered arguments of the format is the usual way to
+                // print the variable's number; only a format that mixes by itself is reported.
+                if !formatMixes { analysis.problems.removeAll { $0.kind == .mixedPositional } }
+            }
+            return Message(
                 table: table, locale: locale, key: entry.key, text: text, path: path, keyLocation: entry.keyLocation,
-                placement: placement, analysis: FormatScanner.analyze(text), origin: .stringsdict, label: label, loaded: entry.loaded)
+                placement: placement, analysis: analysis, origin: .stringsdict, label: label, loaded: entry.loaded,
+                variableArguments: variables)
         }
         guard let format = entry.formatKey else {
             return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'") }
         }
-        let formatAnalysis = FormatScanner.analyze(format)
-        let slots = formatAnalysis.specifiers.filter { specifier in
-            specifier.variableName.map { name in entry.variables.contains { $0.name == name && !$0.variants.isEmpty } } ?? false
-        }
-        guard !slots.isEmpty else { return [message(format, .fixed(entry.formatKeyLocation), nil)] }
-        let choices: [[StringsdictVariant]] = slots.map { slot in
-            entry.variables.first { $0.name == slot.variableName }?.variants ?? []
-        }
-        var combinations: [[Int]] = [[]]
-        if choices.reduce(1, { $0 * $1.count }) <= maximumPermutations {
-            for options in choices { combinations = combinations.flatMap { prefix in options.indices.map { prefix + [$0] } } }
-        } else {
-            // Vary one variable at a time, the others at their `other` form.
-            let defaults = choices.map { options in options.firstIndex { $0.name == "other" } ?? 0 }
-            combinations = []
-            for (slot, options) in choices.enumerated() {
-                for option in options.indices {
-                    var combination = defaults
-                    combination[slot] = option
-                    combinations.append(combination)
+        var results: [Message] = []
+        let start = Array(format.unicodeScalars)
+        func expand(
+            _ scalars: [Unicode.Scalar], _ segments: [TextSegment], _ labels: [String], _ variables: [Int: VariableArgument], depth: Int
+        ) {
+            let text = String(String.UnicodeScalarView(scalars))
+            let slot = FormatScanner.analyze(text).specifiers.first { specifier in
+                specifier.variableName.map { name in entry.variables.contains { $0.name == name && !$0.variants.isEmpty } } ?? false
+            }
+            guard depth < 4, let slot, let variable = entry.variables.first(where: { $0.name == slot.variableName }) else {
+                let label = labels.isEmpty ? nil : "permutation " + labels.joined(separator: ", ")
+                results.append(message(text, .segments(segments, fallback: entry.formatKeyLocation), label, variables: variables))
+                return
+            }
+            // Past the budget, only the `other` form is followed.
+            let options =
+                results.count >= maximumPermutations
+                ? [variable.variant("other") ?? variable.variants[0]] : variable.variants
+            for variant in options {
+                let inserted = Array(variant.value.unicodeScalars)
+                let delta = inserted.count - (slot.end - slot.start)
+                var pieces: [TextSegment] = []
+                for segment in segments {
+                    if segment.range.upperBound <= slot.start {
+                        pieces.append(segment)
+                    } else if segment.range.lowerBound >= slot.end {
+                        pieces.append(
+                            TextSegment(
+                                range: (segment.range.lowerBound + delta)..<(segment.range.upperBound + delta), location: segment.location))
+                    } else {
+                        if segment.range.lowerBound < slot.start {
+                            pieces.append(TextSegment(range: segment.range.lowerBound..<slot.start, location: segment.location))
+                        }
+                        if segment.range.upperBound > slot.end {
+                            pieces.append(
+                                TextSegment(range: (slot.end + delta)..<(segment.range.upperBound + delta), location: segment.location))
+                        }
+                    }
                 }
+                pieces.append(TextSegment(range: slot.start..<(slot.start + inserted.count), location: variant.location))
+                pieces.sort { $0.range.lowerBound < $1.range.lowerBound }
+                var next = variables
+                let signature = variable.valueType.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.signature } ?? "int"
+                next[slot.argument] = VariableArgument(signature: signature, text: slot.text, offset: slot.start)
+                expand(
+                    Array(scalars[..<slot.start]) + inserted + Array(scalars[slot.end...]), pieces,
+                    labels + ["'\(variant.name)' of '\(variable.name)'"], next, depth: depth + 1)
             }
         }
-        let formatScalars = Array(format.unicodeScalars)
-        return combinations.map { combination in
-            var text = String.UnicodeScalarView()
-            var segments: [TextSegment] = []
-            var cursor = 0
-            var labels: [String] = []
-            for (slot, option) in zip(slots, combination) {
-                let variant = choices[slots.firstIndex(of: slot) ?? 0][option]
-                let before = formatScalars[cursor..<min(slot.start, formatScalars.count)]
-                segments.append(TextSegment(range: text.count..<(text.count + before.count), location: entry.formatKeyLocation))
-                text.append(contentsOf: before)
-                let inserted = variant.value.unicodeScalars
-                segments.append(TextSegment(range: text.count..<(text.count + inserted.count), location: variant.location))
-                text.append(contentsOf: inserted)
-                cursor = slot.end
-                labels.append("'\(variant.name)' of '\(slot.variableName ?? "")'")
-            }
-            let rest = formatScalars[min(cursor, formatScalars.count)...]
-            segments.append(TextSegment(range: text.count..<(text.count + rest.count), location: entry.formatKeyLocation))
-            text.append(contentsOf: rest)
-            return message(
-                String(text), .segments(segments, fallback: entry.formatKeyLocation), "permutation " + labels.joined(separator: ", "))
-        }
+        expand(start, [TextSegment(range: 0..<start.count, location: entry.formatKeyLocation)], [], [:], depth: 0)
+        return results
     }
 
     /// Each key's arguments per locale. Lookup order decides which texts count: `.stringsdict`
@@ -174,6 +191,9 @@ enum MessageBuilder {
                 result[specifier.argument] = ArgumentUse(
                     signature: specifier.signature, text: specifier.text, message: index, offset: specifier.start)
             }
+        }
+        for (argument, variable) in message.variableArguments where result[argument] == nil {
+            result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, message: index, offset: variable.offset)
         }
         return result
     }

@@ -13,14 +13,18 @@ struct FormatImplicitPositionRule: Rule {
         nonTriggering: [.strings("\"invite\" = \"%1$@ invited %2$@\";\n"), .strings("\"hello\" = \"Hello %@\";\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.messages.compactMap { message in
+        // Permutations of a `.stringsdict` entry share places; report each place once.
+        var seen: Set<String> = []
+        return context.messages.compactMap { message -> Finding? in
             guard message.locale == context.baseLocale || message.locale == "Base" else { return nil }
             let implicit = message.analysis.specifiers.filter { $0.explicitPosition == nil && $0.variableName == nil }
             guard implicit.count >= 2, let first = implicit.first else { return nil }
+            let position = message.position(ofScalar: first.start)
+            guard seen.insert("\(message.path)|\(position?.description ?? "")|\(message.key)").inserted else { return nil }
             let suggestion = implicit.map { "%\($0.argument)$\($0.text.dropFirst())" }.joined(separator: " … ")
             return finding(
                 "'\(message.key)' has \(implicit.count) arguments without positions, so translations cannot reorder them; write \(suggestion)",
-                path: message.path, at: message.position(ofScalar: first.start), key: message.key, locale: message.locale,
+                path: message.path, at: position, key: message.key, locale: message.locale,
                 table: message.table)
         }
     }

@@ -31,10 +31,14 @@ struct StringsdictValueTypeMismatchRule: Rule {
                 // In a form, the variable's own number is the argument the slot stands for.
                 for variant in variable.variants {
                     for specifier in FormatScanner.analyze(variant.value).specifiers where specifier.variableName == nil {
-                        let argument = specifier.explicitPosition ?? slot.argument
-                        guard argument == slot.argument, specifier.explicitPosition != nil || isOnlyImplicit(variant.value),
-                            specifier.signature != expected.signature
-                        else { continue }
+                        // Whether a numbered form ('%1$@') reads the variable's own number is not
+                        // settled for an unnumbered '%#@n@', so only clear cases are reported: a
+                        // form's lone plain specifier, or the slot's own explicit position.
+                        let readsNumber =
+                            specifier.explicitPosition == nil
+                            ? isOnlyImplicit(variant.value)
+                            : slot.explicitPosition != nil && specifier.explicitPosition == slot.explicitPosition
+                        guard readsNumber, specifier.signature != expected.signature else { continue }
                         result.append(
                             finding(
                                 "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(valueType)'",

@@ -1,0 +1,138 @@
+import LocalizationFormats
+import StringsCheckRules
+import Testing
+
+struct EngineTests {
+    static let tree = [
+        ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B %@\";\n\"debug.x\" = \"X\";\n"),
+        ("de.lproj/Localizable.strings", "\"a\" = \"\";\n\"b\" = \"B %d\";\n"),
+    ]
+
+    @Test func defaultsFindTheProblems() async {
+        let result = await Check.run(Self.tree)
+        #expect(
+            Check.summary(result) == [
+                "empty-value@de.lproj/Localizable.strings:1:8",
+                "format-argument-mismatch@de.lproj/Localizable.strings:2:10",
+                "missing-translation@en.lproj/Localizable.strings:3:1",
+            ])
+        #expect(result.errorCount == 1)
+        #expect(result.warningCount == 2)
+        #expect(result.baseLocale == "en")
+    }
+
+    @Test func severityOverridesAndOff() async {
+        let result = await Check.run(
+            Self.tree, configuration: Check.configuration("rules:\n  empty-value: off\n  missing-translation: error\n"))
+        #expect(Check.summary(result).contains("missing-translation@en.lproj/Localizable.strings:3:1"))
+        #expect(!Check.summary(result).contains { $0.hasPrefix("empty-value") })
+        #expect(result.findings.first { $0.diagnostic.id == "missing-translation" }?.diagnostic.severity == .error)
+    }
+
+    @Test func suppressionsByKeyLocaleAndPath() async {
+        let byKey = await Check.run(Self.tree, configuration: Check.configuration("suppress:\n  - keys: [\"debug.*\"]\n"))
+        #expect(!Check.summary(byKey).contains { $0.hasPrefix("missing-translation") })
+        #expect(byKey.suppressedCount == 1)
+        let byLocale = await Check.run(
+            Self.tree, configuration: Check.configuration("suppress:\n  - locales: [de]\n    rules: [empty-value]\n"))
+        #expect(Check.summary(byLocale).count == 2)
+        let byPath = await Check.run(Self.tree, configuration: Check.configuration("suppress:\n  - paths: [\"de.lproj/**\"]\n"))
+        #expect(Check.summary(byPath) == ["missing-translation@en.lproj/Localizable.strings:3:1"])
+        let ruleIgnore = await Check.run(
+            Self.tree, configuration: Check.configuration("rules:\n  missing-translation:\n    ignore_keys: [\"debug.*\"]\n"))
+        #expect(!Check.summary(ruleIgnore).contains { $0.hasPrefix("missing-translation") })
+    }
+
+    @Test func ignoredLocalesAreNotChecked() async {
+        let result = await Check.run(Self.tree, configuration: Check.configuration("ignore_locales: [de]\n"))
+        #expect(Check.summary(result).isEmpty)
+    }
+
+    @Test func inlineDisableCommentSuppressesTheEntryBelow() async {
+        let tree = [
+            ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            (
+                "de.lproj/Localizable.strings",
+                "/* stringscheck:disable empty-value */\n\"a\" = \"\";\n\"b\" = \"\";\n/* stringscheck:disable */\n\"c\" = \"\";\n"
+            ),
+        ]
+        let result = await Check.run(tree)
+        #expect(Check.summary(result).filter { $0.hasPrefix("empty-value") } == ["empty-value@de.lproj/Localizable.strings:3:8"])
+        #expect(result.suppressedCount == 3)  // a's empty value, c's empty value, c's extra-translation
+    }
+
+    @Test func baselineHidesKnownFindingsOnly() async {
+        let before = await Check.run(Self.tree)
+        let baseline = Baseline(before.findings)
+        let same = await Check.run(Self.tree, baseline: baseline)
+        #expect(same.findings.isEmpty)
+        #expect(same.baselinedCount == before.findings.count)
+        var grown = Self.tree
+        grown[1].1 += "\"zzz\" = \"\";\n"
+        let after = await Check.run(grown, baseline: baseline)
+        #expect(
+            Check.summary(after).sorted() == [
+                "empty-value@de.lproj/Localizable.strings:3:10", "extra-translation@de.lproj/Localizable.strings:3:1",
+            ])
+        let decoded = try? Baseline.decode(baseline.encoded())
+        #expect(decoded == baseline)
+    }
+
+    @Test func baseLocaleFromTheConfiguration() async {
+        let result = await Check.run(Self.tree, configuration: Check.configuration("base_locale: de\n"))
+        #expect(result.baseLocale == "de")
+        #expect(Check.summary(result).contains("extra-translation@en.lproj/Localizable.strings:3:1"))
+    }
+
+    @Test func aLiteralPercentIsReportedOnceAndDoesNotCascade() async {
+        let tree = [
+            ("en.lproj/Localizable.strings", "\"sale\" = \"50% off today\";\n"),
+            ("de.lproj/Localizable.strings", "\"sale\" = \"50 % Rabatt heute\";\n"),
+            ("fr.lproj/Localizable.strings", "\"sale\" = \"-50 % aujourd'hui\";\n"),
+        ]
+        let result = await Check.run(tree)
+        let ids = Set(result.findings.map(\.diagnostic.id))
+        #expect(
+            !ids.contains("format-argument-mismatch") && !ids.contains("format-missing-argument") && !ids.contains("format-extra-argument"))
+        let base = result.findings.first { $0.diagnostic.path.hasPrefix("en.lproj") }
+        #expect(base?.diagnostic.id == "format-literal-percent")
+        #expect(base?.diagnostic.fixIts.first?.replacement == "%%")
+        #expect(base?.diagnostic.fixIts.first?.start == SourcePosition(line: 1, column: 13))
+    }
+
+    @Test func aBrokenTranslationFileDoesNotCascadeIntoMissingKeys() async {
+        let tree = [
+            ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"A\"\n\"b\" = \"B\";\n"),
+        ]
+        let result = await Check.run(tree)
+        #expect(Check.summary(result) == ["strings-syntax-error@de.lproj/Localizable.strings:1:10"])
+    }
+
+    @Test func stringsdictFormsAgreeWithTheBaseAndEachOther() async {
+        func stringsdict(_ one: String, _ other: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%1$#@n@ in %2$@</string>
+            <key>n</key><dict>
+            <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>ld</string>
+            <key>one</key><string>\(one)</string>
+            <key>other</key><string>\(other)</string>
+            </dict></dict></dict></plist>
+            """
+        }
+        let good = await Check.run([
+            ("en.lproj/Localizable.stringsdict", stringsdict("one file", "%ld files")),
+            ("ru.lproj/Localizable.stringsdict", stringsdict("%ld файл", "%ld файлов")),
+            ("ja.lproj/Localizable.strings", "\"files\" = \"%1$ld 個のファイル（%2$@）\";\n"),
+        ])
+        #expect(Check.summary(good) == [])
+        let bad = await Check.run([
+            ("en.lproj/Localizable.stringsdict", stringsdict("one file", "%ld files")),
+            ("ru.lproj/Localizable.stringsdict", stringsdict("%d файл", "%ld файлов")),
+        ])
+        #expect(Check.summary(bad).contains("stringsdict-value-type-mismatch@ru.lproj/Localizable.stringsdict:7:1"))
+    }
+}

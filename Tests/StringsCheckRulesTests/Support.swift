@@ -1,0 +1,32 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckRules
+
+/// Builds projects from inline files and runs the engine on them.
+enum Check {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+
+    static func project(_ files: [(String, String)]) -> LocalizationProject {
+        ProjectLoader.load(virtualFiles: files.map { ($0.0, Array($0.1.utf8)) })
+    }
+
+    static func configuration(_ yaml: String) -> Configuration {
+        let (configuration, problems) = ConfigurationLoader.parse(yaml, path: ".stringscheck.yml", rules: BuiltInRules.descriptions)
+        precondition(problems.isEmpty, "\(problems.map(\.message))")
+        return configuration
+    }
+
+    static func run(_ files: [(String, String)], configuration: Configuration = Configuration(), baseline: Baseline? = nil) async
+        -> CheckResult
+    {
+        await RuleEngine.run(project: project(files), configuration: configuration, baseline: baseline)
+    }
+
+    /// "rule@path:line:column" for compact assertions.
+    static func summary(_ result: CheckResult) -> [String] {
+        result.findings.map { "\($0.diagnostic.id)@\($0.diagnostic.path):\($0.diagnostic.location?.description ?? "-")" }
+    }
+}
