@@ -76,3 +76,33 @@ struct FormatScannerTests {
         #expect(signatures("%'d %@") == ["1:int", "2:object"] || signatures("%'d %@") == ["1:object"])
     }
 }
+
+/// `__CFParseFormatSpec` reads flags, digits, `*`, `.` and sizes in one loop, in any order.
+struct FormatScannerOrderTests {
+    @Test func aWidthBeforeTheSharpStillNamesAVariable() {
+        let specifiers = FormatScanner.analyze("%1#@count@").specifiers
+        #expect(specifiers.count == 1)
+        #expect(specifiers.first?.variableName == "count")
+        #expect(specifiers.first?.explicitPosition == nil)
+    }
+
+    @Test func flagsAfterThePositionAndSizesAnywhere() {
+        let specifiers = FormatScanner.analyze("%1$-5ld %l5d").specifiers
+        #expect(specifiers.map(\.signature) == ["int:64", "int:64"])
+        #expect(specifiers.map(\.argument) == [1, 2])
+    }
+
+    @Test func anInvalidNameCharacterIsDroppedAndReadingGoesOn() {
+        // CoreFoundation drops '-' and reads 'c' as the conversion: a char, not a variable.
+        let specifiers = FormatScanner.analyze("%#@file-count@").specifiers
+        #expect(specifiers.first?.type == .char)
+        #expect(specifiers.first?.variableName == nil)
+    }
+
+    @Test func anInvalidSpecifierEndsAfterItsLastCharacter() {
+        // '%5%' ends at the second '%', so the 'd' after it is text, not a specifier.
+        let analysis = FormatScanner.analyze("%5%d")
+        #expect(analysis.specifiers.isEmpty)
+        #expect(analysis.problems.map(\.kind) == [.invalidConversion])
+    }
+}

@@ -35,7 +35,7 @@ public enum FormatScanner {
                 problems.append(
                     FormatProblem(
                         kind: .incompleteSpecifier, start: startScalar, end: startScalar + 1,
-                        message: "'%' at the end of the string starts no specifier; write '%%' for a percent sign"))
+                        message: "a '%' at the end of the string disappears when the string is formatted; write '%%' for a percent sign"))
                 scalar += 1
                 index += 1
                 break
@@ -45,163 +45,158 @@ public enum FormatScanner {
                 index = i + 1
                 continue
             }
+            // One loop over the specifier's characters, as `__CFParseFormatSpec` does: flags,
+            // digits, `*`, `.` and length modifiers may come in any order until a conversion.
             var flags = ""
             var position: Int?
             var starArguments: [(explicit: Int?, Void)] = []
-            var malformed: (FormatProblem.Kind, String)?
-
-            // Position or width digits first: `%2$@` or `%5d`.
-            func readNumber(_ i: inout Int) -> Int? {
-                guard i < count, isDigit(b[i]) else { return nil }
-                var value = 0
-                while i < count, isDigit(b[i]) {
-                    value = min(value * 10 + Int(b[i] - 0x30), 1_000_000)
-                    i += 1
-                }
-                return value
-            }
-            // Flags.
-            while i < count {
-                let f = b[i]
-                if f == UInt8(ascii: "#") || f == UInt8(ascii: " ") || f == UInt8(ascii: "-") || f == UInt8(ascii: "+")
-                    || f == UInt8(ascii: "0")
-                {
-                    flags.append(Character(UnicodeScalar(f)))
-                    i += 1
-                } else {
-                    break
-                }
-            }
-            if let number = readNumber(&i) {
-                if i < count, b[i] == UInt8(ascii: "$") {
-                    position = number
-                    i += 1
-                    // Flags may follow the position too (`%1$-5d`).
-                    while i < count,
-                        [UInt8(ascii: "#"), UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "0")]
-                            .contains(b[i])
-                    {
-                        flags.append(Character(UnicodeScalar(b[i])))
-                        i += 1
-                    }
-                    _ = readNumber(&i)
-                }
-            }
-            // `*` or `*n$`: the width or precision comes from an argument.
-            func readStar(_ i: inout Int) -> Bool {
-                guard i < count, b[i] == UInt8(ascii: "*") else { return false }
-                i += 1
-                var explicit: Int?
-                var j = i
-                if let n = readNumber(&j), j < count, b[j] == UInt8(ascii: "$") {
-                    explicit = n
-                    i = j + 1
-                }
-                starArguments.append((explicit, ()))
-                return true
-            }
-            _ = readStar(&i)
-            if i < count, b[i] == UInt8(ascii: ".") {
-                i += 1
-                if !readStar(&i) {
-                    _ = readNumber(&i)
-                }
-            }
+            var pendingWidthStar: Int?
+            var pendingPrecisionStar: Int?
+            var seenDot = false
+            var seenSharp = false
             var length: FormatLength?
-            if i < count {
-                switch b[i] {
-                case UInt8(ascii: "h"):
-                    if i + 1 < count, b[i + 1] == UInt8(ascii: "h") {
-                        length = .hh
-                        i += 2
-                    } else {
-                        length = .h
-                        i += 1
-                    }
-                case UInt8(ascii: "l"):
-                    if i + 1 < count, b[i + 1] == UInt8(ascii: "l") {
-                        length = .ll
-                        i += 2
-                    } else {
-                        length = .l
-                        i += 1
-                    }
-                case UInt8(ascii: "q"): length = .q; i += 1
-                case UInt8(ascii: "L"): length = .L; i += 1
-                case UInt8(ascii: "z"): length = .z; i += 1
-                case UInt8(ascii: "t"): length = .t; i += 1
-                case UInt8(ascii: "j"): length = .j; i += 1
-                default: break
-                }
-            }
             var type: FormatArgumentType?
             var variableName: String?
             var conversion: Character = "?"
-            if i < count {
-                let k = b[i]
-                conversion = k < 0x80 ? Character(UnicodeScalar(k)) : "?"
-                switch k {
-                case UInt8(ascii: "@"):
-                    type = .object
-                    if flags.contains("#") {
-                        // `%#@name@`: a stringsdict variable; the name is [A-Za-z0-9_].
-                        var j = i + 1
-                        while j < count,
-                            (b[j] >= UInt8(ascii: "a") && b[j] <= UInt8(ascii: "z"))
-                                || (b[j] >= UInt8(ascii: "A") && b[j] <= UInt8(ascii: "Z")) || isDigit(b[j])
-                                || b[j] == UInt8(ascii: "_")
-                        {
-                            j += 1
-                        }
-                        if j < count, b[j] == UInt8(ascii: "@") {
-                            variableName = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
-                            i = j
-                        }
-                    }
-                case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): type = .int
-                case UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"),
-                    UInt8(ascii: "O"):
-                    type = .unsignedInt
-                case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
-                    UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
-                    type = .double
-                case UInt8(ascii: "c"): type = .char
-                case UInt8(ascii: "C"): type = .unichar
-                case UInt8(ascii: "s"): type = .cString
-                case UInt8(ascii: "S"): type = .unicharString
-                case UInt8(ascii: "p"): type = .pointer
-                case UInt8(ascii: "P"): type = .pascalString
-                case UInt8(ascii: "n"): type = .count
-                default:
-                    if k == UInt8(ascii: "$"), flags.hasSuffix("0") {
-                        // `0` is a flag to CoreFoundation, so `%0$@` never names a position.
-                        malformed = (.positionZero, "positions start at 1; '%0$' is not a specifier and stays literal text")
-                    } else if k == UInt8(ascii: "'") {
-                        malformed = (.thousandsFlag, "CoreFoundation does not know the ' (thousands) flag, so this stays literal text")
-                    } else {
-                        let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"
-                        malformed = (
-                            .invalidConversion,
-                            "'%' followed by \(shown) is not a specifier and stays literal text; write '%%' for a percent sign"
-                        )
-                    }
-                }
-            } else {
-                malformed = (.incompleteSpecifier, "the specifier is cut off by the end of the string")
+            var malformed: (FormatProblem.Kind, String)?
+            @inline(__always) func isNameCharacter(_ c: UInt8) -> Bool {
+                (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+                    || c == UInt8(ascii: "_")
             }
-
+            scan: while true {
+                guard i < count else {
+                    malformed = (.incompleteSpecifier, "the specifier is cut off by the end of the string; formatted, it disappears")
+                    break scan
+                }
+                let k = b[i]
+                switch k {
+                case UInt8(ascii: "#"):
+                    seenSharp = true
+                    flags.append("#")
+                    i += 1
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "+"):
+                    flags.append(Character(UnicodeScalar(k)))
+                    i += 1
+                case UInt8(ascii: "0"):
+                    // After '.', a 0 is the precision, not the zero-padding flag.
+                    if !seenDot { flags.append("0") }
+                    i += 1
+                case UInt8(ascii: "h"), UInt8(ascii: "l"):
+                    let doubled = i + 1 < count && b[i + 1] == k
+                    length = k == UInt8(ascii: "h") ? (doubled ? .hh : .h) : (doubled ? .ll : .l)
+                    i += doubled ? 2 : 1
+                case UInt8(ascii: "L"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "z"), UInt8(ascii: "j"):
+                    length = FormatLength(rawValue: String(Character(UnicodeScalar(k))))
+                    i += 1
+                case UInt8(ascii: "1")...UInt8(ascii: "9"):
+                    var number = 0
+                    while i < count, isDigit(b[i]) {
+                        number = min(number * 10 + Int(b[i] - 0x30), 1_000_000)
+                        i += 1
+                    }
+                    if i < count, b[i] == UInt8(ascii: "$") {
+                        if let star = pendingPrecisionStar {
+                            starArguments[star].explicit = number
+                            pendingPrecisionStar = nil
+                        } else if let star = pendingWidthStar {
+                            starArguments[star].explicit = number
+                            pendingWidthStar = nil
+                        } else {
+                            position = number
+                        }
+                        i += 1
+                    }
+                // Otherwise the digits were a width or precision; the next character is read as usual.
+                case UInt8(ascii: "*"):
+                    pendingWidthStar = starArguments.count
+                    starArguments.append((nil, ()))
+                    i += 1
+                case UInt8(ascii: "."):
+                    seenDot = true
+                    i += 1
+                    if i < count, b[i] == UInt8(ascii: "*") {
+                        pendingPrecisionStar = starArguments.count
+                        starArguments.append((nil, ()))
+                        i += 1
+                    }
+                case UInt8(ascii: "["):
+                    // An attributed-string key (`%[key]@`), internal to Apple's frameworks.
+                    i += 1
+                case UInt8(ascii: "@"):
+                    conversion = "@"
+                    guard seenSharp else {
+                        type = .object
+                        break scan
+                    }
+                    // `%#@name@`: a stringsdict variable named [A-Za-z0-9_]. CoreFoundation drops
+                    // a character outside that set and reads on as if the name had not started.
+                    var j = i + 1
+                    while j < count, isNameCharacter(b[j]) { j += 1 }
+                    guard j < count else {
+                        malformed = (.incompleteSpecifier, "the variable name is cut off by the end of the string")
+                        i = j
+                        break scan
+                    }
+                    if b[j] == UInt8(ascii: "@") {
+                        if j > i + 1 {
+                            variableName = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
+                        }
+                        type = .object
+                        i = j
+                        break scan
+                    }
+                    seenSharp = false
+                    i = j + 1
+                default:
+                    conversion = k < 0x80 ? Character(UnicodeScalar(k)) : "?"
+                    switch k {
+                    case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): type = .int
+                    case UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"),
+                        UInt8(ascii: "O"):
+                        type = .unsignedInt
+                    case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
+                        UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+                        type = .double
+                    case UInt8(ascii: "c"): type = .char
+                    case UInt8(ascii: "C"): type = .unichar
+                    case UInt8(ascii: "s"): type = .cString
+                    case UInt8(ascii: "S"): type = .unicharString
+                    case UInt8(ascii: "p"): type = .pointer
+                    case UInt8(ascii: "P"): type = .pascalString
+                    case UInt8(ascii: "n"): type = .count
+                    default:
+                        let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"
+                        if k == UInt8(ascii: "$"), flags.hasSuffix("0") {
+                            // `0` is a flag to CoreFoundation, so `%0$@` never names a position.
+                            malformed = (.positionZero, "positions start at 1; '%0$' is not a specifier, and formatted, the '%' disappears")
+                        } else if k == UInt8(ascii: "'") {
+                            malformed = (
+                                .thousandsFlag,
+                                "CoreFoundation does not know the ' (thousands) flag: formatted, this shows \(shown) and the rest as text and reads no number"
+                            )
+                        } else {
+                            malformed = (
+                                .invalidConversion,
+                                "'%' followed by \(shown) is not a specifier: formatted, the '%' disappears; write '%%' for a percent sign"
+                            )
+                        }
+                    }
+                    break scan
+                }
+            }
             // Advance the scalar count over the consumed bytes.
-            let consumedEnd = type != nil ? i + 1 : i
+            let consumedEnd = min(i + 1, count)
             var endScalar = startScalar
-            for j in startIndex..<max(consumedEnd, startIndex + 1) where b[j] & 0xC0 != 0x80 { endScalar += 1 }
+            for j in startIndex..<consumedEnd where b[j] & 0xC0 != 0x80 { endScalar += 1 }
 
             guard let type else {
                 if let (kind, message) = malformed {
                     problems.append(FormatProblem(kind: kind, start: startScalar, end: endScalar, message: message))
                 }
-                // CoreFoundation emits the `%` and what follows as text; resume after the `%`.
-                scalar = startScalar + 1
-                index = startIndex + 1
+                // CoreFoundation prints the character after the `%` and resumes after the one that
+                // ended the specifier.
+                scalar = endScalar
+                index = consumedEnd
                 continue
             }
             var resolvedStars: [Int] = []

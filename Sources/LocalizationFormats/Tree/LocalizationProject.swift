@@ -25,6 +25,19 @@ public struct ResourceFile: Sendable {
         }
     }
 
+    /// The folder that holds the `.lproj` folders (or the catalog): one app or extension target.
+    /// Tables of different bundles are different tables even when they share a name.
+    public var bundle: String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if let folder, let index = parts.lastIndex(where: { $0 == folder }) {
+            return parts[..<index].joined(separator: "/")
+        }
+        return parts.dropLast().joined(separator: "/")
+    }
+
+    /// `bundle/table`, or the table name for files at the top of the tree.
+    public var tableID: String { bundle.isEmpty ? table : bundle + "/" + table }
+
     public var kind: String {
         switch content {
         case .strings: "strings"
@@ -99,19 +112,20 @@ public struct LocalizationProject: Sendable {
         Self.mergeTable(name, locale: locale, files: files.filter { $0.table == name && ($0.locale == locale || $0.locale == nil) })
     }
 
-    /// Every table of every locale at once, grouping the files in one pass: table → locale → table.
+    /// Every table of every locale at once, grouping the files in one pass: table ID (see
+    /// `ResourceFile.tableID`) → locale → merged table.
     public func allTables() -> [String: [String: LocaleTable]] {
         var lproj: [String: [String: [ResourceFile]]] = [:]
         var catalogs: [String: [ResourceFile]] = [:]
         for file in files {
             if let locale = file.locale {
-                lproj[file.table, default: [:]][locale, default: []].append(file)
+                lproj[file.tableID, default: [:]][locale, default: []].append(file)
             } else {
-                catalogs[file.table, default: []].append(file)
+                catalogs[file.tableID, default: []].append(file)
             }
         }
         var result: [String: [String: LocaleTable]] = [:]
-        for table in tableNames {
+        for table in Set(files.map(\.tableID)) {
             var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
             for file in catalogs[table] ?? [] {
                 if case .catalog(let catalog) = file.content {
@@ -121,16 +135,17 @@ public struct LocalizationProject: Sendable {
             }
             for locale in localesOfTable {
                 let merged = Self.mergeTable(
-                    table, locale: locale, files: (lproj[table]?[locale] ?? []) + (catalogs[table] ?? []))
+                    table, locale: locale, files: (lproj[table]?[locale] ?? []) + (catalogs[table] ?? []), byID: true)
                 if !merged.strings.isEmpty || lproj[table]?[locale] != nil { result[table, default: [:]][locale] = merged }
             }
         }
         return result
     }
 
-    static func mergeTable(_ name: String, locale: String, files: [ResourceFile]) -> LocaleTable {
+    static func mergeTable(_ name: String, locale: String, files: [ResourceFile], byID: Bool = false) -> LocaleTable {
+        let files = files.filter { (byID ? $0.tableID : $0.table) == name }
         var strings: [String: LocalizedString] = [:]
-        for file in files where file.table == name && file.locale == locale {
+        for file in files where file.locale == locale {
             guard case .strings(let parsed) = file.content else { continue }
             for entry in parsed.entries where entry.loaded || strings[entry.key] == nil || strings[entry.key]?.loaded == false {
                 strings[entry.key] = LocalizedString(
@@ -138,7 +153,7 @@ public struct LocalizationProject: Sendable {
                     origin: .strings, state: nil)
             }
         }
-        for file in files where file.table == name && file.locale == locale {
+        for file in files where file.locale == locale {
             guard case .stringsdict(let parsed) = file.content else { continue }
             for entry in parsed.entries where entry.loaded || strings[entry.key] == nil {
                 strings[entry.key] = LocalizedString(
@@ -146,7 +161,7 @@ public struct LocalizationProject: Sendable {
                     loaded: entry.loaded, origin: .stringsdict, state: nil)
             }
         }
-        for file in files where file.table == name && file.locale == nil {
+        for file in files where file.locale == nil {
             guard case .catalog(let catalog) = file.content else { continue }
             for (key, unit, location) in catalog.strings(for: locale) where strings[key] == nil {
                 strings[key] = LocalizedString(

@@ -37,6 +37,9 @@ public struct Message: Sendable {
     /// rule reads them with the variable's value type.
     public var variableArguments: [Int: VariableArgument] = [:]
 
+    /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
+    public var isInfoPlist: Bool { table == "InfoPlist" || table.hasSuffix("/InfoPlist") }
+
     /// Where the text starts.
     public var location: SourcePosition? { position(ofScalar: 0) }
 

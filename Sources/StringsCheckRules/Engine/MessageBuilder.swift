@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 
 /// Turns parsed files into messages and per-key argument lists.
@@ -21,26 +22,20 @@ enum MessageBuilder {
                     }
                     result.append(
                         Message(
-                            table: file.table, locale: locale, key: entry.key, text: value, path: file.path,
+                            table: file.tableID, locale: locale, key: entry.key, text: value, path: file.path,
                             keyLocation: entry.keyLocation, placement: placement, analysis: FormatScanner.analyze(value),
                             origin: .strings, label: nil, loaded: entry.loaded))
                 }
             case .stringsdict(let parsed):
                 guard let locale = file.locale else { continue }
                 for entry in parsed.entries {
-                    result += stringsdictMessages(entry, table: file.table, locale: locale, path: file.path)
+                    result += stringsdictMessages(entry, table: file.tableID, locale: locale, path: file.path)
                 }
             case .catalog(let catalog):
                 for entry in catalog.entries {
                     for (locale, value) in entry.localizations {
-                        // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
-                        for (unit, label) in labelledUnits(value, label: nil) where unit.state != "new" {
-                            result.append(
-                                Message(
-                                    table: file.table, locale: LocaleName.normalize(locale), key: entry.key, text: unit.value,
-                                    path: file.path, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                                    analysis: FormatScanner.analyze(unit.value), origin: .catalog, label: label, loaded: catalog.loads))
-                        }
+                        result += catalogMessages(
+                            value, entry: entry, locale: LocaleName.normalize(locale), file: file, loaded: catalog.loads)
                     }
                 }
             }
@@ -48,19 +43,63 @@ enum MessageBuilder {
         return result
     }
 
-    private static func labelledUnits(_ value: CatalogValue, label: String?) -> [(CatalogStringUnit, String?)] {
-        var result: [(CatalogStringUnit, String?)] = value.stringUnit.map { [($0, label)] } ?? []
+    /// One message per string unit. Substitution forms write `%arg` for their own argument, which
+    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
+    static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, locale: String, file: ResourceFile, loaded: Bool) -> [Message] {
+        var slots: [String: Int] = [:]
+        for unit in value.allUnits {
+            for specifier in FormatScanner.analyze(unit.value).specifiers {
+                if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
+            }
+        }
+        var variables: [Int: VariableArgument] = [:]
+        var specifiers: [String: String] = [:]
+        for substitution in value.substitutions {
+            let argument = substitution.argNum ?? slots[substitution.name] ?? 1
+            let format = substitution.formatSpecifier ?? "@"
+            specifiers[substitution.name] = "%\(argument)$\(format)"
+            let signature = FormatScanner.analyze("%" + format).specifiers.first?.signature ?? "object"
+            if variables[argument] == nil {
+                variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
+            }
+        }
+        // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
+        return labelledUnits(value, label: nil, substitution: nil).filter { $0.0.state != "new" }.map { unit, label, substitution in
+            var text = unit.value
+            if let substitution, let replacement = specifiers[substitution] {
+                text = text.replacingOccurrences(of: "%arg", with: replacement)
+            }
+            return Message(
+                table: file.tableID, locale: locale, key: entry.key, text: text, path: file.path, keyLocation: entry.keyLocation,
+                placement: .fixed(unit.location), analysis: finalized(FormatScanner.analyze(text), variables: variables),
+                origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
+        }
+    }
+
+    /// Drops the scanner's position gaps that a plural variable's own argument fills.
+    static func finalized(_ analysis: FormatAnalysis, variables: [Int: VariableArgument]) -> FormatAnalysis {
+        guard !variables.isEmpty else { return analysis }
+        var analysis = analysis
+        let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(variables.keys)
+        if let highest = used.max(), highest <= used.count { analysis.problems.removeAll { $0.kind == .positionGap } }
+        return analysis
+    }
+
+    private static func labelledUnits(_ value: CatalogValue, label: String?, substitution: String?) -> [(
+        CatalogStringUnit, String?, String?
+    )] {
+        var result: [(CatalogStringUnit, String?, String?)] = value.stringUnit.map { [($0, label, substitution)] } ?? []
         for variation in value.variations {
             for item in variation.cases {
                 let inner = "\(variation.selector) '\(item.name)'"
-                result += labelledUnits(item.value, label: label.map { "\($0), \(inner)" } ?? inner)
+                result += labelledUnits(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: substitution)
             }
         }
-        for substitution in value.substitutions {
-            for variation in substitution.variations {
+        for nested in value.substitutions {
+            for variation in nested.variations {
                 for item in variation.cases {
-                    let inner = "'\(item.name)' of '\(substitution.name)'"
-                    result += labelledUnits(item.value, label: label.map { "\($0), \(inner)" } ?? inner)
+                    let inner = "'\(item.name)' of '\(nested.name)'"
+                    result += labelledUnits(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: nested.name)
                 }
             }
         }
@@ -72,14 +111,11 @@ enum MessageBuilder {
     static func stringsdictMessages(_ entry: StringsdictEntry, table: String, locale: String, path: String) -> [Message] {
         let formatMixes = entry.formatKey.map { FormatScanner.analyze($0).problems.contains { $0.kind == .mixedPositional } } ?? false
         func message(_ text: String, _ placement: TextPlacement, _ label: String?, variables: [Int: VariableArgument] = [:]) -> Message {
-            var analysis = FormatScanner.analyze(text)
-            if !variables.isEmpty {
-                // The plural rule reads the variable's number, so its argument is not a hole.
-                let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(variables.keys)
-                if let highest = used.max(), highest <= used.count { analysis.problems.removeAll { $0.kind == .positionGap } }
+            var analysis = finalized(FormatScanner.analyze(text), variables: variables)
+            if !variables.isEmpty, !formatMixes {
                 // A form's plain '%ld' beside numbered arguments of the format is the usual way to
                 // print the variable's number; only a format that mixes by itself is reported.
-                if !formatMixes { analysis.problems.removeAll { $0.kind == .mixedPositional } }
+                analysis.problems.removeAll { $0.kind == .mixedPositional }
             }
             return Message(
                 table: table, locale: locale, key: entry.key, text: text, path: path, keyLocation: entry.keyLocation,
@@ -177,24 +213,35 @@ enum MessageBuilder {
         }
     }
 
-    /// The arguments a message reads, leaving out what is probably a literal percent sign (so
-    /// "100% of" in one locale never cascades into mismatches in the others) and stringsdict
-    /// variables that were not expanded.
+    /// The arguments a message reads, leaving out stringsdict variables that were not expanded.
     static func argumentUses(_ message: Message, index: Int) -> [Int: ArgumentUse] {
-        let literal = Set(message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
         var result: [Int: ArgumentUse] = [:]
-        for specifier in message.analysis.specifiers where !literal.contains(specifier.start) && specifier.variableName == nil {
+        for (specifier, offset) in intendedSpecifiers(message) where specifier.variableName == nil {
             for star in specifier.starArguments where result[star] == nil {
-                result[star] = ArgumentUse(signature: "int", text: specifier.text, message: index, offset: specifier.start)
+                result[star] = ArgumentUse(signature: "int", text: specifier.text, message: index, offset: offset)
             }
             if result[specifier.argument] == nil {
                 result[specifier.argument] = ArgumentUse(
-                    signature: specifier.signature, text: specifier.text, message: index, offset: specifier.start)
+                    signature: specifier.signature, text: specifier.text, message: index, offset: offset)
             }
         }
         for (argument, variable) in message.variableArguments where result[argument] == nil {
             result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, message: index, offset: variable.offset)
         }
         return result
+    }
+
+    /// The specifiers as the writer meant them: a probable literal percent sign ("50% off") is read
+    /// as '%%', so the arguments after it keep the numbers the writer meant and one stray '%' never
+    /// cascades into mismatches in every locale. Offsets are in the original text.
+    static func intendedSpecifiers(_ message: Message) -> [(FormatSpecifier, Int)] {
+        let literal = message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start).sorted()
+        guard !literal.isEmpty else { return message.analysis.specifiers.map { ($0, $0.start) } }
+        var scalars = Array(message.text.unicodeScalars)
+        for start in literal.reversed() where start < scalars.count { scalars.insert("%", at: start) }
+        let inserted = literal.enumerated().map { $0.element + $0.offset }
+        return FormatScanner.analyze(String(String.UnicodeScalarView(scalars))).specifiers.map { specifier in
+            (specifier, specifier.start - inserted.count { $0 < specifier.start })
+        }
     }
 }

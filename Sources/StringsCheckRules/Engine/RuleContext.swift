@@ -51,7 +51,7 @@ public struct RuleContext: Sendable {
         var doNotTranslate: [String: Set<String>] = [:]
         for file in project.files {
             guard case .catalog(let catalog) = file.content else { continue }
-            for entry in catalog.entries where !entry.shouldTranslate { doNotTranslate[file.table, default: []].insert(entry.key) }
+            for entry in catalog.entries where !entry.shouldTranslate { doNotTranslate[file.tableID, default: []].insert(entry.key) }
         }
         self.doNotTranslate = doNotTranslate
     }
@@ -60,6 +60,23 @@ public struct RuleContext: Sendable {
     public func translationLocales(for ruleID: String) -> [String] {
         guard let ignored = settings.ignoredLocales[ruleID] else { return translationLocales }
         return translationLocales.filter { !ignored.contains($0) }
+    }
+
+    /// Whether a message is used as a format: it has a specifier or '%%', or the base text of its
+    /// key has. A plain text with a stray '%' is shown as written, so only formats are checked
+    /// for percent signs.
+    public func isFormat(_ message: Message) -> Bool {
+        if message.isInfoPlist { return false }
+        let literal = Set(message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
+        if message.analysis.specifiers.contains(where: { !literal.contains($0.start) }) || message.text.contains("%%")
+            || !message.variableArguments.isEmpty
+        {
+            return true
+        }
+        guard let baseLocale, message.locale != baseLocale,
+            let base = formats[message.table]?[baseLocale]?[message.key] ?? formats[message.table]?["Base"]?[message.key]
+        else { return false }
+        return !base.arguments.isEmpty || base.messages.contains { messages[$0].text.contains("%%") }
     }
 
     /// The base locale's merged table.
@@ -76,6 +93,6 @@ public struct RuleContext: Sendable {
 
     /// The first file that holds `table` for `locale`, for findings about a whole table.
     public func file(table: String, locale: String) -> ResourceFile? {
-        project.files.first { $0.table == table && ($0.locale == locale || ($0.locale == "Base" && locale == baseLocale)) }
+        project.files.first { $0.tableID == table && ($0.locale == locale || ($0.locale == "Base" && locale == baseLocale)) }
     }
 }

@@ -73,7 +73,7 @@ public enum RuleEngine {
             let descriptions = ParseRules.descriptionsByID
             for diagnostic in file.diagnostics {
                 if let description = descriptions[diagnostic.id], !configuration.isEnabled(description) { continue }
-                result.append(Finding(diagnostic, locale: file.locale, table: file.table))
+                result.append(Finding(diagnostic, locale: file.locale, table: file.tableID))
             }
         }
         return result.filter { finding in

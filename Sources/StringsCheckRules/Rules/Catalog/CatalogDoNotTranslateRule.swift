@@ -26,7 +26,7 @@ struct CatalogDoNotTranslateRule: Rule {
                     result.append(
                         finding(
                             "'\(entry.key)' is marked 'Don't translate' but has a '\(locale)' translation ('\(unit.value)')",
-                            path: file.path, at: unit.location, key: entry.key, locale: LocaleName.normalize(locale), table: file.table))
+                            path: file.path, at: unit.location, key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
                 }
             }
         }

@@ -29,7 +29,7 @@ extension Rule {
                         result.append(
                             finding(
                                 describe(entry.key, LocaleName.normalize(locale)), path: file.path, at: unit.location, key: entry.key,
-                                locale: LocaleName.normalize(locale), table: file.table))
+                                locale: LocaleName.normalize(locale), table: file.tableID))
                     }
                 }
             }

@@ -19,7 +19,7 @@ struct CatalogStaleRule: Rule {
                 result.append(
                     finding(
                         "'\(entry.key)' is stale: Xcode no longer finds it in the code", path: file.path, at: entry.keyLocation,
-                        key: entry.key, table: file.table))
+                        key: entry.key, table: file.tableID))
             }
         }
         return result

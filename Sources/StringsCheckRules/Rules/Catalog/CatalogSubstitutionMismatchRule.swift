@@ -34,12 +34,14 @@ struct CatalogSubstitutionMismatchRule: Rule {
                         guard let base = expected[substitution.name] else { continue }
                         let baseType = signature(base.formatSpecifier)
                         let type = signature(substitution.formatSpecifier)
-                        guard base.argNum != substitution.argNum || baseType != type else { continue }
+                        // A missing argNum takes its number from the text, so only numbers both give are compared.
+                        let numbersDiffer = base.argNum != nil && substitution.argNum != nil && base.argNum != substitution.argNum
+                        guard numbersDiffer || (baseType != nil && type != nil && baseType != type) else { continue }
                         result.append(
                             finding(
                                 "the '\(locale)' substitution '\(substitution.name)' of '\(entry.key)' is argument \(substitution.argNum.map(String.init) ?? "?") as '%\(substitution.formatSpecifier ?? "?")', but the source language uses argument \(base.argNum.map(String.init) ?? "?") as '%\(base.formatSpecifier ?? "?")'",
                                 path: file.path, at: substitution.location, key: entry.key, locale: LocaleName.normalize(locale),
-                                table: file.table,
+                                table: file.tableID,
                                 notes: [
                                     DiagnosticNote(message: "the source substitution is here", path: file.path, location: base.location)
                                 ]))

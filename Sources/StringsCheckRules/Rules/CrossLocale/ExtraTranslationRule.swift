@@ -13,24 +13,27 @@ struct ExtraTranslationRule: Rule {
         nonTriggering: [.tables(("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"), ("de", "\"a\" = \"A\";\n"))])
 
     func check(_ context: RuleContext) -> [Finding] {
-        guard context.baseLocale != nil else { return [] }
+        guard let baseLocale = context.baseLocale else { return [] }
         var result: [Finding] = []
-        for locale in context.translationLocales(for: Self.description.id) {
-            for (table, byLocale) in context.tables {
-                guard let translation = byLocale[locale] else { continue }
-                guard let base = context.baseTable(table) else {
-                    if let file = context.file(table: table, locale: locale) {
-                        result.append(
-                            finding(
-                                "the table '\(table)' exists in '\(locale)' but not in the base locale '\(context.baseLocale ?? "")'",
-                                path: file.path, at: SourcePosition(line: 1, column: 1), locale: locale, table: table))
-                    }
-                    continue
+        let locales = context.translationLocales(for: Self.description.id)
+        for (table, byLocale) in context.tables.sorted(by: { $0.key < $1.key }) {
+            guard let base = context.baseTable(table) else {
+                // A bundle without base text cannot be compared; say so once, not once per key.
+                let translated = locales.filter { byLocale[$0] != nil }
+                if let first = translated.first, let file = context.file(table: table, locale: first) {
+                    result.append(
+                        finding(
+                            "the table '\(table)' has translations (\(listing(translated))) but no '\(baseLocale)' text, so none of its keys can be compared with the base",
+                            path: file.path, at: SourcePosition(line: 1, column: 1), table: table))
                 }
+                continue
+            }
+            for locale in locales {
+                guard let translation = byLocale[locale] else { continue }
                 for (key, string) in translation.strings where base.strings[key] == nil && string.origin != .catalog {
                     result.append(
                         finding(
-                            "'\(key)' is in '\(locale)' but not in the base locale '\(context.baseLocale ?? "")'; the app never asks for it",
+                            "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it",
                             path: string.path, at: string.location, key: key, locale: locale, table: table))
                 }
             }

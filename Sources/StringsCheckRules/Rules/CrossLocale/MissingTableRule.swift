@@ -24,19 +24,19 @@ struct MissingTableRule: Rule {
         var result: [Finding] = []
         let baseFiles = context.project.files.filter { ($0.locale == baseLocale || $0.locale == "Base") }
         var reported: Set<String> = []
-        for file in baseFiles where reported.insert(file.table).inserted {
+        for file in baseFiles where reported.insert(file.tableID).inserted {
             // A locale with the table in another form (`.strings` for a base `.stringsdict`) is
             // not missing it; missing-translation names the keys it lacks.
             let lacking = context.translationLocales(for: Self.description.id).filter { locale in
-                lprojLocales.contains(locale) && context.tables[file.table]?[locale] == nil
-                    && !context.project.files.contains { $0.locale == locale && $0.table == file.table }
+                lprojLocales.contains(locale) && context.tables[file.tableID]?[locale] == nil
+                    && !context.project.files.contains { $0.locale == locale && $0.tableID == file.tableID }
             }
             guard !lacking.isEmpty else { continue }
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             result.append(
                 finding(
                     "'\(name)' has no counterpart in \(listing(lacking.map { "'\($0)'" })); none of its keys is translated there",
-                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.table))
+                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID))
         }
         return result
     }

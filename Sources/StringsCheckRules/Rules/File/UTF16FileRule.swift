@@ -17,7 +17,7 @@ struct UTF16FileRule: Rule {
             guard case .strings(let parsed) = file.content, parsed.encoding.rawValue.hasPrefix("utf-16") else { return nil }
             return finding(
                 "this file is saved as \(parsed.encoding.rawValue); save it as UTF-8 so git can diff and merge it",
-                path: file.path, at: SourcePosition(line: 1, column: 1), locale: file.locale, table: file.table)
+                path: file.path, at: SourcePosition(line: 1, column: 1), locale: file.locale, table: file.tableID)
         }
     }
 }

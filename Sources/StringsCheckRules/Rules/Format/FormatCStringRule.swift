@@ -14,7 +14,7 @@ struct FormatCStringRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for message in context.messages {
+        for message in context.messages where !message.isInfoPlist {
             for specifier in message.analysis.specifiers {
                 guard [.cString, .unicharString, .pointer, .pascalString].contains(specifier.type) else { continue }
                 result.append(

@@ -6,11 +6,11 @@ struct FormatInvalidSpecifierRule: Rule {
         id: "format-invalid-specifier", name: "Not a specifier", area: .format,
         summary: "a '%' that starts no specifier CoreFoundation knows ('%!', '%'d', a '%' at the end)",
         rationale:
-            "CoreFoundation prints such text literally, which is rarely what the writer meant ('%'d' does not group digits), and the text changes meaning as soon as a letter after the '%' happens to be a conversion.",
+            "Formatted, CoreFoundation drops the '%' and prints only the next character ('Save 20%!' shows 'Save 20!', a trailing '%' vanishes, '%'d' shows ''d' and no number). Only strings that are formatted are checked (they have a specifier or '%%', or their base text has); a plain text is shown as written.",
         fix: "Write '%%' for a percent sign; use a specifier CoreFoundation knows for a value.",
         defaultSeverity: .warning,
-        triggering: [.strings("\"sale\" = \"Save 20↓%!\";\n")],
-        nonTriggering: [.strings("\"sale\" = \"Save 20%%!\";\n")])
+        triggering: [.strings("\"sale\" = \"Save 20↓%! on %@\";\n")],
+        nonTriggering: [.strings("\"sale\" = \"Save 20%%! on %@\";\n"), .strings("\"plain\" = \"Save 20%!\";\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.invalidConversion, .incompleteSpecifier, .thousandsFlag])

@@ -6,11 +6,17 @@ struct FormatLiteralPercentRule: Rule {
         id: "format-literal-percent", name: "Percent sign read as a specifier", area: .format,
         summary: "a '%' before a space or a word that CoreFoundation reads as a specifier ('100% of', '50% off')",
         rationale:
-            "A space is a flag to CoreFoundation, so '% o' in '50% off' is an octal specifier that reads an argument: formatted, the text shows a number or garbage where the percent sign was. Reported once, at the string that has it; the cross-locale checks leave such specifiers out, so one stray '%' does not turn into errors in every locale.",
+            "A space is a flag to CoreFoundation, so '% o' in '50% off' is an octal specifier that reads an argument: formatted, the text shows a number or garbage where the percent sign was. Reported once, at the string that has it, and only in strings that are formatted (they have a specifier or '%%', or their base text has); a plain text is shown as written. The cross-locale checks leave such specifiers out, so one stray '%' does not turn into errors in every locale.",
         fix: "Write '%%' for the percent sign (the fix-it does this).",
         defaultSeverity: .warning,
-        triggering: [.strings("\"sale\" = \"50↓% off everything\";\n"), .strings("\"done\" = \"100↓% of files\";\n")],
-        nonTriggering: [.strings("\"sale\" = \"50%% off everything\";\n"), .strings("\"progress\" = \"%d%% done\";\n")])
+        triggering: [
+            .strings("\"sale\" = \"50↓% off everything at %@\";\n"),
+            .tables(("en", "\"done\" = \"%d%% of files\";\n"), ("de", "\"done\" = \"%d↓% der Dateien\";\n")),
+        ],
+        nonTriggering: [
+            .strings("\"sale\" = \"50%% off everything at %@\";\n"), .strings("\"progress\" = \"%d%% done\";\n"),
+            .strings("\"plain\" = \"50% off everything\";\n"),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.probableLiteralPercent]) { message, problem in

@@ -7,8 +7,13 @@ extension Rule {
         -> [Finding]
     {
         var result: [Finding] = []
-        for message in context.messages {
-            for problem in message.analysis.problems where kinds.contains(problem.kind) {
+        // Percent-sign problems matter only where the text is formatted.
+        let percentKinds: Set<FormatProblem.Kind> = [.invalidConversion, .incompleteSpecifier, .thousandsFlag, .probableLiteralPercent]
+        for message in context.messages where !message.isInfoPlist {
+            let problems = message.analysis.problems.filter { kinds.contains($0.kind) }
+            guard !problems.isEmpty else { continue }
+            let formatted = context.isFormat(message)
+            for problem in problems where formatted || !percentKinds.contains(problem.kind) {
                 let subject = message.origin == .catalog ? message.subject : "'\(message.key)'"
                 result.append(
                     finding(

@@ -31,7 +31,7 @@ struct StringsdictInvalidVariableNameRule: Rule {
                 result.append(
                     finding(
                         "the variable name '\(variable.name)' in '\(entry.key)' has characters CoreFoundation does not read in '%#@…@'; use letters, digits and '_'",
-                        path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.table))
+                        path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID))
             }
         }
         return result

@@ -18,7 +18,7 @@ struct StringsdictNoVariablesRule: Rule {
             else { return nil }
             return finding(
                 "the format '\(format)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
-                path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.table)
+                path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.tableID)
         }
     }
 }

@@ -42,7 +42,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
                         result.append(
                             finding(
                                 "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(valueType)'",
-                                path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.table,
+                                path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.tableID,
                                 notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]
                             ))
                     }
