@@ -89,7 +89,7 @@ struct FormatScannerOrderTests {
     @Test func flagsAfterThePositionAndSizesAnywhere() {
         let specifiers = FormatScanner.analyze("%1$-5ld %l5d").specifiers
         #expect(specifiers.map(\.signature) == ["int:64", "int:64"])
-        #expect(specifiers.map(\.argument) == [1, 2])
+        #expect(specifiers.map(\.argument) == [1, 1])  // plain specifiers count from 1, whatever the numbered ones do
     }
 
     @Test func anInvalidNameCharacterIsDroppedAndReadingGoesOn() {
