@@ -6,17 +6,23 @@ public enum FormatScanner {
     /// CoreFoundation fails a format whose position exceeds `INT8_MAX`.
     public static let maximumPosition = 127
 
-    public static func analyze(_ string: String) -> FormatAnalysis {
+    /// Scans one format. `firstArgument` is where plain specifiers start counting: a
+    /// `.stringsdict` form is formatted from its variable's argument on (CoreFoundation's
+    /// `initialArgPosition`). `checkAcrossArguments: false` leaves out position gaps and type
+    /// conflicts, for callers that check a whole assembled text with `argumentProblems`.
+    public static func analyze(_ string: String, firstArgument: Int = 1, checkAcrossArguments: Bool = true) -> FormatAnalysis {
         var bytes = Array(string.utf8)
-        return bytes.withUnsafeMutableBufferPointer { analyze(UnsafeBufferPointer($0)) }
+        return bytes.withUnsafeMutableBufferPointer {
+            analyze(UnsafeBufferPointer($0), firstArgument: firstArgument, checkAcrossArguments: checkAcrossArguments)
+        }
     }
 
-    static func analyze(_ b: UnsafeBufferPointer<UInt8>) -> FormatAnalysis {
+    static func analyze(_ b: UnsafeBufferPointer<UInt8>, firstArgument: Int = 1, checkAcrossArguments: Bool = true) -> FormatAnalysis {
         var specifiers: [FormatSpecifier] = []
         var problems: [FormatProblem] = []
         var index = 0
         var scalar = 0  // scalar offset of `index`
-        var nextSequential = 1
+        var nextSequential = firstArgument
         let count = b.count
 
         @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
@@ -255,21 +261,27 @@ public enum FormatScanner {
             scalar = endScalar
             index = consumedEnd
         }
-        checkArguments(specifiers, &problems)
+        if let mixed = mixedPositionalProblem(specifiers) { problems.append(mixed) }
+        if checkAcrossArguments { problems += argumentProblems(specifiers) }
         return FormatAnalysis(specifiers: specifiers, problems: problems)
     }
 
-    private static func checkArguments(_ specifiers: [FormatSpecifier], _ problems: inout [FormatProblem]) {
+    static func mixedPositionalProblem(_ specifiers: [FormatSpecifier]) -> FormatProblem? {
         let positional = specifiers.filter { $0.explicitPosition != nil }
         let implicit = specifiers.filter { $0.explicitPosition == nil }
-        if !positional.isEmpty, !implicit.isEmpty, let first = implicit.first {
-            problems.append(
-                FormatProblem(
-                    kind: .mixedPositional, start: first.start, end: first.end,
-                    message:
-                        "'\(first.text)' has no position while others do; mixing them is undefined in CoreFoundation, so number every specifier (e.g. '%1$@')"
-                ))
-        }
+        guard !positional.isEmpty, let first = implicit.first else { return nil }
+        return FormatProblem(
+            kind: .mixedPositional, start: first.start, end: first.end,
+            message:
+                "'\(first.text)' has no position while others do; mixing them is undefined in CoreFoundation, so number every specifier (e.g. '%1$@')"
+        )
+    }
+
+    /// Type conflicts and position gaps over specifiers that may come from several pieces of one
+    /// text; `alsoRead` are arguments read elsewhere (by a plural variable's rule).
+    public static func argumentProblems(_ specifiers: [FormatSpecifier], alsoRead: Set<Int> = []) -> [FormatProblem] {
+        var problems: [FormatProblem] = []
+        let positional = specifiers.filter { $0.explicitPosition != nil }
         var seen: [Int: FormatSpecifier] = [:]
         for specifier in specifiers {
             if let earlier = seen[specifier.argument] {
@@ -285,7 +297,7 @@ public enum FormatScanner {
                 seen[specifier.argument] = specifier
             }
         }
-        let used = Set(specifiers.flatMap { [$0.argument] + $0.starArguments })
+        let used = Set(specifiers.flatMap { [$0.argument] + $0.starArguments }).union(alsoRead)
         if let highest = used.max(), highest <= maximumPosition, highest > used.count, let last = positional.last {
             let missing = (1...highest).filter { !used.contains($0) }
             problems.append(
@@ -295,5 +307,6 @@ public enum FormatScanner {
                         "argument\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") never read; CoreFoundation then shifts the later arguments, so the wrong values show"
                 ))
         }
+        return problems
     }
 }

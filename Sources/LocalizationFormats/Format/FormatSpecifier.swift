@@ -154,6 +154,11 @@ public struct FormatAnalysis: Sendable, Hashable {
     public var specifiers: [FormatSpecifier]
     public var problems: [FormatProblem]
 
+    public init(specifiers: [FormatSpecifier], problems: [FormatProblem]) {
+        self.specifiers = specifiers
+        self.problems = problems
+    }
+
     /// Argument number → the signature it is read as (first specifier wins; conflicts are problems).
     public var arguments: [Int: String] {
         var result: [Int: String] = [:]

@@ -106,48 +106,79 @@ enum MessageBuilder {
         return result
     }
 
-    /// One message per combination of variants, as Foundation would assemble the text. Variables
-    /// used inside a form (`%#@tasks@` in a form of another variable) are expanded too.
+    /// One message per combination of variants, as Foundation assembles the text: each form is
+    /// formatted on its own, its plain specifiers counting from its variable's argument
+    /// (CoreFoundation's `initialArgPosition`). Variables used inside a form are expanded too.
     static func stringsdictMessages(_ entry: StringsdictEntry, table: String, locale: String, path: String) -> [Message] {
-        let formatMixes = entry.formatKey.map { FormatScanner.analyze($0).problems.contains { $0.kind == .mixedPositional } } ?? false
-        func message(_ text: String, _ placement: TextPlacement, _ label: String?, variables: [Int: VariableArgument] = [:]) -> Message {
-            var analysis = finalized(FormatScanner.analyze(text), variables: variables)
-            if !variables.isEmpty, !formatMixes {
-                // A form's plain '%ld' beside numbered arguments of the format is the usual way to
-                // print the variable's number; only a format that mixes by itself is reported.
-                analysis.problems.removeAll { $0.kind == .mixedPositional }
-            }
-            return Message(
+        func message(
+            _ text: String, _ placement: TextPlacement, _ label: String?, _ analysis: FormatAnalysis, _ variables: [Int: VariableArgument]
+        )
+            -> Message
+        {
+            Message(
                 table: table, locale: locale, key: entry.key, text: text, path: path, keyLocation: entry.keyLocation,
                 placement: placement, analysis: analysis, origin: .stringsdict, label: label, loaded: entry.loaded,
                 variableArguments: variables)
         }
         guard let format = entry.formatKey else {
-            return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'") }
+            return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'", FormatScanner.analyze($0.value), [:]) }
         }
+        struct State {
+            var scalars: [Unicode.Scalar]
+            var segments: [TextSegment]
+            var specifiers: [FormatSpecifier]
+            var problems: [FormatProblem]
+            var labels: [String]
+            var variables: [Int: VariableArgument]
+        }
+        func shifted(_ specifier: FormatSpecifier, by delta: Int) -> FormatSpecifier {
+            var copy = specifier
+            copy.start += delta
+            copy.end += delta
+            return copy
+        }
+        func shifted(_ problem: FormatProblem, by delta: Int) -> FormatProblem {
+            var copy = problem
+            copy.start += delta
+            copy.end += delta
+            return copy
+        }
+        let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
         var results: [Message] = []
-        let start = Array(format.unicodeScalars)
-        func expand(
-            _ scalars: [Unicode.Scalar], _ segments: [TextSegment], _ labels: [String], _ variables: [Int: VariableArgument], depth: Int
-        ) {
-            let text = String(String.UnicodeScalarView(scalars))
-            let slot = FormatScanner.analyze(text).specifiers.first { specifier in
+        func expand(_ state: State, depth: Int) {
+            let slot = state.specifiers.first { specifier in
                 specifier.variableName.map { name in entry.variables.contains { $0.name == name && !$0.variants.isEmpty } } ?? false
             }
             guard depth < 4, let slot, let variable = entry.variables.first(where: { $0.name == slot.variableName }) else {
-                let label = labels.isEmpty ? nil : "permutation " + labels.joined(separator: ", ")
-                results.append(message(text, .segments(segments, fallback: entry.formatKeyLocation), label, variables: variables))
+                let text = String(String.UnicodeScalarView(state.scalars))
+                let analysis = FormatAnalysis(
+                    specifiers: state.specifiers,
+                    problems: (state.problems
+                        + FormatScanner.argumentProblems(
+                            state.specifiers.filter { $0.variableName == nil }, alsoRead: Set(state.variables.keys)))
+                        .sorted { $0.start < $1.start })
+                let label = state.labels.isEmpty ? nil : "permutation " + state.labels.joined(separator: ", ")
+                results.append(
+                    message(text, .segments(state.segments, fallback: entry.formatKeyLocation), label, analysis, state.variables))
                 return
             }
             // Past the budget, only the `other` form is followed.
-            let options =
-                results.count >= maximumPermutations
-                ? [variable.variant("other") ?? variable.variants[0]] : variable.variants
+            let options = results.count >= maximumPermutations ? [variable.variant("other") ?? variable.variants[0]] : variable.variants
             for variant in options {
                 let inserted = Array(variant.value.unicodeScalars)
                 let delta = inserted.count - (slot.end - slot.start)
+                let piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
+                var next = state
+                next.scalars = Array(state.scalars[..<slot.start]) + inserted + Array(state.scalars[slot.end...])
+                next.specifiers =
+                    state.specifiers.filter { $0.end <= slot.start }
+                    + piece.specifiers.map { shifted($0, by: slot.start) }
+                    + state.specifiers.filter { $0.start >= slot.end }.map { shifted($0, by: delta) }
+                next.problems =
+                    state.problems.filter { $0.end <= slot.start } + piece.problems.map { shifted($0, by: slot.start) }
+                    + state.problems.filter { $0.start >= slot.end }.map { shifted($0, by: delta) }
                 var pieces: [TextSegment] = []
-                for segment in segments {
+                for segment in state.segments {
                     if segment.range.upperBound <= slot.start {
                         pieces.append(segment)
                     } else if segment.range.lowerBound >= slot.end {
@@ -165,17 +196,28 @@ enum MessageBuilder {
                     }
                 }
                 pieces.append(TextSegment(range: slot.start..<(slot.start + inserted.count), location: variant.location))
-                pieces.sort { $0.range.lowerBound < $1.range.lowerBound }
-                var next = variables
-                let signature = variable.valueType.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.signature } ?? "int"
-                next[slot.argument] = VariableArgument(signature: signature, text: slot.text, offset: slot.start)
-                expand(
-                    Array(scalars[..<slot.start]) + inserted + Array(scalars[slot.end...]), pieces,
-                    labels + ["'\(variant.name)' of '\(variable.name)'"], next, depth: depth + 1)
+                next.segments = pieces.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                next.labels.append("'\(variant.name)' of '\(variable.name)'")
+                next.variables[slot.argument] = VariableArgument(
+                    signature: valueTypeSignature(variable.valueType), text: slot.text, offset: slot.start)
+                expand(next, depth: depth + 1)
             }
         }
-        expand(start, [TextSegment(range: 0..<start.count, location: entry.formatKeyLocation)], [], [:], depth: 0)
+        let scalars = Array(format.unicodeScalars)
+        expand(
+            State(
+                scalars: scalars, segments: [TextSegment(range: 0..<scalars.count, location: entry.formatKeyLocation)],
+                specifiers: outer.specifiers, problems: outer.problems, labels: [], variables: [:]),
+            depth: 0)
         return results
+    }
+
+    /// The signature of an `NSStringFormatValueTypeKey` ('ld'; a stray leading '%' is forgiven here
+    /// and reported by stringsdict-value-type-mismatch).
+    static func valueTypeSignature(_ valueType: String?) -> String {
+        guard var valueType else { return "int" }
+        while valueType.hasPrefix("%") { valueType.removeFirst() }
+        return FormatScanner.analyze("%" + valueType).specifiers.first?.signature ?? "int"
     }
 
     /// Each key's arguments per locale. Lookup order decides which texts count: `.stringsdict`

@@ -17,7 +17,15 @@ extension RuleContext {
             for locale in translationLocales {
                 guard let keys = byLocale[locale] else { continue }
                 for (key, translation) in keys {
-                    guard let base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
+                    guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
+                    // A catalog key extracted from code is the format the code passes ('%lld items'),
+                    // even when the source text leaves an argument out.
+                    if let first = base.messages.first, messages[first].origin == .catalog {
+                        for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
+                            base.arguments[specifier.argument] = ArgumentUse(
+                                signature: specifier.signature, text: specifier.text, message: first, offset: 0)
+                        }
+                    }
                     result.append((table, key, locale, base, translation))
                 }
             }

@@ -23,7 +23,7 @@ struct ExtraTranslationRule: Rule {
                 if let first = translated.first, let file = context.file(table: table, locale: first) {
                     result.append(
                         finding(
-                            "the table '\(table)' has translations (\(listing(translated))) but no '\(baseLocale)' text, so none of its keys can be compared with the base",
+                            "'\(file.path.split(separator: "/").last.map(String.init) ?? table)' has translations in \(listing(translated)) but no '\(baseLocale)' file in '\(file.bundle.isEmpty ? "." : file.bundle)', so none of its keys can be compared with the base",
                             path: file.path, at: SourcePosition(line: 1, column: 1), table: table))
                 }
                 continue

@@ -24,20 +24,32 @@ struct IncompleteLocaleRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        var total = 0
+        // Each locale is measured on the bundles (targets) it is shipped in.
+        var bundleLocales: [String: Set<String>] = [:]
+        for file in context.project.files {
+            if let locale = file.locale { bundleLocales[file.bundle, default: []].insert(locale) }
+            if case .catalog(let catalog) = file.content {
+                bundleLocales[file.bundle, default: []].formUnion(catalog.locales.map(LocaleName.normalize))
+            }
+        }
+        let bundleOfTable = Dictionary(context.project.files.map { ($0.tableID, $0.bundle) }, uniquingKeysWith: { first, _ in first })
+        var totals: [String: Int] = [:]
         var present: [String: Int] = [:]
         let locales = context.translationLocales(for: Self.description.id)
         for table in context.baseTableNames {
-            guard let base = context.baseTable(table) else { continue }
+            guard let base = context.baseTable(table), let bundle = bundleOfTable[table] else { continue }
             let exempt = context.doNotTranslate[table] ?? []
+            let shipped = locales.filter { bundleLocales[bundle]?.contains($0) == true }
             for key in base.strings.keys where !exempt.contains(key) {
-                total += 1
-                for locale in locales where context.tables[table]?[locale]?.strings[key] != nil { present[locale, default: 0] += 1 }
+                for locale in shipped {
+                    totals[locale, default: 0] += 1
+                    if context.tables[table]?[locale]?.strings[key] != nil { present[locale, default: 0] += 1 }
+                }
             }
         }
-        guard total > 0 else { return [] }
         let threshold = context.settings.incompleteLocaleThreshold
         return locales.compactMap { locale in
+            guard let total = totals[locale], total > 0 else { return nil }
             let count = present[locale] ?? 0
             let share = Double(count) / Double(total)
             guard share < threshold, let file = context.project.files.first(where: { $0.locale == locale }) ?? catalogFile(context, locale)

@@ -20,7 +20,11 @@ struct MissingTableRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         guard let baseLocale = context.baseLocale else { return [] }
-        let lprojLocales = Set(context.project.files.compactMap(\.locale))
+        // Only locales the same bundle has: a locale of another target is not missing here.
+        var bundleLocales: [String: Set<String>] = [:]
+        for file in context.project.files {
+            if let locale = file.locale { bundleLocales[file.bundle, default: []].insert(locale) }
+        }
         var result: [Finding] = []
         let baseFiles = context.project.files.filter { ($0.locale == baseLocale || $0.locale == "Base") }
         var reported: Set<String> = []
@@ -28,7 +32,7 @@ struct MissingTableRule: Rule {
             // A locale with the table in another form (`.strings` for a base `.stringsdict`) is
             // not missing it; missing-translation names the keys it lacks.
             let lacking = context.translationLocales(for: Self.description.id).filter { locale in
-                lprojLocales.contains(locale) && context.tables[file.tableID]?[locale] == nil
+                bundleLocales[file.bundle, default: []].contains(locale) && context.tables[file.tableID]?[locale] == nil
                     && !context.project.files.contains { $0.locale == locale && $0.tableID == file.tableID }
             }
             guard !lacking.isEmpty else { continue }

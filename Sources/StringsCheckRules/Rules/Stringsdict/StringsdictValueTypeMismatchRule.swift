@@ -4,7 +4,8 @@ import LocalizationFormats
 struct StringsdictValueTypeMismatchRule: Rule {
     static let description = RuleDescription(
         id: "stringsdict-value-type-mismatch", name: "Value type differs from the forms", area: .stringsdict,
-        summary: "a plural form that reads the variable's number with another type than NSStringFormatValueTypeKey says",
+        summary:
+            "a plural form that reads the variable's number with another type than NSStringFormatValueTypeKey says, or a value type that is no specifier",
         rationale:
             "Foundation picks the plural form from the number read as NSStringFormatValueTypeKey ('d', 'ld', 'f'); a form that reads the same argument as '%@' or '%f' prints garbage, and 'd' against '%ld' reads half of a 64-bit value.",
         fix: "Make the value type and the forms' specifiers agree (for Swift `Int`, use 'ld' and '%ld').",
@@ -25,9 +26,15 @@ struct StringsdictValueTypeMismatchRule: Rule {
             guard let format = entry.formatKey else { continue }
             let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
             for slot in slots {
-                guard let variable = entry.variables.first(where: { $0.name == slot.variableName }), let valueType = variable.valueType,
-                    let expected = FormatScanner.analyze("%" + valueType).specifiers.first
+                guard let variable = entry.variables.first(where: { $0.name == slot.variableName }), let valueType = variable.valueType
                 else { continue }
+                guard let expected = FormatScanner.analyze("%" + valueType).specifiers.first, expected.text == "%" + valueType else {
+                    result.append(
+                        finding(
+                            "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), so Foundation cannot read the number",
+                            path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID))
+                    continue
+                }
                 // In a form, the variable's own number is the argument the slot stands for.
                 for variant in variable.variants {
                     for specifier in FormatScanner.analyze(variant.value).specifiers where specifier.variableName == nil {
