@@ -167,7 +167,13 @@ enum MessageBuilder {
             for variant in options {
                 let inserted = Array(variant.value.unicodeScalars)
                 let delta = inserted.count - (slot.end - slot.start)
-                let piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
+                var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
+                // In a form, plain specifiers count on from the variable's argument, so '%1$@ and %ld'
+                // in the second variable's form is well defined; only a collision is reported.
+                let explicit = Set(piece.specifiers.compactMap(\.explicitPosition))
+                if !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) }) {
+                    piece.problems.removeAll { $0.kind == .mixedPositional }
+                }
                 var next = state
                 next.scalars = Array(state.scalars[..<slot.start]) + inserted + Array(state.scalars[slot.end...])
                 next.specifiers =

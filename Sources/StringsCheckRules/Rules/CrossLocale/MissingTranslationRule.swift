@@ -31,9 +31,12 @@ struct MissingTranslationRule: Rule {
                 let lacking = present.filter { context.tables[table]?[$0]?.strings[key] == nil }
                 guard !lacking.isEmpty else { continue }
                 let share = lacking.count == present.count ? "every translation" : "\(lacking.count) of \(present.count) translations"
+                let users = lacking.count == 1 ? "that locale" : "those locales"
+                // A missing InfoPlist key falls back to the Info.plist value, not to the raw key.
+                let effect = table.hasSuffix("InfoPlist") ? "see the Info.plist value" : "see the raw key"
                 result.append(
                     finding(
-                        "'\(key)' is missing from \(listing(lacking)) (\(share)); users of \(lacking.count == 1 ? "that locale" : "those locales") see the raw key",
+                        "'\(key)' is missing from \(listing(lacking)) (\(share)); users of \(users) \(effect)",
                         path: string.path, at: string.location, key: key, table: table))
             }
         }

@@ -29,10 +29,12 @@ struct StringsdictValueTypeMismatchRule: Rule {
                 guard let variable = entry.variables.first(where: { $0.name == slot.variableName }), let valueType = variable.valueType
                 else { continue }
                 guard let expected = FormatScanner.analyze("%" + valueType).specifiers.first, expected.text == "%" + valueType else {
-                    result.append(
-                        finding(
-                            "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), so Foundation cannot read the number",
-                            path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID))
+                    // How Foundation reads a value type such as '%ld' is not documented: a warning.
+                    var problem = finding(
+                        "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
+                        path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID)
+                    problem.diagnostic.severity = .warning
+                    result.append(problem)
                     continue
                 }
                 // In a form, the variable's own number is the argument the slot stands for.
