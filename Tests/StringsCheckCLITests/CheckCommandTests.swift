@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `stringscheck check`, `rules` and `explain`, run as a user would, with their exit codes.
+struct CheckCommandTests {
+    static func temporaryTree(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-cli-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    static let clean = [
+        "en.lproj/Localizable.strings": "\"greeting\" = \"Hello %@\";\n",
+        "de.lproj/Localizable.strings": "\"greeting\" = \"Hallo %@\";\n",
+    ]
+
+    @Test func cleanTreeExitsZeroAndSaysSo() throws {
+        let root = try Self.temporaryTree(Self.clean)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLITests.run(["check", "--no-config", root.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "2 files checked: 0 errors, 0 warnings\n")
+    }
+
+    @Test func errorsExitOneWarningsOnlyWithStrict() throws {
+        var files = Self.clean
+        files["de.lproj/Localizable.strings"] = "\"greeting\" = \"Hallo %d\";\n"
+        let broken = try Self.temporaryTree(files)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let failed = try CLITests.run(["check", "--no-config", broken.path])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("de.lproj/Localizable.strings:1:21: error: 'greeting' in 'de' reads argument 1 with '%d'"))
+        #expect(failed.stdout.contains("[format-argument-mismatch]"))
+        #expect(failed.stdout.contains("en.lproj/Localizable.strings:1:21: note: the base text is 'Hello %@'"))
+
+        files = Self.clean
+        files["en.lproj/Localizable.strings"]! += "\"bye\" = \"Bye\";\n"
+        let warning = try Self.temporaryTree(files)
+        defer { try? FileManager.default.removeItem(at: warning) }
+        #expect(try CLITests.run(["check", "--no-config", warning.path]).status == 0)
+        #expect(try CLITests.run(["check", "--no-config", "--strict", warning.path]).status == 1)
+    }
+
+    @Test func theToolCouldNotRunExitsTwoAndUsageSixtyFour() throws {
+        #expect(try CLITests.run(["check", "--no-config", "/no/such/folder"]).status == 2)
+        #expect(try CLITests.run(["check", "--format", "yaml"]).status == 64)
+        #expect(try CLITests.run(["check", "--enable", "no-such-rule"]).status == 64)
+        let root = try Self.temporaryTree(Self.clean.merging([".stringscheck.yml": "rules:\n  emty-value: off\n"]) { $1 })
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = try CLITests.run(["check", "--config", root.appendingPathComponent(".stringscheck.yml").path, root.path])
+        #expect(config.status == 2)
+        #expect(config.stderr.contains(".stringscheck.yml:2:3: error: unknown rule 'emty-value'; did you mean 'empty-value'?"))
+    }
+
+    @Test func demoProjectInEveryFormat() throws {
+        let text = try CLITests.run(["check", "--no-config", "Resources/DemoApp"])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("Resources/DemoApp/fr.lproj/Localizable.strings:3:36: error:"))
+        #expect(text.stdout.contains("[strings-silent-truncation]"))
+
+        let json = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let first = try #require(diagnostics.first)
+        for key in ["rule", "severity", "message", "path", "line", "column", "notes"] { #expect(first[key] != nil, "\(key)") }
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == diagnostics.filter { $0["severity"] as? String == "error" }.count)
+        #expect(summary["files"] as? Int == 14)
+
+        let github = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "github"])
+        #expect(
+            github.stdout.split(separator: "\n").allSatisfy {
+                $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ")
+            })
+        #expect(
+            github.stdout.contains(
+                "::error file=Resources/DemoApp/fr.lproj/Localizable.strings,line=3,col=36,title=strings-silent-truncation::"))
+
+        let junit = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "junit"])
+        #expect(junit.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stringscheck\""))
+        let parsed = try XMLDocument(data: Data(junit.stdout.utf8))
+        #expect(try parsed.nodes(forXPath: "//testcase").count == diagnostics.count)
+    }
+
+    @Test func sarifIsValidAgainstTheSchema() throws {
+        let sarif = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "sarif"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.contains { $0["ruleId"] as? String == "format-argument-mismatch" && $0["level"] as? String == "error" })
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-\(UUID().uuidString).sarif")
+        try Data(sarif.stdout.utf8).write(to: output)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let schema = CLITests.packageRoot.appendingPathComponent("Tests/StringsCheckCLITests/Fixtures/sarif-2.1.0-subset.schema.json")
+        let validation = try Self.python(
+            "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))); print('valid')",
+            arguments: [output.path, schema.path])
+        switch validation {
+        case .unavailable:
+            // CI sets STRINGSCHECK_REQUIRE_JSONSCHEMA=1 after installing jsonschema, so there it cannot be skipped.
+            #expect(ProcessInfo.processInfo.environment["STRINGSCHECK_REQUIRE_JSONSCHEMA"] == nil, "python3 with jsonschema is required")
+        case .ran(let status, let out):
+            #expect(status == 0, "\(out)")
+            #expect(out.contains("valid"))
+        }
+    }
+
+    enum PythonResult {
+        case unavailable
+        case ran(Int32, String)
+    }
+
+    static func python(_ code: String, arguments: [String]) throws -> PythonResult {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import jsonschema"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return .unavailable }
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { return .unavailable }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", code] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .ran(process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func baselineRoundTrip() throws {
+        var files = Self.clean
+        files["en.lproj/Localizable.strings"]! += "\"bye\" = \"Bye\";\n"
+        files["de.lproj/Localizable.strings"] = "\"greeting\" = \"Hallo %d\";\n"
+        let root = try Self.temporaryTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let baseline = root.appendingPathComponent("baseline.json").path
+        let written = try CLITests.run(["check", "--no-config", root.path, "--write-baseline", baseline])
+        #expect(written.status == 0)
+        #expect(written.stderr.contains("wrote 2 findings"))
+        let quiet = try CLITests.run(["check", "--no-config", root.path, "--baseline", baseline])
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout.contains("2 in the baseline"))
+        try Data("\"new\" = \"\";\n".utf8).write(to: root.appendingPathComponent("de.lproj/Other.strings"))
+        let fresh = try CLITests.run(["check", "--no-config", root.path, "--baseline", baseline])
+        #expect(fresh.stdout.contains("[empty-value]"))
+        #expect(try CLITests.run(["check", "--no-config", root.path, "--baseline", "/no/such/baseline.json"]).status == 2)
+    }
+
+    @Test func configurationIsFoundAndAppliedAndOutputGoesToAFile() throws {
+        var files = Self.clean
+        files["en.lproj/Localizable.strings"]! += "\"bye\" = \"Bye\";\n"
+        files[".stringscheck.yml"] = "rules:\n  missing-translation: error\n"
+        let root = try Self.temporaryTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = root.appendingPathComponent("out/report.json")
+        try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let result = try CLITests.run(
+            [
+                "check", "--config", root.appendingPathComponent(".stringscheck.yml").path, root.path, "--format", "json", "--output",
+                report.path,
+            ])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let text = try String(contentsOf: report, encoding: .utf8)
+        #expect(text.contains("\"severity\": \"error\""))
+        #expect(text.contains("\"rule\": \"missing-translation\""))
+    }
+
+    @Test func rulesAndExplain() throws {
+        let rules = try CLITests.run(["rules"])
+        #expect(rules.status == 0)
+        #expect(rules.stdout.contains("format-argument-mismatch"))
+        #expect(rules.stdout.contains("value-equals-key"))
+        let explain = try CLITests.run(["explain", "format-literal-percent"])
+        #expect(explain.status == 0)
+        #expect(explain.stdout.hasPrefix("format-literal-percent: Percent sign read as a specifier\n"))
+        #expect(explain.stdout.contains("How to fix:"))
+        #expect(try CLITests.run(["explain", "literal-percent"]).stderr.contains("did you mean format-literal-percent"))
+    }
+
+    @Test func rulesReferenceIsUpToDate() throws {
+        let generated = try CLITests.run(["rules", "--format", "markdown"]).stdout
+        let committed = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("Docs/Rules.md"), encoding: .utf8)
+        #expect(generated == committed, "Docs/Rules.md is stale: run `swift run stringscheck rules --format markdown > Docs/Rules.md`")
+    }
+}
