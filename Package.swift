@@ -49,7 +49,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StringsCheckCLITests",
-            dependencies: ["LocalizationFormats", "stringscheck"]
+            dependencies: ["LocalizationFormats", "stringscheck"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

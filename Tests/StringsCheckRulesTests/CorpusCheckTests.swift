@@ -40,7 +40,7 @@ struct CorpusCheckTests {
                     let data = FileManager.default.contents(atPath: finding.diagnostic.path)
                 else { continue }
                 let decoded = TextDecoder.decode([UInt8](data))
-                let line = LineTable(utf8: decoded.utf8).lineText(location.line) ?? ""
+                let line = LineTable(utf8: decoded.utf8).lineText(location.line)
                 let scalars = Array(line.unicodeScalars)
                 guard location.column - 1 < scalars.count else { continue }
                 // Escaped values are located at their opening quote instead.
