@@ -5,6 +5,7 @@ import Testing
 
 /// `check` over the real apps of the corpus: it finishes, every finding has a place, and the
 /// result does not depend on how many files are parsed at once.
+@Suite(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
 struct CorpusCheckTests {
     static var apps: [String] {
         let folder = Check.corpus.appendingPathComponent("apps")
@@ -14,7 +15,6 @@ struct CorpusCheckTests {
     }
 
     @Test func everyAppIsCheckedWithLocatedDeterministicFindings() async throws {
-        try #require(Check.corpusIsAvailable, "../shared/corpus is absent")
         for app in Self.apps {
             let parallel = await RuleEngine.run(project: ProjectLoader.load(roots: [app]))
             let serial = await RuleEngine.run(project: ProjectLoader.load(roots: [app], jobs: 1))
@@ -30,7 +30,6 @@ struct CorpusCheckTests {
     }
 
     @Test func positionsPointAtTheSpecifierInTheSource() async throws {
-        try #require(Check.corpusIsAvailable, "../shared/corpus is absent")
         // For .strings findings with an exact place, the source line has the specifier there.
         for app in Self.apps {
             let result = await RuleEngine.run(project: ProjectLoader.load(roots: [app]))
