@@ -1,0 +1,155 @@
+/// One category's rule in a rule set, with the sample numbers CLDR lists for it.
+public struct PluralRuleEntry: Sendable {
+    public let category: PluralCategory
+    public let condition: PluralCondition
+    /// Sample values as CLDR writes them, ranges (`2~4`) expanded and `…` dropped.
+    public let integerSamples: [String]
+    public let decimalSamples: [String]
+}
+
+/// The plural rules of a group of locales that share them (`ru uk`), in CLDR's order.
+public struct PluralRuleSet: Sendable {
+    public let locales: [String]
+    public let entries: [PluralRuleEntry]
+
+    /// The categories the locales use, `other` included, in CLDR's order (zero, one, two, few, many, other).
+    public var categories: [PluralCategory] { entries.map(\.category).sorted() }
+
+    /// The category of a number: the first rule that matches; `other` when none does.
+    public func category(for operands: PluralOperands) -> PluralCategory {
+        for entry in entries where entry.category != .other && entry.condition.matches(operands) { return entry.category }
+        return .other
+    }
+
+    public func category(for integer: Int) -> PluralCategory { category(for: PluralOperands(integer)) }
+
+    /// A number that selects the category, for previews: CLDR's first integer sample, else its
+    /// first decimal sample.
+    public func sample(for category: PluralCategory) -> String? {
+        guard let entry = entries.first(where: { $0.category == category }) else { return nil }
+        return entry.integerSamples.first ?? entry.decimalSamples.first
+    }
+}
+
+/// CLDR's plural rules, generated from CLDR's data by `Scripts/generate-plural-rules.py`.
+///
+/// Locale resolution: the identifier is normalised as `.lproj` names are (`pt_BR` → `pt-BR`,
+/// `English` → `en`, `zh_CN` → `zh-CN`), then looked up with its subtags removed one by one from
+/// the end (`zh-Hant-HK` → `zh-Hant` → `zh`; `pt-PT` has its own rules, `pt-BR` uses `pt`;
+/// `sr-Latn` → `sr`). A language CLDR does not list gets the root rules: only `other`.
+public enum PluralRules {
+    /// The CLDR release the data comes from.
+    public static let cldrVersion = CLDRPluralData.version
+
+    public static let cardinalSets: [PluralRuleSet] = parse(CLDRPluralData.cardinal)
+    public static let ordinalSets: [PluralRuleSet] = parse(CLDRPluralData.ordinal)
+
+    private static let cardinalIndex = index(cardinalSets)
+    private static let ordinalIndex = index(ordinalSets)
+
+    /// The cardinal rules (counts: "1 file", "2 files") of a locale.
+    public static func cardinal(for locale: String) -> PluralRuleSet { resolve(locale, cardinalIndex, cardinalSets) }
+
+    /// The ordinal rules ("1st", "2nd") of a locale.
+    public static func ordinal(for locale: String) -> PluralRuleSet { resolve(locale, ordinalIndex, ordinalSets) }
+
+    /// The CLDR locale whose rules apply, or nil when only the root rules do.
+    public static func cldrLocale(for locale: String) -> String? {
+        candidates(locale).first { cardinalIndex[$0] != nil }
+    }
+
+    static func candidates(_ locale: String) -> [String] {
+        var parts = LocaleName.normalize(locale).split(separator: "-").map(String.init)
+        var result: [String] = []
+        while !parts.isEmpty {
+            result.append(parts.joined(separator: "_"))
+            parts.removeLast()
+        }
+        return result
+    }
+
+    static func resolve(_ locale: String, _ index: [String: Int], _ sets: [PluralRuleSet]) -> PluralRuleSet {
+        for candidate in candidates(locale) {
+            if let position = index[candidate] { return sets[position] }
+        }
+        return sets[index["root"] ?? 0]
+    }
+
+    static func index(_ sets: [PluralRuleSet]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (position, set) in sets.enumerated() {
+            for locale in set.locales { result[locale] = position }
+        }
+        return result
+    }
+
+    /// Parses the generated text; the data is CLDR's and is checked by the tests, so a rule that
+    /// does not parse is left out rather than stopping the tool.
+    static func parse(_ text: String) -> [PluralRuleSet] {
+        var sets: [PluralRuleSet] = []
+        var locales: [String] = []
+        var entries: [PluralRuleEntry] = []
+        func flush() {
+            if !locales.isEmpty { sets.append(PluralRuleSet(locales: locales, entries: entries)) }
+            locales = []
+            entries = []
+        }
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("locales: ") {
+                flush()
+                locales = line.dropFirst("locales: ".count).split(separator: " ").map(String.init)
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":"), let category = PluralCategory(rawValue: String(line[..<colon])) else { continue }
+            let body = line[line.index(after: colon)...]
+            let ruleText = body.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard let condition = try? PluralCondition(ruleText.trimmingSpaces) else { continue }
+            entries.append(
+                PluralRuleEntry(
+                    category: category, condition: condition, integerSamples: samples(body, "@integer"),
+                    decimalSamples: samples(body, "@decimal")))
+        }
+        flush()
+        return sets
+    }
+
+    /// The values after `@integer` or `@decimal`, with `a~b` ranges expanded (at most 1,000 each).
+    static func samples(_ body: Substring, _ marker: String) -> [String] {
+        guard let start = body.range(of: marker) else { return [] }
+        var list = body[start.upperBound...]
+        if let end = list.range(of: "@") { list = list[..<end.lowerBound] }
+        var result: [String] = []
+        for item in list.split(separator: ",").map({ $0.trimmingSpaces }) where !item.isEmpty && item != "…" {
+            let bounds = item.split(separator: "~").map(String.init)
+            guard bounds.count == 2 else {
+                result.append(item)
+                continue
+            }
+            let digits = bounds[0].split(separator: ".").dropFirst().first?.count ?? 0
+            let scale = (0..<digits).reduce(1) { product, _ in product * 10 }
+            guard let low = scaled(bounds[0], scale), let high = scaled(bounds[1], scale), low <= high else { continue }
+            for value in low...min(high, low + 999) {
+                if digits == 0 {
+                    result.append(String(value))
+                } else {
+                    let fraction = String(value % scale)
+                    result.append("\(value / scale).\(String(repeating: "0", count: digits - fraction.count))\(fraction)")
+                }
+            }
+        }
+        return result
+    }
+
+    private static func scaled(_ text: String, _ scale: Int) -> Int? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard let whole = Int(parts[0]) else { return nil }
+        let fraction = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        return whole * scale + fraction
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
