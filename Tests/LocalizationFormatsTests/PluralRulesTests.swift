@@ -18,7 +18,8 @@ struct PluralRulesTests {
         for (kind, sets) in [("cardinal", PluralRules.cardinalSets), ("ordinal", PluralRules.ordinalSets)] {
             for set in sets {
                 for entry in set.entries {
-                    #expect(!(entry.integerSamples + entry.decimalSamples).isEmpty, "\(kind) \(set.locales) \(entry.category) has no samples")
+                    #expect(
+                        !(entry.integerSamples + entry.decimalSamples).isEmpty, "\(kind) \(set.locales) \(entry.category) has no samples")
                     for sample in entry.integerSamples + entry.decimalSamples {
                         let operands = try #require(PluralOperands(sample), "\(sample)")
                         #expect(
