@@ -198,3 +198,17 @@ struct CheckCommandTests {
         #expect(generated == committed, "Docs/Rules.md is stale: run `swift run stringscheck rules --format markdown > Docs/Rules.md`")
     }
 }
+
+struct PluralsCommandTests {
+    @Test func pluralsReferenceIsUpToDate() throws {
+        let generated = try CLITests.run(["plurals", "--format", "markdown"]).stdout
+        let committed = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("Docs/Plurals.md"), encoding: .utf8)
+        #expect(
+            generated == committed, "Docs/Plurals.md is stale: run `swift run stringscheck plurals --format markdown > Docs/Plurals.md`")
+    }
+
+    @Test func categoriesOfGivenLocales() throws {
+        let result = try CLITests.run(["plurals", "ru", "zh-Hant-HK"])
+        #expect(result.stdout == "ru [CLDR ru]: one (1), few (2), many (0), other (0.0)\nzh-Hant-HK [CLDR zh]: other (0)\n")
+    }
+}

@@ -24,6 +24,8 @@ public enum BuiltInRules {
         IncompleteLocaleRule.self,
         MissingTableRule.self,
         MissingTranslationRule.self,
+        PluralMissingCategoryRule.self,
+        PluralUnusedCategoryRule.self,
         StringsdictConflictingVariantsRule.self,
         StringsdictInvalidVariableNameRule.self,
         StringsdictNoVariablesRule.self,

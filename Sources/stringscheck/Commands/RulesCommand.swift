@@ -43,3 +43,24 @@ struct ExplainCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(RuleDocumentation.explain(description).utf8))
     }
 }
+
+/// `stringscheck plurals [LOCALE…]`: the CLDR plural categories of locales, with sample numbers.
+struct PluralsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plurals", abstract: "Show the CLDR plural categories each locale needs, with a sample number for each.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown
+    }
+
+    @Argument(help: "Locales (default: a few common ones); markdown lists every CLDR locale.")
+    var locales: [String] = ["en", "de", "fr", "ru", "pl", "ar", "ja", "pt-BR", "cy"]
+
+    @Option(help: "text (the given locales) or markdown (every locale, as in Docs/Plurals.md).")
+    var format: Format = .text
+
+    func run() throws {
+        let text = format == .text ? PluralDocumentation.text(locales: locales) : PluralDocumentation.markdown()
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,86 @@
+import LocalizationFormats
+
+/// One set of plural forms: a `.stringsdict` plural variable or a catalog `plural` variation.
+struct PluralForms {
+    var file: ResourceFile
+    var locale: String
+    var key: String
+    /// "the variable 'n'" or "the plural variation".
+    var subject: String
+    /// Where findings about the whole set go.
+    var location: SourcePosition?
+    var forms: [(name: String, location: SourcePosition?)]
+}
+
+extension RuleContext {
+    /// The locale whose CLDR rules apply to a file's forms: `Base` is the development language.
+    func pluralLocale(_ locale: String) -> String {
+        guard locale == "Base" else { return locale }
+        return baseLocale.flatMap { $0 == "Base" ? nil : $0 } ?? "en"
+    }
+
+    /// Every set of plural forms in the project.
+    var pluralForms: [PluralForms] {
+        var result: [PluralForms] = []
+        for file in project.files {
+            switch file.content {
+            case .stringsdict(let parsed):
+                guard let locale = file.locale else { continue }
+                for entry in parsed.entries {
+                    for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
+                        result.append(
+                            PluralForms(
+                                file: file, locale: pluralLocale(locale), key: entry.key, subject: "the variable '\(variable.name)'",
+                                location: variable.location, forms: variable.variants.map { ($0.name, $0.location) }))
+                    }
+                }
+            case .catalog(let catalog):
+                for entry in catalog.entries {
+                    for (locale, value) in entry.localizations {
+                        collect(value, file: file, locale: LocaleName.normalize(locale), key: entry.key, into: &result)
+                    }
+                }
+            case .strings:
+                continue
+            }
+        }
+        return result
+    }
+
+    private func collect(_ value: CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]) {
+        for variation in value.variations {
+            if variation.selector == "plural" {
+                result.append(
+                    PluralForms(
+                        file: file, locale: locale, key: key, subject: "the plural variation",
+                        location: variation.cases.first?.nameLocation ?? value.location,
+                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+            }
+            for item in variation.cases { collect(item.value, file: file, locale: locale, key: key, into: &result) }
+        }
+        for substitution in value.substitutions {
+            for variation in substitution.variations where variation.selector == "plural" {
+                result.append(
+                    PluralForms(
+                        file: file, locale: locale, key: key, subject: "the substitution '\(substitution.name)'",
+                        location: variation.cases.first?.nameLocation ?? substitution.location,
+                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+            }
+        }
+    }
+}
+
+/// A `.stringsdict` file with one plural entry `files` in `locale`, forms as given.
+func pluralExample(locale: String, forms: [(String, String)], marker: String? = nil) -> RuleExample {
+    var body = "<key>NSStringLocalizedFormatKey</key>\n<string>%#@n@</string>\n\(marker == "variable" ? "↓" : "")<key>n</key>\n<dict>\n"
+    body += "<key>NSStringFormatSpecTypeKey</key>\n<string>NSStringPluralRuleType</string>\n"
+    body += "<key>NSStringFormatValueTypeKey</key>\n<string>d</string>\n"
+    for (name, text) in forms { body += "\(marker == name ? "↓" : "")<key>\(name)</key>\n<string>\(text)</string>\n" }
+    body += "</dict>\n"
+    return RuleExample([
+        ExampleFile(
+            "\(locale).lproj/Localizable.stringsdict",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n\(body)</dict>\n</dict>\n</plist>\n"
+        )
+    ])
+}

@@ -1,0 +1,35 @@
+import LocalizationFormats
+
+/// Plural forms that lack a category the locale's CLDR rules use.
+struct PluralMissingCategoryRule: Rule {
+    static let description = RuleDescription(
+        id: "plural-missing-category", name: "Plural form missing for the locale", area: .stringsdict,
+        summary: "a plural rule without a category the locale's CLDR rules use (Russian 'few', Arabic 'two')",
+        rationale:
+            "Foundation picks the category from CLDR's rules for the locale; when the entry has no text for it, the 'other' text is shown, which is the wrong grammar: Russian needs one, few, many and other; Arabic six categories; Polish one, few, many and other. A 'zero' form is never required unless CLDR has it (Foundation uses one for 0 whenever present).",
+        fix: "Add the listed categories (Docs/Plurals.md lists each locale's categories and sample numbers).",
+        defaultSeverity: .warning,
+        triggering: [
+            pluralExample(locale: "ru", forms: [("one", "%d файл"), ("other", "%d файла")], marker: "variable"),
+            pluralExample(locale: "ar", forms: [("one", "ملف"), ("other", "%d ملفات")], marker: "variable"),
+        ],
+        nonTriggering: [
+            pluralExample(locale: "ru", forms: [("one", "%d файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")]),
+            pluralExample(locale: "ja", forms: [("other", "%d 個のファイル")]),
+            pluralExample(locale: "en", forms: [("zero", "No files"), ("one", "One file"), ("other", "%d files")]),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.pluralForms.compactMap { set in
+            let rules = PluralRules.cardinal(for: set.locale)
+            let present = Set(set.forms.compactMap { PluralCategory(rawValue: $0.name) })
+            // 'other' missing is stringsdict-missing-other's finding.
+            let missing = rules.categories.filter { $0 != .other && !present.contains($0) }
+            guard !missing.isEmpty, !present.isEmpty else { return nil }
+            let samples = missing.map { category in "'\(category.rawValue)' (e.g. \(rules.sample(for: category) ?? "?"))" }
+            return finding(
+                "\(set.subject) of '\(set.key)' has no \(listing(samples)) form\(missing.count == 1 ? "" : "s"), which '\(set.locale)' uses; those numbers show the 'other' text",
+                path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
+        }
+    }
+}

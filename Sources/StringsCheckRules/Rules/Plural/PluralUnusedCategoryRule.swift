@@ -1,0 +1,35 @@
+import LocalizationFormats
+
+/// Plural forms for a category the locale never uses.
+struct PluralUnusedCategoryRule: Rule {
+    static let description = RuleDescription(
+        id: "plural-unused-category", name: "Plural form the locale never uses", area: .stringsdict,
+        summary: "a plural form for a category the locale's CLDR rules never select ('one' in Japanese, 'few' in English)",
+        rationale:
+            "Text in a category the locale never selects is never shown. It is usually copied from the base language, and sometimes hides a real mistake: the translator wrote the wording for one number in a form no number reaches. 'zero' is exempt, since Foundation uses it for 0 in every locale when present.",
+        fix: "Delete the form, or move its text to the category that numbers reach.",
+        defaultSeverity: .note,
+        triggering: [
+            pluralExample(locale: "ja", forms: [("one", "1 個のファイル"), ("other", "%d 個のファイル")], marker: "one"),
+            pluralExample(locale: "en", forms: [("one", "One file"), ("few", "A few files"), ("other", "%d files")], marker: "few"),
+        ],
+        nonTriggering: [
+            pluralExample(locale: "ja", forms: [("other", "%d 個のファイル")]),
+            pluralExample(locale: "en", forms: [("zero", "No files"), ("one", "One file"), ("other", "%d files")]),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for set in context.pluralForms {
+            let used = Set(PluralRules.cardinal(for: set.locale).categories)
+            for form in set.forms {
+                guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
+                result.append(
+                    finding(
+                        "the '\(form.name)' form of '\(set.key)' is never shown: '\(set.locale)' has no '\(form.name)' category (it uses \(listing(PluralRules.cardinal(for: set.locale).categories.map { "'\($0.rawValue)'" })))",
+                        path: set.file.path, at: form.location, key: set.key, locale: set.locale, table: set.file.tableID))
+            }
+        }
+        return result
+    }
+}

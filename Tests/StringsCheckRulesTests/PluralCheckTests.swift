@@ -1,0 +1,71 @@
+import LocalizationFormats
+import StringsCheckRules
+import Testing
+
+/// Plural forms per locale against CLDR's categories, on fixtures in six languages.
+struct PluralCheckTests {
+    static func stringsdict(_ forms: [(String, String)]) -> String {
+        var body = "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key><dict>\n"
+        body += "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n"
+        body += "<key>NSStringFormatValueTypeKey</key><string>d</string>\n"
+        for (name, text) in forms { body += "<key>\(name)</key><string>\(text)</string>\n" }
+        return
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>files</key><dict>\n\(body)</dict></dict></dict></plist>\n"
+    }
+
+    static let english = ("en.lproj/Localizable.stringsdict", stringsdict([("one", "%d file"), ("other", "%d files")]))
+
+    static func findings(_ locale: String, _ forms: [(String, String)]) async -> [String] {
+        let result = await Check.run([english, ("\(locale).lproj/Localizable.stringsdict", stringsdict(forms))])
+        return result.findings.filter { $0.diagnostic.id.hasPrefix("plural-") && $0.locale == LocaleName.normalize(locale) }.map {
+            "\($0.diagnostic.id): \($0.diagnostic.message)"
+        }
+    }
+
+    @Test func russianNeedsFewAndMany() async {
+        #expect(
+            await Self.findings("ru", [("one", "%d файл"), ("other", "%d файла")]) == [
+                "plural-missing-category: the variable 'n' of 'files' has no 'few' (e.g. 2) and 'many' (e.g. 0) forms, which 'ru' uses; those numbers show the 'other' text"
+            ])
+        #expect(await Self.findings("ru", [("one", "%d файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")]).isEmpty)
+    }
+
+    @Test func arabicNeedsSixCategories() async {
+        let found = await Self.findings("ar", [("one", "ملف واحد"), ("other", "%d ملفات")])
+        #expect(found.count == 1)
+        #expect(found.first?.contains("'zero' (e.g. 0), 'two' (e.g. 2), 'few' (e.g. 3) and 'many' (e.g. 11) forms") == true)
+        let complete = [
+            ("zero", "لا ملفات"), ("one", "ملف"), ("two", "ملفان"), ("few", "%d ملفات"), ("many", "%d ملفًا"), ("other", "%d ملف"),
+        ]
+        #expect(await Self.findings("ar", complete).isEmpty)
+    }
+
+    @Test func japaneseUsesOnlyOther() async {
+        #expect(
+            await Self.findings("ja", [("one", "1 個"), ("other", "%d 個")]) == [
+                "plural-unused-category: the 'one' form of 'files' is never shown: 'ja' has no 'one' category (it uses 'other')"
+            ])
+        #expect(await Self.findings("ja", [("other", "%d 個")]).isEmpty)
+    }
+
+    @Test func polishAndWelsh() async {
+        #expect(await Self.findings("pl", [("one", "%d plik"), ("few", "%d pliki"), ("other", "%d pliku")]).count == 1)
+        #expect(await Self.findings("pl", [("one", "%d plik"), ("few", "%d pliki"), ("many", "%d plików"), ("other", "%d pliku")]).isEmpty)
+        let welsh = [("zero", "dim"), ("one", "un"), ("two", "dau"), ("few", "tri"), ("many", "chwech"), ("other", "%d")]
+        #expect(await Self.findings("cy", welsh).isEmpty)
+        #expect(await Self.findings("cy", Array(welsh.dropFirst(2))).count == 1)
+    }
+
+    @Test func brazilianPortugueseUsesOneForZeroAndManyForMillions() async {
+        // pt_BR.lproj resolves to CLDR 'pt': one (0, 1), many (1000000 written compactly), other.
+        let found = await Self.findings("pt_BR", [("one", "%d arquivo"), ("other", "%d arquivos")])
+        #expect(
+            found == [
+                "plural-missing-category: the variable 'n' of 'files' has no 'many' (e.g. 1000000) form, which 'pt-BR' uses; those numbers show the 'other' text"
+            ])
+    }
+
+    @Test func zeroIsNeverUnusedNorRequiredWhereCLDRLacksIt() async {
+        #expect(await Self.findings("de", [("zero", "keine"), ("one", "%d Datei"), ("other", "%d Dateien")]).isEmpty)
+    }
+}
