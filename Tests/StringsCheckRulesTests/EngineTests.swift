@@ -112,7 +112,7 @@ struct EngineTests {
     }
 
     @Test func stringsdictFormsAgreeWithTheBaseAndEachOther() async {
-        func stringsdict(_ one: String, _ other: String) -> String {
+        func stringsdict(_ one: String, _ other: String, extra: String = "") -> String {
             """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>files</key><dict>
@@ -121,13 +121,17 @@ struct EngineTests {
             <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
             <key>NSStringFormatValueTypeKey</key><string>ld</string>
             <key>one</key><string>\(one)</string>
-            <key>other</key><string>\(other)</string>
+            <key>other</key><string>\(other)</string>\(extra)
             </dict></dict></dict></plist>
             """
         }
         let good = await Check.run([
             ("en.lproj/Localizable.stringsdict", stringsdict("one file", "%ld files")),
-            ("ru.lproj/Localizable.stringsdict", stringsdict("%ld файл", "%ld файлов")),
+            (
+                "ru.lproj/Localizable.stringsdict",
+                stringsdict(
+                    "%ld файл", "%ld файла", extra: "<key>few</key><string>%ld файла</string><key>many</key><string>%ld файлов</string>")
+            ),
             ("ja.lproj/Localizable.strings", "\"files\" = \"%1$ld 個のファイル（%2$@）\";\n"),
         ])
         #expect(Check.summary(good) == [])
