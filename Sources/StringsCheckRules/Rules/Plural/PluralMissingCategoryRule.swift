@@ -6,7 +6,7 @@ struct PluralMissingCategoryRule: Rule {
         id: "plural-missing-category", name: "Plural form missing for the locale", area: .stringsdict,
         summary: "a plural rule without a category the locale's CLDR rules use (Russian 'few', Arabic 'two')",
         rationale:
-            "Foundation picks the category from CLDR's rules for the locale; when the entry has no text for it, the 'other' text is shown, which is the wrong grammar: Russian needs one, few, many and other; Arabic six categories; Polish one, few, many and other. A 'zero' form is never required unless CLDR has it (Foundation uses one for 0 whenever present).",
+            "Foundation picks the category from CLDR's rules for the locale; when the entry has no text for it, the 'other' text is shown, which is the wrong grammar: Russian needs one, few, many and other; Arabic six categories; Polish one, few, many and other. A 'zero' form is never required unless CLDR has it (Foundation uses one for 0 whenever present). Where a category only covers round millions (French, Spanish, Italian and Portuguese 'many'), the finding is a note; languages CLDR does not list are not checked.",
         fix: "Add the listed categories (Docs/Plurals.md lists each locale's categories and sample numbers).",
         defaultSeverity: .warning,
         triggering: [
@@ -21,15 +21,31 @@ struct PluralMissingCategoryRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.pluralForms.compactMap { set in
+            // A language CLDR does not list has unknown rules, not the root's.
+            guard PluralRules.cldrLocale(for: set.locale) != nil else { return nil }
             let rules = PluralRules.cardinal(for: set.locale)
             let present = Set(set.forms.compactMap { PluralCategory(rawValue: $0.name) })
             // 'other' missing is stringsdict-missing-other's finding.
             let missing = rules.categories.filter { $0 != .other && !present.contains($0) }
             guard !missing.isEmpty, !present.isEmpty else { return nil }
             let samples = missing.map { category in "'\(category.rawValue)' (e.g. \(rules.sample(for: category) ?? "?"))" }
-            return finding(
+            var result = finding(
                 "\(set.subject) of '\(set.key)' has no \(listing(samples)) form\(missing.count == 1 ? "" : "s"), which '\(set.locale)' uses; those numbers show the 'other' text",
                 path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
+            // French, Spanish, Italian and Portuguese use 'many' only for round millions
+            // ('1 million de fichiers'): worth a note, not a warning on every entry.
+            if missing.allSatisfy({ onlyForMillions(rules, $0) }) {
+                result.diagnostic.severity = .note
+                result.diagnostic.message +=
+                    " (in '\(set.locale)' only round millions are '\(missing.map(\.rawValue).joined(separator: "', '"))')"
+            }
+            return result
         }
+    }
+
+    private func onlyForMillions(_ rules: PluralRuleSet, _ category: PluralCategory) -> Bool {
+        guard let entry = rules.entries.first(where: { $0.category == category }) else { return false }
+        let samples = entry.integerSamples.compactMap(PluralOperands.init)
+        return !samples.isEmpty && samples.allSatisfy { $0.i >= 1_000_000 }
     }
 }

@@ -6,7 +6,7 @@ struct PluralUnusedCategoryRule: Rule {
         id: "plural-unused-category", name: "Plural form the locale never uses", area: .stringsdict,
         summary: "a plural form for a category the locale's CLDR rules never select ('one' in Japanese, 'few' in English)",
         rationale:
-            "Text in a category the locale never selects is never shown. It is usually copied from the base language, and sometimes hides a real mistake: the translator wrote the wording for one number in a form no number reaches. 'zero' is exempt, since Foundation uses it for 0 in every locale when present.",
+            "Text in a category the locale never selects is never shown. It is usually copied from the base language, and sometimes hides a real mistake: the translator wrote the wording for one number in a form no number reaches. 'zero' is exempt, since Foundation uses it for 0 in every locale when present; languages CLDR does not list are not checked.",
         fix: "Delete the form, or move its text to the category that numbers reach.",
         defaultSeverity: .note,
         triggering: [
@@ -20,7 +20,7 @@ struct PluralUnusedCategoryRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for set in context.pluralForms {
+        for set in context.pluralForms where PluralRules.cldrLocale(for: set.locale) != nil {
             let used = Set(PluralRules.cardinal(for: set.locale).categories)
             for form in set.forms {
                 guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
