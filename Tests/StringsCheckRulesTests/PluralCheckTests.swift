@@ -61,8 +61,16 @@ struct PluralCheckTests {
         let found = await Self.findings("pt_BR", [("one", "%d arquivo"), ("other", "%d arquivos")])
         #expect(
             found == [
-                "plural-missing-category: the variable 'n' of 'files' has no 'many' (e.g. 1000000) form, which 'pt-BR' uses; those numbers show the 'other' text"
+                "plural-missing-category: the variable 'n' of 'files' has no 'many' (e.g. 1000000) form, which 'pt-BR' uses; those numbers show the 'other' text (in 'pt-BR' only round millions are 'many')"
             ])
+        let result = await Check.run([
+            Self.english, ("pt_BR.lproj/Localizable.stringsdict", Self.stringsdict([("one", "%d arquivo"), ("other", "%d arquivos")])),
+        ])
+        #expect(result.findings.first { $0.diagnostic.id == "plural-missing-category" }?.diagnostic.severity == .note)
+    }
+
+    @Test func languagesCLDRDoesNotListAreNotJudged() async {
+        #expect(await Self.findings("kmr", [("one", "%d pel"), ("other", "%d pel")]).isEmpty)
     }
 
     @Test func zeroIsNeverUnusedNorRequiredWhereCLDRLacksIt() async {
