@@ -20,22 +20,44 @@ public struct TextSegment: Sendable, Hashable {
 
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
-public struct Message: Sendable {
-    public var table: String
-    public var locale: String
-    public var key: String
-    public var text: String
-    public var path: String
-    public var keyLocation: SourcePosition?
-    public var placement: TextPlacement
-    public var analysis: FormatAnalysis
-    public var origin: LocalizedStringOrigin
+///
+/// A class: rules walk every message many times, and copying a struct of strings and arrays on
+/// each access was most of the engine's time.
+public final class Message: Sendable {
+    public let table: String
+    public let locale: String
+    public let key: String
+    public let text: String
+    public let path: String
+    public let keyLocation: SourcePosition?
+    public let placement: TextPlacement
+    public let analysis: FormatAnalysis
+    public let origin: LocalizedStringOrigin
     /// Which permutation or variation this is ("'one' of 'count'"), for messages.
-    public var label: String?
-    public var loaded: Bool
+    public let label: String?
+    public let loaded: Bool
     /// Arguments read by `.stringsdict` variables that were expanded into this text: the plural
     /// rule reads them with the variable's value type.
-    public var variableArguments: [Int: VariableArgument] = [:]
+    public let variableArguments: [Int: VariableArgument]
+
+    public init(
+        table: String, locale: String, key: String, text: String, path: String, keyLocation: SourcePosition?,
+        placement: TextPlacement, analysis: FormatAnalysis, origin: LocalizedStringOrigin, label: String?, loaded: Bool,
+        variableArguments: [Int: VariableArgument] = [:]
+    ) {
+        self.table = table
+        self.locale = locale
+        self.key = key
+        self.text = text
+        self.path = path
+        self.keyLocation = keyLocation
+        self.placement = placement
+        self.analysis = analysis
+        self.origin = origin
+        self.label = label
+        self.loaded = loaded
+        self.variableArguments = variableArguments
+    }
 
     /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
     public var isInfoPlist: Bool { table == "InfoPlist" || table.hasSuffix("/InfoPlist") }

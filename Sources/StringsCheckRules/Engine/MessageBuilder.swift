@@ -12,6 +12,7 @@ enum MessageBuilder {
             switch file.content {
             case .strings(let parsed):
                 guard let locale = file.locale else { continue }
+                let table = file.tableID
                 for entry in parsed.entries {
                     guard let value = entry.value else { continue }
                     let placement: TextPlacement
@@ -22,14 +23,15 @@ enum MessageBuilder {
                     }
                     result.append(
                         Message(
-                            table: file.tableID, locale: locale, key: entry.key, text: value, path: file.path,
+                            table: table, locale: locale, key: entry.key, text: value, path: file.path,
                             keyLocation: entry.keyLocation, placement: placement, analysis: FormatScanner.analyze(value),
                             origin: .strings, label: nil, loaded: entry.loaded))
                 }
             case .stringsdict(let parsed):
                 guard let locale = file.locale else { continue }
+                let table = file.tableID
                 for entry in parsed.entries {
-                    result += stringsdictMessages(entry, table: file.tableID, locale: locale, path: file.path)
+                    result += stringsdictMessages(entry, table: table, locale: locale, path: file.path)
                 }
             case .catalog(let catalog):
                 for entry in catalog.entries {
@@ -63,6 +65,7 @@ enum MessageBuilder {
                 variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
             }
         }
+        let table = file.tableID
         // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
         return labelledUnits(value, label: nil, substitution: nil).filter { $0.0.state != "new" }.map { unit, label, substitution in
             var text = unit.value
@@ -70,7 +73,7 @@ enum MessageBuilder {
                 text = text.replacingOccurrences(of: "%arg", with: replacement)
             }
             return Message(
-                table: file.tableID, locale: locale, key: entry.key, text: text, path: file.path, keyLocation: entry.keyLocation,
+                table: table, locale: locale, key: entry.key, text: text, path: file.path, keyLocation: entry.keyLocation,
                 placement: .fixed(unit.location), analysis: finalized(FormatScanner.analyze(text), variables: variables),
                 origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
         }

@@ -27,6 +27,8 @@ public struct RuleContext: Sendable {
     public let formats: [String: [String: [String: KeyFormat]]]
     /// Catalog keys marked `shouldTranslate: false`, per table.
     public let doNotTranslate: [String: Set<String>]
+    /// Each translated key's arguments beside the base's, for keys where either reads any.
+    public let formatPairs: [FormatPair]
 
     public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
         self.project = project
@@ -47,7 +49,9 @@ public struct RuleContext: Sendable {
         translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
         let messages = MessageBuilder.messages(of: project).filter { !ignoredLocales.contains($0.locale) }
         self.messages = messages
-        formats = MessageBuilder.formats(messages)
+        let formats = MessageBuilder.formats(messages)
+        self.formats = formats
+        formatPairs = Self.pairs(formats, messages: messages, baseLocale: base, locales: translationLocales)
         var doNotTranslate: [String: Set<String>] = [:]
         for file in project.files {
             guard case .catalog(let catalog) = file.content else { continue }
@@ -95,4 +99,40 @@ public struct RuleContext: Sendable {
     public func file(table: String, locale: String) -> ResourceFile? {
         project.files.first { $0.tableID == table && ($0.locale == locale || ($0.locale == "Base" && locale == baseLocale)) }
     }
+
+    static func pairs(
+        _ formats: [String: [String: [String: KeyFormat]]], messages: [Message], baseLocale: String?, locales: [String]
+    ) -> [FormatPair] {
+        guard let baseLocale else { return [] }
+        var result: [FormatPair] = []
+        for table in formats.keys.sorted() {
+            guard let byLocale = formats[table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"] else { continue }
+            for locale in locales {
+                guard let keys = byLocale[locale] else { continue }
+                for (key, translation) in keys {
+                    guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
+                    // A catalog key extracted from code is the format the code passes ('%lld items'),
+                    // even when the source text leaves an argument out.
+                    if let first = base.messages.first, messages[first].origin == .catalog, key.contains("%") {
+                        for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
+                            base.arguments[specifier.argument] = ArgumentUse(
+                                signature: specifier.signature, text: specifier.text, message: first, offset: 0)
+                        }
+                    }
+                    guard !base.arguments.isEmpty || !translation.arguments.isEmpty else { continue }
+                    result.append(FormatPair(table: table, key: key, locale: locale, base: base, translation: translation))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// A key's arguments in a translation beside the base's.
+public struct FormatPair: Sendable {
+    public let table: String
+    public let key: String
+    public let locale: String
+    public let base: KeyFormat
+    public let translation: KeyFormat
 }

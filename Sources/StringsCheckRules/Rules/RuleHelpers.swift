@@ -8,31 +8,6 @@ extension RuleExample {
 }
 
 extension RuleContext {
-    /// Pairs each translation's key format with the base's, for the cross-locale format rules.
-    func formatPairs() -> [(table: String, key: String, locale: String, base: KeyFormat, translation: KeyFormat)] {
-        guard let baseLocale else { return [] }
-        var result: [(String, String, String, KeyFormat, KeyFormat)] = []
-        for table in formats.keys.sorted() {
-            guard let byLocale = formats[table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"] else { continue }
-            for locale in translationLocales {
-                guard let keys = byLocale[locale] else { continue }
-                for (key, translation) in keys {
-                    guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
-                    // A catalog key extracted from code is the format the code passes ('%lld items'),
-                    // even when the source text leaves an argument out.
-                    if let first = base.messages.first, messages[first].origin == .catalog {
-                        for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
-                            base.arguments[specifier.argument] = ArgumentUse(
-                                signature: specifier.signature, text: specifier.text, message: first, offset: 0)
-                        }
-                    }
-                    result.append((table, key, locale, base, translation))
-                }
-            }
-        }
-        return result
-    }
-
     /// A note that points at the base text of a key.
     func baseNote(_ base: KeyFormat, use: ArgumentUse? = nil) -> DiagnosticNote? {
         guard let index = use?.message ?? base.messages.first else { return nil }

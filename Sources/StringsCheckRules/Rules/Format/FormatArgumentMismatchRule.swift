@@ -21,7 +21,7 @@ struct FormatArgumentMismatchRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for pair in context.formatPairs() {
+        for pair in context.formatPairs {
             for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) {
                 guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature else { continue }
                 let message = context.messages[use.message]

@@ -16,7 +16,7 @@ struct FormatExtraArgumentRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for pair in context.formatPairs() {
+        for pair in context.formatPairs {
             for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) where pair.base.arguments[argument] == nil {
                 let message = context.messages[use.message]
                 let count = pair.base.arguments.keys.max() ?? 0

@@ -15,7 +15,7 @@ struct FormatMissingArgumentRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for pair in context.formatPairs() {
+        for pair in context.formatPairs {
             let missing = pair.base.arguments.keys.filter { pair.translation.arguments[$0] == nil }.sorted()
             // A translation that also reads arguments the base lacks was renumbered; the extra
             // argument is the finding to fix, and this one would only repeat it.
