@@ -212,3 +212,18 @@ struct PluralsCommandTests {
         #expect(result.stdout == "ru [CLDR ru]: one (1), few (2), many (0), other (0.0)\nzh-Hant-HK [CLDR zh]: other (0)\n")
     }
 }
+
+struct TextOutputTests {
+    @Test func showSourcePutsACaretUnderTheColumnAndColourOnlyWhenAsked() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "en.lproj/Localizable.strings": "\"n\" = \"%@ items\";\n",
+            "de.lproj/Localizable.strings": "\"n\" = \"Stück: %d\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plain = try CLITests.run(["check", "--no-config", root.path, "--show-source"])
+        #expect(plain.stdout.contains("\"n\" = \"Stück: %d\";\n              ^\n"))
+        #expect(!plain.stdout.contains("\u{1B}["))
+        let coloured = try CLITests.run(["check", "--no-config", root.path, "--color", "always"])
+        #expect(coloured.stdout.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+    }
+}
