@@ -106,3 +106,13 @@ struct FormatScannerOrderTests {
         #expect(analysis.problems.map(\.kind) == [.invalidConversion])
     }
 }
+
+struct FormatScannerSpaceFlagTests {
+    @Test func aSpaceBeforeTheObjectConversionIsATypoNotAPercentSign() {
+        // CoreFoundation reads '% @' as '%@' with a space flag, which an object ignores.
+        let analysis = FormatScanner.analyze("Zuletzt von % @ geändert")
+        #expect(analysis.specifiers.map(\.signature) == ["object"])
+        #expect(analysis.problems.isEmpty)
+        #expect(FormatScanner.analyze("50% off").problems.map(\.kind) == [.probableLiteralPercent])
+    }
+}

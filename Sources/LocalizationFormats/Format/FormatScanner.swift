@@ -248,7 +248,9 @@ public enum FormatScanner {
                 consumedEnd < count
                 && ((b[consumedEnd] >= UInt8(ascii: "a") && b[consumedEnd] <= UInt8(ascii: "z"))
                     || (b[consumedEnd] >= UInt8(ascii: "A") && b[consumedEnd] <= UInt8(ascii: "Z")))
-            if variableName == nil, position == nil,
+            // '% @' is a typo that still prints the object (a space flag means nothing to '%@'), so
+            // only a letter conversion after a space or before a word looks like "50% off".
+            if variableName == nil, position == nil, conversion != "@",
                 flags.contains(" ") || (nextIsLetter && "oOeEgGaAcCsSpPnDUF".contains(conversion) && length == nil)
             {
                 problems.append(

@@ -254,7 +254,9 @@ enum MessageBuilder {
                 byKey.mapValues { choice in
                     var arguments: [Int: ArgumentUse] = [:]
                     for index in choice.indices {
-                        for (argument, use) in argumentUses(messages[index], index: index) where arguments[argument] == nil {
+                        // A printed use wins over a plural variable's own reading of the number.
+                        for (argument, use) in argumentUses(messages[index], index: index)
+                        where arguments[argument].map({ $0.text.hasPrefix("%#@") && !use.text.hasPrefix("%#@") }) ?? true {
                             arguments[argument] = use
                         }
                     }
