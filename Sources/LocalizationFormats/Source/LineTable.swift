@@ -61,4 +61,20 @@ public struct LineTable: Sendable {
         while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
         return String(decoding: text[start..<end], as: UTF8.self)
     }
+
+    /// The byte offset of a position (the inverse of `location(ofByte:)`); nil past the text.
+    public func offset(of position: SourcePosition) -> Int? {
+        guard position.line >= 1, position.line <= lineStarts.count else { return nil }
+        var index = lineStarts[position.line - 1]
+        var column = 1
+        while column < position.column, index < text.count {
+            index += 1
+            while index < text.count, text[index] & 0xC0 == 0x80 { index += 1 }
+            column += 1
+        }
+        return column == position.column ? index : nil
+    }
+
+    /// The raw bytes, for callers that re-read a span they already located.
+    public var bytes: [UInt8] { text }
 }

@@ -88,6 +88,8 @@ public struct LocalizationProject: Sendable {
     /// The development locale and why it was chosen.
     public var baseLocale: String?
     public var baseLocaleReason: String
+    /// Push payload templates found under the roots, sorted by path.
+    public var payloadFiles: [PayloadTemplateFile] = []
 
     /// Every locale, sorted, `Base` included when present.
     public var locales: [String] {
@@ -103,7 +105,7 @@ public struct LocalizationProject: Sendable {
 
     /// Every diagnostic of the tree and its files, in output order.
     public var allDiagnostics: [Diagnostic] {
-        (diagnostics + files.flatMap(\.diagnostics)).sorted(by: Diagnostic.ordered)
+        (diagnostics + files.flatMap(\.diagnostics) + payloadFiles.flatMap(\.diagnostics)).sorted(by: Diagnostic.ordered)
     }
 
     /// The merged table of `locale`, as Foundation would load it: `.strings`, then `.stringsdict`

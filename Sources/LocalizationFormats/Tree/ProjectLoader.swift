@@ -19,8 +19,10 @@ public enum ProjectLoader {
 
     /// Loads the roots (folders or single files) into a project model.
     /// `accept` filters discovered files by their displayed path (include/exclude globs).
+    /// `payloadGlobs` find push payload templates (nil: none are read; empty: the defaults).
     public static func load(
-        roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil
+        roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil,
+        payloadGlobs: [String]? = nil
     ) async -> LocalizationProject {
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
@@ -33,8 +35,14 @@ public enum ProjectLoader {
         let files = await parse(Array(unique.values), jobs: jobs)
         diagnostics += duplicateLocaleFolders(files)
         let (base, reason) = chooseBaseLocale(files)
-        return LocalizationProject(
+        var project = LocalizationProject(
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
+        if let payloadGlobs {
+            var paths = roots.flatMap { PayloadDiscovery.find(root: $0, globs: payloadGlobs) }
+            if let accept { paths = paths.filter(accept) }
+            project.payloadFiles = PayloadDiscovery.read(Array(Set(paths)).sorted())
+        }
+        return project
     }
 
     /// Parses one file according to its kind.
@@ -74,7 +82,13 @@ public enum ProjectLoader {
     /// only when they are catalogs.
     public static func load(virtualFiles: [(path: String, bytes: [UInt8])]) -> LocalizationProject {
         var files: [ResourceFile] = []
+        var payloads: [PayloadTemplateFile] = []
+        let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         for (path, bytes) in virtualFiles {
+            if payloadGlobs.contains(where: { $0.matchesPath(path) }) {
+                payloads.append(PayloadReader.read(bytes: bytes, path: path))
+                continue
+            }
             let components = path.split(separator: "/").map(String.init)
             let folder = components.dropLast().last(where: { $0.hasSuffix(".lproj") })
             guard let name = components.last, let kind = candidateKind(for: name, inLproj: folder != nil) else { continue }
@@ -83,8 +97,10 @@ public enum ProjectLoader {
         }
         files.sort { $0.path < $1.path }
         let (base, reason) = chooseBaseLocale(files)
-        return LocalizationProject(
+        var project = LocalizationProject(
             roots: ["."], files: files, diagnostics: duplicateLocaleFolders(files), baseLocale: base, baseLocaleReason: reason)
+        project.payloadFiles = payloads.sorted { $0.path < $1.path }
+        return project
     }
 
     /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.

@@ -67,7 +67,7 @@ public enum RuleEngine {
 
     /// The parsers' diagnostics, as findings of the parse rules.
     static func parseFindings(_ project: LocalizationProject, configuration: Configuration, ignoredLocales: Set<String>) -> [Finding] {
-        var result = project.diagnostics.map { Finding($0) }
+        var result = (project.diagnostics + project.payloadFiles.flatMap(\.diagnostics)).map { Finding($0) }
         for file in project.files {
             if let locale = file.locale, ignoredLocales.contains(locale) { continue }
             let descriptions = ParseRules.descriptionsByID

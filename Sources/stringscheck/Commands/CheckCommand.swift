@@ -57,7 +57,8 @@ struct CheckCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let project = await ProjectLoader.load(roots: setup.roots, accept: setup.accept, jobs: options.jobs)
+        let project = await ProjectLoader.load(
+            roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
         let result = await RuleEngine.run(project: project, configuration: setup.configuration, baseline: loadedBaseline)
         if let writeBaseline {
             do {

@@ -80,7 +80,9 @@ struct CheckOptions: ParsableArguments {
         if !include.isEmpty || !exclude.isEmpty {
             accept = { @Sendable (path: String) -> Bool in
                 let relative = relativePath(path, to: directory)
-                if !include.isEmpty, !include.contains(where: { $0.matchesPath(relative) }) { return false }
+                // `include` picks resource files; payload templates have their own globs.
+                let isResource = path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") || path.hasSuffix(".xcstrings")
+                if isResource, !include.isEmpty, !include.contains(where: { $0.matchesPath(relative) }) { return false }
                 return !exclude.contains { $0.matchesPath(relative) }
             }
         }

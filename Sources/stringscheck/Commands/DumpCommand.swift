@@ -28,7 +28,7 @@ struct DumpCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let project = await ProjectLoader.load(roots: paths, jobs: jobs)
+        let project = await ProjectLoader.load(roots: paths, jobs: jobs, payloadGlobs: [])
         let output: String
         switch format {
         case .json: output = try DumpJSON.render(project)

@@ -13,6 +13,7 @@ enum DumpJSON {
         let baseLocaleReason: String
         let locales: [String]
         let files: [FileObject]
+        let payloads: [PayloadFileObject]
         let diagnostics: [DiagnosticObject]
 
         func encode(to encoder: any Encoder) throws {
@@ -24,7 +25,71 @@ enum DumpJSON {
             try c.encode(baseLocaleReason, forKey: "baseLocaleReason")
             try c.encode(locales, forKey: "locales")
             try c.encode(files, forKey: "files")
+            try c.encode(payloads, forKey: "payloads")
             try c.encode(diagnostics, forKey: "diagnostics")
+        }
+    }
+
+    /// A payload template file: its payloads, the keys each names, and the file's diagnostics.
+    struct PayloadFileObject: Encodable {
+        let path: String
+        let dialects: [String]
+        let payloads: [PayloadObject]
+        let diagnostics: [DiagnosticObject]
+    }
+
+    struct PayloadObject: Encodable {
+        let name: String?
+        let dialect: String
+        let line: Int
+        let column: Int
+        let keys: [PayloadKeyObject]
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(name, forKey: "name")
+            try c.encode(dialect, forKey: "dialect")
+            try c.encode(line, forKey: "line")
+            try c.encode(column, forKey: "column")
+            try c.encode(keys, forKey: "keys")
+        }
+    }
+
+    struct PayloadKeyObject: Encodable {
+        let part: String
+        let field: String
+        let key: String
+        let arguments: Int?
+        let line: Int
+        let column: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(part, forKey: "part")
+            try c.encode(field, forKey: "field")
+            try c.encode(key, forKey: "key")
+            try c.encode(arguments, forKey: "arguments")
+            try c.encode(line, forKey: "line")
+            try c.encode(column, forKey: "column")
+        }
+    }
+
+    static func payloadFiles(_ project: LocalizationProject) -> [PayloadFileObject] {
+        project.payloadFiles.map { file in
+            PayloadFileObject(
+                path: file.path, dialects: file.dialects.map(\.rawValue),
+                payloads: file.payloads.map { payload in
+                    PayloadObject(
+                        name: payload.name, dialect: payload.dialect.rawValue, line: payload.payload.location.line,
+                        column: payload.payload.location.column,
+                        keys: payload.keys.map { part, field, key in
+                            let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments
+                            return PayloadKeyObject(
+                                part: part.rawValue, field: field.name, key: key, arguments: arguments?.value.array?.count,
+                                line: field.value.location.line, column: field.value.location.column)
+                        })
+                },
+                diagnostics: file.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init))
         }
     }
 
@@ -235,7 +300,7 @@ enum DumpJSON {
         return Document(
             version: version, tool: "stringscheck \(StringsCheckCommand.version)", roots: project.roots,
             baseLocale: project.baseLocale, baseLocaleReason: project.baseLocaleReason, locales: project.locales, files: files,
-            diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init))
+            payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init))
     }
 
     static func render(_ project: LocalizationProject) throws -> String {

@@ -40,6 +40,17 @@ enum DumpText {
                 out += line + "\n"
             }
         }
+        for payloadFile in DumpJSON.payloadFiles(project) {
+            out += "\n\(payloadFile.path)  [push payloads · \(payloadFile.dialects.joined(separator: ", "))]\n"
+            for payload in payloadFile.payloads {
+                let name = payload.name.map { "\($0) " } ?? ""
+                out += "  \("\(payload.line):\(payload.column)".padding(toLength: 8))\(name)(\(payload.dialect))\n"
+                for key in payload.keys {
+                    let arguments = key.arguments.map { " with \($0) argument\($0 == 1 ? "" : "s")" } ?? ""
+                    out += "    \(key.part): \(quoted(key.key)) (\(key.field))\(arguments)\n"
+                }
+            }
+        }
         let diagnostics = project.allDiagnostics
         if !diagnostics.isEmpty { out += "\n" }
         for diagnostic in diagnostics { out += TextRendererBridge().format(diagnostic) }

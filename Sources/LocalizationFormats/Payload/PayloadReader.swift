@@ -1,0 +1,153 @@
+/// Reads push payload templates in every dialect stringscheck knows.
+public enum PayloadReader {
+    public static func read(bytes: [UInt8], path: String) -> PayloadTemplateFile {
+        let document = JSONReader.parse(bytes: bytes, path: path)
+        var file = PayloadTemplateFile(
+            path: path, payloads: [], diagnostics: document.diagnostics, lines: LineTable(utf8: TextDecoder.decode(bytes).utf8))
+        guard let root = document.root else { return file }
+        if let payload = payload(root, path: path, name: nil) {
+            file.payloads = [payload]
+        } else if let items = root.array {
+            for (index, item) in items.enumerated() {
+                if let payload = payload(item, path: path, name: "[\(index)]") {
+                    file.payloads.append(payload)
+                } else {
+                    file.diagnostics.append(unknownShape(item, path: path, what: "item \(index) of the array"))
+                }
+            }
+        } else if let members = root.object, !members.isEmpty, members.allSatisfy({ $0.value.object != nil }),
+            members.contains(where: { payload($0.value, path: path, name: $0.key) != nil })
+        {
+            for member in members {
+                if let payload = payload(member.value, path: path, name: member.key) {
+                    file.payloads.append(payload)
+                } else {
+                    file.diagnostics.append(unknownShape(member.value, path: path, what: "'\(member.key)'"))
+                }
+            }
+        } else {
+            file.diagnostics.append(unknownShape(root, path: path, what: "the file"))
+        }
+        return file
+    }
+
+    static func unknownShape(_ node: JSONNode, path: String, what: String) -> Diagnostic {
+        Diagnostic(
+            id: "payload-invalid-structure", severity: .error,
+            message:
+                "\(what) is no push payload stringscheck knows: expected an APNs payload ({\"aps\": …}), an FCM message (message.apns.payload), an Easemob message (ext.em_apns_ext), an array of payloads or an object of named payloads",
+            path: path, location: node.location)
+    }
+
+    /// The payload a node holds in any dialect, or nil when it holds none.
+    static func payload(_ node: JSONNode, path: String, name: String?) -> PushPayload? {
+        guard let members = node.object else { return nil }
+        if let aps = members.last(where: { $0.key == "aps" }) {
+            return apns(node, aps: aps.value, path: path, name: name, dialect: .apns)
+        }
+        let message = node["message"] ?? node
+        if let inner = message["apns"]?["payload"], let aps = inner["aps"] {
+            return apns(inner, aps: aps, path: path, name: name, dialect: .fcm)
+        }
+        if let ext = node["ext"]?["em_apns_ext"] {
+            var alert = PushAlert()
+            for member in ext.object ?? [] {
+                alert.set(member, easemob: true)
+            }
+            return PushPayload(path: path, dialect: .easemob, name: name, payload: ext, aps: nil, alertNode: nil, alert: alert)
+        }
+        return nil
+    }
+
+    static func apns(_ node: JSONNode, aps: JSONNode, path: String, name: String?, dialect: PayloadDialect) -> PushPayload {
+        var alert = PushAlert()
+        let alertMember = aps.object?.last { $0.key == "alert" }
+        if let alertMember {
+            if alertMember.value.string != nil {
+                alert.body = PayloadField(name: "alert", keyLocation: alertMember.keyLocation, value: alertMember.value)
+            } else {
+                for member in alertMember.value.object ?? [] {
+                    alert.set(member, easemob: false)
+                }
+            }
+        }
+        return PushPayload(path: path, dialect: dialect, name: name, payload: node, aps: aps, alertNode: alertMember?.value, alert: alert)
+    }
+}
+
+extension JSONNode {
+    /// The node as minified JSON (no spaces, strings with JSON's short escapes), as a provider
+    /// would send it; its UTF-8 length is what APNs counts against the size limit.
+    public var minified: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    private func write(into out: inout String) {
+        switch value {
+        case .string(let text): Self.quote(text, into: &out)
+        case .number(let text): out += text
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.quote(member.key, into: &out)
+                out += ":"
+                member.value.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+extension PushAlert {
+    /// Stores a member when it is one of the alert's localizable fields. Easemob's `em_apns_ext`
+    /// names them differently: `em_push_body_loc_key` is `loc-key`, `em_push_content` is `body`.
+    mutating func set(_ member: JSONMember, easemob: Bool) {
+        let field = PayloadField(name: member.key, keyLocation: member.keyLocation, value: member.value)
+        switch (easemob, member.key) {
+        case (false, "title"), (true, "em_push_title"): title = field
+        case (false, "subtitle"): subtitle = field
+        case (false, "body"), (true, "em_push_content"): body = field
+        case (false, "title-loc-key"), (true, "em_push_title_loc_key"): titleLocKey = field
+        case (false, "title-loc-args"), (true, "em_push_title_loc_args"): titleLocArgs = field
+        case (false, "subtitle-loc-key"): subtitleLocKey = field
+        case (false, "subtitle-loc-args"): subtitleLocArgs = field
+        case (false, "loc-key"), (true, "em_push_body_loc_key"): locKey = field
+        case (false, "loc-args"), (true, "em_push_body_loc_args"): locArgs = field
+        case (false, "action-loc-key"): actionLocKey = field
+        default: break
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// How a template file wraps its APNs payloads.
+public enum PayloadDialect: String, Sendable, Hashable, Codable {
+    /// `{"aps": …}`, also Xcode's simulator `.apns` files.
+    case apns
+    /// An FCM HTTP v1 message: `message.apns.payload` (or `apns.payload` without the wrapper).
+    case fcm
+    /// An Easemob REST message whose `ext.em_apns_ext` carries the alert fields.
+    case easemob
+}
+
+/// A field of a payload as written: its JSON value and where its key stands.
+public struct PayloadField: Sendable, Hashable {
+    /// The key as written (`loc-key`, or Easemob's `em_push_body_loc_key`).
+    public var name: String
+    public var keyLocation: SourcePosition
+    public var value: JSONNode
+}
+
+/// The alert fields iOS localizes, whichever dialect they were written in.
+public struct PushAlert: Sendable, Hashable {
+    public var title: PayloadField?
+    public var subtitle: PayloadField?
+    public var body: PayloadField?
+    public var titleLocKey: PayloadField?
+    public var titleLocArgs: PayloadField?
+    public var subtitleLocKey: PayloadField?
+    public var subtitleLocArgs: PayloadField?
+    public var locKey: PayloadField?
+    public var locArgs: PayloadField?
+    public var actionLocKey: PayloadField?
+
+    public init() {}
+
+    /// The localized parts: which text, its key field and its arguments field.
+    public var localizedParts: [(part: PushAlertPart, key: PayloadField?, arguments: PayloadField?)] {
+        [
+            (.title, titleLocKey, titleLocArgs), (.subtitle, subtitleLocKey, subtitleLocArgs), (.body, locKey, locArgs),
+            (.action, actionLocKey, nil),
+        ]
+    }
+}
+
+/// The parts of a notification a user sees.
+public enum PushAlertPart: String, Sendable, Hashable, CaseIterable, Codable {
+    case title, subtitle, body, action
+}
+
+/// One APNs payload of a template file.
+public struct PushPayload: Sendable, Hashable {
+    public var path: String
+    public var dialect: PayloadDialect
+    /// The name in a file of named payloads, or `[2]` in a file holding an array; nil for a file
+    /// holding one payload.
+    public var name: String?
+    /// The APNs payload object (`{"aps": …}`); for Easemob, the `em_apns_ext` object.
+    public var payload: JSONNode
+    /// `aps`, when the dialect has one.
+    public var aps: JSONNode?
+    /// The alert as written: a string, an object, or absent.
+    public var alertNode: JSONNode?
+    public var alert: PushAlert
+
+    /// "new_message.apns" or "payloads.json [2]" for messages.
+    public var displayName: String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return name.map { "\(file) [\($0)]" } ?? file
+    }
+
+    /// Every localization key the payload names, with the part it is for.
+    public var keys: [(part: PushAlertPart, field: PayloadField, key: String)] {
+        alert.localizedParts.compactMap { part, key, _ in
+            guard let key, let text = key.value.string else { return nil }
+            return (part, key, text)
+        }
+    }
+}
+
+/// A template file: the payloads it holds and what was wrong with it.
+public struct PayloadTemplateFile: Sendable {
+    public var path: String
+    public var payloads: [PushPayload]
+    public var diagnostics: [Diagnostic]
+    /// The file's text, for checks that look at how a string was written (`\u` escapes) and sizes.
+    public var lines: LineTable?
+
+    /// The dialects found, for `dump`.
+    public var dialects: [PayloadDialect] {
+        var seen: [PayloadDialect] = []
+        for payload in payloads where !seen.contains(payload.dialect) { seen.append(payload.dialect) }
+        return seen
+    }
+}

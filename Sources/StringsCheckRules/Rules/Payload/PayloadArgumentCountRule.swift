@@ -1,0 +1,51 @@
+import LocalizationFormats
+
+/// A locale's format that takes more or fewer arguments than the payload's loc-args give.
+struct PayloadArgumentCountRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-argument-count", name: "loc-args count differs from the format", area: .payload,
+        summary: "a locale's text for a payload key that takes more arguments than the '*-loc-args' give (error) or fewer (warning)",
+        rationale:
+            "iOS substitutes loc-args into each locale's format. With too few, the missing '%@' prints '(null)' or garbage, in that language only, where nobody on the backend team looks; with too many, the extra values are silently dropped.",
+        fix:
+            "Give as many loc-args as the format takes in every locale, or fix the translation's specifiers (the notes show each locale's text).",
+        defaultSeverity: .error,
+        triggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": {\"loc-key\": \"shipped\", \"loc-args\": ↓[\"A-1\"]}}}\n",
+                strings: [
+                    ("en", "\"shipped\" = \"Order %1$@ ships with %2$@\";\n"), ("de", "\"shipped\" = \"Bestellung %1$@ mit %2$@\";\n"),
+                ])
+        ],
+        nonTriggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": {\"loc-key\": \"shipped\", \"loc-args\": [\"A-1\", \"{{carrier}}\"]}}}\n",
+                strings: [("en", "\"shipped\" = \"Order %1$@ ships with %2$@\";\n"), ("de", "\"shipped\" = \"%2$@ bringt %1$@\";\n")])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for lookup in context.payloadLookups(ruleID: Self.description.id) {
+            let given = lookup.givenArguments
+            var byCount: [Int: [(String, LocalizedString)]] = [:]
+            for (locale, string, format) in lookup.locales {
+                guard let string, let format else { continue }
+                let needed = format.arguments.keys.max() ?? 0
+                if needed != given { byCount[needed, default: []].append((locale, string)) }
+            }
+            for (needed, items) in byCount.sorted(by: { $0.key > $1.key }) {
+                let locales = items.map(\.0)
+                let argumentsName = lookup.argumentsField?.name ?? lookup.keyField.name.replacingOccurrences(of: "key", with: "args")
+                var finding = payloadFinding(
+                    lookup.payload,
+                    needed > given
+                        ? "'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but '\(argumentsName)' gives \(given); the missing ones show as '(null)' or garbage"
+                        : "'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but '\(argumentsName)' gives \(given); the extra ones are not shown",
+                    at: lookup.argumentsLocation, key: lookup.key, notes: items.prefix(5).map { lookup.note($0.0, $0.1) })
+                if needed < given { finding.diagnostic.severity = .warning }
+                result.append(finding)
+            }
+        }
+        return result
+    }
+}

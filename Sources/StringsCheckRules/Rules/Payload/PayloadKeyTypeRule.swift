@@ -1,0 +1,50 @@
+import LocalizationFormats
+
+/// A known `aps` or `alert` key with a value of the wrong type or range.
+struct PayloadKeyTypeRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-key-type", name: "Payload value of the wrong type", area: .payload,
+        summary: "an 'aps' or 'alert' key whose value has the wrong type or is out of range ('badge': \"3\", a critical 'volume' of 2)",
+        rationale:
+            "APNs and iOS ignore a value of the wrong type without telling anyone: a badge of \"3\" shows no badge, 'content-available': true wakes nothing, an 'interruption-level' spelled wrong falls back to 'active'.",
+        fix:
+            "Use the type Apple documents: numbers for badge, timestamps and scores; 1 for content-available and mutable-content; one of the listed words for enumerations.",
+        defaultSeverity: .error,
+        triggering: [
+            payloadExample("{\"aps\": {\"alert\": \"Hi\", \"badge\": ↓\"3\"}}\n"),
+            payloadExample("{\"aps\": {\"content-available\": ↓true}}\n"),
+            payloadExample("{\"aps\": {\"alert\": \"Hi\", \"sound\": {\"critical\": 1, \"name\": \"alarm.caf\", \"volume\": ↓1.5}}}\n"),
+            payloadExample("{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": ↓\"urgent\"}}\n"),
+        ],
+        nonTriggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": \"Hi\", \"badge\": 3, \"sound\": {\"critical\": 1, \"name\": \"alarm.caf\", \"volume\": 0.8}, \"interruption-level\": \"time-sensitive\", \"relevance-score\": 0.5}}\n"
+            )
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for payload in context.payloads {
+            for member in payload.aps?.object ?? [] {
+                guard let expected = PayloadSchema.aps[member.key] else { continue }
+                if let problem = PayloadSchema.problem(member.value, expected) {
+                    result.append(payloadFinding(payload, "'\(member.key)' \(problem)", at: member.value.location))
+                }
+                if member.key == "sound" {
+                    for field in member.value.object ?? [] {
+                        guard let expected = PayloadSchema.sound[field.key], let problem = PayloadSchema.problem(field.value, expected)
+                        else { continue }
+                        result.append(payloadFinding(payload, "'sound.\(field.key)' \(problem)", at: field.value.location))
+                    }
+                }
+            }
+            for member in payload.alertNode?.object ?? [] {
+                guard let expected = PayloadSchema.alert[member.key], let problem = PayloadSchema.problem(member.value, expected) else {
+                    continue
+                }
+                result.append(payloadFinding(payload, "'alert.\(member.key)' \(problem)", at: member.value.location))
+            }
+        }
+        return result
+    }
+}

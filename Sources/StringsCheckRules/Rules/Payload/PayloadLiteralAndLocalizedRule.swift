@@ -1,0 +1,30 @@
+import LocalizationFormats
+
+/// A literal text and a loc-key for the same part of the alert.
+struct PayloadLiteralAndLocalizedRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-literal-and-localized", name: "Both a text and a loc-key", area: .payload,
+        summary: "an alert with both 'body' and 'loc-key' (or 'title' and 'title-loc-key', 'subtitle' and 'subtitle-loc-key')",
+        rationale:
+            "Which one iOS shows is not documented: libraries disagree (apns4ex#15 says the literal wins, AppleApnPush#62 that it is a fallback). A template should say one thing.",
+        fix: "Keep the loc-key (the text is then localized) and drop the literal, or the other way round.",
+        defaultSeverity: .warning,
+        triggering: [payloadExample("{\"aps\": {\"alert\": {\"body\": \"Hi\", ↓\"loc-key\": \"greeting\"}}}\n")],
+        nonTriggering: [payloadExample("{\"aps\": {\"alert\": {\"title\": \"Hi\", \"loc-key\": \"greeting\"}}}\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for payload in context.payloads {
+            let alert = payload.alert
+            for (literal, key) in [(alert.title, alert.titleLocKey), (alert.subtitle, alert.subtitleLocKey), (alert.body, alert.locKey)] {
+                guard let literal, let key, literal.name != "alert" else { continue }
+                result.append(
+                    payloadFinding(
+                        payload, "'\(literal.name)' and '\(key.name)' are both given; which one iOS shows is not documented",
+                        at: key.keyLocation,
+                        notes: [DiagnosticNote(message: "'\(literal.name)' is here", path: payload.path, location: literal.keyLocation)]))
+            }
+        }
+        return result
+    }
+}

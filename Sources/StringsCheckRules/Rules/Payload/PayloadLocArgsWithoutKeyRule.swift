@@ -1,0 +1,30 @@
+import LocalizationFormats
+
+/// `*-loc-args` given without the `*-loc-key` they belong to.
+struct PayloadLocArgsWithoutKeyRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-loc-args-without-key", name: "loc-args without its loc-key", area: .payload,
+        summary: "'title-loc-args', 'subtitle-loc-args' or 'loc-args' without the matching '*-loc-key'",
+        rationale:
+            "Arguments are only substituted into a localized format; without the key they have no effect, so the values the backend meant to show never appear (Easemob's documentation says the same of its em_push_*_loc_args).",
+        fix: "Add the matching loc-key, or remove the arguments.",
+        defaultSeverity: .warning,
+        triggering: [payloadExample("{\"aps\": {\"alert\": {\"body\": \"Hi\", ↓\"loc-args\": [\"Anna\"]}}}\n")],
+        nonTriggering: [payloadExample("{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\"Anna\"]}}}\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for payload in context.payloads {
+            let alert = payload.alert
+            for (arguments, key, keyName) in [
+                (alert.titleLocArgs, alert.titleLocKey, "title-loc-key"), (alert.subtitleLocArgs, alert.subtitleLocKey, "subtitle-loc-key"),
+                (alert.locArgs, alert.locKey, "loc-key"),
+            ] {
+                guard let arguments, key == nil else { continue }
+                let name = payload.dialect == .easemob ? arguments.name.replacingOccurrences(of: "_args", with: "_key") : keyName
+                result.append(payloadFinding(payload, "'\(arguments.name)' has no effect without '\(name)'", at: arguments.keyLocation))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,42 @@
+import LocalizationFormats
+
+/// A payload loc-key that a locale's Localizable table lacks, so users see the raw key.
+struct PayloadMissingKeyRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-missing-key", name: "Push key missing in a locale", area: .payload,
+        summary: "a 'loc-key', 'title-loc-key', 'subtitle-loc-key' or 'action-loc-key' that a locale's Localizable table lacks",
+        rationale:
+            "iOS looks the key up in the Localizable table of the device's language; when it is missing, the notification shows the key itself ('push.order.shipped'). This is the bug stringscheck exists to prevent: every key a payload names must exist in every locale.",
+        fix: "Add the key to Localizable.strings of every listed locale (or fix the key's spelling in the template).",
+        defaultSeverity: .error,
+        triggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": {\"loc-key\": ↓\"order.shipped\", \"loc-args\": [\"A-1\"]}}}\n",
+                strings: [("en", "\"order.shipped\" = \"Order %@ shipped\";\n"), ("de", "\"other\" = \"x\";\n")])
+        ],
+        nonTriggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": {\"loc-key\": \"order.shipped\", \"loc-args\": [\"A-1\"]}}}\n",
+                strings: [
+                    ("en", "\"order.shipped\" = \"Order %@ shipped\";\n"), ("de", "\"order.shipped\" = \"Bestellung %@ versandt\";\n"),
+                ])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.payloadLookups(ruleID: Self.description.id).compactMap { lookup in
+            // An entry after a point where CoreFoundation stops reading is as missing as no entry.
+            let lacking = lookup.locales.filter { $0.string.map { !$0.loaded } ?? true }.map { item in
+                item.string == nil ? item.locale : "\(item.locale) (its entry does not load)"
+            }
+            guard !lacking.isEmpty else { return nil }
+            let message =
+                lacking.count == lookup.locales.count
+                ? "'\(lookup.key)' (\(lookup.keyField.name)) is in no locale's Localizable table; every user sees the raw key"
+                : "'\(lookup.key)' (\(lookup.keyField.name)) is missing from \(listing(lacking)); users of \(lacking.count == 1 ? "that locale" : "those locales") see the raw key"
+            let base = lookup.locales.first { $0.string?.loaded == true }
+            return payloadFinding(
+                lookup.payload, message, at: lookup.keyField.value.location, key: lookup.key,
+                notes: base.flatMap { item in item.string.map { lookup.note(item.locale, $0) } }.map { [$0] } ?? [])
+        }
+    }
+}

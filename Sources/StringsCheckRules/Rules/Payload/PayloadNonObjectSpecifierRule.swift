@@ -1,0 +1,41 @@
+import LocalizationFormats
+
+/// A payload key whose text reads an argument as something other than an object.
+struct PayloadNonObjectSpecifierRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-non-object-specifier", name: "Push text reads a string as a number", area: .payload,
+        summary: "a text used by a payload key with a specifier other than '%@' or '%n$@' ('%d', '%s', '%ld')",
+        rationale:
+            "loc-args are always strings, passed to the format as objects. '%d' reads the string's pointer as a number and shows garbage; '%s' reads it as C characters and can crash the notification's rendering.",
+        fix: "Use '%@' (or '%1$@' …) in every locale's text for keys that pushes use; format numbers on the server.",
+        defaultSeverity: .error,
+        triggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": {\"loc-key\": ↓\"unread\", \"loc-args\": [\"3\"]}}}\n",
+                strings: [("en", "\"unread\" = \"%@ unread\";\n"), ("de", "\"unread\" = \"%d ungelesen\";\n")])
+        ],
+        nonTriggering: [
+            payloadExample(
+                "{\"aps\": {\"alert\": {\"loc-key\": \"unread\", \"loc-args\": [\"3\"]}}}\n",
+                strings: [("en", "\"unread\" = \"%@ unread\";\n"), ("de", "\"unread\" = \"%1$@ ungelesen\";\n")])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for lookup in context.payloadLookups(ruleID: Self.description.id) {
+            for (locale, string, format) in lookup.locales {
+                guard let string, let format else { continue }
+                let wrong = format.arguments.sorted { $0.key < $1.key }.filter {
+                    $0.value.signature != "object" && !$0.value.text.hasPrefix("%#@")
+                }
+                guard !wrong.isEmpty else { continue }
+                result.append(
+                    payloadFinding(
+                        lookup.payload,
+                        "'\(lookup.key)' in '\(locale)' reads \(listing(wrong.map { "argument \($0.key) with '\($0.value.text)'" })), but loc-args are strings; use '%@'",
+                        at: lookup.keyField.value.location, key: lookup.key, locale: locale, notes: [lookup.note(locale, string)]))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import LocalizationFormats
+
+/// A payload key looked up in every locale as iOS would: the locale's `Localizable` table, where
+/// a key that is missing shows raw.
+struct PayloadKeyLookup {
+    var payload: PushPayload
+    var part: PushAlertPart
+    var keyField: PayloadField
+    var key: String
+    var argumentsField: PayloadField?
+    var table: String
+    /// Locale → its text (nil when the table lacks the key) and the arguments the text reads.
+    var locales: [(locale: String, string: LocalizedString?, format: KeyFormat?)]
+
+    /// The number of loc-args the payload gives.
+    var givenArguments: Int { argumentsField?.value.array?.count ?? 0 }
+
+    /// Where argument findings go: the loc-args when present, else the key.
+    var argumentsLocation: SourcePosition { argumentsField?.value.location ?? keyField.value.location }
+
+    func note(_ locale: String, _ string: LocalizedString) -> DiagnosticNote {
+        DiagnosticNote(message: "the '\(locale)' text of '\(key)' is '\(string.value ?? "")'", path: string.path, location: string.location)
+    }
+}
+
+extension RuleContext {
+    /// Every localized part of every payload, looked up in every locale.
+    func payloadLookups(ruleID: String) -> [PayloadKeyLookup] {
+        var result: [PayloadKeyLookup] = []
+        for payload in payloads {
+            let keys = payload.keys
+            guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { continue }
+            let locales = payloadLocales(self, table: table, ruleID: ruleID)
+            for (part, field, key) in keys {
+                let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments
+                result.append(
+                    PayloadKeyLookup(
+                        payload: payload, part: part, keyField: field, key: key, argumentsField: arguments, table: table,
+                        locales: locales.map { locale in
+                            (locale, tables[table]?[locale]?.strings[key], formats[table]?[locale]?[key])
+                        }))
+            }
+        }
+        return result
+    }
+}

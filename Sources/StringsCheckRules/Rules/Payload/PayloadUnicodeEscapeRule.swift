@@ -1,0 +1,49 @@
+import LocalizationFormats
+
+/// Alert text written with JSON `\u` escapes.
+struct PayloadUnicodeEscapeRule: Rule {
+    static let description = RuleDescription(
+        id: "payload-unicode-escape", name: "\\u escape in alert text", area: .payload,
+        summary: "alert text or loc-args written with JSON '\\u' escapes instead of the characters themselves",
+        rationale:
+            "Apple's payload reference says: 'The JSON \\U notation is not supported. Put the actual UTF-8 character in the alert text instead.' Escapes also count six bytes each against the size limit.",
+        fix: "Write the characters themselves (UTF-8) in the JSON.",
+        defaultSeverity: .warning,
+        triggering: [payloadExample("{\"aps\": {\"alert\": ↓\"Caf\\u00e9 is open\"}}\n")],
+        nonTriggering: [payloadExample("{\"aps\": {\"alert\": \"Café is open\", \"thread-id\": \"a\\\\u\"}}\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for file in context.project.payloadFiles {
+            guard let lines = file.lines else { continue }
+            for payload in file.payloads {
+                let alert = payload.alert
+                let fields = [alert.title, alert.subtitle, alert.body, alert.titleLocArgs, alert.subtitleLocArgs, alert.locArgs].compactMap
+                { $0 }
+                for field in fields {
+                    for node in field.value.array ?? [field.value] where node.string != nil && hasUnicodeEscape(node, lines) {
+                        result.append(
+                            payloadFinding(payload, "'\(field.name)' uses a \\u escape; write the character itself", at: node.location))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Re-reads the string's source: `\u` after an odd number of backslashes is an escape.
+    private func hasUnicodeEscape(_ node: JSONNode, _ lines: LineTable) -> Bool {
+        guard let start = lines.offset(of: node.location) else { return false }
+        let bytes = lines.bytes
+        var index = start + 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                if bytes[index + 1] == UInt8(ascii: "u") { return true }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return false
+    }
+}
