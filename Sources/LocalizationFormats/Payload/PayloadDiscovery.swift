@@ -35,8 +35,10 @@ public enum PayloadDiscovery {
             let full = url.standardizedFileURL.path
             guard full.hasPrefix(prefix + "/") else { continue }
             let relative = String(full.dropFirst(prefix.count + 1))
-            if patterns.contains(where: { $0.matchesPath(relative) }) {
-                result.append(ProjectLoader.join(root.hasSuffix("/") ? String(root.dropLast()) : root, relative))
+            let display = ProjectLoader.join(root.hasSuffix("/") ? String(root.dropLast()) : root, relative)
+            // The root's own name counts too: checking `backend/payloads` finds the files in it.
+            if patterns.contains(where: { $0.matchesPath(relative) || $0.matchesPath(full) }) {
+                result.append(display)
             }
         }
         return result.sorted()

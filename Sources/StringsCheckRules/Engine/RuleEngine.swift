@@ -61,7 +61,8 @@ public enum RuleEngine {
             (kept, baselined) = baseline.filter(kept)
         }
         return CheckResult(
-            findings: kept, suppressedCount: suppressed, baselinedCount: baselined, fileCount: project.files.count,
+            findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
+            fileCount: project.files.count + project.payloadFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
     }
 

@@ -38,7 +38,8 @@ struct PayloadKeyTypeRule: Rule {
                     }
                 }
             }
-            for member in payload.alertNode?.object ?? [] {
+            // The loc-args arrays have their own rule, payload-loc-args-type.
+            for member in payload.alertNode?.object ?? [] where !member.key.hasSuffix("loc-args") {
                 guard let expected = PayloadSchema.alert[member.key], let problem = PayloadSchema.problem(member.value, expected) else {
                     continue
                 }

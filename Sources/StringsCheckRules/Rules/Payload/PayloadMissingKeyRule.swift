@@ -23,7 +23,17 @@ struct PayloadMissingKeyRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.payloadLookups(ruleID: Self.description.id).compactMap { lookup in
+        // Without any Localizable table nothing can be cross-checked; say so once.
+        if let first = context.payloads.first(where: { !$0.keys.isEmpty }), payloadTable(context, keys: []) == nil {
+            let count = context.payloads.filter { !$0.keys.isEmpty }.count
+            var note = payloadFinding(
+                first,
+                "no Localizable table was found under the paths checked, so the keys of \(count) payload\(count == 1 ? "" : "s") were not looked up; check the app's resources together with the templates",
+                at: first.keys.first?.field.value.location)
+            note.diagnostic.severity = .note
+            return [note]
+        }
+        return context.payloadLookups(ruleID: Self.description.id).compactMap { lookup in
             // An entry after a point where CoreFoundation stops reading is as missing as no entry.
             let lacking = lookup.locales.filter { $0.string.map { !$0.loaded } ?? true }.map { item in
                 item.string == nil ? item.locale : "\(item.locale) (its entry does not load)"

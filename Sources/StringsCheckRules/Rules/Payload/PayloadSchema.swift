@@ -26,7 +26,7 @@ enum PayloadSchema {
     static let alert: [String: Expected] = [
         "title": .string, "subtitle": .string, "body": .string, "launch-image": .string, "title-loc-key": .string,
         "title-loc-args": .stringArray, "subtitle-loc-key": .string, "subtitle-loc-args": .stringArray, "loc-key": .string,
-        "loc-args": .stringArray, "action-loc-key": .string, "action": .string, "summary-arg": .string, "summary-arg-count": .number,
+        "loc-args": .stringArray, "action-loc-key": .string, "summary-arg": .string, "summary-arg-count": .number,
     ]
 
     static let sound: [String: Expected] = ["critical": .number, "name": .string, "volume": .unitInterval]
@@ -53,7 +53,9 @@ enum PayloadSchema {
         case .object: return node.object == nil ? "must be a dictionary, found a \(node.typeName)" : nil
         case .alert: return nil  // payload-invalid-structure reports it
         case .sound: return node.string != nil || node.object != nil ? nil : "must be a file name or a dictionary {critical, name, volume}"
-        case .stringArray: return nil  // payload-loc-args-type reports it
+        case .stringArray:
+            guard let items = node.array else { return "must be an array of strings, found a \(node.typeName)" }
+            return items.allSatisfy { $0.string != nil } ? nil : "must hold only strings"
         }
     }
 }
