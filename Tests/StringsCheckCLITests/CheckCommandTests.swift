@@ -74,7 +74,7 @@ struct CheckCommandTests {
         for key in ["rule", "severity", "message", "path", "line", "column", "notes"] { #expect(first[key] != nil, "\(key)") }
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["errors"] as? Int == diagnostics.filter { $0["severity"] as? String == "error" }.count)
-        #expect(summary["files"] as? Int == 14)
+        #expect(summary["files"] as? Int == 18)  // 14 resource files and 4 payload templates
 
         let github = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "github"])
         #expect(
