@@ -42,6 +42,7 @@ enum JSONRenderer {
             "summary": .object([
                 "errors": .int(result.errorCount), "warnings": .int(result.warningCount), "notes": .int(result.noteCount),
                 "files": .int(result.fileCount), "suppressed": .int(result.suppressedCount), "baselined": .int(result.baselinedCount),
+                "otherFiles": .int(result.otherFilesCount),
             ]),
         ]).rendered()
     }

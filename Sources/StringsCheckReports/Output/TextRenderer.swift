@@ -77,6 +77,9 @@ public struct TextRenderer: Sendable {
         if result.noteCount > 0 { summary += ", \(result.noteCount) note\(result.noteCount == 1 ? "" : "s")" }
         if result.suppressedCount > 0 { summary += ", \(result.suppressedCount) suppressed" }
         if result.baselinedCount > 0 { summary += ", \(result.baselinedCount) in the baseline" }
+        if result.otherFilesCount > 0 {
+            summary += "; \(result.otherFilesCount) more in other files of the same tables (not shown: check the whole tree to see them)"
+        }
         return out + (out.isEmpty ? "" : "\n") + summary + "\n"
     }
 }

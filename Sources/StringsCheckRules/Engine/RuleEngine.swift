@@ -8,6 +8,8 @@ public struct CheckResult: Sendable {
     /// Dropped because the baseline already lists them.
     public var baselinedCount: Int
     public var fileCount: Int
+    /// Findings left out because they are in files other than the ones asked about.
+    public var otherFilesCount = 0
     public var baseLocale: String?
     public var baseLocaleReason: String
 

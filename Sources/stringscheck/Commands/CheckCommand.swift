@@ -47,7 +47,9 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let setup = try options.prepare(paths: paths)
+        var setup = try options.prepare(paths: paths)
+        let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
+        if let selection { setup.roots = selection.roots }
         var loadedBaseline: Baseline?
         if let baseline {
             do {
@@ -59,7 +61,8 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let project = await ProjectLoader.load(
             roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
-        let result = await RuleEngine.run(project: project, configuration: setup.configuration, baseline: loadedBaseline)
+        var result = await RuleEngine.run(project: project, configuration: setup.configuration, baseline: loadedBaseline)
+        if let selection { result = selection.filter(result) }
         if let writeBaseline {
             do {
                 try Baseline(result.findings).encoded().write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)

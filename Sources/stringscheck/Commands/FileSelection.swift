@@ -1,0 +1,60 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckRules
+
+/// Files given on the command line (as pre-commit passes the staged ones): the tree around them is
+/// loaded, so cross-locale rules see every locale, and only findings in those files are reported.
+struct FileSelection {
+    /// Folders (and payload templates) to load.
+    var roots: [String]
+    /// The given files, as absolute standardized paths.
+    var reported: Set<String>
+
+    /// Nil when every path is a folder: then the whole tree is checked as usual.
+    static func make(paths: [String], configuration: Configuration) -> FileSelection? {
+        var isDirectory: ObjCBool = false
+        let files = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
+        guard !files.isEmpty else { return nil }
+        var roots = paths.filter { !files.contains($0) }
+        for file in files {
+            let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if let lproj = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
+                // The bundle: every locale of the tables the file belongs to.
+                roots.append(lproj == 0 ? "." : components[..<lproj].joined(separator: "/"))
+            } else if file.hasSuffix(".xcstrings") {
+                roots.append(components.count > 1 ? components.dropLast().joined(separator: "/") : ".")
+            } else {
+                // A payload template: its keys are looked up in the app's strings.
+                roots.append(file)
+                let configured = configuration.roots.map { CheckOptions.join(configuration.directory, $0) }
+                roots += configured.isEmpty ? ["."] : configured
+            }
+        }
+        return FileSelection(roots: outermost(roots), reported: Set(files.map(absolute)))
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL.path
+    }
+
+    /// Drops roots that lie inside another root, so nothing is read twice.
+    static func outermost(_ roots: [String]) -> [String] {
+        let unique = Array(Set(roots)).sorted { absolute($0).count < absolute($1).count }
+        var kept: [(String, String)] = []
+        for root in unique {
+            let path = absolute(root)
+            if kept.contains(where: { path == $0.1 || path.hasPrefix($0.1 == "/" ? "/" : $0.1 + "/") }) { continue }
+            kept.append((root, path))
+        }
+        return kept.map(\.0).sorted()
+    }
+
+    /// Keeps the findings located in the given files; counts the rest.
+    func filter(_ result: CheckResult) -> CheckResult {
+        var result = result
+        let all = result.findings
+        result.findings = all.filter { reported.contains(Self.absolute($0.diagnostic.path)) }
+        result.otherFilesCount = all.count - result.findings.count
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# End-to-end test of the pre-commit hook: installs pre-commit from PyPI into a virtual environment,
+# makes a throw-away git repository with a small .lproj tree whose .pre-commit-config.yaml names
+# this project's clone (a local path) at its current commit, and checks that a broken translation
+# is refused with stringscheck's diagnostic and that the fixed one is committed.
+#
+# Usage: Tests/PreCommit/e2e.sh [PROJECT_DIR]. pre-commit clones the project at HEAD, so
+# uncommitted changes are not tested. The first run builds stringscheck in release mode.
+set -euo pipefail
+PROJECT="$(cd "${1:-$(dirname "$0")/../..}" && pwd)"
+REV="$(git -C "$PROJECT" rev-parse HEAD)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+export PRE_COMMIT_HOME="$WORK/cache"
+
+python3 -m venv "$WORK/venv"
+"$WORK/venv/bin/pip" install -q pre-commit
+PRE_COMMIT="$WORK/venv/bin/pre-commit"
+
+mkdir -p "$WORK/app/App/en.lproj" "$WORK/app/App/de.lproj"
+cd "$WORK/app"
+git init -q
+git config user.email ci@example.com
+git config user.name "stringscheck CI"
+printf '"greeting" = "Hello %%@";\n"bye" = "Bye";\n' > App/en.lproj/Localizable.strings
+printf '"greeting" = "Hallo %%@";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
+cat > .pre-commit-config.yaml <<CONFIG
+repos:
+  - repo: $PROJECT
+    rev: $REV
+    hooks:
+      - id: stringscheck
+CONFIG
+git add -A
+git commit -qm "initial tree" --no-verify
+"$PRE_COMMIT" install -q >/dev/null
+
+echo "== building the hook (pre-commit runs swift build -c release)"
+start=$(date +%s)
+"$PRE_COMMIT" install-hooks
+echo "   built in $(( $(date +%s) - start )) s"
+
+echo "== a broken translation is refused"
+printf '"greeting" = "Hallo %%d";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
+git add App/de.lproj/Localizable.strings
+if git commit -m "broken German" > "$WORK/out.txt" 2>&1; then
+  cat "$WORK/out.txt"
+  echo "FAIL: the commit with a broken translation went through" >&2
+  exit 1
+fi
+grep -q "App/de.lproj/Localizable.strings:1:20: error: 'greeting' in 'de' reads argument 1 with '%d'" "$WORK/out.txt" || {
+  cat "$WORK/out.txt"
+  echo "FAIL: the hook did not print the diagnostic" >&2
+  exit 1
+}
+echo "   refused with: $(grep -o "error: .*\[format-argument-mismatch\]" "$WORK/out.txt")"
+
+echo "== the fixed translation is committed"
+printf '"greeting" = "Hallo %%1$@";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
+git add App/de.lproj/Localizable.strings
+start=$(date +%s%N)
+if ! git commit -qm "fixed German" > "$WORK/out.txt" 2>&1; then
+  cat "$WORK/out.txt"
+  echo "FAIL: the fixed commit was refused" >&2
+  exit 1
+fi
+echo "   committed; the hook took $(( ($(date +%s%N) - start) / 1000000 )) ms"
+echo "pre-commit end-to-end test passed"
