@@ -33,7 +33,7 @@ repos:
 CONFIG
 git add -A
 git commit -qm "initial tree" --no-verify
-"$PRE_COMMIT" install -q >/dev/null
+"$PRE_COMMIT" install >/dev/null
 
 echo "== building the hook (pre-commit runs swift build -c release)"
 start=$(date +%s)
