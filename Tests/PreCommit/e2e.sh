@@ -48,7 +48,7 @@ if git commit -m "broken German" > "$WORK/out.txt" 2>&1; then
   echo "FAIL: the commit with a broken translation went through" >&2
   exit 1
 fi
-grep -q "App/de.lproj/Localizable.strings:1:20: error: 'greeting' in 'de' reads argument 1 with '%d'" "$WORK/out.txt" || {
+grep -q "App/de.lproj/Localizable.strings:1:21: error: 'greeting' in 'de' reads argument 1 with '%d'" "$WORK/out.txt" || {
   cat "$WORK/out.txt"
   echo "FAIL: the hook did not print the diagnostic" >&2
   exit 1
