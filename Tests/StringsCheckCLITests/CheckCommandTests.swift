@@ -261,3 +261,46 @@ struct PayloadEndToEndTests {
         #expect(payloads.compactMap { ($0["dialects"] as? [String])?.first } == ["apns", "apns", "fcm", "easemob"])
     }
 }
+
+/// Files on the command line, as pre-commit passes the staged ones.
+struct FileArgumentTests {
+    @Test func onlyFindingsInTheGivenFilesAreReportedAndDecideTheExitStatus() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "App/en.lproj/Localizable.strings": "\"a\" = \"A %@\";\n\"b\" = \"B\";\n",
+            "App/de.lproj/Localizable.strings": "\"a\" = \"A %d\";\n\"b\" = \"B\";\n",
+            "App/fr.lproj/Localizable.strings": "\"a\" = \"A %@\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The French file is fine; the German error and the base's missing-translation are elsewhere.
+        let french = try CLITests.run(["check", "--no-config", root.appendingPathComponent("App/fr.lproj/Localizable.strings").path])
+        #expect(french.status == 0)
+        #expect(french.stdout.contains("3 files checked: 0 errors, 0 warnings; 2 more in other files of the same tables"))
+        let german = try CLITests.run(["check", "--no-config", root.appendingPathComponent("App/de.lproj/Localizable.strings").path])
+        #expect(german.status == 1)
+        #expect(german.stdout.contains("de.lproj/Localizable.strings:1:10: error:"))
+        #expect(!german.stdout.contains("[missing-translation]"))
+        // The base file shows the key that a translation lacks.
+        let base = try CLITests.run(["check", "--no-config", root.appendingPathComponent("App/en.lproj/Localizable.strings").path])
+        #expect(base.stdout.contains("'b' is missing from fr"))
+    }
+
+    @Test func initWritesAConfigurationOnceAndItLoads() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "App/en.lproj/Localizable.strings": "\"a\" = \"A\";\n", "App/de.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+            "backend/push/welcome.json": "{\"aps\": {\"alert\": {\"loc-key\": \"a\"}}}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try CLITests.run(["init", root.path])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("base locale en, 1 payload template"))
+        #expect(first.stdout.contains("- id: stringscheck"))
+        let config = try String(contentsOf: root.appendingPathComponent(".stringscheck.yml"), encoding: .utf8)
+        #expect(config.contains("base_locale: en"))
+        #expect(config.contains("\"backend/push/**/*.json\""))
+        let second = try CLITests.run(["init", root.path])
+        #expect(second.status == 1)
+        #expect(try String(contentsOf: root.appendingPathComponent(".stringscheck.yml"), encoding: .utf8) == config)
+        let check = try CLITests.run(["check", "--config", root.appendingPathComponent(".stringscheck.yml").path, root.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+}

@@ -34,7 +34,8 @@ struct FileSelection {
     }
 
     static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL.path
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL
+            .path
     }
 
     /// Drops roots that lie inside another root, so nothing is read twice.

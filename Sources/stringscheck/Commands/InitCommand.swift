@@ -67,7 +67,8 @@ struct InitCommand: AsyncParsableCommand {
         let payloadLines =
             payloads.isEmpty
             ? "# payloads: [\"backend/push/**/*.json\"]   # where the backend's push templates are (defaults: **/*.apns, **/payloads/**/*.json, **/push/**/*.json)"
-            : "payloads:\n" + payloads.map { "  - \"\($0 == "." ? "" : $0 + "/")**/*.json\"" }.joined(separator: "\n") + "\n  - \"**/*.apns\""
+            : "payloads:\n" + payloads.map { "  - \"\($0 == "." ? "" : $0 + "/")**/*.json\"" }.joined(separator: "\n")
+                + "\n  - \"**/*.apns\""
         return """
             # stringscheck configuration (Docs/Configuration.md). Paths and globs are relative to this file.
 
