@@ -9,6 +9,9 @@ struct StringsCheckCommand: AsyncParsableCommand {
         commandName: "stringscheck",
         abstract: "Checks Apple localization resources and push payload templates.",
         version: "stringscheck \(version) (libxml2 \(XMLPropertyListReader.libxml2Version))",
-        subcommands: [CheckCommand.self, InitCommand.self, DumpCommand.self, RulesCommand.self, ExplainCommand.self, PluralsCommand.self]
+        subcommands: [
+            CheckCommand.self, CoverageCommand.self, InitCommand.self, DumpCommand.self, RulesCommand.self, ExplainCommand.self,
+            PluralsCommand.self,
+        ]
     )
 }

@@ -304,3 +304,38 @@ struct FileArgumentTests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 }
+
+/// `stringscheck coverage` on the demo project: golden files for every format, and exit codes.
+struct CoverageCommandTests {
+    @Test(arguments: [("text", "txt"), ("markdown", "md"), ("html", "html"), ("json", "json"), ("csv", "csv")])
+    func demoReportMatchesItsGoldenFile(format: String, fileExtension: String) throws {
+        let result = try CLITests.run(["coverage", "--no-config", "Resources/DemoApp", "--format", format, "--details"])
+        #expect(result.status == 0)
+        let golden = CLITests.packageRoot.appendingPathComponent("Tests/StringsCheckCLITests/Fixtures/coverage/demo.\(fileExtension)")
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(
+            result.stdout == expected,
+            "regenerate with: swift run stringscheck coverage --no-config Resources/DemoApp --format \(format) --details > \(golden.path)")
+    }
+
+    @Test func minimumCoverageFailsAndNamesTheLocales() throws {
+        let result = try CLITests.run(["coverage", "--no-config", "Resources/DemoApp", "--min-coverage", "60", "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("'fr' is 17.6% translated, below the minimum of 60%"))
+        #expect(!result.stderr.contains("'de'"))
+    }
+
+    @Test func filtersAndAFileOutput() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CLITests.run([
+            "coverage", "--no-config", "Resources/DemoApp", "--locale", "de", "--table", "Localizable", "--format", "csv", "--output",
+            output.path,
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let csv = try String(contentsOf: output, encoding: .utf8)
+        #expect(csv.hasPrefix("locale,table,total,translated,missing,extra,percent\r\nde,Localizable,"))
+        #expect(csv.split(separator: "\r\n").count == 2)
+    }
+}

@@ -46,6 +46,9 @@ public struct Configuration: Sendable, Hashable {
     public var payloads: [String] = []
     /// `coverage --min-coverage` per locale (percent); `*` for every locale.
     public var minimumCoverage: [String: Double] = [:]
+    /// Texts that may stay the same in a translation (brand names, "OK"): exact texts, or globs
+    /// over keys. Coverage counts them as translated.
+    public var allowIdentical: [String] = []
 
     public init() {}
 

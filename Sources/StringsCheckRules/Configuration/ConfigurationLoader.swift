@@ -100,6 +100,7 @@ private struct Reader {
 
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
+        "allow_identical",
     ]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
@@ -154,6 +155,7 @@ private struct Reader {
             case "include": configuration.include = strings(value, "'include'")
             case "exclude": configuration.exclude = strings(value, "'exclude'")
             case "payloads": configuration.payloads = strings(value, "'payloads'")
+            case "allow_identical": configuration.allowIdentical = strings(value, "'allow_identical'")
             case "base_locale": configuration.baseLocale = string(value, "'base_locale'").map(LocaleName.normalize)
             case "ignore_locales": configuration.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
             case "rules":

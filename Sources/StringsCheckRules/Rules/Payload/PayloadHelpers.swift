@@ -2,7 +2,7 @@ import LocalizationFormats
 
 extension RuleContext {
     /// Every payload of every template, in file order.
-    var payloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }
+    public var payloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }
 }
 
 /// A payload template beside a `Localizable.strings` per locale, for payload rule examples.

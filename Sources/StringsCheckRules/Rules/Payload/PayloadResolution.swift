@@ -2,30 +2,30 @@ import LocalizationFormats
 
 /// A payload key looked up in every locale as iOS would: the locale's `Localizable` table, where
 /// a key that is missing shows raw.
-struct PayloadKeyLookup {
-    var payload: PushPayload
-    var part: PushAlertPart
-    var keyField: PayloadField
-    var key: String
-    var argumentsField: PayloadField?
-    var table: String
+public struct PayloadKeyLookup: Sendable {
+    public var payload: PushPayload
+    public var part: PushAlertPart
+    public var keyField: PayloadField
+    public var key: String
+    public var argumentsField: PayloadField?
+    public var table: String
     /// Locale → its text (nil when the table lacks the key) and the arguments the text reads.
-    var locales: [(locale: String, string: LocalizedString?, format: KeyFormat?)]
+    public var locales: [(locale: String, string: LocalizedString?, format: KeyFormat?)]
 
     /// The number of loc-args the payload gives.
-    var givenArguments: Int { argumentsField?.value.array?.count ?? 0 }
+    public var givenArguments: Int { argumentsField?.value.array?.count ?? 0 }
 
     /// Where argument findings go: the loc-args when present, else the key.
-    var argumentsLocation: SourcePosition { argumentsField?.value.location ?? keyField.value.location }
+    public var argumentsLocation: SourcePosition { argumentsField?.value.location ?? keyField.value.location }
 
-    func note(_ locale: String, _ string: LocalizedString) -> DiagnosticNote {
+    public func note(_ locale: String, _ string: LocalizedString) -> DiagnosticNote {
         DiagnosticNote(message: "the '\(locale)' text of '\(key)' is '\(string.value ?? "")'", path: string.path, location: string.location)
     }
 }
 
 extension RuleContext {
     /// Every localized part of every payload, looked up in every locale.
-    func payloadLookups(ruleID: String) -> [PayloadKeyLookup] {
+    public func payloadLookups(ruleID: String) -> [PayloadKeyLookup] {
         var result: [PayloadKeyLookup] = []
         for payload in payloads {
             let keys = payload.keys

@@ -1,15 +1,15 @@
 import LocalizationFormats
 
 /// One set of plural forms: a `.stringsdict` plural variable or a catalog `plural` variation.
-struct PluralForms {
-    var file: ResourceFile
-    var locale: String
-    var key: String
+public struct PluralForms: Sendable {
+    public var file: ResourceFile
+    public var locale: String
+    public var key: String
     /// "the variable 'n'" or "the plural variation".
-    var subject: String
+    public var subject: String
     /// Where findings about the whole set go.
-    var location: SourcePosition?
-    var forms: [(name: String, location: SourcePosition?)]
+    public var location: SourcePosition?
+    public var forms: [(name: String, location: SourcePosition?)]
 }
 
 extension RuleContext {
@@ -20,7 +20,7 @@ extension RuleContext {
     }
 
     /// Every set of plural forms in the project.
-    var pluralForms: [PluralForms] {
+    public var pluralForms: [PluralForms] {
         var result: [PluralForms] = []
         for file in project.files {
             switch file.content {

@@ -1,0 +1,119 @@
+import Foundation
+
+/// One self-contained page (no network): a bar chart per locale as inline SVG, a heat map of
+/// locales × tables, sortable tables, missing keys folded per locale, payload readiness.
+enum CoverageHTML {
+    static func colour(_ percent: Double) -> String {
+        // Red (0%) to amber (50%) to green (100%).
+        let hue = Int((percent / 100 * 120).rounded())
+        return "hsl(\(hue), 65%, 45%)"
+    }
+
+    static func chart(_ report: CoverageReport) -> String {
+        let rows = report.byCoverage
+        let rowHeight = 22
+        let width = 720
+        let labelWidth = 110
+        let barWidth = width - labelWidth - 70
+        var svg =
+            "<svg role=\"img\" aria-label=\"Coverage per locale\" width=\"\(width)\" height=\"\(rows.count * rowHeight + 10)\">\n"
+        for (index, item) in rows.enumerated() {
+            let y = index * rowHeight + 5
+            let length = Int(Double(barWidth) * item.percent / 100)
+            svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(escapeHTML(item.locale))</text>"
+            svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(barWidth)\" height=\"14\" fill=\"#eee\"/>"
+            svg +=
+                "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(length)\" height=\"14\" fill=\"\(colour(item.percent))\"><title>\(escapeHTML(item.locale)): \(CoverageReport.percentText(item.percent))</title></rect>"
+            svg += "<text x=\"\(labelWidth + barWidth + 8)\" y=\"\(y + 15)\">\(CoverageReport.percentText(item.percent))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    static func heatMap(_ report: CoverageReport) -> String {
+        let tables = Array(Set(report.locales.flatMap { $0.tables.map(\.table) })).sorted()
+        guard !tables.isEmpty else { return "" }
+        var out = "<table class=\"heat sortable\">\n<thead><tr><th>locale</th>"
+        for table in tables { out += "<th class=\"num\">\(escapeHTML(table))</th>" }
+        out += "</tr></thead>\n<tbody>\n"
+        for item in report.byCoverage {
+            out += "<tr><td>\(escapeHTML(item.locale))</td>"
+            for table in tables {
+                if let cell = item.tables.first(where: { $0.table == table }) {
+                    out +=
+                        "<td class=\"num\" style=\"background:\(colour(cell.percent));color:#fff\" title=\"\(cell.translated)/\(cell.total) translated, \(cell.missing) missing\">\(CoverageReport.percentText(cell.percent))</td>"
+                } else {
+                    out += "<td></td>"
+                }
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    static let style = """
+        body { font: 14px/1.45 -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; margin: 2em; color: #222; }
+        h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
+        table { border-collapse: collapse; margin: .5em 0; }
+        th, td { border: 1px solid #ddd; padding: 3px 8px; vertical-align: top; }
+        th { background: #f4f4f4; cursor: pointer; user-select: none; }
+        td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+        svg text { font: 12px sans-serif; fill: #333; }
+        details { margin: .3em 0; } summary { cursor: pointer; }
+        code { background: #f4f4f4; padding: 0 3px; }
+        .broken { color: #b00; } .ready { color: #080; }
+        """
+
+    static let script = """
+        document.querySelectorAll('table.sortable').forEach(function (table) {
+          table.querySelectorAll('th').forEach(function (th, column) {
+            th.addEventListener('click', function () {
+              var body = table.tBodies[0], rows = Array.from(body.rows), ascending = th.dataset.order !== 'asc';
+              rows.sort(function (a, b) {
+                var x = a.cells[column].textContent, y = b.cells[column].textContent;
+                var nx = parseFloat(x), ny = parseFloat(y);
+                var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+                return ascending ? c : -c;
+              });
+              th.dataset.order = ascending ? 'asc' : 'desc';
+              rows.forEach(function (row) { body.appendChild(row); });
+            });
+          });
+        });
+        """
+
+    static func render(_ report: CoverageReport) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<title>Localization coverage</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+        out +=
+            "<h1>Localization coverage</h1>\n<p>Against <code>\(escapeHTML(report.baseLocale ?? "base"))</code>, \(report.total) keys, \(report.locales.count) locales.</p>\n"
+        out += chart(report)
+        out += "<h2>Locales</h2>\n" + report.summaryTable(bars: false).html(id: "locales")
+        out += "<h2>Locales × tables</h2>\n" + heatMap(report)
+        if !report.payloads.isEmpty {
+            out +=
+                "<h2>Push payloads</h2>\n<table class=\"sortable\">\n<thead><tr><th>payload</th><th class=\"num\">ready</th><th>broken in</th></tr></thead>\n<tbody>\n"
+            for item in report.payloads {
+                let total = item.readyLocales.count + item.brokenLocales.count
+                out +=
+                    "<tr><td>\(escapeHTML(item.payload))</td><td class=\"num \(item.brokenLocales.isEmpty ? "ready" : "broken")\">\(item.readyLocales.count)/\(total)</td><td>"
+                out += item.brokenLocales.map { "<b>\(escapeHTML($0.locale))</b>: \(escapeHTML($0.reasons.joined(separator: "; ")))" }
+                    .joined(separator: "<br>")
+                out += "</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        let missing = report.byCoverage.filter { !$0.missingKeys.isEmpty }
+        if !missing.isEmpty {
+            out += "<h2>Missing keys</h2>\n"
+            for item in missing {
+                out += "<details><summary>\(escapeHTML(item.locale)): \(item.missingKeys.count) missing</summary>\n<ul>\n"
+                for key in item.missingKeys {
+                    out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
+                }
+                out += "</ul>\n</details>\n"
+            }
+        }
+        out += "<script>\n\(script)\n</script>\n</body>\n</html>\n"
+        return out
+    }
+}

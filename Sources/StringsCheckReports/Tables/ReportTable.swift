@@ -1,0 +1,172 @@
+/// A neutral table that every tabular output (text, Markdown, HTML, CSV) renders, so coverage and
+/// preview reports share one layout and each format owns only its escaping.
+public struct ReportTable: Sendable, Hashable {
+    public enum Alignment: Sendable, Hashable {
+        case left, right
+    }
+
+    public struct Column: Sendable, Hashable {
+        public var title: String
+        public var alignment: Alignment
+
+        public init(_ title: String, _ alignment: Alignment = .left) {
+            self.title = title
+            self.alignment = alignment
+        }
+    }
+
+    public var columns: [Column]
+    public var rows: [[String]]
+
+    public init(columns: [Column], rows: [[String]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// How many terminal columns text takes: East Asian wide and fullwidth characters and emoji take
+/// two, combining marks and zero-width characters none.
+public func displayWidth(_ text: String) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars {
+        let value = scalar.value
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: continue
+        default: break
+        }
+        if value == 0x200D || (0xFE00...0xFE0F).contains(value) { continue }
+        let wide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x20000...0x3FFFD).contains(value)
+            || (scalar.properties.isEmojiPresentation && value >= 0x1F000)
+        width += wide ? 2 : 1
+    }
+    return width
+}
+
+extension ReportTable {
+    /// An aligned terminal table; cells longer than `maximumCellWidth` wrap onto further lines.
+    public func text(maximumCellWidth: Int = 60) -> String {
+        let wrapped = rows.map { row in row.map { Self.wrap($0, width: maximumCellWidth) } }
+        var widths = columns.map { displayWidth($0.title) }
+        for row in wrapped {
+            for (index, lines) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], lines.map(displayWidth).max() ?? 0)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: max(0, widths[index] - displayWidth(cell)))
+                return columns[index].alignment == .right ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        var out = line(columns.map(\.title)) + "\n"
+        out += line(widths.map { String(repeating: "─", count: $0) }) + "\n"
+        for row in wrapped {
+            let height = row.map(\.count).max() ?? 1
+            for index in 0..<height {
+                out += line(row.map { index < $0.count ? $0[index] : "" }) + "\n"
+            }
+        }
+        return out
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if displayWidth(candidate) > width, !current.isEmpty {
+                    lines.append(current)
+                    current = String(word)
+                } else {
+                    current = candidate
+                }
+                while displayWidth(current) > width {
+                    var head = ""
+                    for character in current {
+                        if displayWidth(head + String(character)) > width { break }
+                        head.append(character)
+                    }
+                    guard !head.isEmpty else { break }
+                    lines.append(head)
+                    current = String(current.dropFirst(head.count))
+                }
+            }
+            lines.append(current)
+        }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    /// A GitHub-flavoured Markdown table; `|`, line breaks and HTML are escaped.
+    public var markdown: String {
+        func cell(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\r\n", with: "<br>")
+                .replacingOccurrences(of: "\n", with: "<br>")
+        }
+        var out = "| " + columns.map { cell($0.title) }.joined(separator: " | ") + " |\n"
+        out += "|" + columns.map { $0.alignment == .right ? "---:" : "---" }.joined(separator: "|") + "|\n"
+        for row in rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+        return out
+    }
+
+    /// RFC 4180 CSV with CRLF line ends; a cell that a spreadsheet would run as a formula is
+    /// prefixed with `'`.
+    public var csv: String {
+        func cell(_ text: String) -> String {
+            var text = text
+            if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
+            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        var out = columns.map { cell($0.title) }.joined(separator: ",") + "\r\n"
+        for row in rows { out += row.map(cell).joined(separator: ",") + "\r\n" }
+        return out
+    }
+
+    /// An HTML `<table>`; every cell is escaped, right-aligned columns get `class="num"`.
+    public func html(id: String? = nil, sortable: Bool = true) -> String {
+        var out = "<table\(id.map { " id=\"\(escapeHTML($0))\"" } ?? "")\(sortable ? " class=\"sortable\"" : "")>\n<thead><tr>"
+        for column in columns {
+            out += "<th\(column.alignment == .right ? " class=\"num\"" : "")>\(escapeHTML(column.title))</th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for row in rows {
+            out += "<tr>"
+            for (index, text) in row.enumerated() {
+                let right = index < columns.count && columns[index].alignment == .right
+                out +=
+                    "<td\(right ? " class=\"num\"" : "") dir=\"auto\">\(escapeHTML(text).replacingOccurrences(of: "\n", with: "<br>"))</td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+}
+
+/// Escapes text for HTML element content and attribute values.
+public func escapeHTML(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import LocalizationFormats
+import StringsCheckReports
+import StringsCheckRules
+
+/// `stringscheck coverage`: how far each locale is translated, and which pushes are ready.
+struct CoverageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coverage",
+        abstract: "Report how much of the base each locale translates, per table, and which push payloads render fully.",
+        discussion: "Exit status: 0, or 1 when a locale is below --min-coverage (or min_coverage in the configuration); 2 on I/O errors.")
+
+    @Argument(help: "Folders or files to read (default: the configuration's roots, else the current folder).")
+    var paths: [String] = []
+
+    @OptionGroup var options: CheckOptions
+
+    @Option(help: "Output format: text, markdown, html, json or csv.")
+    var format: Format = .text
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Option(help: "Exit 1 when a locale's coverage (percent) is below this.")
+    var minCoverage: Double?
+
+    @Option(name: .customLong("locale"), help: "Only these locales; repeatable.")
+    var locales: [String] = []
+
+    @Option(name: .customLong("table"), help: "Only these tables (as the report names them); repeatable.")
+    var tables: [String] = []
+
+    @Flag(help: "List the missing and identical keys of each locale (text and Markdown).")
+    var details = false
+
+    @Option(help: "A previous JSON coverage report: show what went up or down and which keys were added untranslated.")
+    var compare: String?
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, html, json, csv
+    }
+
+    func validate() throws {
+        try options.validate()
+        if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be from 0 to 100") }
+    }
+
+    func run() async throws {
+        let setup = try options.prepare(paths: paths)
+        let project = await ProjectLoader.load(
+            roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
+        var configured = project
+        if let base = setup.configuration.baseLocale { configured.baseLocale = base }
+        let context = RuleContext(project: configured, ignoredLocales: setup.configuration.ignoreLocales)
+        var report = CoverageBuilder.build(
+            context, allowIdentical: setup.configuration.allowIdentical, locales: Set(locales.map(LocaleName.normalize)),
+            tables: Set(tables))
+        if let compare {
+            do {
+                try report.compare(withJSON: Data(contentsOf: URL(fileURLWithPath: compare)))
+            } catch {
+                Console.error("stringscheck: cannot read the previous report '\(compare)' (a version 1 JSON coverage report)")
+                throw ExitCode(2)
+            }
+        }
+        let kind = CoverageFormat(rawValue: format.rawValue) ?? .text
+        try Console.write(report.rendered(as: kind, details: details), to: output)
+        if setup.missingRoots { throw ExitCode(2) }
+        let below = report.belowMinimum(global: minCoverage, perLocale: setup.configuration.minimumCoverage)
+        if !below.isEmpty {
+            for item in below {
+                Console.error(
+                    "stringscheck: '\(item.locale)' is \(String(format: "%.1f", item.percent))% translated, below the minimum of \(String(format: "%g", item.minimum))%"
+                )
+            }
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckReports
+import StringsCheckRules
+import Testing
+
+/// Coverage numbers against counts worked out by hand on small trees.
+struct CoverageTests {
+    static func report(_ files: [(String, String)], allowIdentical: [String] = []) -> CoverageReport {
+        CoverageBuilder.build(RuleContext(project: Check.project(files)), allowIdentical: allowIdentical)
+    }
+
+    static let tree = [
+        (
+            "en.lproj/Localizable.strings",
+            "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n\"c\" = \"Cherry\";\n\"d\" = \"OK\";\n\"e\" = \"%@\";\n"
+        ),
+        ("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Fruit\";\n"),
+        // de: a, b translated; c empty; d identical; e identical but no letters (nothing to translate); extra x.
+        (
+            "de.lproj/Localizable.strings",
+            "\"a\" = \"Apfel\";\n\"b\" = \"Banane\";\n\"c\" = \"\";\n\"d\" = \"OK\";\n\"e\" = \"%@\";\n\"x\" = \"X\";\n"
+        ),
+        // fr: only a; InfoPlist missing as a table.
+        ("fr.lproj/Localizable.strings", "\"a\" = \"Pomme\";\n"),
+        ("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Obst\";\n"),
+    ]
+
+    @Test func countsPerLocaleAndTable() throws {
+        let report = Self.report(Self.tree)
+        #expect(report.total == 6)
+        let de = try #require(report.locales.first { $0.locale == "de" })
+        #expect((de.total, de.translated, de.missing, de.extra, de.empty, de.identical) == (6, 4, 0, 1, 1, 1))
+        #expect(de.percent == 66.7)
+        #expect(de.identicalKeys.map(\.key) == ["d"])
+        let fr = try #require(report.locales.first { $0.locale == "fr" })
+        #expect((fr.total, fr.translated, fr.missing) == (6, 1, 5))
+        #expect(fr.tables.map { "\($0.table) \($0.translated)/\($0.total)" } == ["InfoPlist 0/1", "Localizable 1/5"])
+        #expect(fr.missingKeys.map(\.key) == ["CFBundleDisplayName", "b", "c", "d", "e"])
+    }
+
+    @Test func allowListCountsIdenticalTextsAsTranslated() throws {
+        let report = Self.report(Self.tree, allowIdentical: ["OK"])
+        let de = try #require(report.locales.first { $0.locale == "de" })
+        #expect((de.translated, de.identical) == (5, 0))
+    }
+
+    @Test func catalogStatesAndPluralsCount() throws {
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "hello": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Hallo"}}}},
+              "bye": {"localizations": {"de": {"stringUnit": {"state": "new", "value": "Bye"}}}},
+              "old": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Alt"}}}},
+              "Brand": {"shouldTranslate": false}
+            }}
+            """
+        let report = Self.report([("Localizable.xcstrings", catalog)])
+        #expect(report.total == 2)  // stale and "Don't translate" entries are not counted
+        let de = try #require(report.locales.first)
+        #expect((de.translated, de.needsReview, de.untranslated, de.missing) == (1, 1, 1, 0))
+    }
+
+    @Test func minimumCoverageNamesTheLocalesBelow() {
+        let report = Self.report(Self.tree)
+        #expect(report.belowMinimum(global: 50, perLocale: [:]).map(\.locale) == ["fr"])
+        #expect(report.belowMinimum(global: nil, perLocale: ["de": 90]).map(\.locale) == ["de"])
+        #expect(report.belowMinimum(global: nil, perLocale: ["*": 70, "fr": 10]).map(\.locale) == ["de"])
+    }
+
+    @Test func comparingWithAPreviousReport() throws {
+        let before = Self.report(Self.tree)
+        var after = Self.report(Self.tree.map { $0.0 == "en.lproj/Localizable.strings" ? ($0.0, $0.1 + "\"f\" = \"Fig\";\n") : $0 })
+        try after.compare(withJSON: Data(before.rendered(as: .json).utf8))
+        #expect(after.newlyMissing["de"]?.map(\.key) == ["f"])
+        #expect(after.previous?["de"] == 66.7)
+        #expect(after.rendered(as: .text).contains("de: 1 key added without a translation since the previous report"))
+    }
+
+    @Test func everyFormatEscapesHostileText() {
+        let hostile = "a|b <script>\"x\",\n=cmd() مرحبا 👍🏽"
+        let report = Self.report([
+            (
+                "en.lproj/Localizable.strings",
+                "\"\(hostile.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))\" = \"A\";\n"
+            ),
+            ("de.lproj/Localizable.strings", "\"other\" = \"B\";\n"),
+        ])
+        let html = report.rendered(as: .html)
+        #expect(html.contains("a|b &lt;script&gt;&quot;x&quot;,\n=cmd() مرحبا 👍🏽") || html.contains("&lt;script&gt;"))
+        #expect(!html.contains("<script>\"x\""))
+        #expect(!html.contains("http://") && !html.contains("https://"), "the page must load nothing from the network")
+        let markdown = report.rendered(as: .markdown, details: true)
+        #expect(markdown.contains("a|b"))  // inside a code span in the details list
+        let table = ReportTable(columns: [.init("k")], rows: [[hostile]])
+        #expect(table.markdown.contains("a\\|b &lt;script>\"x\",<br>=cmd()"))
+        #expect(table.csv == "k\r\n\"a|b <script>\"\"x\"\",\n=cmd() مرحبا 👍🏽\"\r\n")
+        #expect(ReportTable(columns: [.init("k")], rows: [["=SUM(A1)"]]).csv == "k\r\n'=SUM(A1)\r\n")
+    }
+
+    @Test func displayWidthCountsWideCharactersTwiceAndMarksNever() {
+        #expect(displayWidth("abc") == 3)
+        #expect(displayWidth("日本語") == 6)
+        #expect(displayWidth("e\u{301}") == 1)
+        #expect(displayWidth("👍") == 2)
+        let table = ReportTable(columns: [.init("k"), .init("v", .right)], rows: [["日本", "1"], ["ab", "22"]]).text()
+        #expect(table == "k      v\n────  ──\n日本   1\nab    22\n")
+    }
+}
