@@ -106,3 +106,14 @@ struct CoverageTests {
         #expect(table == "k      v\n────  ──\n日本   1\nab    22\n")
     }
 }
+
+struct RegionalCoverageTests {
+    @Test func aRegionalVariantOfTheBaseLanguageMayKeepTheBaseText() throws {
+        let report = CoverageTests.report([
+            ("en.lproj/Localizable.strings", "\"a\" = \"Color\";\n\"b\" = \"Settings\";\n"),
+            ("en-GB.lproj/Localizable.strings", "\"a\" = \"Colour\";\n\"b\" = \"Settings\";\n"),
+        ])
+        let british = try #require(report.locales.first)
+        #expect((british.translated, british.identical) == (2, 0))
+    }
+}

@@ -26,8 +26,11 @@ public enum CoverageBuilder {
             total += baseKeys[table]?.count ?? 0
         }
         let plurals = context.pluralForms
+        let baseLanguage = context.baseLocale.map(LocaleName.language)
         for locale in locales {
             var coverage = LocaleCoverage(locale: locale)
+            // en-GB beside en keeps most texts as they are; only other languages can be untranslated.
+            let sameLanguage = LocaleName.language(of: locale) == baseLanguage
             for table in tableNames {
                 guard let base = context.baseTable(table), let keys = baseKeys[table] else { continue }
                 let strings = context.tables[table]?[locale]?.strings ?? [:]
@@ -44,7 +47,9 @@ public enum CoverageBuilder {
                         coverage.untranslated += 1
                     } else if text.isEmpty {
                         coverage.empty += 1
-                    } else if text == baseText, string.origin != .stringsdict, baseText.contains(where: \.isLetter), !isAllowed(key, text) {
+                    } else if text == baseText, !sameLanguage, string.origin != .stringsdict, baseText.contains(where: \.isLetter),
+                        !isAllowed(key, text)
+                    {
                         // A .stringsdict format ('%#@files@') is the same in every language; its forms differ.
                         coverage.identical += 1
                         coverage.identicalKeys.append(CoverageKey(table: displayName(table), key: key))
