@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StringsCheckRulesTests",
-            dependencies: ["StringsCheckRules", "LocalizationFormats"]
+            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationFormats"]
         ),
         .testTarget(
             name: "StringsCheckCLITests",
