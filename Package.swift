@@ -45,7 +45,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StringsCheckRulesTests",
-            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationFormats"]
+            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationFormats"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StringsCheckCLITests",

@@ -10,7 +10,8 @@ struct StringsCheckCommand: AsyncParsableCommand {
         abstract: "Checks Apple localization resources and push payload templates.",
         version: "stringscheck \(version) (libxml2 \(XMLPropertyListReader.libxml2Version))",
         subcommands: [
-            CheckCommand.self, CoverageCommand.self, InitCommand.self, DumpCommand.self, RulesCommand.self, ExplainCommand.self,
+            CheckCommand.self, CoverageCommand.self, RenderCommand.self, InitCommand.self, DumpCommand.self, RulesCommand.self,
+            ExplainCommand.self,
             PluralsCommand.self,
         ]
     )

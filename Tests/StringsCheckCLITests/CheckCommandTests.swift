@@ -339,3 +339,32 @@ struct CoverageCommandTests {
         #expect(csv.split(separator: "\r\n").count == 2)
     }
 }
+
+/// `stringscheck render` on the demo project.
+struct RenderCommandTests {
+    @Test func demoPayloadsInEveryLocaleAsJSON() throws {
+        let result = try CLITests.run(["render", "--no-config", "Resources/DemoApp", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        #expect(rows.count == 4 * 7)
+        let german = try #require(rows.first { $0["payload"] as? String == "new_message.apns" && $0["locale"] as? String == "de" })
+        #expect(german["title"] as? String == "Neue Nachricht von Anna")
+        #expect(german["action"] as? String == "Antworten")
+        let arabic = try #require(rows.first { $0["payload"] as? String == "new_message.apns" && $0["locale"] as? String == "ar" })
+        #expect(arabic["body"] as? String == "push.message.body")
+        #expect(((arabic["problems"] as? [[String: Any]])?.first?["rule"] as? String) == "payload-missing-key")
+        let shipped = try #require(rows.first { $0["payload"] as? String == "order_shipped_fcm.json" && $0["locale"] as? String == "en" })
+        #expect(shipped["body"] as? String == "Your order #A-1042 is on its way with ⟨argument 2 missing⟩")
+    }
+
+    @Test func keysWithAPattern() throws {
+        let result = try CLITests.run([
+            "render", "--no-config", "Resources/DemoApp", "--keys", "unread.*", "--locale", "en", "--format", "csv",
+        ])
+        #expect(
+            result.stdout == "key,locale,value,status\r\nunread.count,en,\"one (1): 1 unread message\nother (0): 0 unread messages\",ok\r\n"
+        )
+    }
+}

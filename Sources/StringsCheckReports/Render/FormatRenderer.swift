@@ -31,12 +31,14 @@ public enum FormatRenderer {
         public var mismatchedArguments: [Int]
     }
 
-    public static func format(_ text: String, _ arguments: [FormatArgument]) -> Result {
+    /// `alsoRead` are argument numbers a plural variable reads to choose its form, which count as
+    /// read even when no specifier prints them.
+    public static func format(_ text: String, _ arguments: [FormatArgument], alsoRead: Set<Int> = []) -> Result {
         let analysis = FormatScanner.analyze(text)
         let scalars = Array(text.unicodeScalars)
         // CoreFoundation skips argument numbers nobody reads without consuming a value, so the k-th
         // argument number read takes the k-th value ('%1$@ %3$@' prints the first and second).
-        let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).sorted()
+        let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(alsoRead).sorted()
         let slot = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0) })
         var specifierAt: [Int: FormatSpecifier] = [:]
         for specifier in analysis.specifiers { specifierAt[specifier.start] = specifier }

@@ -1,0 +1,130 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckReports
+import StringsCheckRules
+import Testing
+
+struct FormatRendererTests {
+    @Test func objectsPositionsAndPercent() {
+        #expect(FormatRenderer.format("%@ sent %@", [.string("Anna"), .string("a photo")]).text == "Anna sent a photo")
+        #expect(FormatRenderer.format("%2$@ von %1$@", [.string("Anna"), .string("Foto")]).text == "Foto von Anna")
+        #expect(FormatRenderer.format("100%% done", []).text == "100% done")
+    }
+
+    @Test func tooFewArgumentsShowAMarkerNeverACrash() {
+        let result = FormatRenderer.format("Order %1$@ ships with %2$@", [.string("A-1")])
+        #expect(result.text == "Order A-1 ships with ⟨argument 2 missing⟩")
+        #expect(result.missingArguments == [2])
+    }
+
+    @Test func aGapShiftsTheLaterArgumentsAsCoreFoundationDoes() {
+        // '%1$@ … %3$@' with two values: the third specifier reads the second value.
+        #expect(FormatRenderer.format("%1$@ → %3$@", [.string("a"), .string("b")]).text == "a → b")
+    }
+
+    @Test func invalidSpecifiersLoseTheirPercentSign() {
+        #expect(FormatRenderer.format("Save 20%!", []).text == "Save 20!")
+        #expect(FormatRenderer.format("100%", []).text == "100")
+    }
+
+    @Test func aNumberSpecifierGivenAStringIsShownAsSuch() {
+        let result = FormatRenderer.format("%d new", [.string("3")])
+        #expect(result.text == "⟨%d given a string⟩ new")
+        #expect(result.mismatchedArguments == [1])
+        #expect(FormatRenderer.format("%05.1f|%-4ld|%x", [.double(3.14159), .integer(7), .integer(255)]).text == "003.1|7   |ff")
+    }
+}
+
+struct MessageRendererTests {
+    static let tree: [(String, String)] = [
+        ("en.lproj/Localizable.strings", "\"hi\" = \"Hi %@\";\n\"only.en\" = \"Only English\";\n"),
+        ("zh-Hant.lproj/Localizable.strings", "\"hi\" = \"你好 %@\";\n"),
+        ("de.lproj/Localizable.strings", "\"hi\" = \"Hallo %@\";\n"),
+        (
+            "ru.lproj/Localizable.stringsdict",
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ в %@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d файл</string><key>few</key><string>%d файла</string><key>many</key><string>%d файлов</string><key>other</key><string>%d файла</string></dict></dict></dict></plist>\n"
+        ),
+        (
+            "en.lproj/Localizable.stringsdict",
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ in %@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>zero</key><string>No files</string><key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict></dict></dict></plist>\n"
+        ),
+    ]
+
+    static let renderer = MessageRenderer(context: RuleContext(project: Check.project(tree)))
+
+    @Test func fallbackChainPicksTheLocaleThenShorterThenTheBase() {
+        let table = "Localizable"
+        #expect(Self.renderer.resolvedLocale("zh-Hant-HK", table: table) == "zh-Hant")
+        #expect(Self.renderer.resolvedLocale("de-AT", table: table) == "de")
+        #expect(Self.renderer.resolvedLocale("fr", table: table) == "en")
+        #expect(Self.renderer.render(key: "hi", table: table, locale: "zh-Hant-HK", arguments: [.string("Anna")]).text == "你好 Anna")
+    }
+
+    @Test func aKeyMissingFromTheChosenTableShowsRawWithoutPerKeyFallback() {
+        let rendered = Self.renderer.render(key: "only.en", table: "Localizable", locale: "de", arguments: [])
+        #expect(rendered.text == "only.en")
+        #expect(!rendered.found)
+    }
+
+    @Test func pluralsRenderOncePerCLDRCategoryWithSampleNumbers() {
+        let russian = Self.renderer.render(key: "files", table: "Localizable", locale: "ru", arguments: nil)
+        // 'other' is only for fractions in Russian, which an integer count never is.
+        #expect(russian.text == "one (1): 1 файл в ‹2›\nfew (2): 2 файла в ‹2›\nmany (0): 0 файлов в ‹2›")
+        // Foundation uses a 'zero' form for 0 whenever present.
+        let english = Self.renderer.render(key: "files", table: "Localizable", locale: "en", arguments: nil)
+        #expect(english.text == "one (1): 1 file in ‹2›\nother (0): No files in ‹2›")
+    }
+
+    @Test func payloadRowsRenderEveryLocale() {
+        let project = Check.project(
+            Self.tree + [
+                ("payloads/hi.json", "{\"aps\": {\"alert\": {\"title\": \"App\", \"loc-key\": \"hi\", \"loc-args\": [\"{{name}}\"]}}}\n")
+            ])
+        let rows = PreviewBuilder.payloadRows(RuleContext(project: project))
+        #expect(rows.map(\.locale) == ["en", "de", "ru", "zh-Hant"])
+        // ru.lproj has a Localizable table (its .stringsdict) without 'hi': Russian users see the raw key.
+        #expect(rows.map { $0.body ?? "" } == ["Hi {{name}}", "Hallo {{name}}", "hi", "你好 {{name}}"])
+        #expect(rows.first?.title == "App")
+        #expect(rows[2].resolvedLocale == "ru")
+    }
+}
+
+/// Preview output in every format, on text meant to break renderers.
+struct PreviewGoldenTests {
+    static let hostile = "Pipe | quote \" <script>alert(1)</script>\nnew line مرحبا بك 👍🏽 \(String(repeating: "long ", count: 30))"
+
+    static func rows() -> [PreviewRow] {
+        let escaped = hostile.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        let project = Check.project([
+            ("en.lproj/Localizable.strings", "\"k\" = \"\(escaped) %@\";\n"),
+            ("ar.lproj/Localizable.strings", "\"k\" = \"مرحبا %@\";\n"),
+            (
+                "payloads/p.json",
+                "{\"aps\": {\"alert\": {\"title\": \"<b>T|\\\"</b>\", \"loc-key\": \"k\", \"loc-args\": [\"<i>x</i>\"]}}}\n"
+            ),
+        ])
+        return PreviewBuilder.payloadRows(RuleContext(project: project))
+    }
+
+    @Test(arguments: PreviewFormat.allCases)
+    func matchesGoldenFile(format: PreviewFormat) throws {
+        let output = Self.rows().rendered(as: format)
+        let golden = Check.packageRoot.appendingPathComponent("Tests/StringsCheckRulesTests/Fixtures/preview/hostile.\(format.rawValue)")
+        if ProcessInfo.processInfo.environment["STRINGSCHECK_UPDATE_GOLDEN"] != nil {
+            try output.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(output == (try String(contentsOf: golden, encoding: .utf8)), "STRINGSCHECK_UPDATE_GOLDEN=1 swift test regenerates")
+    }
+
+    @Test func escapingHolds() {
+        let html = Self.rows().rendered(as: .html)
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<i>x</i>"))
+        #expect(html.contains("dir=\"rtl\""))
+        #expect(!html.contains("http"))
+        let csv = Self.rows().rendered(as: .csv)
+        #expect(csv.contains("\"Pipe | quote \"\" <script>"))
+        let markdown = Self.rows().rendered(as: .markdown)
+        #expect(markdown.contains("Pipe \\| quote \" &lt;script>") && markdown.contains("<br>new line"))
+    }
+}
