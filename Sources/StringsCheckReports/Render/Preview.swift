@@ -31,7 +31,7 @@ public enum PreviewBuilder {
         let renderer = MessageRenderer(context: context)
         var rows: [PreviewRow] = []
         for payload in context.payloads {
-            let table = payloadTableID(context, payload)
+            let table = payloadTable(context, keys: payload.keys.map(\.key))
             let locales = ((context.baseLocale.map { [$0] } ?? []) + context.translationLocales).filter {
                 only.isEmpty || only.contains($0)
             }
@@ -55,16 +55,6 @@ public enum PreviewBuilder {
             }
         }
         return rows
-    }
-
-    static func payloadTableID(_ context: RuleContext, _ payload: PushPayload) -> String? {
-        let candidates = context.tables.keys.filter { $0 == "Localizable" || $0.hasSuffix("/Localizable") }
-        let keys = payload.keys.map(\.key)
-        return candidates.max { a, b in
-            let scoreA = keys.filter { context.baseTable(a)?.strings[$0] != nil }.count
-            let scoreB = keys.filter { context.baseTable(b)?.strings[$0] != nil }.count
-            return scoreA != scoreB ? scoreA < scoreB : a.count > b.count
-        }
     }
 
     /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
