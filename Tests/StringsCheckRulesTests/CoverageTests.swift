@@ -117,3 +117,30 @@ struct RegionalCoverageTests {
         #expect((british.translated, british.identical) == (2, 0))
     }
 }
+
+/// One table of a real app, counted independently with Foundation's own parser.
+@Suite(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+struct CoverageCorpusTests {
+    @Test func adiumGermanLocalizableMatchesFoundationsCount() async throws {
+        let app = Check.corpus.appendingPathComponent("apps/adium__adium")
+        func table(_ locale: String) throws -> [String: String] {
+            let data = try Data(contentsOf: app.appendingPathComponent("Resources/\(locale).lproj/Localizable.strings"))
+            return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+        }
+        let base = try table("en")
+        let german = try table("de")
+        // Translated: present, not empty, and not the English text (unless it has no letters).
+        let translated = base.filter { key, text in
+            guard let value = german[key], !value.isEmpty else { return false }
+            return value != text || !text.contains(where: \.isLetter)
+        }.count
+        let missing = base.keys.filter { german[$0] == nil }.count
+        let extra = german.keys.filter { base[$0] == nil }.count
+
+        let project = await ProjectLoader.load(roots: [app.path])
+        let report = CoverageBuilder.build(RuleContext(project: project), locales: ["de"])
+        let row = try #require(report.locales.first?.tables.first { $0.table == "Resources/Localizable" })
+        #expect((row.total, row.translated, row.missing, row.extra) == (base.count, translated, missing, extra))
+        #expect(row.total > 500)
+    }
+}

@@ -142,3 +142,33 @@ struct EngineTests {
         #expect(Check.summary(bad).contains("stringsdict-value-type-mismatch@ru.lproj/Localizable.stringsdict:7:1"))
     }
 }
+
+struct PayloadSettingsTests {
+    static let big =
+        "{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\"{{name}}\"]}}, \"data\": \"\(String(repeating: "x", count: 2100))\"}\n"
+
+    @Test func legacyBinaryVoipAndPlaceholderLengthChangeTheLimits() async {
+        let files = [("en.lproj/Localizable.strings", "\"k\" = \"Hi %@\";\n"), ("payloads/call.json", Self.big)]
+        #expect(!Check.summary(await Check.run(files)).contains { $0.hasPrefix("payload-too-large") })
+        var legacy = Configuration()
+        legacy.legacyBinaryInterface = true
+        #expect(Check.summary(await Check.run(files, configuration: legacy)).contains { $0.hasPrefix("payload-too-large") })
+        // 2100 bytes of data and a placeholder filled to 2000 characters: over 4096, but under 90% of VoIP's 5120.
+        let long = Check.configuration("placeholder_length: 2000\n")
+        #expect(Check.summary(await Check.run(files, configuration: long)).contains { $0.hasPrefix("payload-too-large") })
+        let voip = Check.configuration("placeholder_length: 2000\nvoip_payloads: [\"**/call.json\"]\n")
+        #expect(!Check.summary(await Check.run(files, configuration: voip)).contains { $0.hasPrefix("payload-too-large") })
+    }
+
+    @Test func payloadTableFromTheConfiguration() async {
+        let files = [
+            ("en.lproj/Localizable.strings", "\"other\" = \"x\";\n"), ("en.lproj/Push.strings", "\"k\" = \"Hi %@\";\n"),
+            ("payloads/p.json", "{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\"a\"]}}}\n"),
+        ]
+        #expect(Check.summary(await Check.run(files)).contains { $0.hasPrefix("payload-missing-key") })
+        #expect(
+            !Check.summary(await Check.run(files, configuration: Check.configuration("payload_table: Push\n"))).contains {
+                $0.hasPrefix("payload-missing-key")
+            })
+    }
+}

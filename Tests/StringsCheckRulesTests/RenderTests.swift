@@ -128,3 +128,17 @@ struct PreviewGoldenTests {
         #expect(markdown.contains("Pipe \\| quote \" &lt;script>") && markdown.contains("<br>new line"))
     }
 }
+
+struct VariantRenderTests {
+    @Test func deviceAndWidthVariantsRenderEachVariant() {
+        let project = Check.project([
+            (
+                "en.lproj/Localizable.stringsdict",
+                "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>tap</key><dict><key>NSStringDeviceSpecificRuleType</key><dict><key>iphone</key><string>Tap %@</string><key>mac</key><string>Click %@</string></dict></dict></dict></plist>\n"
+            )
+        ])
+        let rendered = MessageRenderer(context: RuleContext(project: project)).render(
+            key: "tap", table: "Localizable", locale: "en", arguments: [.string("Save")])
+        #expect(rendered.text == "iphone: Tap Save\nmac: Click Save")
+    }
+}

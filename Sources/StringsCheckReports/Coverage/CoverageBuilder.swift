@@ -83,9 +83,10 @@ public enum CoverageBuilder {
 
     /// The folder (with its trailing `/`) every table ID starts with.
     static func commonFolder(_ tables: [String]) -> String {
-        guard var prefix = tables.first.map({ $0.split(separator: "/").dropLast().map(String.init) }) else { return "" }
+        guard var prefix = tables.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init) })
+        else { return "" }
         for table in tables.dropFirst() {
-            let parts = table.split(separator: "/").dropLast().map(String.init)
+            let parts = table.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
             while !prefix.isEmpty, Array(parts.prefix(prefix.count)) != prefix { prefix.removeLast() }
         }
         return prefix.isEmpty ? "" : prefix.joined(separator: "/") + "/"

@@ -51,8 +51,13 @@ public struct MessageRenderer: Sendable {
                 text: key, resolvedLocale: resolved,
                 problems: [RenderProblem(rule: "payload-missing-key", message: "'\(key)' \(why): the key itself is shown")], found: false)
         }
-        if string.origin == .stringsdict, let entry = stringsdictEntry(key: key, table: table, locale: resolved), entry.formatKey != nil {
-            return pluralRendering(entry, locale: resolved, arguments: arguments)
+        if string.origin == .stringsdict, let entry = stringsdictEntry(key: key, table: table, locale: resolved) {
+            if entry.formatKey != nil { return pluralRendering(entry, locale: resolved, arguments: arguments) }
+            // Device and width entries: every variant, as each device or width shows it.
+            let variants = entry.variants.map { ($0.name, formatted($0.value, arguments: arguments, alsoRead: [])) }
+            return Rendered(
+                text: variants.map { "\($0.0): \($0.1.text)" }.joined(separator: "\n"), resolvedLocale: resolved,
+                problems: Array(Set(variants.flatMap(\.1.problems))), found: true)
         }
         if string.origin == .catalog, let value = catalogValue(key: key, table: table, locale: resolved),
             !value.variations.isEmpty || !value.substitutions.isEmpty

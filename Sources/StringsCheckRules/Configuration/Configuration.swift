@@ -49,6 +49,14 @@ public struct Configuration: Sendable, Hashable {
     /// Texts that may stay the same in a translation (brand names, "OK"): exact texts, or globs
     /// over keys. Coverage counts them as translated.
     public var allowIdentical: [String] = []
+    /// The table push payload keys are looked up in (default `Localizable`).
+    public var payloadTable: String?
+    /// Globs naming VoIP payload templates.
+    public var voipPayloads: [String] = []
+    /// Characters a placeholder loc-arg ('{{name}}') may grow to, for the worst-case size.
+    public var placeholderLength: Int?
+    /// Set by `check --legacy-binary`, not by the file.
+    public var legacyBinaryInterface = false
 
     public init() {}
 
@@ -74,6 +82,10 @@ public struct Configuration: Sendable, Hashable {
         var settings = RuleSettings()
         if let threshold = rules["incomplete-locale"]?.threshold { settings.incompleteLocaleThreshold = threshold / 100 }
         for (id, rule) in rules where !rule.ignoreLocales.isEmpty { settings.ignoredLocales[id] = rule.ignoreLocales }
+        if let payloadTable { settings.payloadTable = payloadTable }
+        settings.voipPayloads = voipPayloads
+        if let placeholderLength { settings.placeholderLength = placeholderLength }
+        settings.legacyBinaryInterface = legacyBinaryInterface
         return settings
     }
 }

@@ -100,7 +100,7 @@ private struct Reader {
 
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
-        "allow_identical",
+        "allow_identical", "payload_table", "voip_payloads", "placeholder_length",
     ]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
@@ -156,6 +156,14 @@ private struct Reader {
             case "exclude": configuration.exclude = strings(value, "'exclude'")
             case "payloads": configuration.payloads = strings(value, "'payloads'")
             case "allow_identical": configuration.allowIdentical = strings(value, "'allow_identical'")
+            case "payload_table": configuration.payloadTable = string(value, "'payload_table'")
+            case "voip_payloads": configuration.voipPayloads = strings(value, "'voip_payloads'")
+            case "placeholder_length":
+                guard case .scalar(let scalar) = value, let length = Int(scalar.string), (0...4096).contains(length) else {
+                    report("'placeholder_length' must be a whole number from 0 to 4096", node: value)
+                    continue
+                }
+                configuration.placeholderLength = length
             case "base_locale": configuration.baseLocale = string(value, "'base_locale'").map(LocaleName.normalize)
             case "ignore_locales": configuration.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
             case "rules":

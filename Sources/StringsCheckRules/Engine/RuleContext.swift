@@ -6,6 +6,14 @@ public struct RuleSettings: Sendable, Hashable {
     public var incompleteLocaleThreshold: Double = 0.5
     /// Rule ID → locales that rule ignores (for findings that name several locales at once).
     public var ignoredLocales: [String: Set<String>] = [:]
+    /// The table payload keys are looked up in.
+    public var payloadTable = "Localizable"
+    /// Globs naming VoIP payload templates (5120 bytes instead of 4096).
+    public var voipPayloads: [String] = []
+    /// The legacy binary interface's 2048-byte limit instead of HTTP/2's.
+    public var legacyBinaryInterface = false
+    /// How long a placeholder loc-arg may get when the backend fills it.
+    public var placeholderLength = 64
 
     public init() {}
 }

@@ -41,6 +41,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Write every current finding to this baseline file and exit 0.")
     var writeBaseline: String?
 
+    @Flag(help: "Check payload sizes against the legacy binary interface's 2048 bytes.")
+    var legacyBinary = false
+
     func validate() throws {
         try options.validate()
         if baseline != nil, writeBaseline != nil { throw ValidationError("use --baseline or --write-baseline, not both") }
@@ -61,7 +64,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let project = await ProjectLoader.load(
             roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
-        var result = await RuleEngine.run(project: project, configuration: setup.configuration, baseline: loadedBaseline)
+        var configuration = setup.configuration
+        configuration.legacyBinaryInterface = legacyBinary
+        var result = await RuleEngine.run(project: project, configuration: configuration, baseline: loadedBaseline)
         if let selection { result = selection.filter(result) }
         if let writeBaseline {
             do {

@@ -52,7 +52,8 @@ struct CoverageCommand: AsyncParsableCommand {
             roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
         var configured = project
         if let base = setup.configuration.baseLocale { configured.baseLocale = base }
-        let context = RuleContext(project: configured, ignoredLocales: setup.configuration.ignoreLocales)
+        let context = RuleContext(
+            project: configured, ignoredLocales: setup.configuration.ignoreLocales, settings: setup.configuration.ruleSettings)
         var report = CoverageBuilder.build(
             context, allowIdentical: setup.configuration.allowIdentical, locales: Set(locales.map(LocaleName.normalize)),
             tables: Set(tables))

@@ -39,7 +39,8 @@ struct RenderCommand: AsyncParsableCommand {
         var project = await ProjectLoader.load(
             roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
         if let base = setup.configuration.baseLocale { project.baseLocale = base }
-        let context = RuleContext(project: project, ignoredLocales: setup.configuration.ignoreLocales)
+        let context = RuleContext(
+            project: project, ignoredLocales: setup.configuration.ignoreLocales, settings: setup.configuration.ruleSettings)
         let only = Set(locales.map(LocaleName.normalize))
         let rows =
             keys != nil && !payloads

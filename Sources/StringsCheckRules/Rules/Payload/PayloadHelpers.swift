@@ -30,7 +30,8 @@ func isPlaceholder(_ text: String) -> Bool {
 
 /// The Localizable table a payload's keys are looked up in: among bundles with a `Localizable`
 /// table, the one whose base table has most of the keys (ties: the shortest bundle path).
-public func payloadTable(_ context: RuleContext, keys: [String], name: String = "Localizable") -> String? {
+public func payloadTable(_ context: RuleContext, keys: [String]) -> String? {
+    let name = context.settings.payloadTable
     let candidates = context.tables.keys.filter { $0 == name || $0.hasSuffix("/" + name) }
     return candidates.max { a, b in
         let scoreA = keys.filter { context.baseTable(a)?.strings[$0] != nil }.count
