@@ -39,6 +39,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "stringscheck-bench",
+            dependencies: ["LocalizationFormats", "StringsCheckRules", "StringsCheckReports"]
+        ),
         .testTarget(
             name: "LocalizationFormatsTests",
             dependencies: ["LocalizationFormats"]

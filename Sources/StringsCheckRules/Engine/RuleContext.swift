@@ -37,6 +37,8 @@ public struct RuleContext: Sendable {
     public let doNotTranslate: [String: Set<String>]
     /// Each translated key's arguments beside the base's, for keys where either reads any.
     public let formatPairs: [FormatPair]
+    /// Every payload key looked up in every locale; see `payloadLookups(ruleID:)`.
+    public private(set) var allPayloadLookups: [PayloadKeyLookup] = []
 
     public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
         self.project = project
@@ -66,6 +68,7 @@ public struct RuleContext: Sendable {
             for entry in catalog.entries where !entry.shouldTranslate { doNotTranslate[file.tableID, default: []].insert(entry.key) }
         }
         self.doNotTranslate = doNotTranslate
+        allPayloadLookups = computePayloadLookups()
     }
 
     /// The translation locales a rule looks at.

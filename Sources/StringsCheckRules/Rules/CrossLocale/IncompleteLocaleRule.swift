@@ -40,11 +40,11 @@ struct IncompleteLocaleRule: Rule {
             guard let base = context.baseTable(table), let bundle = bundleOfTable[table] else { continue }
             let exempt = context.doNotTranslate[table] ?? []
             let shipped = locales.filter { bundleLocales[bundle]?.contains($0) == true }
-            for key in base.strings.keys where !exempt.contains(key) {
-                for locale in shipped {
-                    totals[locale, default: 0] += 1
-                    if context.tables[table]?[locale]?.strings[key] != nil { present[locale, default: 0] += 1 }
-                }
+            let keys = base.strings.keys.filter { !exempt.contains($0) }
+            for locale in shipped {
+                let strings = context.tables[table]?[locale]?.strings ?? [:]
+                totals[locale, default: 0] += keys.count
+                present[locale, default: 0] += keys.count { strings[$0] != nil }
             }
         }
         let threshold = context.settings.incompleteLocaleThreshold

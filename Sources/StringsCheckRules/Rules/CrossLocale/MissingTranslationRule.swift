@@ -26,9 +26,10 @@ struct MissingTranslationRule: Rule {
         for table in context.baseTableNames {
             guard let base = context.baseTable(table) else { continue }
             let present = locales.filter { context.tables[table]?[$0] != nil }
+            let presentTables = present.map { context.tables[table]?[$0]?.strings ?? [:] }
             let exempt = context.doNotTranslate[table] ?? []
             for (key, string) in base.strings where !exempt.contains(key) {
-                let lacking = present.filter { context.tables[table]?[$0]?.strings[key] == nil }
+                let lacking = zip(present, presentTables).filter { $0.1[key] == nil }.map(\.0)
                 guard !lacking.isEmpty else { continue }
                 let share = lacking.count == present.count ? "every translation" : "\(lacking.count) of \(present.count) translations"
                 let users = lacking.count == 1 ? "that locale" : "those locales"

@@ -39,9 +39,3 @@ public func payloadTable(_ context: RuleContext, keys: [String]) -> String? {
         return scoreA != scoreB ? scoreA < scoreB : a.count > b.count
     }
 }
-
-/// The locales whose users see a payload: every locale with the table, the base included.
-func payloadLocales(_ context: RuleContext, table: String, ruleID: String) -> [String] {
-    let locales = context.translationLocales(for: ruleID).filter { context.tables[table]?[$0] != nil }
-    return (context.baseLocale.map { [$0] } ?? []) + locales
-}

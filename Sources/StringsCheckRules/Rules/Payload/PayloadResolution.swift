@@ -24,21 +24,30 @@ public struct PayloadKeyLookup: Sendable {
 }
 
 extension RuleContext {
-    /// Every localized part of every payload, looked up in every locale.
+    /// Every localized part of every payload, looked up in every locale (computed once, when the
+    /// context is built; a rule's ignored locales are left out here).
     public func payloadLookups(ruleID: String) -> [PayloadKeyLookup] {
+        guard let ignored = settings.ignoredLocales[ruleID] else { return allPayloadLookups }
+        return allPayloadLookups.map { lookup in
+            var copy = lookup
+            copy.locales = lookup.locales.filter { !ignored.contains($0.locale) }
+            return copy
+        }
+    }
+
+    func computePayloadLookups() -> [PayloadKeyLookup] {
         var result: [PayloadKeyLookup] = []
         for payload in payloads {
             let keys = payload.keys
             guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { continue }
-            let locales = payloadLocales(self, table: table, ruleID: ruleID)
+            let locales = (baseLocale.map { [$0] } ?? []) + translationLocales.filter { tables[table]?[$0] != nil }
+            let localeTables = locales.map { (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0]) }
             for (part, field, key) in keys {
                 let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments
                 result.append(
                     PayloadKeyLookup(
                         payload: payload, part: part, keyField: field, key: key, argumentsField: arguments, table: table,
-                        locales: locales.map { locale in
-                            (locale, tables[table]?[locale]?.strings[key], formats[table]?[locale]?[key])
-                        }))
+                        locales: localeTables.map { ($0.locale, $0.strings?[key], $0.formats?[key]) }))
             }
         }
         return result

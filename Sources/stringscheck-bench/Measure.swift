@@ -1,0 +1,43 @@
+import Foundation
+
+/// Wall time of a closure: the median of several runs, in seconds.
+func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<max(1, repetitions) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+/// The same for async work.
+func median(_ repetitions: Int, _ body: () async throws -> Void) async rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<max(1, repetitions) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+/// Peak resident memory of this process so far (Linux `VmHWM`), in bytes; nil elsewhere.
+func peakResidentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let digits = line.filter(\.isNumber)
+        return Int(digits).map { $0 * 1024 }
+    }
+    return nil
+}
+
+/// Every file under a folder with one of the extensions, sorted.
+func files(under root: URL, extensions: Set<String>) -> [URL] {
+    guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+    var result: [URL] = []
+    for case let url as URL in enumerator where extensions.contains(url.pathExtension) { result.append(url) }
+    return result.sorted { $0.path < $1.path }
+}

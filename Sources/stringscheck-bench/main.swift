@@ -1,0 +1,173 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckReports
+import StringsCheckRules
+
+// stringscheck-bench: measures our parsers against Foundation's and the disk, and the whole check
+// pipeline, side by side in one run. Usage:
+//   swift run -c release stringscheck-bench [--locales N] [--keys M] [--payloads P] [--repetitions R]
+//       [--tree PATH] [--series] [--json]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, in arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let locales = option("--locales").flatMap(Int.init) ?? 40
+let keys = option("--keys").flatMap(Int.init) ?? 5_000
+let payloadCount = option("--payloads").flatMap(Int.init) ?? 1_000
+let repetitions = option("--repetitions").flatMap(Int.init) ?? 5
+let realTree = option("--tree")
+let wantsJSON = arguments.contains("--json")
+let wantsSeries = arguments.contains("--series")
+
+struct Row {
+    var name: String
+    var seconds: Double
+    var bytes: Int
+    var entries: Int
+    var ratio: String
+}
+
+func mbps(_ bytes: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(bytes) / 1_048_576 / seconds : 0 }
+
+/// Measures one tree; returns the table rows and a summary for the series.
+func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: [Row], checkSeconds: Double, stringsSeconds: Double) {
+    let stringsFiles = files(under: root, extensions: ["strings"])
+    let stringsdictFiles = files(under: root, extensions: ["stringsdict"])
+    var stringsBytes: [[UInt8]] = []
+    var floorBytes = 0
+    let floor = try median(repetitions) {
+        var total = 0
+        var loaded: [[UInt8]] = []
+        for url in stringsFiles { let bytes = [UInt8](try Data(contentsOf: url)); total += bytes.count; loaded.append(bytes) }
+        stringsBytes = loaded
+        floorBytes = total
+    }
+    var entries = 0
+    let ours = median(repetitions) {
+        entries = 0
+        for (index, bytes) in stringsBytes.enumerated() {
+            entries += StringsParser.parse(bytes: bytes, path: stringsFiles[index].path).entries.count
+        }
+    }
+    let datas = stringsBytes.map { Data($0) }
+    let foundation = median(repetitions) {
+        for data in datas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) }
+    }
+    let dictBytes = try stringsdictFiles.map { [UInt8](try Data(contentsOf: $0)) }
+    let dictSize = dictBytes.reduce(0) { $0 + $1.count }
+    var dictEntries = 0
+    let oursDict = median(repetitions) {
+        dictEntries = 0
+        for (index, bytes) in dictBytes.enumerated() {
+            dictEntries += StringsdictParser.parse(bytes: bytes, path: stringsdictFiles[index].path).entries.count
+        }
+    }
+    let dictDatas = dictBytes.map { Data($0) }
+    let foundationDict = median(repetitions) {
+        for data in dictDatas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) }
+    }
+    var findings = 0
+    var fileCount = 0
+    var context: RuleContext?
+    let check = await median(repetitions) {
+        let project = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
+        let result = await RuleEngine.run(project: project)
+        findings = result.findings.count
+        fileCount = result.fileCount
+        context = RuleContext(project: project)
+    }
+    var rendered = 0
+    let render = median(max(1, repetitions / 2)) {
+        if let context { rendered = PreviewBuilder.payloadRows(context).count }
+    }
+    let rows = [
+        Row(name: "read the .strings bytes (floor)", seconds: floor, bytes: floorBytes, entries: entries, ratio: "1.0× floor"),
+        Row(
+            name: "stringscheck .strings parse", seconds: ours, bytes: floorBytes, entries: entries,
+            ratio: String(format: "%.1f× faster than Foundation, %.1f× floor", foundation / ours, ours / floor)),
+        Row(name: "Foundation .strings parse", seconds: foundation, bytes: floorBytes, entries: entries, ratio: ""),
+        Row(
+            name: "stringscheck .stringsdict parse", seconds: oursDict, bytes: dictSize, entries: dictEntries,
+            ratio: String(format: "%.1f× faster than Foundation", foundationDict / oursDict)),
+        Row(name: "Foundation .stringsdict parse", seconds: foundationDict, bytes: dictSize, entries: dictEntries, ratio: ""),
+        Row(
+            name: "check (\(fileCount) files, \(findings) findings)", seconds: check, bytes: floorBytes + dictSize,
+            entries: entries + dictEntries,
+            ratio: String(format: "%.1f× floor", check / floor)),
+        Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
+    ]
+    return (rows, check, ours)
+}
+
+func printTable(_ title: String, _ rows: [Row]) {
+    print(title)
+    let width = rows.map(\.name.count).max() ?? 10
+    for row in rows {
+        let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        let throughput = row.bytes > 0 ? String(format: "%8.1f MB/s", mbps(row.bytes, row.seconds)) : String(repeating: " ", count: 13)
+        let perSecond = row.entries > 0 ? String(format: "%10.0f entries/s", Double(row.entries) / row.seconds) : ""
+        print("  \(name)  \(String(format: "%9.2f ms", row.seconds * 1000))  \(throughput)  \(perSecond)  \(row.ratio)")
+    }
+}
+
+if let target = option("--write-tree") {
+    // Only write the synthetic tree (to profile the CLI on it) and stop.
+    let count = try SyntheticTree(locales: locales, keys: keys, payloads: payloadCount).write(to: URL(fileURLWithPath: target))
+    print("wrote \(count) files to \(target)")
+    exit(0)
+}
+
+let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: workspace) }
+var report: [String: Any] = ["repetitions": repetitions]
+
+if let realTree {
+    let (rows, _, _) = try await measure(root: URL(fileURLWithPath: realTree), label: realTree, repetitions: repetitions)
+    if !wantsJSON { printTable("Tree \(realTree) (median of \(repetitions))", rows) }
+    report["tree"] = rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] }
+} else {
+    let tree = SyntheticTree(locales: locales, keys: keys, payloads: payloadCount)
+    let root = workspace.appendingPathComponent("tree")
+    let written = try tree.write(to: root)
+    let (rows, _, _) = try await measure(root: root, label: "synthetic", repetitions: repetitions)
+    if !wantsJSON {
+        printTable(
+            "Synthetic tree: \(locales) locales × \(keys) keys, \(payloadCount) payloads, \(written) files (median of \(repetitions))", rows
+        )
+    }
+    report["synthetic"] = [
+        "locales": locales, "keys": keys, "payloads": payloadCount,
+        "rows": rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] },
+    ]
+}
+
+if wantsSeries {
+    var series: [[String: Any]] = []
+    if !wantsJSON { print("\nScale series (check and .strings parse, median of \(max(1, repetitions / 2)))") }
+    for (seriesLocales, seriesKeys) in [(1, 1_000), (10, 1_000), (100, 1_000), (1, 10_000), (10, 10_000), (100, 10_000)] {
+        let root = workspace.appendingPathComponent("series-\(seriesLocales)-\(seriesKeys)")
+        try SyntheticTree(locales: seriesLocales, keys: seriesKeys, payloads: 0).write(to: root)
+        let (_, check, parse) = try await measure(root: root, label: "series", repetitions: max(1, repetitions / 2))
+        try? FileManager.default.removeItem(at: root)
+        let keysTotal = (seriesLocales + 1) * seriesKeys
+        if !wantsJSON {
+            print(
+                String(
+                    format: "  %3d locales × %6d keys  check %8.1f ms  parse %8.1f ms  %6.2f µs per key (check)", seriesLocales, seriesKeys,
+                    check * 1000, parse * 1000, check / Double(keysTotal) * 1e6))
+        }
+        series.append(["locales": seriesLocales, "keys": seriesKeys, "checkSeconds": check, "parseSeconds": parse])
+    }
+    report["series"] = series
+}
+
+let peak = peakResidentBytes()
+report["peakResidentBytes"] = peak ?? NSNull()
+if wantsJSON {
+    let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} else if let peak {
+    print(String(format: "\nPeak resident memory: %.1f MB", Double(peak) / 1_048_576))
+}
