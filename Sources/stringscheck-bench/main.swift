@@ -70,15 +70,17 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: 
     }
     var findings = 0
     var fileCount = 0
-    var context: RuleContext?
+    var project: LocalizationProject?
     let check = await median(repetitions) {
-        let project = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
-        let result = await RuleEngine.run(project: project)
+        let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
+        let result = await RuleEngine.run(project: loaded)
         findings = result.findings.count
         fileCount = result.fileCount
-        context = RuleContext(project: project)
+        project = loaded
     }
     var rendered = 0
+    let context = project.map { RuleContext(project: $0) }
+    project = nil
     let render = median(max(1, repetitions / 2)) {
         if let context { rendered = PreviewBuilder.payloadRows(context).count }
     }
@@ -110,6 +112,18 @@ func printTable(_ title: String, _ rows: [Row]) {
         let perSecond = row.entries > 0 ? String(format: "%10.0f entries/s", Double(row.entries) / row.seconds) : ""
         print("  \(name)  \(String(format: "%9.2f ms", row.seconds * 1000))  \(throughput)  \(perSecond)  \(row.ratio)")
     }
+}
+
+if let target = option("--profile-parse") {
+    // Parses every .strings file under a folder 20 times, for a profiler to look at.
+    let urls = files(under: URL(fileURLWithPath: target), extensions: ["strings"])
+    let contents = try urls.map { [UInt8](try Data(contentsOf: $0)) }
+    var entries = 0
+    for _ in 0..<20 {
+        for (index, bytes) in contents.enumerated() { entries += StringsParser.parse(bytes: bytes, path: urls[index].path).entries.count }
+    }
+    print("parsed \(entries) entries")
+    exit(0)
 }
 
 if let target = option("--write-tree") {

@@ -77,4 +77,48 @@ public struct LineTable: Sendable {
 
     /// The raw bytes, for callers that re-read a span they already located.
     public var bytes: [UInt8] { text }
+
+    /// Positions for offsets that mostly increase (the entries of a file, in order): each lookup
+    /// counts only the bytes since the previous one instead of searching and recounting the line.
+    public struct Cursor {
+        let table: LineTable
+        var line = 0
+        var lineStart = 0
+        var offset = 0
+        var column = 1
+
+        public init(_ table: LineTable) { self.table = table }
+
+        public mutating func location(ofByte target: Int) -> SourcePosition {
+            let target = max(0, min(target, table.text.count))
+            if target < offset {
+                // Going back (rare): start over from a binary search.
+                let position = table.location(ofByte: target)
+                line = position.line - 1
+                lineStart = table.lineStarts[line]
+                offset = target
+                column = position.column
+                return position
+            }
+            let starts = table.lineStarts
+            if line + 1 < starts.count, starts[line + 1] <= target {
+                // Jump to the target's line, then count from its start.
+                var next = line + 1
+                while next + 1 < starts.count, starts[next + 1] <= target { next += 1 }
+                line = next
+                lineStart = starts[line]
+                offset = lineStart
+                column = 1
+            }
+            table.text.withUnsafeBufferPointer { buffer in
+                var index = offset
+                while index < target {
+                    if buffer[index] & 0xC0 != 0x80 { column += 1 }
+                    index += 1
+                }
+            }
+            offset = target
+            return SourcePosition(line: line + 1, column: column)
+        }
+    }
 }

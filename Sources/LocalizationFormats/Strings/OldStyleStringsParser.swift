@@ -331,12 +331,13 @@ struct OldStyleStringsParser {
         result.reserveCapacity(entries.count)
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(entries.count)
+        var cursor = LineTable.Cursor(lines)
         for raw in entries {
             let loaded = loads && isRead(raw.keyOffset)
-            let keyLocation = lines.location(ofByte: raw.keyOffset)
+            let keyLocation = cursor.location(ofByte: raw.keyOffset)
             let entry = StringsEntry(
                 key: raw.key, value: raw.value, valueKind: raw.valueKind, keyLocation: keyLocation,
-                valueLocation: raw.isShorthand ? keyLocation : lines.location(ofByte: raw.valueOffset),
+                valueLocation: raw.isShorthand ? keyLocation : cursor.location(ofByte: raw.valueOffset),
                 loaded: loaded, isShorthand: raw.isShorthand, comment: raw.comment, valueIsVerbatim: raw.valueIsVerbatim,
                 valueIsQuoted: raw.valueIsQuoted)
             if let previous = firstIndex[raw.key] {

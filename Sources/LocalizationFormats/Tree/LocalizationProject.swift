@@ -129,15 +129,22 @@ public struct LocalizationProject: Sendable {
         var result: [String: [String: LocaleTable]] = [:]
         for table in Set(files.map(\.tableID)) {
             var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
-            for file in catalogs[table] ?? [] {
-                if case .catalog(let catalog) = file.content {
-                    localesOfTable.formUnion(catalog.locales.map(LocaleName.normalize))
-                    if let source = catalog.sourceLanguage { localesOfTable.insert(LocaleName.normalize(source)) }
-                }
+            // Each catalog is split by locale once, instead of once per locale.
+            let catalogFiles = (catalogs[table] ?? []).compactMap { file -> (ResourceFile, [String: [CatalogLocaleString]])? in
+                guard case .catalog(let catalog) = file.content else { return nil }
+                return (file, catalog.stringsByLocale())
             }
+            for (_, byLocale) in catalogFiles { localesOfTable.formUnion(byLocale.keys) }
             for locale in localesOfTable {
-                let merged = Self.mergeTable(
-                    table, locale: locale, files: (lproj[table]?[locale] ?? []) + (catalogs[table] ?? []), byID: true)
+                var merged = Self.mergeTable(table, locale: locale, files: lproj[table]?[locale] ?? [], byID: true)
+                for (file, byLocale) in catalogFiles {
+                    guard case .catalog(let catalog) = file.content else { continue }
+                    for item in byLocale[locale] ?? [] where merged.strings[item.key] == nil {
+                        merged.strings[item.key] = LocalizedString(
+                            key: item.key, value: item.unit?.value ?? item.key, path: file.path, location: item.location,
+                            loaded: catalog.loads, origin: .catalog, state: item.unit?.state)
+                    }
+                }
                 if !merged.strings.isEmpty || lproj[table]?[locale] != nil { result[table, default: [:]][locale] = merged }
             }
         }
@@ -175,14 +182,42 @@ public struct LocalizationProject: Sendable {
     }
 }
 
+/// A catalog entry's text in one locale: its unit, or none for the source language's own key.
+public typealias CatalogLocaleString = (key: String, unit: CatalogStringUnit?, location: SourcePosition)
+
 extension StringCatalog {
+    /// Every locale's entries (see `strings(for:)`) in one pass over the catalog.
+    public func stringsByLocale() -> [String: [CatalogLocaleString]] {
+        var normalized: [String: String] = [:]
+        let source = sourceLanguage.map(LocaleName.normalize)
+        var result: [String: [CatalogLocaleString]] = [:]
+        for entry in entries {
+            var hasSource = false
+            var seen: Set<String> = []
+            for (written, value) in entry.localizations {
+                let locale = normalized[written] ?? LocaleName.normalize(written)
+                normalized[written] = locale
+                // The first localization of a locale wins, as in `strings(for:)`.
+                guard seen.insert(locale).inserted else { continue }
+                if locale == source { hasSource = true }
+                result[locale, default: []].append(
+                    (entry.key, value.representativeUnit, value.representativeUnit?.location ?? value.location))
+            }
+            if let source, !hasSource { result[source, default: []].append((entry.key, nil, entry.keyLocation)) }
+        }
+        if let source, result[source] == nil { result[source] = [] }
+        return result
+    }
+
     /// The entries a locale has in this catalog: its own localization, or for the source language
     /// the key itself when it has none (Xcode uses the key as the source text).
     public func strings(for locale: String) -> [(key: String, unit: CatalogStringUnit?, location: SourcePosition)] {
         let isSource = sourceLanguage.map(LocaleName.normalize) == locale
+        // Catalogs name locales as written; compare the few distinct names once, not per entry.
+        let names = Set(locales.filter { LocaleName.normalize($0) == locale })
         var result: [(String, CatalogStringUnit?, SourcePosition)] = []
         for entry in entries {
-            if let value = entry.localizations.first(where: { LocaleName.normalize($0.locale) == locale })?.value {
+            if let value = entry.localizations.first(where: { names.contains($0.locale) })?.value {
                 result.append((entry.key, value.representativeUnit, value.representativeUnit?.location ?? value.location))
             } else if isSource {
                 result.append((entry.key, nil, entry.keyLocation))

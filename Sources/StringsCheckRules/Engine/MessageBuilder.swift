@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LocalizationFormats
 
@@ -6,39 +7,51 @@ enum MessageBuilder {
     /// Beyond this many combinations a `.stringsdict` entry is checked one variable at a time.
     static let maximumPermutations = 64
 
+    /// Every message of every file, in file order; files are scanned on all cores.
     static func messages(of project: LocalizationProject) -> [Message] {
+        let files = project.files
+        let perFile = UnsafeMutableBufferPointer<[Message]>.allocate(capacity: files.count)
+        perFile.initialize(repeating: [])
+        defer { perFile.deallocate() }
+        // Each iteration writes only its own slot, so the buffer is never shared between writers.
+        nonisolated(unsafe) let slots = perFile
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            slots[index] = messages(of: files[index])
+        }
+        return perFile.flatMap { $0 }
+    }
+
+    static func messages(of file: ResourceFile) -> [Message] {
         var result: [Message] = []
-        for file in project.files {
-            switch file.content {
-            case .strings(let parsed):
-                guard let locale = file.locale else { continue }
-                let table = file.tableID
-                for entry in parsed.entries {
-                    guard let value = entry.value else { continue }
-                    let placement: TextPlacement
-                    if entry.valueIsVerbatim, let start = entry.valueLocation {
-                        placement = .verbatim(SourcePosition(line: start.line, column: start.column + (entry.valueIsQuoted ? 1 : 0)))
-                    } else {
-                        placement = .fixed(entry.valueLocation)
-                    }
-                    result.append(
-                        Message(
-                            table: table, locale: locale, key: entry.key, text: value, path: file.path,
-                            keyLocation: entry.keyLocation, placement: placement, analysis: FormatScanner.analyze(value),
-                            origin: .strings, label: nil, loaded: entry.loaded))
+        switch file.content {
+        case .strings(let parsed):
+            guard let locale = file.locale else { return [] }
+            let table = file.tableID
+            for entry in parsed.entries {
+                guard let value = entry.value else { continue }
+                let placement: TextPlacement
+                if entry.valueIsVerbatim, let start = entry.valueLocation {
+                    placement = .verbatim(SourcePosition(line: start.line, column: start.column + (entry.valueIsQuoted ? 1 : 0)))
+                } else {
+                    placement = .fixed(entry.valueLocation)
                 }
-            case .stringsdict(let parsed):
-                guard let locale = file.locale else { continue }
-                let table = file.tableID
-                for entry in parsed.entries {
-                    result += stringsdictMessages(entry, table: table, locale: locale, path: file.path)
-                }
-            case .catalog(let catalog):
-                for entry in catalog.entries {
-                    for (locale, value) in entry.localizations {
-                        result += catalogMessages(
-                            value, entry: entry, locale: LocaleName.normalize(locale), file: file, loaded: catalog.loads)
-                    }
+                result.append(
+                    Message(
+                        table: table, locale: locale, key: entry.key, text: value, path: file.path,
+                        keyLocation: entry.keyLocation, placement: placement, analysis: FormatScanner.analyze(value),
+                        origin: .strings, label: nil, loaded: entry.loaded))
+            }
+        case .stringsdict(let parsed):
+            guard let locale = file.locale else { return [] }
+            let table = file.tableID
+            for entry in parsed.entries {
+                result += stringsdictMessages(entry, table: table, locale: locale, path: file.path)
+            }
+        case .catalog(let catalog):
+            for entry in catalog.entries {
+                for (locale, value) in entry.localizations {
+                    result += catalogMessages(
+                        value, entry: entry, locale: LocaleName.normalize(locale), file: file, loaded: catalog.loads)
                 }
             }
         }
