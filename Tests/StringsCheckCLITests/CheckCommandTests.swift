@@ -368,3 +368,47 @@ struct RenderCommandTests {
         )
     }
 }
+
+/// The tool never writes to what it reads; reports go only where `--output` says.
+struct ReadOnlyTests {
+    /// Path → SHA-like fingerprint of every file under a folder (size and bytes).
+    static func snapshot(_ root: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            result[String(url.path.dropFirst(root.path.count))] = try Data(contentsOf: url)
+        }
+        return result
+    }
+
+    @Test func checkRenderAndCoverageLeaveTheTreeUntouched() throws {
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("read-only-\(UUID().uuidString)")
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: tree)
+            try? FileManager.default.removeItem(at: reports)
+        }
+        try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("Resources/DemoApp"), to: tree)
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        let before = try Self.snapshot(tree)
+        #expect(before.count > 15)
+        for arguments in [
+            ["check", "--no-config", tree.path, "--format", "sarif", "--output", reports.appendingPathComponent("a.sarif").path],
+            ["check", "--no-config", tree.path, "--show-source"],
+            ["render", "--no-config", tree.path, "--format", "html", "--output", reports.appendingPathComponent("b.html").path],
+            ["render", "--no-config", tree.path, "--keys", "*"],
+            ["coverage", "--no-config", tree.path, "--format", "json", "--output", reports.appendingPathComponent("c.json").path],
+            ["dump", tree.path, "--format", "json"],
+        ] {
+            _ = try CLITests.run(arguments)
+        }
+        #expect(try Self.snapshot(tree) == before, "a command wrote into the tree it read")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: reports.path).sorted() == ["a.sarif", "b.html", "c.json"])
+    }
+
+    @Test func anUnwritableOutputIsExitTwoAndLeavesNoPartialFile() throws {
+        let result = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--output", "/no/such/folder/report.txt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot write '/no/such/folder/report.txt'"))
+    }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds every fuzz target with libFuzzer and AddressSanitizer and runs each for SECONDS seconds
+# (default 60), seeded from ../shared/corpus (when present) and the project's fixtures.
+# Crashes are written to Tests/Fuzz/crashes/<target>/; add each as a regression fixture.
+#
+# Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET…]
+set -euo pipefail
+cd "$(dirname "$0")"
+SECONDS_PER_TARGET="${1:-60}"
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat)
+export SWIFT_BACKTRACE=enable=no
+CORPUS="$(cd ../.. && pwd)/../shared/corpus"
+WORK="${FUZZ_WORK:-/tmp/stringscheck-fuzz}"
+mkdir -p "$WORK"
+
+seed() {
+  local target="$1" dir="$WORK/seeds-$1"
+  rm -rf "$dir" && mkdir -p "$dir"
+  local patterns
+  case "$target" in
+    FuzzStrings) patterns='*.strings' ;;
+    FuzzPropertyList) patterns='*.stringsdict' ;;
+    FuzzCatalog) patterns='*.xcstrings' ;;
+    FuzzPayload) patterns='*.json' ;;
+    FuzzFormat) patterns='*.strings' ;;
+  esac
+  local n=0
+  for root in "$CORPUS" ../../Resources regressions/"$target"; do
+    [ -d "$root" ] || continue
+    while IFS= read -r -d '' file; do
+      # libFuzzer prefers small seeds; cut large files to their first 8 KB.
+      head -c 8192 "$file" > "$dir/seed-$n"
+      n=$((n + 1))
+    done < <(find "$root" -type f -name "$patterns" -print0 | head -z -n 400)
+  done
+  echo "$dir"
+}
+
+for target in "${TARGETS[@]}"; do
+  echo "== $target"
+  swift build -c release --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
+  binary="$(swift build -c release --sanitize fuzzer --sanitize address --show-bin-path)/$target"
+  seeds="$(seed "$target")"
+  mkdir -p "crashes/$target" "$WORK/corpus-$target"
+  "$binary" "$WORK/corpus-$target" "$seeds" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix="crashes/$target/" -print_final_stats=1 2>&1 | grep -E 'stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|crash-|timeout-|oom-' || true
+  if ls "crashes/$target"/* >/dev/null 2>&1; then
+    echo "FAIL: $target found crashes in Tests/Fuzz/crashes/$target" >&2
+    exit 1
+  fi
+done

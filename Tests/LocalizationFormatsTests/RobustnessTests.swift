@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import LocalizationFormats
+
+/// Hostile and odd inputs: each gets a diagnostic at the right place, nothing crashes, nothing is
+/// read or fetched that the input names.
+struct RobustnessTests {
+    @Test func externalDTDAndNetworkURLsAreNeverFetched() {
+        // A DTD on the network and a parameter entity that would pull in a local file.
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist SYSTEM "http://127.0.0.1:9/evil.dtd" [
+              <!ENTITY % remote SYSTEM "file:///etc/hostname"> %remote;
+              <!ENTITY net SYSTEM "http://127.0.0.1:9/x">
+            ]>
+            <plist version="1.0"><dict><key>a</key><string>&net;</string></dict></plist>
+            """
+        let start = Date()
+        let document = XMLPropertyListReader.read(bytes: Array(xml.utf8), path: "x.stringsdict")
+        #expect(Date().timeIntervalSince(start) < 2, "no network wait")
+        // Nothing was pulled in: the entity reference stays unexpanded.
+        #expect(document.root?["a"]?.string?.isEmpty ?? true)
+        #expect(!document.diagnostics.isEmpty)
+    }
+
+    @Test func jsonHugeNumbersInvalidUTF8AndLoneSurrogates() throws {
+        let huge = "[" + String(repeating: "9", count: 5_000) + ", 1e999999, -0.0000000000000000000001]"
+        let numbers = JSONReader.parse(bytes: Array(huge.utf8), path: "n.json")
+        #expect(numbers.diagnostics.isEmpty)
+        #expect(numbers.root?.array?.count == 3)
+        var invalid = Array("{\"a\": \"caf".utf8)
+        invalid += [0xE9]  // Latin-1 é: not UTF-8
+        invalid += Array("\"}".utf8)
+        let document = JSONReader.parse(bytes: invalid, path: "u.json")
+        #expect(document.diagnostics.contains { $0.id == "invalid-encoding" })
+        let surrogate = JSONReader.parse(bytes: Array(#"{"a": "\udc00 and \ud83d"}"#.utf8), path: "s.json")
+        #expect(surrogate.root?["a"]?.string == "\u{FFFD} and \u{FFFD}")
+    }
+
+    @Test func aMillionEntryTable() {
+        var text = ""
+        text.reserveCapacity(24_000_000)
+        for index in 0..<1_000_000 { text += "\"k\(index)\" = \"v\(index)\";\n" }
+        let file = StringsParser.parse(bytes: Array(text.utf8), path: "big.strings")
+        #expect(file.entries.count == 1_000_000)
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.entries.last?.keyLocation == SourcePosition(line: 1_000_000, column: 1))
+    }
+
+    @Test func aHundredMegabyteValueAndAFileOfNULBytes() {
+        // One value of 100 MB: parsed, and its position is still exact.
+        var bytes = Array("\"big\" = \"".utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
+        bytes += Array("\";\n\"after\" = \"ok\";\n".utf8)
+        let big = StringsParser.parse(bytes: bytes, path: "huge.strings")
+        #expect(big.entries.map(\.key) == ["big", "after"])
+        #expect(big.entries.last?.keyLocation == SourcePosition(line: 2, column: 1))
+        let zeros = StringsParser.parse(bytes: [UInt8](repeating: 0, count: 4096), path: "nul.strings")
+        #expect(!zeros.loads)
+        #expect(!zeros.diagnostics.isEmpty)
+    }
+
+    @Test(arguments: [
+        ([0xEF, 0xBB, 0xBF] as [UInt8], "utf-8-bom"),
+        ([0xFF, 0xFE], "utf-16le-bom"),
+        ([0xFE, 0xFF], "utf-16be-bom"),
+        ([0xFF, 0xFE, 0x00, 0x00], "utf-32le-bom"),
+        ([0x00, 0x00, 0xFE, 0xFF], "utf-32be-bom"),
+    ])
+    func everyByteOrderMark(bom: [UInt8], encoding: String) throws {
+        let text = "\"a\" = \"é\";\r\n\"b\" = \"c\";\r\"d\" = \"e\";\n"
+        var body: [UInt8]
+        switch encoding {
+        case "utf-16le-bom": body = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "utf-16be-bom": body = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        case "utf-32le-bom": body = text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8((scalar.value >> ($0 * 8)) & 0xFF) } }
+        case "utf-32be-bom":
+            body = text.unicodeScalars.flatMap { scalar in (0..<4).reversed().map { UInt8((scalar.value >> ($0 * 8)) & 0xFF) } }
+        default: body = Array(text.utf8)
+        }
+        let file = StringsParser.parse(bytes: bom + body, path: "bom.strings")
+        #expect(file.encoding.rawValue == encoding)
+        #expect(file.loadedTable == ["a": "é", "b": "c", "d": "e"])
+        #expect(file.entries.map { $0.keyLocation?.line } == [1, 2, 3])
+    }
+
+    @Test func pathsWithSpacesAndNonASCIICharacters() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("Ünïcode Tree \(UUID().uuidString)/App Ressourcen")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        for (locale, text) in [("en", "\"a\" = \"A\";\n"), ("de", "\"a\" = \"Ä\"\n")] {
+            let folder = root.appendingPathComponent("\(locale).lproj")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: folder.appendingPathComponent("Lokalisiert ü.strings"))
+        }
+        let project = await ProjectLoader.load(roots: [root.path])
+        #expect(project.files.count == 2)
+        let error = try #require(project.allDiagnostics.first { $0.id == "strings-syntax-error" })
+        #expect(error.path.hasSuffix("App Ressourcen/de.lproj/Lokalisiert ü.strings"))
+        #expect(error.location == SourcePosition(line: 1, column: 10))
+    }
+}
