@@ -100,3 +100,22 @@ struct RobustnessTests {
         #expect(error.location == SourcePosition(line: 1, column: 10))
     }
 }
+
+/// Permission denied can only be produced for a user other than root (root reads every file).
+@Suite(.enabled(if: getuid() != 0, "running as root: a file without read permission is still readable"))
+struct PermissionTests {
+    @Test func aFileWithoutReadPermissionIsADiagnostic() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-permission-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let locked = folder.appendingPathComponent("Locked.strings")
+        try Data("\"a\" = \"b\";".utf8).write(to: locked)
+        try Data("\"c\" = \"d\";".utf8).write(to: folder.appendingPathComponent("Open.strings"))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked.path) }
+        let project = await ProjectLoader.load(roots: [root.path])
+        #expect(project.files.first { $0.path.hasSuffix("Locked.strings") }?.diagnostics.map(\.id) == ["file-unreadable"])
+        #expect(project.files.first { $0.path.hasSuffix("Open.strings") }?.diagnostics.isEmpty == true)
+    }
+}
