@@ -109,7 +109,9 @@ extension JSONNode {
         }
     }
 
-    static func quote(_ text: String, into out: inout String) {
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped; with
+    /// `lineSeparators`, U+2028 and U+2029 too (for JSON embedded in JavaScript).
+    public static func quote(_ text: String, into out: inout String, lineSeparators: Bool = false) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -119,7 +121,7 @@ extension JSONNode {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (lineSeparators && (scalar.value == 0x2028 || scalar.value == 0x2029)) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -130,7 +132,6 @@ extension JSONNode {
         out += "\""
     }
 }
-
 extension PushAlert {
     /// Stores a member when it is one of the alert's localizable fields. Easemob's `em_apns_ext`
     /// names them differently: `em_push_body_loc_key` is `loc-key`, `em_push_content` is `body`.

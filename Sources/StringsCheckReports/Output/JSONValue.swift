@@ -1,3 +1,5 @@
+import LocalizationFormats
+
 /// A JSON value written by hand: keys sorted, output byte-for-byte deterministic, and faster
 /// than `JSONEncoder` for large reports.
 public enum JSONValue: Sendable, Hashable {
@@ -54,24 +56,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONNode.quote(text, into: &out, lineSeparators: true)
     }
 }
 
