@@ -8,13 +8,13 @@ public enum ResourceContent: Sendable {
 /// One resource file found in the tree.
 public struct ResourceFile: Sendable {
     /// The path as given on the command line joined with the path inside it.
-    public var path: String
+    public let path: String
     /// The normalised locale of its `.lproj` folder; nil for catalogs, which hold every locale.
-    public var locale: String?
+    public let locale: String?
     /// The folder name as written (`pt_BR.lproj`), for messages.
-    public var folder: String?
+    public let folder: String?
     /// The table name: the file name without extension (`Localizable`, `InfoPlist`).
-    public var table: String
+    public let table: String
     public var content: ResourceContent
 
     public var diagnostics: [Diagnostic] {
@@ -27,16 +27,26 @@ public struct ResourceFile: Sendable {
 
     /// The folder that holds the `.lproj` folders (or the catalog): one app or extension target.
     /// Tables of different bundles are different tables even when they share a name.
-    public var bundle: String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if let folder, let index = parts.lastIndex(where: { $0 == folder }) {
-            return parts[..<index].joined(separator: "/")
-        }
-        return parts.dropLast().joined(separator: "/")
-    }
+    public let bundle: String
 
     /// `bundle/table`, or the table name for files at the top of the tree.
-    public var tableID: String { bundle.isEmpty ? table : bundle + "/" + table }
+    public let tableID: String
+
+    public init(path: String, locale: String?, folder: String?, table: String, content: ResourceContent) {
+        self.path = path
+        self.locale = locale
+        self.folder = folder
+        self.table = table
+        self.content = content
+        // Computed once: rules group by these for every entry.
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if let folder, let index = parts.lastIndex(where: { $0 == folder }) {
+            bundle = parts[..<index].joined(separator: "/")
+        } else {
+            bundle = parts.dropLast().joined(separator: "/")
+        }
+        tableID = bundle.isEmpty ? table : bundle + "/" + table
+    }
 
     public var kind: String {
         switch content {
