@@ -5,19 +5,19 @@ import StringsCheckRules
 
 /// Options every command that reads a project shares: configuration, base locale, jobs.
 struct CheckOptions: ParsableArguments {
-    @Option(help: "The configuration file (default: .stringscheck.yml in the current folder or above).")
+    @Option(help: ArgumentHelp("The configuration file (default: .stringscheck.yml in the current folder or above).", valueName: "file"))
     var config: String?
 
     @Flag(help: "Ignore any configuration file.")
     var noConfig = false
 
-    @Option(help: "The development locale translations are compared with (overrides the configuration).")
+    @Option(help: ArgumentHelp("The development locale translations are compared with (overrides the configuration).", valueName: "locale"))
     var baseLocale: String?
 
-    @Option(name: .customLong("enable"), help: "Turn on a rule (opt-in rules included); repeatable.")
+    @Option(name: .customLong("enable"), help: ArgumentHelp("Turn on a rule (opt-in rules included); repeatable.", valueName: "rule"))
     var enabledRules: [String] = []
 
-    @Option(name: .customLong("disable"), help: "Turn off a rule; repeatable.")
+    @Option(name: .customLong("disable"), help: ArgumentHelp("Turn off a rule; repeatable.", valueName: "rule"))
     var disabledRules: [String] = []
 
     @Option(help: "Number of files parsed at once (default: the number of cores).")
