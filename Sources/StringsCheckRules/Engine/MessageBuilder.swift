@@ -245,7 +245,6 @@ enum MessageBuilder {
     /// Each key's arguments per locale. Lookup order decides which texts count: `.stringsdict`
     /// over `.strings`, the `.lproj` files over a catalog, the last `.strings` definition of a key.
     static func formats(_ messages: [Message]) -> [String: [String: [String: KeyFormat]]] {
-        var chosen: [String: [String: [String: (origin: LocalizedStringOrigin, indices: [Int])]]] = [:]
         func rank(_ origin: LocalizedStringOrigin) -> Int {
             switch origin {
             case .stringsdict: 2
@@ -253,22 +252,48 @@ enum MessageBuilder {
             case .catalog: 0
             }
         }
-        for (index, message) in messages.enumerated() where message.loaded {
-            let current = chosen[message.table]?[message.locale]?[message.key]
-            if let current, rank(current.origin) > rank(message.origin) { continue }
-            if let current, current.origin == message.origin, message.origin != .strings {
-                chosen[message.table]?[message.locale]?[message.key]?.indices.append(index)
-            } else {
-                chosen[message.table, default: [:]][message.locale, default: [:]][message.key] = (message.origin, [index])
-            }
+        // Group by table and locale first: consecutive messages mostly share both, so each
+        // message costs one hash of its key instead of three nested lookups.
+        var groups: [String: [String: [Int]]] = [:]
+        var lastTable = ""
+        var lastLocale = ""
+        var run: [Int] = []
+        func flush() {
+            if !run.isEmpty { groups[lastTable, default: [:]][lastLocale, default: []] += run }
+            run = []
         }
-        return chosen.mapValues { byLocale in
-            byLocale.mapValues { byKey in
-                byKey.mapValues { choice in
+        for (index, message) in messages.enumerated() where message.loaded {
+            if message.table != lastTable || message.locale != lastLocale {
+                flush()
+                lastTable = message.table
+                lastLocale = message.locale
+            }
+            run.append(index)
+        }
+        flush()
+        return groups.mapValues { byLocale in
+            byLocale.mapValues { indices in
+                var chosen: [String: (origin: LocalizedStringOrigin, indices: [Int])] = [:]
+                chosen.reserveCapacity(indices.count)
+                for index in indices {
+                    let message = messages[index]
+                    if let current = chosen[message.key] {
+                        if rank(current.origin) > rank(message.origin) { continue }
+                        if current.origin == message.origin, message.origin != .strings {
+                            chosen[message.key]?.indices.append(index)
+                            continue
+                        }
+                    }
+                    chosen[message.key] = (message.origin, [index])
+                }
+                return chosen.mapValues { choice in
                     var arguments: [Int: ArgumentUse] = [:]
                     for index in choice.indices {
+                        let message = messages[index]
+                        // Plain text reads no argument: skip building its (empty) list.
+                        if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { continue }
                         // A printed use wins over a plural variable's own reading of the number.
-                        for (argument, use) in argumentUses(messages[index], index: index)
+                        for (argument, use) in argumentUses(message, index: index)
                         where arguments[argument].map({ $0.text.hasPrefix("%#@") && !use.text.hasPrefix("%#@") }) ?? true {
                             arguments[argument] = use
                         }
