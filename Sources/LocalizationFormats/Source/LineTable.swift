@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Maps byte offsets in UTF-8 text to line and column.
 ///
 /// Line starts are found once (CR, LF and CRLF each end a line, as CoreFoundation counts them);
@@ -14,6 +20,16 @@ public struct LineTable: Sendable {
         starts.reserveCapacity(text.count / 32 + 1)
         text.withUnsafeBufferPointer { buffer in
             let count = buffer.count
+            guard let base = buffer.baseAddress else { return }
+            // Without a CR anywhere, line starts are found with memchr, much faster than a loop.
+            if memchr(base, 0x0D, count) == nil {
+                var offset = 0
+                while offset < count, let hit = memchr(base + offset, 0x0A, count - offset) {
+                    offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return
+            }
             var index = 0
             while index < count {
                 let byte = buffer[index]

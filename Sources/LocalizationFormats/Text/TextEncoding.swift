@@ -73,7 +73,12 @@ public enum TextDecoder {
 
     /// Decodes `bytes` to UTF-8, replacing undecodable input with U+FFFD and recording where.
     public static func decode(_ bytes: [UInt8]) -> DecodedText {
-        bytes.withUnsafeBufferPointer { buffer in
+        // The common case: UTF-8 without a byte order mark, valid. The bytes are the text: no copy.
+        let isPlainUTF8 = bytes.withUnsafeBufferPointer { buffer in
+            detect(buffer) == (.utf8, 0) && firstInvalidUTF8(buffer) == buffer.count
+        }
+        if isPlainUTF8 { return DecodedText(utf8: bytes, encoding: .utf8, problems: []) }
+        return bytes.withUnsafeBufferPointer { buffer in
             let (encoding, skip) = detect(buffer)
             let body = UnsafeBufferPointer(rebasing: buffer[skip...])
             var problems: [DecodingProblem] = []
@@ -92,6 +97,29 @@ public enum TextDecoder {
             }
             return DecodedText(utf8: utf8, encoding: encoding, problems: problems)
         }
+    }
+
+    /// The offset of the first byte that starts no valid UTF-8 sequence, or the count when all is
+    /// valid. ASCII is skipped eight bytes at a time.
+    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = 0
+        let count = b.count
+        guard let base = b.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        while index < count {
+            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            if b[index] < 0x80 {
+                index += 1
+                continue
+            }
+            let length = validSequenceLength(b, index)
+            if length == 0 { return index }
+            index += length
+        }
+        return count
     }
 
     /// Length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.
@@ -127,18 +155,8 @@ public enum TextDecoder {
     private static func decodeUTF8(
         _ b: UnsafeBufferPointer<UInt8>, base: Int, problems: inout [DecodingProblem]
     ) -> [UInt8] {
-        var index = 0
+        var index = firstInvalidUTF8(b)
         let count = b.count
-        // Fast path: most files are valid; validate without copying, then copy once.
-        while index < count {
-            if b[index] < 0x80 {
-                index += 1
-                continue
-            }
-            let length = validSequenceLength(b, index)
-            if length == 0 { break }
-            index += length
-        }
         if index == count { return Array(b) }
         var out: [UInt8] = []
         out.reserveCapacity(count + 16)
@@ -182,38 +200,63 @@ public enum TextDecoder {
     private static func decodeUTF16(
         _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout [DecodingProblem]
     ) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(b.count / 2 + 16)
         let units = b.count / 2
-        @inline(__always) func unit(_ i: Int) -> UInt16 {
-            littleEndian
-                ? UInt16(b[2 * i]) | UInt16(b[2 * i + 1]) << 8
-                : UInt16(b[2 * i]) << 8 | UInt16(b[2 * i + 1])
-        }
-        var i = 0
-        while i < units {
-            let u = unit(i)
-            if u < 0x80 {
-                out.append(UInt8(u))
-            } else if u >= 0xD800, u <= 0xDBFF, i + 1 < units, (0xDC00...0xDFFF).contains(unit(i + 1)) {
-                let low = unit(i + 1)
-                appendScalar(0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(low - 0xDC00), to: &out)
-                i += 1
-            } else if u >= 0xD800, u <= 0xDFFF {
-                problems.append(
-                    DecodingProblem(kind: .loneSurrogate(u), byteOffset: base + 2 * i, decodedOffset: out.count))
-                out.append(contentsOf: replacement)
-            } else {
-                appendScalar(UInt32(u), to: &out)
+        // At most three UTF-8 bytes per UTF-16 unit, plus a replacement for an odd last byte.
+        var found: [DecodingProblem] = []
+        let out = [UInt8](unsafeUninitializedCapacity: units * 3 + 3) { buffer, initialized in
+            var n = 0
+            @inline(__always) func unit(_ i: Int) -> UInt16 {
+                littleEndian
+                    ? UInt16(b[2 * i]) | UInt16(b[2 * i + 1]) << 8
+                    : UInt16(b[2 * i]) << 8 | UInt16(b[2 * i + 1])
             }
-            i += 1
+            @inline(__always) func put(_ value: UInt32) {
+                switch value {
+                case 0..<0x80:
+                    buffer[n] = UInt8(value)
+                    n += 1
+                case 0x80..<0x800:
+                    buffer[n] = UInt8(0xC0 | (value >> 6))
+                    buffer[n + 1] = UInt8(0x80 | (value & 0x3F))
+                    n += 2
+                case 0x800..<0x10000:
+                    buffer[n] = UInt8(0xE0 | (value >> 12))
+                    buffer[n + 1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    buffer[n + 2] = UInt8(0x80 | (value & 0x3F))
+                    n += 3
+                default:
+                    buffer[n] = UInt8(0xF0 | (value >> 18))
+                    buffer[n + 1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+                    buffer[n + 2] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    buffer[n + 3] = UInt8(0x80 | (value & 0x3F))
+                    n += 4
+                }
+            }
+            var i = 0
+            while i < units {
+                let u = unit(i)
+                if u < 0x80 {
+                    buffer[n] = UInt8(u)
+                    n += 1
+                } else if u >= 0xD800, u <= 0xDBFF, i + 1 < units, (0xDC00...0xDFFF).contains(unit(i + 1)) {
+                    // A pair takes two units and writes four bytes: within the capacity.
+                    put(0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(unit(i + 1) - 0xDC00))
+                    i += 1
+                } else if u >= 0xD800, u <= 0xDFFF {
+                    found.append(DecodingProblem(kind: .loneSurrogate(u), byteOffset: base + 2 * i, decodedOffset: n))
+                    put(0xFFFD)
+                } else {
+                    put(UInt32(u))
+                }
+                i += 1
+            }
+            if b.count % 2 != 0 {
+                found.append(DecodingProblem(kind: .truncatedUnit(byteCount: 1), byteOffset: base + b.count - 1, decodedOffset: n))
+                put(0xFFFD)
+            }
+            initialized = n
         }
-        if b.count % 2 != 0 {
-            problems.append(
-                DecodingProblem(
-                    kind: .truncatedUnit(byteCount: 1), byteOffset: base + b.count - 1, decodedOffset: out.count))
-            out.append(contentsOf: replacement)
-        }
+        problems += found
         return out
     }
 
