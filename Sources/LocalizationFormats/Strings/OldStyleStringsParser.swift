@@ -340,7 +340,9 @@ struct OldStyleStringsParser {
                 valueLocation: raw.isShorthand ? keyLocation : cursor.location(ofByte: raw.valueOffset),
                 loaded: loaded, isShorthand: raw.isShorthand, comment: raw.comment, valueIsVerbatim: raw.valueIsVerbatim,
                 valueIsQuoted: raw.valueIsQuoted)
-            if let previous = firstIndex[raw.key] {
+            // One hash per key in the common case: store, and put the first index back on a duplicate.
+            if let previous = firstIndex.updateValue(result.count, forKey: raw.key) {
+                firstIndex[raw.key] = previous
                 let earlier = result[previous]
                 let same = earlier.value == entry.value
                 pending.append(
@@ -351,8 +353,6 @@ struct OldStyleStringsParser {
                             : "the key '\(raw.key)' is defined twice with different values; Foundation uses this later one",
                         offset: raw.keyOffset, severity: same ? .warning : .error,
                         notes: [("first definition of '\(raw.key)' is here", entries[previous].keyOffset)]))
-            } else {
-                firstIndex[raw.key] = result.count
             }
             result.append(entry)
         }
