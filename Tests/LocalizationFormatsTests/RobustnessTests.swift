@@ -119,3 +119,16 @@ struct PermissionTests {
         #expect(project.files.first { $0.path.hasSuffix("Open.strings") }?.diagnostics.isEmpty == true)
     }
 }
+
+struct ColumnTests {
+    /// Columns count scalars even when the bytes before them mix ASCII and multi-byte characters.
+    @Test func columnsAfterLongMixedRuns() throws {
+        let prefix = "/* ünïcödé 日本語 😀 ascii ascii ascii */ "
+        let text = prefix + "\"k\" = \"v\"; \"ключ\" = \"значение\";\n"
+        let file = StringsParser.parse(bytes: Array(text.utf8), path: "c.strings")
+        let columns = file.entries.map { $0.keyLocation?.column }
+        let expected = [prefix.unicodeScalars.count + 1, prefix.unicodeScalars.count + 12]
+        #expect(columns == expected)
+        #expect(file.entries.last?.valueLocation?.column == prefix.unicodeScalars.count + 21)
+    }
+}

@@ -128,6 +128,17 @@ public struct LineTable: Sendable {
             }
             table.text.withUnsafeBufferPointer { buffer in
                 var index = offset
+                if let base = buffer.baseAddress {
+                    // Eight bytes at a time: a column per byte that is not a UTF-8 continuation
+                    // byte (10xxxxxx): high bit set and the next bit clear.
+                    let raw = UnsafeRawPointer(base)
+                    while index + 8 <= target {
+                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+                        column += 8 - continuation.nonzeroBitCount
+                        index += 8
+                    }
+                }
                 while index < target {
                     if buffer[index] & 0xC0 != 0x80 { column += 1 }
                     index += 1
