@@ -62,6 +62,8 @@ public struct JSONDocument: Sendable {
     public var path: String
     public var root: JSONNode?
     public var diagnostics: [Diagnostic]
+    /// The decoded text, for callers that re-read how a value was written.
+    public var lines: LineTable
 }
 
 /// A strict JSON reader (RFC 8259) that keeps a line and column for every key and value.
@@ -82,7 +84,7 @@ public enum JSONReader {
             var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics
             let root = parser.parseDocument()
-            return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics)
+            return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics, lines: lines)
         }
     }
 

@@ -2,8 +2,7 @@
 public enum PayloadReader {
     public static func read(bytes: [UInt8], path: String) -> PayloadTemplateFile {
         let document = JSONReader.parse(bytes: bytes, path: path)
-        var file = PayloadTemplateFile(
-            path: path, payloads: [], diagnostics: document.diagnostics, lines: LineTable(utf8: TextDecoder.decode(bytes).utf8))
+        var file = PayloadTemplateFile(path: path, payloads: [], diagnostics: document.diagnostics, lines: document.lines)
         guard let root = document.root else { return file }
         if let payload = payload(root, path: path, name: nil) {
             file.payloads = [payload]

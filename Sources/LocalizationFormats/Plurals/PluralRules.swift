@@ -58,14 +58,9 @@ public enum PluralRules {
         candidates(locale).first { cardinalIndex[$0] != nil }
     }
 
+    /// CLDR writes locales with `_`.
     static func candidates(_ locale: String) -> [String] {
-        var parts = LocaleName.normalize(locale).split(separator: "-").map(String.init)
-        var result: [String] = []
-        while !parts.isEmpty {
-            result.append(parts.joined(separator: "_"))
-            parts.removeLast()
-        }
-        return result
+        LocaleName.fallbackChain(LocaleName.normalize(locale)).map { $0.replacingOccurrences(of: "-", with: "_") }
     }
 
     static func resolve(_ locale: String, _ index: [String: Int], _ sets: [PluralRuleSet]) -> PluralRuleSet {

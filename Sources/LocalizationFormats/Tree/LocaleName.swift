@@ -32,6 +32,18 @@ public enum LocaleName {
         return result.joined(separator: "-")
     }
 
+    /// The identifier, then with its subtags removed one by one from the end:
+    /// `zh-Hant-HK`, `zh-Hant`, `zh`.
+    public static func fallbackChain(_ identifier: String) -> [String] {
+        var parts = identifier.split(separator: "-").map(String.init)
+        var result: [String] = []
+        while !parts.isEmpty {
+            result.append(parts.joined(separator: "-"))
+            parts.removeLast()
+        }
+        return result
+    }
+
     /// The language subtag (`pt` for `pt-BR`).
     public static func language(of identifier: String) -> String {
         String(identifier.split(separator: "-").first ?? Substring(identifier))

@@ -121,7 +121,11 @@ public struct LocalizationProject: Sendable {
     /// The merged table of `locale`, as Foundation would load it: `.strings`, then `.stringsdict`
     /// entries override, and catalog entries fill keys the `.lproj` files do not define.
     public func table(_ name: String, locale: String) -> LocaleTable {
-        Self.mergeTable(name, locale: locale, files: files.filter { $0.table == name && ($0.locale == locale || $0.locale == nil) })
+        let catalogs = files.compactMap { file -> (ResourceFile, [CatalogLocaleString])? in
+            guard file.table == name, case .catalog(let catalog) = file.content else { return nil }
+            return (file, catalog.strings(for: locale))
+        }
+        return Self.mergeTable(name, locale: locale, files: files.filter { $0.table == name && $0.locale == locale }, catalogs: catalogs)
     }
 
     /// Every table of every locale at once, grouping the files in one pass: table ID (see
@@ -146,25 +150,21 @@ public struct LocalizationProject: Sendable {
             }
             for (_, byLocale) in catalogFiles { localesOfTable.formUnion(byLocale.keys) }
             for locale in localesOfTable {
-                var merged = Self.mergeTable(table, locale: locale, files: lproj[table]?[locale] ?? [], byID: true)
-                for (file, byLocale) in catalogFiles {
-                    guard case .catalog(let catalog) = file.content else { continue }
-                    for item in byLocale[locale] ?? [] where merged.strings[item.key] == nil {
-                        merged.strings[item.key] = LocalizedString(
-                            key: item.key, value: item.unit?.value ?? item.key, path: file.path, location: item.location,
-                            loaded: catalog.loads, origin: .catalog, state: item.unit?.state)
-                    }
-                }
+                let merged = Self.mergeTable(
+                    table, locale: locale, files: lproj[table]?[locale] ?? [],
+                    catalogs: catalogFiles.map { ($0.0, $0.1[locale] ?? []) })
                 if !merged.strings.isEmpty || lproj[table]?[locale] != nil { result[table, default: [:]][locale] = merged }
             }
         }
         return result
     }
 
-    static func mergeTable(_ name: String, locale: String, files: [ResourceFile], byID: Bool = false) -> LocaleTable {
-        let files = files.filter { (byID ? $0.tableID : $0.table) == name }
+    /// Merges one locale's files of a table with the catalogs' entries for that locale.
+    static func mergeTable(
+        _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: [CatalogLocaleString])]
+    ) -> LocaleTable {
         var strings: [String: LocalizedString] = [:]
-        for file in files where file.locale == locale {
+        for file in files {
             guard case .strings(let parsed) = file.content else { continue }
             for entry in parsed.entries where entry.loaded || strings[entry.key] == nil || strings[entry.key]?.loaded == false {
                 strings[entry.key] = LocalizedString(
@@ -172,7 +172,7 @@ public struct LocalizationProject: Sendable {
                     origin: .strings, state: nil)
             }
         }
-        for file in files where file.locale == locale {
+        for file in files {
             guard case .stringsdict(let parsed) = file.content else { continue }
             for entry in parsed.entries where entry.loaded || strings[entry.key] == nil {
                 strings[entry.key] = LocalizedString(
@@ -180,9 +180,9 @@ public struct LocalizationProject: Sendable {
                     loaded: entry.loaded, origin: .stringsdict, state: nil)
             }
         }
-        for file in files where file.locale == nil {
+        for (file, items) in catalogs {
             guard case .catalog(let catalog) = file.content else { continue }
-            for (key, unit, location) in catalog.strings(for: locale) where strings[key] == nil {
+            for (key, unit, location) in items where strings[key] == nil {
                 strings[key] = LocalizedString(
                     key: key, value: unit?.value ?? key, path: file.path, location: location, loaded: catalog.loads,
                     origin: .catalog, state: unit?.state)
@@ -221,18 +221,7 @@ extension StringCatalog {
 
     /// The entries a locale has in this catalog: its own localization, or for the source language
     /// the key itself when it has none (Xcode uses the key as the source text).
-    public func strings(for locale: String) -> [(key: String, unit: CatalogStringUnit?, location: SourcePosition)] {
-        let isSource = sourceLanguage.map(LocaleName.normalize) == locale
-        // Catalogs name locales as written; compare the few distinct names once, not per entry.
-        let names = Set(locales.filter { LocaleName.normalize($0) == locale })
-        var result: [(String, CatalogStringUnit?, SourcePosition)] = []
-        for entry in entries {
-            if let value = entry.localizations.first(where: { names.contains($0.locale) })?.value {
-                result.append((entry.key, value.representativeUnit, value.representativeUnit?.location ?? value.location))
-            } else if isSource {
-                result.append((entry.key, nil, entry.keyLocation))
-            }
-        }
-        return result
+    public func strings(for locale: String) -> [CatalogLocaleString] {
+        stringsByLocale()[locale] ?? []
     }
 }

@@ -66,11 +66,7 @@ public enum CoverageBuilder {
                 coverage.tables.append(tableCoverage)
             }
             coverage.pluralIncomplete =
-                plurals.filter { set in
-                    guard set.locale == locale, PluralRules.cldrLocale(for: locale) != nil else { return false }
-                    let present = Set(set.forms.compactMap { PluralCategory(rawValue: $0.name) })
-                    return PluralRules.cardinal(for: locale).categories.contains { !present.contains($0) }
-                }.count
+                plurals.filter { $0.locale == locale && !($0.missingCategories ?? []).isEmpty }.count
             coverage.missingKeys.sort()
             coverage.identicalKeys.sort()
             coverage.tables.sort { $0.table < $1.table }
@@ -114,11 +110,11 @@ public enum CoverageBuilder {
                 if !(byPayload[id]?.locales.contains(locale) ?? true) { byPayload[id]?.locales.append(locale) }
                 var reasons: [String] = []
                 if let string, string.loaded, let format {
-                    let needed = format.arguments.keys.max() ?? 0
+                    let needed = format.argumentCount
                     if needed != lookup.givenArguments, lookup.part != .action {
                         reasons.append("'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s"), \(lookup.givenArguments) given")
                     }
-                    if format.arguments.values.contains(where: { $0.signature != "object" && !$0.text.hasPrefix("%#@") }) {
+                    if !format.nonObjectArguments.isEmpty {
                         reasons.append("'\(lookup.key)' reads a string as a number")
                     }
                 } else {

@@ -107,30 +107,23 @@ public enum FormatRenderer {
         }
     }
 
+    /// The specifier rebuilt with a 64-bit conversion: its flags, then width and precision as
+    /// written, without a position; a `*` width takes its value.
     static func cleanSpec(_ specifier: FormatSpecifier, conversion: String, width: Int?) -> String {
-        let flags = specifier.flags.filter { "-+ 0#".contains($0) }
-        var spec = "%" + String(flags)
         var body = specifier.text.dropFirst()
-        // Keep width and precision digits as written, without positions or stars.
         if let dollar = body.firstIndex(of: "$"), body[..<dollar].allSatisfy(\.isNumber) { body = body[body.index(after: dollar)...] }
         var digits = ""
-        var seenDot = false
         for character in body {
-            if character.isNumber {
+            if character.isNumber || (character == "." && !digits.contains(".")) {
                 digits.append(character)
-            } else if character == "." && !seenDot {
-                digits.append(".")
-                seenDot = true
-            } else if character == "*" {
-                if let width { digits += String(width) }
-            } else if "-+ #0".contains(character) && digits.isEmpty {
-                continue
+            } else if character == "*", let width {
+                digits += String(width)
             } else if character.isLetter || character == "@" {
                 break
             }
         }
-        spec += digits.drop(while: { $0 == "0" && !digits.hasPrefix("0.") }) + conversion
-        return spec
+        // Leading zeros are the '0' flag, which the flags already carry.
+        return "%" + specifier.flags + digits.drop(while: { $0 == "0" && !digits.hasPrefix("0.") }) + conversion
     }
 
     static func formatInteger(_ specifier: FormatSpecifier, _ value: Int64, width: Int?) -> String {

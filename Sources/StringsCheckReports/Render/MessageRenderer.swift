@@ -20,14 +20,7 @@ public struct MessageRenderer: Sendable {
 
     /// The locale whose table a device in `locale` reads, or nil when none has the table.
     public func resolvedLocale(_ locale: String, table: String) -> String? {
-        var parts = locale.split(separator: "-").map(String.init)
-        var chain: [String] = []
-        while !parts.isEmpty {
-            chain.append(parts.joined(separator: "-"))
-            parts.removeLast()
-        }
-        if let base = context.baseLocale { chain.append(base) }
-        return chain.first { context.tables[table]?[$0] != nil }
+        (LocaleName.fallbackChain(locale) + (context.baseLocale.map { [$0] } ?? [])).first { context.tables[table]?[$0] != nil }
     }
 
     /// One rendered text: each plural form on its own line ('one (1): 1 file').
@@ -146,7 +139,7 @@ public struct MessageRenderer: Sendable {
             for specifier in FormatScanner.analyze(format).specifiers {
                 let start = scalars.index(scalars.startIndex, offsetBy: specifier.start)
                 let end = scalars.index(scalars.startIndex, offsetBy: specifier.end)
-                text += explicit(String(String.UnicodeScalarView(scalars[cursor..<start])), firstArgument: 1, offset: 0)
+                text += explicit(String(String.UnicodeScalarView(scalars[cursor..<start])), firstArgument: 1)
                 if let name = specifier.variableName, let variable = entry.variables.first(where: { $0.name == name }) {
                     let chosen =
                         (number.n == 0 ? variable.variant("zero") : nil) ?? variable.variant(rules.category(for: number).rawValue)
@@ -157,7 +150,7 @@ public struct MessageRenderer: Sendable {
                                 rule: "stringsdict-missing-other", message: "'\(name)' has no form for \(category.rawValue) and no 'other'")
                         )
                     }
-                    text += explicit(chosen?.value ?? "", firstArgument: specifier.argument, offset: 0)
+                    text += explicit(chosen?.value ?? "", firstArgument: specifier.argument)
                     variables[specifier.argument] = number.v == 0 ? .integer(number.i) : .double(number.n)
                 } else {
                     text += "%\(specifier.argument)$" + specifier.text.dropFirst().drop { $0.isNumber || $0 == "$" }
@@ -175,7 +168,7 @@ public struct MessageRenderer: Sendable {
 
     /// Numbers a form's plain specifiers from its variable's argument on, so the assembled text
     /// reads the same arguments as Foundation's separate formatting of each form.
-    func explicit(_ text: String, firstArgument: Int, offset: Int) -> String {
+    func explicit(_ text: String, firstArgument: Int) -> String {
         let analysis = FormatScanner.analyze(text, firstArgument: firstArgument, checkAcrossArguments: false)
         var scalars = Array(text.unicodeScalars)
         for specifier in analysis.specifiers.reversed() where specifier.explicitPosition == nil && specifier.variableName == nil {

@@ -30,11 +30,9 @@ public enum PreviewBuilder {
     public static func payloadRows(_ context: RuleContext, locales only: Set<String> = []) -> [PreviewRow] {
         let renderer = MessageRenderer(context: context)
         var rows: [PreviewRow] = []
+        let locales = context.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
         for payload in context.payloads {
             let table = payloadTable(context, keys: payload.keys.map(\.key))
-            let locales = ((context.baseLocale.map { [$0] } ?? []) + context.translationLocales).filter {
-                only.isEmpty || only.contains($0)
-            }
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: payload.displayName, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { renderer.resolvedLocale(locale, table: $0) }
@@ -61,7 +59,7 @@ public enum PreviewBuilder {
     public static func keyRows(_ context: RuleContext, pattern: String? = nil, locales only: Set<String> = []) -> [PreviewRow] {
         let renderer = MessageRenderer(context: context)
         let glob = pattern.map(Glob.init)
-        let locales = ((context.baseLocale.map { [$0] } ?? []) + context.translationLocales).filter { only.isEmpty || only.contains($0) }
+        let locales = context.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
         var rows: [PreviewRow] = []
         for table in context.baseTableNames {
             guard let base = context.baseTable(table) else { continue }

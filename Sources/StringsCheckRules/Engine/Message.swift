@@ -123,6 +123,9 @@ public struct ArgumentUse: Sendable, Hashable {
     /// The message and the offset of the specifier in it.
     public var message: Int
     public var offset: Int
+
+    /// True when this is a plural variable's own reading of its number (`%#@name@`), not a printed value.
+    public var isVariable: Bool { text.hasPrefix("%#@") }
 }
 
 /// Every argument a key's text reads in one locale, across all its permutations and variations.
@@ -130,4 +133,12 @@ public struct KeyFormat: Sendable {
     public var arguments: [Int: ArgumentUse]
     /// Indexes into `RuleContext.messages`.
     public var messages: [Int]
+
+    /// The number of arguments the text takes (the highest argument number it reads).
+    public var argumentCount: Int { arguments.keys.max() ?? 0 }
+
+    /// Printed arguments read as something other than an object, by argument number.
+    public var nonObjectArguments: [(argument: Int, use: ArgumentUse)] {
+        arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
+    }
 }

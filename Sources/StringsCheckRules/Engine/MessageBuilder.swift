@@ -87,17 +87,16 @@ enum MessageBuilder {
             }
             return Message(
                 table: table, locale: locale, key: entry.key, text: text, path: file.path, keyLocation: entry.keyLocation,
-                placement: .fixed(unit.location), analysis: finalized(FormatScanner.analyze(text), variables: variables),
+                placement: .fixed(unit.location), analysis: analysis(text, variables: variables),
                 origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
         }
     }
 
-    /// Drops the scanner's position gaps that a plural variable's own argument fills.
-    static func finalized(_ analysis: FormatAnalysis, variables: [Int: VariableArgument]) -> FormatAnalysis {
-        guard !variables.isEmpty else { return analysis }
-        var analysis = analysis
-        let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(variables.keys)
-        if let highest = used.max(), highest <= used.count { analysis.problems.removeAll { $0.kind == .positionGap } }
+    /// A text's analysis in which the arguments plural variables read count as read, so they
+    /// leave no position gap.
+    static func analysis(_ text: String, variables: [Int: VariableArgument]) -> FormatAnalysis {
+        var analysis = FormatScanner.analyze(text, checkAcrossArguments: false)
+        analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: Set(variables.keys))
         return analysis
     }
 
@@ -294,7 +293,7 @@ enum MessageBuilder {
                         if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { continue }
                         // A printed use wins over a plural variable's own reading of the number.
                         for (argument, use) in argumentUses(message, index: index)
-                        where arguments[argument].map({ $0.text.hasPrefix("%#@") && !use.text.hasPrefix("%#@") }) ?? true {
+                        where arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
                             arguments[argument] = use
                         }
                     }

@@ -71,6 +71,19 @@ public struct RuleContext: Sendable {
         allPayloadLookups = computePayloadLookups()
     }
 
+    /// The context a configuration asks for: its base locale, ignored locales and rule settings.
+    public init(project: LocalizationProject, configuration: Configuration) {
+        var project = project
+        if let base = configuration.baseLocale {
+            project.baseLocale = base
+            project.baseLocaleReason = "base_locale in \(configuration.path ?? "the configuration")"
+        }
+        self.init(project: project, ignoredLocales: configuration.ignoreLocales, settings: configuration.ruleSettings)
+    }
+
+    /// The base locale, then every translation locale.
+    public var localesBaseFirst: [String] { (baseLocale.map { [$0] } ?? []) + translationLocales }
+
     /// The translation locales a rule looks at.
     public func translationLocales(for ruleID: String) -> [String] {
         guard let ignored = settings.ignoredLocales[ruleID] else { return translationLocales }
@@ -104,6 +117,19 @@ public struct RuleContext: Sendable {
     public var baseTableNames: [String] {
         guard let baseLocale else { return [] }
         return tables.filter { $0.value[baseLocale] != nil }.keys.sorted()
+    }
+
+    /// The locales each bundle (the folder holding `.lproj` folders) ships: its `.lproj` folders,
+    /// and with `includingCatalogs` its catalogs' locales.
+    public func localesByBundle(includingCatalogs: Bool) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for file in project.files {
+            if let locale = file.locale { result[file.bundle, default: []].insert(locale) }
+            if includingCatalogs, case .catalog(let catalog) = file.content {
+                result[file.bundle, default: []].formUnion(catalog.locales.map(LocaleName.normalize))
+            }
+        }
+        return result
     }
 
     /// The first file that holds `table` for `locale`, for findings about a whole table.

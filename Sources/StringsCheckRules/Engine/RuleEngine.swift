@@ -25,12 +25,8 @@ public enum RuleEngine {
         project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
         baseline: Baseline? = nil
     ) async -> CheckResult {
-        var project = project
-        if let base = configuration.baseLocale {
-            project.baseLocale = base
-            project.baseLocaleReason = "base_locale in \(configuration.path ?? "the configuration")"
-        }
-        let context = RuleContext(project: project, ignoredLocales: configuration.ignoreLocales, settings: configuration.ruleSettings)
+        let context = RuleContext(project: project, configuration: configuration)
+        let project = context.project
         let enabled = rules.filter { configuration.isEnabled($0.description) }
         var findings = await withTaskGroup(of: [Finding].self) { group in
             for rule in enabled {
@@ -46,12 +42,13 @@ public enum RuleEngine {
         var kept: [Finding] = []
         var suppressed = 0
         let inline = InlineSuppressions(project)
+        let suppressor = Suppressor(configuration)
         for var finding in findings {
             let id = finding.diagnostic.id
             if let description = descriptions[id] {
                 finding.diagnostic.severity = configuration.severity(of: description, default: finding.diagnostic.severity)
             }
-            if isSuppressed(finding, configuration) || inline.suppresses(finding.diagnostic) {
+            if suppressor.suppresses(finding) || inline.suppresses(finding.diagnostic) {
                 suppressed += 1
                 continue
             }
@@ -68,39 +65,56 @@ public enum RuleEngine {
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
     }
 
-    /// The parsers' diagnostics, as findings of the parse rules.
+    /// The parsers' diagnostics, as findings of the parse rules that are enabled.
     static func parseFindings(_ project: LocalizationProject, configuration: Configuration, ignoredLocales: Set<String>) -> [Finding] {
         var result = (project.diagnostics + project.payloadFiles.flatMap(\.diagnostics)).map { Finding($0) }
         for file in project.files {
             if let locale = file.locale, ignoredLocales.contains(locale) { continue }
-            let descriptions = ParseRules.descriptionsByID
-            for diagnostic in file.diagnostics {
-                if let description = descriptions[diagnostic.id], !configuration.isEnabled(description) { continue }
-                result.append(Finding(diagnostic, locale: file.locale, table: file.tableID))
-            }
+            result += file.diagnostics.map { Finding($0, locale: file.locale, table: file.tableID) }
         }
         return result.filter { finding in
             guard let description = ParseRules.descriptionsByID[finding.diagnostic.id] else { return true }
             return configuration.isEnabled(description)
         }
     }
+}
 
-    static func isSuppressed(_ finding: Finding, _ configuration: Configuration) -> Bool {
-        let id = finding.diagnostic.id
-        if let rule = configuration.rules[id] {
-            if let locale = finding.locale, rule.ignoreLocales.contains(locale) { return true }
-            if let key = finding.key, rule.ignoreKeys.contains(where: { Glob($0).matchesKey(key) }) { return true }
+/// The configuration's exceptions with their globs compiled once, not once per finding.
+struct Suppressor {
+    struct Item {
+        var rules: Set<String>
+        var keys: [Glob]
+        var locales: Set<String>
+        var paths: [Glob]
+    }
+
+    let ignoredKeys: [String: [Glob]]
+    let ignoredLocales: [String: Set<String>]
+    let globalLocales: Set<String>
+    let items: [Item]
+    let directory: String
+
+    init(_ configuration: Configuration) {
+        ignoredKeys = configuration.rules.mapValues { $0.ignoreKeys.map(Glob.init) }
+        ignoredLocales = configuration.rules.mapValues(\.ignoreLocales)
+        globalLocales = configuration.ignoreLocales
+        items = configuration.suppressions.map {
+            Item(rules: $0.rules, keys: $0.keys.map(Glob.init), locales: $0.locales, paths: $0.paths.map(Glob.init))
         }
-        if let locale = finding.locale, configuration.ignoreLocales.contains(locale) { return true }
-        for suppression in configuration.suppressions {
-            if !suppression.rules.isEmpty, !suppression.rules.contains(id) { continue }
-            if !suppression.locales.isEmpty, !(finding.locale.map(suppression.locales.contains) ?? false) { continue }
-            if !suppression.keys.isEmpty, !(finding.key.map { key in suppression.keys.contains { Glob($0).matchesKey(key) } } ?? false) {
-                continue
-            }
-            if !suppression.paths.isEmpty {
-                let path = relativePath(finding.diagnostic.path, to: configuration.directory)
-                if !suppression.paths.contains(where: { Glob($0).matchesPath(path) }) { continue }
+        directory = configuration.directory
+    }
+
+    func suppresses(_ finding: Finding) -> Bool {
+        let id = finding.diagnostic.id
+        if let locale = finding.locale, ignoredLocales[id]?.contains(locale) == true || globalLocales.contains(locale) { return true }
+        if let key = finding.key, ignoredKeys[id]?.contains(where: { $0.matchesKey(key) }) == true { return true }
+        for item in items {
+            if !item.rules.isEmpty, !item.rules.contains(id) { continue }
+            if !item.locales.isEmpty, !(finding.locale.map(item.locales.contains) ?? false) { continue }
+            if !item.keys.isEmpty, !(finding.key.map { key in item.keys.contains { $0.matchesKey(key) } } ?? false) { continue }
+            if !item.paths.isEmpty {
+                let path = relativePath(finding.diagnostic.path, to: directory)
+                if !item.paths.contains(where: { $0.matchesPath(path) }) { continue }
             }
             return true
         }

@@ -62,8 +62,7 @@ struct CheckCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let project = await ProjectLoader.load(
-            roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
+        let project = await setup.load(jobs: options.jobs)
         var configuration = setup.configuration
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(project: project, configuration: configuration, baseline: loadedBaseline)

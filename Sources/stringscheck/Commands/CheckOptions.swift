@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalizationFormats
+import StringsCheckReports
 import StringsCheckRules
 
 /// Options every command that reads a project shares: configuration, base locale, jobs.
@@ -35,6 +36,11 @@ struct CheckOptions: ParsableArguments {
         var roots: [String]
         var accept: (@Sendable (String) -> Bool)?
         var missingRoots: Bool
+
+        /// Reads the roots, payload templates included.
+        func load(jobs: Int?) async -> LocalizationProject {
+            await ProjectLoader.load(roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads)
+        }
     }
 
     /// Loads the configuration and decides the roots; exits 2 when the configuration is broken.
@@ -44,8 +50,7 @@ struct CheckOptions: ParsableArguments {
         if let configPath {
             let (loaded, problems) = ConfigurationLoader.load(path: configPath, rules: BuiltInRules.descriptions)
             if !problems.isEmpty {
-                let renderer = TextRendererBridge()
-                for problem in problems { Console.error(renderer.format(problem), newline: false) }
+                for problem in problems { Console.error(TextRenderer().format(problem), newline: false) }
                 Console.error(
                     "stringscheck: the configuration has \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was checked")
                 throw ExitCode(2)

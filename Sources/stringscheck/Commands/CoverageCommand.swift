@@ -48,12 +48,7 @@ struct CoverageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let setup = try options.prepare(paths: paths)
-        let project = await ProjectLoader.load(
-            roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
-        var configured = project
-        if let base = setup.configuration.baseLocale { configured.baseLocale = base }
-        let context = RuleContext(
-            project: configured, ignoredLocales: setup.configuration.ignoreLocales, settings: setup.configuration.ruleSettings)
+        let context = RuleContext(project: await setup.load(jobs: options.jobs), configuration: setup.configuration)
         var report = CoverageBuilder.build(
             context, allowIdentical: setup.configuration.allowIdentical, locales: Set(locales.map(LocaleName.normalize)),
             tables: Set(tables))

@@ -36,11 +36,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let setup = try options.prepare(paths: paths)
-        var project = await ProjectLoader.load(
-            roots: setup.roots, accept: setup.accept, jobs: options.jobs, payloadGlobs: setup.configuration.payloads)
-        if let base = setup.configuration.baseLocale { project.baseLocale = base }
-        let context = RuleContext(
-            project: project, ignoredLocales: setup.configuration.ignoreLocales, settings: setup.configuration.ruleSettings)
+        let context = RuleContext(project: await setup.load(jobs: options.jobs), configuration: setup.configuration)
         let only = Set(locales.map(LocaleName.normalize))
         let rows =
             keys != nil && !payloads

@@ -53,17 +53,12 @@ enum DumpText {
         }
         let diagnostics = project.allDiagnostics
         if !diagnostics.isEmpty { out += "\n" }
-        for diagnostic in diagnostics { out += TextRendererBridge().format(diagnostic) }
+        for diagnostic in diagnostics { out += TextRenderer().format(diagnostic) }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         out += "\n\(project.files.count) files, \(errors) errors, \(warnings) warnings\n"
         return out
     }
-}
-
-/// The clang-style line of a diagnostic, shared with `check`.
-struct TextRendererBridge {
-    func format(_ diagnostic: Diagnostic) -> String { TextRenderer().format(diagnostic) }
 }
 
 extension String {

@@ -25,13 +25,7 @@ struct IncompleteLocaleRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         // Each locale is measured on the bundles (targets) it is shipped in.
-        var bundleLocales: [String: Set<String>] = [:]
-        for file in context.project.files {
-            if let locale = file.locale { bundleLocales[file.bundle, default: []].insert(locale) }
-            if case .catalog(let catalog) = file.content {
-                bundleLocales[file.bundle, default: []].formUnion(catalog.locales.map(LocaleName.normalize))
-            }
-        }
+        let bundleLocales = context.localesByBundle(includingCatalogs: true)
         let bundleOfTable = Dictionary(context.project.files.map { ($0.tableID, $0.bundle) }, uniquingKeysWith: { first, _ in first })
         var totals: [String: Int] = [:]
         var present: [String: Int] = [:]

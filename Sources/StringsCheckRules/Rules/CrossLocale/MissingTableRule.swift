@@ -21,10 +21,7 @@ struct MissingTableRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         guard let baseLocale = context.baseLocale else { return [] }
         // Only locales the same bundle has: a locale of another target is not missing here.
-        var bundleLocales: [String: Set<String>] = [:]
-        for file in context.project.files {
-            if let locale = file.locale { bundleLocales[file.bundle, default: []].insert(locale) }
-        }
+        let bundleLocales = context.localesByBundle(includingCatalogs: false)
         var result: [Finding] = []
         let baseFiles = context.project.files.filter { ($0.locale == baseLocale || $0.locale == "Base") }
         var reported: Set<String> = []
@@ -33,7 +30,6 @@ struct MissingTableRule: Rule {
             // not missing it; missing-translation names the keys it lacks.
             let lacking = context.translationLocales(for: Self.description.id).filter { locale in
                 bundleLocales[file.bundle, default: []].contains(locale) && context.tables[file.tableID]?[locale] == nil
-                    && !context.project.files.contains { $0.locale == locale && $0.tableID == file.tableID }
             }
             guard !lacking.isEmpty else { continue }
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path

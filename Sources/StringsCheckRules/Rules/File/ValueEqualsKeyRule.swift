@@ -17,6 +17,14 @@ struct ValueEqualsKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        // The value's own position (the merged table keeps the key's), looked up by file once.
+        var files: [String: StringsFile] = [:]
+        for file in context.project.files {
+            if case .strings(let parsed) = file.content { files[file.path] = parsed }
+        }
+        func valuePosition(_ string: LocalizedString) -> SourcePosition? {
+            files[string.path]?.entries.last { $0.key == string.key && $0.keyLocation == string.location }?.valueLocation ?? string.location
+        }
         for table in context.baseTableNames {
             guard let base = context.baseTable(table) else { continue }
             for locale in context.translationLocales {
@@ -26,21 +34,10 @@ struct ValueEqualsKeyRule: Rule {
                     result.append(
                         finding(
                             "the translation of '\(key)' in '\(locale)' is the key itself, not a translation of '\(baseValue)'",
-                            path: string.path, at: valuePosition(context, string), key: key, locale: locale, table: table))
+                            path: string.path, at: valuePosition(string), key: key, locale: locale, table: table))
                 }
             }
         }
         return result
-    }
-
-    private func valuePosition(_ context: RuleContext, _ string: LocalizedString) -> SourcePosition? {
-        for file in context.project.files where file.path == string.path {
-            if case .strings(let parsed) = file.content,
-                let entry = parsed.entries.last(where: { $0.key == string.key && $0.keyLocation == string.location })
-            {
-                return entry.valueLocation
-            }
-        }
-        return string.location
     }
 }

@@ -26,7 +26,7 @@ struct FormatArgumentMismatchRule: Rule {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
                 // across locales only texts that print an argument are compared.
                 guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature,
-                    !use.text.hasPrefix("%#@"), !baseUse.text.hasPrefix("%#@")
+                    !use.isVariable, !baseUse.isVariable
                 else { continue }
                 let message = context.messages[use.message]
                 result.append(

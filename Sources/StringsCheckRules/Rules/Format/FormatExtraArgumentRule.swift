@@ -19,7 +19,7 @@ struct FormatExtraArgumentRule: Rule {
         for pair in context.formatPairs {
             for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) where pair.base.arguments[argument] == nil {
                 let message = context.messages[use.message]
-                let count = pair.base.arguments.keys.max() ?? 0
+                let count = pair.base.argumentCount
                 result.append(
                     finding(
                         "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)', but the base text passes \(count == 0 ? "no arguments" : count == 1 ? "only 1 argument" : "only \(count) arguments")",

@@ -30,7 +30,7 @@ struct PayloadArgumentCountRule: Rule {
             var byCount: [Int: [(String, LocalizedString)]] = [:]
             for (locale, string, format) in lookup.locales {
                 guard let string, let format else { continue }
-                let needed = format.arguments.keys.max() ?? 0
+                let needed = format.argumentCount
                 if needed != given { byCount[needed, default: []].append((locale, string)) }
             }
             for (needed, items) in byCount.sorted(by: { $0.key > $1.key }) {

@@ -25,14 +25,12 @@ struct PayloadNonObjectSpecifierRule: Rule {
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
             for (locale, string, format) in lookup.locales {
                 guard let string, let format else { continue }
-                let wrong = format.arguments.sorted { $0.key < $1.key }.filter {
-                    $0.value.signature != "object" && !$0.value.text.hasPrefix("%#@")
-                }
+                let wrong = format.nonObjectArguments
                 guard !wrong.isEmpty else { continue }
                 result.append(
                     payloadFinding(
                         lookup.payload,
-                        "'\(lookup.key)' in '\(locale)' reads \(listing(wrong.map { "argument \($0.key) with '\($0.value.text)'" })), but loc-args are strings; use '%@'",
+                        "'\(lookup.key)' in '\(locale)' reads \(listing(wrong.map { "argument \($0.argument) with '\($0.use.text)'" })), but loc-args are strings; use '%@'",
                         at: lookup.keyField.value.location, key: lookup.key, locale: locale, notes: [lookup.note(locale, string)]))
             }
         }

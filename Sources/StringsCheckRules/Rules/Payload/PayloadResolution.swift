@@ -40,7 +40,7 @@ extension RuleContext {
         for payload in payloads {
             let keys = payload.keys
             guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { continue }
-            let locales = (baseLocale.map { [$0] } ?? []) + translationLocales.filter { tables[table]?[$0] != nil }
+            let locales = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }
             let localeTables = locales.map { (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0]) }
             for (part, field, key) in keys {
                 let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments

@@ -10,6 +10,17 @@ public struct PluralForms: Sendable {
     /// Where findings about the whole set go.
     public var location: SourcePosition?
     public var forms: [(name: String, location: SourcePosition?)]
+
+    /// The categories written.
+    public var presentCategories: Set<PluralCategory> { Set(forms.compactMap { PluralCategory(rawValue: $0.name) }) }
+
+    /// The categories the locale's CLDR rules use that the forms lack (`other` included); nil for
+    /// a language CLDR does not list, whose rules are unknown rather than the root's.
+    public var missingCategories: [PluralCategory]? {
+        guard PluralRules.cldrLocale(for: locale) != nil else { return nil }
+        let present = presentCategories
+        return PluralRules.cardinal(for: locale).categories.filter { !present.contains($0) }
+    }
 }
 
 extension RuleContext {

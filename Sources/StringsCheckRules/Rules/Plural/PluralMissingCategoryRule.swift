@@ -21,13 +21,10 @@ struct PluralMissingCategoryRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.pluralForms.compactMap { set in
-            // A language CLDR does not list has unknown rules, not the root's.
-            guard PluralRules.cldrLocale(for: set.locale) != nil else { return nil }
-            let rules = PluralRules.cardinal(for: set.locale)
-            let present = Set(set.forms.compactMap { PluralCategory(rawValue: $0.name) })
             // 'other' missing is stringsdict-missing-other's finding.
-            let missing = rules.categories.filter { $0 != .other && !present.contains($0) }
-            guard !missing.isEmpty, !present.isEmpty else { return nil }
+            guard let missing = set.missingCategories?.filter({ $0 != .other }), !missing.isEmpty, !set.presentCategories.isEmpty
+            else { return nil }
+            let rules = PluralRules.cardinal(for: set.locale)
             let samples = missing.map { category in "'\(category.rawValue)' (e.g. \(rules.sample(for: category) ?? "?"))" }
             var result = finding(
                 "\(set.subject) of '\(set.key)' has no \(listing(samples)) form\(missing.count == 1 ? "" : "s"), which '\(set.locale)' uses; those numbers show the 'other' text",

@@ -28,7 +28,7 @@ struct StringsdictConflictingVariantsRule: Rule {
         for (index, message) in context.messages.enumerated() where message.origin == .stringsdict {
             let entryID = message.path + "\u{1F}" + message.key
             // A variable's own number is checked against its value type by stringsdict-value-type-mismatch.
-            let uses = MessageBuilder.argumentUses(message, index: index).filter { !$0.value.text.hasPrefix("%#@") }
+            let uses = MessageBuilder.argumentUses(message, index: index).filter { !$0.value.isVariable }
             for (argument, use) in uses.sorted(by: { $0.key < $1.key }) {
                 guard let (earlier, earlierMessage) = firstUse[entryID]?[argument] else {
                     firstUse[entryID, default: [:]][argument] = (use, message)
