@@ -49,7 +49,7 @@ struct SyntheticTree {
                 let words = (0..<(3 + Int(generator.next() % 6))).map { _ in generator.word() }.joined(separator: " ")
                 switch key % 7 {
                 case 0: text += "\"key.\(key).title\" = \"\(words) %@\";\n"
-                case 1: text += "\"key.\(key).count\" = \"%1$@ \(words) %2$ld\";\n"
+                case 1: text += "\"key.\(key).count\" = \"%1$@ \(words) %2$@\";\n"
                 case 2: text += "\"key.\(key).escaped\" = \"\(words)\\n\\\"\(generator.word())\\\" \\U00e9\";\n"
                 case 3: text += "// a line comment\n\"key.\(key).percent\" = \"\(words) %d%%\";\n"
                 default: text += "\"key.\(key)\" = \"\(words)\";\n"
@@ -106,7 +106,7 @@ struct SyntheticTree {
             let key = (index * 7) % max(1, keys)
             let json = """
                 {"aps": {"alert": {"title-loc-key": "key.\(key - key % 7).title", "title-loc-args": ["{{sender}}"], \
-                "loc-key": "key.\((key - key % 7) + 1).count", "loc-args": ["{{sender}}", "3"]}, "sound": "default", \
+                "loc-key": "key.\((key - key % 7) + 1).count", "loc-args": ["{{sender}}", "3"\(index % 100 == 99 ? ", \"4\"" : "")]}, "sound": "default", \
                 "thread-id": "t\(index)"}, "id": "\(index)"}
 
                 """

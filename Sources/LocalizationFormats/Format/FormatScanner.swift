@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Scans format strings the way CoreFoundation's `__CFParseFormatSpec` does: flags (`#`, space,
 /// `-`, `+`, `0`), width (digits, `*`, `*n$`), precision (`.digits`, `.*`, `.*n$`), positions
 /// `n$` with 1 ≤ n ≤ 127, length modifiers, every conversion CoreFoundation accepts, and the
@@ -11,9 +17,14 @@ public enum FormatScanner {
     /// `initialArgPosition`). `checkAcrossArguments: false` leaves out position gaps and type
     /// conflicts, for callers that check a whole assembled text with `argumentProblems`.
     public static func analyze(_ string: String, firstArgument: Int = 1, checkAcrossArguments: Bool = true) -> FormatAnalysis {
-        var bytes = Array(string.utf8)
-        return bytes.withUnsafeMutableBufferPointer {
-            analyze(UnsafeBufferPointer($0), firstArgument: firstArgument, checkAcrossArguments: checkAcrossArguments)
+        // Most texts hold no '%' at all: one memchr, no copy and no allocation.
+        let scanned = string.utf8.withContiguousStorageIfAvailable { bytes -> FormatAnalysis in
+            guard let base = bytes.baseAddress, memchr(base, 0x25, bytes.count) != nil else { return .empty }
+            return analyze(bytes, firstArgument: firstArgument, checkAcrossArguments: checkAcrossArguments)
+        }
+        if let scanned { return scanned }
+        return Array(string.utf8).withUnsafeBufferPointer {
+            analyze($0, firstArgument: firstArgument, checkAcrossArguments: checkAcrossArguments)
         }
     }
 

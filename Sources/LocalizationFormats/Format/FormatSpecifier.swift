@@ -159,6 +159,9 @@ public struct FormatAnalysis: Sendable, Hashable {
         self.problems = problems
     }
 
+    /// A text without any '%'.
+    public static let empty = FormatAnalysis(specifiers: [], problems: [])
+
     /// Argument number → the signature it is read as (first specifier wins; conflicts are problems).
     public var arguments: [Int: String] {
         var result: [Int: String] = [:]
