@@ -14,31 +14,24 @@ public enum PayloadDiscovery {
         guard isDirectory.boolValue else {
             return patterns.contains { $0.matchesPath(root) } || root.hasSuffix(".apns") ? [root] : []
         }
-        let base = URL(fileURLWithPath: root)
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: base, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey], options: [.skipsPackageDescendants])
-        else { return [] }
+        let prefix = URL(fileURLWithPath: root).standardizedFileURL.path
+        let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         var result: [String] = []
-        let prefix = base.standardizedFileURL.path
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            if values?.isDirectory == true {
-                if ProjectLoader.skippedFolders.contains(url.lastPathComponent) || url.pathExtension == "lproj" {
-                    enumerator.skipDescendants()
+        DirectoryWalker.walk(root: root) { entry in
+            switch entry.kind {
+            case .directory:
+                return
+                    !(ProjectLoader.skippedFolders.contains(entry.name) || entry.name.hasSuffix(".lproj")
+                    || entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".app") || entry.name.hasSuffix(".bundle"))
+            case .file:
+                guard entry.name.hasSuffix(".json") || entry.name.hasSuffix(".apns") else { return false }
+                // The root's own name counts too: checking `backend/payloads` finds the files in it.
+                if patterns.contains(where: { $0.matchesPath(entry.relativePath) || $0.matchesPath(prefix + "/" + entry.relativePath) }) {
+                    result.append(ProjectLoader.join(displayRoot, entry.relativePath))
                 }
-                continue
-            }
-            if values?.isSymbolicLink == true { continue }
-            let name = url.lastPathComponent
-            guard name.hasSuffix(".json") || name.hasSuffix(".apns") else { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix + "/") else { continue }
-            let relative = String(full.dropFirst(prefix.count + 1))
-            let display = ProjectLoader.join(root.hasSuffix("/") ? String(root.dropLast()) : root, relative)
-            // The root's own name counts too: checking `backend/payloads` finds the files in it.
-            if patterns.contains(where: { $0.matchesPath(relative) || $0.matchesPath(full) }) {
-                result.append(display)
+                return false
+            case .symbolicLink, .other:
+                return false
             }
         }
         return result.sorted()
@@ -46,7 +39,7 @@ public enum PayloadDiscovery {
 
     /// Reads each template; an unreadable file becomes a diagnostic in its place.
     public static func read(_ paths: [String]) -> [PayloadTemplateFile] {
-        paths.map { path in
+        paths.concurrentMap { path in
             guard let data = FileManager.default.contents(atPath: path) else {
                 return PayloadTemplateFile(
                     path: path, payloads: [],

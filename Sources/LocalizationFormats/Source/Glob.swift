@@ -14,32 +14,34 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Matches a key: `*` here also crosses `/` and `.`, since keys have no components.
     public func matchesKey(_ key: String) -> Bool {
-        Self.match(scalars[...], Array(key.unicodeScalars)[...], slashIsSpecial: false)
+        Self.match(scalars, Array(key.unicodeScalars), from: 0, slashIsSpecial: false)
     }
 
     /// Matches a relative path (no leading `./`).
     public func matchesPath(_ path: String) -> Bool {
         let subject = Array(path.unicodeScalars)
-        if Self.match(scalars[...], subject[...], slashIsSpecial: true) { return true }
-        if !pattern.contains("/") || pattern.hasPrefix("**/") {
+        if Self.match(scalars, subject, from: 0, slashIsSpecial: true) { return true }
+        // A leading `**/` already tries every component start.
+        if !pattern.contains("/") {
             // Unanchored: try every suffix that starts a component.
             for (index, scalar) in subject.enumerated() where scalar == "/" {
-                if Self.match(scalars[...], subject[(index + 1)...], slashIsSpecial: true) { return true }
+                if Self.match(scalars, subject, from: index + 1, slashIsSpecial: true) { return true }
             }
         }
         return false
     }
 
-    private static func match(_ pattern: ArraySlice<Unicode.Scalar>, _ subject: ArraySlice<Unicode.Scalar>, slashIsSpecial: Bool) -> Bool {
-        let p = Array(pattern)
-        let s = Array(subject)
-        // Memoised so patterns with several stars stay linear in practice.
-        var memo: [Int: Bool] = [:]
+    /// Whether `p` matches `s[from...]`.
+    private static func match(_ p: [Unicode.Scalar], _ s: [Unicode.Scalar], from: Int, slashIsSpecial: Bool) -> Bool {
+        let width = s.count + 1
+        // Memoised in a flat table (0 unknown, 1 no, 2 yes) so patterns with several stars stay
+        // linear in practice without allocating per state.
+        var memo = [UInt8](repeating: 0, count: (p.count + 1) * width)
         func at(_ pi: Int, _ si: Int) -> Bool {
-            let key = pi * (s.count + 1) + si
-            if let known = memo[key] { return known }
+            let key = pi * width + si
+            if memo[key] != 0 { return memo[key] == 2 }
             let result = compute(pi, si)
-            memo[key] = result
+            memo[key] = result ? 2 : 1
             return result
         }
         func compute(_ pi: Int, _ si: Int) -> Bool {
@@ -69,7 +71,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             if c == "[", let (matched, next) = matchSet(p[...], pi, s[si]) { return matched && at(next, si + 1) }
             return c == s[si] && at(pi + 1, si + 1)
         }
-        return at(0, 0)
+        return at(0, from)
     }
 
     private static func matchSet(_ pattern: ArraySlice<Unicode.Scalar>, _ start: Int, _ c: Unicode.Scalar) -> (Bool, Int)? {

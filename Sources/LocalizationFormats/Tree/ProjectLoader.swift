@@ -24,6 +24,7 @@ public enum ProjectLoader {
         roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil,
         payloadGlobs: [String]? = nil
     ) async -> LocalizationProject {
+        var phases = PhaseClock("load")
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
         for root in roots {
@@ -32,7 +33,9 @@ public enum ProjectLoader {
         if let accept { candidates = candidates.filter { accept($0.path) } }
         var unique: [String: Candidate] = [:]
         for candidate in candidates { unique[candidate.url.standardizedFileURL.path] = candidate }
+        phases.lap("discover")
         let files = await parse(Array(unique.values), jobs: jobs)
+        phases.lap("parse")
         diagnostics += duplicateLocaleFolders(files)
         let (base, reason) = chooseBaseLocale(files)
         var project = LocalizationProject(
@@ -40,7 +43,9 @@ public enum ProjectLoader {
         if let payloadGlobs {
             var paths = roots.flatMap { PayloadDiscovery.find(root: $0, globs: payloadGlobs) }
             if let accept { paths = paths.filter(accept) }
+            phases.lap("find payloads")
             project.payloadFiles = PayloadDiscovery.read(Array(Set(paths)).sorted())
+            phases.lap("read payloads")
         }
         return project
     }
@@ -105,19 +110,7 @@ public enum ProjectLoader {
 
     /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.
     public static func parse(_ candidates: [Candidate], jobs: Int? = nil) async -> [ResourceFile] {
-        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, candidates.count))
-        guard workers > 1 else { return candidates.map(parse).sorted { $0.path < $1.path } }
-        // Deal the files round-robin so each worker gets a similar share of large and small ones.
-        let batches = (0..<workers).map { worker in stride(from: worker, to: candidates.count, by: workers).map { candidates[$0] } }
-        let files = await withTaskGroup(of: [ResourceFile].self) { group in
-            for batch in batches {
-                group.addTask { batch.map(parse) }
-            }
-            var all: [ResourceFile] = []
-            for await part in group { all += part }
-            return all
-        }
-        return files.sorted { $0.path < $1.path }
+        candidates.concurrentMap(workers: jobs, parse).sorted { $0.path < $1.path }
     }
 
     // MARK: Discovery
@@ -171,18 +164,17 @@ public enum ProjectLoader {
                 let childURL = url.appendingPathComponent(name)
                 let childDisplay = join(display, name)
                 if excluding.contains(name) { continue }
-                var isLink = false
-                if let attributes = try? fileManager.attributesOfItem(atPath: childURL.path),
-                    attributes[.type] as? FileAttributeType == .typeSymbolicLink
-                {
-                    isLink = true
-                }
-                var childIsDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: childURL.path, isDirectory: &childIsDirectory) else { continue }
-                if childIsDirectory.boolValue, let kind = candidateKind(for: name, inLproj: lproj != nil) {
+                // One lstat (and a stat for links) instead of Foundation's attribute dictionaries.
+                let childPath = childURL.path
+                var info = stat()
+                guard lstat(childPath, &info) == 0 else { continue }
+                let isLink = info.st_mode & S_IFMT == S_IFLNK
+                if isLink, stat(childPath, &info) != 0 { continue }  // a dangling link
+                let childIsDirectory = info.st_mode & S_IFMT == S_IFDIR
+                if childIsDirectory, let kind = candidateKind(for: name, inLproj: lproj != nil) {
                     // A folder named like a table: reading it reports the problem in its place.
                     result.append(Candidate(url: childURL, path: childDisplay, folder: lproj, kind: kind))
-                } else if childIsDirectory.boolValue {
+                } else if childIsDirectory {
                     if skippedFolders.contains(name) { continue }
                     let real = childURL.resolvingSymlinksInPath().path
                     if isLink {

@@ -9,16 +9,7 @@ enum MessageBuilder {
 
     /// Every message of every file, in file order; files are scanned on all cores.
     static func messages(of project: LocalizationProject) -> [Message] {
-        let files = project.files
-        let perFile = UnsafeMutableBufferPointer<[Message]>.allocate(capacity: files.count)
-        perFile.initialize(repeating: [])
-        defer { perFile.deallocate() }
-        // Each iteration writes only its own slot, so the buffer is never shared between writers.
-        nonisolated(unsafe) let slots = perFile
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            slots[index] = messages(of: files[index])
-        }
-        return perFile.flatMap { $0 }
+        project.files.concurrentMap(messages(of:)).flatMap { $0 }
     }
 
     static func messages(of file: ResourceFile) -> [Message] {

@@ -43,6 +43,7 @@ public struct RuleContext: Sendable {
     public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
         self.project = project
         self.settings = settings
+        var phases = PhaseClock("context")
         let base = project.baseLocale
         baseLocale = base
         var tables = project.allTables()
@@ -56,12 +57,16 @@ public struct RuleContext: Sendable {
             }
         }
         self.tables = tables
+        phases.lap("tables")
         translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
         let messages = MessageBuilder.messages(of: project).filter { !ignoredLocales.contains($0.locale) }
         self.messages = messages
+        phases.lap("messages")
         let formats = MessageBuilder.formats(messages)
         self.formats = formats
+        phases.lap("formats")
         formatPairs = Self.pairs(formats, messages: messages, baseLocale: base, locales: translationLocales)
+        phases.lap("pairs")
         var doNotTranslate: [String: Set<String>] = [:]
         for file in project.files {
             guard case .catalog(let catalog) = file.content else { continue }
@@ -69,6 +74,7 @@ public struct RuleContext: Sendable {
         }
         self.doNotTranslate = doNotTranslate
         allPayloadLookups = computePayloadLookups()
+        phases.lap("lookups")
     }
 
     /// The context a configuration asks for: its base locale, ignored locales and rule settings.

@@ -25,17 +25,26 @@ public enum RuleEngine {
         project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
         baseline: Baseline? = nil
     ) async -> CheckResult {
+        var phases = PhaseClock("check")
         let context = RuleContext(project: project, configuration: configuration)
+        phases.lap("build the context")
         let project = context.project
         let enabled = rules.filter { configuration.isEnabled($0.description) }
         var findings = await withTaskGroup(of: [Finding].self) { group in
             for rule in enabled {
-                group.addTask { rule.init().check(context) }
+                group.addTask {
+                    guard PhaseClock.isEnabled else { return rule.init().check(context) }
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    defer { PhaseClock.report("rule", rule.description.id, clock.now - start) }
+                    return rule.init().check(context)
+                }
             }
             var all: [Finding] = []
             for await part in group { all += part }
             return all
         }
+        phases.lap("run the rules")
         findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
 
         let descriptions = Dictionary(BuiltInRules.descriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -54,11 +63,13 @@ public enum RuleEngine {
             }
             kept.append(finding)
         }
+        phases.lap("apply the configuration")
         kept = Array(Set(kept)).sorted { Diagnostic.ordered($0.diagnostic, $1.diagnostic) }
         var baselined = 0
         if let baseline {
             (kept, baselined) = baseline.filter(kept)
         }
+        phases.lap("sort")
         return CheckResult(
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
             fileCount: project.files.count + project.payloadFiles.count,

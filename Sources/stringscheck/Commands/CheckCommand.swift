@@ -44,7 +44,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Check payload sizes against the legacy binary interface's 2048 bytes.")
     var legacyBinary = false
 
-    @Flag(help: "Print how long each phase took to standard error.")
+    @Flag(help: "Print how long each phase and rule took to standard error (also STRINGSCHECK_TIMINGS=1).")
     var timings = false
 
     func validate() throws {
@@ -65,14 +65,15 @@ struct CheckCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        var phases = PhaseTimer(enabled: timings)
+        if timings { setenv("STRINGSCHECK_TIMINGS", "1", 1) }
+        var phases = PhaseClock("cli")
         let project = await setup.load(jobs: options.jobs)
         phases.lap("load")
         var configuration = setup.configuration
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(project: project, configuration: configuration, baseline: loadedBaseline)
         if let selection { result = selection.filter(result) }
-        phases.lap("rules")
+        phases.lap("check")
         if let writeBaseline {
             do {
                 try Baseline(result.findings).encoded().write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
@@ -86,9 +87,9 @@ struct CheckCommand: AsyncParsableCommand {
         let report = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
         let useColour = color.enabled(forTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
         let text = report.rendered(as: format.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider())
-        phases.lap("report")
+        phases.lap("format the report")
         try Console.write(text, to: output)
-        phases.lap("write")
+        phases.lap("write the report")
         if setup.missingRoots { throw ExitCode(2) }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
     }
