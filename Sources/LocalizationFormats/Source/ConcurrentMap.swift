@@ -10,8 +10,9 @@ extension RandomAccessCollection where Index == Int {
         let workers = Swift.max(1, Swift.min(workers ?? cores, count))
         guard workers > 1 else { return map(transform) }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
             // Each element is written by exactly one iteration, so no slot is shared between writers.
-            nonisolated(unsafe) let slots = buffer.baseAddress!
+            nonisolated(unsafe) let slots = base
             let start = startIndex
             withoutActuallyEscaping(transform) { transform in
                 nonisolated(unsafe) let transform = transform
