@@ -63,16 +63,45 @@ public enum LocalizedStringOrigin: String, Sendable, Hashable, Codable {
 }
 
 /// A key's text in one locale's table, after `.stringsdict` has overridden `.strings`.
-public struct LocalizedString: Sendable, Hashable {
-    public var key: String
+///
+/// A class: tables are read by many rules at once, and copying a struct of four strings cost
+/// four atomic reference count operations where a class costs one.
+public final class LocalizedString: Sendable, Hashable {
+    public let key: String
     /// Nil when the value is not a string (a non-string `.strings` value).
-    public var value: String?
-    public var path: String
-    public var location: SourcePosition?
-    public var loaded: Bool
-    public var origin: LocalizedStringOrigin
+    public let value: String?
+    public let path: String
+    public let location: SourcePosition?
+    public let loaded: Bool
+    public let origin: LocalizedStringOrigin
     /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
-    public var state: String?
+    public let state: String?
+
+    public init(
+        key: String, value: String?, path: String, location: SourcePosition?, loaded: Bool, origin: LocalizedStringOrigin,
+        state: String?
+    ) {
+        self.key = key
+        self.value = value
+        self.path = path
+        self.location = location
+        self.loaded = loaded
+        self.origin = origin
+        self.state = state
+    }
+
+    public static func == (lhs: LocalizedString, rhs: LocalizedString) -> Bool {
+        lhs === rhs
+            || (lhs.key == rhs.key && lhs.value == rhs.value && lhs.path == rhs.path && lhs.location == rhs.location
+                && lhs.loaded == rhs.loaded && lhs.origin == rhs.origin && lhs.state == rhs.state)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
+        hasher.combine(path)
+        hasher.combine(location)
+    }
 }
 
 /// One locale's view of one table.
@@ -140,21 +169,25 @@ public struct LocalizationProject: Sendable {
                 catalogs[file.tableID, default: []].append(file)
             }
         }
-        var result: [String: [String: LocaleTable]] = [:]
-        for table in Set(files.map(\.tableID)) {
+        // Split each catalog by locale once, then merge every (table, locale) on all cores.
+        var jobs: [(table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, [CatalogLocaleString])])] = []
+        for table in Set(files.map(\.tableID)).sorted() {
             var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
-            // Each catalog is split by locale once, instead of once per locale.
             let catalogFiles = (catalogs[table] ?? []).compactMap { file -> (ResourceFile, [String: [CatalogLocaleString]])? in
                 guard case .catalog(let catalog) = file.content else { return nil }
                 return (file, catalog.stringsByLocale())
             }
             for (_, byLocale) in catalogFiles { localesOfTable.formUnion(byLocale.keys) }
-            for locale in localesOfTable {
-                let merged = Self.mergeTable(
-                    table, locale: locale, files: lproj[table]?[locale] ?? [],
-                    catalogs: catalogFiles.map { ($0.0, $0.1[locale] ?? []) })
-                if !merged.strings.isEmpty || lproj[table]?[locale] != nil { result[table, default: [:]][locale] = merged }
+            for locale in localesOfTable.sorted() {
+                jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? []) }))
             }
+        }
+        let merged = jobs.concurrentMap { job in
+            Self.mergeTable(job.table, locale: job.locale, files: job.files, catalogs: job.catalogs)
+        }
+        var result: [String: [String: LocaleTable]] = [:]
+        for (job, table) in zip(jobs, merged) where !table.strings.isEmpty || !job.files.isEmpty {
+            result[job.table, default: [:]][job.locale] = table
         }
         return result
     }

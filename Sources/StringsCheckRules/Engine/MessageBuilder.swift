@@ -261,37 +261,39 @@ enum MessageBuilder {
             run.append(index)
         }
         flush()
-        return groups.mapValues { byLocale in
-            byLocale.mapValues { indices in
-                var chosen: [String: (origin: LocalizedStringOrigin, indices: [Int])] = [:]
-                chosen.reserveCapacity(indices.count)
-                for index in indices {
+        let jobs = groups.flatMap { table, byLocale in byLocale.map { (table: table, locale: $0.key, indices: $0.value) } }
+        let keyed = jobs.concurrentMap { job in
+            var chosen: [String: (origin: LocalizedStringOrigin, indices: [Int])] = [:]
+            chosen.reserveCapacity(job.indices.count)
+            for index in job.indices {
+                let message = messages[index]
+                if let current = chosen[message.key] {
+                    if rank(current.origin) > rank(message.origin) { continue }
+                    if current.origin == message.origin, message.origin != .strings {
+                        chosen[message.key]?.indices.append(index)
+                        continue
+                    }
+                }
+                chosen[message.key] = (message.origin, [index])
+            }
+            return chosen.mapValues { choice in
+                var arguments: [Int: ArgumentUse] = [:]
+                for index in choice.indices {
                     let message = messages[index]
-                    if let current = chosen[message.key] {
-                        if rank(current.origin) > rank(message.origin) { continue }
-                        if current.origin == message.origin, message.origin != .strings {
-                            chosen[message.key]?.indices.append(index)
-                            continue
-                        }
+                    // Plain text reads no argument: skip building its (empty) list.
+                    if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { continue }
+                    // A printed use wins over a plural variable's own reading of the number.
+                    for (argument, use) in argumentUses(message, index: index)
+                    where arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
+                        arguments[argument] = use
                     }
-                    chosen[message.key] = (message.origin, [index])
                 }
-                return chosen.mapValues { choice in
-                    var arguments: [Int: ArgumentUse] = [:]
-                    for index in choice.indices {
-                        let message = messages[index]
-                        // Plain text reads no argument: skip building its (empty) list.
-                        if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { continue }
-                        // A printed use wins over a plural variable's own reading of the number.
-                        for (argument, use) in argumentUses(message, index: index)
-                        where arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
-                            arguments[argument] = use
-                        }
-                    }
-                    return KeyFormat(arguments: arguments, messages: choice.indices)
-                }
+                return KeyFormat(arguments: arguments, messages: choice.indices)
             }
         }
+        var result: [String: [String: [String: KeyFormat]]] = [:]
+        for (job, formats) in zip(jobs, keyed) { result[job.table, default: [:]][job.locale] = formats }
+        return result
     }
 
     /// The arguments a message reads, leaving out stringsdict variables that were not expanded.

@@ -59,7 +59,12 @@ public struct RuleContext: Sendable {
         self.tables = tables
         phases.lap("tables")
         translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
-        let messages = MessageBuilder.messages(of: project).filter { !ignoredLocales.contains($0.locale) }
+        let perFile = project.files.concurrentMap(MessageBuilder.messages(of:))
+        phases.lap("messages per file")
+        var all = perFile.flatMap { $0 }
+        phases.lap("messages flat")
+        if !ignoredLocales.isEmpty { all.removeAll { ignoredLocales.contains($0.locale) } }
+        let messages = all
         self.messages = messages
         phases.lap("messages")
         let formats = MessageBuilder.formats(messages)

@@ -1,3 +1,4 @@
+import Dispatch
 import LocalizationFormats
 
 /// The outcome of `check`: findings in output order and what was left out on purpose.
@@ -70,10 +71,13 @@ public enum RuleEngine {
             (kept, baselined) = baseline.filter(kept)
         }
         phases.lap("sort")
-        return CheckResult(
+        let result = CheckResult(
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
             fileCount: project.files.count + project.payloadFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
+        releaseInBackground(consume context)
+        phases.lap("release")
+        return result
     }
 
     /// The parsers' diagnostics, as findings of the parse rules that are enabled.
@@ -140,4 +144,11 @@ public func relativePath(_ path: String, to directory: String) -> String {
     guard directory != ".", !directory.isEmpty else { return path }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}
+
+/// Freeing a large model (hundreds of thousands of messages and table entries) takes as long as
+/// a rule; the caller does not wait for it.
+func releaseInBackground<T: Sendable>(_ value: consuming T) {
+    let owned = value
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(owned) {} }
 }

@@ -39,7 +39,9 @@ struct CheckOptions: ParsableArguments {
 
         /// Reads the roots, payload templates included.
         func load(jobs: Int?) async -> LocalizationProject {
-            await ProjectLoader.load(roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads)
+            let project = await ProjectLoader.load(roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads)
+            keepUntilExit(project)
+            return project
         }
     }
 

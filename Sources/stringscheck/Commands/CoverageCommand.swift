@@ -49,6 +49,7 @@ struct CoverageCommand: AsyncParsableCommand {
     func run() async throws {
         let setup = try options.prepare(paths: paths)
         let context = RuleContext(project: await setup.load(jobs: options.jobs), configuration: setup.configuration)
+        keepUntilExit(context)
         var report = CoverageBuilder.build(
             context, allowIdentical: setup.configuration.allowIdentical, locales: Set(locales.map(LocaleName.normalize)),
             tables: Set(tables))

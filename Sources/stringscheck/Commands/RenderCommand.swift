@@ -37,6 +37,7 @@ struct RenderCommand: AsyncParsableCommand {
     func run() async throws {
         let setup = try options.prepare(paths: paths)
         let context = RuleContext(project: await setup.load(jobs: options.jobs), configuration: setup.configuration)
+        keepUntilExit(context)
         let only = Set(locales.map(LocaleName.normalize))
         let rows =
             keys != nil && !payloads
