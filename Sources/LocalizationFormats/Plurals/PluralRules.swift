@@ -1,3 +1,5 @@
+import Foundation
+
 /// One category's rule in a rule set, with the sample numbers CLDR lists for it.
 public struct PluralRuleEntry: Sendable {
     public let category: PluralCategory
@@ -58,10 +60,16 @@ public enum PluralRules {
         candidates(locale).first { cardinalIndex[$0] != nil }
     }
 
-    /// CLDR writes locales with `_`.
+    /// CLDR writes locales with `_`. Rules ask for the same few locales thousands of times, so
+    /// each locale's chain is worked out once.
     static func candidates(_ locale: String) -> [String] {
-        LocaleName.fallbackChain(LocaleName.normalize(locale)).map { $0.replacingOccurrences(of: "-", with: "_") }
+        if let known = candidateCache.withLock({ $0[locale] }) { return known }
+        let chain = LocaleName.fallbackChain(LocaleName.normalize(locale)).map { $0.replacingOccurrences(of: "-", with: "_") }
+        candidateCache.withLock { $0[locale] = chain }
+        return chain
     }
+
+    private static let candidateCache = LockedValue<[String: [String]]>([:])
 
     static func resolve(_ locale: String, _ index: [String: Int], _ sets: [PluralRuleSet]) -> PluralRuleSet {
         for candidate in candidates(locale) {

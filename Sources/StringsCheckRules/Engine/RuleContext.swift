@@ -37,6 +37,8 @@ public struct RuleContext: Sendable {
     public let doNotTranslate: [String: Set<String>]
     /// Each translated key's arguments beside the base's, for keys where either reads any.
     public let formatPairs: [FormatPair]
+    /// table → which base keys each translation has; see `KeyPresence`.
+    public let keyPresence: [String: KeyPresence]
     /// Every payload key looked up in every locale; see `payloadLookups(ruleID:)`.
     public private(set) var allPayloadLookups: [PayloadKeyLookup] = []
 
@@ -58,6 +60,8 @@ public struct RuleContext: Sendable {
         }
         self.tables = tables
         phases.lap("tables")
+        keyPresence = KeyPresence.compute(tables, baseLocale: base, locales: project.locales.filter { $0 != base && $0 != "Base" })
+        phases.lap("key presence")
         translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
         let perFile = project.files.concurrentMap(MessageBuilder.messages(of:))
         phases.lap("messages per file")
@@ -183,4 +187,48 @@ public struct FormatPair: Sendable {
     public let locale: String
     public let base: KeyFormat
     public let translation: KeyFormat
+}
+
+/// Which base keys each translation of a table has, worked out once (one hash per key of every
+/// locale) for the rules and reports that compare key sets.
+public struct KeyPresence: Sendable {
+    /// The base table's entries, sorted by key.
+    public let base: [LocalizedString]
+    /// Translation locale → for each entry of `base`, whether that locale's table has the key.
+    /// Locales without the table are absent.
+    public let has: [String: [Bool]]
+    /// Translation locale → its entries whose key the base lacks, sorted by key.
+    public let extra: [String: [LocalizedString]]
+
+    static func compute(_ tables: [String: [String: LocaleTable]], baseLocale: String?, locales: [String]) -> [String: KeyPresence] {
+        guard let baseLocale else { return [:] }
+        let names = tables.keys.filter { tables[$0]?[baseLocale] != nil }.sorted()
+        let bases = names.map { name in (tables[name]?[baseLocale]?.strings.values.sorted { $0.key < $1.key }) ?? [] }
+        let indexes = bases.concurrentMap { base in
+            Dictionary(base.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var jobs: [(table: Int, locale: String)] = []
+        for (position, name) in names.enumerated() {
+            for locale in locales where tables[name]?[locale] != nil { jobs.append((position, locale)) }
+        }
+        let rows = jobs.concurrentMap { job -> (has: [Bool], extra: [LocalizedString]) in
+            var has = [Bool](repeating: false, count: bases[job.table].count)
+            var extra: [LocalizedString] = []
+            for (key, string) in tables[names[job.table]]?[job.locale]?.strings ?? [:] {
+                if let index = indexes[job.table][key] { has[index] = true } else { extra.append(string) }
+            }
+            return (has, extra.sorted { $0.key < $1.key })
+        }
+        var has: [[String: [Bool]]] = Array(repeating: [:], count: names.count)
+        var extra: [[String: [LocalizedString]]] = Array(repeating: [:], count: names.count)
+        for (job, row) in zip(jobs, rows) {
+            has[job.table][job.locale] = row.has
+            extra[job.table][job.locale] = row.extra
+        }
+        var result: [String: KeyPresence] = [:]
+        for (position, name) in names.enumerated() {
+            result[name] = KeyPresence(base: bases[position], has: has[position], extra: extra[position])
+        }
+        return result
+    }
 }

@@ -29,8 +29,8 @@ struct ExtraTranslationRule: Rule {
                 continue
             }
             for locale in locales {
-                guard let translation = byLocale[locale] else { continue }
-                for (key, string) in translation.strings where base.strings[key] == nil && string.origin != .catalog {
+                for string in context.keyPresence[table]?.extra[locale] ?? [] where string.origin != .catalog {
+                    let key = string.key
                     result.append(
                         finding(
                             "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it",

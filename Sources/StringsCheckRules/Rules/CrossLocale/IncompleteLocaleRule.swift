@@ -31,14 +31,15 @@ struct IncompleteLocaleRule: Rule {
         var present: [String: Int] = [:]
         let locales = context.translationLocales(for: Self.description.id)
         for table in context.baseTableNames {
-            guard let base = context.baseTable(table), let bundle = bundleOfTable[table] else { continue }
+            guard let presence = context.keyPresence[table], let bundle = bundleOfTable[table] else { continue }
             let exempt = context.doNotTranslate[table] ?? []
             let shipped = locales.filter { bundleLocales[bundle]?.contains($0) == true }
-            let keys = base.strings.keys.filter { !exempt.contains($0) }
+            let counted = presence.base.map { !exempt.contains($0.key) }
+            let total = counted.count { $0 }
             for locale in shipped {
-                let strings = context.tables[table]?[locale]?.strings ?? [:]
-                totals[locale, default: 0] += keys.count
-                present[locale, default: 0] += keys.count { strings[$0] != nil }
+                totals[locale, default: 0] += total
+                guard let has = presence.has[locale] else { continue }
+                present[locale, default: 0] += zip(counted, has).count { $0 && $1 }
             }
         }
         let threshold = context.settings.incompleteLocaleThreshold

@@ -24,13 +24,13 @@ struct MissingTranslationRule: Rule {
         let locales = context.translationLocales(for: Self.description.id)
         var result: [Finding] = []
         for table in context.baseTableNames {
-            guard let base = context.baseTable(table) else { continue }
-            let present = locales.filter { context.tables[table]?[$0] != nil }
-            let presentTables = present.map { context.tables[table]?[$0]?.strings ?? [:] }
+            guard let presence = context.keyPresence[table] else { continue }
+            let present = locales.compactMap { locale in presence.has[locale].map { (locale: locale, has: $0) } }
             let exempt = context.doNotTranslate[table] ?? []
-            for (key, string) in base.strings where !exempt.contains(key) {
-                let lacking = zip(present, presentTables).filter { $0.1[key] == nil }.map(\.0)
+            for (index, string) in presence.base.enumerated() where !exempt.contains(string.key) {
+                let lacking = present.filter { !$0.has[index] }.map(\.locale)
                 guard !lacking.isEmpty else { continue }
+                let key = string.key
                 let share = lacking.count == present.count ? "every translation" : "\(lacking.count) of \(present.count) translations"
                 let users = lacking.count == 1 ? "that locale" : "those locales"
                 // A missing InfoPlist key falls back to the Info.plist value, not to the raw key.

@@ -20,7 +20,9 @@ struct PluralMissingCategoryRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.pluralForms.compactMap { set in
+        // Thousands of sets share a few locales: decide each locale's facts once.
+        var millionsOnly: [String: Set<PluralCategory>] = [:]
+        return context.pluralForms.compactMap { set in
             // 'other' missing is stringsdict-missing-other's finding.
             guard let missing = set.missingCategories?.filter({ $0 != .other }), !missing.isEmpty, !set.presentCategories.isEmpty
             else { return nil }
@@ -31,7 +33,14 @@ struct PluralMissingCategoryRule: Rule {
                 path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
             // ('1 million de fichiers'): worth a note, not a warning on every entry.
-            if missing.allSatisfy({ onlyForMillions(rules, $0) }) {
+            let forMillions =
+                millionsOnly[set.locale]
+                ?? {
+                    let categories = Set(rules.entries.map(\.category).filter { onlyForMillions(rules, $0) })
+                    millionsOnly[set.locale] = categories
+                    return categories
+                }()
+            if missing.allSatisfy(forMillions.contains) {
                 result.diagnostic.severity = .note
                 result.diagnostic.message +=
                     " (in '\(set.locale)' only round millions are '\(missing.map(\.rawValue).joined(separator: "', '"))')"
