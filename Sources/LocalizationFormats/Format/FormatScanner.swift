@@ -280,9 +280,9 @@ public enum FormatScanner {
     }
 
     static func mixedPositionalProblem(_ specifiers: [FormatSpecifier]) -> FormatProblem? {
-        let positional = specifiers.filter { $0.explicitPosition != nil }
-        let implicit = specifiers.filter { $0.explicitPosition == nil }
-        guard !positional.isEmpty, let first = implicit.first else { return nil }
+        guard specifiers.contains(where: { $0.explicitPosition != nil }),
+            let first = specifiers.first(where: { $0.explicitPosition == nil })
+        else { return nil }
         return FormatProblem(
             kind: .mixedPositional, start: first.start, end: first.end,
             message:
@@ -293,6 +293,20 @@ public enum FormatScanner {
     /// Type conflicts and position gaps over specifiers that may come from several pieces of one
     /// text; `alsoRead` are arguments read elsewhere (by a plural variable's rule).
     public static func argumentProblems(_ specifiers: [FormatSpecifier], alsoRead: Set<Int> = []) -> [FormatProblem] {
+        // The usual text reads arguments 1...n once each: nothing to report, and no sets to build.
+        if alsoRead.isEmpty, specifiers.count < 64 {
+            var mask: UInt64 = 0
+            var simple = true
+            for specifier in specifiers {
+                let bit = UInt64(1) << UInt64(truncatingIfNeeded: specifier.argument)
+                guard specifier.argument > 0, specifier.argument < 64, specifier.starArguments.isEmpty, mask & bit == 0 else {
+                    simple = false
+                    break
+                }
+                mask |= bit
+            }
+            if simple, mask == (UInt64(1) << UInt64(specifiers.count + 1)) - 2 { return [] }
+        }
         var problems: [FormatProblem] = []
         let positional = specifiers.filter { $0.explicitPosition != nil }
         var seen: [Int: FormatSpecifier] = [:]

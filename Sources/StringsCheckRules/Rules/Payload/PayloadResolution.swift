@@ -36,20 +36,28 @@ extension RuleContext {
     }
 
     func computePayloadLookups() -> [PayloadKeyLookup] {
-        var result: [PayloadKeyLookup] = []
-        for payload in payloads {
+        // Each table's per-locale views are gathered once, not once per payload; payloads are
+        // resolved on all cores.
+        let views = LockedValue<[String: [(locale: String, strings: [String: LocalizedString]?, formats: [String: KeyFormat]?)]]>([:])
+        let perPayload = payloads.concurrentMap { payload -> [PayloadKeyLookup] in
             let keys = payload.keys
-            guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { continue }
-            let locales = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }
-            let localeTables = locales.map { (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0]) }
-            for (part, field, key) in keys {
+            guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { return [] }
+            let localeTables =
+                views.withLock { $0[table] }
+                ?? {
+                    let view = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }.map {
+                        (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
+                    }
+                    views.withLock { $0[table] = view }
+                    return view
+                }()
+            return keys.map { part, field, key in
                 let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments
-                result.append(
-                    PayloadKeyLookup(
-                        payload: payload, part: part, keyField: field, key: key, argumentsField: arguments, table: table,
-                        locales: localeTables.map { ($0.locale, $0.strings?[key], $0.formats?[key]) }))
+                return PayloadKeyLookup(
+                    payload: payload, part: part, keyField: field, key: key, argumentsField: arguments, table: table,
+                    locales: localeTables.map { ($0.locale, $0.strings?[key], $0.formats?[key]) })
             }
         }
-        return result
+        return perPayload.flatMap { $0 }
     }
 }
