@@ -184,6 +184,29 @@ struct StringsParserTests {
         #expect(duplicates[0].notes.first?.location == SourcePosition(line: 1, column: 1))
     }
 
+    /// The fast finder and its collision fallback give the same answers as a dictionary.
+    @Test(arguments: [false, true])
+    func duplicateKeyFinderMatchesADictionary(forceFallback: Bool) {
+        var entries = (0..<5_000).map { index in
+            StringsEntry(key: "key.\(index % 3_700).\(index % 7)", value: "v", keyLocation: nil, valueLocation: nil)
+        }
+        var finder =
+            forceFallback
+            ? DuplicateKeyFinder(capacity: entries.count, probesPerEntry: 0, probeAllowance: 0)
+            : DuplicateKeyFinder(capacity: entries.count)
+        var expected: [String: Int] = [:]
+        var mismatches = 0
+        entries.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let first = finder.insert(index, in: buffer)
+                if first != expected[buffer[index].key] { mismatches += 1 }
+                if expected[buffer[index].key] == nil { expected[buffer[index].key] = index }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(finder.usesFallback == forceFallback)
+    }
+
     @Test func nonStringValuesAreReported() throws {
         let file = parse("\"a\" = (x, y);\n\"b\" = { k = v; };\n\"c\" = <0a0b>;\n\"d\" = \"ok\";")
         #expect(file.loads)

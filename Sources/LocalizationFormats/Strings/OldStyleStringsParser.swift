@@ -1,21 +1,15 @@
-/// An entry as scanned, positioned by byte offsets.
-struct RawStringsEntry {
-    var key: String
-    var value: String?
-    var valueKind: StringsValueKind
-    var keyOffset: Int
-    var valueOffset: Int
-    var isShorthand: Bool
-    var comment: String?
-    /// The value is written without escapes, so an offset in it maps straight onto the source.
-    var valueIsVerbatim = false
-    var valueIsQuoted = true
+/// Where an entry stands, as byte offsets; positions are filled in once the whole file is read.
+struct EntryOffsets {
+    var key: Int
+    var value: Int
 }
 
 /// The dictionary-level grammar of `CFOldStylePList.c` on top of `OldStyleScanner`.
 struct OldStyleStringsParser {
     var scanner: OldStyleScanner
-    var entries: [RawStringsEntry] = []
+    /// Built in place: positions, `loaded` and duplicates are filled in by `finish`.
+    var entries: [StringsEntry] = []
+    var offsets: [EntryOffsets] = []
     /// The offset of the first error CoreFoundation would stop at (the file then loads nothing).
     var firstFatalOffset: Int?
     var firstFatalDiagnosticIndex: Int?
@@ -205,9 +199,10 @@ struct OldStyleStringsParser {
         let c = bytes[scanner.pos]
         if c == UInt8(ascii: ";") {
             entries.append(
-                RawStringsEntry(
-                    key: key, value: key, valueKind: .string, keyOffset: keyOffset, valueOffset: keyOffset,
-                    isShorthand: true, comment: comment))
+                StringsEntry(
+                    key: key, value: key, valueKind: .string, keyLocation: nil, valueLocation: nil, isShorthand: true,
+                    comment: comment))
+            offsets.append(EntryOffsets(key: keyOffset, value: keyOffset))
             scanner.pos += 1
             return true
         }
@@ -254,9 +249,10 @@ struct OldStyleStringsParser {
         let quoted = v == UInt8(ascii: "\"") || v == UInt8(ascii: "'")
         let verbatim = kind == .string && (scanner.pos - valueOffset - (quoted ? 2 : 0)) == value?.utf8.count
         entries.append(
-            RawStringsEntry(
-                key: key, value: value, valueKind: kind, keyOffset: keyOffset, valueOffset: valueOffset,
-                isShorthand: false, comment: comment, valueIsVerbatim: verbatim, valueIsQuoted: quoted))
+            StringsEntry(
+                key: key, value: value, valueKind: kind, keyLocation: nil, valueLocation: nil, comment: comment,
+                valueIsVerbatim: verbatim, valueIsQuoted: quoted))
+        offsets.append(EntryOffsets(key: keyOffset, value: valueOffset))
         let afterValue = scanner.pos
         if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") {
             scanner.pos += 1
@@ -316,7 +312,7 @@ struct OldStyleStringsParser {
                 : "; Foundation rejects the whole file, so none of its \(countedEntries(count)) \(count == 1 ? "loads" : "load") and every key in it shows raw"
         }
         if let cut = silentStopOffset {
-            let lost = entries.filter { $0.keyOffset > cut }.count
+            let lost = offsets.count { $0.key > cut }
             do {
                 pending.append(
                     PendingDiagnostic(
@@ -327,34 +323,29 @@ struct OldStyleStringsParser {
             }
         }
 
-        var result: [StringsEntry] = []
-        result.reserveCapacity(entries.count)
-        var firstIndex: [String: Int] = [:]
-        firstIndex.reserveCapacity(entries.count)
+        // Entries are completed in place: no second array, no copies of their strings.
+        var result = entries
+        var duplicates = DuplicateKeyFinder(capacity: result.count)
         var cursor = LineTable.Cursor(lines)
-        for raw in entries {
-            let loaded = loads && isRead(raw.keyOffset)
-            let keyLocation = cursor.location(ofByte: raw.keyOffset)
-            let entry = StringsEntry(
-                key: raw.key, value: raw.value, valueKind: raw.valueKind, keyLocation: keyLocation,
-                valueLocation: raw.isShorthand ? keyLocation : cursor.location(ofByte: raw.valueOffset),
-                loaded: loaded, isShorthand: raw.isShorthand, comment: raw.comment, valueIsVerbatim: raw.valueIsVerbatim,
-                valueIsQuoted: raw.valueIsQuoted)
-            // One hash per key in the common case: store, and put the first index back on a duplicate.
-            if let previous = firstIndex.updateValue(result.count, forKey: raw.key) {
-                firstIndex[raw.key] = previous
-                let earlier = result[previous]
-                let same = earlier.value == entry.value
+        result.withUnsafeMutableBufferPointer { result in
+            for index in result.indices {
+                let offset = offsets[index]
+                let keyLocation = cursor.location(ofByte: offset.key)
+                result[index].loaded = loads && isRead(offset.key)
+                result[index].keyLocation = keyLocation
+                result[index].valueLocation = result[index].isShorthand ? keyLocation : cursor.location(ofByte: offset.value)
+                guard let previous = duplicates.insert(index, in: result) else { continue }
+                let key = result[index].key
+                let same = result[previous].value == result[index].value
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,
                         message: same
-                            ? "the key '\(raw.key)' is defined twice with the same value"
-                            : "the key '\(raw.key)' is defined twice with different values; Foundation uses this later one",
-                        offset: raw.keyOffset, severity: same ? .warning : .error,
-                        notes: [("first definition of '\(raw.key)' is here", entries[previous].keyOffset)]))
+                            ? "the key '\(key)' is defined twice with the same value"
+                            : "the key '\(key)' is defined twice with different values; Foundation uses this later one",
+                        offset: offset.key, severity: same ? .warning : .error,
+                        notes: [("first definition of '\(key)' is here", offsets[previous].key)]))
             }
-            result.append(entry)
         }
         let diagnostics = pending.map { item in
             Diagnostic(
@@ -369,4 +360,80 @@ struct OldStyleStringsParser {
 
 func countedEntries(_ count: Int) -> String {
     count == 1 ? "1 entry" : "\(count) entries"
+}
+
+/// Finds keys defined twice with an open-addressing table over FNV-1a hashes of the keys' bytes:
+/// about a third of the cost of a `[String: Int]`, which hashes with SipHash. Equal hashes are
+/// confirmed by comparing the keys, so a collision costs time, never a wrong answer; and a file
+/// crafted to collide (long probe chains) moves the finder to a seeded `Dictionary`, so it cannot
+/// make a check quadratic.
+struct DuplicateKeyFinder {
+    private var slots: [Int]
+    private var tags: [UInt32]
+    private let mask: Int
+    private var probes = 0
+    private var inserted = 0
+    private var fallback: [String: Int]?
+    private let probesPerEntry: Int
+    private let probeAllowance: Int
+
+    /// Beyond `probesPerEntry` probes per key on average plus `probeAllowance`, the finder falls
+    /// back to a dictionary (tests lower both).
+    init(capacity: Int, probesPerEntry: Int = 8, probeAllowance: Int = 1024) {
+        self.probesPerEntry = probesPerEntry
+        self.probeAllowance = probeAllowance
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int](repeating: -1, count: size)
+        tags = [UInt32](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    static func hash(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return hash
+        }
+    }
+
+    /// True once collisions moved the finder to the seeded dictionary.
+    var usesFallback: Bool { fallback != nil }
+
+    /// Records `entries[index]` (indices arrive in order from 0); returns the index of the first
+    /// entry with the same key, if any.
+    mutating func insert(_ index: Int, in entries: UnsafeMutableBufferPointer<StringsEntry>) -> Int? {
+        defer { inserted += 1 }
+        if fallback != nil { return insertFallback(index, in: entries) }
+        let hash = Self.hash(entries[index].key)
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let occupant = slots[slot]
+            if occupant < 0 {
+                slots[slot] = index
+                tags[slot] = tag
+                return nil
+            }
+            if tags[slot] == tag, entries[occupant].key == entries[index].key { return occupant }
+            slot = (slot + 1) & mask
+            probes += 1
+            if probes > probesPerEntry * inserted + probeAllowance {
+                var table: [String: Int] = [:]
+                for earlier in 0..<index where table[entries[earlier].key] == nil { table[entries[earlier].key] = earlier }
+                fallback = table
+                return insertFallback(index, in: entries)
+            }
+        }
+    }
+
+    private mutating func insertFallback(_ index: Int, in entries: UnsafeMutableBufferPointer<StringsEntry>) -> Int? {
+        let key = entries[index].key
+        if let first = fallback?[key] { return first }
+        fallback?[key] = index
+        return nil
+    }
 }
