@@ -71,6 +71,10 @@ public enum StringsParser {
         }
         var result = decoded.utf8.withUnsafeBufferPointer { buffer in
             var parser = OldStyleStringsParser(bytes: buffer)
+            // Tables hold about one entry per line: reserving that once avoids regrowing (and
+            // copying) the entry array a dozen times.
+            parser.entries.reserveCapacity(lines.lineCount)
+            parser.offsets.reserveCapacity(lines.lineCount)
             parser.parseFile()
             return parser.finish(path: path, lines: lines, encoding: decoded.encoding, decodable: loads)
         }
