@@ -9,16 +9,19 @@ struct InlineSuppressions {
     private var ranges: [String: [(ClosedRange<Int>, Set<String>?)]] = [:]
 
     init(_ project: LocalizationProject) {
-        for file in project.files {
-            guard case .strings(let parsed) = file.content else { continue }
-            for (index, entry) in parsed.entries.enumerated() {
-                guard let comment = entry.comment, case .rules(let ids) = Self.directive(in: comment),
-                    let start = entry.keyLocation?.line
+        let perFile = project.files.concurrentMap { file -> [(ClosedRange<Int>, Set<String>?)] in
+            guard case .strings(let parsed) = file.content else { return [] }
+            var found: [(ClosedRange<Int>, Set<String>?)] = []
+            for index in parsed.entries.indices {
+                guard let comment = parsed.entries[index].comment, case .rules(let ids) = Self.directive(in: comment),
+                    let start = parsed.entries[index].keyLocation?.line
                 else { continue }
-                let next = parsed.entries[(index + 1)...].first?.keyLocation?.line ?? Int.max
-                ranges[file.path, default: []].append((start...max(start, next - 1), ids))
+                let next = index + 1 < parsed.entries.count ? parsed.entries[index + 1].keyLocation?.line ?? Int.max : Int.max
+                found.append((start...max(start, next - 1), ids))
             }
+            return found
         }
+        for (file, found) in zip(project.files, perFile) where !found.isEmpty { ranges[file.path, default: []] += found }
     }
 
     enum Directive: Equatable {

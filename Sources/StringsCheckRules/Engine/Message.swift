@@ -57,10 +57,12 @@ public final class Message: Sendable {
         self.label = label
         self.loaded = loaded
         self.variableArguments = variableArguments
+        isInfoPlist = table == "InfoPlist" || table.utf8.reversed().starts(with: "/InfoPlist".utf8.reversed())
     }
 
     /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
-    public var isInfoPlist: Bool { table == "InfoPlist" || table.hasSuffix("/InfoPlist") }
+    /// Stored: every format rule asks for every message.
+    public let isInfoPlist: Bool
 
     /// Where the text starts.
     public var location: SourcePosition? { position(ofScalar: 0) }

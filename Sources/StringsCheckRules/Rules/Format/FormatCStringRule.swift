@@ -14,9 +14,12 @@ struct FormatCStringRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for message in context.messages where !message.isInfoPlist {
+        for message in context.messages where !message.analysis.specifiers.isEmpty && !message.isInfoPlist {
             for specifier in message.analysis.specifiers {
-                guard [.cString, .unicharString, .pointer, .pascalString].contains(specifier.type) else { continue }
+                switch specifier.type {
+                case .cString, .unicharString, .pointer, .pascalString: break
+                default: continue
+                }
                 result.append(
                     finding(
                         "'\(specifier.text)' in '\(message.key)' reads a raw C pointer; use '%@' for text", path: message.path,
