@@ -31,6 +31,19 @@ struct CLITests {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
+    /// `--timings` reports phases and rules on standard error and leaves the report alone.
+    @Test func timingsGoToStandardErrorOnly() throws {
+        let plain = try Self.run(["check", "Resources", "--format", "json"])
+        let timed = try Self.run(["check", "Resources", "--format", "json", "--timings"])
+        #expect(timed.status == plain.status)
+        #expect(timed.stdout == plain.stdout)
+        let lines = timed.stderr.split(separator: "\n").filter { $0.hasPrefix("stringscheck: timing ") }
+        for phase in ["load parse", "context messages", "check run the rules", "rule missing-translation", "cli check"] {
+            #expect(lines.contains { $0.contains(" \(phase): ") && $0.hasSuffix(" ms") }, "no timing for \(phase)")
+        }
+        #expect(!plain.stderr.contains("timing"))
+    }
+
     @Test func dumpJSONFollowsTheContract() throws {
         let result = try Self.run(["dump", "Resources/DemoApp", "--format", "json"])
         #expect(result.status == 0)

@@ -9,29 +9,38 @@ extension RandomAccessCollection where Index == Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workers = Swift.max(1, Swift.min(workers ?? cores, count))
         guard workers > 1 else { return map(transform) }
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            // Each element is written by exactly one iteration, so no slot is shared between writers.
-            nonisolated(unsafe) let slots = base
-            let start = startIndex
-            withoutActuallyEscaping(transform) { transform in
-                nonisolated(unsafe) let transform = transform
-                nonisolated(unsafe) let elements = self
-                if workers >= cores {
-                    // Dispatch hands out the elements as cores free up, so uneven sizes balance.
-                    DispatchQueue.concurrentPerform(iterations: count) { offset in
-                        (slots + offset).initialize(to: transform(elements[start + offset]))
-                    }
-                } else {
-                    // Fewer workers than cores (`--jobs`): each takes every `workers`-th element.
-                    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                        for offset in stride(from: worker, to: count, by: workers) {
-                            (slots + offset).initialize(to: transform(elements[start + offset]))
-                        }
+        return Array(self).withUnsafeBufferPointer { elements in
+            parallelMap(elements, workers: workers, parallelAll: workers >= cores, transform)
+        }
+    }
+}
+
+/// The parallel part, on a buffer so the closures capture no collection type.
+private func parallelMap<Element, T>(
+    _ elements: UnsafeBufferPointer<Element>, workers: Int, parallelAll: Bool, _ transform: (Element) -> T
+) -> [T] {
+    let count = elements.count
+    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        guard let base = buffer.baseAddress, let source = elements.baseAddress else { return }
+        // Each element is written by exactly one iteration, so no slot is shared between writers.
+        nonisolated(unsafe) let slots = base
+        nonisolated(unsafe) let input = source
+        withoutActuallyEscaping(transform) { transform in
+            nonisolated(unsafe) let transform = transform
+            if parallelAll {
+                // Dispatch hands out the elements as cores free up, so uneven sizes balance.
+                DispatchQueue.concurrentPerform(iterations: count) { offset in
+                    (slots + offset).initialize(to: transform(input[offset]))
+                }
+            } else {
+                // Fewer workers than cores (`--jobs`): each takes every `workers`-th element.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    for offset in stride(from: worker, to: count, by: workers) {
+                        (slots + offset).initialize(to: transform(input[offset]))
                     }
                 }
             }
-            initialized = count
         }
+        initialized = count
     }
 }

@@ -17,7 +17,7 @@ struct ExtraTranslationRule: Rule {
         var result: [Finding] = []
         let locales = context.translationLocales(for: Self.description.id)
         for (table, byLocale) in context.tables.sorted(by: { $0.key < $1.key }) {
-            guard let base = context.baseTable(table) else {
+            guard context.baseTable(table) != nil else {
                 // A bundle without base text cannot be compared; say so once, not once per key.
                 let translated = locales.filter { byLocale[$0] != nil }
                 if let first = translated.first, let file = context.file(table: table, locale: first) {
