@@ -63,12 +63,8 @@ public struct RuleContext: Sendable {
         keyPresence = KeyPresence.compute(tables, baseLocale: base, locales: project.locales.filter { $0 != base && $0 != "Base" })
         phases.lap("key presence")
         translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
-        let perFile = project.files.concurrentMap(MessageBuilder.messages(of:))
-        phases.lap("messages per file")
-        var all = perFile.flatMap { $0 }
-        phases.lap("messages flat")
-        if !ignoredLocales.isEmpty { all.removeAll { ignoredLocales.contains($0.locale) } }
-        let messages = all
+        var messages = MessageBuilder.messages(of: project)
+        if !ignoredLocales.isEmpty { messages.removeAll { ignoredLocales.contains($0.locale) } }
         self.messages = messages
         phases.lap("messages")
         let formats = MessageBuilder.formats(messages)

@@ -76,7 +76,6 @@ public enum RuleEngine {
             fileCount: project.files.count + project.payloadFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
         releaseInBackground(consume context)
-        phases.lap("release")
         return result
     }
 

@@ -37,27 +37,26 @@ extension RuleContext {
 
     func computePayloadLookups() -> [PayloadKeyLookup] {
         // Each table's per-locale views are gathered once, not once per payload; payloads are
-        // resolved on all cores.
-        let views = LockedValue<[String: [(locale: String, strings: [String: LocalizedString]?, formats: [String: KeyFormat]?)]]>([:])
-        let perPayload = payloads.concurrentMap { payload -> [PayloadKeyLookup] in
+        // then resolved on all cores.
+        let payloads = payloads.compactMap { payload -> (payload: PushPayload, table: String)? in
             let keys = payload.keys
-            guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { return [] }
-            let localeTables =
-                views.withLock { $0[table] }
-                ?? {
-                    let view = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }.map {
-                        (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
-                    }
-                    views.withLock { $0[table] = view }
-                    return view
-                }()
-            return keys.map { part, field, key in
+            guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { return nil }
+            return (payload, table)
+        }
+        var views: [String: [(locale: String, strings: [String: LocalizedString]?, formats: [String: KeyFormat]?)]] = [:]
+        for table in Set(payloads.map(\.table)) {
+            views[table] = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }.map {
+                (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
+            }
+        }
+        return payloads.concurrentMap { payload, table -> [PayloadKeyLookup] in
+            let localeTables = views[table] ?? []
+            return payload.keys.map { part, field, key in
                 let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments
                 return PayloadKeyLookup(
                     payload: payload, part: part, keyField: field, key: key, argumentsField: arguments, table: table,
                     locales: localeTables.map { ($0.locale, $0.strings?[key], $0.formats?[key]) })
             }
-        }
-        return perPayload.flatMap { $0 }
+        }.flatMap { $0 }
     }
 }
