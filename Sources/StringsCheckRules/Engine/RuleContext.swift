@@ -35,7 +35,8 @@ public struct RuleContext: Sendable {
     public let formats: [String: [String: [String: KeyFormat]]]
     /// Catalog keys marked `shouldTranslate: false`, per table.
     public let doNotTranslate: [String: Set<String>]
-    /// Each translated key's arguments beside the base's, for keys where either reads any.
+    /// Each translated key's arguments beside the base's, for keys whose arguments differ (in
+    /// number, type or size); a translation that reads what the base passes has no pair.
     public let formatPairs: [FormatPair]
     /// table → which base keys each translation has; see `KeyPresence`.
     public let keyPresence: [String: KeyPresence]
@@ -167,16 +168,25 @@ public struct RuleContext: Sendable {
                                 signature: specifier.signature, text: specifier.text, message: first, offset: 0)
                         }
                     }
-                    guard !base.arguments.isEmpty || !translation.arguments.isEmpty else { continue }
+                    // Most translations read exactly what the base passes; none of the rules reading
+                    // pairs has anything to say about those, so only differing pairs are kept.
+                    guard Self.argumentsDiffer(base.arguments, translation.arguments) else { continue }
                     result.append(FormatPair(table: table, key: key, locale: locale, base: base, translation: translation))
                 }
             }
         }
         return result
     }
+
+    /// True when the two read different argument numbers, or one argument as another type or size.
+    static func argumentsDiffer(_ base: [Int: ArgumentUse], _ translation: [Int: ArgumentUse]) -> Bool {
+        guard base.count == translation.count else { return true }
+        for (argument, use) in translation where base[argument]?.signature != use.signature { return true }
+        return false
+    }
 }
 
-/// A key's arguments in a translation beside the base's.
+/// A key's arguments in a translation beside the base's, where the two differ.
 public struct FormatPair: Sendable {
     public let table: String
     public let key: String
