@@ -153,29 +153,33 @@ public struct RuleContext: Sendable {
         _ formats: [String: [String: [String: KeyFormat]]], messages: [Message], baseLocale: String?, locales: [String]
     ) -> [FormatPair] {
         guard let baseLocale else { return [] }
-        var result: [FormatPair] = []
-        for table in formats.keys.sorted() {
-            guard let byLocale = formats[table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"] else { continue }
-            for locale in locales {
-                guard let keys = byLocale[locale] else { continue }
-                for (key, translation) in keys {
-                    guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
-                    // A catalog key extracted from code is the format the code passes ('%lld items'),
-                    // even when the source text leaves an argument out.
-                    if let first = base.messages.first, messages[first].origin == .catalog, key.contains("%") {
-                        for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
-                            base.arguments[specifier.argument] = ArgumentUse(
-                                signature: specifier.signature, text: specifier.text, message: first, offset: 0)
-                        }
-                    }
-                    // Most translations read exactly what the base passes; none of the rules reading
-                    // pairs has anything to say about those, so only differing pairs are kept.
-                    guard Self.argumentsDiffer(base.arguments, translation.arguments) else { continue }
-                    result.append(FormatPair(table: table, key: key, locale: locale, base: base, translation: translation))
-                }
-            }
+        var jobs: [(table: String, locale: String)] = []
+        for table in formats.keys.sorted() where formats[table]?[baseLocale] != nil || formats[table]?["Base"] != nil {
+            for locale in locales where formats[table]?[locale] != nil { jobs.append((table, locale)) }
         }
-        return result
+        // One job per translation: few pairs differ, so the jobs share little but the base table.
+        return jobs.concurrentMap { job -> [FormatPair] in
+            guard let byLocale = formats[job.table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"],
+                let keys = byLocale[job.locale]
+            else { return [] }
+            var result: [FormatPair] = []
+            for (key, translation) in keys {
+                guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
+                // A catalog key extracted from code is the format the code passes ('%lld items'),
+                // even when the source text leaves an argument out.
+                if let first = base.messages.first, messages[first].origin == .catalog, key.contains("%") {
+                    for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
+                        base.arguments[specifier.argument] = ArgumentUse(
+                            signature: specifier.signature, text: specifier.text, message: first, offset: 0)
+                    }
+                }
+                // Most translations read exactly what the base passes; none of the rules reading
+                // pairs has anything to say about those, so only differing pairs are kept.
+                guard Self.argumentsDiffer(base.arguments, translation.arguments) else { continue }
+                result.append(FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation))
+            }
+            return result
+        }.flatMap { $0 }
     }
 
     /// True when the two read different argument numbers, or one argument as another type or size.
