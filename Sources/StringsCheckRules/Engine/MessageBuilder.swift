@@ -263,32 +263,35 @@ enum MessageBuilder {
         flush()
         let jobs = groups.flatMap { table, byLocale in byLocale.map { (table: table, locale: $0.key, indices: $0.value) } }
         let keyed = jobs.concurrentMap { job in
-            var chosen: [String: (origin: LocalizedStringOrigin, indices: [Int])] = [:]
-            chosen.reserveCapacity(job.indices.count)
+            // One pass and one hash per message: each key's format is built as its messages arrive
+            // and started over when a message that wins the lookup replaces the earlier ones.
+            var result: [String: KeyFormat] = [:]
+            result.reserveCapacity(job.indices.count)
             for index in job.indices {
                 let message = messages[index]
-                if let current = chosen[message.key] {
-                    if rank(current.origin) > rank(message.origin) { continue }
-                    if current.origin == message.origin, message.origin != .strings {
-                        chosen[message.key]?.indices.append(index)
-                        continue
-                    }
-                }
-                chosen[message.key] = (message.origin, [index])
+                update(&result[message.key, default: KeyFormat(arguments: [:], messages: [])], with: message, index: index)
             }
-            return chosen.mapValues { choice in
-                var arguments: [Int: ArgumentUse] = [:]
-                for index in choice.indices {
-                    let message = messages[index]
-                    // Plain text reads no argument: skip building its (empty) list.
-                    if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { continue }
-                    // A printed use wins over a plural variable's own reading of the number.
-                    for (argument, use) in argumentUses(message, index: index)
-                    where arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
-                        arguments[argument] = use
-                    }
+            return result
+        }
+        func update(_ format: inout KeyFormat, with message: Message, index: Int) {
+            if let first = format.messages.first {
+                let current = messages[first].origin
+                if rank(current) > rank(message.origin) { return }
+                if current != message.origin || message.origin == .strings {
+                    format = KeyFormat(arguments: [:], messages: [])
                 }
-                return KeyFormat(arguments: arguments, messages: choice.indices)
+            }
+            format.messages.append(index)
+            // Plain text reads no argument: skip building its (empty) list.
+            if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { return }
+            let uses = argumentUses(message, index: index)
+            if format.arguments.isEmpty {
+                format.arguments = uses
+                return
+            }
+            // A printed use wins over a plural variable's own reading of the number.
+            for (argument, use) in uses where format.arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
+                format.arguments[argument] = use
             }
         }
         var result: [String: [String: [String: KeyFormat]]] = [:]
