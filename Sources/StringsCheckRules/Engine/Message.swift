@@ -141,6 +141,8 @@ public struct KeyFormat: Sendable {
 
     /// Printed arguments read as something other than an object, by argument number.
     public var nonObjectArguments: [(argument: Int, use: ArgumentUse)] {
-        arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
+        // Asked for every payload key in every locale; almost always all objects, so look first.
+        guard arguments.values.contains(where: { $0.signature != "object" && !$0.isVariable }) else { return [] }
+        return arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
     }
 }

@@ -167,7 +167,7 @@ public struct RuleContext: Sendable {
                 guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
                 // A catalog key extracted from code is the format the code passes ('%lld items'),
                 // even when the source text leaves an argument out.
-                if let first = base.messages.first, messages[first].origin == .catalog, key.contains("%") {
+                if key.utf8.contains(UInt8(ascii: "%")), let first = base.messages.first, messages[first].origin == .catalog {
                     for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
                         base.arguments[specifier.argument] = ArgumentUse(
                             signature: specifier.signature, text: specifier.text, message: first, offset: 0)
@@ -224,8 +224,11 @@ public struct KeyPresence: Sendable {
         let rows = jobs.concurrentMap { job -> (has: [Bool], extra: [LocalizedString]) in
             var has = [Bool](repeating: false, count: bases[job.table].count)
             var extra: [LocalizedString] = []
+            // Taken out of the loop: indexing the shared array per key retained its dictionary each
+            // time, and both cores bounced that one reference count between them.
+            let index = indexes[job.table]
             for (key, string) in tables[names[job.table]]?[job.locale]?.strings ?? [:] {
-                if let index = indexes[job.table][key] { has[index] = true } else { extra.append(string) }
+                if let position = index[key] { has[position] = true } else { extra.append(string) }
             }
             return (has, extra.sorted { $0.key < $1.key })
         }
