@@ -112,13 +112,19 @@ struct OldStyleScanner {
     mutating func takeComments() -> String? {
         guard !commentRanges.isEmpty else { return nil }
         defer { commentRanges.removeAll(keepingCapacity: true) }
-        var parts: [String] = []
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        // Trimmed on the bytes, so the usual single comment costs one string and no array.
+        var result: String?
         for range in commentRanges {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            let trimmed = text.trimmingASCIIWhitespace()
-            if !trimmed.isEmpty { parts.append(trimmed) }
+            var start = range.lowerBound
+            var end = range.upperBound
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            guard start < end else { continue }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            if let joined = result { result = joined + "\n" + text } else { result = text }
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "\n")
+        return result
     }
 
     /// Moves to the start of the line after `offset` (error recovery: one entry per line is the norm).

@@ -295,7 +295,7 @@ struct OldStyleStringsParser {
 
     // MARK: Result
 
-    func finish(path: String, lines: LineTable, encoding: TextEncoding, decodable: Bool) -> StringsFile {
+    mutating func finish(path: String, lines: LineTable, encoding: TextEncoding, decodable: Bool) -> StringsFile {
         var loads = decodable && firstFatalOffset == nil && notATableMessage == nil
         var pending = scanner.diagnostics
         if let message = notATableMessage {
@@ -325,6 +325,8 @@ struct OldStyleStringsParser {
 
         // Entries are completed in place: no second array, no copies of their strings.
         var result = entries
+        // Taken, not shared: completing a shared array in place would copy every entry first.
+        entries = []
         var duplicates = DuplicateKeyFinder(capacity: result.count)
         var cursor = LineTable.Cursor(lines)
         result.withUnsafeMutableBufferPointer { result in
