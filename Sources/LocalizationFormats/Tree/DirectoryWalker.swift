@@ -46,6 +46,28 @@ struct DirectoryWalker {
         }
     }
 
+    /// A folder's entry names, sorted, or the reason it cannot be read.
+    static func sortedNames(in directory: String) -> Result<[String], POSIXFailure> {
+        guard let handle = opendir(directory) else { return .failure(POSIXFailure(code: errno)) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        names.sort()
+        return .success(names)
+    }
+
+    /// The canonical path (links resolved), or nil when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func kind(_ type: Int32, path: String) -> Kind {
         switch type {
         case Int32(DT_REG): return .file
@@ -64,4 +86,10 @@ struct DirectoryWalker {
         default: return .other
         }
     }
+}
+
+/// A failed system call's error number, described as `strerror` does (lowercased).
+struct POSIXFailure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)).lowercased() }
 }

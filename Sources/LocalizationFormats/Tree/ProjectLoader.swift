@@ -144,28 +144,31 @@ public enum ProjectLoader {
             guard let kind = candidateKind(for: rootURL.lastPathComponent, inLproj: true) else { return [] }
             return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
         }
-        let realRoot = rootURL.resolvingSymlinksInPath().path
+        // Paths, readdir and realpath: Foundation's URL operations and `resolvingSymlinksInPath`
+        // (an lstat per path component) cost more than parsing what they found.
+        let realRoot = DirectoryWalker.realPath(rootURL.path) ?? rootURL.path
         var visited: Set<String> = [realRoot]
         var result: [Candidate] = []
-        var stack: [(url: URL, display: String, lproj: String?)] = [(rootURL, root.hasSuffix("/") ? String(root.dropLast()) : root, nil)]
-        if rootURL.lastPathComponent.hasSuffix(".lproj") { stack[0].lproj = rootURL.lastPathComponent }
-        while let (url, display, lproj) = stack.popLast() {
+        let rootDisplay = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var stack: [(path: String, real: String, display: String, lproj: String?)] = [
+            (rootURL.path, realRoot, rootDisplay, rootURL.lastPathComponent.hasSuffix(".lproj") ? rootURL.lastPathComponent : nil)
+        ]
+        while let (path, real, display, lproj) = stack.popLast() {
             let names: [String]
-            do {
-                names = try fileManager.contentsOfDirectory(atPath: url.path).sorted()
-            } catch {
+            switch DirectoryWalker.sortedNames(in: path) {
+            case .success(let list):
+                names = list
+            case .failure(let error):
                 diagnostics.append(
                     Diagnostic(
-                        .fileUnreadable, "cannot read the folder: \(describeIOError(error))", path: display,
+                        .fileUnreadable, "cannot read the folder: \(error.description)", path: display,
                         at: SourcePosition(line: 1, column: 1)))
                 continue
             }
             for name in names {
-                let childURL = url.appendingPathComponent(name)
-                let childDisplay = join(display, name)
                 if excluding.contains(name) { continue }
-                // One lstat (and a stat for links) instead of Foundation's attribute dictionaries.
-                let childPath = childURL.path
+                let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
+                let childDisplay = join(display, name)
                 var info = stat()
                 guard lstat(childPath, &info) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
@@ -173,20 +176,20 @@ public enum ProjectLoader {
                 let childIsDirectory = info.st_mode & S_IFMT == S_IFDIR
                 if childIsDirectory, let kind = candidateKind(for: name, inLproj: lproj != nil) {
                     // A folder named like a table: reading it reports the problem in its place.
-                    result.append(Candidate(url: childURL, path: childDisplay, folder: lproj, kind: kind))
+                    result.append(
+                        Candidate(url: URL(fileURLWithPath: childPath, isDirectory: true), path: childDisplay, folder: lproj, kind: kind))
                 } else if childIsDirectory {
                     if skippedFolders.contains(name) { continue }
-                    let real = childURL.resolvingSymlinksInPath().path
-                    if isLink {
-                        if !(real == realRoot || real.hasPrefix(realRoot + "/")) {
-                            diagnostics.append(
-                                Diagnostic(
-                                    .symlinkOutsideRoot, "this symbolic link leads outside '\(root)' (to '\(real)'); it is not followed",
-                                    path: childDisplay, at: SourcePosition(line: 1, column: 1)))
-                            continue
-                        }
+                    // Only a link moves the real path; a plain folder's is its parent's plus its name.
+                    let childReal = isLink ? (DirectoryWalker.realPath(childPath) ?? childPath) : join(real, name)
+                    if isLink, !(childReal == realRoot || childReal.hasPrefix(realRoot + "/")) {
+                        diagnostics.append(
+                            Diagnostic(
+                                .symlinkOutsideRoot, "this symbolic link leads outside '\(root)' (to '\(childReal)'); it is not followed",
+                                path: childDisplay, at: SourcePosition(line: 1, column: 1)))
+                        continue
                     }
-                    guard visited.insert(real).inserted else {
+                    guard visited.insert(childReal).inserted else {
                         diagnostics.append(
                             Diagnostic(
                                 .symlinkLoop,
@@ -194,19 +197,17 @@ public enum ProjectLoader {
                                 path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
-                    stack.append((childURL, childDisplay, name.hasSuffix(".lproj") ? name : nil))
+                    stack.append((childPath, childReal, childDisplay, name.hasSuffix(".lproj") ? name : nil))
                 } else if let kind = candidateKind(for: name, inLproj: lproj != nil) {
-                    if isLink {
-                        let real = childURL.resolvingSymlinksInPath().path
-                        if !real.hasPrefix(realRoot + "/") {
-                            diagnostics.append(
-                                Diagnostic(
-                                    .symlinkOutsideRoot, "this symbolic link leads outside '\(root)'; it is not read",
-                                    path: childDisplay, at: SourcePosition(line: 1, column: 1)))
-                            continue
-                        }
+                    if isLink, !(DirectoryWalker.realPath(childPath) ?? "").hasPrefix(realRoot + "/") {
+                        diagnostics.append(
+                            Diagnostic(
+                                .symlinkOutsideRoot, "this symbolic link leads outside '\(root)'; it is not read",
+                                path: childDisplay, at: SourcePosition(line: 1, column: 1)))
+                        continue
                     }
-                    result.append(Candidate(url: childURL, path: childDisplay, folder: lproj, kind: kind))
+                    result.append(
+                        Candidate(url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: kind))
                 }
             }
         }

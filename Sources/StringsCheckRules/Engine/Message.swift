@@ -143,6 +143,8 @@ public struct KeyFormat: Sendable {
     public var nonObjectArguments: [(argument: Int, use: ArgumentUse)] {
         // Asked for every payload key in every locale; almost always all objects, so look first.
         guard arguments.values.contains(where: { $0.signature != "object" && !$0.isVariable }) else { return [] }
-        return arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
+        return arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map {
+            ($0.key, $0.value)
+        }
     }
 }
