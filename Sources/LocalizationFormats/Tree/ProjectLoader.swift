@@ -52,14 +52,15 @@ public enum ProjectLoader {
 
     /// Parses one file according to its kind.
     public static func parse(_ candidate: Candidate) -> ResourceFile {
-        let table = candidate.url.deletingPathExtension().lastPathComponent
-        let locale = candidate.folder.map(LocaleName.normalize)
         let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: candidate.url))
-        } catch {
+        switch FileBytes.read(candidate.url.path) {
+        case .success(let read):
+            bytes = read
+        case .failure(let error):
+            let table = tableName(candidate)
+            let locale = candidate.folder.map(LocaleName.normalize)
             let diagnostic = Diagnostic(
-                .fileUnreadable, "cannot read the file: \(describeIOError(error))", path: candidate.path,
+                .fileUnreadable, "cannot read the file: \(error.description)", path: candidate.path,
                 at: SourcePosition(line: 1, column: 1))
             let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
@@ -69,7 +70,7 @@ public enum ProjectLoader {
 
     /// Parses bytes already in memory as the file `candidate` names.
     public static func parse(_ candidate: Candidate, bytes: [UInt8]) -> ResourceFile {
-        let table = candidate.url.deletingPathExtension().lastPathComponent
+        let table = tableName(candidate)
         let locale = candidate.folder.map(LocaleName.normalize)
         let content: ResourceContent
         switch candidate.kind {
@@ -80,6 +81,13 @@ public enum ProjectLoader {
         return ResourceFile(
             path: candidate.path, locale: candidate.kind == .catalog ? nil : locale, folder: candidate.folder, table: table,
             content: content)
+    }
+
+    /// The file name without its extension, from the path string (URL operations cost more).
+    static func tableName(_ candidate: Candidate) -> String {
+        let name = candidate.path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? candidate.path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
     }
 
     /// Builds a project from files held in memory (rule examples, editors, tests). Paths are
