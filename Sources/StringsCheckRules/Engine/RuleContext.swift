@@ -42,6 +42,8 @@ public struct RuleContext: Sendable {
     public let keyPresence: [String: KeyPresence]
     /// Every payload key looked up in every locale; see `payloadLookups(ruleID:)`.
     public private(set) var allPayloadLookups: [PayloadKeyLookup] = []
+    /// Every set of plural forms (`.stringsdict` plural variables, catalog plural variations).
+    public private(set) var pluralForms: [PluralForms] = []
 
     public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
         self.project = project
@@ -81,6 +83,10 @@ public struct RuleContext: Sendable {
         self.doNotTranslate = doNotTranslate
         allPayloadLookups = computePayloadLookups()
         phases.lap("lookups")
+        // Read by two rules and the coverage report; collected once.
+        let context = self
+        pluralForms = Self.collectPluralForms(project, pluralLocale: context.pluralLocale)
+        phases.lap("plural forms")
     }
 
     /// The context a configuration asks for: its base locale, ignored locales and rule settings.

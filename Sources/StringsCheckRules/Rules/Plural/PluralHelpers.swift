@@ -18,8 +18,12 @@ public struct PluralForms: Sendable {
     /// a language CLDR does not list, whose rules are unknown rather than the root's.
     public var missingCategories: [PluralCategory]? {
         guard PluralRules.cldrLocale(for: locale) != nil else { return nil }
-        let present = presentCategories
-        return PluralRules.cardinal(for: locale).categories.filter { !present.contains($0) }
+        return missing(from: PluralRules.cardinal(for: locale).categories)
+    }
+
+    /// Which of `categories` no form is written for.
+    public func missing(from categories: [PluralCategory]) -> [PluralCategory] {
+        categories.filter { category in !forms.contains { $0.name == category.rawValue } }
     }
 }
 
@@ -30,8 +34,8 @@ extension RuleContext {
         return baseLocale.flatMap { $0 == "Base" ? nil : $0 } ?? "en"
     }
 
-    /// Every set of plural forms in the project.
-    public var pluralForms: [PluralForms] {
+    /// Every set of plural forms in the project, collected once when the context is built.
+    static func collectPluralForms(_ project: LocalizationProject, pluralLocale: (String) -> String) -> [PluralForms] {
         var result: [PluralForms] = []
         for file in project.files {
             switch file.content {
@@ -58,7 +62,7 @@ extension RuleContext {
         return result
     }
 
-    private func collect(_ value: CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]) {
+    private static func collect(_ value: CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]) {
         for variation in value.variations {
             if variation.selector == "plural" {
                 result.append(

@@ -22,10 +22,19 @@ struct PluralMissingCategoryRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Thousands of sets share a few locales: decide each locale's facts once.
         var millionsOnly: [String: Set<PluralCategory>] = [:]
+        var categoriesByLocale: [String: [PluralCategory]?] = [:]
         return context.pluralForms.compactMap { set in
+            let known =
+                categoriesByLocale[set.locale]
+                ?? {
+                    let categories = PluralRules.cldrLocale(for: set.locale).map { _ in PluralRules.cardinal(for: set.locale).categories }
+                    categoriesByLocale[set.locale] = .some(categories)
+                    return categories
+                }()
             // 'other' missing is stringsdict-missing-other's finding.
-            guard let missing = set.missingCategories?.filter({ $0 != .other }), !missing.isEmpty, !set.presentCategories.isEmpty
-            else { return nil }
+            guard let categories = known, set.forms.contains(where: { PluralCategory(rawValue: $0.name) != nil }) else { return nil }
+            let missing = set.missing(from: categories).filter { $0 != .other }
+            guard !missing.isEmpty else { return nil }
             let rules = PluralRules.cardinal(for: set.locale)
             let samples = missing.map { category in "'\(category.rawValue)' (e.g. \(rules.sample(for: category) ?? "?"))" }
             var result = finding(

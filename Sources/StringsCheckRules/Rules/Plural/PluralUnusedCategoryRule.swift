@@ -20,8 +20,17 @@ struct PluralUnusedCategoryRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for set in context.pluralForms where PluralRules.cldrLocale(for: set.locale) != nil {
-            let used = Set(PluralRules.cardinal(for: set.locale).categories)
+        // Thousands of sets share a few locales: each locale's categories are looked up once.
+        var usedByLocale: [String: Set<PluralCategory>?] = [:]
+        for set in context.pluralForms {
+            let known =
+                usedByLocale[set.locale]
+                ?? {
+                    let used = PluralRules.cldrLocale(for: set.locale).map { _ in Set(PluralRules.cardinal(for: set.locale).categories) }
+                    usedByLocale[set.locale] = .some(used)
+                    return used
+                }()
+            guard let used = known else { continue }
             for form in set.forms {
                 guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
                 result.append(
