@@ -24,16 +24,35 @@ public struct PhaseClock {
     public mutating func lap(_ phase: String) {
         guard enabled else { return }
         let now = clock.now
-        Self.report(scope, phase, now - last)
+        // Memory is the other half of a slow run: each phase also says how much is resident.
+        Self.report(scope, phase, now - last, resident: Self.residentBytes())
         last = now
     }
 
     /// Reports one measured duration.
-    public static func report(_ scope: String, _ phase: String, _ duration: Duration) {
+    public static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil) {
         let (seconds, attoseconds) = duration.components
         let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
-        let line = "stringscheck: timing \(scope) \(phase): \(tenths / 10).\(tenths % 10) ms\n"
-        var text = line
+        let memory = resident.map { ", resident \($0 >> 20) MB" } ?? ""
+        var text = "stringscheck: timing \(scope) \(phase): \(tenths / 10).\(tenths % 10) ms\(memory)\n"
         _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// The resident set size now (Linux `/proc/self/statm`); nil elsewhere.
+    static func residentBytes() -> Int? {
+        #if os(Linux)
+            let descriptor = open("/proc/self/statm", O_RDONLY)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 128)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            // "size resident shared …" in pages.
+            let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+            guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+            return nil
+        #endif
     }
 }
