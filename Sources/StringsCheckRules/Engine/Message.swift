@@ -134,7 +134,7 @@ public struct ArgumentUse: Sendable, Hashable {
 public struct KeyFormat: Sendable {
     public var arguments: [Int: ArgumentUse]
     /// Indexes into `RuleContext.messages`.
-    public var messages: [Int]
+    public var messages: MessageIndexes
 
     /// The number of arguments the text takes (the highest argument number it reads).
     public var argumentCount: Int { arguments.keys.max() ?? 0 }
@@ -146,5 +146,24 @@ public struct KeyFormat: Sendable {
         return arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map {
             ($0.key, $0.value)
         }
+    }
+}
+
+/// Indexes into `RuleContext.messages`. Nearly every key has one text per locale, so the first
+/// index is held inline and only further ones take an array (one allocation fewer per key).
+public struct MessageIndexes: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    private var head = -1
+    private var tail: [Int] = []
+
+    public init(arrayLiteral elements: Int...) {
+        for element in elements { append(element) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { head < 0 ? 0 : 1 + tail.count }
+    public subscript(position: Int) -> Int { position == 0 ? head : tail[position - 1] }
+
+    public mutating func append(_ index: Int) {
+        if head < 0 { head = index } else { tail.append(index) }
     }
 }
