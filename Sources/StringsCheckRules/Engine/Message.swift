@@ -132,20 +132,70 @@ public struct ArgumentUse: Sendable, Hashable {
 
 /// Every argument a key's text reads in one locale, across all its permutations and variations.
 public struct KeyFormat: Sendable {
-    public var arguments: [Int: ArgumentUse]
+    public var arguments: ArgumentList
     /// Indexes into `RuleContext.messages`.
     public var messages: MessageIndexes
 
     /// The number of arguments the text takes (the highest argument number it reads).
-    public var argumentCount: Int { arguments.keys.max() ?? 0 }
+    public var argumentCount: Int { arguments.highestArgument }
 
     /// Printed arguments read as something other than an object, by argument number.
     public var nonObjectArguments: [(argument: Int, use: ArgumentUse)] {
-        // Asked for every payload key in every locale; almost always all objects, so look first.
-        guard arguments.values.contains(where: { $0.signature != "object" && !$0.isVariable }) else { return [] }
-        return arguments.sorted { $0.key < $1.key }.filter { $0.value.signature != "object" && !$0.value.isVariable }.map {
-            ($0.key, $0.value)
+        arguments.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
+    }
+}
+
+/// Argument number → how it is read, in argument order. A key reads one or two arguments, so a
+/// sorted array beats a dictionary: half the memory, no hashing, iteration already in order.
+public struct ArgumentList: Sequence, ExpressibleByDictionaryLiteral, Sendable {
+    public typealias Element = (key: Int, value: ArgumentUse)
+    private var entries: [Element] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (Int, ArgumentUse)...) {
+        for (argument, use) in elements { self[argument] = use }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+
+    /// The argument numbers, ascending.
+    public var keys: [Int] { entries.map(\.key) }
+
+    /// The highest argument number read, or 0.
+    public var highestArgument: Int { entries.last?.key ?? 0 }
+
+    /// How `argument` is read, if it is; setting nil removes it.
+    public subscript(argument: Int) -> ArgumentUse? {
+        get {
+            let index = slot(of: argument)
+            return index < entries.count && entries[index].key == argument ? entries[index].value : nil
         }
+        set {
+            let index = slot(of: argument)
+            let present = index < entries.count && entries[index].key == argument
+            switch (present, newValue) {
+            case (true, let use?): entries[index].value = use
+            case (true, nil): entries.remove(at: index)
+            case (false, let use?): entries.insert((argument, use), at: index)
+            case (false, nil): break
+            }
+        }
+    }
+
+    /// Where `argument` is or would go (the lists are short: a linear scan is the fast search).
+    private func slot(of argument: Int) -> Int {
+        var index = 0
+        while index < entries.count, entries[index].key < argument { index += 1 }
+        return index
+    }
+
+    /// True when both read the same argument numbers with the same types and sizes.
+    public func readsLike(_ other: ArgumentList) -> Bool {
+        entries.count == other.entries.count
+            && zip(entries, other.entries).allSatisfy { $0.key == $1.key && $0.value.signature == $1.value.signature }
     }
 }
 

@@ -300,8 +300,8 @@ enum MessageBuilder {
     }
 
     /// The arguments a message reads, leaving out stringsdict variables that were not expanded.
-    static func argumentUses(_ message: Message, index: Int) -> [Int: ArgumentUse] {
-        var result: [Int: ArgumentUse] = [:]
+    static func argumentUses(_ message: Message, index: Int) -> ArgumentList {
+        var result = ArgumentList()
         for (specifier, offset) in intendedSpecifiers(message) where specifier.variableName == nil {
             for star in specifier.starArguments where result[star] == nil {
                 result[star] = ArgumentUse(signature: "int", text: specifier.text, message: index, offset: offset)

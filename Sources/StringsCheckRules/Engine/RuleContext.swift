@@ -181,19 +181,13 @@ public struct RuleContext: Sendable {
                 }
                 // Most translations read exactly what the base passes; none of the rules reading
                 // pairs has anything to say about those, so only differing pairs are kept.
-                guard Self.argumentsDiffer(base.arguments, translation.arguments) else { continue }
+                guard !base.arguments.readsLike(translation.arguments) else { continue }
                 result.append(FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation))
             }
             return result
         }.flatMap { $0 }
     }
 
-    /// True when the two read different argument numbers, or one argument as another type or size.
-    static func argumentsDiffer(_ base: [Int: ArgumentUse], _ translation: [Int: ArgumentUse]) -> Bool {
-        guard base.count == translation.count else { return true }
-        for (argument, use) in translation where base[argument]?.signature != use.signature { return true }
-        return false
-    }
 }
 
 /// A key's arguments in a translation beside the base's, where the two differ.

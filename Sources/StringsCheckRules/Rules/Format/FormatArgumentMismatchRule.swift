@@ -22,7 +22,7 @@ struct FormatArgumentMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for pair in context.formatPairs {
-            for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) {
+            for (argument, use) in pair.translation.arguments {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
                 // across locales only texts that print an argument are compared.
                 guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature,

@@ -17,7 +17,7 @@ struct FormatExtraArgumentRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for pair in context.formatPairs {
-            for (argument, use) in pair.translation.arguments.sorted(by: { $0.key < $1.key }) where pair.base.arguments[argument] == nil {
+            for (argument, use) in pair.translation.arguments where pair.base.arguments[argument] == nil {
                 let message = context.messages[use.message]
                 let count = pair.base.argumentCount
                 result.append(
