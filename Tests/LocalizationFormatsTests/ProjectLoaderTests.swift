@@ -104,3 +104,31 @@ struct PeerFixtureTests {
         print("apps: \(project.files.count) files, \(project.locales.count) locales, \(project.allDiagnostics.count) diagnostics")
     }
 }
+
+struct FileBytesTests {
+    @Test func readsWholeFilesAndSaysWhyOthersFail() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bytes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let file = folder.appendingPathComponent("big.strings")
+        try Data(bytes).write(to: file)
+        #expect(try FileBytes.read(file.path).get() == bytes)
+        let empty = folder.appendingPathComponent("empty.strings")
+        try Data().write(to: empty)
+        #expect(try FileBytes.read(empty.path).get().isEmpty)
+        #expect(throws: FileReadError.self) { try FileBytes.read(folder.path).get() }
+        #expect(throws: FileReadError.self) { try FileBytes.read(folder.appendingPathComponent("none").path).get() }
+        if case .failure(let error) = FileBytes.read(folder.path) { #expect(error.description == "is a directory") }
+        if case .failure(let error) = FileBytes.read(folder.appendingPathComponent("none").path) {
+            #expect(error.description == "no such file or directory")
+        }
+    }
+
+    /// Files whose size the system does not report (`/proc`) are read to their end in chunks.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func readsFilesThatReportNoSize() throws {
+        let status = try FileBytes.read("/proc/self/status").get()
+        #expect(String(decoding: status, as: UTF8.self).contains("VmRSS"))
+    }
+}

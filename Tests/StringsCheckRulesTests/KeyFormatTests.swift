@@ -1,0 +1,52 @@
+import LocalizationFormats
+import Testing
+
+@testable import StringsCheckRules
+
+/// The compact containers behind `KeyFormat`: they must behave as the dictionary and array they
+/// replaced, in argument order.
+struct KeyFormatTests {
+    static func use(_ signature: String, _ text: String) -> ArgumentUse {
+        ArgumentUse(signature: signature, text: text, message: 0, offset: 0)
+    }
+
+    @Test func argumentListKeepsArgumentOrderAndActsAsADictionary() {
+        var list = ArgumentList()
+        list[3] = Self.use("object", "%3$@")
+        list[1] = Self.use("int", "%1$d")
+        list[2] = Self.use("double", "%2$f")
+        #expect(list.keys == [1, 2, 3])
+        #expect(list.map(\.value.text) == ["%1$d", "%2$f", "%3$@"])
+        #expect(list[2]?.signature == "double")
+        #expect(list[4] == nil)
+        list[2] = Self.use("int:64", "%2$ld")
+        #expect(list.count == 3 && list[2]?.text == "%2$ld")
+        list[1] = nil
+        list[9] = nil
+        #expect(list.keys == [2, 3])
+        #expect(list.highestArgument == 3)
+        #expect(ArgumentList().highestArgument == 0 && ArgumentList().isEmpty)
+    }
+
+    @Test func readsLikeComparesNumbersTypesAndSizesOnly() {
+        let base: ArgumentList = [1: Self.use("object", "%@"), 2: Self.use("int:64", "%ld")]
+        let reordered: ArgumentList = [2: Self.use("int:64", "%2$ld"), 1: Self.use("object", "%1$@")]
+        let wrongSize: ArgumentList = [1: Self.use("object", "%@"), 2: Self.use("int", "%d")]
+        let fewer: ArgumentList = [1: Self.use("object", "%@")]
+        #expect(base.readsLike(reordered))
+        #expect(!base.readsLike(wrongSize))
+        #expect(!base.readsLike(fewer) && !fewer.readsLike(base))
+    }
+
+    @Test func messageIndexesHoldTheFirstInlineAndTheRestInOrder() {
+        var indexes: MessageIndexes = []
+        #expect(indexes.isEmpty && indexes.first == nil)
+        indexes.append(7)
+        #expect(Array(indexes) == [7])
+        indexes.append(9)
+        indexes.append(11)
+        #expect(Array(indexes) == [7, 9, 11] && indexes.count == 3 && indexes[2] == 11)
+        let literal: MessageIndexes = [4, 5]
+        #expect(Array(literal) == [4, 5])
+    }
+}
