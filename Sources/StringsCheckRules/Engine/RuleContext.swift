@@ -31,6 +31,12 @@ public struct RuleContext: Sendable {
     public let tables: [String: [String: LocaleTable]]
     /// Every message in file order.
     public let messages: [Message]
+    /// Indexes of the messages most rules skip the rest of, found in one pass so that each rule
+    /// does not touch all messages to find its few (outside `InfoPlist` tables for the format ones).
+    public let messagesWithSpecifiers: [Int]
+    public let messagesWithProblems: [Int]
+    public let stringsdictMessages: [Int]
+    public let emptyMessages: [Int]
     /// table → locale → key → the arguments its text reads.
     public let formats: [String: [String: [String: KeyFormat]]]
     /// Catalog keys marked `shouldTranslate: false`, per table.
@@ -69,6 +75,21 @@ public struct RuleContext: Sendable {
         var messages = MessageBuilder.messages(of: project)
         if !ignoredLocales.isEmpty { messages.removeAll { ignoredLocales.contains($0.locale) } }
         self.messages = messages
+        var withSpecifiers: [Int] = []
+        var withProblems: [Int] = []
+        var stringsdict: [Int] = []
+        var empty: [Int] = []
+        for (index, message) in messages.enumerated() {
+            if message.origin == .stringsdict { stringsdict.append(index) }
+            if message.text.isEmpty { empty.append(index) }
+            guard !message.isInfoPlist else { continue }
+            if !message.analysis.specifiers.isEmpty { withSpecifiers.append(index) }
+            if !message.analysis.problems.isEmpty { withProblems.append(index) }
+        }
+        messagesWithSpecifiers = withSpecifiers
+        messagesWithProblems = withProblems
+        stringsdictMessages = stringsdict
+        emptyMessages = empty
         phases.lap("messages")
         let formats = MessageBuilder.formats(messages)
         self.formats = formats

@@ -16,7 +16,7 @@ struct EmptyValueRule: Rule {
         nonTriggering: [.strings("\"welcome.title\" = \"Welcome\";\n\"space\" = \" \";\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.messages.filter { $0.text.isEmpty && $0.origin != .stringsdict }.map { message in
+        context.emptyMessages.map { context.messages[$0] }.filter { $0.origin != .stringsdict }.map { message in
             finding(
                 "the text of '\(message.key)' is empty, so users see nothing", path: message.path, at: message.location,
                 key: message.key, locale: message.locale, table: message.table)

@@ -14,12 +14,11 @@ struct FormatCStringRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for message in context.messages where !message.analysis.specifiers.isEmpty && !message.isInfoPlist {
-            for specifier in message.analysis.specifiers {
-                switch specifier.type {
-                case .cString, .unicharString, .pointer, .pascalString: break
-                default: continue
-                }
+        for index in context.messagesWithSpecifiers {
+            let message = context.messages[index]
+            // Looked for first: walking the specifiers copied each one for every message.
+            guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
+            for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) {
                 result.append(
                     finding(
                         "'\(specifier.text)' in '\(message.key)' reads a raw C pointer; use '%@' for text", path: message.path,
@@ -28,5 +27,12 @@ struct FormatCStringRule: Rule {
             }
         }
         return result
+    }
+
+    private static func readsPointer(_ type: FormatArgumentType) -> Bool {
+        switch type {
+        case .cString, .unicharString, .pointer, .pascalString: true
+        default: false
+        }
     }
 }

@@ -15,8 +15,9 @@ struct FormatImplicitPositionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Permutations of a `.stringsdict` entry share places; report each place once.
         var seen: Set<String> = []
-        return context.messages.compactMap { message -> Finding? in
-            guard message.locale == context.baseLocale || message.locale == "Base", !message.isInfoPlist else { return nil }
+        return context.messagesWithSpecifiers.compactMap { index -> Finding? in
+            let message = context.messages[index]
+            guard message.locale == context.baseLocale || message.locale == "Base" else { return nil }
             let implicit = message.analysis.specifiers.filter { $0.explicitPosition == nil && $0.variableName == nil }
             guard implicit.count >= 2, let first = implicit.first else { return nil }
             let position = message.position(ofScalar: first.start)

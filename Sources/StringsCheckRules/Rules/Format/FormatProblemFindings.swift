@@ -9,7 +9,8 @@ extension Rule {
         var result: [Finding] = []
         // Percent-sign problems matter only where the text is formatted.
         let percentKinds: Set<FormatProblem.Kind> = [.invalidConversion, .incompleteSpecifier, .thousandsFlag, .probableLiteralPercent]
-        for message in context.messages where !message.analysis.problems.isEmpty && !message.isInfoPlist {
+        for index in context.messagesWithProblems {
+            let message = context.messages[index]
             let problems = message.analysis.problems.filter { kinds.contains($0.kind) }
             guard !problems.isEmpty else { continue }
             let formatted = context.isFormat(message)

@@ -25,7 +25,8 @@ struct StringsdictConflictingVariantsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var firstUse: [String: [Int: (ArgumentUse, Message)]] = [:]
-        for (index, message) in context.messages.enumerated() where message.origin == .stringsdict {
+        for index in context.stringsdictMessages {
+            let message = context.messages[index]
             let entryID = message.path + "\u{1F}" + message.key
             // A variable's own number is checked against its value type by stringsdict-value-type-mismatch.
             let uses = MessageBuilder.argumentUses(message, index: index).filter { !$0.value.isVariable }
