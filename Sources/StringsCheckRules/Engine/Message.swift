@@ -139,6 +139,11 @@ public struct KeyFormat: Sendable {
     /// The number of arguments the text takes (the highest argument number it reads).
     public var argumentCount: Int { arguments.highestArgument }
 
+    /// True when a printed argument is read as something other than an object.
+    public var readsNonObject: Bool {
+        arguments.contains { $0.value.signature != "object" && !$0.value.isVariable }
+    }
+
     /// Printed arguments read as something other than an object, by argument number.
     public var nonObjectArguments: [(argument: Int, use: ArgumentUse)] {
         arguments.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }

@@ -27,6 +27,9 @@ struct PayloadArgumentCountRule: Rule {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
             let given = lookup.givenArguments
+            // Most templates fit every locale; looking first spares copying each locale's entry.
+            guard lookup.locales.contains(where: { $0.string != nil && ($0.format.map { $0.argumentCount != given } ?? false) })
+            else { continue }
             var byCount: [Int: [(String, LocalizedString)]] = [:]
             for (locale, string, format) in lookup.locales {
                 guard let string, let format else { continue }

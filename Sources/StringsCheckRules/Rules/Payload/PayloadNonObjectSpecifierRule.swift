@@ -23,6 +23,7 @@ struct PayloadNonObjectSpecifierRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
+            guard lookup.locales.contains(where: { $0.string != nil && $0.format?.readsNonObject == true }) else { continue }
             for (locale, string, format) in lookup.locales {
                 guard let string, let format else { continue }
                 let wrong = format.nonObjectArguments
