@@ -123,28 +123,44 @@ private func elementChildren(of node: xmlNodePtr) -> [xmlNodePtr] {
 private struct ColumnFinder {
     let lines: LineTable
     let text: [UInt8]
-    var cursor: [Int: Int] = [:]
+    /// Per line, where the next search starts (0: the line's start): elements on one line are
+    /// asked for in document order.
+    var cursor: [Int]
 
     init(bytes: [UInt8]) {
         let decoded = TextDecoder.decode(bytes)
         text = decoded.utf8
         lines = LineTable(utf8: decoded.utf8)
+        cursor = [Int](repeating: 0, count: lines.lineCount + 1)
     }
 
+    /// Where `<elementName` starts on `line` (libxml2 gives lines only), compared in place: no
+    /// string or array per element.
     mutating func location(line: Int, elementName: String) -> SourcePosition {
         guard line >= 1, line <= lines.lineCount else { return SourcePosition(line: max(1, line), column: 1) }
-        let start = cursor[line] ?? lines.lineStarts[line - 1]
+        let lineStart = lines.lineStarts[line - 1]
+        let start = cursor[line] > 0 ? cursor[line] : lineStart
         let end = line < lines.lineCount ? lines.lineStarts[line] : text.count
-        let needle = Array(("<" + elementName).utf8)
-        var index = start
-        while index + needle.count <= end {
-            if text[index] == needle[0], Array(text[index..<(index + needle.count)]) == needle {
-                cursor[line] = index + needle.count
-                return lines.location(ofByte: index)
+        var name = elementName
+        let found: Int? = name.withUTF8 { needle in
+            text.withUnsafeBufferPointer { text in
+                var index = start
+                while index + needle.count + 1 <= end {
+                    if text[index] == UInt8(ascii: "<"),
+                        needle.indices.allSatisfy({ text[index + 1 + $0] == needle[$0] })
+                    {
+                        return index
+                    }
+                    index += 1
+                }
+                return nil
             }
-            index += 1
         }
-        return SourcePosition(line: line, column: 1)
+        guard let found else { return SourcePosition(line: line, column: 1) }
+        cursor[line] = found + 1 + name.utf8.count
+        var column = 1
+        for index in lineStart..<found where text[index] & 0xC0 != 0x80 { column += 1 }
+        return SourcePosition(line: line, column: column)
     }
 }
 
