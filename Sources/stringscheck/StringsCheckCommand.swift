@@ -1,7 +1,6 @@
 import ArgumentParser
 import LocalizationFormats
 
-@main
 struct StringsCheckCommand: AsyncParsableCommand {
     static let version = "0.1.0"
 

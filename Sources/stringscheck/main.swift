@@ -1,0 +1,10 @@
+/// The command's async entry point; called from an async function so that the async `main`, not
+/// `ParsableCommand`'s synchronous one, is chosen.
+func runCommand() async {
+    await StringsCheckCommand.main()
+}
+
+// Before anything else, while this is the only thread: heap arenas created from here on take the
+// tuning (see `prepareHeapForOneRun`).
+prepareHeapForOneRun()
+await runCommand()
