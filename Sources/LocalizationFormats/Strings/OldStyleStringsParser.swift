@@ -391,14 +391,29 @@ struct DuplicateKeyFinder {
         mask = size - 1
     }
 
+    /// Eight bytes per multiply (FNV-1a took one per byte); equal hashes are confirmed by
+    /// comparing the keys, so the quality needed is spread, not cryptographic strength.
     static func hash(_ key: String) -> UInt64 {
         var key = key
         return key.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+            guard let base = bytes.baseAddress else { return hash }
+            var index = 0
+            while index + 8 <= bytes.count {
+                hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* multiplier
+                hash ^= hash >> 29
+                index += 8
             }
-            return hash
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                tail |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            hash = (hash ^ tail) &* multiplier
+            return hash ^ (hash >> 32)
         }
     }
 
