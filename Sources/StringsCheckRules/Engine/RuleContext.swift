@@ -31,11 +31,15 @@ public struct RuleContext: Sendable {
     public let tables: [String: [String: LocaleTable]]
     /// Every message in file order.
     public let messages: [Message]
-    /// Indexes of the messages most rules skip the rest of, found in one pass so that each rule
-    /// does not touch all messages to find its few (outside `InfoPlist` tables for the format ones).
+    // Indexes into `messages` of the few most rules look at, found in one pass: walking every
+    // message in each rule cost more than the rules' own work.
+    /// Messages with format specifiers, outside `InfoPlist` tables.
     public let messagesWithSpecifiers: [Int]
+    /// Messages whose scan found format problems, outside `InfoPlist` tables.
     public let messagesWithProblems: [Int]
+    /// Messages from `.stringsdict` files.
     public let stringsdictMessages: [Int]
+    /// Messages with an empty text.
     public let emptyMessages: [Int]
     /// table → locale → key → the arguments its text reads.
     public let formats: [String: [String: [String: KeyFormat]]]
@@ -105,8 +109,7 @@ public struct RuleContext: Sendable {
         allPayloadLookups = computePayloadLookups()
         phases.lap("lookups")
         // Read by two rules and the coverage report; collected once.
-        let context = self
-        pluralForms = Self.collectPluralForms(project, pluralLocale: context.pluralLocale)
+        pluralForms = Self.collectPluralForms(project, baseLocale: base)
         phases.lap("plural forms")
     }
 
@@ -208,7 +211,6 @@ public struct RuleContext: Sendable {
             return result
         }.flatMap { $0 }
     }
-
 }
 
 /// A key's arguments in a translation beside the base's, where the two differ.

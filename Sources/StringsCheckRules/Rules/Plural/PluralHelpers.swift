@@ -29,13 +29,13 @@ public struct PluralForms: Sendable {
 
 extension RuleContext {
     /// The locale whose CLDR rules apply to a file's forms: `Base` is the development language.
-    func pluralLocale(_ locale: String) -> String {
+    static func pluralLocale(_ locale: String, baseLocale: String?) -> String {
         guard locale == "Base" else { return locale }
         return baseLocale.flatMap { $0 == "Base" ? nil : $0 } ?? "en"
     }
 
     /// Every set of plural forms in the project, collected once when the context is built.
-    static func collectPluralForms(_ project: LocalizationProject, pluralLocale: (String) -> String) -> [PluralForms] {
+    static func collectPluralForms(_ project: LocalizationProject, baseLocale: String?) -> [PluralForms] {
         var result: [PluralForms] = []
         for file in project.files {
             switch file.content {
@@ -45,7 +45,8 @@ extension RuleContext {
                     for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
                         result.append(
                             PluralForms(
-                                file: file, locale: pluralLocale(locale), key: entry.key, subject: "the variable '\(variable.name)'",
+                                file: file, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key,
+                                subject: "the variable '\(variable.name)'",
                                 location: variable.location, forms: variable.variants.map { ($0.name, $0.location) }))
                     }
                 }
