@@ -11,6 +11,8 @@ public enum ProjectLoader {
         public var path: String
         public var folder: String?
         public var kind: Kind
+        /// The size in bytes when discovery saw it (0 when unknown); large files are parsed first.
+        public var size = 0
 
         public enum Kind: Sendable, Hashable {
             case strings, stringsdict, catalog
@@ -118,7 +120,8 @@ public enum ProjectLoader {
 
     /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.
     public static func parse(_ candidates: [Candidate], jobs: Int? = nil) async -> [ResourceFile] {
-        candidates.concurrentMap(workers: jobs, parse).sorted { $0.path < $1.path }
+        // Largest first: a big catalog handed out last would leave one core parsing it alone.
+        candidates.sorted { $0.size > $1.size }.concurrentMap(workers: jobs, parse).sorted { $0.path < $1.path }
     }
 
     // MARK: Discovery
@@ -215,7 +218,9 @@ public enum ProjectLoader {
                         continue
                     }
                     result.append(
-                        Candidate(url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: kind))
+                        Candidate(
+                            url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: kind,
+                            size: Int(info.st_size)))
                 }
             }
         }
