@@ -5,23 +5,30 @@ import LocalizationFormats
 struct InlineSuppressions {
     static let directive = "stringscheck:disable"
 
-    /// path → (first line, last line, rule IDs or nil for all).
+    /// path → (first line, last line, rule IDs or nil for all), for the files asked about so far.
     private var ranges: [String: [(ClosedRange<Int>, Set<String>?)]] = [:]
+    /// path → its `.strings` file, read only when a finding lands in it: most files have none, and
+    /// reading every comment of every file cost more than the findings did.
+    private let stringsFiles: [String: StringsFile]
 
     init(_ project: LocalizationProject) {
-        let perFile = project.files.concurrentMap { file -> [(ClosedRange<Int>, Set<String>?)] in
-            guard case .strings(let parsed) = file.content else { return [] }
-            var found: [(ClosedRange<Int>, Set<String>?)] = []
-            for index in parsed.entries.indices {
-                guard let comment = parsed.entries[index].comment, case .rules(let ids) = Self.directive(in: comment),
-                    let start = parsed.entries[index].keyLocation?.line
-                else { continue }
-                let next = index + 1 < parsed.entries.count ? parsed.entries[index + 1].keyLocation?.line ?? Int.max : Int.max
-                found.append((start...max(start, next - 1), ids))
-            }
-            return found
+        var files: [String: StringsFile] = [:]
+        for file in project.files {
+            if case .strings(let parsed) = file.content { files[file.path] = parsed }
         }
-        for (file, found) in zip(project.files, perFile) where !found.isEmpty { ranges[file.path, default: []] += found }
+        stringsFiles = files
+    }
+
+    private static func ranges(in parsed: StringsFile) -> [(ClosedRange<Int>, Set<String>?)] {
+        var found: [(ClosedRange<Int>, Set<String>?)] = []
+        for index in parsed.entries.indices {
+            guard let comment = parsed.entries[index].comment, case .rules(let ids) = directive(in: comment),
+                let start = parsed.entries[index].keyLocation?.line
+            else { continue }
+            let next = index + 1 < parsed.entries.count ? parsed.entries[index + 1].keyLocation?.line ?? Int.max : Int.max
+            found.append((start...max(start, next - 1), ids))
+        }
+        return found
     }
 
     enum Directive: Equatable {
@@ -40,8 +47,15 @@ struct InlineSuppressions {
         return .rules(words.isEmpty ? nil : Set(words.map(String.init)))
     }
 
-    func suppresses(_ diagnostic: Diagnostic) -> Bool {
-        guard let line = diagnostic.location?.line, let fileRanges = ranges[diagnostic.path] else { return false }
+    mutating func suppresses(_ diagnostic: Diagnostic) -> Bool {
+        guard let line = diagnostic.location?.line, let parsed = stringsFiles[diagnostic.path] else { return false }
+        let fileRanges =
+            ranges[diagnostic.path]
+            ?? {
+                let found = Self.ranges(in: parsed)
+                ranges[diagnostic.path] = found
+                return found
+            }()
         return fileRanges.contains { range, ids in range.contains(line) && (ids?.contains(diagnostic.id) ?? true) }
     }
 }

@@ -51,7 +51,7 @@ public enum RuleEngine {
         let descriptions = Dictionary(BuiltInRules.descriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var kept: [Finding] = []
         var suppressed = 0
-        let inline = InlineSuppressions(project)
+        var inline = InlineSuppressions(project)
         let suppressor = Suppressor(configuration)
         for var finding in findings {
             let id = finding.diagnostic.id
