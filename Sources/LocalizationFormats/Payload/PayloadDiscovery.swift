@@ -40,13 +40,18 @@ public enum PayloadDiscovery {
     /// Reads each template; an unreadable file becomes a diagnostic in its place.
     public static func read(_ paths: [String]) -> [PayloadTemplateFile] {
         paths.concurrentMap { path in
-            guard let data = FileManager.default.contents(atPath: path) else {
+            switch FileBytes.read(path) {
+            case .success(let bytes):
+                return PayloadReader.read(bytes: bytes, path: path)
+            case .failure(let error):
                 return PayloadTemplateFile(
                     path: path, payloads: [],
-                    diagnostics: [Diagnostic(.fileUnreadable, "cannot read the file", path: path, at: SourcePosition(line: 1, column: 1))],
+                    diagnostics: [
+                        Diagnostic(
+                            .fileUnreadable, "cannot read the file: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
+                    ],
                     lines: nil)
             }
-            return PayloadReader.read(bytes: [UInt8](data), path: path)
         }
     }
 }
