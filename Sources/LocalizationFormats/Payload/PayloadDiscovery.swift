@@ -48,7 +48,8 @@ public enum PayloadDiscovery {
                     path: path, payloads: [],
                     diagnostics: [
                         Diagnostic(
-                            .fileUnreadable, "cannot read the file: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
+                            .fileUnreadable, "cannot read the file: \(error.description)", path: path,
+                            at: SourcePosition(line: 1, column: 1))
                     ],
                     lines: nil)
             }

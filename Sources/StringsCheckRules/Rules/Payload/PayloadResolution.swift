@@ -49,14 +49,27 @@ extension RuleContext {
                 (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
             }
         }
-        return payloads.concurrentMap { payload, table -> [PayloadKeyLookup] in
-            let localeTables = views[table] ?? []
-            return payload.keys.map { part, field, key in
-                let arguments = payload.alert.localizedParts.first { $0.part == part }?.arguments
-                return PayloadKeyLookup(
-                    payload: payload, part: part, keyField: field, key: key, argumentsField: arguments, table: table,
-                    locales: localeTables.map { ($0.locale, $0.strings?[key], $0.formats?[key]) })
+        // Templates share keys: each (table, key) is resolved once, on all cores, and the lookups
+        // share the result.
+        var wanted: [String: Set<String>] = [:]
+        for (payload, table) in payloads {
+            for (_, _, key) in payload.keys { wanted[table, default: []].insert(key) }
+        }
+        let jobs = wanted.flatMap { table, keys in keys.map { (table: table, key: $0) } }
+        let resolved = jobs.concurrentMap { job -> [(locale: String, string: LocalizedString?, format: KeyFormat?)] in
+            (views[job.table] ?? []).withUnsafeBufferPointer { localeTables in
+                localeTables.map { ($0.locale, $0.strings?[job.key], $0.formats?[job.key]) }
             }
-        }.flatMap { $0 }
+        }
+        var byKey: [String: [String: [(locale: String, string: LocalizedString?, format: KeyFormat?)]]] = [:]
+        for (job, locales) in zip(jobs, resolved) { byKey[job.table, default: [:]][job.key] = locales }
+        return payloads.flatMap { payload, table in
+            payload.keys.map { part, field, key in
+                PayloadKeyLookup(
+                    payload: payload, part: part, keyField: field, key: key,
+                    argumentsField: payload.alert.localizedParts.first { $0.part == part }?.arguments, table: table,
+                    locales: byKey[table]?[key] ?? [])
+            }
+        }
     }
 }
