@@ -18,17 +18,32 @@ public struct TextSegment: Sendable, Hashable {
     public var location: SourcePosition?
 }
 
+/// Where messages come from: one per file (and locale, for catalogs), shared by its messages so
+/// that each holds one reference instead of three strings and a flag.
+public final class MessageSource: Sendable {
+    public let table: String
+    public let locale: String
+    public let path: String
+    /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
+    public let isInfoPlist: Bool
+
+    public init(table: String, locale: String, path: String) {
+        self.table = table
+        self.locale = locale
+        self.path = path
+        isInfoPlist = table == "InfoPlist" || table.utf8.reversed().starts(with: "/InfoPlist".utf8.reversed())
+    }
+}
+
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
 ///
 /// A class: rules walk every message many times, and copying a struct of strings and arrays on
 /// each access was most of the engine's time.
 public final class Message: Sendable {
-    public let table: String
-    public let locale: String
+    public let source: MessageSource
     public let key: String
     public let text: String
-    public let path: String
     public let keyLocation: SourcePosition?
     public let placement: TextPlacement
     public let analysis: FormatAnalysis
@@ -40,16 +55,20 @@ public final class Message: Sendable {
     /// rule reads them with the variable's value type.
     public let variableArguments: [Int: VariableArgument]
 
+    public var table: String { source.table }
+    public var locale: String { source.locale }
+    public var path: String { source.path }
+    /// Whether the message is in an `InfoPlist` table (never formatted).
+    public var isInfoPlist: Bool { source.isInfoPlist }
+
     public init(
-        table: String, locale: String, key: String, text: String, path: String, keyLocation: SourcePosition?,
-        placement: TextPlacement, analysis: FormatAnalysis, origin: LocalizedStringOrigin, label: String?, loaded: Bool,
+        source: MessageSource, key: String, text: String, keyLocation: SourcePosition?, placement: TextPlacement,
+        analysis: FormatAnalysis, origin: LocalizedStringOrigin, label: String?, loaded: Bool,
         variableArguments: [Int: VariableArgument] = [:]
     ) {
-        self.table = table
-        self.locale = locale
+        self.source = source
         self.key = key
         self.text = text
-        self.path = path
         self.keyLocation = keyLocation
         self.placement = placement
         self.analysis = analysis
@@ -57,12 +76,18 @@ public final class Message: Sendable {
         self.label = label
         self.loaded = loaded
         self.variableArguments = variableArguments
-        isInfoPlist = table == "InfoPlist" || table.utf8.reversed().starts(with: "/InfoPlist".utf8.reversed())
     }
 
-    /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
-    /// Stored: every format rule asks for every message.
-    public let isInfoPlist: Bool
+    public convenience init(
+        table: String, locale: String, key: String, text: String, path: String, keyLocation: SourcePosition?,
+        placement: TextPlacement, analysis: FormatAnalysis, origin: LocalizedStringOrigin, label: String?, loaded: Bool,
+        variableArguments: [Int: VariableArgument] = [:]
+    ) {
+        self.init(
+            source: MessageSource(table: table, locale: locale, path: path), key: key, text: text, keyLocation: keyLocation,
+            placement: placement, analysis: analysis, origin: origin, label: label, loaded: loaded,
+            variableArguments: variableArguments)
+    }
 
     /// Where the text starts.
     public var location: SourcePosition? { position(ofScalar: 0) }

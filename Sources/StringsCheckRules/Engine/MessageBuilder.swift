@@ -17,7 +17,8 @@ enum MessageBuilder {
         switch file.content {
         case .strings(let parsed):
             guard let locale = file.locale else { return [] }
-            let table = file.tableID
+            let source = MessageSource(table: file.tableID, locale: locale, path: file.path)
+            result.reserveCapacity(parsed.entries.count)
             for entry in parsed.entries {
                 guard let value = entry.value else { continue }
                 let placement: TextPlacement
@@ -28,21 +29,27 @@ enum MessageBuilder {
                 }
                 result.append(
                     Message(
-                        table: table, locale: locale, key: entry.key, text: value, path: file.path,
-                        keyLocation: entry.keyLocation, placement: placement, analysis: FormatScanner.analyze(value),
-                        origin: .strings, label: nil, loaded: entry.loaded))
+                        source: source, key: entry.key, text: value, keyLocation: entry.keyLocation, placement: placement,
+                        analysis: FormatScanner.analyze(value), origin: .strings, label: nil, loaded: entry.loaded))
             }
         case .stringsdict(let parsed):
             guard let locale = file.locale else { return [] }
-            let table = file.tableID
+            let source = MessageSource(table: file.tableID, locale: locale, path: file.path)
             for entry in parsed.entries {
-                result += stringsdictMessages(entry, table: table, locale: locale, path: file.path)
+                result += stringsdictMessages(entry, source: source)
             }
         case .catalog(let catalog):
+            var sources: [String: MessageSource] = [:]
             for entry in catalog.entries {
-                for (locale, value) in entry.localizations {
-                    result += catalogMessages(
-                        value, entry: entry, locale: LocaleName.normalize(locale), file: file, loaded: catalog.loads)
+                for (written, value) in entry.localizations {
+                    let source =
+                        sources[written]
+                        ?? {
+                            let made = MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
+                            sources[written] = made
+                            return made
+                        }()
+                    result += catalogMessages(value, entry: entry, source: source, loaded: catalog.loads)
                 }
             }
         }
@@ -51,7 +58,7 @@ enum MessageBuilder {
 
     /// One message per string unit. Substitution forms write `%arg` for their own argument, which
     /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
-    static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, locale: String, file: ResourceFile, loaded: Bool) -> [Message] {
+    static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool) -> [Message] {
         var slots: [String: Int] = [:]
         for unit in value.allUnits {
             for specifier in FormatScanner.analyze(unit.value).specifiers {
@@ -69,7 +76,6 @@ enum MessageBuilder {
                 variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
             }
         }
-        let table = file.tableID
         // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
         return labelledUnits(value, label: nil, substitution: nil).filter { $0.0.state != "new" }.map { unit, label, substitution in
             var text = unit.value
@@ -77,9 +83,9 @@ enum MessageBuilder {
                 text = text.replacingOccurrences(of: "%arg", with: replacement)
             }
             return Message(
-                table: table, locale: locale, key: entry.key, text: text, path: file.path, keyLocation: entry.keyLocation,
-                placement: .fixed(unit.location), analysis: analysis(text, variables: variables),
-                origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
+                source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
+                analysis: analysis(text, variables: variables), origin: .catalog, label: label, loaded: loaded,
+                variableArguments: variables)
         }
     }
 
@@ -115,16 +121,15 @@ enum MessageBuilder {
     /// One message per combination of variants, as Foundation assembles the text: each form is
     /// formatted on its own, its plain specifiers counting from its variable's argument
     /// (CoreFoundation's `initialArgPosition`). Variables used inside a form are expanded too.
-    static func stringsdictMessages(_ entry: StringsdictEntry, table: String, locale: String, path: String) -> [Message] {
+    static func stringsdictMessages(_ entry: StringsdictEntry, source: MessageSource) -> [Message] {
         func message(
             _ text: String, _ placement: TextPlacement, _ label: String?, _ analysis: FormatAnalysis, _ variables: [Int: VariableArgument]
         )
             -> Message
         {
             Message(
-                table: table, locale: locale, key: entry.key, text: text, path: path, keyLocation: entry.keyLocation,
-                placement: placement, analysis: analysis, origin: .stringsdict, label: label, loaded: entry.loaded,
-                variableArguments: variables)
+                source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: placement,
+                analysis: analysis, origin: .stringsdict, label: label, loaded: entry.loaded, variableArguments: variables)
         }
         guard let format = entry.formatKey else {
             return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'", FormatScanner.analyze($0.value), [:]) }
