@@ -29,12 +29,14 @@ public enum PreviewBuilder {
     /// Every payload in every locale (the base first).
     public static func payloadRows(_ context: RuleContext, locales only: Set<String> = []) -> [PreviewRow] {
         let renderer = MessageRenderer(context: context)
-        var rows: [PreviewRow] = []
         let locales = context.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
-        for payload in context.payloads {
+        // Payloads render independently: on all cores, rows kept in payload order.
+        return context.payloads.concurrentMap { payload -> [PreviewRow] in
+            var rows: [PreviewRow] = []
             let table = payloadTable(context, keys: payload.keys.map(\.key))
+            let name = payload.displayName
             for locale in locales {
-                var row = PreviewRow(source: .payload, payload: payload.displayName, locale: locale, problems: [])
+                var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { renderer.resolvedLocale(locale, table: $0) }
                 let alert = payload.alert
                 func part(_ literal: PayloadField?, _ key: PayloadField?, _ arguments: PayloadField?) -> String? {
@@ -51,8 +53,8 @@ public enum PreviewBuilder {
                 row.action = part(nil, alert.actionLocKey, nil)
                 rows.append(row)
             }
-        }
-        return rows
+            return rows
+        }.flatMap { $0 }
     }
 
     /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
