@@ -158,13 +158,17 @@ if let realTree {
 }
 
 if wantsSeries {
+    // Doublings, as the target is stated: twice the locales (or keys) may take at most twice the time.
     var series: [[String: Any]] = []
-    if !wantsJSON { print("\nScale series (check and .strings parse, median of \(max(1, repetitions / 2)))") }
-    for (seriesLocales, seriesKeys) in [(1, 1_000), (10, 1_000), (100, 1_000), (1, 10_000), (10, 10_000), (100, 10_000)] {
+    var checkTimes: [String: Double] = [:]
+    let points = [(10, 2_500), (20, 2_500), (40, 2_500), (20, 1_250), (20, 5_000)]
+    if !wantsJSON { print("\nScale series (check and .strings parse, median of \(max(3, repetitions)))") }
+    for (seriesLocales, seriesKeys) in points {
         let root = workspace.appendingPathComponent("series-\(seriesLocales)-\(seriesKeys)")
         try SyntheticTree(locales: seriesLocales, keys: seriesKeys, payloads: 0).write(to: root)
-        let (_, check, parse) = try await measure(root: root, label: "series", repetitions: max(1, repetitions / 2))
+        let (_, check, parse) = try await measure(root: root, label: "series", repetitions: max(3, repetitions))
         try? FileManager.default.removeItem(at: root)
+        checkTimes["\(seriesLocales)x\(seriesKeys)"] = check
         let keysTotal = (seriesLocales + 1) * seriesKeys
         if !wantsJSON {
             print(
@@ -174,7 +178,18 @@ if wantsSeries {
         }
         series.append(["locales": seriesLocales, "keys": seriesKeys, "checkSeconds": check, "parseSeconds": parse])
     }
+    let doublings = [
+        ("locales 10 → 20", "10x2500", "20x2500"), ("locales 20 → 40", "20x2500", "40x2500"),
+        ("keys 1,250 → 2,500", "20x1250", "20x2500"), ("keys 2,500 → 5,000", "20x2500", "20x5000"),
+    ]
+    var ratios: [String: Double] = [:]
+    for (label, from, to) in doublings {
+        guard let before = checkTimes[from], let after = checkTimes[to], before > 0 else { continue }
+        ratios[label] = after / before
+        if !wantsJSON { print(String(format: "  %@: check time ×%.2f (linear: ×2.00, target ≤ ×2.20)", label, after / before)) }
+    }
     report["series"] = series
+    report["doublingRatios"] = ratios
 }
 
 let peak = peakResidentBytes()
