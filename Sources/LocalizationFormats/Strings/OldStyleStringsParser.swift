@@ -190,7 +190,7 @@ struct OldStyleStringsParser {
     }
 
     /// After a key: `;` (shorthand) or `= value ;`. Returns whether the entry ended with `;`.
-    private mutating func parseEntryTail(key: String, keyOffset: Int, comment: String?, braced: Bool) -> Bool {
+    private mutating func parseEntryTail(key: consuming String, keyOffset: Int, comment: consuming String?, braced: Bool) -> Bool {
         let afterKey = scanner.pos
         guard scanner.skipSpace() else {
             fatal("expected '=' or ';' after the key '\(key)', found the end of the file", at: afterKey)
@@ -258,7 +258,7 @@ struct OldStyleStringsParser {
             scanner.pos += 1
             return true
         }
-        fatal("expected ';' after the value of '\(key)'", at: afterValue)
+        fatal("expected ';' after the value of '\(entries[entries.count - 1].key)'", at: afterValue)
         return false
     }
 
@@ -394,8 +394,8 @@ struct DuplicateKeyFinder {
     /// Eight bytes per multiply (FNV-1a took one per byte); equal hashes are confirmed by
     /// comparing the keys, so the quality needed is spread, not cryptographic strength.
     static func hash(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { bytes in
+        // Borrowed, not copied: `withUTF8` needs a mutable copy, a retain per key.
+        key.utf8.withContiguousStorageIfAvailable { bytes in
             let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
             guard let base = bytes.baseAddress else { return hash }
@@ -414,7 +414,7 @@ struct DuplicateKeyFinder {
             }
             hash = (hash ^ tail) &* multiplier
             return hash ^ (hash >> 32)
-        }
+        } ?? hash(String(decoding: Array(key.utf8), as: UTF8.self))
     }
 
     /// True once collisions moved the finder to the seeded dictionary.

@@ -7,9 +7,21 @@ enum MessageBuilder {
     /// Beyond this many combinations a `.stringsdict` entry is checked one variable at a time.
     static let maximumPermutations = 64
 
-    /// Every message of every file, in file order; files are scanned on all cores.
-    static func messages(of project: LocalizationProject) -> [Message] {
-        project.files.concurrentMap(messages(of:)).flatMap { $0 }
+    /// Every message of every file, in file order, but those of ignored locales; files are
+    /// scanned on all cores, and the index lists are filled while each file's messages are still
+    /// in the cache (a later pass over 200,000 messages missed it on nearly every one).
+    static func messages(of project: LocalizationProject, ignoring ignored: Set<String> = []) -> MessageBatch {
+        let batches = project.files.concurrentMap { file in
+            var batch = MessageBatch()
+            for message in messages(of: file) where ignored.isEmpty || !ignored.contains(message.locale) {
+                batch.append(message)
+            }
+            return batch
+        }
+        var all = MessageBatch()
+        all.messages.reserveCapacity(batches.reduce(0) { $0 + $1.messages.count })
+        for batch in batches { all.append(contentsOf: batch) }
+        return all
     }
 
     static func messages(of file: ResourceFile) -> [Message] {
@@ -239,7 +251,8 @@ enum MessageBuilder {
 
     /// Each key's arguments per locale. Lookup order decides which texts count: `.stringsdict`
     /// over `.strings`, the `.lproj` files over a catalog, the last `.strings` definition of a key.
-    static func formats(_ messages: [Message]) -> [String: [String: [String: KeyFormat]]] {
+    static func formats(_ batch: MessageBatch) -> [String: [String: [String: KeyFormat]]] {
+        let messages = batch.messages
         func rank(_ origin: LocalizedStringOrigin) -> Int {
             switch origin {
             case .stringsdict: 2
@@ -247,34 +260,21 @@ enum MessageBuilder {
             case .catalog: 0
             }
         }
-        // Group by table and locale first: consecutive messages mostly share both, so each
-        // message costs one hash of its key instead of three nested lookups.
-        var groups: [String: [String: [Int]]] = [:]
-        var lastTable = ""
-        var lastLocale = ""
-        var run: [Int] = []
-        func flush() {
-            if !run.isEmpty { groups[lastTable, default: [:]][lastLocale, default: []] += run }
-            run = []
-        }
-        for (index, message) in messages.enumerated() where message.loaded {
-            if message.table != lastTable || message.locale != lastLocale {
-                flush()
-                lastTable = message.table
-                lastLocale = message.locale
-            }
-            run.append(index)
-        }
-        flush()
-        let jobs = groups.flatMap { table, byLocale in byLocale.map { (table: table, locale: $0.key, indices: $0.value) } }
+        // Group by table and locale first, from the runs the builder recorded (no message is
+        // touched here), so each message costs one hash of its key instead of three nested lookups.
+        var groups: [String: [String: [Range<Int>]]] = [:]
+        for run in batch.runs { groups[run.source.table, default: [:]][run.source.locale, default: []].append(run.range) }
+        let jobs = groups.flatMap { table, byLocale in byLocale.map { (table: table, locale: $0.key, ranges: $0.value) } }
         let keyed = jobs.concurrentMap { job in
             // One pass and one hash per message: each key's format is built as its messages arrive
             // and started over when a message that wins the lookup replaces the earlier ones.
             var result: [String: KeyFormat] = [:]
-            result.reserveCapacity(job.indices.count)
-            for index in job.indices {
-                let message = messages[index]
-                update(&result[message.key, default: KeyFormat(arguments: [:], messages: [])], with: message, index: index)
+            result.reserveCapacity(job.ranges.reduce(0) { $0 + $1.count })
+            for range in job.ranges {
+                for index in range where messages[index].loaded {
+                    let message = messages[index]
+                    update(&result[message.key, default: KeyFormat(arguments: [:], messages: [])], with: message, index: index)
+                }
             }
             return result
         }
@@ -335,4 +335,47 @@ enum MessageBuilder {
             (specifier, specifier.start - inserted.count { $0 < specifier.start })
         }
     }
+}
+
+/// Messages in file order with the index lists `RuleContext` keeps, filled as messages are added.
+struct MessageBatch {
+    var messages: [Message] = []
+    var withSpecifiers: [Int] = []
+    var withProblems: [Int] = []
+    var stringsdict: [Int] = []
+    var empty: [Int] = []
+    /// Consecutive messages sharing one source (one table and locale).
+    var runs: [MessageRun] = []
+
+    mutating func append(_ message: Message) {
+        let index = messages.count
+        if message.origin == .stringsdict { stringsdict.append(index) }
+        if message.text.isEmpty { empty.append(index) }
+        if !message.isInfoPlist {
+            if !message.analysis.specifiers.isEmpty { withSpecifiers.append(index) }
+            if !message.analysis.problems.isEmpty { withProblems.append(index) }
+        }
+        if let last = runs.last, last.source === message.source, last.range.upperBound == index {
+            runs[runs.count - 1].range = last.range.lowerBound..<index + 1
+        } else {
+            runs.append(MessageRun(source: message.source, range: index..<index + 1))
+        }
+        messages.append(message)
+    }
+
+    mutating func append(contentsOf other: MessageBatch) {
+        let offset = messages.count
+        messages += other.messages
+        withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
+        withProblems += other.withProblems.lazy.map { $0 + offset }
+        stringsdict += other.stringsdict.lazy.map { $0 + offset }
+        empty += other.empty.lazy.map { $0 + offset }
+        runs += other.runs.lazy.map { MessageRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset) }
+    }
+}
+
+/// Consecutive messages of one file (one locale of a catalog).
+struct MessageRun {
+    let source: MessageSource
+    var range: Range<Int>
 }

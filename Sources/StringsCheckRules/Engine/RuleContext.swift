@@ -76,26 +76,15 @@ public struct RuleContext: Sendable {
         keyPresence = KeyPresence.compute(tables, baseLocale: base, locales: project.locales.filter { $0 != base && $0 != "Base" })
         phases.lap("key presence")
         translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
-        var messages = MessageBuilder.messages(of: project)
-        if !ignoredLocales.isEmpty { messages.removeAll { ignoredLocales.contains($0.locale) } }
+        let batch = MessageBuilder.messages(of: project, ignoring: ignoredLocales)
+        let messages = batch.messages
         self.messages = messages
-        var withSpecifiers: [Int] = []
-        var withProblems: [Int] = []
-        var stringsdict: [Int] = []
-        var empty: [Int] = []
-        for (index, message) in messages.enumerated() {
-            if message.origin == .stringsdict { stringsdict.append(index) }
-            if message.text.isEmpty { empty.append(index) }
-            guard !message.isInfoPlist else { continue }
-            if !message.analysis.specifiers.isEmpty { withSpecifiers.append(index) }
-            if !message.analysis.problems.isEmpty { withProblems.append(index) }
-        }
-        messagesWithSpecifiers = withSpecifiers
-        messagesWithProblems = withProblems
-        stringsdictMessages = stringsdict
-        emptyMessages = empty
+        messagesWithSpecifiers = batch.withSpecifiers
+        messagesWithProblems = batch.withProblems
+        stringsdictMessages = batch.stringsdict
+        emptyMessages = batch.empty
         phases.lap("messages")
-        let formats = MessageBuilder.formats(messages)
+        let formats = MessageBuilder.formats(batch)
         self.formats = formats
         phases.lap("formats")
         formatPairs = Self.pairs(formats, messages: messages, baseLocale: base, locales: translationLocales)
@@ -250,8 +239,10 @@ public struct KeyPresence: Sendable {
             // Taken out of the loop: indexing the shared array per key retained its dictionary each
             // time, and both cores bounced that one reference count between them.
             let index = indexes[job.table]
-            for (key, string) in tables[names[job.table]]?[job.locale]?.strings ?? [:] {
-                if let position = index[key] { has[position] = true } else { extra.append(string) }
+            let strings = tables[names[job.table]]?[job.locale]?.strings ?? [:]
+            // Keys only: touching each string object just to skip it cost a cache miss per key.
+            for key in strings.keys {
+                if let position = index[key] { has[position] = true } else if let string = strings[key] { extra.append(string) }
             }
             return (has, extra.sorted { $0.key < $1.key })
         }
