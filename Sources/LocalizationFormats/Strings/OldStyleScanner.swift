@@ -153,6 +153,9 @@ struct OldStyleScanner {
         pos += 1
         let start = pos
         let count = bytes.count
+        // Every byte's high bit, or-ed together: the string is told it is ASCII, which its
+        // hashing and comparisons depend on (a string not known to be ASCII is normalised first).
+        var highBits: UInt64 = 0
         if let base = bytes.baseAddress {
             // Eight bytes at a time while none is the quote or a backslash (the zero-byte test of
             // "Bit Twiddling Hacks"; it has no false negatives, so the byte loop below finds the hit).
@@ -164,17 +167,20 @@ struct OldStyleScanner {
                 let b = word ^ backslashes
                 let found = ((a &- 0x0101_0101_0101_0101) & ~a) | ((b &- 0x0101_0101_0101_0101) & ~b)
                 if found & 0x8080_8080_8080_8080 != 0 { break }
+                highBits |= word
                 pos += 8
             }
         }
         while pos < count {
             let c = bytes[pos]
             if c == quote {
-                let text = Self.string(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<pos]))
+                let text = Self.string(
+                    validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<pos]), isASCII: highBits & 0x8080_8080_8080_8080 == 0)
                 pos += 1
                 return text
             }
             if c == UInt8(ascii: "\\") { return scanQuotedWithEscapes(opening: opening, start: start) }
+            highBits |= UInt64(c)
             pos += 1
         }
         report(.stringsSyntaxError, "unterminated quoted string; expected a closing \(Self.quoteName(quote))", at: opening)
@@ -185,10 +191,11 @@ struct OldStyleScanner {
     /// what is not), and a slice between ASCII delimiters stays valid, so the standard library's
     /// second validation is skipped where it can be: 2.7× faster for a non-ASCII translation.
     @inline(__always)
-    static func string(validUTF8 slice: UnsafeBufferPointer<UInt8>) -> String {
+    static func string(validUTF8 slice: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         assert(TextDecoder.firstInvalidUTF8(slice) == slice.count, "the decoder let invalid UTF-8 through")
+        assert(isASCII == slice.allSatisfy { $0 < 0x80 }, "the scanner misjudged whether the text is ASCII")
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return String(copying: unsafe UTF8Span(unchecked: slice.span, isKnownASCII: false))
+            return String(copying: unsafe UTF8Span(unchecked: slice.span, isKnownASCII: isASCII))
         }
         return String(decoding: slice, as: UTF8.self)
     }
