@@ -19,6 +19,26 @@ struct EncodingTests {
         }
     }
 
+    /// The UTF-16 decoder takes four ASCII units at a time; texts mixing ASCII runs of every
+    /// length and alignment with two-, three- and four-byte characters must come out as Swift's
+    /// own transcoding makes them, in both byte orders.
+    @Test(arguments: [true, false])
+    func utf16DecodingMatchesTheStandardLibrary(littleEndian: Bool) {
+        let pieces = ["a", "ab", "abc", "abcd", "abcdefg", "é", "€", "😀", "\u{7F}", "\u{80}", "\u{FF}", "\u{100}", "\n", "\u{2028}"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int(state % 24) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let bom: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+            let decoded = TextDecoder.decode(bom + Self.utf16(text, littleEndian: littleEndian))
+            #expect(decoded.utf8 == Array(text.utf8), "\(text.debugDescription)")
+            #expect(decoded.problems.isEmpty)
+        }
+    }
+
     @Test(arguments: [
         ("utf-8", Array(text.utf8), TextEncoding.utf8),
         ("utf-8 bom", [0xEF, 0xBB, 0xBF] + Array(text.utf8), .utf8BOM),

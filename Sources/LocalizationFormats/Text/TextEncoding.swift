@@ -233,7 +233,23 @@ public enum TextDecoder {
                 }
             }
             var i = 0
+            // Four ASCII units at a time: one load, one test, one store of four bytes.
+            let asciiMask: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
+            let lowShift: UInt64 = littleEndian ? 0 : 8
+            let raw = UnsafeRawPointer(b.baseAddress)
+            let target = UnsafeMutableRawPointer(buffer.baseAddress)
             while i < units {
+                if let raw, let target, i + 4 <= units {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self))
+                    if word & asciiMask == 0 {
+                        let low = word >> lowShift
+                        let packed = (low & 0xFF) | (low >> 8 & 0xFF00) | (low >> 16 & 0xFF_0000) | (low >> 24 & 0xFF00_0000)
+                        target.storeBytes(of: UInt32(truncatingIfNeeded: packed).littleEndian, toByteOffset: n, as: UInt32.self)
+                        n += 4
+                        i += 4
+                        continue
+                    }
+                }
                 let u = unit(i)
                 if u < 0x80 {
                     buffer[n] = UInt8(u)
