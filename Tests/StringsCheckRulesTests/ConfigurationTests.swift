@@ -98,6 +98,17 @@ struct GlobTests {
         ("Pods/**", "MyPods/X/en.lproj/a.strings", false),
         ("[a-c]?.lproj/*", "ab.lproj/x.strings", true),
         ("[!a-c]?.lproj/*", "ab.lproj/x.strings", false),
+        // The literal tail after the last wildcard is checked first; it must agree with the matcher.
+        ("**/payloads/**/*.json", "backend/payloads/a/b.json", true),
+        ("**/payloads/**/*.json", "backend/payloads/a/b.json5", false),
+        ("**/*.apns.json", "x/y.apns.json", true),
+        ("**/*.apns.json", "x/y.json", false),
+        ("docs/README", "docs/README", true),
+        ("docs/README", "docs/READM", false),
+        ("*e\u{301}", "cafe\u{301}", true),
+        ("*\u{301}", "cafe\u{301}", true),
+        ("*é", "cafe\u{301}", false),
+        ("x[ab]", "xb", true),
     ])
     func paths(pattern: String, path: String, matches: Bool) {
         #expect(Glob(pattern).matchesPath(path) == matches, "\(pattern) vs \(path)")
@@ -107,5 +118,7 @@ struct GlobTests {
         #expect(Glob("debug.*").matchesKey("debug.menu.title"))
         #expect(!Glob("debug.*").matchesKey("settings.debug"))
         #expect(Glob("*.title").matchesKey("a/b.title"))
+        #expect(!Glob("*.title").matchesKey("a/b.titles"))
+        #expect(Glob("exact.key").matchesKey("exact.key"))
     }
 }

@@ -4,21 +4,31 @@
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     private let scalars: [Unicode.Scalar]
+    /// The literal text after the pattern's last wildcard: every match ends with it, so a subject
+    /// that does not is turned away before the matcher allocates anything (most files, when
+    /// payload globs meet a tree of thousands).
+    private let literalTail: String
 
     public init(_ pattern: String) {
         self.pattern = pattern
         scalars = Array(pattern.unicodeScalars)
+        let tail = scalars.reversed().prefix { !"*?[]".unicodeScalars.contains($0) }.reversed()
+        var literal = String.UnicodeScalarView()
+        literal.append(contentsOf: tail)
+        literalTail = String(literal)
     }
 
     public var description: String { pattern }
 
     /// Matches a key: `*` here also crosses `/` and `.`, since keys have no components.
     public func matchesKey(_ key: String) -> Bool {
-        Self.match(scalars, Array(key.unicodeScalars), from: 0, slashIsSpecial: false)
+        guard endsWithLiteralTail(key) else { return false }
+        return Self.match(scalars, Array(key.unicodeScalars), from: 0, slashIsSpecial: false)
     }
 
     /// Matches a relative path (no leading `./`).
     public func matchesPath(_ path: String) -> Bool {
+        guard endsWithLiteralTail(path) else { return false }
         let subject = Array(path.unicodeScalars)
         if Self.match(scalars, subject, from: 0, slashIsSpecial: true) { return true }
         // A leading `**/` already tries every component start.
@@ -29,6 +39,13 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return false
+    }
+
+    /// A suffix of UTF-8 bytes that starts with a whole scalar is a suffix of scalars too.
+    private func endsWithLiteralTail(_ subject: String) -> Bool {
+        let tail = literalTail.utf8
+        let bytes = subject.utf8
+        return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
     }
 
     /// Whether `p` matches `s[from...]`.
