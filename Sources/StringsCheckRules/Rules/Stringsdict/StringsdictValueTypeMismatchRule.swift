@@ -22,13 +22,22 @@ struct StringsdictValueTypeMismatchRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
+        var expectedByValueType: [String: FormatSpecifier?] = [:]
         for (file, locale, entry) in context.stringsdictEntries {
             guard let format = entry.formatKey else { continue }
             let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
             for slot in slots {
                 guard let variable = entry.variables.first(where: { $0.name == slot.variableName }), let valueType = variable.valueType
                 else { continue }
-                guard let expected = FormatScanner.analyze("%" + valueType).specifiers.first, expected.text == "%" + valueType else {
+                let scanned =
+                    expectedByValueType[valueType]
+                    ?? {
+                        let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
+                        expectedByValueType[valueType] = .some(specifier)
+                        return specifier
+                    }()
+                guard let expected = scanned, expected.text == "%" + valueType else {
                     // How Foundation reads a value type such as '%ld' is not documented: a warning.
                     var problem = finding(
                         "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
@@ -39,13 +48,14 @@ struct StringsdictValueTypeMismatchRule: Rule {
                 }
                 // In a form, the variable's own number is the argument the slot stands for.
                 for variant in variable.variants {
-                    for specifier in FormatScanner.analyze(variant.value).specifiers where specifier.variableName == nil {
+                    let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
+                    for specifier in plain {
                         // Whether a numbered form ('%1$@') reads the variable's own number is not
                         // settled for an unnumbered '%#@n@', so only clear cases are reported: a
                         // form's lone plain specifier, or the slot's own explicit position.
                         let readsNumber =
                             specifier.explicitPosition == nil
-                            ? isOnlyImplicit(variant.value)
+                            ? plain.count == 1
                             : slot.explicitPosition != nil && specifier.explicitPosition == slot.explicitPosition
                         guard readsNumber, specifier.signature != expected.signature else { continue }
                         result.append(
@@ -61,8 +71,4 @@ struct StringsdictValueTypeMismatchRule: Rule {
         return result
     }
 
-    /// A form with a single plain specifier reads the variable's own number.
-    private func isOnlyImplicit(_ text: String) -> Bool {
-        FormatScanner.analyze(text).specifiers.filter { $0.variableName == nil }.count == 1
-    }
 }
