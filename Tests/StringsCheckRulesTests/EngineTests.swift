@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import StringsCheckRules
 import Testing
@@ -19,6 +20,24 @@ struct EngineTests {
         #expect(result.errorCount == 1)
         #expect(result.warningCount == 2)
         #expect(result.baseLocale == "en")
+    }
+
+    /// A caller that exits right after the report takes the context instead of paying for its
+    /// release; it gets the very context the rules read, once.
+    @Test func aKeeperReceivesTheContextTheRulesRead() async {
+        final class Keeper: @unchecked Sendable {
+            let lock = NSLock()
+            var contexts: [RuleContext] = []
+        }
+        let keeper = Keeper()
+        let result = await RuleEngine.run(
+            project: Check.project(Self.tree),
+            keepContext: { context in keeper.lock.withLock { keeper.contexts.append(context) } })
+        let contexts = keeper.lock.withLock { keeper.contexts }
+        #expect(contexts.count == 1)
+        #expect(contexts.first?.baseLocale == result.baseLocale)
+        #expect(contexts.first?.messages.count == 5)
+        #expect(contexts.first?.translationLocales == ["de"])
     }
 
     @Test func severityOverridesAndOff() async {

@@ -71,7 +71,8 @@ struct CheckCommand: AsyncParsableCommand {
         phases.lap("load")
         var configuration = setup.configuration
         configuration.legacyBinaryInterface = legacyBinary
-        var result = await RuleEngine.run(project: project, configuration: configuration, baseline: loadedBaseline)
+        var result = await RuleEngine.run(
+            project: project, configuration: configuration, baseline: loadedBaseline, keepContext: { keepUntilExit($0) })
         if let selection { result = selection.filter(result) }
         phases.lap("check")
         if let writeBaseline {

@@ -4,11 +4,10 @@
 
 /// Models handed here are never freed: the process exits right after the report is written,
 /// and the kernel reclaims the memory at once, where freeing hundreds of thousands of objects
-/// one by one took a tenth of a second on a large tree.
-nonisolated(unsafe) private var keptUntilExit: [Any] = []
-
+/// one by one took a tenth of a second on a large tree. One reference is leaked on purpose, which
+/// any thread may do (the engine hands its context over from a worker).
 func keepUntilExit(_ value: Any) {
-    keptUntilExit.append(value)
+    _ = Unmanaged.passRetained(value as AnyObject)
 }
 
 /// A run builds its model once and frees nothing (see `keepUntilExit`), so the heap only grows.
