@@ -19,7 +19,7 @@ enum MessageBuilder {
             return batch
         }
         var all = MessageBatch()
-        all.messages.reserveCapacity(batches.reduce(0) { $0 + $1.messages.count })
+        all.messages.reserveCapacity(batches.reduce(0) { $0 + $1.pendingCount })
         for batch in batches { all.append(contentsOf: batch) }
         return all
     }
@@ -338,8 +338,15 @@ enum MessageBuilder {
 }
 
 /// Messages in file order with the index lists `RuleContext` keeps, filled as messages are added.
+///
+/// One file's batch holds its messages as retained references (`pending`), and combining moves
+/// each into `messages` without touching the object: copying the references cost a retain and a
+/// release per message, each a cache miss, most of the 12 ms the combining took on 250,000.
 struct MessageBatch {
+    /// The combined messages (`append(contentsOf:)` fills it).
     var messages: [Message] = []
+    /// One file's messages (`append(_:)` fills it), each retained once until it is combined.
+    private var pending: [Unmanaged<Message>] = []
     var withSpecifiers: [Int] = []
     var withProblems: [Int] = []
     var stringsdict: [Int] = []
@@ -347,8 +354,10 @@ struct MessageBatch {
     /// Consecutive messages sharing one source (one table and locale).
     var runs: [MessageRun] = []
 
+    var pendingCount: Int { pending.count }
+
     mutating func append(_ message: Message) {
-        let index = messages.count
+        let index = pending.count
         if message.origin == .stringsdict { stringsdict.append(index) }
         if message.text.isEmpty { empty.append(index) }
         if !message.isInfoPlist {
@@ -360,12 +369,14 @@ struct MessageBatch {
         } else {
             runs.append(MessageRun(source: message.source, range: index..<index + 1))
         }
-        messages.append(message)
+        pending.append(Unmanaged.passRetained(message))
     }
 
-    mutating func append(contentsOf other: MessageBatch) {
+    /// Takes over another batch's pending messages (which must not be combined twice).
+    mutating func append(contentsOf other: consuming MessageBatch) {
         let offset = messages.count
-        messages += other.messages
+        for reference in other.pending { messages.append(reference.takeRetainedValue()) }
+        other.pending = []
         withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
         withProblems += other.withProblems.lazy.map { $0 + offset }
         stringsdict += other.stringsdict.lazy.map { $0 + offset }
