@@ -38,6 +38,19 @@ struct RobustnessTests {
         #expect(surrogate.root?["a"]?.string == "\u{FFFD} and \u{FFFD}")
     }
 
+    /// Positions are stored in 32 bits: a number beyond that is clamped, never a trap, and the
+    /// JSON form keeps its `line` and `column` keys.
+    @Test func positionsClampAndKeepTheirJSONForm() throws {
+        let far = SourcePosition(line: Int.max, column: Int.min)
+        #expect(far.line == Int(Int32.max))
+        #expect(far.column == Int(Int32.min))
+        let position = SourcePosition(line: 12, column: 7)
+        let json = try JSONEncoder().encode(position)
+        #expect(try JSONSerialization.jsonObject(with: json) as? [String: Int] == ["line": 12, "column": 7])
+        #expect(try JSONDecoder().decode(SourcePosition.self, from: json) == position)
+        #expect(SourcePosition(line: 2, column: 1) > SourcePosition(line: 1, column: 80))
+    }
+
     @Test func aMillionEntryTable() {
         var text = ""
         text.reserveCapacity(24_000_000)

@@ -8,20 +8,21 @@ public enum StringsValueKind: String, Sendable, Hashable, Codable {
 
 /// One `key = value;` entry of a `.strings` table, with where it stands and whether it loads.
 public struct StringsEntry: Sendable, Hashable {
+    // The strings first and the flags together: 80 bytes an entry instead of 88.
     public var key: String
     /// The decoded value; nil when the value is not a string (see `valueKind`).
     public var value: String?
-    public var valueKind: StringsValueKind
+    /// The comments between the previous entry and this one, without comment markers.
+    public var comment: String?
     /// Nil only for compiled binary property lists, which carry no positions.
     public var keyLocation: SourcePosition?
     public var valueLocation: SourcePosition?
+    public var valueKind: StringsValueKind
     /// False when a device would not load this entry: the file is rejected as a whole, or the entry
     /// stands after a point where CoreFoundation silently stops reading.
     public var loaded: Bool
     /// `"key";` shorthand, whose value is the key itself.
     public var isShorthand: Bool
-    /// The comments between the previous entry and this one, without comment markers.
-    public var comment: String?
     /// True when the value is written without escapes, so a character offset in `value` maps onto
     /// the source by counting from `valueLocation` (past the opening quote when quoted).
     public var valueIsVerbatim: Bool
