@@ -41,16 +41,18 @@ public final class MessageSource: Sendable {
 /// A class: rules walk every message many times, and copying a struct of strings and arrays on
 /// each access was most of the engine's time.
 public final class Message: Sendable {
+    // Stored in this order so the one-byte fields fill the gap after the position: 144 bytes an
+    // instance with its header, not 160.
     public let source: MessageSource
     public let key: String
     public let text: String
     public let keyLocation: SourcePosition?
+    public let origin: LocalizedStringOrigin
+    public let loaded: Bool
     public let placement: TextPlacement
     public let analysis: FormatAnalysis
-    public let origin: LocalizedStringOrigin
     /// Which permutation or variation this is ("'one' of 'count'"), for messages.
     public let label: String?
-    public let loaded: Bool
     /// Arguments read by `.stringsdict` variables that were expanded into this text: the plural
     /// rule reads them with the variable's value type.
     public let variableArguments: [Int: VariableArgument]
