@@ -154,7 +154,7 @@ public struct ArgumentUse: Sendable, Hashable {
     public var offset: Int
 
     /// True when this is a plural variable's own reading of its number (`%#@name@`), not a printed value.
-    public var isVariable: Bool { text.hasPrefix("%#@") }
+    public var isVariable: Bool { text.utf8.starts(with: "%#@".utf8) }
 }
 
 /// Every argument a key's text reads in one locale, across all its permutations and variations.

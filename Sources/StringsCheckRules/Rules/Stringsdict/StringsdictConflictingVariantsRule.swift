@@ -24,13 +24,19 @@ struct StringsdictConflictingVariantsRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        var firstUse: [String: [Int: (ArgumentUse, Message)]] = [:]
+        // One entry: its file and its key (a pair, not a joined string to allocate per message).
+        struct EntryID: Hashable {
+            let path: String
+            let key: String
+        }
+        var firstUse: [EntryID: [Int: (ArgumentUse, Message)]] = [:]
         for index in context.stringsdictMessages {
             let message = context.messages[index]
-            let entryID = message.path + "\u{1F}" + message.key
+            let entryID = EntryID(path: message.path, key: message.key)
             // A variable's own number is checked against its value type by stringsdict-value-type-mismatch.
+            // (An argument list is in argument order already.)
             let uses = MessageBuilder.argumentUses(message, index: index).filter { !$0.value.isVariable }
-            for (argument, use) in uses.sorted(by: { $0.key < $1.key }) {
+            for (argument, use) in uses {
                 guard let (earlier, earlierMessage) = firstUse[entryID]?[argument] else {
                     firstUse[entryID, default: [:]][argument] = (use, message)
                     continue
