@@ -165,8 +165,15 @@ struct OldStyleScanner {
                 let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
                 let a = word ^ quotes
                 let b = word ^ backslashes
-                let found = ((a &- 0x0101_0101_0101_0101) & ~a) | ((b &- 0x0101_0101_0101_0101) & ~b)
-                if found & 0x8080_8080_8080_8080 != 0 { break }
+                let found = (((a &- 0x0101_0101_0101_0101) & ~a) | ((b &- 0x0101_0101_0101_0101) & ~b)) & 0x8080_8080_8080_8080
+                if found != 0 {
+                    // The lowest flagged byte is exact (false flags only sit above a true one):
+                    // step straight to it.
+                    let hit = found.trailingZeroBitCount >> 3
+                    highBits |= word & ((1 &<< UInt64(hit &* 8)) &- 1)
+                    pos += hit
+                    break
+                }
                 highBits |= word
                 pos += 8
             }
