@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A diagnostic found while scanning, positioned by byte offset until the line table resolves it.
 struct PendingDiagnostic {
     var kind: ParseDiagnosticKind
@@ -86,8 +92,12 @@ struct OldStyleScanner {
                     let start = pos + 2
                     pos = start
                     var closed = false
-                    while pos + 1 < count {
-                        if bytes[pos] == UInt8(ascii: "*"), bytes[pos + 1] == UInt8(ascii: "/") {
+                    // From star to star with memchr: Xcode writes a long comment before every entry.
+                    while pos + 1 < count, let base = bytes.baseAddress,
+                        let star = memchr(base + pos, Int32(UInt8(ascii: "*")), count - 1 - pos)
+                    {
+                        pos = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+                        if bytes[pos + 1] == UInt8(ascii: "/") {
                             closed = true
                             break
                         }
