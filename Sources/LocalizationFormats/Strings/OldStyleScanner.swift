@@ -131,7 +131,7 @@ struct OldStyleScanner {
             while start < end, isSpace(bytes[start]) { start += 1 }
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             guard start < end else { continue }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let text = Self.string(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
             if let joined = result { result = joined + "\n" + text } else { result = text }
         }
         return result
@@ -217,6 +217,25 @@ struct OldStyleScanner {
         return String(decoding: slice, as: UTF8.self)
     }
 
+    /// The same for a slice whose ASCII-ness is not known yet (comments, unescaped values).
+    static func string(validUTF8 slice: UnsafeBufferPointer<UInt8>) -> String {
+        var highBits: UInt8 = 0
+        var index = 0
+        if let base = slice.baseAddress {
+            var wide: UInt64 = 0
+            while index + 8 <= slice.count {
+                wide |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                index += 8
+            }
+            highBits = wide & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
+        }
+        while index < slice.count {
+            highBits |= slice[index]
+            index += 1
+        }
+        return string(validUTF8: slice, isASCII: highBits & 0x80 == 0)
+    }
+
     static func quoteName(_ quote: UInt8) -> String {
         quote == UInt8(ascii: "\"") ? "'\"'" : "\"'\""
     }
@@ -247,7 +266,7 @@ struct OldStyleScanner {
             if c == quote {
                 flushPendingHigh(&self, &out)
                 pos += 1
-                return String(decoding: out, as: UTF8.self)
+                return out.withUnsafeBufferPointer { Self.string(validUTF8: $0) }
             }
             guard c == UInt8(ascii: "\\") else {
                 flushPendingHigh(&self, &out)
