@@ -197,6 +197,15 @@ struct StringsParserTests {
         #expect(duplicates[0].notes.first?.location == SourcePosition(line: 1, column: 1))
     }
 
+    /// A key's hash is taken from its bytes when it has no escapes and from the decoded key when
+    /// it has: the same key written both ways, quoted or not, is still one key.
+    @Test func duplicatesAreFoundWhicheverWayTheKeyIsWritten() {
+        let file = parse("\"A.b\" = \"1\";\n\"\\U0041.b\" = \"2\";\nA.b = \"3\";\n'A\\.b' = \"4\";\n\"é\" = \"5\";\n\"\\U00e9\" = \"6\";\n")
+        #expect(file.loadedTable == ["A.b": "4", "é": "6"])
+        let duplicates = file.diagnostics.filter { $0.id == "duplicate-key" }
+        #expect(duplicates.map(\.location?.line) == [2, 3, 4, 6])
+    }
+
     /// The fast finder and its collision fallback give the same answers as a dictionary.
     @Test(arguments: [false, true])
     func duplicateKeyFinderMatchesADictionary(forceFallback: Bool) {

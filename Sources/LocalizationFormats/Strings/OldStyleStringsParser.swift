@@ -2,6 +2,8 @@
 struct EntryOffsets {
     var key: Int
     var value: Int
+    /// `DuplicateKeyFinder.hash` of the key, taken from the bytes while they are in the cache.
+    var keyHash: UInt64
 }
 
 /// The dictionary-level grammar of `CFOldStylePList.c` on top of `OldStyleScanner`.
@@ -177,8 +179,15 @@ struct OldStyleStringsParser {
                 afterSemicolon = false
                 continue
             }
+            // A key written without escapes is its bytes (escapes always shorten the text).
+            let keyEnd = scanner.pos
+            let quoted = c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+            let written = quoted ? keyOffset + 1..<keyEnd - 1 : keyOffset..<keyEnd
+            let keyHash =
+                key.utf8.count == written.count
+                ? DuplicateKeyFinder.hash(bytes: UnsafeBufferPointer(rebasing: bytes[written])) : DuplicateKeyFinder.hash(key)
             let comment = scanner.takeComments()
-            afterSemicolon = parseEntryTail(key: key, keyOffset: keyOffset, comment: comment, braced: braced)
+            afterSemicolon = parseEntryTail(key: key, keyOffset: keyOffset, keyHash: keyHash, comment: comment, braced: braced)
         }
     }
 
@@ -190,7 +199,9 @@ struct OldStyleStringsParser {
     }
 
     /// After a key: `;` (shorthand) or `= value ;`. Returns whether the entry ended with `;`.
-    private mutating func parseEntryTail(key: consuming String, keyOffset: Int, comment: consuming String?, braced: Bool) -> Bool {
+    private mutating func parseEntryTail(
+        key: consuming String, keyOffset: Int, keyHash: UInt64, comment: consuming String?, braced: Bool
+    ) -> Bool {
         let afterKey = scanner.pos
         guard scanner.skipSpace() else {
             fatal("expected '=' or ';' after the key '\(key)', found the end of the file", at: afterKey)
@@ -202,7 +213,7 @@ struct OldStyleStringsParser {
                 StringsEntry(
                     key: key, value: key, valueKind: .string, keyLocation: nil, valueLocation: nil, isShorthand: true,
                     comment: comment))
-            offsets.append(EntryOffsets(key: keyOffset, value: keyOffset))
+            offsets.append(EntryOffsets(key: keyOffset, value: keyOffset, keyHash: keyHash))
             scanner.pos += 1
             return true
         }
@@ -252,7 +263,7 @@ struct OldStyleStringsParser {
             StringsEntry(
                 key: key, value: value, valueKind: kind, keyLocation: nil, valueLocation: nil, comment: comment,
                 valueIsVerbatim: verbatim, valueIsQuoted: quoted))
-        offsets.append(EntryOffsets(key: keyOffset, value: valueOffset))
+        offsets.append(EntryOffsets(key: keyOffset, value: valueOffset, keyHash: keyHash))
         let afterValue = scanner.pos
         if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") {
             scanner.pos += 1
@@ -336,7 +347,7 @@ struct OldStyleStringsParser {
                 result[index].loaded = loads && isRead(offset.key)
                 result[index].keyLocation = keyLocation
                 result[index].valueLocation = result[index].isShorthand ? keyLocation : cursor.location(ofByte: offset.value)
-                guard let previous = duplicates.insert(index, in: result) else { continue }
+                guard let previous = duplicates.insert(index, hash: offset.keyHash, in: result) else { continue }
                 let key = result[index].key
                 let same = result[previous].value == result[index].value
                 pending.append(
@@ -395,26 +406,28 @@ struct DuplicateKeyFinder {
     /// comparing the keys, so the quality needed is spread, not cryptographic strength.
     static func hash(_ key: String) -> UInt64 {
         // Borrowed, not copied: `withUTF8` needs a mutable copy, a retain per key.
-        key.utf8.withContiguousStorageIfAvailable { bytes in
-            let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-            guard let base = bytes.baseAddress else { return hash }
-            var index = 0
-            while index + 8 <= bytes.count {
-                hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* multiplier
-                hash ^= hash >> 29
-                index += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
-            }
-            hash = (hash ^ tail) &* multiplier
-            return hash ^ (hash >> 32)
-        } ?? hash(String(decoding: Array(key.utf8), as: UTF8.self))
+        key.utf8.withContiguousStorageIfAvailable { hash(bytes: $0) } ?? hash(String(decoding: Array(key.utf8), as: UTF8.self))
+    }
+
+    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* multiplier
+            hash ^= hash >> 29
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return hash ^ (hash >> 32)
     }
 
     /// True once collisions moved the finder to the seeded dictionary.
@@ -423,9 +436,13 @@ struct DuplicateKeyFinder {
     /// Records `entries[index]` (indices arrive in order from 0); returns the index of the first
     /// entry with the same key, if any.
     mutating func insert(_ index: Int, in entries: UnsafeMutableBufferPointer<StringsEntry>) -> Int? {
+        insert(index, hash: Self.hash(entries[index].key), in: entries)
+    }
+
+    /// The same with the key's `hash`, already known.
+    mutating func insert(_ index: Int, hash: UInt64, in entries: UnsafeMutableBufferPointer<StringsEntry>) -> Int? {
         defer { inserted += 1 }
         if fallback != nil { return insertFallback(index, in: entries) }
-        let hash = Self.hash(entries[index].key)
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
