@@ -40,6 +40,18 @@ struct JSONReaderTests {
         #expect(document.diagnostics.first?.location == location)
     }
 
+    /// Small objects are searched by a scan and larger ones by a dictionary built at the ninth
+    /// member: duplicates are found on both sides of that switch, each pointing at the first.
+    @Test(arguments: [2, 7, 8, 9, 30])
+    func duplicateKeysInObjectsOfEverySize(members: Int) {
+        var keys = (0..<members).map { "k\($0)" }
+        keys += ["k0", "k\(members - 1)", "k0"]
+        let text = "{\n" + keys.map { "\"\($0)\": 1" }.joined(separator: ",\n") + "\n}"
+        let duplicates = parse(text).diagnostics.filter { $0.id == "json-duplicate-key" }
+        #expect(duplicates.map(\.location?.line) == [members + 2, members + 3, members + 4])
+        #expect(duplicates.map { $0.notes.first?.location?.line } == [2, members + 1, 2])
+    }
+
     @Test func duplicateKeysAndDepth() {
         #expect(parse("{\"a\": 1, \"a\": 2}").diagnostics.map(\.id) == ["json-duplicate-key"])
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
