@@ -14,6 +14,27 @@ struct ProjectLoaderTests {
         #expect(LocaleName.normalize(folder) == expected)
     }
 
+    /// Canonical names skip the spelling work; they must come out exactly as that work makes
+    /// them, and every other name must still go through it.
+    @Test func canonicalNamesAreRecognisedExactly() {
+        let subtags = [
+            "de", "DE", "pt", "zh", "yue", "x", "Hans", "hans", "HANS", "BR", "br", "Br", "419", "4a9", "1996", "POSIX", "", "lproj", "é",
+        ]
+        for first in subtags {
+            for second in subtags + [nil] {
+                for separator in ["-", "_", "--"] {
+                    let name = second.map { first + separator + $0 } ?? first
+                    #expect(LocaleName.normalize(name) == LocaleName.normalizeSpelling(name), "\(name)")
+                    if LocaleName.isCanonical(name) { #expect(LocaleName.normalizeSpelling(name) == name, "\(name)") }
+                }
+            }
+        }
+        for name in ["Base", "base", "english", "thai", "zh-Hant-HK", "sr-Latn-RS", "en-US-POSIX", "de.lproj", "-de", "de-"] {
+            #expect(LocaleName.normalize(name) == LocaleName.normalizeSpelling(name), "\(name)")
+        }
+        #expect(LocaleName.isCanonical("pt-BR") && LocaleName.isCanonical("zh-Hans") && !LocaleName.isCanonical("pt_BR"))
+    }
+
     @Test func demoProject() async throws {
         let project = await ProjectLoader.load(roots: [Self.demo])
         #expect(project.baseLocale == "en")

@@ -13,6 +13,54 @@ public enum LocaleName {
 
     /// The canonical identifier for a folder name (with or without `.lproj`).
     public static func normalize(_ name: String) -> String {
+        // Catalogs name each locale in every entry, already canonical ('de', 'pt-BR'): those are
+        // recognised on their bytes and returned as they are, without the Unicode-aware work
+        // below (which took a rule over a large catalog 8 ms).
+        isCanonical(name) ? name : normalizeSpelling(name)
+    }
+
+    /// True when `normalize` would return `name` unchanged: ASCII subtags joined by '-', the
+    /// first two or three lowercase letters, four-letter subtags capitalised, two-character
+    /// and three-digit subtags without lowercase letters.
+    static func isCanonical(_ name: String) -> Bool {
+        var index = 0
+        var length = 0
+        var letters = 0
+        var digits = 0
+        var lowercase = 0
+        var uppercaseFirst = false
+        func partIsCanonical() -> Bool {
+            guard length > 0 else { return false }
+            if index == 0 { return (2...3).contains(length) && lowercase == length }
+            if length == 4, letters == 4 { return uppercaseFirst && lowercase == 3 }
+            if length == 2 || (length == 3 && digits == 3) { return lowercase == 0 }
+            return true
+        }
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"):
+                guard partIsCanonical() else { return false }
+                index += 1
+                (length, letters, digits, lowercase, uppercaseFirst) = (0, 0, 0, 0, false)
+                continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                letters += 1
+                lowercase += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if length == 0 { uppercaseFirst = true }
+                letters += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+            default:
+                return false
+            }
+            length += 1
+        }
+        return partIsCanonical()
+    }
+
+    /// `normalize` for names that are not canonical already.
+    static func normalizeSpelling(_ name: String) -> String {
         var raw = name
         if raw.hasSuffix(".lproj") { raw.removeLast(6) }
         if raw.lowercased() == "base" { return "Base" }
