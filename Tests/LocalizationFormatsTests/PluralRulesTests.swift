@@ -20,6 +20,9 @@ struct PluralRulesTests {
                 for entry in set.entries {
                     #expect(
                         !(entry.integerSamples + entry.decimalSamples).isEmpty, "\(kind) \(set.locales) \(entry.category) has no samples")
+                    // The first sample is read without expanding the list; it must be the same.
+                    #expect(entry.firstIntegerSample == entry.integerSamples.first, "\(kind) \(set.locales) \(entry.category)")
+                    #expect(entry.firstDecimalSample == entry.decimalSamples.first, "\(kind) \(set.locales) \(entry.category)")
                     for sample in entry.integerSamples + entry.decimalSamples {
                         let operands = try #require(PluralOperands(sample), "\(sample)")
                         #expect(

@@ -4,9 +4,19 @@ import Foundation
 public struct PluralRuleEntry: Sendable {
     public let category: PluralCategory
     public let condition: PluralCondition
+    // The sample lists as CLDR writes them, expanded when asked for: expanding every range of
+    // every locale up front was most of the 7 ms the rules took to load, and a run needs a few.
+    let integerSampleList: Substring
+    let decimalSampleList: Substring
+
     /// Sample values as CLDR writes them, ranges (`2~4`) expanded and `…` dropped.
-    public let integerSamples: [String]
-    public let decimalSamples: [String]
+    public var integerSamples: [String] { PluralRules.expand(integerSampleList) }
+    public var decimalSamples: [String] { PluralRules.expand(decimalSampleList) }
+
+    /// The first of `integerSamples`, without expanding the rest.
+    public var firstIntegerSample: String? { PluralRules.expand(integerSampleList, limit: 1).first }
+    /// The first of `decimalSamples`, without expanding the rest.
+    public var firstDecimalSample: String? { PluralRules.expand(decimalSampleList, limit: 1).first }
 }
 
 /// The plural rules of a group of locales that share them (`ru uk`), in CLDR's order.
@@ -29,7 +39,7 @@ public struct PluralRuleSet: Sendable {
     /// first decimal sample.
     public func sample(for category: PluralCategory) -> String? {
         guard let entry = entries.first(where: { $0.category == category }) else { return nil }
-        return entry.integerSamples.first ?? entry.decimalSamples.first
+        return entry.firstIntegerSample ?? entry.firstDecimalSample
     }
 }
 
@@ -109,20 +119,27 @@ public enum PluralRules {
             guard let condition = try? PluralCondition(ruleText.trimmingSpaces) else { continue }
             entries.append(
                 PluralRuleEntry(
-                    category: category, condition: condition, integerSamples: samples(body, "@integer"),
-                    decimalSamples: samples(body, "@decimal")))
+                    category: category, condition: condition, integerSampleList: sampleList(body, "@integer"),
+                    decimalSampleList: sampleList(body, "@decimal")))
         }
         flush()
         return sets
     }
 
-    /// The values after `@integer` or `@decimal`, with `a~b` ranges expanded (at most 1,000 each).
-    static func samples(_ body: Substring, _ marker: String) -> [String] {
-        guard let start = body.range(of: marker) else { return [] }
-        var list = body[start.upperBound...]
-        if let end = list.range(of: "@") { list = list[..<end.lowerBound] }
+    /// The text after `@integer` or `@decimal`, up to the next marker.
+    static func sampleList(_ body: Substring, _ marker: String) -> Substring {
+        guard let start = body.range(of: marker) else { return "" }
+        let list = body[start.upperBound...]
+        guard let end = list.range(of: "@") else { return list }
+        return list[..<end.lowerBound]
+    }
+
+    /// A sample list's values, with `a~b` ranges expanded (at most 1,000 each); the first
+    /// `limit` when given.
+    static func expand(_ list: Substring, limit: Int = .max) -> [String] {
         var result: [String] = []
-        for item in list.split(separator: ",").map({ $0.trimmingSpaces }) where !item.isEmpty && item != "…" {
+        for item in list.split(separator: ",").lazy.map({ $0.trimmingSpaces }) where !item.isEmpty && item != "…" {
+            guard result.count < limit else { break }
             let bounds = item.split(separator: "~").map(String.init)
             guard bounds.count == 2 else {
                 result.append(item)
@@ -131,7 +148,7 @@ public enum PluralRules {
             let digits = bounds[0].split(separator: ".").dropFirst().first?.count ?? 0
             let scale = (0..<digits).reduce(1) { product, _ in product * 10 }
             guard let low = scaled(bounds[0], scale), let high = scaled(bounds[1], scale), low <= high else { continue }
-            for value in low...min(high, low + 999) {
+            for value in low...min(high, low + 999) where result.count < limit {
                 if digits == 0 {
                     result.append(String(value))
                 } else {

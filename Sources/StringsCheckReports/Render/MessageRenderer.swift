@@ -129,7 +129,7 @@ public struct MessageRenderer: Sendable {
         var problems: [RenderProblem] = []
         for category in rules.categories {
             let entryRule = rules.entries.first { $0.category == category }
-            guard let sample = integral ? entryRule?.integerSamples.first : rules.sample(for: category) else { continue }
+            guard let sample = integral ? entryRule?.firstIntegerSample : rules.sample(for: category) else { continue }
             let number = PluralOperands(sample) ?? PluralOperands(0)
             var text = ""
             var variables: [Int: FormatArgument] = [:]
