@@ -71,13 +71,16 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: 
     var findings = 0
     var fileCount = 0
     var project: LocalizationProject?
-    let check = await median(repetitions) {
+    let check = await median(repetitions) { () -> ContextKeeper in
         let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
-        let result = await RuleEngine.run(project: loaded)
+        let keeper = ContextKeeper()
+        let result = await RuleEngine.run(project: loaded, keepContext: keeper.keep)
         findings = result.findings.count
         fileCount = result.fileCount
-        project = loaded
+        keeper.keep(loaded)
+        return keeper
     }
+    project = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
     var rendered = 0
     let context = project.map { RuleContext(project: $0) }
     project = nil
