@@ -381,8 +381,9 @@ func countedEntries(_ count: Int) -> String {
 /// crafted to collide (long probe chains) moves the finder to a seeded `Dictionary`, so it cannot
 /// make a check quadratic.
 struct DuplicateKeyFinder {
-    private var slots: [Int]
-    private var tags: [UInt32]
+    /// Each slot holds a key's hash tag (high half) and its entry index + 1 (low half; 0 is
+    /// empty): one array, so a probe reads one cache line, and one allocation per file.
+    private var slots: [UInt64]
     private let mask: Int
     private var probes = 0
     private var inserted = 0
@@ -397,8 +398,7 @@ struct DuplicateKeyFinder {
         self.probeAllowance = probeAllowance
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [Int](repeating: -1, count: size)
-        tags = [UInt32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
 
@@ -443,16 +443,16 @@ struct DuplicateKeyFinder {
     mutating func insert(_ index: Int, hash: UInt64, in entries: UnsafeMutableBufferPointer<StringsEntry>) -> Int? {
         defer { inserted += 1 }
         if fallback != nil { return insertFallback(index, in: entries) }
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let occupant = slots[slot]
-            if occupant < 0 {
-                slots[slot] = index
-                tags[slot] = tag
+            let stored = slots[slot]
+            if stored == 0 {
+                slots[slot] = tag | UInt64(UInt32(truncatingIfNeeded: index + 1))
                 return nil
             }
-            if tags[slot] == tag, entries[occupant].key == entries[index].key { return occupant }
+            let occupant = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
+            if stored & 0xFFFF_FFFF_0000_0000 == tag, entries[occupant].key == entries[index].key { return occupant }
             slot = (slot + 1) & mask
             probes += 1
             if probes > probesPerEntry * inserted + probeAllowance {
