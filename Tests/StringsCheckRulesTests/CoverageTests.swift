@@ -1,8 +1,9 @@
 import Foundation
 import LocalizationFormats
-import StringsCheckReports
 import StringsCheckRules
 import Testing
+
+@testable import StringsCheckReports
 
 /// Coverage numbers against counts worked out by hand on small trees.
 struct CoverageTests {
@@ -104,6 +105,55 @@ struct CoverageTests {
         #expect(displayWidth("👍") == 2)
         let table = ReportTable(columns: [.init("k"), .init("v", .right)], rows: [["日本", "1"], ["ab", "22"]]).text()
         #expect(table == "k      v\n────  ──\n日本   1\nab    22\n")
+        // ASCII skips the property tables: control characters take no column, the rest one.
+        for value in 0..<0x80 {
+            let scalar = Unicode.Scalar(UInt8(value))
+            #expect(displayWidth(String(scalar)) == (scalar.properties.generalCategory == .control ? 0 : 1), "\(value)")
+        }
+    }
+
+    /// Wrapping keeps a running width; it must break exactly where measuring each candidate line
+    /// again would (the way it used to work, kept here as the oracle).
+    @Test func wrappingMatchesMeasuringEachLineAgain() {
+        func oracle(_ text: String, width: Int) -> [String] {
+            var lines: [String] = []
+            for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                var current = ""
+                for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                    let candidate = current.isEmpty ? String(word) : current + " " + word
+                    if displayWidth(candidate) > width, !current.isEmpty {
+                        lines.append(current)
+                        current = String(word)
+                    } else {
+                        current = candidate
+                    }
+                    while displayWidth(current) > width {
+                        var head = ""
+                        for character in current {
+                            if displayWidth(head + String(character)) > width { break }
+                            head.append(character)
+                        }
+                        guard !head.isEmpty else { break }
+                        lines.append(head)
+                        current = String(current.dropFirst(head.count))
+                    }
+                }
+                lines.append(current)
+            }
+            return lines.isEmpty ? [""] : lines
+        }
+        let words = ["a", "word", "日本語", "e\u{301}", "👍🏽", "", "averyveryverylongwordthatnevereverfits", "\n", "x\ty"]
+        var state: UInt64 = 42
+        for width in [1, 2, 5, 12] {
+            for _ in 0..<200 {
+                var text = ""
+                for _ in 0..<Int(state % 12) {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    text += words[Int(state >> 33) % words.count] + (state & 1 == 0 ? " " : "")
+                }
+                #expect(ReportTable.wrap(text, width: width) == oracle(text, width: width), "\(text.debugDescription) at \(width)")
+            }
+        }
     }
 }
 

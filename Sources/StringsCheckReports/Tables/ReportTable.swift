@@ -30,6 +30,12 @@ public func displayWidth(_ text: String) -> Int {
     var width = 0
     for scalar in text.unicodeScalars {
         let value = scalar.value
+        // ASCII without the Unicode property tables: printable characters take one column,
+        // control characters none (the tables' lookups were most of `render`'s time).
+        if value < 0x80 {
+            if value >= 0x20, value != 0x7F { width += 1 }
+            continue
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: continue
         default: break
@@ -73,26 +79,36 @@ extension ReportTable {
     }
 
     static func wrap(_ text: String, width: Int) -> [String] {
+        // Widths add up scalar by scalar, so a line's width is kept as words are added instead of
+        // measuring the whole line again for each word.
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
+            var currentWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = current.isEmpty ? String(word) : current + " " + word
-                if displayWidth(candidate) > width, !current.isEmpty {
+                let wordWidth = displayWidth(String(word))
+                let candidateWidth = current.isEmpty ? wordWidth : currentWidth + 1 + wordWidth
+                if candidateWidth > width, !current.isEmpty {
                     lines.append(current)
                     current = String(word)
+                    currentWidth = wordWidth
                 } else {
-                    current = candidate
+                    current = current.isEmpty ? String(word) : current + " " + word
+                    currentWidth = candidateWidth
                 }
-                while displayWidth(current) > width {
+                while currentWidth > width {
                     var head = ""
+                    var headWidth = 0
                     for character in current {
-                        if displayWidth(head + String(character)) > width { break }
+                        let characterWidth = displayWidth(String(character))
+                        if headWidth + characterWidth > width { break }
                         head.append(character)
+                        headWidth += characterWidth
                     }
                     guard !head.isEmpty else { break }
                     lines.append(head)
                     current = String(current.dropFirst(head.count))
+                    currentWidth -= headWidth
                 }
             }
             lines.append(current)
@@ -165,8 +181,9 @@ public func escapeHTML(_ text: String) -> String {
 
 extension String {
     var trimmingTrailingSpaces: String {
-        var copy = self
-        while copy.hasSuffix(" ") { copy.removeLast() }
-        return copy
+        // On the bytes: `hasSuffix` compares characters, once per space.
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? self : String(self[..<end])
     }
 }
