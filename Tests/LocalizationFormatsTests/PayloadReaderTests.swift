@@ -8,6 +8,28 @@ struct PayloadReaderTests {
         PayloadReader.read(bytes: Array(json.utf8), path: path)
     }
 
+    /// Quoting appends unescaped runs whole; every escape must still be there, and Foundation
+    /// must read back the same text.
+    @Test func quotedStringsReadBackExactly() throws {
+        let texts = [
+            "", "plain", "\"", "\\", "a\"b\\c", "\n\r\t", "\u{1}\u{1F}\u{7F}", "é日本😀", "x\u{2028}y\u{2029}z", "\u{E2}\u{80}",
+            "ends with escape\n", "\u{2028}",
+        ]
+        for text in texts {
+            for separators in [false, true] {
+                var out = ""
+                JSONNode.quote(text, into: &out, lineSeparators: separators)
+                let back = try JSONSerialization.jsonObject(with: Data(out.utf8), options: .fragmentsAllowed) as? String
+                #expect(back == text, "\(text.debugDescription)")
+                #expect(out.contains("\u{2028}") == (!separators && text.contains("\u{2028}")))
+                #expect(!out.unicodeScalars.contains { $0.value < 0x20 })
+            }
+        }
+        var out = ""
+        JSONNode.quote("\u{5}\u{1F}\u{2028}", into: &out, lineSeparators: true)
+        #expect(out == "\"\\u0005\\u001f\\u2028\"")
+    }
+
     @Test func bareAPNsWithEveryAlertField() throws {
         let file = Self.read(
             """

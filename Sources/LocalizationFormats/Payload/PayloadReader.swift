@@ -111,26 +111,47 @@ extension JSONNode {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped; with
     /// `lineSeparators`, U+2028 and U+2029 too (for JSON embedded in JavaScript).
     public static func quote(_ text: String, into out: inout String, lineSeparators: Bool = false) {
+        // Runs that need no escape are appended whole, not scalar by scalar.
         out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var escape: String?
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+            case 0xE2 where lineSeparators:
+                // U+2028 and U+2029 end a line in JavaScript.
+                let second = utf8.index(after: index)
+                guard second != utf8.endIndex, utf8[second] == 0x80 else { break }
+                let third = utf8.index(after: second)
+                guard third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else { break }
+                escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                length = 3
             default:
-                if scalar.value < 0x20 || (lineSeparators && (scalar.value == 0x2028 || scalar.value == 0x2029)) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                break
             }
+            guard let escape else {
+                index = utf8.index(after: index)
+                continue
+            }
+            out += text[runStart..<index]
+            out += escape
+            index = utf8.index(index, offsetBy: length)
+            runStart = index
         }
+        out += text[runStart..<utf8.endIndex]
         out += "\""
     }
 }
+
 extension PushAlert {
     /// Stores a member when it is one of the alert's localizable fields. Easemob's `em_apns_ext`
     /// names them differently: `em_push_body_loc_key` is `loc-key`, `em_push_content` is `body`.

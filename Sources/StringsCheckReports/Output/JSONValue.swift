@@ -32,27 +32,36 @@ public enum JSONValue: Sendable, Hashable {
             }
             out += "[\n"
             for (index, item) in items.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                Self.indent(indent + 1, into: &out)
                 item.write(into: &out, indent: indent + 1)
                 out += index == items.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: "  ", count: indent) + "]"
+            Self.indent(indent, into: &out)
+            out += "]"
         case .object(let members):
             guard !members.isEmpty else {
                 out += "{}"
                 return
             }
             out += "{\n"
-            let keys = members.keys.sorted()
-            for (index, key) in keys.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                Self.quote(key, into: &out)
+            let sorted = members.sorted { $0.key < $1.key }
+            for (index, member) in sorted.enumerated() {
+                Self.indent(indent + 1, into: &out)
+                Self.quote(member.key, into: &out)
                 out += ": "
-                members[key]?.write(into: &out, indent: indent + 1)
-                out += index == keys.count - 1 ? "\n" : ",\n"
+                member.value.write(into: &out, indent: indent + 1)
+                out += index == sorted.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: "  ", count: indent) + "}"
+            Self.indent(indent, into: &out)
+            out += "}"
         }
+    }
+
+    /// Two spaces per level, from a few prepared strings rather than a new one per line.
+    private static let indents = (0..<16).map { String(repeating: "  ", count: $0) }
+
+    private static func indent(_ level: Int, into out: inout String) {
+        out += level < indents.count ? indents[level] : String(repeating: "  ", count: level)
     }
 
     static func quote(_ text: String, into out: inout String) {
