@@ -98,33 +98,42 @@ public enum CoverageBuilder {
     }
 
     static func payloadReadiness(_ context: RuleContext, locales: Set<String>) -> [PayloadReadiness] {
-        var byPayload: [String: (payload: PushPayload, reasons: [String: [String]], locales: [String])] = [:]
-        var order: [String] = []
+        // One accumulator per payload, found with one hash per lookup rather than per locale.
+        struct Readiness {
+            let payload: PushPayload
+            var reasons: [String: [String]] = [:]
+            var locales: [String] = []
+            var seen: Set<String> = []
+        }
+        var items: [Readiness] = []
+        var positions: [String: Int] = [:]
         for lookup in context.payloadLookups(ruleID: "payload-missing-key") {
             let id = lookup.payload.path + "\u{1F}" + (lookup.payload.name ?? "")
-            if byPayload[id] == nil {
-                order.append(id)
-                byPayload[id] = (lookup.payload, [:], [])
-            }
+            let position =
+                positions[id]
+                ?? {
+                    items.append(Readiness(payload: lookup.payload))
+                    positions[id] = items.count - 1
+                    return items.count - 1
+                }()
             for (locale, string, format) in lookup.locales where locale == context.baseLocale || locales.contains(locale) {
-                if !(byPayload[id]?.locales.contains(locale) ?? true) { byPayload[id]?.locales.append(locale) }
+                if items[position].seen.insert(locale).inserted { items[position].locales.append(locale) }
                 var reasons: [String] = []
                 if let string, string.loaded, let format {
                     let needed = format.argumentCount
                     if needed != lookup.givenArguments, lookup.part != .action {
                         reasons.append("'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s"), \(lookup.givenArguments) given")
                     }
-                    if !format.nonObjectArguments.isEmpty {
+                    if format.readsNonObject {
                         reasons.append("'\(lookup.key)' reads a string as a number")
                     }
                 } else {
                     reasons.append("raw key '\(lookup.key)'")
                 }
-                byPayload[id]?.reasons[locale, default: []] += reasons
+                items[position].reasons[locale, default: []] += reasons
             }
         }
-        return order.compactMap { id in
-            guard let item = byPayload[id] else { return nil }
+        return items.map { item in
             let broken = item.locales.compactMap { locale -> (String, [String])? in
                 guard let reasons = item.reasons[locale], !reasons.isEmpty else { return nil }
                 return (locale, reasons)
