@@ -4,19 +4,62 @@ import StringsCheckReports
 import StringsCheckRules
 
 // stringscheck-bench: measures our parsers against Foundation's and the disk, and the whole check
-// pipeline, side by side in one run. Usage:
-//   swift run -c release stringscheck-bench [--locales N] [--keys M] [--payloads P] [--repetitions R]
-//       [--tree PATH] [--series] [--json]
+// pipeline, side by side in one run.
+
+let usage = """
+    usage: stringscheck-bench [--locales N] [--keys M] [--payloads P] [--repetitions R]
+                              [--tree PATH] [--series] [--json]
+           stringscheck-bench --write-tree PATH | --profile-parse PATH
+      --locales N        locales of the synthetic tree (default 40)
+      --keys M           keys per table (default 5000)
+      --payloads P       payload templates (default 1000)
+      --repetitions R    runs per measurement; the median is reported (default 5)
+      --tree PATH        also measure a real tree
+      --series           also measure doublings of locales and keys
+      --json             print the figures as JSON
+      --write-tree PATH  write the synthetic tree and stop
+      --profile-parse PATH  parse a folder's .strings files twenty times, for a profiler
+
+    """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let valueOptions: Set<String> = ["--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--profile-parse"]
+let flagOptions: Set<String> = ["--series", "--json", "--help", "-h"]
+// Unknown arguments are refused rather than silently running the default benchmark.
+do {
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        if valueOptions.contains(argument), index + 1 < arguments.count {
+            index += 2
+        } else if flagOptions.contains(argument) {
+            index += 1
+        } else {
+            FileHandle.standardError.write(Data("stringscheck-bench: unknown or incomplete argument '\(argument)'\n\(usage)".utf8))
+            exit(64)
+        }
+    }
+}
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
 func option(_ name: String, in arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
-let locales = option("--locales").flatMap(Int.init) ?? 40
-let keys = option("--keys").flatMap(Int.init) ?? 5_000
-let payloadCount = option("--payloads").flatMap(Int.init) ?? 1_000
-let repetitions = option("--repetitions").flatMap(Int.init) ?? 5
+func count(_ name: String, default value: Int) -> Int {
+    guard let text = option(name) else { return value }
+    guard let number = Int(text), number > 0 else {
+        FileHandle.standardError.write(Data("stringscheck-bench: \(name) takes a whole number above 0, not '\(text)'\n".utf8))
+        exit(64)
+    }
+    return number
+}
+let locales = count("--locales", default: 40)
+let keys = count("--keys", default: 5_000)
+let payloadCount = count("--payloads", default: 1_000)
+let repetitions = count("--repetitions", default: 5)
 let realTree = option("--tree")
 let wantsJSON = arguments.contains("--json")
 let wantsSeries = arguments.contains("--series")
