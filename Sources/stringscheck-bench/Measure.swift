@@ -12,18 +12,26 @@ func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
     return times[times.count / 2]
 }
 
-/// The same for async work. What a run returns is released after its time is taken, as the CLI
-/// never frees its model: freeing it inside the next run would bill that run for it.
-func median<Kept>(_ repetitions: Int, _ body: () async throws -> Kept) async rethrows -> Double {
+/// The same for async work, with what the last run returned. What a run returns is released after
+/// its time is taken, as the CLI never frees its model: freeing it inside the next run would bill
+/// that run for it.
+func median<Kept>(_ repetitions: Int, _ body: () async throws -> Kept) async rethrows -> (seconds: Double, last: Kept) {
     var times: [Double] = []
-    for _ in 0..<max(1, repetitions) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let kept = try await body()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        withExtendedLifetime(kept) {}
+    var last = try await timed(&times, body)
+    for _ in 1..<max(1, repetitions) {
+        let previous = last
+        last = try await timed(&times, body)
+        withExtendedLifetime(previous) {}
     }
     times.sort()
-    return times[times.count / 2]
+    return (times[times.count / 2], last)
+}
+
+private func timed<Kept>(_ times: inout [Double], _ body: () async throws -> Kept) async rethrows -> Kept {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let kept = try await body()
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    return kept
 }
 
 /// Takes the rule context from `RuleEngine.run`, so the caller decides when it is freed.

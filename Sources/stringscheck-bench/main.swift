@@ -44,7 +44,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
 }
-func option(_ name: String, in arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String? {
+func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
@@ -114,16 +114,15 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: 
     var findings = 0
     var fileCount = 0
     var project: LocalizationProject?
-    let check = await median(repetitions) { () -> ContextKeeper in
+    let (check, lastRun) = await median(repetitions) { () -> (project: LocalizationProject, keeper: ContextKeeper) in
         let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
         let keeper = ContextKeeper()
         let result = await RuleEngine.run(project: loaded, keepContext: keeper.keep)
         findings = result.findings.count
         fileCount = result.fileCount
-        keeper.keep(loaded)
-        return keeper
+        return (loaded, keeper)
     }
-    project = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
+    project = lastRun.project
     var rendered = 0
     let context = project.map { RuleContext(project: $0) }
     project = nil

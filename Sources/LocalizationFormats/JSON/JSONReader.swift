@@ -173,7 +173,7 @@ public enum JSONReader {
                     if members.count < 8 {
                         first = members.first { $0.key == key }?.keyLocation
                     } else {
-                        if members.count == 8, seen.isEmpty {
+                        if members.count == 8 {
                             for earlier in members where seen[earlier.key] == nil { seen[earlier.key] = earlier.keyLocation }
                         }
                         first = seen[key]

@@ -54,6 +54,12 @@ struct OldStyleScanner {
         }
     }
 
+    /// `"` or `'`, which open a quoted string.
+    @inline(__always)
+    static func isQuote(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+    }
+
     /// U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR at `index`.
     @inline(__always)
     func isUnicodeSeparator(at index: Int) -> Bool {
@@ -219,21 +225,19 @@ struct OldStyleScanner {
 
     /// The same for a slice whose ASCII-ness is not known yet (comments, unescaped values).
     static func string(validUTF8 slice: UnsafeBufferPointer<UInt8>) -> String {
-        var highBits: UInt8 = 0
+        var highBits: UInt64 = 0
         var index = 0
         if let base = slice.baseAddress {
-            var wide: UInt64 = 0
             while index + 8 <= slice.count {
-                wide |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                highBits |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 index += 8
             }
-            highBits = wide & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         }
         while index < slice.count {
-            highBits |= slice[index]
+            highBits |= UInt64(slice[index])
             index += 1
         }
-        return string(validUTF8: slice, isASCII: highBits & 0x80 == 0)
+        return string(validUTF8: slice, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
     }
 
     static func quoteName(_ quote: UInt8) -> String {

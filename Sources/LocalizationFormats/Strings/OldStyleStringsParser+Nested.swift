@@ -53,7 +53,7 @@ extension OldStyleStringsParser {
                 return true
             }
             let keyOffset = scanner.pos
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+            if OldStyleScanner.isQuote(c) {
                 guard scanner.scanQuoted() != nil else {
                     fatalAlreadyReported(at: keyOffset)
                     return false

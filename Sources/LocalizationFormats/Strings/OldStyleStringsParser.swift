@@ -116,7 +116,7 @@ struct OldStyleStringsParser {
 
     /// A lone string is a string property list; a string followed by anything is dictionary content.
     private mutating func parseUnbracedOrSingleString(start: Int) {
-        let isQuoted = bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'")
+        let isQuoted = OldStyleScanner.isQuote(bytes[start])
         let single: String? = isQuoted ? scanner.scanQuoted() : scanner.scanUnquoted()
         if let single, !scanner.skipSpace() {
             notATableMessage = "the file holds the single string '\(single)', not key = value entries"
@@ -138,8 +138,9 @@ struct OldStyleStringsParser {
             guard scanner.skipSpace() else { return }
             let keyOffset = scanner.pos
             let c = bytes[keyOffset]
+            let quoted = OldStyleScanner.isQuote(c)
             let key: String?
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+            if quoted {
                 key = scanner.scanQuoted()
             } else if OldStyleScanner.isUnquotedCharacter(c) {
                 key = scanner.scanUnquoted()
@@ -181,7 +182,6 @@ struct OldStyleStringsParser {
             }
             // A key written without escapes is its bytes (escapes always shorten the text).
             let keyEnd = scanner.pos
-            let quoted = c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
             let written = quoted ? keyOffset + 1..<keyEnd - 1 : keyOffset..<keyEnd
             let keyHash =
                 key.utf8.count == written.count
@@ -231,7 +231,8 @@ struct OldStyleStringsParser {
         let v = bytes[valueOffset]
         var value: String?
         var kind = StringsValueKind.string
-        if v == UInt8(ascii: "\"") || v == UInt8(ascii: "'") {
+        let quoted = OldStyleScanner.isQuote(v)
+        if quoted {
             guard let text = scanner.scanQuoted() else {
                 fatalAlreadyReported(at: valueOffset)
                 scanner.skipToNextLine(after: valueOffset)
@@ -257,7 +258,6 @@ struct OldStyleStringsParser {
             if v == UInt8(ascii: ";") { scanner.pos += 1 } else { scanner.skipToNextLine(after: valueOffset) }
             return v == UInt8(ascii: ";")
         }
-        let quoted = v == UInt8(ascii: "\"") || v == UInt8(ascii: "'")
         let verbatim = kind == .string && (scanner.pos - valueOffset - (quoted ? 2 : 0)) == value?.utf8.count
         entries.append(
             StringsEntry(

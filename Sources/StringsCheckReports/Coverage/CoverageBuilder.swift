@@ -101,9 +101,10 @@ public enum CoverageBuilder {
         // One accumulator per payload, found with one hash per lookup rather than per locale.
         struct Readiness {
             let payload: PushPayload
+            /// Locale → why the payload breaks there (empty when it does not); its keys are the
+            /// locales seen, which `locales` lists in first-seen order.
             var reasons: [String: [String]] = [:]
             var locales: [String] = []
-            var seen: Set<String> = []
         }
         var items: [Readiness] = []
         var positions: [String: Int] = [:]
@@ -117,7 +118,7 @@ public enum CoverageBuilder {
                     return items.count - 1
                 }()
             for (locale, string, format) in lookup.locales where locale == context.baseLocale || locales.contains(locale) {
-                if items[position].seen.insert(locale).inserted { items[position].locales.append(locale) }
+                if items[position].reasons[locale] == nil { items[position].locales.append(locale) }
                 var reasons: [String] = []
                 if let string, string.loaded, let format {
                     let needed = format.argumentCount

@@ -376,7 +376,6 @@ struct MessageBatch {
     mutating func append(contentsOf other: consuming MessageBatch) {
         let offset = messages.count
         for reference in other.pending { messages.append(reference.takeRetainedValue()) }
-        other.pending = []
         withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
         withProblems += other.withProblems.lazy.map { $0 + offset }
         stringsdict += other.stringsdict.lazy.map { $0 + offset }

@@ -241,8 +241,8 @@ public struct KeyPresence: Sendable {
             let index = indexes[job.table]
             let strings = tables[names[job.table]]?[job.locale]?.strings ?? [:]
             // Keys only: touching each string object just to skip it cost a cache miss per key.
-            for key in strings.keys {
-                if let position = index[key] { has[position] = true } else if let string = strings[key] { extra.append(string) }
+            for slot in strings.indices {
+                if let position = index[strings.keys[slot]] { has[position] = true } else { extra.append(strings.values[slot]) }
             }
             return (has, extra.sorted { $0.key < $1.key })
         }

@@ -70,5 +70,4 @@ struct StringsdictValueTypeMismatchRule: Rule {
         }
         return result
     }
-
 }
