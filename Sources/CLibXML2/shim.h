@@ -10,4 +10,9 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
+// Swift's Glibc module leaves out <malloc.h>; `--timings` reads the heap in use with mallinfo2.
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #endif

@@ -51,6 +51,50 @@ struct RobustnessTests {
         #expect(SourcePosition(line: 2, column: 1) > SourcePosition(line: 1, column: 80))
     }
 
+    /// Specifiers are stored in 48 bytes; every public property still reads and writes what it
+    /// was given, rare parts included, and the JSON form is the one `dump` always printed.
+    @Test func compactSpecifiersKeepEveryProperty() throws {
+        #expect(MemoryLayout<FormatSpecifier>.size <= 48)
+        var specifier = try #require(FormatScanner.analyze("%2$-*1$.3ld").specifiers.first)
+        #expect(specifier.explicitPosition == 2)
+        #expect(specifier.argument == 2)
+        #expect(specifier.flags == "-")
+        #expect(specifier.starArguments == [1])
+        #expect(specifier.conversion == "d")
+        #expect(specifier.length == .l)
+        #expect(specifier.variableName == nil)
+        let plain = try #require(FormatScanner.analyze("%@").specifiers.first)
+        #expect(plain.flags.isEmpty && plain.starArguments.isEmpty && plain.explicitPosition == nil)
+        let variable = try #require(FormatScanner.analyze("%#@count@").specifiers.first)
+        #expect(variable.variableName == "count")
+        #expect(variable.signature == "#@count@")
+
+        specifier.flags = ""
+        specifier.starArguments = []
+        #expect(specifier.flags.isEmpty && specifier.starArguments.isEmpty && specifier.explicitPosition == 2)
+        specifier.variableName = "n"
+        specifier.explicitPosition = nil
+        specifier.start = Int.max
+        #expect(specifier.variableName == "n" && specifier.explicitPosition == nil && specifier.start == Int(Int32.max))
+        specifier.conversion = "@"
+        #expect(specifier.conversion == "@")
+
+        let json = try JSONEncoder().encode(variable)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["variableName"] as? String == "count")
+        #expect(object["conversion"] as? String == "@")
+        #expect(object["explicitPosition"] == nil)
+        let decoded = try JSONDecoder().decode(FormatSpecifier.self, from: json)
+        #expect(decoded == variable)
+        #expect(decoded.hashValue == variable.hashValue)
+        #expect(decoded != plain)
+        var bad = object
+        bad["conversion"] = "ld"
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(FormatSpecifier.self, from: JSONSerialization.data(withJSONObject: bad))
+        }
+    }
+
     @Test func aMillionEntryTable() {
         var text = ""
         text.reserveCapacity(24_000_000)

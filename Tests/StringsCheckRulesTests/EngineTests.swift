@@ -1,7 +1,8 @@
 import Foundation
 import LocalizationFormats
-import StringsCheckRules
 import Testing
+
+@testable import StringsCheckRules
 
 struct EngineTests {
     static let tree = [
@@ -159,6 +160,38 @@ struct EngineTests {
             ("ru.lproj/Localizable.stringsdict", stringsdict("%d файл", "%ld файлов")),
         ])
         #expect(Check.summary(bad).contains("stringsdict-value-type-mismatch@ru.lproj/Localizable.stringsdict:7:1"))
+    }
+}
+
+/// Messages store their placement as a kind and a position, with the `.stringsdict` parts in a
+/// box only permutations have; each placement reads back as it was given.
+struct MessageStorageTests {
+    func message(_ placement: TextPlacement, label: String? = nil, variables: [Int: VariableArgument] = [:]) -> Message {
+        Message(
+            table: "Localizable", locale: "de", key: "k", text: "a\nb%@", path: "de.lproj/Localizable.strings",
+            keyLocation: SourcePosition(line: 3, column: 1), placement: placement, analysis: FormatScanner.analyze("a\nb%@"),
+            origin: .strings, label: label, loaded: true, variableArguments: variables)
+    }
+
+    @Test func placementsReadBackAsGiven() {
+        let start = SourcePosition(line: 3, column: 7)
+        let verbatim = message(.verbatim(start))
+        #expect(verbatim.placement == .verbatim(start))
+        #expect(verbatim.hasExactPositions)
+        #expect(verbatim.position(ofScalar: 3) == SourcePosition(line: 4, column: 2))
+        #expect(verbatim.label == nil && verbatim.variableArguments.isEmpty)
+        #expect(message(.fixed(nil)).placement == .fixed(nil))
+        #expect(message(.fixed(start)).location == start)
+        let segments = [TextSegment(range: 0..<2, location: start), TextSegment(range: 2..<5, location: nil)]
+        let variable = VariableArgument(signature: "int:64", text: "%#@n@", offset: 0)
+        let permutation = message(
+            .segments(segments, fallback: SourcePosition(line: 9, column: 9)), label: "'one' of 'n'", variables: [1: variable])
+        #expect(permutation.placement == .segments(segments, fallback: SourcePosition(line: 9, column: 9)))
+        #expect(permutation.position(ofScalar: 1) == start)
+        #expect(permutation.position(ofScalar: 3) == SourcePosition(line: 9, column: 9))
+        #expect(permutation.label == "'one' of 'n'" && permutation.variableArguments == [1: variable])
+        #expect(permutation.subject == "'k' ('one' of 'n')")
+        #expect(message(.segments([], fallback: nil)).placement == .segments([], fallback: nil))
     }
 }
 

@@ -41,29 +41,112 @@ public enum FormatLength: String, Sendable, Hashable, Codable {
 
 /// One conversion specifier in a format string, as CoreFoundation's `__CFParseFormatSpec` reads it.
 public struct FormatSpecifier: Sendable, Hashable, Codable {
+    // Stored compactly: every scanned message keeps its specifiers, and at 128 bytes each they
+    // were a tenth of a large check's memory. Offsets and numbers fit 32 bits (a message past 2
+    // billion scalars is clamped); flags, variable names and `*` arguments are rare and share one
+    // optional box, so a specifier takes 48 bytes.
+    private var storedText: String
+    private var rare: RareParts?
+    private var storedStart: Int32
+    private var storedEnd: Int32
+    private var storedArgument: Int32
+    /// `Int32.min` when the specifier names no position.
+    private var storedPosition: Int32
+    private var storedConversion: Unicode.Scalar
+    private var storedLength: FormatLength?
+    private var storedType: FormatArgumentType
+
+    private final class RareParts: Sendable {
+        let flags: String
+        let variableName: String?
+        let starArguments: [Int]
+
+        init(flags: String, variableName: String?, starArguments: [Int]) {
+            self.flags = flags
+            self.variableName = variableName
+            self.starArguments = starArguments
+        }
+
+        static func make(flags: String, variableName: String?, starArguments: [Int]) -> RareParts? {
+            flags.isEmpty && variableName == nil && starArguments.isEmpty
+                ? nil : RareParts(flags: flags, variableName: variableName, starArguments: starArguments)
+        }
+    }
+
+    private static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
+
     /// Offsets in Unicode scalars from the start of the string, `%` included.
-    public var start: Int
-    public var end: Int
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = Self.clamped(newValue) }
+    }
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = Self.clamped(newValue) }
+    }
     /// The specifier's text as written, e.g. `%1$@` or `%-5.2lf`.
-    public var text: String
+    public var text: String {
+        get { storedText }
+        set { storedText = newValue }
+    }
     /// The `n$` position when written, else nil.
-    public var explicitPosition: Int?
+    public var explicitPosition: Int? {
+        get { storedPosition == Int32.min ? nil : Int(storedPosition) }
+        set { storedPosition = newValue.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? Int32.min }
+    }
     /// The argument this specifier reads (1-based), after CoreFoundation's numbering.
-    public var argument: Int
-    public var flags: String
-    public var length: FormatLength?
-    /// The conversion character (`@`, `d`, …).
-    public var conversion: Character
-    public var type: FormatArgumentType
+    public var argument: Int {
+        get { Int(storedArgument) }
+        set { storedArgument = Self.clamped(newValue) }
+    }
+    public var flags: String {
+        get { rare?.flags ?? "" }
+        set { rare = RareParts.make(flags: newValue, variableName: variableName, starArguments: starArguments) }
+    }
+    public var length: FormatLength? {
+        get { storedLength }
+        set { storedLength = newValue }
+    }
+    /// The conversion character (`@`, `d`, …): one scalar, `?` when the scanner found none.
+    public var conversion: Character {
+        get { Character(storedConversion) }
+        set { storedConversion = newValue.unicodeScalars.first ?? "?" }
+    }
+    public var type: FormatArgumentType {
+        get { storedType }
+        set { storedType = newValue }
+    }
     /// `%#@name@`: the name of a `.stringsdict` variable; nil for ordinary specifiers.
-    public var variableName: String?
+    public var variableName: String? {
+        get { rare?.variableName }
+        set { rare = RareParts.make(flags: flags, variableName: newValue, starArguments: starArguments) }
+    }
     /// Arguments read by `*` width or precision, in order (1-based).
-    public var starArguments: [Int]
+    public var starArguments: [Int] {
+        get { rare?.starArguments ?? [] }
+        set { rare = RareParts.make(flags: flags, variableName: variableName, starArguments: newValue) }
+    }
 
     /// The key that decides compatibility: type and size (`%d` ≡ `%i`, `%d` ≠ `%ld`).
     public var signature: String {
         if let variableName { return "#@\(variableName)@" }
         return type.rawValue + (length.map { ":" + $0.sizeClass } ?? "")
+    }
+
+    public static func == (lhs: FormatSpecifier, rhs: FormatSpecifier) -> Bool {
+        lhs.storedStart == rhs.storedStart && lhs.storedEnd == rhs.storedEnd && lhs.storedText == rhs.storedText
+            && lhs.storedPosition == rhs.storedPosition && lhs.storedArgument == rhs.storedArgument
+            && lhs.storedLength == rhs.storedLength && lhs.storedConversion == rhs.storedConversion
+            && lhs.storedType == rhs.storedType && lhs.flags == rhs.flags && lhs.variableName == rhs.variableName
+            && lhs.starArguments == rhs.starArguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storedStart)
+        hasher.combine(storedEnd)
+        hasher.combine(storedText)
+        hasher.combine(storedArgument)
+        hasher.combine(storedType)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -74,32 +157,33 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
         start: Int, end: Int, text: String, explicitPosition: Int?, argument: Int, flags: String, length: FormatLength?,
         conversion: Character, type: FormatArgumentType, variableName: String?, starArguments: [Int]
     ) {
-        self.start = start
-        self.end = end
-        self.text = text
-        self.explicitPosition = explicitPosition
-        self.argument = argument
-        self.flags = flags
-        self.length = length
-        self.conversion = conversion
-        self.type = type
-        self.variableName = variableName
-        self.starArguments = starArguments
+        storedText = text
+        rare = RareParts.make(flags: flags, variableName: variableName, starArguments: starArguments)
+        storedStart = Self.clamped(start)
+        storedEnd = Self.clamped(end)
+        storedArgument = Self.clamped(argument)
+        storedPosition = explicitPosition.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? Int32.min
+        storedConversion = conversion.unicodeScalars.first ?? "?"
+        storedLength = length
+        storedType = type
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        start = try c.decode(Int.self, forKey: .start)
-        end = try c.decode(Int.self, forKey: .end)
-        text = try c.decode(String.self, forKey: .text)
-        explicitPosition = try c.decodeIfPresent(Int.self, forKey: .explicitPosition)
-        argument = try c.decode(Int.self, forKey: .argument)
-        flags = try c.decode(String.self, forKey: .flags)
-        length = try c.decodeIfPresent(FormatLength.self, forKey: .length)
-        conversion = Character(try c.decode(String.self, forKey: .conversion))
-        type = try c.decode(FormatArgumentType.self, forKey: .type)
-        variableName = try c.decodeIfPresent(String.self, forKey: .variableName)
-        starArguments = try c.decode([Int].self, forKey: .starArguments)
+        let conversion = try c.decode(String.self, forKey: .conversion)
+        guard conversion.unicodeScalars.count == 1, let scalar = conversion.unicodeScalars.first else {
+            throw DecodingError.dataCorruptedError(forKey: .conversion, in: c, debugDescription: "a conversion is one character")
+        }
+        self.init(
+            start: try c.decode(Int.self, forKey: .start), end: try c.decode(Int.self, forKey: .end),
+            text: try c.decode(String.self, forKey: .text),
+            explicitPosition: try c.decodeIfPresent(Int.self, forKey: .explicitPosition),
+            argument: try c.decode(Int.self, forKey: .argument), flags: try c.decode(String.self, forKey: .flags),
+            length: try c.decodeIfPresent(FormatLength.self, forKey: .length),
+            conversion: Character(scalar),
+            type: try c.decode(FormatArgumentType.self, forKey: .type),
+            variableName: try c.decodeIfPresent(String.self, forKey: .variableName),
+            starArguments: try c.decode([Int].self, forKey: .starArguments))
     }
 
     public func encode(to encoder: any Encoder) throws {

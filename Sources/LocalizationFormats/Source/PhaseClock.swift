@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+    import CLibXML2
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -25,17 +26,28 @@ public struct PhaseClock {
         guard enabled else { return }
         let now = clock.now
         // Memory is the other half of a slow run: each phase also says how much is resident.
-        Self.report(scope, phase, now - last, resident: Self.residentBytes())
+        Self.report(scope, phase, now - last, resident: Self.residentBytes(), heap: Self.heapBytes())
         last = now
     }
 
     /// Reports one measured duration.
-    public static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil) {
+    public static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil, heap: Int? = nil) {
         let (seconds, attoseconds) = duration.components
         let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
-        let memory = resident.map { ", resident \($0 >> 20) MB" } ?? ""
+        let memory = (resident.map { ", resident \($0 >> 20) MB" } ?? "") + (heap.map { ", heap \($0 >> 20) MB" } ?? "")
         var text = "stringscheck: timing \(scope) \(phase): \(tenths / 10).\(tenths % 10) ms\(memory)\n"
         _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Bytes the allocator has handed out and not yet been given back (glibc, all arenas): unlike
+    /// the resident size, it falls when a phase frees what it no longer needs.
+    static func heapBytes() -> Int? {
+        #if os(Linux)
+            let info = mallinfo2()
+            return Int(info.uordblks) + Int(info.hblkhd)
+        #else
+            return nil
+        #endif
     }
 
     /// The resident set size now (Linux `/proc/self/statm`); nil elsewhere.
