@@ -59,3 +59,59 @@ func files(under root: URL, extensions: Set<String>) -> [URL] {
     for case let url as URL in enumerator where extensions.contains(url.pathExtension) { result.append(url) }
     return result.sorted { $0.path < $1.path }
 }
+
+/// The `stringscheck` executable built beside this one, if there is one.
+func siblingCLI() -> String? {
+    guard let bench = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+    let path = URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("stringscheck").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}
+
+/// Runs a program with its output sent to /dev/null (standard error to `errorPath` when given) and
+/// returns its wall time in seconds, process start and exit included: the figure a user of the CLI
+/// sees. Nil when it cannot be started or does not exit with 0 or 1 (1: findings reported).
+func runChild(_ path: String, _ arguments: [String], environment: [String] = [], errorPath: String? = nil) -> Double? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let inherited = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let envp = (inherited + environment).map { strdup($0) } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return nil }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, 0) == pid else { return nil }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let exited = status & 0x7f == 0
+    let code = (status >> 8) & 0xff
+    guard exited, code == 0 || code == 1 else { return nil }
+    return seconds
+}
+
+/// Runs the CLI several times for the median wall time, then once more with `--timings` for its
+/// peak resident memory, which the CLI reports itself: `wait4`'s `ru_maxrss` would include this
+/// process's own peak, which a spawned child inherits until its `exec`.
+func measureCLI(_ path: String, _ arguments: [String], repetitions: Int) -> (seconds: Double, peakBytes: Int?)? {
+    var times: [Double] = []
+    for _ in 0..<max(1, repetitions) {
+        guard let seconds = runChild(path, arguments) else { return nil }
+        times.append(seconds)
+    }
+    times.sort()
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bench-\(getpid()).timings").path
+    defer { try? FileManager.default.removeItem(atPath: log) }
+    var peak: Int?
+    if runChild(path, arguments, environment: ["STRINGSCHECK_TIMINGS=1"], errorPath: log) != nil,
+        let text = try? String(contentsOfFile: log, encoding: .utf8),
+        let line = text.split(separator: "\n").last(where: { $0.contains("peak resident:") }),
+        let kilobytes = Int(line.split(separator: " ").dropLast().last ?? "")
+    {
+        peak = kilobytes * 1024
+    }
+    return (times[times.count / 2], peak)
+}

@@ -74,8 +74,21 @@ struct Row {
 
 func mbps(_ bytes: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(bytes) / 1_048_576 / seconds : 0 }
 
+/// What the CLI takes on a tree, as a user runs it.
+struct CLIFigures {
+    var checkSeconds: Double
+    var peakBytes: Int?
+    /// Every file the check reads: tables, catalogs and payload templates.
+    var filesBytes: Int
+    var memoryRatio: Double? { peakBytes.map { Double($0) / Double(max(1, filesBytes)) } }
+}
+
+let cliPath = siblingCLI()
+
 /// Measures one tree; returns the table rows and a summary for the series.
-func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: [Row], checkSeconds: Double, stringsSeconds: Double) {
+func measure(root: URL, label: String, repetitions: Int) async throws -> (
+    rows: [Row], checkSeconds: Double, stringsSeconds: Double, cli: CLIFigures?
+) {
     let stringsFiles = files(under: root, extensions: ["strings"])
     let stringsdictFiles = files(under: root, extensions: ["stringsdict"])
     let stringsBytes = try stringsFiles.map { try FileBytes.read($0.path).get() }
@@ -129,7 +142,15 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: 
     let render = median(max(1, repetitions / 2)) {
         if let context { rendered = PreviewBuilder.payloadRows(context).count }
     }
-    let rows = [
+    // The CLI itself, process start and exit included: the wall time and peak memory the
+    // targets are stated in, beside the in-process figures.
+    var cli: CLIFigures?
+    if let cliPath, let run = measureCLI(cliPath, ["check", root.path, "--no-config"], repetitions: repetitions) {
+        let read = files(under: root, extensions: ["strings", "stringsdict", "xcstrings", "json"])
+        let bytes = read.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+        cli = CLIFigures(checkSeconds: run.seconds, peakBytes: run.peakBytes, filesBytes: bytes)
+    }
+    var rows = [
         Row(name: "read the .strings bytes (floor)", seconds: floor, bytes: floorBytes, entries: entries, ratio: "1.0× floor"),
         Row(
             name: "stringscheck .strings parse", seconds: ours, bytes: floorBytes, entries: entries,
@@ -145,7 +166,17 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (rows: 
             ratio: String(format: "%.1f× floor", check / floor)),
         Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
     ]
-    return (rows, check, ours)
+    if let cli {
+        rows.append(
+            Row(
+                name: "stringscheck check (CLI process)", seconds: cli.checkSeconds, bytes: cli.filesBytes, entries: entries + dictEntries,
+                ratio: cli.peakBytes.map { peak in
+                    String(
+                        format: "peak %.1f MB = %.1f× the %.1f MB of files it reads", Double(peak) / 1_048_576, cli.memoryRatio ?? 0,
+                        Double(cli.filesBytes) / 1_048_576)
+                } ?? "peak memory not reported (not Linux)"))
+    }
+    return (rows, check, ours, cli)
 }
 
 func printTable(_ title: String, _ rows: [Row]) {
@@ -178,19 +209,27 @@ if let target = option("--write-tree") {
     exit(0)
 }
 
+func cliReport(_ cli: CLIFigures) -> [String: Any] {
+    [
+        "checkSeconds": cli.checkSeconds, "peakResidentBytes": cli.peakBytes ?? NSNull(), "filesBytes": cli.filesBytes,
+        "memoryRatio": cli.memoryRatio ?? NSNull(),
+    ]
+}
+
 let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: workspace) }
 var report: [String: Any] = ["repetitions": repetitions]
 
 if let realTree {
-    let (rows, _, _) = try await measure(root: URL(fileURLWithPath: realTree), label: realTree, repetitions: repetitions)
+    let (rows, _, _, cli) = try await measure(root: URL(fileURLWithPath: realTree), label: realTree, repetitions: repetitions)
     if !wantsJSON { printTable("Tree \(realTree) (median of \(repetitions))", rows) }
     report["tree"] = rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] }
+    report["treeCLI"] = cli.map(cliReport) ?? NSNull()
 } else {
     let tree = SyntheticTree(locales: locales, keys: keys, payloads: payloadCount)
     let root = workspace.appendingPathComponent("tree")
     let written = try tree.write(to: root)
-    let (rows, _, _) = try await measure(root: root, label: "synthetic", repetitions: repetitions)
+    let (rows, _, _, cli) = try await measure(root: root, label: "synthetic", repetitions: repetitions)
     if !wantsJSON {
         printTable(
             "Synthetic tree: \(locales) locales × \(keys) keys, \(payloadCount) payloads, \(written) files (median of \(repetitions))", rows
@@ -199,6 +238,7 @@ if let realTree {
     report["synthetic"] = [
         "locales": locales, "keys": keys, "payloads": payloadCount,
         "rows": rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] },
+        "cli": cli.map(cliReport) ?? NSNull(),
     ]
 }
 
@@ -211,7 +251,7 @@ if wantsSeries {
     for (seriesLocales, seriesKeys) in points {
         let root = workspace.appendingPathComponent("series-\(seriesLocales)-\(seriesKeys)")
         try SyntheticTree(locales: seriesLocales, keys: seriesKeys, payloads: 0).write(to: root)
-        let (_, check, parse) = try await measure(root: root, label: "series", repetitions: max(3, repetitions))
+        let (_, check, parse, _) = try await measure(root: root, label: "series", repetitions: max(3, repetitions))
         try? FileManager.default.removeItem(at: root)
         checkTimes["\(seriesLocales)x\(seriesKeys)"] = check
         let keysTotal = (seriesLocales + 1) * seriesKeys
@@ -237,11 +277,21 @@ if wantsSeries {
     report["doublingRatios"] = ratios
 }
 
+if let cliPath, let version = measureCLI(cliPath, ["--version"], repetitions: max(5, repetitions)) {
+    report["versionSeconds"] = version.seconds
+    if !wantsJSON { print(String(format: "\nstringscheck --version (CLI process): %.1f ms", version.seconds * 1000)) }
+} else if !wantsJSON {
+    print("\n(no stringscheck executable beside the benchmark: the CLI rows are left out; build the whole package)")
+}
+
 let peak = peakResidentBytes()
 report["peakResidentBytes"] = peak ?? NSNull()
 if wantsJSON {
     let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
 } else if let peak {
-    print(String(format: "\nPeak resident memory: %.1f MB", Double(peak) / 1_048_576))
+    print(
+        String(
+            format: "Peak resident memory of this benchmark process (it also holds Foundation's results): %.1f MB", Double(peak) / 1_048_576
+        ))
 }

@@ -42,6 +42,13 @@ struct CLITests {
             #expect(lines.contains { $0.contains(" \(phase): ") && ($0.hasSuffix(" ms") || $0.hasSuffix(" MB")) }, "no timing for \(phase)")
         }
         #expect(!plain.stderr.contains("timing"))
+        #if os(Linux)
+            // Memory figures: the heap after each phase, and the peak the bench reads.
+            #expect(lines.contains { $0.contains(" load parse: ") && $0.contains(", heap ") && $0.hasSuffix(" MB") })
+            let peak = try #require(lines.last { $0.hasPrefix("stringscheck: timing cli peak resident: ") })
+            let kilobytes = try #require(Int(peak.split(separator: " ").dropLast().last ?? ""))
+            #expect(kilobytes > 1_000 && kilobytes < 2_000_000)
+        #endif
     }
 
     @Test func dumpJSONFollowsTheContract() throws {

@@ -30,6 +30,15 @@ public struct PhaseClock {
         last = now
     }
 
+    /// Reports the process's peak resident memory so far (Linux `VmHWM`), in KB: the figure a
+    /// memory target is stated in, which a parent cannot take from `wait4` (a spawned child's
+    /// `ru_maxrss` starts from the parent's own peak).
+    public func reportPeak() {
+        guard enabled, let peak = Self.peakResidentBytes() else { return }
+        var text = "stringscheck: timing \(scope) peak resident: \(peak >> 10) KB\n"
+        _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+    }
+
     /// Reports one measured duration.
     public static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil, heap: Int? = nil) {
         let (seconds, attoseconds) = duration.components
@@ -45,6 +54,26 @@ public struct PhaseClock {
         #if os(Linux)
             let info = mallinfo2()
             return Int(info.uordblks) + Int(info.hblkhd)
+        #else
+            return nil
+        #endif
+    }
+
+    /// The peak resident set size (Linux `/proc/self/status`); nil elsewhere.
+    static func peakResidentBytes() -> Int? {
+        #if os(Linux)
+            let descriptor = open("/proc/self/status", O_RDONLY)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            // "VmHWM:\t   12345 kB"
+            for line in buffer[..<count].split(separator: UInt8(ascii: "\n")) where line.starts(with: "VmHWM:".utf8) {
+                let digits = line.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                return Int(String(decoding: digits, as: UTF8.self)).map { $0 * 1024 }
+            }
+            return nil
         #else
             return nil
         #endif

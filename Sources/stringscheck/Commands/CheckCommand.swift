@@ -91,6 +91,7 @@ struct CheckCommand: AsyncParsableCommand {
         phases.lap("format the report")
         try Console.write(text, to: output)
         phases.lap("write the report")
+        phases.reportPeak()
         if setup.missingRoots { throw ExitCode(2) }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
     }
