@@ -48,6 +48,23 @@ struct ProjectLoaderTests {
         #expect(project.table("Localizable", locale: "de").strings["unread.count"]?.origin == .stringsdict)
         #expect(project.table("Settings", locale: "ja").strings["settings.sync.title"]?.state == "needs_review")
         #expect(project.table("Settings", locale: "en").strings["settings.sync.never"]?.value == "—")
+        // Strings of one catalog share a source per state; each still reads its own.
+        let japanese = project.table("Settings", locale: "ja").strings.values.filter { $0.origin == .catalog }
+        let catalogFile = try #require(project.files.first { $0.path.hasSuffix("Settings.xcstrings") })
+        guard case .catalog(let catalog) = catalogFile.content else { throw CancellationError() }
+        let units = Dictionary(catalog.strings(for: "ja").map { ($0.key, $0.unit?.state) }, uniquingKeysWith: { first, _ in first })
+        #expect(!japanese.isEmpty)
+        #expect(japanese.allSatisfy { $0.path == catalogFile.path && $0.state == units[$0.key] ?? nil })
+        #expect(
+            french.strings.values.filter { $0.origin == .strings }.allSatisfy {
+                $0.path.hasSuffix("fr.lproj/Localizable.strings") && $0.state == nil
+            })
+        let made = LocalizedString(key: "k", value: "v", path: "a.strings", location: nil, loaded: true, origin: .catalog, state: "new")
+        #expect(made.path == "a.strings" && made.state == "new")
+        #expect(
+            made == LocalizedString(key: "k", value: "v", path: "a.strings", location: nil, loaded: true, origin: .catalog, state: "new"))
+        #expect(
+            made != LocalizedString(key: "k", value: "v", path: "a.strings", location: nil, loaded: true, origin: .catalog, state: "stale"))
         let ids = Set(project.allDiagnostics.map(\.id))
         #expect(ids.isSuperset(of: ["strings-syntax-error", "strings-silent-truncation", "duplicate-key", "stringsdict-missing-other"]))
     }
