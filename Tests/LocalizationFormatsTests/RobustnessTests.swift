@@ -95,6 +95,18 @@ struct RobustnessTests {
         }
     }
 
+    /// JSON values are stored inline (no box per node); a deep document still parses up to the
+    /// depth limit and is refused beyond it, without exhausting the stack.
+    @Test func jsonNodesAreInlineAndDepthIsBounded() {
+        #expect(MemoryLayout<JSONNode>.size <= 32)
+        let limit = JSONReader.maximumDepth
+        let deep = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(JSONReader.parse(bytes: Array(deep.utf8), path: "deep.json").root != nil)
+        let tooDeep = String(repeating: "[", count: limit + 2) + String(repeating: "]", count: limit + 2)
+        let refused = JSONReader.parse(bytes: Array(tooDeep.utf8), path: "deep.json")
+        #expect(refused.root == nil && !refused.diagnostics.isEmpty)
+    }
+
     @Test func aMillionEntryTable() {
         var text = ""
         text.reserveCapacity(24_000_000)
