@@ -99,6 +99,7 @@ struct RobustnessTests {
     /// depth limit and is refused beyond it, without exhausting the stack.
     @Test func jsonNodesAreInlineAndDepthIsBounded() {
         #expect(MemoryLayout<JSONNode>.size <= 32)
+        #expect(MemoryLayout<PropertyListNode>.size <= 48)
         let limit = JSONReader.maximumDepth
         let deep = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
         #expect(JSONReader.parse(bytes: Array(deep.utf8), path: "deep.json").root != nil)

@@ -1,6 +1,8 @@
 /// A property list value with the position of its element.
 public struct PropertyListNode: Sendable, Hashable {
-    public indirect enum Value: Sendable, Hashable {
+    // Not `indirect`, as for JSON: the arrays break the recursion, and a box per node cost an
+    // allocation each.
+    public enum Value: Sendable, Hashable {
         case string(String)
         /// The integer as written and its value (nil when it does not fit 64 bits).
         case integer(text: String, value: Int64?)
