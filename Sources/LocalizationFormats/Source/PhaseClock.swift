@@ -51,7 +51,7 @@ public struct PhaseClock {
     /// Bytes the allocator has handed out and not yet been given back (glibc, all arenas): unlike
     /// the resident size, it falls when a phase frees what it no longer needs.
     static func heapBytes() -> Int? {
-        #if os(Linux)
+        #if canImport(Glibc)
             let info = mallinfo2()
             return Int(info.uordblks) + Int(info.hblkhd)
         #else
@@ -61,37 +61,32 @@ public struct PhaseClock {
 
     /// The peak resident set size (Linux `/proc/self/status`); nil elsewhere.
     static func peakResidentBytes() -> Int? {
-        #if os(Linux)
-            let descriptor = open("/proc/self/status", O_RDONLY)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            // "VmHWM:\t   12345 kB"
-            for line in buffer[..<count].split(separator: UInt8(ascii: "\n")) where line.starts(with: "VmHWM:".utf8) {
-                let digits = line.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-                return Int(String(decoding: digits, as: UTF8.self)).map { $0 * 1024 }
-            }
-            return nil
-        #else
-            return nil
-        #endif
+        guard let status = procFile("/proc/self/status", capacity: 8192) else { return nil }
+        // "VmHWM:\t   12345 kB"
+        guard let line = status.split(separator: UInt8(ascii: "\n")).first(where: { $0.starts(with: "VmHWM:".utf8) }) else { return nil }
+        let digits = line.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return Int(String(decoding: digits, as: UTF8.self)).map { $0 * 1024 }
     }
 
     /// The resident set size now (Linux `/proc/self/statm`); nil elsewhere.
     static func residentBytes() -> Int? {
+        guard let statm = procFile("/proc/self/statm", capacity: 128) else { return nil }
+        // "size resident shared …" in pages.
+        let fields = statm.split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The start of a Linux `/proc` file, read with one system call (no Foundation, no
+    /// allocation beyond the buffer); nil elsewhere or when it cannot be read.
+    private static func procFile(_ path: String, capacity: Int) -> ArraySlice<UInt8>? {
         #if os(Linux)
-            let descriptor = open("/proc/self/statm", O_RDONLY)
+            let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
-            var buffer = [UInt8](repeating: 0, count: 128)
+            var buffer = [UInt8](repeating: 0, count: capacity)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            // "size resident shared …" in pages.
-            let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
-            guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            return count > 0 ? buffer[..<count] : nil
         #else
             return nil
         #endif
