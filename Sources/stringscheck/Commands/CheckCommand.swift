@@ -65,7 +65,7 @@ struct CheckCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        if timings { setenv("STRINGSCHECK_TIMINGS", "1", 1) }
+        if timings, getenv("STRINGSCHECK_TIMINGS") == nil { setenv("STRINGSCHECK_TIMINGS", "1", 1) }
         var phases = PhaseClock("cli")
         let project = await setup.load(jobs: options.jobs)
         phases.lap("load")
