@@ -115,6 +115,23 @@ struct StringCatalogTests {
         #expect(catalog.strings(for: "fr").map(\.key) == ["greeting %@"])
     }
 
+    /// The last "strings" wins, as for any key; entries keep their order and their diagnostics
+    /// name the entry and locale (contexts are built only for a message).
+    @Test func theLastStringsObjectWinsAndContextsNameTheEntry() throws {
+        let text = """
+            {"sourceLanguage": "en", "strings": {"old": {}},
+             "strings": {"b": {"localizations": {"de": {"stringUnit": {"state": "weird", "value": "B"}}}},
+                         "a": {"localizations": {"fr": {"variations": {"plural": {"one": 3}}}}}},
+             "version": "1.0"}
+            """
+        let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
+        #expect(catalog.entries.map(\.key) == ["b", "a"])
+        #expect(catalog.entries[0].localization("de")?.stringUnit?.value == "B")
+        let messages = catalog.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("unknown state 'weird' for \"b\" in de") })
+        #expect(messages.contains { $0.contains("\"a\" in fr, plural 'one' must be an object") })
+    }
+
     @Test func wrongShapesAreReported() {
         let catalog = StringCatalogParser.parse(bytes: Array("{\"strings\": []}".utf8), path: "x.xcstrings")
         #expect(catalog.diagnostics.count == 2)

@@ -195,6 +195,37 @@ struct MessageStorageTests {
     }
 }
 
+/// A large catalog's messages are built in runs of entries on all cores; they come out as the
+/// serial build makes them, in the same order, with the same index lists.
+struct CatalogMessageTests {
+    @Test func runsOfEntriesMatchTheSerialBuild() throws {
+        var strings: [String] = []
+        for index in 0..<700 {
+            let german =
+                index % 7 == 0
+                ? #""de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld Ding"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld Dinge"}}}}}"#
+                : #""de": {"stringUnit": {"state": "\#(index % 5 == 0 ? "new" : "translated")", "value": "Wert \#(index) %@"}}"#
+            strings.append(
+                #""key.\#(index)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Value \#(index) %@"}}, \#(german)}}"#
+            )
+        }
+        let text = #"{"sourceLanguage": "en", "strings": {\#(strings.joined(separator: ", "))}, "version": "1.0"}"#
+        let project = Check.project([("App/Localizable.xcstrings", text)])
+        let file = try #require(project.files.first)
+        let serial = MessageBuilder.messages(of: file)
+        let batch = MessageBuilder.messages(of: project)
+        #expect(serial.count > 1_300)
+        #expect(batch.messages.count == serial.count)
+        #expect(batch.messages.map(\.key) == serial.map(\.key))
+        #expect(batch.messages.map(\.text) == serial.map(\.text))
+        #expect(batch.messages.map(\.locale) == serial.map(\.locale))
+        #expect(batch.messages.map(\.label) == serial.map(\.label))
+        #expect(!batch.messages.contains { $0.text.hasPrefix("Wert 5 ") })
+        #expect(batch.withSpecifiers == Array(serial.indices.filter { !serial[$0].analysis.specifiers.isEmpty }))
+        #expect(Set(batch.runs.map { $0.source.locale }) == ["en", "de"])
+    }
+}
+
 struct PayloadSettingsTests {
     static let big =
         "{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\"{{name}}\"]}}, \"data\": \"\(String(repeating: "x", count: 2100))\"}\n"

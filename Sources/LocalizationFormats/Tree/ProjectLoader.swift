@@ -67,18 +67,19 @@ public enum ProjectLoader {
             let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
-        return parse(candidate, bytes: bytes)
+        return parse(candidate, bytes: consume bytes)
     }
 
     /// Parses bytes already in memory as the file `candidate` names.
-    public static func parse(_ candidate: Candidate, bytes: [UInt8]) -> ResourceFile {
+    /// The bytes are taken: a catalog releases them as soon as its JSON is read.
+    public static func parse(_ candidate: Candidate, bytes: consuming [UInt8]) -> ResourceFile {
         let table = tableName(candidate)
         let locale = candidate.folder.map(LocaleName.normalize)
         let content: ResourceContent
         switch candidate.kind {
         case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path))
         case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: bytes, path: candidate.path))
-        case .catalog: content = .catalog(StringCatalogParser.parse(bytes: bytes, path: candidate.path))
+        case .catalog: content = .catalog(StringCatalogParser.parse(bytes: consume bytes, path: candidate.path))
         }
         return ResourceFile(
             path: candidate.path, locale: candidate.kind == .catalog ? nil : locale, folder: candidate.folder, table: table,
