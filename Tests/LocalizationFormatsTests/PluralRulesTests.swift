@@ -12,6 +12,12 @@ struct PluralRulesTests {
         }
     }
 
+    /// The first sample is read from the list's first item that gives a value, as the full expansion's first.
+    @Test(arguments: ["", " 5", "…, 7", "9~3, 2~4", " , 1.50~1.52, 3", "x~y, 0", "1000000, 1e6"])
+    func firstSampleIsTheExpansionsFirst(list: String) {
+        #expect(PluralRules.firstSample(Substring(list)) == PluralRules.expand(Substring(list)).first)
+    }
+
     /// CLDR lists sample numbers for every category of every locale; each must fall in its own category.
     @Test func everyCLDRSampleEvaluatesToItsOwnCategory() throws {
         var checked = 0

@@ -14,9 +14,9 @@ public struct PluralRuleEntry: Sendable {
     public var decimalSamples: [String] { PluralRules.expand(decimalSampleList) }
 
     /// The first of `integerSamples`, without expanding the rest.
-    public var firstIntegerSample: String? { PluralRules.expand(integerSampleList, limit: 1).first }
+    public var firstIntegerSample: String? { PluralRules.firstSample(integerSampleList) }
     /// The first of `decimalSamples`, without expanding the rest.
-    public var firstDecimalSample: String? { PluralRules.expand(decimalSampleList, limit: 1).first }
+    public var firstDecimalSample: String? { PluralRules.firstSample(decimalSampleList) }
 }
 
 /// The plural rules of a group of locales that share them (`ru uk`), in CLDR's order.
@@ -158,6 +158,19 @@ public enum PluralRules {
             }
         }
         return result
+    }
+
+    /// `expand(list, limit: 1).first`, reading the list only up to the first item that gives a
+    /// value: splitting the whole list on every call was most of a plural rule's time on a large
+    /// catalog.
+    static func firstSample(_ list: Substring) -> String? {
+        var rest = list
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: ",") ?? rest.endIndex
+            if let value = expand(rest[..<end], limit: 1).first { return value }
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
+        }
+        return nil
     }
 
     private static func scaled(_ text: String, _ scale: Int) -> Int? {

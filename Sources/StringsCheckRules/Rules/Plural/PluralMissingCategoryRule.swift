@@ -22,21 +22,35 @@ struct PluralMissingCategoryRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Thousands of sets share a few locales: decide each locale's facts once.
         var millionsOnly: [String: Set<PluralCategory>] = [:]
-        var categoriesByLocale: [String: [PluralCategory]?] = [:]
+        var rulesByLocale: [String: (rules: PluralRuleSet, categories: [PluralCategory])?] = [:]
+        var sampleTexts: [String: [PluralCategory: String]] = [:]
         return context.pluralForms.compactMap { set in
             let known =
-                categoriesByLocale[set.locale]
+                rulesByLocale[set.locale]
                 ?? {
-                    let categories = PluralRules.cldrLocale(for: set.locale).map { _ in PluralRules.cardinal(for: set.locale).categories }
-                    categoriesByLocale[set.locale] = .some(categories)
-                    return categories
+                    let rules = PluralRules.cldrLocale(for: set.locale).map { _ in
+                        let rules = PluralRules.cardinal(for: set.locale)
+                        return (rules, rules.categories)
+                    }
+                    rulesByLocale[set.locale] = .some(rules)
+                    return rules
                 }()
             // 'other' missing is stringsdict-missing-other's finding.
-            guard let categories = known, set.forms.contains(where: { PluralCategory(rawValue: $0.name) != nil }) else { return nil }
+            guard let (rules, categories) = known, set.forms.contains(where: { PluralCategory(rawValue: $0.name) != nil }) else {
+                return nil
+            }
             let missing = set.missing(from: categories).filter { $0 != .other }
             guard !missing.isEmpty else { return nil }
-            let rules = PluralRules.cardinal(for: set.locale)
-            let samples = missing.map { category in "'\(category.rawValue)' (e.g. \(rules.sample(for: category) ?? "?"))" }
+            let samples = missing.map { category in
+                let sample =
+                    sampleTexts[set.locale]?[category]
+                    ?? {
+                        let text = rules.sample(for: category) ?? "?"
+                        sampleTexts[set.locale, default: [:]][category] = text
+                        return text
+                    }()
+                return "'\(category.rawValue)' (e.g. \(sample))"
+            }
             var result = finding(
                 "\(set.subject) of '\(set.key)' has no \(listing(samples)) form\(missing.count == 1 ? "" : "s"), which '\(set.locale)' uses; those numbers show the 'other' text",
                 path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
