@@ -115,6 +115,23 @@ struct StringCatalogTests {
         #expect(catalog.strings(for: "fr").map(\.key) == ["greeting %@"])
     }
 
+    /// The in-place walks visit what the copying accessors list, in the same order.
+    @Test func inPlaceWalksMatchTheCopyingAccessors() {
+        let catalog = StringCatalogParser.parse(bytes: Array(Self.catalog.utf8), path: "x.xcstrings")
+        var visited: [(String, String, [String])] = []
+        catalog.forEachLocalization { entry, locale, value in
+            var units: [String] = []
+            value.forEachUnit { units.append($0.value) }
+            visited.append((entry.key, locale, units))
+        }
+        let expected = catalog.entries.flatMap { entry in entry.localizations.map { (entry.key, $0.locale, $0.value.allUnits.map(\.value)) }
+        }
+        #expect(visited.map(\.0) == expected.map(\.0))
+        #expect(visited.map(\.1) == expected.map(\.1))
+        #expect(visited.map(\.2) == expected.map(\.2))
+        #expect(visited.contains { $0.2.count > 1 })
+    }
+
     /// The last "strings" wins, as for any key; entries keep their order and their diagnostics
     /// name the entry and locale (contexts are built only for a message).
     @Test func theLastStringsObjectWinsAndContextsNameTheEntry() throws {

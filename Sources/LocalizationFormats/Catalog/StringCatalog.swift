@@ -31,6 +31,30 @@ public struct CatalogValue: Sendable, Hashable {
     }
 }
 
+extension CatalogValue {
+    /// Calls `body` with every string unit in this value (as `allUnits` lists them), read in place
+    /// instead of collected into arrays.
+    @inlinable
+    public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
+        if stringUnit != nil { try body(stringUnit.unsafelyUnwrapped) }
+        try Self.forEachUnit(in: variations, body)
+        try substitutions.withUnsafeBufferPointer { substitutions in
+            for index in substitutions.indices { try Self.forEachUnit(in: substitutions[index].variations, body) }
+        }
+    }
+
+    @usableFromInline
+    static func forEachUnit(in variations: [CatalogVariation], _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
+        try variations.withUnsafeBufferPointer { variations in
+            for variation in variations.indices {
+                try variations[variation].cases.withUnsafeBufferPointer { cases in
+                    for item in cases.indices { try cases[item].value.forEachUnit(body) }
+                }
+            }
+        }
+    }
+}
+
 /// One kind of variation (`plural`, `device`) and its cases.
 public struct CatalogVariation: Sendable, Hashable {
     public struct Case: Sendable, Hashable {
@@ -97,6 +121,25 @@ public struct StringCatalog: Sendable {
             result.append(locale)
         }
         return result
+    }
+}
+
+extension StringCatalog {
+    /// Calls `body` with every entry and each of its localizations (locale as written), in order,
+    /// read in place: copying an entry or a value costs a reference count for each string and
+    /// array in it, which on a catalog of 200,000 localizations was most of what the rules and
+    /// the context did with it.
+    @inlinable
+    public func forEachLocalization(
+        _ body: (_ entry: borrowing CatalogEntry, _ locale: String, _ value: borrowing CatalogValue) throws -> Void
+    ) rethrows {
+        try entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                try entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    for item in localizations.indices { try body(entries[index], localizations[item].locale, localizations[item].value) }
+                }
+            }
+        }
     }
 }
 

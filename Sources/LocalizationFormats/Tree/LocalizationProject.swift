@@ -269,24 +269,53 @@ public typealias CatalogLocaleString = (key: String, unit: CatalogStringUnit?, l
 extension StringCatalog {
     /// Every locale's entries (see `strings(for:)`) in one pass over the catalog.
     public func stringsByLocale() -> [String: [CatalogLocaleString]] {
-        var normalized: [String: String] = [:]
+        // Locales get small numbers, so "first localization of a locale wins" is an array stamp
+        // instead of a set per entry, and entries and values are read in place, not copied:
+        // a 40-locale catalog of 5,000 keys took 60 ms, most of it in those sets and copies.
+        var ids: [String: Int] = [:]
+        var locales: [String] = []
+        var lists: [[CatalogLocaleString]] = []
+        var lastEntry: [Int] = []
         let source = sourceLanguage.map(LocaleName.normalize)
-        var result: [String: [CatalogLocaleString]] = [:]
-        for entry in entries {
-            var hasSource = false
-            var seen: Set<String> = []
-            for (written, value) in entry.localizations {
-                let locale = normalized[written] ?? LocaleName.normalize(written)
-                normalized[written] = locale
-                // The first localization of a locale wins, as in `strings(for:)`.
-                guard seen.insert(locale).inserted else { continue }
-                if locale == source { hasSource = true }
-                result[locale, default: []].append(
-                    (entry.key, value.representativeUnit, value.representativeUnit?.location ?? value.location))
-            }
-            if let source, !hasSource { result[source, default: []].append((entry.key, nil, entry.keyLocation)) }
+        var sourceID: Int?
+        func id(of locale: String) -> Int {
+            if let id = ids[locale] { return id }
+            let id = locales.count
+            ids[locale] = id
+            locales.append(locale)
+            lists.append([])
+            lastEntry.append(-1)
+            return id
         }
-        if let source, result[source] == nil { result[source] = [] }
+        if let source { sourceID = id(of: source) }
+        var written: [String: Int] = [:]
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                var hasSource = false
+                entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    for item in localizations.indices {
+                        let name = localizations[item].locale
+                        let locale =
+                            written[name]
+                            ?? {
+                                let made = id(of: LocaleName.normalize(name))
+                                written[name] = made
+                                return made
+                            }()
+                        // The first localization of a locale wins, as in `strings(for:)`.
+                        guard lastEntry[locale] != index else { continue }
+                        lastEntry[locale] = index
+                        if locale == sourceID { hasSource = true }
+                        let unit = localizations[item].value.representativeUnit
+                        lists[locale].append((entries[index].key, unit, unit?.location ?? localizations[item].value.location))
+                    }
+                }
+                if let sourceID, !hasSource { lists[sourceID].append((entries[index].key, nil, entries[index].keyLocation)) }
+            }
+        }
+        var result: [String: [CatalogLocaleString]] = [:]
+        result.reserveCapacity(locales.count)
+        for (id, locale) in locales.enumerated() where !lists[id].isEmpty || id == sourceID { result[locale] = lists[id] }
         return result
     }
 

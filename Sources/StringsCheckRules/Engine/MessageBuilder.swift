@@ -48,14 +48,9 @@ enum MessageBuilder {
     /// One message source per locale a catalog writes (as written → normalised).
     private static func sources(of catalog: StringCatalog, file: ResourceFile) -> [String: MessageSource] {
         var result: [String: MessageSource] = [:]
-        catalog.entries.withUnsafeBufferPointer { entries in
-            for entry in entries.indices {
-                for localization in entries[entry].localizations.indices {
-                    let written = entries[entry].localizations[localization].locale
-                    guard result[written] == nil else { continue }
-                    result[written] = MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
-                }
-            }
+        catalog.forEachLocalization { _, written, _ in
+            guard result[written] == nil else { return }
+            result[written] = MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
         }
         return result
     }
@@ -100,12 +95,14 @@ enum MessageBuilder {
         var result: [Message] = []
         catalog.entries.withUnsafeBufferPointer { entries in
             for index in range {
-                for localization in entries[index].localizations.indices {
-                    let written = entries[index].localizations[localization].locale
-                    let source =
-                        sources[written] ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
-                    result += catalogMessages(
-                        entries[index].localizations[localization].value, entry: entries[index], source: source, loaded: catalog.loads)
+                entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    for item in localizations.indices {
+                        let written = localizations[item].locale
+                        let source =
+                            sources[written] ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
+                        appendCatalogMessages(
+                            localizations[item].value, entry: entries[index], source: source, loaded: catalog.loads, to: &result)
+                    }
                 }
             }
         }
@@ -114,18 +111,24 @@ enum MessageBuilder {
 
     /// One message per string unit. Substitution forms write `%arg` for their own argument, which
     /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
-    static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool) -> [Message] {
+    static func appendCatalogMessages(
+        _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, source: MessageSource, loaded: Bool, to result: inout [Message]
+    ) {
         // Most values are one string unit: its message, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
-            guard let unit = value.stringUnit, unit.state != "new" else { return [] }
-            return [
+            guard let unit = value.stringUnit, unit.state != "new" else { return }
+            result.append(
                 Message(
                     source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                    analysis: analysis(unit.value, variables: [:]), origin: .catalog, label: nil, loaded: loaded)
-            ]
+                    analysis: analysis(unit.value, variables: [:]), origin: .catalog, label: nil, loaded: loaded))
+            return
         }
+        result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded)
+    }
+
+    static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool) -> [Message] {
         var slots: [String: Int] = [:]
-        for unit in value.allUnits {
+        value.forEachUnit { unit in
             for specifier in FormatScanner.analyze(unit.value).specifiers {
                 if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
             }

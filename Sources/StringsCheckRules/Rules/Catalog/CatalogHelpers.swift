@@ -23,14 +23,14 @@ extension Rule {
     func unitStateFindings(_ context: RuleContext, state: String, describe: (String, String) -> String) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            for entry in catalog.entries where entry.shouldTranslate {
-                for (locale, value) in entry.localizations {
-                    for unit in value.allUnits where unit.state == state {
-                        result.append(
-                            finding(
-                                describe(entry.key, LocaleName.normalize(locale)), path: file.path, at: unit.location, key: entry.key,
-                                locale: LocaleName.normalize(locale), table: file.tableID))
-                    }
+            catalog.forEachLocalization { entry, locale, value in
+                guard entry.shouldTranslate else { return }
+                value.forEachUnit { unit in
+                    guard unit.state == state else { return }
+                    result.append(
+                        finding(
+                            describe(entry.key, LocaleName.normalize(locale)), path: file.path, at: unit.location, key: entry.key,
+                            locale: LocaleName.normalize(locale), table: file.tableID))
                 }
             }
         }

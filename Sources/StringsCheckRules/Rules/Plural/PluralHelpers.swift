@@ -51,10 +51,18 @@ extension RuleContext {
                     }
                 }
             case .catalog(let catalog):
-                for entry in catalog.entries {
-                    for (locale, value) in entry.localizations {
-                        collect(value, file: file, locale: LocaleName.normalize(locale), key: entry.key, into: &result)
-                    }
+                var normalized: [String: String] = [:]
+                catalog.forEachLocalization { entry, written, value in
+                    // Most values have no variations: nothing to collect, and no locale to normalise.
+                    guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+                    let locale =
+                        normalized[written]
+                        ?? {
+                            let made = LocaleName.normalize(written)
+                            normalized[written] = made
+                            return made
+                        }()
+                    collect(value, file: file, locale: locale, key: entry.key, into: &result)
                 }
             case .strings:
                 continue
@@ -63,7 +71,9 @@ extension RuleContext {
         return result
     }
 
-    private static func collect(_ value: CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]) {
+    private static func collect(
+        _ value: borrowing CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]
+    ) {
         for variation in value.variations {
             if variation.selector == "plural" {
                 result.append(
