@@ -115,6 +115,21 @@ struct StringCatalogTests {
         #expect(catalog.strings(for: "fr").map(\.key) == ["greeting %@"])
     }
 
+    /// A catalog value keeps its fields in a shared box; it still behaves as a value.
+    @Test func catalogValuesKeepValueSemantics() {
+        let unit = CatalogStringUnit(state: "translated", value: "Hallo", location: SourcePosition(line: 2, column: 3))
+        let original = CatalogValue(stringUnit: unit, variations: [], substitutions: [], location: SourcePosition(line: 1, column: 1))
+        var changed = original
+        #expect(changed == original && changed.hashValue == original.hashValue)
+        changed.stringUnit?.value = "Hi"
+        changed.location = SourcePosition(line: 9, column: 9)
+        #expect(original.stringUnit?.value == "Hallo" && original.location == SourcePosition(line: 1, column: 1))
+        #expect(changed.stringUnit?.value == "Hi" && changed.location == SourcePosition(line: 9, column: 9))
+        #expect(changed != original)
+        let rebuilt = CatalogValue(stringUnit: unit, variations: [], substitutions: [], location: SourcePosition(line: 1, column: 1))
+        #expect(rebuilt == original && rebuilt.hashValue == original.hashValue)
+    }
+
     /// The in-place walks visit what the copying accessors list, in the same order.
     @Test func inPlaceWalksMatchTheCopyingAccessors() {
         let catalog = StringCatalogParser.parse(bytes: Array(Self.catalog.utf8), path: "x.xcstrings")

@@ -8,11 +8,66 @@ public struct CatalogStringUnit: Sendable, Hashable {
 
 /// A value in a catalog: a string unit, variations, or both (plus substitutions).
 public struct CatalogValue: Sendable, Hashable {
-    public var stringUnit: CatalogStringUnit?
+    // The fields live in one shared box, copied on write: a catalog's values are read by the
+    // context and several rules on both cores, and copying a value of four strings and arrays
+    // cost four reference counts, contended between the cores; a box costs one.
+    // The box's fields are constants: reading them needs no exclusivity check and can borrow in
+    // place; a setter (rare: the parser builds each value whole) makes a new box.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let stringUnit: CatalogStringUnit?
+        @usableFromInline let variations: [CatalogVariation]
+        @usableFromInline let substitutions: [CatalogSubstitution]
+        @usableFromInline let location: SourcePosition
+
+        @usableFromInline
+        init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition)
+        {
+            self.stringUnit = stringUnit
+            self.variations = variations
+            self.substitutions = substitutions
+            self.location = location
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    public init(
+        stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
+    ) {
+        storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: location)
+    }
+
+    @inlinable public var stringUnit: CatalogStringUnit? {
+        get { storage.stringUnit }
+        set { storage = Storage(stringUnit: newValue, variations: variations, substitutions: substitutions, location: location) }
+    }
     /// `plural` or `device` → case name → value (device cases may nest plural variations).
-    public var variations: [CatalogVariation]
-    public var substitutions: [CatalogSubstitution]
-    public var location: SourcePosition
+    @inlinable public var variations: [CatalogVariation] {
+        get { storage.variations }
+        set { storage = Storage(stringUnit: stringUnit, variations: newValue, substitutions: substitutions, location: location) }
+    }
+    @inlinable public var substitutions: [CatalogSubstitution] {
+        get { storage.substitutions }
+        set { storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: newValue, location: location) }
+    }
+    @inlinable public var location: SourcePosition {
+        get { storage.location }
+        set { storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: newValue) }
+    }
+
+    public static func == (lhs: CatalogValue, rhs: CatalogValue) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.stringUnit == rhs.stringUnit && lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions
+                && lhs.location == rhs.location)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stringUnit)
+        hasher.combine(variations)
+        hasher.combine(substitutions)
+        hasher.combine(location)
+    }
 
     /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
     public var representativeUnit: CatalogStringUnit? {
@@ -37,6 +92,8 @@ extension CatalogValue {
     @inlinable
     public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
         if stringUnit != nil { try body(stringUnit.unsafelyUnwrapped) }
+        // Nearly every value is one unit: no variation or substitution to walk.
+        if variations.isEmpty && substitutions.isEmpty { return }
         try Self.forEachUnit(in: variations, body)
         try substitutions.withUnsafeBufferPointer { substitutions in
             for index in substitutions.indices { try Self.forEachUnit(in: substitutions[index].variations, body) }
@@ -248,11 +305,13 @@ public enum StringCatalogParser {
         // Contexts are built only for a message: one string per localization cost more than the
         // rest of the entry.
         mutating func value(_ node: JSONNode, context: @autoclosure () -> String) -> CatalogValue {
-            var result = CatalogValue(stringUnit: nil, variations: [], substitutions: [], location: node.location)
             guard node.object != nil else {
                 add("\(context()) must be an object, found \(node.typeName)", at: node.location)
-                return result
+                return CatalogValue(stringUnit: nil, variations: [], substitutions: [], location: node.location)
             }
+            var stringUnit: CatalogStringUnit?
+            var variations: [CatalogVariation] = []
+            var substitutions: [CatalogSubstitution] = []
             if let unit = node["stringUnit"] {
                 if unit.object != nil, let text = unit["value"]?.string {
                     let state = string(unit["state"], "state")
@@ -261,19 +320,19 @@ public enum StringCatalogParser {
                             "unknown state '\(state)' for \(context()); expected translated, needs_review, new or stale", at: unit.location,
                             severity: .warning)
                     }
-                    result.stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)
+                    stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)
                 } else {
                     add("the stringUnit of \(context()) must be an object with a string \"value\"", at: unit.location)
                 }
             }
-            if let variations = node["variations"] { result.variations = self.variations(variations, context: context()) }
-            if let substitutions = node["substitutions"] {
-                for item in substitutions.object ?? [] {
+            if let node = node["variations"] { variations = self.variations(node, context: context()) }
+            if let substitutionNode = node["substitutions"] {
+                for item in substitutionNode.object ?? [] {
                     let argNum = item.value["argNum"].flatMap { node -> Int? in
                         if case .number(let text) = node.value { return Int(text) }
                         return nil
                     }
-                    result.substitutions.append(
+                    substitutions.append(
                         CatalogSubstitution(
                             name: item.key, location: item.keyLocation, argNum: argNum,
                             formatSpecifier: string(item.value["formatSpecifier"], "formatSpecifier"),
@@ -282,7 +341,7 @@ public enum StringCatalogParser {
                             } ?? []))
                 }
             }
-            return result
+            return CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: node.location)
         }
 
         mutating func variations(_ node: JSONNode, context: @autoclosure () -> String) -> [CatalogVariation] {
