@@ -114,4 +114,37 @@ struct SyntheticTree {
         }
         return count + 1 + payloads
     }
+
+    /// Writes the same locales × keys as one String Catalog (the form Xcode 15 and later use):
+    /// string units with specifiers, a plural variation every tenth key, a few units to review.
+    @discardableResult
+    func writeCatalog(to root: URL) throws -> Int {
+        try? FileManager.default.removeItem(at: root)
+        let folder = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var generator = Generator(state: 104_729)
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        text.reserveCapacity(keys * (locales + 1) * 120)
+        let names = ["en"] + (0..<locales).map(localeName)
+        for key in 0..<keys {
+            let localizations = names.map { locale in
+                let words = (0..<(3 + Int(generator.next() % 5))).map { _ in generator.word() }.joined(separator: " ")
+                let state = key % 17 == 3 && locale != "en" ? "needs_review" : "translated"
+                if key % 10 == 4 {
+                    return """
+                                "\(locale)" : { "variations" : { "plural" : {
+                                  "one" : { "stringUnit" : { "state" : "\(state)", "value" : "%lld \(words)" } },
+                                  "other" : { "stringUnit" : { "state" : "\(state)", "value" : "%lld \(words)s" } } } } }
+                        """
+                }
+                let value = key % 3 == 0 ? "\(words) %@" : key % 3 == 1 ? "%1$@ \(words) %2$lld" : words
+                return "        \"\(locale)\" : { \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \"\(value)\" } }"
+            }.joined(separator: ",\n")
+            text += "    \"catalog.key.\(key)\" : {\n      \"comment\" : \"Generated entry \(key)\",\n      \"localizations\" : {\n"
+            text += localizations + "\n      }\n    }\(key == keys - 1 ? "" : ",")\n"
+        }
+        text += "  },\n  \"version\" : \"1.0\"\n}\n"
+        try Data(text.utf8).write(to: folder.appendingPathComponent("Localizable.xcstrings"))
+        return 1
+    }
 }

@@ -179,6 +179,50 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (
     return (rows, check, ours, cli)
 }
 
+/// One String Catalog of the tree's size: our catalog parse against Foundation's JSON parser on
+/// the same bytes (Foundation has no catalog reader; its JSON parse is the floor of any), the
+/// check in process, and the CLI.
+func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLIFigures?) {
+    let url = root.appendingPathComponent("App/Localizable.xcstrings")
+    let bytes = try FileBytes.read(url.path).get()
+    let floor = median(repetitions) { precondition((try? FileBytes.read(url.path).get().count) == bytes.count) }
+    var units = 0
+    let ours = median(repetitions) {
+        units = 0
+        let catalog = StringCatalogParser.parse(bytes: bytes, path: url.path)
+        catalog.forEachLocalization { _, _, value in value.forEachUnit { _ in units += 1 } }
+    }
+    let data = Data(bytes)
+    let foundation = median(repetitions) { _ = try? JSONSerialization.jsonObject(with: data) }
+    var findings = 0
+    let (check, _) = await median(repetitions) { () -> ContextKeeper in
+        let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
+        let keeper = ContextKeeper()
+        findings = await RuleEngine.run(project: loaded, keepContext: keeper.keep).findings.count
+        return keeper
+    }
+    var cli: CLIFigures?
+    if let cliPath, let run = measureCLI(cliPath, ["check", root.path, "--no-config"], repetitions: repetitions) {
+        cli = CLIFigures(checkSeconds: run.seconds, peakBytes: run.peakBytes, filesBytes: bytes.count)
+    }
+    var rows = [
+        Row(name: "read the catalog bytes (floor)", seconds: floor, bytes: bytes.count, entries: units, ratio: "1.0× floor"),
+        Row(
+            name: "stringscheck catalog parse", seconds: ours, bytes: bytes.count, entries: units,
+            ratio: String(format: "%.1f× faster than Foundation's JSON parse, %.1f× floor", foundation / ours, ours / floor)),
+        Row(name: "Foundation JSONSerialization", seconds: foundation, bytes: bytes.count, entries: units, ratio: ""),
+        Row(name: "check (\(findings) findings)", seconds: check, bytes: bytes.count, entries: units, ratio: ""),
+    ]
+    if let cli {
+        rows.append(
+            Row(
+                name: "stringscheck check (CLI process)", seconds: cli.checkSeconds, bytes: cli.filesBytes, entries: units,
+                ratio: cli.peakBytes.map { String(format: "peak %.1f MB = %.1f× the file", Double($0) / 1_048_576, cli.memoryRatio ?? 0) }
+                    ?? ""))
+    }
+    return (rows, cli)
+}
+
 func printTable(_ title: String, _ rows: [Row]) {
     print(title)
     let width = rows.map(\.name.count).max() ?? 10
@@ -239,6 +283,20 @@ if let realTree {
         "locales": locales, "keys": keys, "payloads": payloadCount,
         "rows": rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] },
         "cli": cli.map(cliReport) ?? NSNull(),
+    ]
+    // The same locales and keys as one String Catalog, the form current Xcode writes.
+    let catalogRoot = workspace.appendingPathComponent("catalog")
+    try tree.writeCatalog(to: catalogRoot)
+    let catalogFigures = try await measureCatalog(root: catalogRoot, repetitions: repetitions)
+    try? FileManager.default.removeItem(at: catalogRoot)
+    if !wantsJSON {
+        print("")
+        printTable("One String Catalog: \(locales + 1) locales × \(keys) keys (median of \(repetitions))", catalogFigures.rows)
+    }
+    let catalogCLI: Any = catalogFigures.cli.map(cliReport) ?? NSNull()
+    report["catalog"] = [
+        "rows": catalogFigures.rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] },
+        "cli": catalogCLI,
     ]
 }
 
