@@ -1,9 +1,29 @@
+import Foundation
 import Testing
 
 @testable import LocalizationFormats
 
 struct JSONReaderTests {
     func parse(_ text: String) -> JSONDocument { JSONReader.parse(bytes: Array(text.utf8), path: "x.json") }
+
+    /// Strings are scanned eight bytes at a time: a quote, a backslash, a control character or a
+    /// non-ASCII character at every offset around the word boundary reads as Foundation reads it.
+    @Test func stringScanAgreesWithFoundationAtEveryOffset() throws {
+        let specials = ["\\\"", "\\n", "é", "日本", "\\u00e9", "😀", "", "\u{01}"]
+        for padding in 0..<18 {
+            for special in specials {
+                let text = "{\"k\": \"" + String(repeating: "a", count: padding) + special + "tail\", \"n\": \"x\"}"
+                let ours = parse(text)
+                let theirs = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
+                if let theirs {
+                    #expect(ours.root?["k"]?.string == theirs["k"], "\(padding) \(special)")
+                    #expect(ours.root?["n"]?.string == "x")
+                } else {
+                    #expect(ours.root == nil && !ours.diagnostics.isEmpty, "\(padding) \(special): Foundation refuses it")
+                }
+            }
+        }
+    }
 
     @Test func valuesAndPositions() throws {
         let document = parse("{\n  \"aps\": {\"alert\": \"Hi 😀\", \"badge\": 3},\n  \"n\": [true, null, -1.5e3]\n}")
