@@ -301,29 +301,10 @@ public enum JSONReader {
             let opening = pos
             pos += 1
             let start = pos
-            // Eight bytes at a time while none is a quote, a backslash or a control character
-            // (the zero-byte and less-than tests of "Bit Twiddling Hacks": the lowest flagged byte
-            // is exact), noting whether any byte is non-ASCII so the string needs no validation.
-            var highBits: UInt64 = 0
-            if let base = b.baseAddress {
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                while pos + 8 <= b.count {
-                    let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
-                    let quote = word ^ (ones &* 0x22)
-                    let backslash = word ^ (ones &* 0x5C)
-                    let found =
-                        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
-                    if found != 0 {
-                        let hit = found.trailingZeroBitCount >> 3
-                        highBits |= word & ((1 &<< UInt64(hit &* 8)) &- 1)
-                        pos += hit
-                        break
-                    }
-                    highBits |= word
-                    pos += 8
-                }
-            }
+            // Word by word to the first quote, backslash or control character; non-ASCII noted.
+            let scan = WordScan.skipPlain(b, from: pos, quote: UInt8(ascii: "\""), controls: true)
+            pos = scan.position
+            var highBits = scan.highBits
             while pos < b.count, b[pos] != UInt8(ascii: "\""), b[pos] != UInt8(ascii: "\\"), b[pos] >= 0x20 {
                 highBits |= UInt64(b[pos])
                 pos += 1

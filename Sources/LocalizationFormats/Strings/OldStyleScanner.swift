@@ -169,31 +169,9 @@ struct OldStyleScanner {
         pos += 1
         let start = pos
         let count = bytes.count
-        // Every byte's high bit, or-ed together: the string is told it is ASCII, which its
-        // hashing and comparisons depend on (a string not known to be ASCII is normalised first).
-        var highBits: UInt64 = 0
-        if let base = bytes.baseAddress {
-            // Eight bytes at a time while none is the quote or a backslash (the zero-byte test of
-            // "Bit Twiddling Hacks"; it has no false negatives, so the byte loop below finds the hit).
-            let quotes = UInt64(quote) &* 0x0101_0101_0101_0101
-            let backslashes = UInt64(UInt8(ascii: "\\")) &* 0x0101_0101_0101_0101
-            while pos + 8 <= count {
-                let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
-                let a = word ^ quotes
-                let b = word ^ backslashes
-                let found = (((a &- 0x0101_0101_0101_0101) & ~a) | ((b &- 0x0101_0101_0101_0101) & ~b)) & 0x8080_8080_8080_8080
-                if found != 0 {
-                    // The lowest flagged byte is exact (false flags only sit above a true one):
-                    // step straight to it.
-                    let hit = found.trailingZeroBitCount >> 3
-                    highBits |= word & ((1 &<< UInt64(hit &* 8)) &- 1)
-                    pos += hit
-                    break
-                }
-                highBits |= word
-                pos += 8
-            }
-        }
+        let scan = WordScan.skipPlain(bytes, from: pos, quote: quote, controls: false)
+        pos = scan.position
+        var highBits = scan.highBits
         while pos < count {
             let c = bytes[pos]
             if c == quote {

@@ -1,0 +1,38 @@
+/// The eight-bytes-at-a-time string scan the `.strings` and JSON readers share.
+enum WordScan {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Advances from `start` eight bytes at a time while no byte is `quote`, a backslash or (with
+    /// `controls`) below 0x20, using the zero-byte and less-than tests of "Bit Twiddling Hacks".
+    /// They have no false negatives and the lowest flagged byte is exact (false flags only sit
+    /// above a true one), so it stops on the first such byte, or where fewer than eight remain.
+    /// `highBits` is the OR of every byte passed: the caller's string is ASCII when no high bit is
+    /// set, which its hashing and comparisons depend on.
+    @inline(__always)
+    static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8, controls: Bool) -> (
+        position: Int, highBits: UInt64
+    ) {
+        var position = start
+        var highBits: UInt64 = 0
+        guard let base = bytes.baseAddress else { return (position, highBits) }
+        let quotes = UInt64(quote) &* ones
+        let backslashes = UInt64(UInt8(ascii: "\\")) &* ones
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let a = word ^ quotes
+            let b = word ^ backslashes
+            var found = ((a &- ones) & ~a) | ((b &- ones) & ~b)
+            if controls { found |= (word &- ones &* 0x20) & ~word }
+            found &= highs
+            if found != 0 {
+                let hit = found.trailingZeroBitCount >> 3
+                highBits |= word & ((1 &<< UInt64(hit &* 8)) &- 1)
+                return (position + hit, highBits)
+            }
+            highBits |= word
+            position += 8
+        }
+        return (position, highBits)
+    }
+}
