@@ -109,8 +109,7 @@ enum MessageBuilder {
         return result
     }
 
-    /// One message per string unit. Substitution forms write `%arg` for their own argument, which
-    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
+    /// Appends a catalog value's messages (see `catalogMessages(_:entry:source:loaded:)`).
     static func appendCatalogMessages(
         _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, source: MessageSource, loaded: Bool, to result: inout [Message]
     ) {
@@ -126,6 +125,8 @@ enum MessageBuilder {
         result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded)
     }
 
+    /// One message per string unit. Substitution forms write `%arg` for their own argument, which
+    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
     static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool) -> [Message] {
         var slots: [String: Int] = [:]
         value.forEachUnit { unit in
