@@ -280,8 +280,10 @@ enum DumpJSON {
                         entries: entries, diagnostics: diagnostics))
             case .catalog(let catalog):
                 let locales = catalog.locales.isEmpty ? [""] : catalog.locales
+                // Split once: `strings(for:)` splits the whole catalog on every call.
+                let byLocale = catalog.stringsByLocale()
                 for (index, locale) in locales.enumerated() {
-                    let entries = catalog.strings(for: LocaleName.normalize(locale)).map { item -> EntryObject in
+                    let entries = (byLocale[LocaleName.normalize(locale)] ?? []).map { item -> EntryObject in
                         let value = item.unit?.value ?? item.key
                         let (arguments, problems) = Self.arguments(of: value)
                         return EntryObject(
