@@ -319,9 +319,28 @@ enum MessageBuilder {
         }
         // Group by table and locale first, from the runs the builder recorded (no message is
         // touched here), so each message costs one hash of its key instead of three nested lookups.
-        var groups: [String: [String: [Range<Int>]]] = [:]
-        for run in batch.runs { groups[run.source.table, default: [:]][run.source.locale, default: []].append(run.range) }
-        let jobs = groups.flatMap { table, byLocale in byLocale.map { (table: table, locale: $0.key, ranges: $0.value) } }
+        // A catalog alternates locales message by message, so it makes a run per message: each
+        // source object is matched to its (table, locale) once, then found by identity.
+        var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
+        var jobOfPair: [String: [String: Int]] = [:]
+        var jobOfSource: [ObjectIdentifier: Int] = [:]
+        for run in batch.runs {
+            let identity = ObjectIdentifier(run.source)
+            let job =
+                jobOfSource[identity]
+                ?? {
+                    let found =
+                        jobOfPair[run.source.table]?[run.source.locale]
+                        ?? {
+                            jobs.append((run.source.table, run.source.locale, []))
+                            jobOfPair[run.source.table, default: [:]][run.source.locale] = jobs.count - 1
+                            return jobs.count - 1
+                        }()
+                    jobOfSource[identity] = found
+                    return found
+                }()
+            jobs[job].ranges.append(run.range)
+        }
         let keyed = jobs.concurrentMap { job in
             // One pass and one hash per message: each key's format is built as its messages arrive
             // and started over when a message that wins the lookup replaces the earlier ones.
