@@ -85,8 +85,35 @@ struct CLIFigures {
 
 let cliPath = siblingCLI()
 
+/// The CLI's check of `root` (see `measureCLI`) and its table row; nil without the executable.
+func cliRow(root: URL, filesBytes: Int, entries: Int, repetitions: Int, memoryNote: (Int) -> String) -> (Row, CLIFigures)? {
+    guard let cliPath, let run = measureCLI(cliPath, ["check", root.path, "--no-config"], repetitions: repetitions) else { return nil }
+    let cli = CLIFigures(checkSeconds: run.seconds, peakBytes: run.peakBytes, filesBytes: filesBytes)
+    let row = Row(
+        name: "stringscheck check (CLI process)", seconds: cli.checkSeconds, bytes: filesBytes, entries: entries,
+        ratio: cli.peakBytes.map { peak in
+            String(format: "peak %.1f MB = %.1f× ", Double(peak) / 1_048_576, cli.memoryRatio ?? 0) + memoryNote(filesBytes)
+        } ?? "peak memory not reported (not Linux)")
+    return (row, cli)
+}
+
+/// The whole check in process, as `median` times it; the last run's project and result.
+func timedCheck(root: URL, repetitions: Int) async -> (seconds: Double, project: LocalizationProject, result: CheckResult) {
+    let (seconds, last) = await median(repetitions) { () -> (project: LocalizationProject, result: CheckResult, keeper: ContextKeeper) in
+        let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
+        let keeper = ContextKeeper()
+        let result = await RuleEngine.run(project: loaded, keepContext: keeper.keep)
+        return (loaded, result, keeper)
+    }
+    return (seconds, last.project, last.result)
+}
+
+func rowsReport(_ rows: [Row]) -> [[String: Any]] {
+    rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] }
+}
+
 /// Measures one tree; returns the table rows and a summary for the series.
-func measure(root: URL, label: String, repetitions: Int) async throws -> (
+func measure(root: URL, repetitions: Int, runsCLI: Bool = true) async throws -> (
     rows: [Row], checkSeconds: Double, stringsSeconds: Double, cli: CLIFigures?
 ) {
     let stringsFiles = files(under: root, extensions: ["strings"])
@@ -124,32 +151,19 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (
     let foundationDict = median(repetitions) {
         for data in dictDatas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) }
     }
-    var findings = 0
-    var fileCount = 0
-    var project: LocalizationProject?
-    let (check, lastRun) = await median(repetitions) { () -> (project: LocalizationProject, keeper: ContextKeeper) in
-        let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
-        let keeper = ContextKeeper()
-        let result = await RuleEngine.run(project: loaded, keepContext: keeper.keep)
-        findings = result.findings.count
-        fileCount = result.fileCount
-        return (loaded, keeper)
-    }
-    project = lastRun.project
+    let (check, lastProject, lastResult) = await timedCheck(root: root, repetitions: repetitions)
     var rendered = 0
-    let context = project.map { RuleContext(project: $0) }
-    project = nil
-    let render = median(max(1, repetitions / 2)) {
-        if let context { rendered = PreviewBuilder.payloadRows(context).count }
-    }
+    let context = RuleContext(project: lastProject)
+    let render = median(max(1, repetitions / 2)) { rendered = PreviewBuilder.payloadRows(context).count }
     // The CLI itself, process start and exit included: the wall time and peak memory the
     // targets are stated in, beside the in-process figures.
-    var cli: CLIFigures?
-    if let cliPath, let run = measureCLI(cliPath, ["check", root.path, "--no-config"], repetitions: repetitions) {
-        let read = files(under: root, extensions: ["strings", "stringsdict", "xcstrings", "json"])
-        let bytes = read.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
-        cli = CLIFigures(checkSeconds: run.seconds, peakBytes: run.peakBytes, filesBytes: bytes)
-    }
+    let read = files(under: root, extensions: ["strings", "stringsdict", "xcstrings", "json"])
+    let readBytes = read.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+    let cli =
+        runsCLI
+        ? cliRow(root: root, filesBytes: readBytes, entries: entries + dictEntries, repetitions: repetitions) {
+            String(format: "the %.1f MB of files it reads", Double($0) / 1_048_576)
+        } : nil
     var rows = [
         Row(name: "read the .strings bytes (floor)", seconds: floor, bytes: floorBytes, entries: entries, ratio: "1.0× floor"),
         Row(
@@ -161,22 +175,14 @@ func measure(root: URL, label: String, repetitions: Int) async throws -> (
             ratio: String(format: "%.1f× faster than Foundation", foundationDict / oursDict)),
         Row(name: "Foundation .stringsdict parse", seconds: foundationDict, bytes: dictSize, entries: dictEntries, ratio: ""),
         Row(
-            name: "check (\(fileCount) files, \(findings) findings)", seconds: check, bytes: floorBytes + dictSize,
+            name: "check (\(lastResult.fileCount) files, \(lastResult.findings.count) findings)", seconds: check,
+            bytes: floorBytes + dictSize,
             entries: entries + dictEntries,
             ratio: String(format: "%.1f× floor", check / floor)),
         Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
     ]
-    if let cli {
-        rows.append(
-            Row(
-                name: "stringscheck check (CLI process)", seconds: cli.checkSeconds, bytes: cli.filesBytes, entries: entries + dictEntries,
-                ratio: cli.peakBytes.map { peak in
-                    String(
-                        format: "peak %.1f MB = %.1f× the %.1f MB of files it reads", Double(peak) / 1_048_576, cli.memoryRatio ?? 0,
-                        Double(cli.filesBytes) / 1_048_576)
-                } ?? "peak memory not reported (not Linux)"))
-    }
-    return (rows, check, ours, cli)
+    if let (row, _) = cli { rows.append(row) }
+    return (rows, check, ours, cli?.1)
 }
 
 /// One String Catalog of the tree's size: our catalog parse against Foundation's JSON parser on
@@ -194,33 +200,18 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
     }
     let data = Data(bytes)
     let foundation = median(repetitions) { _ = try? JSONSerialization.jsonObject(with: data) }
-    var findings = 0
-    let (check, _) = await median(repetitions) { () -> ContextKeeper in
-        let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
-        let keeper = ContextKeeper()
-        findings = await RuleEngine.run(project: loaded, keepContext: keeper.keep).findings.count
-        return keeper
-    }
-    var cli: CLIFigures?
-    if let cliPath, let run = measureCLI(cliPath, ["check", root.path, "--no-config"], repetitions: repetitions) {
-        cli = CLIFigures(checkSeconds: run.seconds, peakBytes: run.peakBytes, filesBytes: bytes.count)
-    }
+    let (check, _, result) = await timedCheck(root: root, repetitions: repetitions)
+    let cli = cliRow(root: root, filesBytes: bytes.count, entries: units, repetitions: repetitions) { _ in "the file" }
     var rows = [
         Row(name: "read the catalog bytes (floor)", seconds: floor, bytes: bytes.count, entries: units, ratio: "1.0× floor"),
         Row(
             name: "stringscheck catalog parse", seconds: ours, bytes: bytes.count, entries: units,
             ratio: String(format: "%.1f× faster than Foundation's JSON parse, %.1f× floor", foundation / ours, ours / floor)),
         Row(name: "Foundation JSONSerialization", seconds: foundation, bytes: bytes.count, entries: units, ratio: ""),
-        Row(name: "check (\(findings) findings)", seconds: check, bytes: bytes.count, entries: units, ratio: ""),
+        Row(name: "check (\(result.findings.count) findings)", seconds: check, bytes: bytes.count, entries: units, ratio: ""),
     ]
-    if let cli {
-        rows.append(
-            Row(
-                name: "stringscheck check (CLI process)", seconds: cli.checkSeconds, bytes: cli.filesBytes, entries: units,
-                ratio: cli.peakBytes.map { String(format: "peak %.1f MB = %.1f× the file", Double($0) / 1_048_576, cli.memoryRatio ?? 0) }
-                    ?? ""))
-    }
-    return (rows, cli)
+    if let (row, _) = cli { rows.append(row) }
+    return (rows, cli?.1)
 }
 
 func printTable(_ title: String, _ rows: [Row]) {
@@ -265,15 +256,15 @@ defer { try? FileManager.default.removeItem(at: workspace) }
 var report: [String: Any] = ["repetitions": repetitions]
 
 if let realTree {
-    let (rows, _, _, cli) = try await measure(root: URL(fileURLWithPath: realTree), label: realTree, repetitions: repetitions)
+    let (rows, _, _, cli) = try await measure(root: URL(fileURLWithPath: realTree), repetitions: repetitions)
     if !wantsJSON { printTable("Tree \(realTree) (median of \(repetitions))", rows) }
-    report["tree"] = rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] }
+    report["tree"] = rowsReport(rows)
     report["treeCLI"] = cli.map(cliReport) ?? NSNull()
 } else {
     let tree = SyntheticTree(locales: locales, keys: keys, payloads: payloadCount)
     let root = workspace.appendingPathComponent("tree")
     let written = try tree.write(to: root)
-    let (rows, _, _, cli) = try await measure(root: root, label: "synthetic", repetitions: repetitions)
+    let (rows, _, _, cli) = try await measure(root: root, repetitions: repetitions)
     if !wantsJSON {
         printTable(
             "Synthetic tree: \(locales) locales × \(keys) keys, \(payloadCount) payloads, \(written) files (median of \(repetitions))", rows
@@ -281,7 +272,7 @@ if let realTree {
     }
     report["synthetic"] = [
         "locales": locales, "keys": keys, "payloads": payloadCount,
-        "rows": rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] },
+        "rows": rowsReport(rows),
         "cli": cli.map(cliReport) ?? NSNull(),
     ]
     // The same locales and keys as one String Catalog, the form current Xcode writes.
@@ -295,7 +286,7 @@ if let realTree {
     }
     let catalogCLI: Any = catalogFigures.cli.map(cliReport) ?? NSNull()
     report["catalog"] = [
-        "rows": catalogFigures.rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] },
+        "rows": rowsReport(catalogFigures.rows),
         "cli": catalogCLI,
     ]
 }
@@ -309,7 +300,7 @@ if wantsSeries {
     for (seriesLocales, seriesKeys) in points {
         let root = workspace.appendingPathComponent("series-\(seriesLocales)-\(seriesKeys)")
         try SyntheticTree(locales: seriesLocales, keys: seriesKeys, payloads: 0).write(to: root)
-        let (_, check, parse, _) = try await measure(root: root, label: "series", repetitions: max(3, repetitions))
+        let (_, check, parse, _) = try await measure(root: root, repetitions: max(3, repetitions), runsCLI: false)
         try? FileManager.default.removeItem(at: root)
         checkTimes["\(seriesLocales)x\(seriesKeys)"] = check
         let keysTotal = (seriesLocales + 1) * seriesKeys

@@ -182,16 +182,17 @@ public struct StringCatalog: Sendable {
 }
 
 extension StringCatalog {
-    /// Calls `body` with every entry and each of its localizations (locale as written), in order,
-    /// read in place: copying an entry or a value costs a reference count for each string and
-    /// array in it, which on a catalog of 200,000 localizations was most of what the rules and
-    /// the context did with it.
+    /// Calls `body` with every entry (of `range`, when given) and each of its localizations (locale
+    /// as written), in order, read in place: copying an entry or a value costs a reference count
+    /// for each string and array in it, which on a catalog of 200,000 localizations was most of
+    /// what the rules and the context did with it.
     @inlinable
     public func forEachLocalization(
+        entries range: Range<Int>? = nil,
         _ body: (_ entry: borrowing CatalogEntry, _ locale: String, _ value: borrowing CatalogValue) throws -> Void
     ) rethrows {
         try entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
+            for index in range ?? entries.indices {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
                     for item in localizations.indices { try body(entries[index], localizations[item].locale, localizations[item].value) }
                 }
@@ -293,7 +294,6 @@ public enum StringCatalogParser {
                 if let members = localizations.object {
                     for item in members {
                         entry.localizations.append((item.key, value(item.value, context: "\"\(member.key)\" in \(item.key)")))
-
                     }
                 } else {
                     add("\"localizations\" of \"\(member.key)\" must be an object", at: localizations.location)

@@ -45,7 +45,8 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
     // were a tenth of a large check's memory. Offsets and numbers fit 32 bits (a message past 2
     // billion scalars is clamped); flags, variable names and `*` arguments are rare and share one
     // optional box, so a specifier takes 48 bytes.
-    private var storedText: String
+    /// The specifier's text as written, e.g. `%1$@` or `%-5.2lf`.
+    public var text: String
     private var rare: RareParts?
     private var storedStart: Int32
     private var storedEnd: Int32
@@ -53,8 +54,8 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
     /// `Int32.min` when the specifier names no position.
     private var storedPosition: Int32
     private var storedConversion: Unicode.Scalar
-    private var storedLength: FormatLength?
-    private var storedType: FormatArgumentType
+    public var length: FormatLength?
+    public var type: FormatArgumentType
 
     private final class RareParts: Sendable {
         let flags: String
@@ -75,6 +76,11 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
 
     private static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
 
+    /// `Int32.min` stands for no position, so a written one is clamped above it.
+    private static func storedPosition(_ position: Int?) -> Int32 {
+        position.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? Int32.min
+    }
+
     /// Offsets in Unicode scalars from the start of the string, `%` included.
     public var start: Int {
         get { Int(storedStart) }
@@ -84,15 +90,10 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
         get { Int(storedEnd) }
         set { storedEnd = Self.clamped(newValue) }
     }
-    /// The specifier's text as written, e.g. `%1$@` or `%-5.2lf`.
-    public var text: String {
-        get { storedText }
-        set { storedText = newValue }
-    }
     /// The `n$` position when written, else nil.
     public var explicitPosition: Int? {
         get { storedPosition == Int32.min ? nil : Int(storedPosition) }
-        set { storedPosition = newValue.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? Int32.min }
+        set { storedPosition = Self.storedPosition(newValue) }
     }
     /// The argument this specifier reads (1-based), after CoreFoundation's numbering.
     public var argument: Int {
@@ -103,18 +104,10 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
         get { rare?.flags ?? "" }
         set { rare = RareParts.make(flags: newValue, variableName: variableName, starArguments: starArguments) }
     }
-    public var length: FormatLength? {
-        get { storedLength }
-        set { storedLength = newValue }
-    }
     /// The conversion character (`@`, `d`, …): one scalar, `?` when the scanner found none.
     public var conversion: Character {
         get { Character(storedConversion) }
         set { storedConversion = newValue.unicodeScalars.first ?? "?" }
-    }
-    public var type: FormatArgumentType {
-        get { storedType }
-        set { storedType = newValue }
     }
     /// `%#@name@`: the name of a `.stringsdict` variable; nil for ordinary specifiers.
     public var variableName: String? {
@@ -134,19 +127,19 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
     }
 
     public static func == (lhs: FormatSpecifier, rhs: FormatSpecifier) -> Bool {
-        lhs.storedStart == rhs.storedStart && lhs.storedEnd == rhs.storedEnd && lhs.storedText == rhs.storedText
+        lhs.storedStart == rhs.storedStart && lhs.storedEnd == rhs.storedEnd && lhs.text == rhs.text
             && lhs.storedPosition == rhs.storedPosition && lhs.storedArgument == rhs.storedArgument
-            && lhs.storedLength == rhs.storedLength && lhs.storedConversion == rhs.storedConversion
-            && lhs.storedType == rhs.storedType && lhs.flags == rhs.flags && lhs.variableName == rhs.variableName
+            && lhs.length == rhs.length && lhs.storedConversion == rhs.storedConversion
+            && lhs.type == rhs.type && lhs.flags == rhs.flags && lhs.variableName == rhs.variableName
             && lhs.starArguments == rhs.starArguments
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storedStart)
         hasher.combine(storedEnd)
-        hasher.combine(storedText)
+        hasher.combine(text)
         hasher.combine(storedArgument)
-        hasher.combine(storedType)
+        hasher.combine(type)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -157,15 +150,15 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
         start: Int, end: Int, text: String, explicitPosition: Int?, argument: Int, flags: String, length: FormatLength?,
         conversion: Character, type: FormatArgumentType, variableName: String?, starArguments: [Int]
     ) {
-        storedText = text
+        self.text = text
         rare = RareParts.make(flags: flags, variableName: variableName, starArguments: starArguments)
         storedStart = Self.clamped(start)
         storedEnd = Self.clamped(end)
         storedArgument = Self.clamped(argument)
-        storedPosition = explicitPosition.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? Int32.min
+        storedPosition = Self.storedPosition(explicitPosition)
         storedConversion = conversion.unicodeScalars.first ?? "?"
-        storedLength = length
-        storedType = type
+        self.length = length
+        self.type = type
     }
 
     public init(from decoder: any Decoder) throws {

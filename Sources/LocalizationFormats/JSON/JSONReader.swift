@@ -313,7 +313,7 @@ public enum JSONReader {
                 defer { pos += 1 }
                 // The decoder hands over valid UTF-8, and a slice between quotes stays valid.
                 return OldStyleScanner.string(
-                    validUTF8: UnsafeBufferPointer(rebasing: b[start..<pos]), isASCII: highBits & 0x8080_8080_8080_8080 == 0)
+                    validUTF8: UnsafeBufferPointer(rebasing: b[start..<pos]), isASCII: WordScan.isASCII(highBits))
             }
             var out = Array(b[start..<pos])
             while pos < b.count {

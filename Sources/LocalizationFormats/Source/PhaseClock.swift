@@ -43,8 +43,7 @@ public struct PhaseClock {
     /// `ru_maxrss` starts from the parent's own peak).
     public func reportPeak() {
         guard enabled, let peak = Self.peakResidentBytes() else { return }
-        var text = "stringscheck: timing \(scope) peak resident: \(peak >> 10) KB\n"
-        _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
+        Self.emit("stringscheck: timing \(scope) peak resident: \(peak >> 10) KB\n")
     }
 
     /// Reports one measured duration.
@@ -52,7 +51,12 @@ public struct PhaseClock {
         let (seconds, attoseconds) = duration.components
         let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
         let memory = (resident.map { ", resident \($0 >> 20) MB" } ?? "") + (heap.map { ", heap \($0 >> 20) MB" } ?? "")
-        var text = "stringscheck: timing \(scope) \(phase): \(tenths / 10).\(tenths % 10) ms\(memory)\n"
+        emit("stringscheck: timing \(scope) \(phase): \(tenths / 10).\(tenths % 10) ms\(memory)\n")
+    }
+
+    /// Writes to standard error directly: no Foundation, and no buffering to interleave.
+    private static func emit(_ line: String) {
+        var text = line
         _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
     }
 

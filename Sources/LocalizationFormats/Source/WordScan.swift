@@ -3,6 +3,10 @@ enum WordScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
+    /// True when no byte OR-ed into `highBits` has its high bit set.
+    @inline(__always)
+    static func isASCII(_ highBits: UInt64) -> Bool { highBits & highs == 0 }
+
     /// Advances from `start` eight bytes at a time while no byte is `quote`, a backslash or (with
     /// `controls`) below 0x20, using the zero-byte and less-than tests of "Bit Twiddling Hacks".
     /// They have no false negatives and the lowest flagged byte is exact (false flags only sit

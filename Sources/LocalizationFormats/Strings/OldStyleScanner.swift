@@ -176,7 +176,7 @@ struct OldStyleScanner {
             let c = bytes[pos]
             if c == quote {
                 let text = Self.string(
-                    validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<pos]), isASCII: highBits & 0x8080_8080_8080_8080 == 0)
+                    validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<pos]), isASCII: WordScan.isASCII(highBits))
                 pos += 1
                 return text
             }
@@ -215,7 +215,7 @@ struct OldStyleScanner {
             highBits |= UInt64(slice[index])
             index += 1
         }
-        return string(validUTF8: slice, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
+        return string(validUTF8: slice, isASCII: WordScan.isASCII(highBits))
     }
 
     static func quoteName(_ quote: UInt8) -> String {

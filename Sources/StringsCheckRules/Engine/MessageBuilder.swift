@@ -87,24 +87,14 @@ enum MessageBuilder {
         return result
     }
 
-    /// The messages of a run of a catalog's entries, in order. Entries and values are read in
-    /// place: copying each (four to six reference counts) was most of the work.
+    /// The messages of a run of a catalog's entries, in order.
     private static func catalogMessages(
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: MessageSource], file: ResourceFile
     ) -> [Message] {
         var result: [Message] = []
-        catalog.entries.withUnsafeBufferPointer { entries in
-            for index in range {
-                entries[index].localizations.withUnsafeBufferPointer { localizations in
-                    for item in localizations.indices {
-                        let written = localizations[item].locale
-                        let source =
-                            sources[written] ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
-                        appendCatalogMessages(
-                            localizations[item].value, entry: entries[index], source: source, loaded: catalog.loads, to: &result)
-                    }
-                }
-            }
+        catalog.forEachLocalization(entries: range) { entry, written, value in
+            let source = sources[written] ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
+            appendCatalogMessages(value, entry: entry, source: source, loaded: catalog.loads, to: &result)
         }
         return result
     }
@@ -324,23 +314,17 @@ enum MessageBuilder {
         var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
         var jobOfPair: [String: [String: Int]] = [:]
         var jobOfSource: [ObjectIdentifier: Int] = [:]
-        for run in batch.runs {
-            let identity = ObjectIdentifier(run.source)
-            let job =
-                jobOfSource[identity]
-                ?? {
-                    let found =
-                        jobOfPair[run.source.table]?[run.source.locale]
-                        ?? {
-                            jobs.append((run.source.table, run.source.locale, []))
-                            jobOfPair[run.source.table, default: [:]][run.source.locale] = jobs.count - 1
-                            return jobs.count - 1
-                        }()
-                    jobOfSource[identity] = found
-                    return found
-                }()
-            jobs[job].ranges.append(run.range)
+        func job(of source: MessageSource) -> Int {
+            if let job = jobOfSource[ObjectIdentifier(source)] { return job }
+            let job = jobOfPair[source.table]?[source.locale] ?? jobs.count
+            if job == jobs.count {
+                jobs.append((source.table, source.locale, []))
+                jobOfPair[source.table, default: [:]][source.locale] = job
+            }
+            jobOfSource[ObjectIdentifier(source)] = job
+            return job
         }
+        for run in batch.runs { jobs[job(of: run.source)].ranges.append(run.range) }
         let keyed = jobs.concurrentMap { job in
             // One pass and one hash per message: each key's format is built as its messages arrive
             // and started over when a message that wins the lookup replaces the earlier ones.

@@ -27,10 +27,11 @@ extension Rule {
                 guard entry.shouldTranslate else { return }
                 value.forEachUnit { unit in
                     guard unit.state == state else { return }
+                    let locale = LocaleName.normalize(locale)
                     result.append(
                         finding(
-                            describe(entry.key, LocaleName.normalize(locale)), path: file.path, at: unit.location, key: entry.key,
-                            locale: LocaleName.normalize(locale), table: file.tableID))
+                            describe(entry.key, locale), path: file.path, at: unit.location, key: entry.key, locale: locale,
+                            table: file.tableID))
                 }
             }
         }
