@@ -28,6 +28,8 @@ struct OldStyleScanner {
     var commentRanges: [Range<Int>] = []
     /// When set, diagnostics are not recorded (used while re-reading text CoreFoundation never sees).
     var quiet = false
+    /// Where escapes are decoded, kept between strings: one allocation per file, not per value.
+    private var scratch: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -226,7 +228,13 @@ struct OldStyleScanner {
     /// does, pairing surrogates, and append them as UTF-8.
     private mutating func scanQuotedWithEscapes(opening: Int, start: Int) -> String? {
         let quote = bytes[opening]
-        var out: [UInt8] = []
+        // Taken, not copied, and handed back on every exit.
+        var out = scratch
+        scratch = []
+        defer {
+            out.removeAll(keepingCapacity: true)
+            scratch = out
+        }
         out.reserveCapacity(pos - start + 32)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<pos]))
         var pendingHigh: (unit: UInt16, offset: Int)?
