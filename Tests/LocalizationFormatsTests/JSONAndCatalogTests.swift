@@ -72,6 +72,58 @@ struct JSONReaderTests {
         #expect(duplicates.map { $0.notes.first?.location?.line } == [2, members + 1, 2])
     }
 
+    /// A streaming parse hands over the members under the root's key and keeps everything else:
+    /// put back together, it is the tree a plain parse builds, with the same diagnostics.
+    @Test(arguments: [
+        "{\"a\": 1, \"strings\": {\"x\": {\"strings\": {\"deep\": 1}}, \"y\": [2], \"x\": 3}, \"z\": {}}",
+        "{\"strings\": \"not an object\", \"strings\": {}}",
+        "{\"strings\": {\"k\": 1}, \"strings\": {\"m\": 2, \"m\": 3}}",
+        "[{\"strings\": {\"k\": 1}}]",
+    ])
+    func streamingReassemblesThePlainTree(text: String) throws {
+        var objects: [[JSONMember]] = []
+        let streamed = JSONReader.parse(bytes: Array(text.utf8), path: "x.json", streamingMembersOf: "strings") { event in
+            switch event {
+            case .begin: objects.append([])
+            case .member(let member): objects[objects.count - 1].append(member)
+            }
+        }
+        let plain = parse(text)
+        #expect(streamed.diagnostics == plain.diagnostics)
+        guard var root = streamed.root, case .object(var members) = root.value else {
+            #expect(objects.isEmpty, "only the members of a root object are streamed")
+            #expect(streamed.root == plain.root)
+            return
+        }
+        var remaining = objects[...]
+        for index in members.indices where members[index].key == "strings" {
+            guard case .object(let kept) = members[index].value.value else { continue }
+            #expect(kept.isEmpty, "a streamed object stays in the tree, empty")
+            let handed = try #require(remaining.first)
+            remaining = remaining.dropFirst()
+            members[index].value.value = .object(handed)
+        }
+        #expect(remaining.isEmpty)
+        root.value = .object(members)
+        #expect(root == plain.root)
+    }
+
+    /// The same on the corpus's String Catalogs.
+    @Test func streamingMatchesThePlainTreeOnCorpusCatalogs() throws {
+        let catalogs = Corpus.files(extensions: ["xcstrings"])
+        #expect(!catalogs.isEmpty)
+        for url in catalogs {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            var members: [JSONMember] = []
+            let streamed = JSONReader.parse(bytes: bytes, path: url.path, streamingMembersOf: "strings") { event in
+                if case .member(let member) = event { members.append(member) }
+            }
+            let plain = JSONReader.parse(bytes: bytes, path: url.path)
+            #expect(streamed.diagnostics == plain.diagnostics)
+            #expect(members == plain.root?["strings"]?.object, "\(url.lastPathComponent)")
+        }
+    }
+
     @Test func duplicateKeysAndDepth() {
         #expect(parse("{\"a\": 1, \"a\": 2}").diagnostics.map(\.id) == ["json-duplicate-key"])
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
@@ -182,6 +234,26 @@ struct StringCatalogTests {
         let messages = catalog.diagnostics.map(\.message)
         #expect(messages.contains { $0.contains("unknown state 'weird' for \"b\" in de") })
         #expect(messages.contains { $0.contains("\"a\" in fr, plural 'one' must be an object") })
+    }
+
+    /// Entries are built while the JSON is read; what the tree would not have held must not count:
+    /// an earlier "strings" replaced by a later one that is no object, or entries before a syntax
+    /// error (a catalog that does not parse loads nothing).
+    @Test func entriesBuiltWhileReadingFollowTheDocument() {
+        func parse(_ text: String) -> StringCatalog { StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings") }
+        let replaced = parse("{\"sourceLanguage\": \"en\", \"strings\": {\"a\": 1}, \"strings\": 2}")
+        #expect(replaced.entries.isEmpty)
+        #expect(replaced.diagnostics.map(\.id) == ["json-duplicate-key", "xcstrings-invalid-structure"])
+        #expect(replaced.diagnostics.last?.message == "\"strings\" must be an object, found number")
+        let broken = parse("{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {}, \"b\": 1, \"c\": {}} oops")
+        #expect(broken.entries.isEmpty && !broken.loads)
+        #expect(broken.diagnostics.map(\.id) == ["json-syntax-error"])
+        // The top level's findings come before the entries', as when the finished tree was walked.
+        let ordered = parse("{\"strings\": {\"a\": 1}}")
+        #expect(
+            ordered.diagnostics.map(\.message) == [
+                "the catalog has no \"sourceLanguage\"", "the entry \"a\" must be an object, found number",
+            ])
     }
 
     @Test func wrongShapesAreReported() {

@@ -76,6 +76,29 @@ public enum JSONReader {
     public static let maximumDepth = 256
 
     public static func parse(bytes: [UInt8], path: String) -> JSONDocument {
+        parse(bytes: bytes, path: path, stream: nil)
+    }
+
+    /// What a streaming parse hands over, in file order.
+    public enum StreamEvent {
+        /// An object under the streamed key starts (a key may appear twice; the later one wins).
+        case begin
+        /// One of its members, which the tree will not hold.
+        case member(JSONMember)
+    }
+
+    /// Parses as `parse(bytes:path:)`, except that the members of the object under the root's
+    /// key `key` are handed to `body` one by one as they are read and left out of the tree (the
+    /// object stays, empty). A reader that turns each member into its own model then never holds
+    /// the whole tree: a String Catalog is one object of entries. After a syntax error the root
+    /// is nil and what `body` was given must be dropped, as the tree would have been.
+    public static func parse(
+        bytes: [UInt8], path: String, streamingMembersOf key: String, _ body: (StreamEvent) -> Void
+    ) -> JSONDocument {
+        withoutActuallyEscaping(body) { body in parse(bytes: bytes, path: path, stream: (key, body)) }
+    }
+
+    private static func parse(bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?) -> JSONDocument {
         let decoded = TextDecoder.decode(bytes)
         let lines = LineTable(utf8: decoded.utf8)
         var diagnostics: [Diagnostic] = []
@@ -85,6 +108,7 @@ public enum JSONReader {
         return decoded.utf8.withUnsafeBufferPointer { buffer in
             var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics
+            parser.stream = stream
             let root = parser.parseDocument()
             return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics, lines: lines)
         }
@@ -104,6 +128,7 @@ public enum JSONReader {
         let path: String
         var pos = 0
         var diagnostics: [Diagnostic] = []
+        var stream: (key: String, body: (StreamEvent) -> Void)?
 
         init(b: UnsafeBufferPointer<UInt8>, lines: LineTable, path: String) {
             self.b = b
@@ -138,7 +163,7 @@ public enum JSONReader {
             while pos < b.count, b[pos] == 0x20 || b[pos] == 0x0A || b[pos] == 0x0D || b[pos] == 0x09 { pos += 1 }
         }
 
-        mutating func value(depth: Int) throws -> JSONNode {
+        mutating func value(depth: Int, streamed: ((StreamEvent) -> Void)? = nil) throws -> JSONNode {
             guard depth <= JSONReader.maximumDepth else {
                 throw SyntaxError(message: "JSON nested more than \(JSONReader.maximumDepth) levels deep", offset: pos)
             }
@@ -150,8 +175,11 @@ public enum JSONReader {
                 pos += 1
                 var members: [JSONMember] = []
                 // Duplicate keys: most objects have a handful of members, which a scan compares
-                // faster than a dictionary hashes; larger ones get the dictionary.
+                // faster than a dictionary hashes; larger ones (and streamed ones, which keep no
+                // members) get the dictionary.
                 var seen: [String: SourcePosition] = [:]
+                var count = 0
+                streamed?(.begin)
                 skipSpace()
                 if pos < b.count, b[pos] == UInt8(ascii: "}") {
                     pos += 1
@@ -170,12 +198,13 @@ public enum JSONReader {
                     }
                     pos += 1
                     skipSpace()
-                    let member = try value(depth: depth + 1)
+                    let streamsMember = depth == 0 && stream?.key == key && pos < b.count && b[pos] == UInt8(ascii: "{")
+                    let member = try value(depth: depth + 1, streamed: streamsMember ? stream?.body : nil)
                     let first: SourcePosition?
-                    if members.count < 8 {
+                    if streamed == nil, count < 8 {
                         first = members.first { $0.key == key }?.keyLocation
                     } else {
-                        if members.count == 8 {
+                        if streamed == nil, count == 8 {
                             for earlier in members where seen[earlier.key] == nil { seen[earlier.key] = earlier.keyLocation }
                         }
                         first = seen[key]
@@ -186,10 +215,15 @@ public enum JSONReader {
                                 .jsonDuplicateKey, "the key \"\(key)\" appears twice in this object; most readers keep only the later one",
                                 path: path, at: keyLocation,
                                 notes: [DiagnosticNote(message: "first \"\(key)\" is here", path: path, location: first)]))
-                    } else if members.count >= 8 {
+                    } else if streamed != nil || count >= 8 {
                         seen[key] = keyLocation
                     }
-                    members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
+                    count += 1
+                    if let streamed {
+                        streamed(.member(JSONMember(key: key, keyLocation: keyLocation, value: member)))
+                    } else {
+                        members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
+                    }
                     skipSpace()
                     guard pos < b.count else {
                         throw SyntaxError(message: "expected ',' or '}' to continue the object opened here", offset: start)

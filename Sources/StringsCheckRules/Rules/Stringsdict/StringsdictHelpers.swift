@@ -2,11 +2,14 @@ import Foundation
 import LocalizationFormats
 
 extension RuleContext {
-    /// Every `.stringsdict` format entry with its file and locale.
-    var stringsdictEntries: [(file: ResourceFile, locale: String, entry: StringsdictEntry)] {
-        project.files.flatMap { file -> [(ResourceFile, String, StringsdictEntry)] in
-            guard case .stringsdict(let parsed) = file.content, let locale = file.locale else { return [] }
-            return parsed.entries.map { (file, locale, $0) }
+    /// Every `.stringsdict` format entry with its file and locale, produced as it is read: an
+    /// array of them copied the file into every element, 3 MB a rule on a 40-locale tree.
+    var stringsdictEntries: some Sequence<(file: ResourceFile, locale: String, entry: StringsdictEntry)> {
+        project.files.lazy.flatMap { file in
+            let entries: [StringsdictEntry]
+            let locale = file.locale ?? ""
+            if case .stringsdict(let parsed) = file.content, file.locale != nil { entries = parsed.entries } else { entries = [] }
+            return entries.lazy.map { (file: file, locale: locale, entry: $0) }
         }
     }
 }
