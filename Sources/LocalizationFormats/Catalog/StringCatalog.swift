@@ -173,9 +173,20 @@ public struct StringCatalog: Sendable {
     public var locales: [String] {
         var seen: Set<String> = []
         var result: [String] = []
-        for locale in [sourceLanguage].compactMap({ $0 }) + entries.flatMap({ $0.localizations.map(\.locale) })
-        where seen.insert(locale).inserted {
-            result.append(locale)
+        if let sourceLanguage, seen.insert(sourceLanguage).inserted { result.append(sourceLanguage) }
+        // Entries mostly list the same locales in the same order: a locale equal to the one at its
+        // place in the previous entry is known without hashing (200,000 hashes on a large catalog,
+        // for a getter the context reads several times).
+        var previous: [String] = []
+        var current: [String] = []
+        for entry in entries {
+            current.removeAll(keepingCapacity: true)
+            for (index, item) in entry.localizations.enumerated() {
+                current.append(item.locale)
+                if index < previous.count, previous[index] == item.locale { continue }
+                if seen.insert(item.locale).inserted { result.append(item.locale) }
+            }
+            swap(&previous, &current)
         }
         return result
     }
