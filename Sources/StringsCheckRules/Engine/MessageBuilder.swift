@@ -62,18 +62,23 @@ enum MessageBuilder {
             guard let locale = file.locale else { return [] }
             let source = MessageSource(table: file.tableID, locale: locale, path: file.path)
             result.reserveCapacity(parsed.entries.count)
-            for entry in parsed.entries {
-                guard let value = entry.value else { continue }
-                let placement: TextPlacement
-                if entry.valueIsVerbatim, let start = entry.valueLocation {
-                    placement = .verbatim(SourcePosition(line: start.line, column: start.column + (entry.valueIsQuoted ? 1 : 0)))
-                } else {
-                    placement = .fixed(entry.valueLocation)
+            // Read in place: a copy of each entry retained and released its comment too.
+            parsed.entries.withUnsafeBufferPointer { entries in
+                for entry in entries.indices {
+                    guard let value = entries[entry].value else { continue }
+                    let placement: TextPlacement
+                    if entries[entry].valueIsVerbatim, let start = entries[entry].valueLocation {
+                        placement = .verbatim(
+                            SourcePosition(line: start.line, column: start.column + (entries[entry].valueIsQuoted ? 1 : 0)))
+                    } else {
+                        placement = .fixed(entries[entry].valueLocation)
+                    }
+                    result.append(
+                        Message(
+                            source: source, key: entries[entry].key, text: value, keyLocation: entries[entry].keyLocation,
+                            placement: placement, analysis: FormatScanner.analyze(value), origin: .strings, label: nil,
+                            loaded: entries[entry].loaded))
                 }
-                result.append(
-                    Message(
-                        source: source, key: entry.key, text: value, keyLocation: entry.keyLocation, placement: placement,
-                        analysis: FormatScanner.analyze(value), origin: .strings, label: nil, loaded: entry.loaded))
             }
         case .stringsdict(let parsed):
             guard let locale = file.locale else { return [] }
