@@ -40,6 +40,17 @@ seed() {
   echo "$dir"
 }
 
+# SwiftPM's build of this package does not notice a source file added to or removed from the
+# main package (a stale build fails with "cannot find '…' in scope"): start over when the list of
+# the main package's files changes.
+stamp=".build/main-package-sources"
+sources="$(cd ../.. && find Sources -name '*.swift' | sort)"
+if [ -d .build ] && [ "$(cat "$stamp" 2>/dev/null)" != "$sources" ]; then
+  echo "the main package's files changed: rebuilding from scratch"
+  rm -rf .build
+fi
+mkdir -p .build && printf '%s' "$sources" > "$stamp"
+
 for target in "${TARGETS[@]}"; do
   echo "== $target"
   swift build -c release --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
