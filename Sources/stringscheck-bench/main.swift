@@ -114,9 +114,7 @@ func rowsReport(_ rows: [Row]) -> [[String: Any]] {
 }
 
 /// Measures one tree; returns the table rows and a summary for the series.
-func measure(root: URL, repetitions: Int, runsCLI: Bool = true) async throws -> (
-    rows: [Row], checkSeconds: Double, stringsSeconds: Double, cli: CLIFigures?
-) {
+func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLIFigures?) {
     let stringsFiles = files(under: root, extensions: ["strings"])
     let stringsdictFiles = files(under: root, extensions: ["stringsdict"])
     let stringsBytes = try stringsFiles.map { try FileBytes.read($0.path).get() }
@@ -160,11 +158,9 @@ func measure(root: URL, repetitions: Int, runsCLI: Bool = true) async throws -> 
     // targets are stated in, beside the in-process figures.
     let read = files(under: root, extensions: ["strings", "stringsdict", "xcstrings", "json"])
     let readBytes = read.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
-    let cli =
-        runsCLI
-        ? cliRow(root: root, filesBytes: readBytes, entries: entries + dictEntries, repetitions: repetitions) {
-            String(format: "the %.1f MB of files it reads", Double($0) / 1_048_576)
-        } : nil
+    let cli = cliRow(root: root, filesBytes: readBytes, entries: entries + dictEntries, repetitions: repetitions) {
+        String(format: "the %.1f MB of files it reads", Double($0) / 1_048_576)
+    }
     var rows = [
         Row(name: "read the .strings bytes (floor)", seconds: floor, bytes: floorBytes, entries: entries, ratio: "1.0× floor"),
         Row(
@@ -183,7 +179,18 @@ func measure(root: URL, repetitions: Int, runsCLI: Bool = true) async throws -> 
         Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
     ]
     if let (row, _) = cli { rows.append(row) }
-    return (rows, check, ours, cli?.1)
+    return (rows, cli?.1)
+}
+
+/// The check and the `.strings` parse of one tree, for the scale series (no Foundation, no CLI).
+func measureScale(root: URL, repetitions: Int) async throws -> (check: Double, parse: Double) {
+    let stringsFiles = files(under: root, extensions: ["strings"])
+    let contents = try stringsFiles.map { try FileBytes.read($0.path).get() }
+    let parse = median(repetitions) {
+        for (index, bytes) in contents.enumerated() { _ = StringsParser.parse(bytes: bytes, path: stringsFiles[index].path) }
+    }
+    let (check, _, _) = await timedCheck(root: root, repetitions: repetitions)
+    return (check, parse)
 }
 
 /// One String Catalog of the tree's size: our catalog parse against Foundation's JSON parser on
@@ -257,7 +264,7 @@ defer { try? FileManager.default.removeItem(at: workspace) }
 var report: [String: Any] = ["repetitions": repetitions]
 
 if let realTree {
-    let (rows, _, _, cli) = try await measure(root: URL(fileURLWithPath: realTree), repetitions: repetitions)
+    let (rows, cli) = try await measure(root: URL(fileURLWithPath: realTree), repetitions: repetitions)
     if !wantsJSON { printTable("Tree \(realTree) (median of \(repetitions))", rows) }
     report["tree"] = rowsReport(rows)
     report["treeCLI"] = cli.map(cliReport) ?? NSNull()
@@ -265,7 +272,7 @@ if let realTree {
     let tree = SyntheticTree(locales: locales, keys: keys, payloads: payloadCount)
     let root = workspace.appendingPathComponent("tree")
     let written = try tree.write(to: root)
-    let (rows, _, _, cli) = try await measure(root: root, repetitions: repetitions)
+    let (rows, cli) = try await measure(root: root, repetitions: repetitions)
     if !wantsJSON {
         printTable(
             "Synthetic tree: \(locales) locales × \(keys) keys, \(payloadCount) payloads, \(written) files (median of \(repetitions))", rows
@@ -293,15 +300,16 @@ if let realTree {
 }
 
 if wantsSeries {
-    // Doublings, as the target is stated: twice the locales (or keys) may take at most twice the time.
+    // Doublings, as the target is stated (twice the locales or keys may take at most twice the
+    // time, +10%), then the grid the issue names: 1, 10 and 100 locales × 1,000 and 10,000 keys,
+    // where each step is ten times the work (at most ×11).
+    let repetitionsPerPoint = max(3, repetitions)
     var series: [[String: Any]] = []
     var checkTimes: [String: Double] = [:]
-    let points = [(10, 2_500), (20, 2_500), (40, 2_500), (20, 1_250), (20, 5_000)]
-    if !wantsJSON { print("\nScale series (check and .strings parse, median of \(max(3, repetitions)))") }
-    for (seriesLocales, seriesKeys) in points {
+    func point(_ seriesLocales: Int, _ seriesKeys: Int) async throws {
         let root = workspace.appendingPathComponent("series-\(seriesLocales)-\(seriesKeys)")
         try SyntheticTree(locales: seriesLocales, keys: seriesKeys, payloads: 0).write(to: root)
-        let (_, check, parse, _) = try await measure(root: root, repetitions: max(3, repetitions), runsCLI: false)
+        let (check, parse) = try await measureScale(root: root, repetitions: repetitionsPerPoint)
         try? FileManager.default.removeItem(at: root)
         checkTimes["\(seriesLocales)x\(seriesKeys)"] = check
         let keysTotal = (seriesLocales + 1) * seriesKeys
@@ -313,18 +321,42 @@ if wantsSeries {
         }
         series.append(["locales": seriesLocales, "keys": seriesKeys, "checkSeconds": check, "parseSeconds": parse])
     }
-    let doublings = [
-        ("locales 10 → 20", "10x2500", "20x2500"), ("locales 20 → 40", "20x2500", "40x2500"),
-        ("keys 1,250 → 2,500", "20x1250", "20x2500"), ("keys 2,500 → 5,000", "20x2500", "20x5000"),
-    ]
     var ratios: [String: Double] = [:]
-    for (label, from, to) in doublings {
-        guard let before = checkTimes[from], let after = checkTimes[to], before > 0 else { continue }
-        ratios[label] = after / before
-        if !wantsJSON { print(String(format: "  %@: check time ×%.2f (linear: ×2.00, target ≤ ×2.20)", label, after / before)) }
+    func growth(_ steps: [(label: String, from: String, to: String, linear: Double)]) {
+        for step in steps {
+            guard let before = checkTimes[step.from], let after = checkTimes[step.to], before > 0 else { continue }
+            ratios[step.label] = after / before
+            if !wantsJSON {
+                print(
+                    String(
+                        format: "  %@: check time ×%.2f (linear: ×%.2f, target ≤ ×%.2f)", step.label, after / before, step.linear,
+                        step.linear * 1.1))
+            }
+        }
     }
+    if !wantsJSON { print("\nScale series: doublings (check and .strings parse, median of \(repetitionsPerPoint))") }
+    for (seriesLocales, seriesKeys) in [(10, 2_500), (20, 2_500), (40, 2_500), (20, 1_250), (20, 5_000)] {
+        try await point(seriesLocales, seriesKeys)
+    }
+    growth([
+        ("locales 10 → 20", "10x2500", "20x2500", 2), ("locales 20 → 40", "20x2500", "40x2500", 2),
+        ("keys 1,250 → 2,500", "20x1250", "20x2500", 2), ("keys 2,500 → 5,000", "20x2500", "20x5000", 2),
+    ])
+    if !wantsJSON { print("\nScale series: 1, 10, 100 locales × 1,000 and 10,000 keys") }
+    for seriesKeys in [1_000, 10_000] {
+        for seriesLocales in [1, 10, 100] { try await point(seriesLocales, seriesKeys) }
+    }
+    // A locale step multiplies the tables (the base counts): 2 → 11 is ×5.5 and 11 → 101 is ×9.2;
+    // a key step is ×10. Linear time grows by the same factor.
+    growth([
+        ("locales 1 → 10 (1,000 keys)", "1x1000", "10x1000", 5.5), ("locales 10 → 100 (1,000 keys)", "10x1000", "100x1000", 101.0 / 11),
+        ("locales 1 → 10 (10,000 keys)", "1x10000", "10x10000", 5.5),
+        ("locales 10 → 100 (10,000 keys)", "10x10000", "100x10000", 101.0 / 11),
+        ("keys 1,000 → 10,000 (10 locales)", "10x1000", "10x10000", 10),
+        ("keys 1,000 → 10,000 (100 locales)", "100x1000", "100x10000", 10),
+    ])
     report["series"] = series
-    report["doublingRatios"] = ratios
+    report["growthRatios"] = ratios
 }
 
 if let cliPath, let version = measureCLI(cliPath, ["--version"], repetitions: max(5, repetitions)) {
