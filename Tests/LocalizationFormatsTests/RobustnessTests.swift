@@ -95,6 +95,31 @@ struct RobustnessTests {
         }
     }
 
+    /// A `.strings` entry packs its positions and flags into 16 bytes; every property reads back
+    /// what was stored, a line beyond the packed range is clamped, and no position stays nil.
+    @Test func stringsEntriesArePackedAndReadBackWhatWasStored() {
+        #expect(MemoryLayout<StringsEntry>.stride == 64)
+        for kind in [StringsValueKind.string, .dictionary, .array, .data] {
+            for flags in 0..<16 {
+                let key = SourcePosition(line: 70_000 + flags, column: 3)
+                let value = SourcePosition(line: 1 + flags, column: 5_000_000_000)
+                var entry = StringsEntry(
+                    key: "k", value: "v", valueKind: kind, keyLocation: key, valueLocation: value, loaded: flags & 1 != 0,
+                    isShorthand: flags & 2 != 0, valueIsVerbatim: flags & 4 != 0, valueIsQuoted: flags & 8 != 0)
+                #expect(entry.valueKind == kind && entry.keyLocation == key)
+                #expect(entry.valueLocation == value)
+                #expect(
+                    [entry.loaded, entry.isShorthand, entry.valueIsVerbatim, entry.valueIsQuoted] == (0..<4).map { flags >> $0 & 1 != 0 })
+                entry.loaded.toggle()
+                entry.valueLocation = SourcePosition(line: 200_000_000, column: 1)
+                #expect(entry.valueKind == kind && entry.loaded == (flags & 1 == 0) && entry.valueIsQuoted == (flags & 8 != 0))
+                #expect(entry.valueLocation == SourcePosition(line: (1 << 26) - 1, column: 1))
+                entry.valueLocation = nil
+                #expect(entry.valueLocation == nil && entry.keyLocation == key && entry.valueKind == kind)
+            }
+        }
+    }
+
     /// JSON values are stored inline (no box per node); a deep document still parses up to the
     /// depth limit and is refused beyond it, without exhausting the stack.
     @Test func jsonNodesAreInlineAndDepthIsBounded() {
