@@ -38,6 +38,30 @@ struct KeyFormatTests {
         #expect(!base.readsLike(fewer) && !fewer.readsLike(base))
     }
 
+    /// A table's keys are numbered by the base locale and shared by every locale: a key only a
+    /// translation has is kept by name, a key it lacks reads as absent, and the pairs are read by
+    /// number, falling back to `Base` by name for a key the base locale lacks.
+    @Test func tableFormatsShareTheBaseNumbersAndKeepOtherKeysByName() throws {
+        let context = RuleContext(
+            project: Check.project([
+                ("en.lproj/Localizable.strings", "\"a\" = \"%@ and %d\";\n\"b\" = \"plain\";\n"),
+                ("Base.lproj/Localizable.strings", "\"z\" = \"%@\";\n"),
+                ("de.lproj/Localizable.strings", "\"a\" = \"%d und %@\";\n\"z\" = \"%d\";\n\"only\" = \"%@\";\n"),
+            ]))
+        let byLocale = try #require(context.formats["Localizable"])
+        let en = try #require(byLocale["en"])
+        let de = try #require(byLocale["de"])
+        #expect(Set(en.keys.keys) == ["a", "b"])
+        #expect(de.keys === en.keys)
+        #expect(de["a"]?.arguments.keys == [1, 2] && de["b"] == nil && de["only"]?.argumentCount == 1)
+        var seen: [String: Int?] = [:]
+        de.forEach { key, number, _ in seen[key] = number }
+        #expect(seen.count == 3 && seen["a"] == en.keys.number(of: "a") && seen["z"] == .some(nil))
+        #expect(byLocale["Base"]?.keys === en.keys)
+        let pairs = context.formatPairs.filter { $0.locale == "de" }.map(\.key).sorted()
+        #expect(pairs == ["a", "z"], "'a' reads int and object the other way round; 'z' differs from Base")
+    }
+
     @Test func messageIndexesHoldTheFirstInlineAndTheRestInOrder() {
         var indexes: MessageIndexes = []
         #expect(indexes.isEmpty && indexes.first == nil)

@@ -219,6 +219,54 @@ public struct KeyFormat: Sendable {
     }
 }
 
+/// The keys of one table, numbered once and shared by the key formats of all its locales: a
+/// locale's formats are then an array (a third of the memory of a dictionary per locale), and two
+/// locales of a table are compared key by key without hashing.
+public final class TableKeys: Sendable {
+    /// By number.
+    public let keys: [String]
+    private let numbers: [String: Int]
+
+    init(keys: [String], numbers: [String: Int]) {
+        self.keys = keys
+        self.numbers = numbers
+    }
+
+    public func number(of key: String) -> Int? { numbers[key] }
+}
+
+/// One locale's key formats in one table: by key number for the keys of the table's `TableKeys`,
+/// and by name for the few keys only this locale has.
+public struct TableFormats: Sendable {
+    public let keys: TableKeys
+    /// By key number; a key this locale lacks holds no messages.
+    var numbered: [KeyFormat]
+    var others: [String: KeyFormat]
+
+    init(keys: TableKeys, numbered: [KeyFormat], others: [String: KeyFormat]) {
+        self.keys = keys
+        self.numbered = numbered
+        self.others = others
+    }
+
+    public subscript(key: String) -> KeyFormat? {
+        if let number = keys.number(of: key) { return self[number: number] }
+        return others[key]
+    }
+
+    public subscript(number number: Int) -> KeyFormat? {
+        numbered[number].messages.isEmpty ? nil : numbered[number]
+    }
+
+    /// Every key this locale has, with its number when it has one, numbered keys first.
+    public func forEach(_ body: (_ key: String, _ number: Int?, _ format: KeyFormat) throws -> Void) rethrows {
+        for number in numbered.indices where !numbered[number].messages.isEmpty {
+            try body(keys.keys[number], number, numbered[number])
+        }
+        for (key, format) in others { try body(key, nil, format) }
+    }
+}
+
 /// Argument number → how it is read, in argument order. A key reads one or two arguments, so a
 /// sorted array beats a dictionary: half the memory, no hashing, iteration already in order.
 public struct ArgumentList: Sequence, ExpressibleByDictionaryLiteral, Sendable {

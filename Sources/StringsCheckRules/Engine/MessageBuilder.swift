@@ -301,9 +301,11 @@ enum MessageBuilder {
         return FormatScanner.analyze("%" + valueType).specifiers.first?.signature ?? "int"
     }
 
-    /// Each key's arguments per locale. Lookup order decides which texts count: `.stringsdict`
-    /// over `.strings`, the `.lproj` files over a catalog, the last `.strings` definition of a key.
-    static func formats(_ batch: MessageBatch) -> [String: [String: [String: KeyFormat]]] {
+    /// Each key's arguments per table and locale. Lookup order decides which texts count:
+    /// `.stringsdict` over `.strings`, the `.lproj` files over a catalog, the last `.strings`
+    /// definition of a key. Each table's keys are numbered by one locale (`numberingLocale` when
+    /// the table has it, else `Base`, else the first), and the other locales share the numbers.
+    static func formats(_ batch: MessageBatch, numberingLocale: String?) -> [String: [String: TableFormats]] {
         let messages = batch.messages
         func rank(_ origin: LocalizedStringOrigin) -> Int {
             switch origin {
@@ -330,19 +332,6 @@ enum MessageBuilder {
             return job
         }
         for run in batch.runs { jobs[job(of: run.source)].ranges.append(run.range) }
-        let keyed = jobs.concurrentMap { job in
-            // One pass and one hash per message: each key's format is built as its messages arrive
-            // and started over when a message that wins the lookup replaces the earlier ones.
-            var result: [String: KeyFormat] = [:]
-            result.reserveCapacity(job.ranges.reduce(0) { $0 + $1.count })
-            for range in job.ranges {
-                for index in range where messages[index].loaded {
-                    let message = messages[index]
-                    update(&result[message.key, default: KeyFormat(arguments: [:], messages: [])], with: message, index: index)
-                }
-            }
-            return result
-        }
         func update(_ format: inout KeyFormat, with message: Message, index: Int) {
             if let first = format.messages.first {
                 let current = messages[first].origin
@@ -364,8 +353,67 @@ enum MessageBuilder {
                 format.arguments[argument] = use
             }
         }
-        var result: [String: [String: [String: KeyFormat]]] = [:]
-        for (job, formats) in zip(jobs, keyed) { result[job.table, default: [:]][job.locale] = formats }
+        // First the locale that numbers each table's keys, one table per core; then every other
+        // locale of every table against those numbers (one pass and one hash per message: each
+        // key's format is built as its messages arrive, and started over when a message that wins
+        // the lookup replaces the earlier ones).
+        var numbering: [String: Int] = [:]
+        for (index, job) in jobs.enumerated() {
+            guard let current = numbering[job.table] else {
+                numbering[job.table] = index
+                continue
+            }
+            let rank = { (locale: String) in locale == numberingLocale ? 0 : locale == "Base" ? 1 : 2 }
+            if rank(job.locale) < rank(jobs[current].locale) { numbering[job.table] = index }
+        }
+        let numberingJobs = numbering.values.sorted()
+        let numbered = numberingJobs.concurrentMap { index -> TableFormats in
+            var numbers: [String: Int] = [:]
+            var keys: [String] = []
+            var formats: [KeyFormat] = []
+            let count = jobs[index].ranges.reduce(0) { $0 + $1.count }
+            numbers.reserveCapacity(count)
+            keys.reserveCapacity(count)
+            formats.reserveCapacity(count)
+            for range in jobs[index].ranges {
+                for index in range where messages[index].loaded {
+                    let message = messages[index]
+                    let number =
+                        numbers[message.key]
+                        ?? {
+                            numbers[message.key] = keys.count
+                            keys.append(message.key)
+                            formats.append(KeyFormat(arguments: [:], messages: []))
+                            return keys.count - 1
+                        }()
+                    update(&formats[number], with: message, index: index)
+                }
+            }
+            return TableFormats(keys: TableKeys(keys: keys, numbers: numbers), numbered: formats, others: [:])
+        }
+        var tableKeys: [String: TableKeys] = [:]
+        for (index, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[index].table] = formats.keys }
+        let otherJobs = jobs.indices.filter { numbering[jobs[$0].table] != $0 }
+        let others = otherJobs.concurrentMap { index -> TableFormats in
+            let keys = tableKeys[jobs[index].table] ?? TableKeys(keys: [], numbers: [:])
+            var formats = [KeyFormat](repeating: KeyFormat(arguments: [:], messages: []), count: keys.keys.count)
+            var extra: [String: KeyFormat] = [:]
+            for range in jobs[index].ranges {
+                for index in range where messages[index].loaded {
+                    let message = messages[index]
+                    if let number = keys.number(of: message.key) {
+                        update(&formats[number], with: message, index: index)
+                    } else {
+                        update(&extra[message.key, default: KeyFormat(arguments: [:], messages: [])], with: message, index: index)
+                    }
+                }
+            }
+            return TableFormats(keys: keys, numbered: formats, others: extra)
+        }
+        var result: [String: [String: TableFormats]] = [:]
+        for (index, formats) in zip(numberingJobs + otherJobs, numbered + others) {
+            result[jobs[index].table, default: [:]][jobs[index].locale] = formats
+        }
         return result
     }
 

@@ -42,7 +42,7 @@ public struct RuleContext: Sendable {
     /// Messages with an empty text.
     public let emptyMessages: [Int]
     /// table → locale → key → the arguments its text reads.
-    public let formats: [String: [String: [String: KeyFormat]]]
+    public let formats: [String: [String: TableFormats]]
     /// Catalog keys marked `shouldTranslate: false`, per table.
     public let doNotTranslate: [String: Set<String>]
     /// Each translated key's arguments beside the base's, for keys whose arguments differ (in
@@ -84,7 +84,7 @@ public struct RuleContext: Sendable {
         stringsdictMessages = batch.stringsdict
         emptyMessages = batch.empty
         phases.lap("messages")
-        let formats = MessageBuilder.formats(batch)
+        let formats = MessageBuilder.formats(batch, numberingLocale: base)
         self.formats = formats
         phases.lap("formats")
         formatPairs = Self.pairs(formats, messages: messages, baseLocale: base, locales: translationLocales)
@@ -168,9 +168,9 @@ public struct RuleContext: Sendable {
         project.files.first { $0.tableID == table && ($0.locale == locale || ($0.locale == "Base" && locale == baseLocale)) }
     }
 
-    static func pairs(
-        _ formats: [String: [String: [String: KeyFormat]]], messages: [Message], baseLocale: String?, locales: [String]
-    ) -> [FormatPair] {
+    static func pairs(_ formats: [String: [String: TableFormats]], messages: [Message], baseLocale: String?, locales: [String])
+        -> [FormatPair]
+    {
         guard let baseLocale else { return [] }
         var jobs: [(table: String, locale: String)] = []
         for table in formats.keys.sorted() where formats[table]?[baseLocale] != nil || formats[table]?["Base"] != nil {
@@ -181,9 +181,13 @@ public struct RuleContext: Sendable {
             guard let byLocale = formats[job.table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"],
                 let keys = byLocale[job.locale]
             else { return [] }
+            let fallback = byLocale["Base"]
+            // Locales of one table share the key numbers: the base is then read by number.
+            let sameNumbers = keys.keys === baseKeys.keys
             var result: [FormatPair] = []
-            for (key, translation) in keys {
-                guard var base = baseKeys[key] ?? byLocale["Base"]?[key] else { continue }
+            keys.forEach { key, number, translation in
+                let found = sameNumbers ? number.flatMap { baseKeys[number: $0] } : baseKeys[key]
+                guard var base = found ?? fallback?[key] else { return }
                 // A catalog key extracted from code is the format the code passes ('%lld items'),
                 // even when the source text leaves an argument out.
                 if key.utf8.contains(UInt8(ascii: "%")), let first = base.messages.first, messages[first].origin == .catalog {
@@ -194,7 +198,7 @@ public struct RuleContext: Sendable {
                 }
                 // Most translations read exactly what the base passes; none of the rules reading
                 // pairs has anything to say about those, so only differing pairs are kept.
-                guard !base.arguments.readsLike(translation.arguments) else { continue }
+                guard !base.arguments.readsLike(translation.arguments) else { return }
                 result.append(FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation))
             }
             return result

@@ -43,7 +43,7 @@ extension RuleContext {
             guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { return nil }
             return (payload, table)
         }
-        var views: [String: [(locale: String, strings: [String: LocalizedString]?, formats: [String: KeyFormat]?)]] = [:]
+        var views: [String: [(locale: String, strings: [String: LocalizedString]?, formats: TableFormats?)]] = [:]
         for table in Set(payloads.map(\.table)) {
             views[table] = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }.map {
                 (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
