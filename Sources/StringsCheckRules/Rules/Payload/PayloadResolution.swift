@@ -58,7 +58,12 @@ extension RuleContext {
         let jobs = wanted.flatMap { table, keys in keys.map { (table: table, key: $0) } }
         let resolved = jobs.concurrentMap { job -> [(locale: String, string: LocalizedString?, format: KeyFormat?)] in
             (views[job.table] ?? []).withUnsafeBufferPointer { localeTables in
-                localeTables.map { ($0.locale, $0.strings?[job.key], $0.formats?[job.key]) }
+                // The locales of a table share its key numbers: the key is hashed once for all.
+                let number = localeTables.first { $0.formats != nil }?.formats?.keys.number(of: job.key)
+                return localeTables.map { view in
+                    let format = view.formats.flatMap { formats in number.map { formats[number: $0] } ?? formats[job.key] }
+                    return (view.locale, view.strings?[job.key], format)
+                }
             }
         }
         var byKey: [String: [String: [(locale: String, string: LocalizedString?, format: KeyFormat?)]]] = [:]
