@@ -166,14 +166,20 @@ public enum StringsdictParser {
                 }
                 variables.append(variable(field, entryKey: item.key))
             }
-            // Variables may be referenced from the format or from any variant's text.
+            // Variables may be referenced from the format or from any variant's text. A text
+            // without '#' names no variable ('%#@name@'), so most forms are not scanned at all.
             var referenced: [String: Int] = [:]
-            for text in [format] + variables.flatMap({ $0.variants.map(\.value) }) {
+            func countReferences(in text: String) {
+                guard text.utf8.contains(UInt8(ascii: "#")) else { return }
                 for specifier in FormatScanner.analyze(text).specifiers {
                     if let name = specifier.variableName { referenced[name, default: 0] += 1 }
                 }
             }
             let formatVariables = FormatScanner.analyze(format).specifiers.compactMap(\.variableName)
+            for name in formatVariables { referenced[name, default: 0] += 1 }
+            for variable in variables {
+                for variant in variable.variants { countReferences(in: variant.value) }
+            }
             for name in formatVariables where !variables.contains(where: { $0.name == name }) {
                 add(
                     .stringsdictMissingVariable,
