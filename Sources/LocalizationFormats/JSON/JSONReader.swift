@@ -80,7 +80,7 @@ public enum JSONReader {
     }
 
     /// What a streaming parse hands over, in file order.
-    public enum StreamEvent {
+    public enum StreamEvent: Sendable {
         /// An object under the streamed key starts (a key may appear twice; the later one wins).
         case begin
         /// One of its members, which the tree will not hold.

@@ -205,6 +205,9 @@ public struct KeyFormat: Sendable {
     /// Indexes into `RuleContext.messages`.
     public var messages: MessageIndexes
 
+    /// No message yet: what a key's format starts from (and what a locale's absent key holds).
+    static let empty = KeyFormat(arguments: [:], messages: [])
+
     /// The number of arguments the text takes (the highest argument number it reads).
     public var argumentCount: Int { arguments.highestArgument }
 

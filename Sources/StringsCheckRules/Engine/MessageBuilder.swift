@@ -64,20 +64,20 @@ enum MessageBuilder {
             result.reserveCapacity(parsed.entries.count)
             // Read in place: a copy of each entry retained and released its comment too.
             parsed.entries.withUnsafeBufferPointer { entries in
-                for entry in entries.indices {
-                    guard let value = entries[entry].value else { continue }
+                for index in entries.indices {
+                    guard let value = entries[index].value else { continue }
                     let placement: TextPlacement
-                    if entries[entry].valueIsVerbatim, let start = entries[entry].valueLocation {
+                    if entries[index].valueIsVerbatim, let start = entries[index].valueLocation {
                         placement = .verbatim(
-                            SourcePosition(line: start.line, column: start.column + (entries[entry].valueIsQuoted ? 1 : 0)))
+                            SourcePosition(line: start.line, column: start.column + (entries[index].valueIsQuoted ? 1 : 0)))
                     } else {
-                        placement = .fixed(entries[entry].valueLocation)
+                        placement = .fixed(entries[index].valueLocation)
                     }
                     result.append(
                         Message(
-                            source: source, key: entries[entry].key, text: value, keyLocation: entries[entry].keyLocation,
+                            source: source, key: entries[index].key, text: value, keyLocation: entries[index].keyLocation,
                             placement: placement, analysis: FormatScanner.analyze(value), origin: .strings, label: nil,
-                            loaded: entries[entry].loaded))
+                            loaded: entries[index].loaded))
                 }
             }
         case .stringsdict(let parsed):
@@ -337,7 +337,7 @@ enum MessageBuilder {
                 let current = messages[first].origin
                 if rank(current) > rank(message.origin) { return }
                 if current != message.origin || message.origin == .strings {
-                    format = KeyFormat(arguments: [:], messages: [])
+                    format = .empty
                 }
             }
             format.messages.append(index)
@@ -357,25 +357,22 @@ enum MessageBuilder {
         // locale of every table against those numbers (one pass and one hash per message: each
         // key's format is built as its messages arrive, and started over when a message that wins
         // the lookup replaces the earlier ones).
+        func numberingRank(_ locale: String) -> Int { locale == numberingLocale ? 0 : locale == "Base" ? 1 : 2 }
         var numbering: [String: Int] = [:]
-        for (index, job) in jobs.enumerated() {
-            guard let current = numbering[job.table] else {
-                numbering[job.table] = index
-                continue
-            }
-            let rank = { (locale: String) in locale == numberingLocale ? 0 : locale == "Base" ? 1 : 2 }
-            if rank(job.locale) < rank(jobs[current].locale) { numbering[job.table] = index }
+        for (job, pair) in jobs.enumerated() {
+            if let current = numbering[pair.table], numberingRank(jobs[current].locale) <= numberingRank(pair.locale) { continue }
+            numbering[pair.table] = job
         }
         let numberingJobs = numbering.values.sorted()
-        let numbered = numberingJobs.concurrentMap { index -> TableFormats in
+        let numbered = numberingJobs.concurrentMap { job -> TableFormats in
             var numbers: [String: Int] = [:]
             var keys: [String] = []
             var formats: [KeyFormat] = []
-            let count = jobs[index].ranges.reduce(0) { $0 + $1.count }
+            let count = jobs[job].ranges.reduce(0) { $0 + $1.count }
             numbers.reserveCapacity(count)
             keys.reserveCapacity(count)
             formats.reserveCapacity(count)
-            for range in jobs[index].ranges {
+            for range in jobs[job].ranges {
                 for index in range where messages[index].loaded {
                     let message = messages[index]
                     let number =
@@ -383,7 +380,7 @@ enum MessageBuilder {
                         ?? {
                             numbers[message.key] = keys.count
                             keys.append(message.key)
-                            formats.append(KeyFormat(arguments: [:], messages: []))
+                            formats.append(.empty)
                             return keys.count - 1
                         }()
                     update(&formats[number], with: message, index: index)
@@ -392,27 +389,27 @@ enum MessageBuilder {
             return TableFormats(keys: TableKeys(keys: keys, numbers: numbers), numbered: formats, others: [:])
         }
         var tableKeys: [String: TableKeys] = [:]
-        for (index, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[index].table] = formats.keys }
+        for (job, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[job].table] = formats.keys }
         let otherJobs = jobs.indices.filter { numbering[jobs[$0].table] != $0 }
-        let others = otherJobs.concurrentMap { index -> TableFormats in
-            let keys = tableKeys[jobs[index].table] ?? TableKeys(keys: [], numbers: [:])
-            var formats = [KeyFormat](repeating: KeyFormat(arguments: [:], messages: []), count: keys.keys.count)
+        let others = otherJobs.concurrentMap { job -> TableFormats in
+            let keys = tableKeys[jobs[job].table] ?? TableKeys(keys: [], numbers: [:])
+            var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
             var extra: [String: KeyFormat] = [:]
-            for range in jobs[index].ranges {
+            for range in jobs[job].ranges {
                 for index in range where messages[index].loaded {
                     let message = messages[index]
                     if let number = keys.number(of: message.key) {
                         update(&formats[number], with: message, index: index)
                     } else {
-                        update(&extra[message.key, default: KeyFormat(arguments: [:], messages: [])], with: message, index: index)
+                        update(&extra[message.key, default: .empty], with: message, index: index)
                     }
                 }
             }
             return TableFormats(keys: keys, numbered: formats, others: extra)
         }
         var result: [String: [String: TableFormats]] = [:]
-        for (index, formats) in zip(numberingJobs + otherJobs, numbered + others) {
-            result[jobs[index].table, default: [:]][jobs[index].locale] = formats
+        for (job, formats) in zip(numberingJobs + otherJobs, numbered + others) {
+            result[jobs[job].table, default: [:]][jobs[job].locale] = formats
         }
         return result
     }
