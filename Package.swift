@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Release executables on Linux carry the Swift runtime and Foundation inside them: a binary that
@@ -6,8 +7,12 @@ import PackageDescription
 // shared libraries) and calls the runtime directly instead of through the PLT (Docs/Performance.md).
 // The flag must reach the compile too, so that Foundation's modules autolink their static
 // archives. Debug builds stay dynamic: they link faster, and XCTest has no static archive.
-let staticRuntimeCompile: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
-let staticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+// A toolchain packaged without the static libraries (swift.org's and the Docker images have them)
+// builds dynamically with STRINGSCHECK_DYNAMIC_RUNTIME=1 in the environment.
+let linksStatically = ProcessInfo.processInfo.environment["STRINGSCHECK_DYNAMIC_RUNTIME"] != "1"
+let staticFlags = linksStatically ? ["-static-stdlib"] : []
+let staticRuntimeCompile: [SwiftSetting] = [.unsafeFlags(staticFlags, .when(platforms: [.linux], configuration: .release))]
+let staticRuntime: [LinkerSetting] = [.unsafeFlags(staticFlags, .when(platforms: [.linux], configuration: .release))]
 
 let package = Package(
     name: "stringscheck",
