@@ -12,6 +12,21 @@ func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
     return times[times.count / 2]
 }
 
+/// The medians of closures compared with each other, run in turn: each repetition runs them in
+/// the opposite order of the one before (A B, B A, …), so a drift of the machine's speed in the
+/// middle of a measurement falls on all of them alike instead of on whichever ran then.
+func interleavedMedians(_ repetitions: Int, _ bodies: [() -> Void]) -> [Double] {
+    var times = Array(repeating: [Double](), count: bodies.count)
+    for repetition in 0..<max(1, repetitions) {
+        for index in repetition % 2 == 0 ? Array(bodies.indices) : bodies.indices.reversed() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            bodies[index]()
+            times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+    return times.map { $0.sorted()[$0.count / 2] }
+}
+
 /// The same for async work, with what the last run returned. What a run returns is released after
 /// its time is taken, as the CLI never frees its model: freeing it inside the next run would bill
 /// that run for it.

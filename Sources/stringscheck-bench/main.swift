@@ -127,29 +127,35 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
         precondition(total == floorBytes, "the files changed while measured")
     }
     var entries = 0
-    let ours = median(repetitions) {
-        entries = 0
-        for (index, bytes) in stringsBytes.enumerated() {
-            entries += StringsParser.parse(bytes: bytes, path: stringsFiles[index].path).entries.count
-        }
-    }
     let datas = stringsBytes.map { Data($0) }
-    let foundation = median(repetitions) {
-        for data in datas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) }
-    }
+    let parses = interleavedMedians(
+        repetitions,
+        [
+            {
+                entries = 0
+                for (index, bytes) in stringsBytes.enumerated() {
+                    entries += StringsParser.parse(bytes: bytes, path: stringsFiles[index].path).entries.count
+                }
+            },
+            { for data in datas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) } },
+        ])
+    let (ours, foundation) = (parses[0], parses[1])
     let dictBytes = try stringsdictFiles.map { [UInt8](try Data(contentsOf: $0)) }
     let dictSize = dictBytes.reduce(0) { $0 + $1.count }
     var dictEntries = 0
-    let oursDict = median(repetitions) {
-        dictEntries = 0
-        for (index, bytes) in dictBytes.enumerated() {
-            dictEntries += StringsdictParser.parse(bytes: bytes, path: stringsdictFiles[index].path).entries.count
-        }
-    }
     let dictDatas = dictBytes.map { Data($0) }
-    let foundationDict = median(repetitions) {
-        for data in dictDatas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) }
-    }
+    let dictParses = interleavedMedians(
+        repetitions,
+        [
+            {
+                dictEntries = 0
+                for (index, bytes) in dictBytes.enumerated() {
+                    dictEntries += StringsdictParser.parse(bytes: bytes, path: stringsdictFiles[index].path).entries.count
+                }
+            },
+            { for data in dictDatas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) } },
+        ])
+    let (oursDict, foundationDict) = (dictParses[0], dictParses[1])
     let (check, lastProject, lastResult) = await timedCheck(root: root, repetitions: repetitions)
     var rendered = 0
     let context = RuleContext(project: lastProject)
@@ -201,13 +207,18 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
     let bytes = try FileBytes.read(url.path).get()
     let floor = median(repetitions) { precondition((try? FileBytes.read(url.path).get().count) == bytes.count) }
     var units = 0
-    let ours = median(repetitions) {
-        units = 0
-        let catalog = StringCatalogParser.parse(bytes: bytes, path: url.path)
-        catalog.forEachLocalization { _, _, value in value.forEachUnit { _ in units += 1 } }
-    }
     let data = Data(bytes)
-    let foundation = median(repetitions) { _ = try? JSONSerialization.jsonObject(with: data) }
+    let parses = interleavedMedians(
+        repetitions,
+        [
+            {
+                units = 0
+                let catalog = StringCatalogParser.parse(bytes: bytes, path: url.path)
+                catalog.forEachLocalization { _, _, value in value.forEachUnit { _ in units += 1 } }
+            },
+            { _ = try? JSONSerialization.jsonObject(with: data) },
+        ])
+    let (ours, foundation) = (parses[0], parses[1])
     let (check, _, result) = await timedCheck(root: root, repetitions: repetitions)
     let cli = cliRow(root: root, filesBytes: bytes.count, entries: units, repetitions: repetitions) { _ in "the file" }
     var rows = [
