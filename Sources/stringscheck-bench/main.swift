@@ -126,36 +126,14 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
         for url in stringsFiles { total += try FileBytes.read(url.path).get().count }
         precondition(total == floorBytes, "the files changed while measured")
     }
-    var entries = 0
-    let datas = stringsBytes.map { Data($0) }
-    let parses = interleavedMedians(
-        repetitions,
-        [
-            {
-                entries = 0
-                for (index, bytes) in stringsBytes.enumerated() {
-                    entries += StringsParser.parse(bytes: bytes, path: stringsFiles[index].path).entries.count
-                }
-            },
-            { for data in datas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) } },
-        ])
-    let (ours, foundation) = (parses[0], parses[1])
+    let (ours, foundation, entries) = parsePair(stringsFiles, stringsBytes, repetitions: repetitions) {
+        StringsParser.parse(bytes: $0, path: $1).entries.count
+    }
     let dictBytes = try stringsdictFiles.map { [UInt8](try Data(contentsOf: $0)) }
     let dictSize = dictBytes.reduce(0) { $0 + $1.count }
-    var dictEntries = 0
-    let dictDatas = dictBytes.map { Data($0) }
-    let dictParses = interleavedMedians(
-        repetitions,
-        [
-            {
-                dictEntries = 0
-                for (index, bytes) in dictBytes.enumerated() {
-                    dictEntries += StringsdictParser.parse(bytes: bytes, path: stringsdictFiles[index].path).entries.count
-                }
-            },
-            { for data in dictDatas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) } },
-        ])
-    let (oursDict, foundationDict) = (dictParses[0], dictParses[1])
+    let (oursDict, foundationDict, dictEntries) = parsePair(stringsdictFiles, dictBytes, repetitions: repetitions) {
+        StringsdictParser.parse(bytes: $0, path: $1).entries.count
+    }
     let (check, lastProject, lastResult) = await timedCheck(root: root, repetitions: repetitions)
     var rendered = 0
     let context = RuleContext(project: lastProject)
@@ -186,6 +164,25 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
     ]
     if let (row, _) = cli { rows.append(row) }
     return (rows, cli?.1)
+}
+
+/// Our parse of the files against Foundation's `PropertyListSerialization` on the same bytes, run
+/// in turn; `parse` returns the entries it found.
+func parsePair(_ files: [URL], _ contents: [[UInt8]], repetitions: Int, _ parse: @escaping ([UInt8], String) -> Int) -> (
+    ours: Double, foundation: Double, entries: Int
+) {
+    var entries = 0
+    let datas = contents.map { Data($0) }
+    let times = interleavedMedians(
+        repetitions,
+        [
+            {
+                entries = 0
+                for (index, bytes) in contents.enumerated() { entries += parse(bytes, files[index].path) }
+            },
+            { for data in datas { _ = try? PropertyListSerialization.propertyList(from: data, format: nil) } },
+        ])
+    return (times[0], times[1], entries)
 }
 
 /// The check and the `.strings` parse of one tree, for the scale series (no Foundation, no CLI).

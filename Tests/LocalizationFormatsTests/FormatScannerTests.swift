@@ -45,6 +45,18 @@ struct FormatScannerTests {
         #expect(specifier.text == "%1$@")
     }
 
+    /// The quick check for texts that read 1...n once each works on a 64-bit mask: 63 specifiers
+    /// fill it to the top bit (a subtraction there once trapped; found by fuzzing), and one more
+    /// takes the general path. Either way the answer is the general path's.
+    @Test(arguments: [62, 63, 64, 65])
+    func manySpecifiersInOrderHaveNoProblems(count: Int) {
+        let numbered = (1...count).map { "%\($0)$@" }.joined(separator: " ")
+        #expect(FormatScanner.analyze(numbered).problems.isEmpty)
+        #expect(FormatScanner.analyze(String(repeating: "%@ ", count: count)).problems.isEmpty)
+        let gap = (1...count).filter { $0 != 2 }.map { "%\($0)$@" }.joined(separator: " ")
+        #expect(FormatScanner.analyze(gap).problems.map(\.kind) == [.positionGap])
+    }
+
     @Test func starWidthReadsAnArgument() throws {
         let specifier = try #require(FormatScanner.analyze("%*d").specifiers.first)
         #expect(specifier.starArguments == [1])

@@ -305,7 +305,9 @@ public enum FormatScanner {
                 }
                 mask |= bit
             }
-            if simple, mask == (UInt64(1) << UInt64(specifiers.count + 1)) - 2 { return [] }
+            // Bits 1...count; with 63 specifiers the shift leaves the word and the wrapping
+            // subtraction still gives bits 1...63 (a plain '-' trapped there, found by fuzzing).
+            if simple, mask == (UInt64(1) << UInt64(specifiers.count + 1)) &- 2 { return [] }
         }
         var problems: [FormatProblem] = []
         let positional = specifiers.filter { $0.explicitPosition != nil }
