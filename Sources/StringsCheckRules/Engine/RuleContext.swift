@@ -73,9 +73,11 @@ public struct RuleContext: Sendable {
         }
         self.tables = tables
         phases.lap("tables")
-        keyPresence = KeyPresence.compute(tables, baseLocale: base, locales: project.locales.filter { $0 != base && $0 != "Base" })
+        // Computed once: every catalog's locales are gathered from all its entries.
+        let otherLocales = project.locales.filter { $0 != base && $0 != "Base" }
+        keyPresence = KeyPresence.compute(tables, baseLocale: base, locales: otherLocales)
         phases.lap("key presence")
-        translationLocales = project.locales.filter { $0 != base && $0 != "Base" && !ignoredLocales.contains($0) }
+        translationLocales = otherLocales.filter { !ignoredLocales.contains($0) }
         let batch = MessageBuilder.messages(of: project, ignoring: ignoredLocales)
         let messages = batch.messages
         self.messages = messages

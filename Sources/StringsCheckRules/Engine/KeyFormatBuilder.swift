@@ -1,0 +1,149 @@
+import LocalizationFormats
+
+/// Key formats: what each key's text reads, per table and locale, built from the messages.
+extension MessageBuilder {
+    /// Each key's arguments per table and locale. Lookup order decides which texts count:
+    /// `.stringsdict` over `.strings`, the `.lproj` files over a catalog, the last `.strings`
+    /// definition of a key. Each table's keys are numbered by one locale (`numberingLocale` when
+    /// the table has it, else `Base`, else the first), and the other locales share the numbers.
+    static func formats(_ batch: MessageBatch, numberingLocale: String?) -> [String: [String: TableFormats]] {
+        let messages = batch.messages
+        func rank(_ origin: LocalizedStringOrigin) -> Int {
+            switch origin {
+            case .stringsdict: 2
+            case .strings: 1
+            case .catalog: 0
+            }
+        }
+        // Group by table and locale first, from the runs the builder recorded (no message is
+        // touched here), so each message costs one hash of its key instead of three nested lookups.
+        // A catalog alternates locales message by message, so it makes a run per message: each
+        // source object is matched to its (table, locale) once, then found by identity.
+        var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
+        var jobOfPair: [String: [String: Int]] = [:]
+        var jobOfSource: [ObjectIdentifier: Int] = [:]
+        func job(of source: MessageSource) -> Int {
+            if let job = jobOfSource[ObjectIdentifier(source)] { return job }
+            let job = jobOfPair[source.table]?[source.locale] ?? jobs.count
+            if job == jobs.count {
+                jobs.append((source.table, source.locale, []))
+                jobOfPair[source.table, default: [:]][source.locale] = job
+            }
+            jobOfSource[ObjectIdentifier(source)] = job
+            return job
+        }
+        for run in batch.runs { jobs[job(of: run.source)].ranges.append(run.range) }
+        func update(_ format: inout KeyFormat, with message: Message, index: Int) {
+            if let first = format.messages.first {
+                let current = messages[first].origin
+                if rank(current) > rank(message.origin) { return }
+                if current != message.origin || message.origin == .strings {
+                    format = .empty
+                }
+            }
+            format.messages.append(index)
+            // Plain text reads no argument: skip building its (empty) list.
+            if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { return }
+            let uses = argumentUses(message, index: index)
+            if format.arguments.isEmpty {
+                format.arguments = uses
+                return
+            }
+            // A printed use wins over a plural variable's own reading of the number.
+            for (argument, use) in uses where format.arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
+                format.arguments[argument] = use
+            }
+        }
+        // First the locale that numbers each table's keys, one table per core; then every other
+        // locale of every table against those numbers (one pass and one hash per message: each
+        // key's format is built as its messages arrive, and started over when a message that wins
+        // the lookup replaces the earlier ones).
+        func numberingRank(_ locale: String) -> Int { locale == numberingLocale ? 0 : locale == "Base" ? 1 : 2 }
+        var numbering: [String: Int] = [:]
+        for (job, pair) in jobs.enumerated() {
+            if let current = numbering[pair.table], numberingRank(jobs[current].locale) <= numberingRank(pair.locale) { continue }
+            numbering[pair.table] = job
+        }
+        let numberingJobs = numbering.values.sorted()
+        let numbered = numberingJobs.concurrentMap { job -> TableFormats in
+            var numbers: [String: Int] = [:]
+            var keys: [String] = []
+            var formats: [KeyFormat] = []
+            let count = jobs[job].ranges.reduce(0) { $0 + $1.count }
+            numbers.reserveCapacity(count)
+            keys.reserveCapacity(count)
+            formats.reserveCapacity(count)
+            for range in jobs[job].ranges {
+                for index in range where messages[index].loaded {
+                    let message = messages[index]
+                    let number =
+                        numbers[message.key]
+                        ?? {
+                            numbers[message.key] = keys.count
+                            keys.append(message.key)
+                            formats.append(.empty)
+                            return keys.count - 1
+                        }()
+                    update(&formats[number], with: message, index: index)
+                }
+            }
+            return TableFormats(keys: TableKeys(keys: keys, numbers: numbers), numbered: formats, others: [:])
+        }
+        var tableKeys: [String: TableKeys] = [:]
+        for (job, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[job].table] = formats.keys }
+        let otherJobs = jobs.indices.filter { numbering[jobs[$0].table] != $0 }
+        let others = otherJobs.concurrentMap { job -> TableFormats in
+            let keys = tableKeys[jobs[job].table] ?? TableKeys(keys: [], numbers: [:])
+            var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
+            var extra: [String: KeyFormat] = [:]
+            for range in jobs[job].ranges {
+                for index in range where messages[index].loaded {
+                    let message = messages[index]
+                    if let number = keys.number(of: message.key) {
+                        update(&formats[number], with: message, index: index)
+                    } else {
+                        update(&extra[message.key, default: .empty], with: message, index: index)
+                    }
+                }
+            }
+            return TableFormats(keys: keys, numbered: formats, others: extra)
+        }
+        var result: [String: [String: TableFormats]] = [:]
+        for (job, formats) in zip(numberingJobs + otherJobs, numbered + others) {
+            result[jobs[job].table, default: [:]][jobs[job].locale] = formats
+        }
+        return result
+    }
+
+    /// The arguments a message reads, leaving out stringsdict variables that were not expanded.
+    static func argumentUses(_ message: Message, index: Int) -> ArgumentList {
+        var result = ArgumentList()
+        for (specifier, offset) in intendedSpecifiers(message) where specifier.variableName == nil {
+            for star in specifier.starArguments where result[star] == nil {
+                result[star] = ArgumentUse(signature: "int", text: specifier.text, message: index, offset: offset)
+            }
+            if result[specifier.argument] == nil {
+                result[specifier.argument] = ArgumentUse(
+                    signature: specifier.signature, text: specifier.text, message: index, offset: offset)
+            }
+        }
+        for (argument, variable) in message.variableArguments where result[argument] == nil {
+            result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, message: index, offset: variable.offset)
+        }
+        return result
+    }
+
+    /// The specifiers as the writer meant them: a probable literal percent sign ("50% off") is read
+    /// as '%%', so the arguments after it keep the numbers the writer meant and one stray '%' never
+    /// cascades into mismatches in every locale. Offsets are in the original text.
+    static func intendedSpecifiers(_ message: Message) -> [(FormatSpecifier, Int)] {
+        let literal = message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start).sorted()
+        guard !literal.isEmpty else { return message.analysis.specifiers.map { ($0, $0.start) } }
+        var scalars = Array(message.text.unicodeScalars)
+        for start in literal.reversed() where start < scalars.count { scalars.insert("%", at: start) }
+        let inserted = literal.enumerated().map { $0.element + $0.offset }
+        return FormatScanner.analyze(String(String.UnicodeScalarView(scalars))).specifiers.map { specifier in
+            (specifier, specifier.start - inserted.count { $0 < specifier.start })
+        }
+    }
+}
