@@ -69,6 +69,51 @@ struct ProjectLoaderTests {
         #expect(ids.isSuperset(of: ["strings-syntax-error", "strings-silent-truncation", "duplicate-key", "stringsdict-missing-other"]))
     }
 
+    /// Table strings point into their files: each must read back its own entry's fields, and the
+    /// merge must keep Foundation's order (`.stringsdict` beats `.strings`, catalogs only fill
+    /// keys the files lack).
+    @Test func tableStringsReadTheirOwnEntries() throws {
+        let strings = StringsParser.parse(
+            bytes: Array("\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n\"d\" = \"D\";\n".utf8), path: "fr.lproj/T.strings")
+        let dict = StringsdictParser.parse(
+            bytes: Array(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>b</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>other</key><string>%d B</string></dict></dict></dict></plist>
+                """.utf8), path: "fr.lproj/T.stringsdict")
+        let catalog = StringCatalogParser.parse(
+            bytes: Array(
+                """
+                {"sourceLanguage": "en", "version": "1.0", "strings": {
+                  "a": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "cat A"}}}},
+                  "e": {"localizations": {"fr": {"stringUnit": {"state": "needs_review", "value": "cat E"}}}}}}
+                """.utf8), path: "T.xcstrings")
+        let files = [
+            ResourceFile(path: "fr.lproj/T.strings", locale: "fr", folder: "fr.lproj", table: "T", content: .strings(strings)),
+            ResourceFile(path: "fr.lproj/T.stringsdict", locale: "fr", folder: "fr.lproj", table: "T", content: .stringsdict(dict)),
+        ]
+        let catalogFile = ResourceFile(path: "T.xcstrings", locale: nil, folder: nil, table: "T", content: .catalog(catalog))
+        let table = LocalizationProject.mergeTable("T", locale: "fr", files: files, catalogs: [(catalogFile, catalog.strings(for: "fr"))])
+        #expect(table.strings.keys.sorted() == ["a", "b", "c", "d", "e"])
+        let a = try #require(table.strings["a"])
+        #expect(a.value == "A" && a.origin == .strings && a.path == "fr.lproj/T.strings" && a.state == nil)
+        #expect(a.location == SourcePosition(line: 1, column: 1) && a.loaded)
+        #expect(table.strings["c"]?.location == SourcePosition(line: 3, column: 1) && table.strings["d"]?.value == "D")
+        let b = try #require(table.strings["b"])
+        #expect(b.origin == .stringsdict && b.value == "%#@n@" && b.path == "fr.lproj/T.stringsdict" && b.loaded)
+        let e = try #require(table.strings["e"])
+        #expect(e.origin == .catalog && e.value == "cat E" && e.state == "needs_review" && e.path == "T.xcstrings")
+        // One made field by field equals the one read from the file, and hashes alike.
+        let made = LocalizedString(
+            key: "a", value: "A", path: "fr.lproj/T.strings", location: SourcePosition(line: 1, column: 1), loaded: true,
+            origin: .strings, state: nil)
+        #expect(made == a && made.hashValue == a.hashValue && a != b)
+    }
+
     @Test func parallelAndSerialParsingAgree() async {
         var diagnostics: [Diagnostic] = []
         let candidates = ProjectLoader.discover(root: Self.demo, excluding: [], diagnostics: &diagnostics)
