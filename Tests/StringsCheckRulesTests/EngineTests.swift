@@ -193,6 +193,25 @@ struct MessageStorageTests {
         #expect(permutation.subject == "'k' ('one' of 'n')")
         #expect(message(.segments([], fallback: nil)).placement == .segments([], fallback: nil))
     }
+
+    /// `.strings` messages read key, text and positions from their entry: quoted values without
+    /// escapes start one column past the quote, unquoted ones at the value, escaped ones are fixed.
+    @Test func stringsMessagesReadTheirEntries() throws {
+        let text = "\"q\" = \"a\\nb %@\";\n\"plain\" = \"x%d\";\nbare = word;\n/* no string */ \"dict\" = { k = v; };\n"
+        let parsed = StringsParser.parse(bytes: Array(text.utf8), path: "de.lproj/Localizable.strings")
+        let file = ResourceFile(
+            path: "de.lproj/Localizable.strings", locale: "de", folder: "de.lproj", table: "Localizable", content: .strings(parsed))
+        let messages = MessageBuilder.messages(of: file)
+        #expect(messages.map(\.key) == ["q", "plain", "bare"])
+        #expect(messages.map(\.text) == ["a\nb %@", "x%d", "word"])
+        #expect(messages.map(\.keyLocation) == [1, 2, 3].map { SourcePosition(line: $0, column: 1) })
+        #expect(messages[0].placement == .fixed(SourcePosition(line: 1, column: 7)))
+        #expect(messages[1].placement == .verbatim(SourcePosition(line: 2, column: 12)))
+        #expect(messages[1].position(ofScalar: 1) == SourcePosition(line: 2, column: 13))
+        #expect(messages[2].placement == .verbatim(SourcePosition(line: 3, column: 8)))
+        #expect(messages.allSatisfy { $0.origin == .strings && $0.loaded && $0.label == nil && $0.locale == "de" })
+        #expect(messages[1].analysis.specifiers.map(\.signature) == ["int"])
+    }
 }
 
 /// A large catalog's messages are built in runs of entries on all cores; they come out as the

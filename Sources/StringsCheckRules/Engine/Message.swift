@@ -27,10 +27,18 @@ public final class MessageSource: Sendable {
     /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
     public let isInfoPlist: Bool
 
-    public init(table: String, locale: String, path: String) {
+    /// A `.strings` file's entries, which its messages read their key, text and positions from.
+    let entries: [StringsEntry]
+
+    public convenience init(table: String, locale: String, path: String) {
+        self.init(table: table, locale: locale, path: path, entries: [])
+    }
+
+    init(table: String, locale: String, path: String, entries: [StringsEntry]) {
         self.table = table
         self.locale = locale
         self.path = path
+        self.entries = entries
         isInfoPlist = table == "InfoPlist" || table.utf8.reversed().starts(with: "/InfoPlist".utf8.reversed())
     }
 }
@@ -41,35 +49,61 @@ public final class MessageSource: Sendable {
 /// A class: rules walk every message many times, and copying a struct of strings and arrays on
 /// each access was most of the engine's time.
 public final class Message: Sendable {
-    // Stored in this order, with the placement split into a kind and a position and the parts
-    // only `.stringsdict` permutations have moved into one optional box: 104 bytes an instance
-    // with its header (a 112-byte heap block) instead of 144 (160), 10 MB on a 40-locale tree.
+    // A `.strings` message (nearly all of them) reads its key, text and positions from its file's
+    // entry instead of holding copies: 55 bytes an instance with its header (a 64-byte heap
+    // block) instead of 104 (112), 10 MB on a 40-locale tree. Other messages keep theirs in
+    // one box.
     public let source: MessageSource
-    public let key: String
-    public let text: String
     public let analysis: FormatAnalysis
-    private let permutation: PermutationParts?
-    public let keyLocation: SourcePosition?
+    private let own: Own?
+    /// The entry in `source.entries` when `own` is nil.
+    private let entry: Int32
     public let origin: LocalizedStringOrigin
     public let loaded: Bool
     private let placementKind: PlacementKind
-    /// The verbatim start, the fixed position, or the segments' fallback.
-    private let placementPosition: SourcePosition?
 
     private enum PlacementKind: UInt8 {
         case verbatim, fixed, segments
     }
 
-    private final class PermutationParts: Sendable {
+    /// What a message that is not a `.strings` value holds itself.
+    private final class Own: Sendable {
+        let key: String
+        let text: String
+        let keyLocation: SourcePosition?
+        /// The verbatim start, the fixed position, or the segments' fallback.
+        let placementPosition: SourcePosition?
         let segments: [TextSegment]
         let label: String?
         let variableArguments: [Int: VariableArgument]
 
-        init(segments: [TextSegment], label: String?, variableArguments: [Int: VariableArgument]) {
+        init(
+            key: String, text: String, keyLocation: SourcePosition?, placementPosition: SourcePosition?, segments: [TextSegment],
+            label: String?, variableArguments: [Int: VariableArgument]
+        ) {
+            self.key = key
+            self.text = text
+            self.keyLocation = keyLocation
+            self.placementPosition = placementPosition
             self.segments = segments
             self.label = label
             self.variableArguments = variableArguments
         }
+    }
+
+    public var key: String { own?.key ?? source.entries[Int(entry)].key }
+    public var text: String { own?.text ?? source.entries[Int(entry)].value ?? "" }
+    public var keyLocation: SourcePosition? {
+        guard let own else { return source.entries[Int(entry)].keyLocation }
+        return own.keyLocation
+    }
+
+    /// The verbatim start, the fixed position, or the segments' fallback.
+    private var placementPosition: SourcePosition? {
+        if let own { return own.placementPosition }
+        let value = source.entries[Int(entry)]
+        guard placementKind == .verbatim, let start = value.valueLocation else { return value.valueLocation }
+        return SourcePosition(line: start.line, column: start.column + (value.valueIsQuoted ? 1 : 0))
     }
 
     /// How offsets in `text` map back onto the file.
@@ -77,14 +111,14 @@ public final class Message: Sendable {
         switch placementKind {
         case .verbatim: placementPosition.map(TextPlacement.verbatim) ?? .fixed(nil)
         case .fixed: .fixed(placementPosition)
-        case .segments: .segments(permutation?.segments ?? [], fallback: placementPosition)
+        case .segments: .segments(own?.segments ?? [], fallback: placementPosition)
         }
     }
     /// Which permutation or variation this is ("'one' of 'count'"), for messages.
-    public var label: String? { permutation?.label }
+    public var label: String? { own?.label }
     /// Arguments read by `.stringsdict` variables that were expanded into this text: the plural
     /// rule reads them with the variable's value type.
-    public var variableArguments: [Int: VariableArgument] { permutation?.variableArguments ?? [:] }
+    public var variableArguments: [Int: VariableArgument] { own?.variableArguments ?? [:] }
 
     public var table: String { source.table }
     public var locale: String { source.locale }
@@ -92,34 +126,45 @@ public final class Message: Sendable {
     /// Whether the message is in an `InfoPlist` table (never formatted).
     public var isInfoPlist: Bool { source.isInfoPlist }
 
+    /// The message of entry `index` of `source.entries`, a `.strings` value.
+    init(source: MessageSource, entry index: Int, analysis: FormatAnalysis) {
+        self.source = source
+        self.analysis = analysis
+        own = nil
+        entry = Int32(index)
+        origin = .strings
+        loaded = source.entries[index].loaded
+        placementKind =
+            source.entries[index].valueIsVerbatim && source.entries[index].valueLocation != nil ? .verbatim : .fixed
+    }
+
     public init(
         source: MessageSource, key: String, text: String, keyLocation: SourcePosition?, placement: TextPlacement,
         analysis: FormatAnalysis, origin: LocalizedStringOrigin, label: String?, loaded: Bool,
         variableArguments: [Int: VariableArgument] = [:]
     ) {
         self.source = source
-        self.key = key
-        self.text = text
-        self.keyLocation = keyLocation
         self.analysis = analysis
         self.origin = origin
         self.loaded = loaded
+        entry = -1
+        let position: SourcePosition?
         var segments: [TextSegment] = []
         switch placement {
         case .verbatim(let start):
             placementKind = .verbatim
-            placementPosition = start
-        case .fixed(let position):
+            position = start
+        case .fixed(let fixed):
             placementKind = .fixed
-            placementPosition = position
+            position = fixed
         case .segments(let pieces, let fallback):
             placementKind = .segments
-            placementPosition = fallback
+            position = fallback
             segments = pieces
         }
-        permutation =
-            segments.isEmpty && label == nil && variableArguments.isEmpty && placementKind != .segments
-            ? nil : PermutationParts(segments: segments, label: label, variableArguments: variableArguments)
+        own = Own(
+            key: key, text: text, keyLocation: keyLocation, placementPosition: position, segments: segments, label: label,
+            variableArguments: variableArguments)
     }
 
     public convenience init(

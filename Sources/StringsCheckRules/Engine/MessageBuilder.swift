@@ -60,24 +60,13 @@ enum MessageBuilder {
         switch file.content {
         case .strings(let parsed):
             guard let locale = file.locale else { return [] }
-            let source = MessageSource(table: file.tableID, locale: locale, path: file.path)
+            let source = MessageSource(table: file.tableID, locale: locale, path: file.path, entries: parsed.entries)
             result.reserveCapacity(parsed.entries.count)
             // Read in place: a copy of each entry retained and released its comment too.
             parsed.entries.withUnsafeBufferPointer { entries in
                 for index in entries.indices {
                     guard let value = entries[index].value else { continue }
-                    let placement: TextPlacement
-                    if entries[index].valueIsVerbatim, let start = entries[index].valueLocation {
-                        placement = .verbatim(
-                            SourcePosition(line: start.line, column: start.column + (entries[index].valueIsQuoted ? 1 : 0)))
-                    } else {
-                        placement = .fixed(entries[index].valueLocation)
-                    }
-                    result.append(
-                        Message(
-                            source: source, key: entries[index].key, text: value, keyLocation: entries[index].keyLocation,
-                            placement: placement, analysis: FormatScanner.analyze(value), origin: .strings, label: nil,
-                            loaded: entries[index].loaded))
+                    result.append(Message(source: source, entry: index, analysis: FormatScanner.analyze(value)))
                 }
             }
         case .stringsdict(let parsed):
