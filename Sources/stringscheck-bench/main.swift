@@ -149,11 +149,14 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
         Row(name: "read the .strings bytes (floor)", seconds: floor, bytes: floorBytes, entries: entries, ratio: "1.0× floor"),
         Row(
             name: "stringscheck .strings parse", seconds: ours, bytes: floorBytes, entries: entries,
-            ratio: String(format: "%.1f× faster than Foundation, %.1f× floor", foundation / ours, ours / floor)),
+            ratio: stringsFiles.isEmpty
+                ? "no .strings files" : String(format: "%.1f× faster than Foundation, %.1f× floor", foundation / ours, ours / floor)),
         Row(name: "Foundation .strings parse", seconds: foundation, bytes: floorBytes, entries: entries, ratio: ""),
         Row(
             name: "stringscheck .stringsdict parse", seconds: oursDict, bytes: dictSize, entries: dictEntries,
-            ratio: String(format: "%.1f× faster than Foundation", foundationDict / oursDict)),
+            // Timing an empty loop gives a ratio of two noises.
+            ratio: stringsdictFiles.isEmpty
+                ? "no .stringsdict files" : String(format: "%.1f× faster than Foundation", foundationDict / oursDict)),
         Row(name: "Foundation .stringsdict parse", seconds: foundationDict, bytes: dictSize, entries: dictEntries, ratio: ""),
         Row(
             name: "check (\(lastResult.fileCount) files, \(lastResult.findings.count) findings)", seconds: check,
