@@ -212,6 +212,33 @@ struct MessageStorageTests {
         #expect(messages.allSatisfy { $0.origin == .strings && $0.loaded && $0.label == nil && $0.locale == "de" })
         #expect(messages[1].analysis.specifiers.map(\.signature) == ["int"])
     }
+
+    /// Catalog string units read theirs from the catalog (entry and localization); variations
+    /// and units in state "new" keep the general path.
+    @Test func catalogMessagesReadTheirUnits() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "a": {"localizations": {
+                "de": {"stringUnit": {"state": "translated", "value": "A %@"}},
+                "fr": {"stringUnit": {"state": "new", "value": "A"}}}},
+              "b": {"localizations": {"de": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "ein %lld"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%lld"}}}}}}},
+              "c": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "C"}}}}}}
+            """
+        let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "Localizable.xcstrings")
+        let file = ResourceFile(path: "Localizable.xcstrings", locale: nil, folder: nil, table: "Localizable", content: .catalog(catalog))
+        let messages = MessageBuilder.messages(of: file)
+        #expect(messages.map(\.key) == ["a", "b", "b", "c"])
+        #expect(messages.map(\.text) == ["A %@", "ein %lld", "%lld", "C"])
+        #expect(messages.map(\.locale) == ["de", "de", "de", "fr"])
+        #expect(messages[0].keyLocation == catalog.entries[0].keyLocation)
+        #expect(messages[0].placement == .fixed(catalog.entries[0].localizations[0].value.stringUnit?.location))
+        #expect(messages[3].placement == .fixed(catalog.entries[2].localizations[0].value.stringUnit?.location))
+        #expect(messages.allSatisfy { $0.origin == .catalog && $0.loaded })
+        #expect(messages[0].label == nil && messages[1].label != nil)
+        #expect(messages[0].analysis.specifiers.map(\.signature) == ["object"])
+    }
 }
 
 /// A large catalog's messages are built in runs of entries on all cores; they come out as the

@@ -29,16 +29,19 @@ public final class MessageSource: Sendable {
 
     /// A `.strings` file's entries, which its messages read their key, text and positions from.
     let entries: [StringsEntry]
+    /// A catalog's entries, which its string-unit messages read from.
+    let catalog: [CatalogEntry]
 
     public convenience init(table: String, locale: String, path: String) {
-        self.init(table: table, locale: locale, path: path, entries: [])
+        self.init(table: table, locale: locale, path: path, entries: [], catalog: [])
     }
 
-    init(table: String, locale: String, path: String, entries: [StringsEntry]) {
+    init(table: String, locale: String, path: String, entries: [StringsEntry] = [], catalog: [CatalogEntry] = []) {
         self.table = table
         self.locale = locale
         self.path = path
         self.entries = entries
+        self.catalog = catalog
         isInfoPlist = table == "InfoPlist" || table.utf8.reversed().starts(with: "/InfoPlist".utf8.reversed())
     }
 }
@@ -49,22 +52,48 @@ public final class MessageSource: Sendable {
 /// A class: rules walk every message many times, and copying a struct of strings and arrays on
 /// each access was most of the engine's time.
 public final class Message: Sendable {
-    // A `.strings` message (nearly all of them) reads its key, text and positions from its file's
-    // entry instead of holding copies: 55 bytes an instance with its header (a 64-byte heap
-    // block) instead of 104 (112), 10 MB on a 40-locale tree. Other messages keep theirs in
-    // one box.
+    // A `.strings` value or a catalog string unit (nearly every message) reads its key, text and
+    // positions from the parsed file instead of holding copies, and the flags share a word with
+    // the catalog localization's index: 56 bytes an instance with its header (a 64-byte heap
+    // block) instead of 104 (112), 10 MB on a 40-locale tree. Other messages keep theirs in a box.
     public let source: MessageSource
     public let analysis: FormatAnalysis
     private let own: Own?
-    /// The entry in `source.entries` when `own` is nil.
+    /// The entry in `source.entries` or `source.catalog` when `own` is nil.
     private let entry: Int32
-    public let origin: LocalizedStringOrigin
-    public let loaded: Bool
-    private let placementKind: PlacementKind
+    /// The catalog localization's index (low 24 bits), the placement kind, origin and loaded flag.
+    private let packed: UInt32
 
-    private enum PlacementKind: UInt8 {
+    private enum PlacementKind: UInt32 {
         case verbatim, fixed, segments
     }
+
+    private static let localizationMask: UInt32 = (1 << 24) - 1
+    private static let loadedFlag: UInt32 = 1 << 28
+
+    private static func pack(localization: Int, kind: PlacementKind, origin: LocalizedStringOrigin, loaded: Bool) -> UInt32 {
+        let originCode: UInt32 =
+            switch origin {
+            case .strings: 0
+            case .stringsdict: 1
+            case .catalog: 2
+            }
+        return UInt32(localization) | kind.rawValue << 24 | originCode << 26 | (loaded ? loadedFlag : 0)
+    }
+
+    public var origin: LocalizedStringOrigin {
+        switch packed >> 26 & 3 {
+        case 0: .strings
+        case 1: .stringsdict
+        default: .catalog
+        }
+    }
+    public var loaded: Bool { packed & Self.loadedFlag != 0 }
+    private var placementKind: PlacementKind { PlacementKind(rawValue: packed >> 24 & 3) ?? .fixed }
+    private var localization: Int { Int(packed & Self.localizationMask) }
+
+    /// The string unit a catalog message reads.
+    private var unit: CatalogStringUnit? { source.catalog[Int(entry)].localizations[localization].value.stringUnit }
 
     /// What a message that is not a `.strings` value holds itself.
     private final class Own: Sendable {
@@ -91,16 +120,23 @@ public final class Message: Sendable {
         }
     }
 
-    public var key: String { own?.key ?? source.entries[Int(entry)].key }
-    public var text: String { own?.text ?? source.entries[Int(entry)].value ?? "" }
+    public var key: String {
+        if let own { return own.key }
+        return origin == .strings ? source.entries[Int(entry)].key : source.catalog[Int(entry)].key
+    }
+    public var text: String {
+        if let own { return own.text }
+        return (origin == .strings ? source.entries[Int(entry)].value : unit?.value) ?? ""
+    }
     public var keyLocation: SourcePosition? {
-        guard let own else { return source.entries[Int(entry)].keyLocation }
-        return own.keyLocation
+        if let own { return own.keyLocation }
+        return origin == .strings ? source.entries[Int(entry)].keyLocation : source.catalog[Int(entry)].keyLocation
     }
 
     /// The verbatim start, the fixed position, or the segments' fallback.
     private var placementPosition: SourcePosition? {
         if let own { return own.placementPosition }
+        guard origin == .strings else { return unit?.location }
         let value = source.entries[Int(entry)]
         guard placementKind == .verbatim, let start = value.valueLocation else { return value.valueLocation }
         return SourcePosition(line: start.line, column: start.column + (value.valueIsQuoted ? 1 : 0))
@@ -132,10 +168,22 @@ public final class Message: Sendable {
         self.analysis = analysis
         own = nil
         entry = Int32(index)
-        origin = .strings
-        loaded = source.entries[index].loaded
-        placementKind =
-            source.entries[index].valueIsVerbatim && source.entries[index].valueLocation != nil ? .verbatim : .fixed
+        let verbatim = source.entries[index].valueIsVerbatim && source.entries[index].valueLocation != nil
+        packed = Self.pack(localization: 0, kind: verbatim ? .verbatim : .fixed, origin: .strings, loaded: source.entries[index].loaded)
+    }
+
+    /// The message of the string unit of localization `localization` of catalog entry `index`.
+    init(source: MessageSource, catalogEntry index: Int, localization: Int, analysis: FormatAnalysis, loaded: Bool) {
+        self.source = source
+        self.analysis = analysis
+        own = nil
+        entry = Int32(index)
+        packed = Self.pack(localization: localization, kind: .fixed, origin: .catalog, loaded: loaded)
+    }
+
+    /// True when a catalog position fits the packed form (it always does in practice).
+    static func fitsPacked(entry: Int, localization: Int) -> Bool {
+        entry <= Int(Int32.max) && localization <= Int(localizationMask)
     }
 
     public init(
@@ -145,23 +193,23 @@ public final class Message: Sendable {
     ) {
         self.source = source
         self.analysis = analysis
-        self.origin = origin
-        self.loaded = loaded
         entry = -1
         let position: SourcePosition?
+        let kind: PlacementKind
         var segments: [TextSegment] = []
         switch placement {
         case .verbatim(let start):
-            placementKind = .verbatim
+            kind = .verbatim
             position = start
         case .fixed(let fixed):
-            placementKind = .fixed
+            kind = .fixed
             position = fixed
         case .segments(let pieces, let fallback):
-            placementKind = .segments
+            kind = .segments
             position = fallback
             segments = pieces
         }
+        packed = Self.pack(localization: 0, kind: kind, origin: origin, loaded: loaded)
         own = Own(
             key: key, text: text, keyLocation: keyLocation, placementPosition: position, segments: segments, label: label,
             variableArguments: variableArguments)

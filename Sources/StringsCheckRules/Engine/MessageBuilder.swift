@@ -50,7 +50,8 @@ enum MessageBuilder {
         var result: [String: MessageSource] = [:]
         catalog.forEachLocalization { _, written, _ in
             guard result[written] == nil else { return }
-            result[written] = MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
+            result[written] = MessageSource(
+                table: file.tableID, locale: LocaleName.normalize(written), path: file.path, catalog: catalog.entries)
         }
         return result
     }
@@ -86,24 +87,50 @@ enum MessageBuilder {
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: MessageSource], file: ResourceFile
     ) -> [Message] {
         var result: [Message] = []
-        catalog.forEachLocalization(entries: range) { entry, written, value in
-            let source = sources[written] ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path)
-            appendCatalogMessages(value, entry: entry, source: source, loaded: catalog.loads, to: &result)
+        // Read in place, with the indices a string unit's message keeps instead of copies.
+        catalog.entries.withUnsafeBufferPointer { entries in
+            for index in range {
+                entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    for item in localizations.indices {
+                        let written = localizations[item].locale
+                        let source =
+                            sources[written]
+                            ?? MessageSource(
+                                table: file.tableID, locale: LocaleName.normalize(written), path: file.path, catalog: catalog.entries)
+                        appendCatalogMessages(
+                            localizations[item].value, entry: entries[index], at: (index, item), source: source, loaded: catalog.loads,
+                            to: &result)
+                    }
+                }
+            }
         }
         return result
     }
 
-    /// Appends a catalog value's messages (see `catalogMessages(_:entry:source:loaded:)`).
+    /// Appends a catalog value's messages (see `catalogMessages(_:entry:source:loaded:)`); a plain
+    /// string unit's message reads the catalog at `position` (entry, localization) when the
+    /// source holds that catalog.
     static func appendCatalogMessages(
-        _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, source: MessageSource, loaded: Bool, to result: inout [Message]
+        _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int)? = nil,
+        source: MessageSource, loaded: Bool, to result: inout [Message]
     ) {
         // Most values are one string unit: its message, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
             guard let unit = value.stringUnit, unit.state != "new" else { return }
+            let analysis = analysis(unit.value, variables: [:])
+            if let position, position.entry < source.catalog.count,
+                Message.fitsPacked(entry: position.entry, localization: position.localization)
+            {
+                result.append(
+                    Message(
+                        source: source, catalogEntry: position.entry, localization: position.localization, analysis: analysis,
+                        loaded: loaded))
+                return
+            }
             result.append(
                 Message(
                     source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                    analysis: analysis(unit.value, variables: [:]), origin: .catalog, label: nil, loaded: loaded))
+                    analysis: analysis, origin: .catalog, label: nil, loaded: loaded))
             return
         }
         result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded)
