@@ -9,6 +9,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 
 // Swift's Glibc module leaves out <malloc.h>; `--timings` reads the heap in use with mallinfo2.
 #if defined(__GLIBC__)

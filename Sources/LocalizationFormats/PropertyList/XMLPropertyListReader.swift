@@ -1,5 +1,11 @@
 import CLibXML2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads XML property lists through libxml2, keeping a line and column for every key and value.
 ///
 /// Hardened for untrusted input: no network (`XML_PARSE_NONET`), no entity substitution (no
@@ -9,7 +15,7 @@ public enum XMLPropertyListReader {
     /// Deeper nesting than any real plist has; libxml2's own limit (256) usually trips first.
     public static let maximumDepth = 128
 
-    private static let initialized: Bool = {
+    static let initialized: Bool = {
         xmlInitParser()
         return true
     }()
@@ -17,12 +23,40 @@ public enum XMLPropertyListReader {
     /// The libxml2 version in use, for `--version`.
     public static var libxml2Version: String { LIBXML_DOTTED_VERSION }
 
+    static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_NOCDATA.rawValue)
+
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        // With entity declarations, libxml2 parses each entity's text through the same callbacks
+        // to check it, which a stream reader cannot tell from the document's own text; such rare
+        // files are read through the tree, which the stream reader otherwise matches exactly.
+        if contains(bytes, "<!ENTITY") { return readTree(bytes: bytes, path: path) }
+        return readStream(bytes: bytes, path: path)
+    }
+
+    static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard pattern.count >= 2, let first = pattern.first else { return true }
+        return bytes.withUnsafeBufferPointer { haystack in
+            guard let base = haystack.baseAddress else { return false }
+            var offset = 0
+            while offset + pattern.count <= haystack.count,
+                let hit = memchr(base + offset, Int32(first), haystack.count - offset - pattern.count + 1)
+            {
+                let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                // Nearly every '<' opens a tag: one byte tells most of them apart.
+                if haystack[index + 1] == pattern[1], memcmp(base + index, needle.utf8Start, pattern.count) == 0 { return true }
+                offset = index + 1
+            }
+            return false
+        }
+    }
+
+    /// Reads through libxml2's document tree (see `read`).
+    static func readTree(bytes: [UInt8], path: String) -> PropertyListDocument {
         _ = initialized
         let collector = ErrorCollector()
-        let options = Int32(
-            XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         let unmanaged = Unmanaged.passRetained(collector)
         defer { unmanaged.release() }
         xmlSetStructuredErrorFunc(unmanaged.toOpaque(), collectXMLError)
@@ -30,7 +64,7 @@ public enum XMLPropertyListReader {
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, options)
+                    xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, Self.options)
                 }
             }
         }
@@ -79,7 +113,7 @@ public enum XMLPropertyListReader {
     }
 }
 
-private final class ErrorCollector {
+final class ErrorCollector {
     struct Item {
         var message: String
         var line: Int
@@ -88,7 +122,7 @@ private final class ErrorCollector {
     var errors: [Item] = []
 }
 
-private func collectXMLError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+func collectXMLError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let context, let error else { return }
     let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
@@ -120,7 +154,7 @@ private func elementChildren(of node: xmlNodePtr) -> [xmlNodePtr] {
 
 /// libxml2 keeps lines but not columns for elements; find each element's `<name` on its line, in
 /// document order, which is text order.
-private struct ColumnFinder {
+struct ColumnFinder {
     let lines: LineTable
     let text: [UInt8]
     /// Per line, where the next search starts (0: the line's start): elements on one line are
@@ -221,42 +255,17 @@ private struct TreeBuilder {
             return nil
         }
         switch elementName {
-        case "string":
-            return PropertyListNode(.string(text(of: element, at: location)), location: location)
+        case "string", "integer", "real", "date", "data":
+            let raw = text(of: element, at: location)
+            return scalarNode(elementName, text: raw, at: location) { fail($0, at: location) }
         case "key":
             fail("<key> outside a <dict>", at: location)
             return nil
-        case "integer":
-            let raw = text(of: element, at: location)
-            let trimmed = raw.trimmingASCIIWhitespace()
-            guard let value = parseInteger(trimmed) else {
-                fail("'\(trimmed)' is not an integer", at: location)
-                return PropertyListNode(.integer(text: trimmed, value: nil), location: location)
-            }
-            return PropertyListNode(.integer(text: trimmed, value: value), location: location)
-        case "real":
-            let trimmed = text(of: element, at: location).trimmingASCIIWhitespace()
-            guard let value = Double(trimmed) ?? (trimmed == "nan" ? .nan : nil) else {
-                fail("'\(trimmed)' is not a real number", at: location)
-                return nil
-            }
-            return PropertyListNode(.real(value), location: location)
         case "true", "false":
             if !elementChildren(of: element).isEmpty || !text(of: element, at: location).trimmingASCIIWhitespace().isEmpty {
                 fail("<\(elementName)/> must be empty", at: location)
             }
             return PropertyListNode(.bool(elementName == "true"), location: location)
-        case "date":
-            let trimmed = text(of: element, at: location).trimmingASCIIWhitespace()
-            if !isISO8601Date(trimmed) { fail("'\(trimmed)' is not a date of the form 2024-01-31T12:00:00Z", at: location) }
-            return PropertyListNode(.date(trimmed), location: location)
-        case "data":
-            let raw = text(of: element, at: location)
-            guard let bytes = decodeBase64(raw) else {
-                fail("<data> does not hold valid base64", at: location)
-                return PropertyListNode(.data([]), location: location)
-            }
-            return PropertyListNode(.data(bytes), location: location)
         case "array":
             var items: [PropertyListNode] = []
             for child in elementChildren(of: element) {
@@ -299,7 +308,40 @@ private struct TreeBuilder {
     }
 }
 
-private func parseInteger(_ text: String) -> Int64? {
+/// The node of a `string`, `integer`, `real`, `date` or `data` element whose text has been read
+/// (nil for a real that is not a number, as Foundation refuses it); problems go to `fail`.
+func scalarNode(_ name: String, text raw: String, at location: SourcePosition, fail: (String) -> Void) -> PropertyListNode? {
+    switch name {
+    case "string":
+        return PropertyListNode(.string(raw), location: location)
+    case "integer":
+        let trimmed = raw.trimmingASCIIWhitespace()
+        guard let value = parseInteger(trimmed) else {
+            fail("'\(trimmed)' is not an integer")
+            return PropertyListNode(.integer(text: trimmed, value: nil), location: location)
+        }
+        return PropertyListNode(.integer(text: trimmed, value: value), location: location)
+    case "real":
+        let trimmed = raw.trimmingASCIIWhitespace()
+        guard let value = Double(trimmed) ?? (trimmed == "nan" ? .nan : nil) else {
+            fail("'\(trimmed)' is not a real number")
+            return nil
+        }
+        return PropertyListNode(.real(value), location: location)
+    case "date":
+        let trimmed = raw.trimmingASCIIWhitespace()
+        if !isISO8601Date(trimmed) { fail("'\(trimmed)' is not a date of the form 2024-01-31T12:00:00Z") }
+        return PropertyListNode(.date(trimmed), location: location)
+    default:
+        guard let bytes = decodeBase64(raw) else {
+            fail("<data> does not hold valid base64")
+            return PropertyListNode(.data([]), location: location)
+        }
+        return PropertyListNode(.data(bytes), location: location)
+    }
+}
+
+func parseInteger(_ text: String) -> Int64? {
     var body = Substring(text)
     var negative = false
     if body.hasPrefix("-") {
@@ -319,7 +361,7 @@ private func parseInteger(_ text: String) -> Int64? {
     return Int64(exactly: magnitude) ?? Int64(bitPattern: magnitude)
 }
 
-private func isISO8601Date(_ text: String) -> Bool {
+func isISO8601Date(_ text: String) -> Bool {
     let pattern = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
     let bytes = Array(text.utf8)
     guard bytes.count == pattern.count else { return false }
@@ -333,7 +375,7 @@ private func isISO8601Date(_ text: String) -> Bool {
     return true
 }
 
-private func decodeBase64(_ text: String) -> [UInt8]? {
+func decodeBase64(_ text: String) -> [UInt8]? {
     var values: [UInt8] = []
     var padding = 0
     for byte in text.utf8 {

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import LocalizationFormats
+
+/// The stream reader must give exactly what the tree reader gives: the same nodes and positions,
+/// the same diagnostics in the same order, the same verdict on loading.
+struct XMLStreamReaderTests {
+    static func agree(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let stream = XMLPropertyListReader.readStream(bytes: bytes, path: "x.plist")
+        let tree = XMLPropertyListReader.readTree(bytes: bytes, path: "x.plist")
+        #expect(stream.root == tree.root, "\(label): nodes differ", sourceLocation: sourceLocation)
+        #expect(stream.diagnostics == tree.diagnostics, "\(label): diagnostics differ", sourceLocation: sourceLocation)
+        #expect(stream.loads == tree.loads, "\(label): loading differs", sourceLocation: sourceLocation)
+    }
+
+    static let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+
+        """
+
+    /// Every structural case the tree reader has a branch for.
+    static let cases: [String] = [
+        "<plist version=\"1.0\"><dict><key>a</key><string>x</string></dict></plist>",
+        "<plist><dict>\n  <key>a</key>\n  <string>x &amp; &#65; <![CDATA[<c>]]></string>\n</dict></plist>",
+        "<plist></plist>",
+        "<plist><string>a</string><string>b</string><dict/></plist>",
+        "<dict><key>bare root</key><true/></dict>",
+        "<plist><dict><key>a</key><key>b</key><string>v</string><key>c</key></dict></plist>",
+        "<plist><dict><string>no key</string><key>k</key><integer> 12 </integer></dict></plist>",
+        "<plist><dict><key>k</key><unknown>x</unknown><key>l</key><real>1.5</real></dict></plist>",
+        "<plist><array><key>k</key><integer>x</integer><real>nope</real><date>2024-01-31T12:00:00Z</date><date>soon</date></array></plist>",
+        "<plist><array><data>aGVsbG8=</data><data>!!</data><true>text</true><false><b/></false><true/></array></plist>",
+        "<plist><dict><key>k</key><string>a<b>inner <c/> text</b>c</string><key>k<x/>2</key><string/></dict></plist>",
+        "<plist><array><array><dict><key>deep</key><array><string>x</string></array></dict></array></array></plist>",
+        "<plist><!-- comment --><?pi data?><dict><!-- c --><key>a</key><!-- c --><string>x</string></dict></plist>",
+        "<p:plist xmlns:p=\"urn:x\"><p:dict><p:key>a</p:key><p:string>x</p:string></p:dict></p:plist>",
+        "<!DOCTYPE plist [ <!ELEMENT plist ANY> ]><plist><string>x</string></plist>",
+        "<!DOCTYPE plist [ <!-- only a comment --> ]><plist><string>x</string></plist>",
+        "<plist><string>unclosed</plist>",
+        "<plist><string>&undefined;</string></plist>",
+        "<plist><dict><key>a</key><string>1</string><key>b</key><string>2</string></dict><dict><key>c</key></dict></plist>",
+        "<plist><dict><key>a</key>stray text<string>1</string></dict></plist>",
+        "<plist><dict><key>a</key><dict><key>b</key></dict></dict></plist>",
+        "<plist><string>a</string>\n<string>second on its own line</string></plist>",
+        "<plist><array><string>x</string><string>x</string></array><array><string>x</string></array></plist>",
+    ]
+
+    @Test func handMadeCasesAgree() {
+        for (index, text) in Self.cases.enumerated() {
+            Self.agree(Array((Self.header + text).utf8), "case \(index)")
+            Self.agree(Array(text.utf8), "case \(index) without header")
+        }
+    }
+
+    @Test func nestingBeyondTheLimitAgrees() {
+        let depth = XMLPropertyListReader.maximumDepth + 3
+        let text =
+            "<plist>" + String(repeating: "<array>", count: depth) + "<string>x</string>" + String(repeating: "</array>", count: depth)
+            + "</plist>"
+        Self.agree(Array(text.utf8), "deep arrays")
+        let dicts =
+            "<plist>" + String(repeating: "<dict><key>k</key>", count: depth) + "<string>x</string>"
+            + String(repeating: "</dict>", count: depth) + "</plist>"
+        Self.agree(Array(dicts.utf8), "deep dictionaries")
+    }
+
+    @Test func utf16DocumentsAgree() {
+        let text =
+            Self.header.replacingOccurrences(of: "UTF-8", with: "UTF-16") + "<plist><dict><key>é</key><string>ü 日本</string></dict></plist>"
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        Self.agree(bytes, "UTF-16")
+    }
+
+    /// Documents made by cutting, repeating, moving and renaming whole elements of a real one, so
+    /// every branch meets neighbours it does not meet in well-made files (and the documents stay
+    /// well-formed, so the walk is compared, not only the syntax errors).
+    @Test func mutatedDocumentsAgree() throws {
+        let seed =
+            Self.header
+            + "<plist version=\"1.0\"><dict><key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+            + "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+            + "<key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d file</string>"
+            + "<key>other</key><string>%d files</string></dict></dict><key>list</key><array><integer>1</integer><true/>"
+            + "<real>2.5</real><data>AAEC</data><date>2024-01-31T12:00:00Z</date></array></dict></plist>"
+        let names = ["key", "string", "dict", "array", "integer", "real", "true", "date", "data", "plist", "other"]
+        var generator = SplitMix(seed: 0x5EED)
+        var wellFormed = 0
+        for round in 0..<600 {
+            var text = seed
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                let elements = elementRanges(text)
+                guard let element = elements.randomElement(using: &generator) else { break }
+                let piece = String(text[element.range])
+                switch generator.next() % 4 {
+                case 0: text.removeSubrange(element.range)
+                case 1: text.insert(contentsOf: piece, at: element.range.lowerBound)
+                case 2:
+                    if let other = elements.randomElement(using: &generator) {
+                        text.insert(contentsOf: String(text[other.range]), at: element.range.upperBound)
+                    }
+                default:
+                    let name = names.randomElement(using: &generator) ?? "key"
+                    let renamed = piece.replacingOccurrences(of: "<\(element.name)", with: "<\(name)")
+                        .replacingOccurrences(of: "</\(element.name)>", with: "</\(name)>")
+                    text.replaceSubrange(element.range, with: renamed)
+                }
+            }
+            let bytes = Array(text.utf8)
+            if XMLPropertyListReader.readTree(bytes: bytes, path: "x.plist").diagnostics.allSatisfy({ $0.id != "xml-syntax-error" }) {
+                wellFormed += 1
+            }
+            Self.agree(bytes, "mutation \(round)")
+        }
+        #expect(wellFormed > 300)
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func corpusPropertyListsAgree() throws {
+        let files = Corpus.files(extensions: ["stringsdict", "plist"])
+        #expect(files.count > 50)
+        for url in files {
+            Self.agree([UInt8](try Data(contentsOf: url)), Corpus.relative(url))
+        }
+    }
+
+    /// Every element of `text` (a start tag with its matching end, or an empty-element tag).
+    func elementRanges(_ text: String) -> [(name: String, range: Range<String.Index>)] {
+        var result: [(name: String, range: Range<String.Index>)] = []
+        var open: [(name: String, start: String.Index)] = []
+        var index = text.startIndex
+        while let start = text[index...].firstIndex(of: "<"), let close = text[start...].firstIndex(of: ">") {
+            let tag = text[text.index(after: start)..<close]
+            let end = text.index(after: close)
+            index = end
+            if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
+            if tag.hasPrefix("/") {
+                if let last = open.popLast() { result.append((last.name, last.start..<end)) }
+            } else {
+                let name = String(tag.prefix { $0 != " " && $0 != "/" })
+                if tag.hasSuffix("/") { result.append((name, start..<end)) } else { open.append((name, start)) }
+            }
+        }
+        return result
+    }
+}
+
+/// A small deterministic generator, so a failing mutation can be found again.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
