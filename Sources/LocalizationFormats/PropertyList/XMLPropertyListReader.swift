@@ -54,7 +54,7 @@ public enum XMLPropertyListReader {
     }
 
     /// Reads through libxml2's document tree (see `read`).
-    static func readTree(bytes: [UInt8], path: String) -> PropertyListDocument {
+    @_spi(Fuzzing) public static func readTree(bytes: [UInt8], path: String) -> PropertyListDocument {
         _ = initialized
         let collector = ErrorCollector()
         let unmanaged = Unmanaged.passRetained(collector)

@@ -4,7 +4,7 @@ extension XMLPropertyListReader {
     /// Reads through libxml2's SAX2 callbacks, building our nodes as elements close: the document
     /// tree libxml2 would build (and free) was more than half of its time and most of its
     /// allocations. The result, diagnostics and their order included, is the tree reader's.
-    static func readStream(bytes: [UInt8], path: String) -> PropertyListDocument {
+    @_spi(Fuzzing) public static func readStream(bytes: [UInt8], path: String) -> PropertyListDocument {
         _ = initialized
         let collector = ErrorCollector()
         let builder = StreamBuilder(StreamState(path: path, columns: ColumnFinder(bytes: bytes)))
