@@ -7,7 +7,7 @@ import Testing
 /// by us and by Foundation: whatever Foundation loads we must load identically, and whatever it
 /// refuses we must mark as not loading.
 struct GeneratedDifferentialTests {
-    struct Generator {
+    struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LocalizationFormats
+@_spi(Fuzzing) @testable import LocalizationFormats
 
 /// The stream reader must give exactly what the tree reader gives: the same nodes and positions,
 /// the same diagnostics in the same order, the same verdict on loading.
@@ -86,7 +86,8 @@ struct XMLStreamReaderTests {
             + "<key>other</key><string>%d files</string></dict></dict><key>list</key><array><integer>1</integer><true/>"
             + "<real>2.5</real><data>AAEC</data><date>2024-01-31T12:00:00Z</date></array></dict></plist>"
         let names = ["key", "string", "dict", "array", "integer", "real", "true", "date", "data", "plist", "other"]
-        var generator = SplitMix(seed: 0x5EED)
+        // Deterministic, so a failing mutation can be found again.
+        var generator = GeneratedDifferentialTests.Generator(state: 0x5EED)
         var wellFormed = 0
         for round in 0..<600 {
             var text = seed
@@ -144,18 +145,5 @@ struct XMLStreamReaderTests {
             }
         }
         return result
-    }
-}
-
-/// A small deterministic generator, so a failing mutation can be found again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
