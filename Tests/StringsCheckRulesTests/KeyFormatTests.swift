@@ -73,4 +73,25 @@ struct KeyFormatTests {
         let literal: MessageIndexes = [4, 5]
         #expect(Array(literal) == [4, 5])
     }
+
+    /// Payload lookups say up front whether any locale lacks the key (or has an entry that does
+    /// not load) and whether any reads a printed argument as a non-object; the rules skip the
+    /// others on these flags, so a false must be sure.
+    @Test func payloadLookupsSummariseTheirLocales() {
+        let context = RuleContext(
+            project: Check.project([
+                ("en.lproj/Localizable.strings", "\"full\" = \"%@ ok\";\n\"gap\" = \"%@\";\n\"num\" = \"%@\";\n"),
+                ("de.lproj/Localizable.strings", "\"full\" = \"%@ gut\";\n\"num\" = \"%d\";\n"),
+                (
+                    "payloads/push.json",
+                    "{\"aps\": {\"alert\": {\"loc-key\": \"full\", \"loc-args\": [\"a\"], \"title-loc-key\": \"gap\", \"title-loc-args\": [\"b\"], \"subtitle-loc-key\": \"num\", \"subtitle-loc-args\": [\"3\"]}}}\n"
+                ),
+            ]))
+        let flags = Dictionary(
+            uniqueKeysWithValues: context.allPayloadLookups.map { ($0.key, ($0.mayLackLocales, $0.mayReadNonObject)) })
+        #expect(flags.count == 3)
+        #expect(flags["full"]?.0 == false && flags["full"]?.1 == false)
+        #expect(flags["gap"]?.0 == true && flags["gap"]?.1 == false)
+        #expect(flags["num"]?.0 == false && flags["num"]?.1 == true)
+    }
 }

@@ -34,6 +34,7 @@ struct PayloadMissingKeyRule: Rule {
             return [note]
         }
         return context.payloadLookups(ruleID: Self.description.id).compactMap { lookup in
+            guard lookup.mayLackLocales else { return nil }
             // An entry after a point where CoreFoundation stops reading is as missing as no entry.
             let lacking = lookup.locales.filter { $0.string.map { !$0.loaded } ?? true }.map { item in
                 item.string == nil ? item.locale : "\(item.locale) (its entry does not load)"

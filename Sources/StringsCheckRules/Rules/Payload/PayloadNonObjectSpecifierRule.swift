@@ -23,7 +23,9 @@ struct PayloadNonObjectSpecifierRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
-            guard lookup.locales.contains(where: { $0.string != nil && $0.format?.readsNonObject == true }) else { continue }
+            guard lookup.mayReadNonObject,
+                lookup.locales.contains(where: { $0.string != nil && $0.format?.readsNonObject == true })
+            else { continue }
             for (locale, string, format) in lookup.locales {
                 guard let string, let format else { continue }
                 let wrong = format.nonObjectArguments

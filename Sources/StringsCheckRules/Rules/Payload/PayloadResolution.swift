@@ -11,6 +11,13 @@ public struct PayloadKeyLookup: Sendable {
     public var table: String
     /// Locale → its text (nil when the table lacks the key) and the arguments the text reads.
     public var locales: [(locale: String, string: LocalizedString?, format: KeyFormat?)]
+    /// False when every locale has the key and its entry loads; worked out once per key while it
+    /// is resolved, so the rules skip the locales of the many lookups with nothing to report.
+    /// (Leaving out a rule's ignored locales can only turn a true into a false, so a true is a
+    /// "maybe" and a false is sure.)
+    public var mayLackLocales = true
+    /// False when no locale's text reads a printed argument as something other than an object.
+    public var mayReadNonObject = true
 
     /// The number of loc-args the payload gives.
     public var givenArguments: Int { argumentsField?.value.array?.count ?? 0 }
@@ -56,24 +63,39 @@ extension RuleContext {
             for (_, _, key) in payload.keys { wanted[table, default: []].insert(key) }
         }
         let jobs = wanted.flatMap { table, keys in keys.map { (table: table, key: $0) } }
-        let resolved = jobs.concurrentMap { job -> [(locale: String, string: LocalizedString?, format: KeyFormat?)] in
+        typealias Resolved = (locales: [(locale: String, string: LocalizedString?, format: KeyFormat?)], lacks: Bool, nonObject: Bool)
+        let resolved = jobs.concurrentMap { job -> Resolved in
             (views[job.table] ?? []).withUnsafeBufferPointer { localeTables in
                 // The locales of a table share its key numbers: the key is hashed once for all.
                 let number = localeTables.first { $0.formats != nil }?.formats?.keys.number(of: job.key)
-                return localeTables.map { view in
+                var lacks = false
+                var nonObject = false
+                let locales = localeTables.map { view in
                     let format = view.formats.flatMap { formats in number.map { formats[number: $0] } ?? formats[job.key] }
-                    return (view.locale, view.strings?[job.key], format)
+                    let string = view.strings?[job.key]
+                    if let string {
+                        if !string.loaded { lacks = true }
+                        if !nonObject, format?.readsNonObject == true { nonObject = true }
+                    } else {
+                        lacks = true
+                    }
+                    return (view.locale, string, format)
                 }
+                return (locales, lacks, nonObject)
             }
         }
-        var byKey: [String: [String: [(locale: String, string: LocalizedString?, format: KeyFormat?)]]] = [:]
-        for (job, locales) in zip(jobs, resolved) { byKey[job.table, default: [:]][job.key] = locales }
+        var byKey: [String: [String: Resolved]] = [:]
+        for (job, result) in zip(jobs, resolved) { byKey[job.table, default: [:]][job.key] = result }
         return payloads.flatMap { payload, table in
             payload.keys.map { part, field, key in
-                PayloadKeyLookup(
+                let result = byKey[table]?[key]
+                var lookup = PayloadKeyLookup(
                     payload: payload, part: part, keyField: field, key: key,
                     argumentsField: payload.alert.localizedParts.first { $0.part == part }?.arguments, table: table,
-                    locales: byKey[table]?[key] ?? [])
+                    locales: result?.locales ?? [])
+                lookup.mayLackLocales = result?.lacks ?? false
+                lookup.mayReadNonObject = result?.nonObject ?? false
+                return lookup
             }
         }
     }
