@@ -114,6 +114,40 @@ struct ProjectLoaderTests {
         #expect(made == a && made.hashValue == a.hashValue && a != b)
     }
 
+    /// A locale's strings must behave as the dictionary they replaced, whether a key is numbered
+    /// by the table or kept by name: random sets, removals and reads against a `Dictionary`.
+    @Test func localeStringsBehaveAsADictionary() throws {
+        let strings = StringsParser.parse(
+            bytes: Array((0..<12).map { "\"k\($0)\" = \"v\($0)\";\n" }.joined().utf8), path: "en.lproj/T.strings")
+        let file = ResourceFile(path: "en.lproj/T.strings", locale: "en", folder: "en.lproj", table: "T", content: .strings(strings))
+        let numbering = LocalizationProject.numbering(files: [file], catalogs: [])
+        #expect(numbering.keys == (0..<12).map { "k\($0)" } && numbering.number(of: "k3") == 3 && numbering.number(of: "x") == nil)
+        let table = LocalizationProject.mergeTable("T", locale: "en", files: [file], catalogs: [], numbering: numbering)
+        let values = (0..<12).compactMap { table.strings["k\($0)"] }
+        #expect(values.count == 12 && table.strings.count == 12 && table.strings[number: 5]?.value == "v5")
+        var subject = LocaleStrings(numbering: numbering)
+        var oracle: [String: LocalizedString] = [:]
+        var generator = GeneratedDifferentialTests.Generator(state: 7)
+        for _ in 0..<2_000 {
+            // Half the keys are numbered (k0…k11), half are not (x0…x11).
+            let key = (generator.next() % 2 == 0 ? "k" : "x") + String(generator.next() % 12)
+            let value = generator.next() % 3 == 0 ? nil : values[Int(generator.next() % 12)]
+            subject[key] = value
+            oracle[key] = value
+            #expect(subject[key] == oracle[key])
+        }
+        #expect(subject.count == oracle.count && subject.isEmpty == oracle.isEmpty)
+        #expect(Set(subject.keys) == Set(oracle.keys) && subject.keys.count == oracle.count)
+        var seen: [String: LocalizedString] = [:]
+        for (key, value) in subject { seen[key] = value }
+        #expect(seen == oracle)
+        subject.forEach { key, number, value in
+            #expect(number == numbering.number(of: key) && oracle[key] == value)
+        }
+        let literal: LocaleStrings = ["a": values[0]]
+        #expect(literal["a"] == values[0] && literal.count == 1 && LocaleStrings(oracle).count == oracle.count)
+    }
+
     @Test func parallelAndSerialParsingAgree() async {
         var diagnostics: [Diagnostic] = []
         let candidates = ProjectLoader.discover(root: Self.demo, excluding: [], diagnostics: &diagnostics)

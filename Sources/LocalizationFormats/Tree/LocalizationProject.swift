@@ -177,13 +177,106 @@ public struct LocalizedString: Sendable, Hashable {
     }
 }
 
+/// The keys of one table numbered once, by one locale's files, and shared by every locale's
+/// strings of the table: those are then an array by number, and a key is hashed once for all.
+public final class TableKeyNumbers: Sendable {
+    /// By number.
+    public let keys: [String]
+    private let numbers: [String: Int]
+
+    init(keys: [String], numbers: [String: Int]) {
+        self.keys = keys
+        self.numbers = numbers
+    }
+
+    /// No keys: every string is kept by name.
+    public static let empty = TableKeyNumbers(keys: [], numbers: [:])
+
+    public func number(of key: String) -> Int? { numbers[key] }
+}
+
+/// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
+/// numbering sit in an array by number (16 bytes a key; a dictionary per locale took 52 with its
+/// empty buckets), the few others by name.
+public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public let numbering: TableKeyNumbers
+    private var slots: [LocalizedString?]
+    private var others: [String: LocalizedString] = [:]
+    public private(set) var count = 0
+
+    public init(numbering: TableKeyNumbers = .empty) {
+        self.numbering = numbering
+        slots = Array(repeating: nil, count: numbering.keys.count)
+    }
+
+    public init(_ strings: [String: LocalizedString]) {
+        self.init()
+        others = strings
+        count = strings.count
+    }
+
+    public init(dictionaryLiteral elements: (String, LocalizedString)...) {
+        self.init()
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public subscript(key: String) -> LocalizedString? {
+        get {
+            if let number = numbering.number(of: key) { return slots[number] }
+            return others[key]
+        }
+        set {
+            let old: LocalizedString?
+            if let number = numbering.number(of: key) {
+                old = slots[number]
+                slots[number] = newValue
+            } else if let newValue {
+                old = others.updateValue(newValue, forKey: key)
+            } else {
+                old = others.removeValue(forKey: key)
+            }
+            count += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1)
+        }
+    }
+
+    /// The string of the key numbered `number` in `numbering`.
+    public subscript(number number: Int) -> LocalizedString? { slots[number] }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Numbered keys in number order, then the others.
+    public var keys: [String] { map(\.key) }
+    public var values: [LocalizedString] { map(\.value) }
+
+    /// Every string with its key and, for a numbered key, its number (no hashing), in
+    /// iteration order.
+    public func forEach(_ body: (_ key: String, _ number: Int?, _ value: LocalizedString) throws -> Void) rethrows {
+        for number in slots.indices {
+            if let value = slots[number] { try body(numbering.keys[number], number, value) }
+        }
+        for (key, value) in others { try body(key, nil, value) }
+    }
+
+    public func makeIterator() -> AnyIterator<(key: String, value: LocalizedString)> {
+        var number = 0
+        var rest = others.makeIterator()
+        return AnyIterator {
+            while number < slots.count {
+                defer { number += 1 }
+                if let value = slots[number] { return (numbering.keys[number], value) }
+            }
+            return rest.next()
+        }
+    }
+}
+
 /// One locale's view of one table.
 public struct LocaleTable: Sendable {
     public var locale: String
     public var table: String
-    public var strings: [String: LocalizedString]
+    public var strings: LocaleStrings
 
-    public init(locale: String, table: String, strings: [String: LocalizedString]) {
+    public init(locale: String, table: String, strings: LocaleStrings) {
         self.locale = locale
         self.table = table
         self.strings = strings
@@ -243,7 +336,11 @@ public struct LocalizationProject: Sendable {
             }
         }
         // Split each catalog by locale once, then merge every (table, locale) on all cores.
-        var jobs: [(table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, [CatalogLocaleString])])] = []
+        var jobs:
+            [(
+                table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, [CatalogLocaleString])],
+                numbering: TableKeyNumbers
+            )] = []
         for table in Set(files.map(\.tableID)).sorted() {
             var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
             let catalogFiles = (catalogs[table] ?? []).compactMap { file -> (ResourceFile, [String: [CatalogLocaleString]])? in
@@ -251,12 +348,19 @@ public struct LocalizationProject: Sendable {
                 return (file, catalog.stringsByLocale())
             }
             for (_, byLocale) in catalogFiles { localesOfTable.formUnion(byLocale.keys) }
-            for locale in localesOfTable.sorted() {
-                jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? []) }))
+            let locales = localesOfTable.sorted()
+            // Numbered by the development locale's keys (else Base's, else the first locale's):
+            // the keys most locales share.
+            let numberingLocale =
+                [baseLocale, "Base"].compactMap { $0 }.first { localesOfTable.contains($0) } ?? locales.first ?? ""
+            let numbering = Self.numbering(
+                files: lproj[table]?[numberingLocale] ?? [], catalogs: catalogFiles.map { $0.1[numberingLocale] ?? [] })
+            for locale in locales {
+                jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? []) }, numbering))
             }
         }
         let merged = jobs.concurrentMap { job in
-            Self.mergeTable(job.table, locale: job.locale, files: job.files, catalogs: job.catalogs)
+            Self.mergeTable(job.table, locale: job.locale, files: job.files, catalogs: job.catalogs, numbering: job.numbering)
         }
         var result: [String: [String: LocaleTable]] = [:]
         for (job, table) in zip(jobs, merged) where !table.strings.isEmpty || !job.files.isEmpty {
@@ -265,20 +369,33 @@ public struct LocalizationProject: Sendable {
         return result
     }
 
+    /// The keys of one locale's files and catalog entries of a table, numbered in file order.
+    static func numbering(files: [ResourceFile], catalogs: [[CatalogLocaleString]]) -> TableKeyNumbers {
+        var keys: [String] = []
+        var numbers: [String: Int] = [:]
+        func add(_ key: String) {
+            if numbers[key] == nil {
+                numbers[key] = keys.count
+                keys.append(key)
+            }
+        }
+        for file in files {
+            switch file.content {
+            case .strings(let parsed): parsed.entries.withUnsafeBufferPointer { for index in $0.indices { add($0[index].key) } }
+            case .stringsdict(let parsed): for entry in parsed.entries { add(entry.key) }
+            case .catalog: break
+            }
+        }
+        for items in catalogs { for item in items { add(item.key) } }
+        return TableKeyNumbers(keys: keys, numbers: numbers)
+    }
+
     /// Merges one locale's files of a table with the catalogs' entries for that locale.
     static func mergeTable(
-        _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: [CatalogLocaleString])]
+        _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: [CatalogLocaleString])],
+        numbering: TableKeyNumbers = .empty
     ) -> LocaleTable {
-        var strings: [String: LocalizedString] = [:]
-        // Sized once: growing rehashed every key about twice on the way to 5,000.
-        strings.reserveCapacity(
-            files.reduce(catalogs.reduce(0) { $0 + $1.strings.count }) { count, file in
-                switch file.content {
-                case .strings(let parsed): count + parsed.entries.count
-                case .stringsdict(let parsed): count + parsed.entries.count
-                case .catalog: count
-                }
-            })
+        var strings = LocaleStrings(numbering: numbering)
         for file in files {
             guard case .strings(let parsed) = file.content else { continue }
             let source = LocalizedString.Source(path: file.path, origin: .strings, strings: parsed.entries)

@@ -66,7 +66,9 @@ public struct RuleContext: Sendable {
             // Base.lproj holds the development text of storyboards; it is part of the base locale.
             for (name, byLocale) in tables {
                 guard let baseFolder = byLocale["Base"] else { continue }
-                var merged = byLocale[base] ?? LocaleTable(locale: base, table: name, strings: [:])
+                var merged =
+                    byLocale[base]
+                    ?? LocaleTable(locale: base, table: name, strings: LocaleStrings(numbering: baseFolder.strings.numbering))
                 for (key, value) in baseFolder.strings where merged.strings[key] == nil { merged.strings[key] = value }
                 tables[name]?[base] = merged
             }
@@ -232,23 +234,35 @@ public struct KeyPresence: Sendable {
         guard let baseLocale else { return [:] }
         let names = tables.keys.filter { tables[$0]?[baseLocale] != nil }.sorted()
         let bases = names.map { name in (tables[name]?[baseLocale]?.strings.values.sorted { $0.key < $1.key }) ?? [] }
-        let indexes = bases.concurrentMap { base in
-            Dictionary(base.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
-        }
         var jobs: [(table: Int, locale: String)] = []
         for (position, name) in names.enumerated() {
             for locale in locales where tables[name]?[locale] != nil { jobs.append((position, locale)) }
         }
+        // The locales of a table share its key numbers: each base key is hashed once, and
+        // presence is then read by number (a hash only for keys outside the numbering).
+        let baseNumbers = names.indices.concurrentMap { position in
+            let numbering = tables[names[position]]?[baseLocale]?.strings.numbering ?? .empty
+            return bases[position].map { numbering.number(of: $0.key) }
+        }
         let rows = jobs.concurrentMap { job -> (has: [Bool], extra: [LocalizedString]) in
-            var has = [Bool](repeating: false, count: bases[job.table].count)
+            let base = bases[job.table]
+            guard let baseStrings = tables[names[job.table]]?[baseLocale]?.strings,
+                let strings = tables[names[job.table]]?[job.locale]?.strings
+            else { return ([Bool](repeating: false, count: base.count), []) }
+            let shared = strings.numbering === baseStrings.numbering
+            let numbers = baseNumbers[job.table]
+            var has = [Bool](repeating: false, count: base.count)
+            for position in base.indices {
+                if shared, let number = numbers[position] {
+                    has[position] = strings[number: number] != nil
+                } else {
+                    has[position] = strings[base[position].key] != nil
+                }
+            }
             var extra: [LocalizedString] = []
-            // Taken out of the loop: indexing the shared array per key retained its dictionary each
-            // time, and both cores bounced that one reference count between them.
-            let index = indexes[job.table]
-            let strings = tables[names[job.table]]?[job.locale]?.strings ?? [:]
-            // Keys only: touching each string object just to skip it cost a cache miss per key.
-            for slot in strings.indices {
-                if let position = index[strings.keys[slot]] { has[position] = true } else { extra.append(strings.values[slot]) }
+            strings.forEach { key, number, string in
+                let inBase = shared && number != nil ? baseStrings[number: number ?? 0] != nil : baseStrings[key] != nil
+                if !inBase { extra.append(string) }
             }
             return (has, extra.sorted { $0.key < $1.key })
         }

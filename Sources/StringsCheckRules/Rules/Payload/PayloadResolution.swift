@@ -50,7 +50,7 @@ extension RuleContext {
             guard !keys.isEmpty, let table = payloadTable(self, keys: keys.map(\.key)) else { return nil }
             return (payload, table)
         }
-        var views: [String: [(locale: String, strings: [String: LocalizedString]?, formats: TableFormats?)]] = [:]
+        var views: [String: [(locale: String, strings: LocaleStrings?, formats: TableFormats?)]] = [:]
         for table in Set(payloads.map(\.table)) {
             views[table] = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }.map {
                 (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
@@ -68,11 +68,16 @@ extension RuleContext {
             (views[job.table] ?? []).withUnsafeBufferPointer { localeTables in
                 // The locales of a table share its key numbers: the key is hashed once for all.
                 let number = localeTables.first { $0.formats != nil }?.formats?.keys.number(of: job.key)
+                let numbering = localeTables.first { $0.strings != nil }?.strings?.numbering
+                let stringNumber = numbering?.number(of: job.key)
                 var lacks = false
                 var nonObject = false
                 let locales = localeTables.map { view in
                     let format = view.formats.flatMap { formats in number.map { formats[number: $0] } ?? formats[job.key] }
-                    let string = view.strings?[job.key]
+                    let string = view.strings.flatMap { strings in
+                        if let stringNumber, strings.numbering === numbering { return strings[number: stringNumber] }
+                        return strings[job.key]
+                    }
                     if let string {
                         if !string.loaded { lacks = true }
                         if !nonObject, format?.readsNonObject == true { nonObject = true }
