@@ -177,14 +177,15 @@ public struct LocalizedString: Sendable, Hashable {
     }
 }
 
-/// The keys of one table numbered once, by one locale's files, and shared by every locale's
-/// strings of the table: those are then an array by number, and a key is hashed once for all.
+/// The keys of one table numbered once, by one locale, and shared by every locale's strings (or
+/// key formats) of the table: those are then an array by number, and a key is hashed once for all.
 public final class TableKeyNumbers: Sendable {
     /// By number.
     public let keys: [String]
     private let numbers: [String: Int]
 
-    init(keys: [String], numbers: [String: Int]) {
+    /// `numbers` maps each key of `keys` to its index there.
+    public init(keys: [String], numbers: [String: Int]) {
         self.keys = keys
         self.numbers = numbers
     }

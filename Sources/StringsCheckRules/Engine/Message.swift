@@ -317,19 +317,8 @@ public struct KeyFormat: Sendable {
 
 /// The keys of one table, numbered once and shared by the key formats of all its locales: a
 /// locale's formats are then an array (a third of the memory of a dictionary per locale), and two
-/// locales of a table are compared key by key without hashing.
-public final class TableKeys: Sendable {
-    /// By number.
-    public let keys: [String]
-    private let numbers: [String: Int]
-
-    init(keys: [String], numbers: [String: Int]) {
-        self.keys = keys
-        self.numbers = numbers
-    }
-
-    public func number(of key: String) -> Int? { numbers[key] }
-}
+/// locales of a table are compared key by key without hashing. The merged tables' numbering type.
+public typealias TableKeys = TableKeyNumbers
 
 /// One locale's key formats in one table: by key number for the keys of the table's `TableKeys`,
 /// and by name for the few keys only this locale has.
