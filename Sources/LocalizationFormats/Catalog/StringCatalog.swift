@@ -202,10 +202,25 @@ extension StringCatalog {
         entries range: Range<Int>? = nil,
         _ body: (_ entry: borrowing CatalogEntry, _ locale: String, _ value: borrowing CatalogValue) throws -> Void
     ) rethrows {
+        try forEachLocalizationWithPosition(entries: range) { _, entry, locale, value in try body(entry, locale, value) }
+    }
+
+    /// `forEachLocalization`, also giving each localization's position: the index of its entry
+    /// in `entries` and its own index in that entry's `localizations`.
+    @inlinable
+    public func forEachLocalizationWithPosition(
+        entries range: Range<Int>? = nil,
+        _ body: (
+            _ position: (entry: Int, localization: Int), _ entry: borrowing CatalogEntry, _ locale: String,
+            _ value: borrowing CatalogValue
+        ) throws -> Void
+    ) rethrows {
         try entries.withUnsafeBufferPointer { entries in
             for index in range ?? entries.indices {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
-                    for item in localizations.indices { try body(entries[index], localizations[item].locale, localizations[item].value) }
+                    for item in localizations.indices {
+                        try body((index, item), entries[index], localizations[item].locale, localizations[item].value)
+                    }
                 }
             }
         }

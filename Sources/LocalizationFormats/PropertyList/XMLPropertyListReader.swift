@@ -53,44 +53,58 @@ public enum XMLPropertyListReader {
         }
     }
 
-    /// Reads through libxml2's document tree (see `read`).
-    @_spi(Fuzzing) public static func readTree(bytes: [UInt8], path: String) -> PropertyListDocument {
+    /// Runs `body` (a libxml2 parse) with libxml2's errors collected instead of printed.
+    static func collectingErrors<T>(_ body: () -> T) -> (result: T, errors: [ErrorCollector.Item]) {
         _ = initialized
         let collector = ErrorCollector()
         let unmanaged = Unmanaged.passRetained(collector)
         defer { unmanaged.release() }
         xmlSetStructuredErrorFunc(unmanaged.toOpaque(), collectXMLError)
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, Self.options)
+        return (body(), collector.errors)
+    }
+
+    /// The document of a file libxml2 could not read: its first errors, the first saying that
+    /// nothing loads.
+    static func syntaxFailure(_ errors: [ErrorCollector.Item], path: String) -> PropertyListDocument {
+        var diagnostics = errors.prefix(10).map { error in
+            Diagnostic(
+                .xmlSyntaxError, error.message, path: path, at: SourcePosition(line: max(1, error.line), column: max(1, error.column)))
+        }
+        if diagnostics.isEmpty {
+            diagnostics.append(
+                Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourcePosition(line: 1, column: 1)))
+        }
+        diagnostics[0].message += "; Foundation cannot read the file, so nothing in it loads"
+        return PropertyListDocument(path: path, root: nil, diagnostics: diagnostics, loads: false, isBinary: false)
+    }
+
+    static let internalSubsetMessage =
+        "the document type has an internal subset (entity or element declarations); Foundation refuses such property lists"
+
+    /// The line of the document's internal DTD subset when it declares anything (or holds a
+    /// comment), which Foundation refuses.
+    static func internalSubsetLine(_ document: xmlDocPtr) -> Int? {
+        guard let subset = document.pointee.intSubset, subset.pointee.children != nil else { return nil }
+        return Int(xmlGetLineNo(UnsafeMutableRawPointer(subset).assumingMemoryBound(to: xmlNode.self)))
+    }
+
+    /// Reads through libxml2's document tree (see `read`).
+    @_spi(Fuzzing) public static func readTree(bytes: [UInt8], path: String) -> PropertyListDocument {
+        let (parsed, errors) = collectingErrors { () -> xmlDocPtr? in
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, Self.options)
+                    }
                 }
             }
         }
-        defer { if let document { xmlFreeDoc(document) } }
+        defer { if let parsed { xmlFreeDoc(parsed) } }
+        guard let document = parsed, errors.isEmpty else { return syntaxFailure(errors, path: path) }
 
-        let columns = ColumnFinder(bytes: bytes)
-        var builder = TreeBuilder(path: path, columns: columns)
-        for error in collector.errors.prefix(10) {
-            builder.diagnostics.append(
-                Diagnostic(
-                    .xmlSyntaxError, error.message, path: path,
-                    at: SourcePosition(line: max(1, error.line), column: max(1, error.column))))
-        }
-        guard let document, collector.errors.isEmpty else {
-            if builder.diagnostics.isEmpty {
-                builder.diagnostics.append(
-                    Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourcePosition(line: 1, column: 1)))
-            }
-            builder.diagnostics[0].message += "; Foundation cannot read the file, so nothing in it loads"
-            return PropertyListDocument(path: path, root: nil, diagnostics: builder.diagnostics, loads: false, isBinary: false)
-        }
-        if let subset = document.pointee.intSubset, subset.pointee.children != nil {
-            builder.fail(
-                "the document type has an internal subset (entity or element declarations); Foundation refuses such property lists",
-                line: Int(xmlGetLineNo(UnsafeMutableRawPointer(subset).assumingMemoryBound(to: xmlNode.self))))
-        }
+        var builder = TreeBuilder(path: path, columns: ColumnFinder(bytes: bytes))
+        if let line = internalSubsetLine(document) { builder.fail(Self.internalSubsetMessage, line: line) }
         guard let rootElement = xmlDocGetRootElement(document) else {
             builder.fail("the document has no root element", line: 1)
             return builder.document(root: nil)

@@ -5,60 +5,38 @@ extension XMLPropertyListReader {
     /// tree libxml2 would build (and free) was more than half of its time and most of its
     /// allocations. The result, diagnostics and their order included, is the tree reader's.
     @_spi(Fuzzing) public static func readStream(bytes: [UInt8], path: String) -> PropertyListDocument {
-        _ = initialized
-        let collector = ErrorCollector()
         let builder = StreamBuilder(StreamState(path: path, columns: ColumnFinder(bytes: bytes)))
-        let unmanagedCollector = Unmanaged.passRetained(collector)
-        defer { unmanagedCollector.release() }
-        xmlSetStructuredErrorFunc(unmanagedCollector.toOpaque(), collectXMLError)
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
         let unmanagedBuilder = Unmanaged.passRetained(builder)
         defer { unmanagedBuilder.release() }
-        var wellFormed = false
-        var subsetLine: Int?
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress,
-                let context = base.withMemoryRebound(
-                    to: CChar.self, capacity: buffer.count,
-                    {
-                        xmlCreateMemoryParserCtxt($0, Int32(clamping: buffer.count))
-                    })
-            else { return }
-            defer { xmlFreeParserCtxt(context) }
-            // The default SAX2 handlers keep the document node and its DTD (entity and internal
-            // subset checks need them); elements and text come to us instead of into a tree.
-            guard let handler = context.pointee.sax else { return }
-            xmlSAXVersion(handler, 2)
-            handler.pointee.startElementNs = streamStartElement
-            handler.pointee.endElementNs = streamEndElement
-            handler.pointee.characters = streamCharacters
-            handler.pointee.ignorableWhitespace = streamCharacters
-            handler.pointee.cdataBlock = streamCharacters
-            handler.pointee.reference = streamReference
-            context.pointee._private = unmanagedBuilder.toOpaque()
-            xmlCtxtUseOptions(context, Self.options)
-            xmlParseDocument(context)
-            wellFormed = context.pointee.wellFormed != 0
-            if let document = context.pointee.myDoc {
-                if let subset = document.pointee.intSubset, subset.pointee.children != nil {
-                    subsetLine = Int(xmlGetLineNo(UnsafeMutableRawPointer(subset).assumingMemoryBound(to: xmlNode.self)))
+        let ((wellFormed, subsetLine), errors) = collectingErrors { () -> (Bool, Int?) in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress,
+                    let context = base.withMemoryRebound(
+                        to: CChar.self, capacity: buffer.count, { xmlCreateMemoryParserCtxt($0, Int32(clamping: buffer.count)) })
+                else { return (false, nil) }
+                defer { xmlFreeParserCtxt(context) }
+                // The default SAX2 handlers keep the document node and its DTD (entity and internal
+                // subset checks need them); elements and text come to us instead of into a tree.
+                guard let handler = context.pointee.sax else { return (false, nil) }
+                xmlSAXVersion(handler, 2)
+                handler.pointee.startElementNs = streamStartElement
+                handler.pointee.endElementNs = streamEndElement
+                handler.pointee.characters = streamCharacters
+                handler.pointee.ignorableWhitespace = streamCharacters
+                handler.pointee.cdataBlock = streamCharacters
+                handler.pointee.reference = streamReference
+                context.pointee._private = unmanagedBuilder.toOpaque()
+                xmlCtxtUseOptions(context, Self.options)
+                xmlParseDocument(context)
+                guard let document = context.pointee.myDoc else { return (context.pointee.wellFormed != 0, nil) }
+                defer {
+                    xmlFreeDoc(document)
+                    context.pointee.myDoc = nil
                 }
-                xmlFreeDoc(document)
-                context.pointee.myDoc = nil
+                return (context.pointee.wellFormed != 0, internalSubsetLine(document))
             }
         }
-        var diagnostics: [Diagnostic] = collector.errors.prefix(10).map { error in
-            Diagnostic(
-                .xmlSyntaxError, error.message, path: path, at: SourcePosition(line: max(1, error.line), column: max(1, error.column)))
-        }
-        guard wellFormed, collector.errors.isEmpty else {
-            if diagnostics.isEmpty {
-                diagnostics.append(
-                    Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourcePosition(line: 1, column: 1)))
-            }
-            diagnostics[0].message += "; Foundation cannot read the file, so nothing in it loads"
-            return PropertyListDocument(path: path, root: nil, diagnostics: diagnostics, loads: false, isBinary: false)
-        }
+        guard wellFormed, errors.isEmpty else { return syntaxFailure(errors, path: path) }
         return builder.state.document(subsetLine: subsetLine)
     }
 }
@@ -345,10 +323,7 @@ private struct StreamState {
             deliver(PropertyListNode(.bool(frame.name == "true"), location: location))
         default:
             let raw = leafText(frame.name, at: location)
-            var failures: [String] = []
-            let node = scalarNode(frame.name, text: raw, at: location) { failures.append($0) }
-            for failure in failures { fail(failure, at: location) }
-            deliver(node)
+            deliver(scalarNode(frame.name, text: raw, at: location) { fail($0, at: location) })
         }
     }
 
@@ -378,9 +353,8 @@ private struct StreamState {
         if let subsetLine {
             diagnostics.append(
                 Diagnostic(
-                    .plistInvalidStructure,
-                    "the document type has an internal subset (entity or element declarations); Foundation refuses such property lists",
-                    path: path, at: SourcePosition(line: max(1, subsetLine), column: 1)))
+                    .plistInvalidStructure, XMLPropertyListReader.internalSubsetMessage, path: path,
+                    at: SourcePosition(line: max(1, subsetLine), column: 1)))
             loads = false
         }
         diagnostics += preamble

@@ -182,7 +182,7 @@ public struct LocalizedString: Sendable, Hashable {
 public final class TableKeyNumbers: Sendable {
     /// By number.
     public let keys: [String]
-    private let numbers: [String: Int]
+    @usableFromInline let numbers: [String: Int]
 
     /// `numbers` maps each key of `keys` to its index there.
     public init(keys: [String], numbers: [String: Int]) {
@@ -193,7 +193,7 @@ public final class TableKeyNumbers: Sendable {
     /// No keys: every string is kept by name.
     public static let empty = TableKeyNumbers(keys: [], numbers: [:])
 
-    public func number(of key: String) -> Int? { numbers[key] }
+    @inlinable public func number(of key: String) -> Int? { numbers[key] }
 }
 
 /// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
@@ -201,8 +201,9 @@ public final class TableKeyNumbers: Sendable {
 /// empty buckets), the few others by name.
 public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public let numbering: TableKeyNumbers
-    private var slots: [LocalizedString?]
-    private var others: [String: LocalizedString] = [:]
+    // Reachable from inlined code: other modules read by number in their hot loops.
+    @usableFromInline var slots: [LocalizedString?]
+    @usableFromInline var others: [String: LocalizedString] = [:]
     public private(set) var count = 0
 
     public init(numbering: TableKeyNumbers = .empty) {
@@ -241,7 +242,16 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     }
 
     /// The string of the key numbered `number` in `numbering`.
-    public subscript(number number: Int) -> LocalizedString? { slots[number] }
+    @inlinable public subscript(number number: Int) -> LocalizedString? { slots[number] }
+
+    /// The string of `key`, whose number in `other` is `number`: read by number, without hashing
+    /// (or evaluating `key`, which may mean reading a string's entry), when `other` is this
+    /// table's own numbering (the locales of a table share it).
+    @inlinable
+    public func string(forKey key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> LocalizedString? {
+        if let number, other === numbering { return slots[number] }
+        return self[key()]
+    }
 
     public var isEmpty: Bool { count == 0 }
 
@@ -252,21 +262,33 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     /// Every string with its key and, for a numbered key, its number (no hashing), in
     /// iteration order.
     public func forEach(_ body: (_ key: String, _ number: Int?, _ value: LocalizedString) throws -> Void) rethrows {
-        for number in slots.indices {
-            if let value = slots[number] { try body(numbering.keys[number], number, value) }
-        }
-        for (key, value) in others { try body(key, nil, value) }
+        var iterator = makeIterator()
+        while let (key, number, value) = iterator.nextWithNumber() { try body(key, number, value) }
     }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: LocalizedString)> {
-        var number = 0
-        var rest = others.makeIterator()
-        return AnyIterator {
-            while number < slots.count {
+    public func makeIterator() -> Iterator { Iterator(strings: self) }
+
+    /// Numbered keys in number order, then the others.
+    public struct Iterator: IteratorProtocol {
+        private let strings: LocaleStrings
+        private var number = 0
+        private var others: Dictionary<String, LocalizedString>.Iterator
+
+        init(strings: LocaleStrings) {
+            self.strings = strings
+            others = strings.others.makeIterator()
+        }
+
+        public mutating func next() -> (key: String, value: LocalizedString)? {
+            nextWithNumber().map { ($0.key, $0.value) }
+        }
+
+        mutating func nextWithNumber() -> (key: String, number: Int?, value: LocalizedString)? {
+            while number < strings.slots.count {
                 defer { number += 1 }
-                if let value = slots[number] { return (numbering.keys[number], value) }
+                if let value = strings.slots[number] { return (strings.numbering.keys[number], number, value) }
             }
-            return rest.next()
+            return others.next().map { ($0.key, nil, $0.value) }
         }
     }
 }

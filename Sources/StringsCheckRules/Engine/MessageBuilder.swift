@@ -87,40 +87,27 @@ enum MessageBuilder {
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: MessageSource], file: ResourceFile
     ) -> [Message] {
         var result: [Message] = []
-        // Read in place, with the indices a string unit's message keeps instead of copies.
-        catalog.entries.withUnsafeBufferPointer { entries in
-            for index in range {
-                entries[index].localizations.withUnsafeBufferPointer { localizations in
-                    for item in localizations.indices {
-                        let written = localizations[item].locale
-                        let source =
-                            sources[written]
-                            ?? MessageSource(
-                                table: file.tableID, locale: LocaleName.normalize(written), path: file.path, catalog: catalog.entries)
-                        appendCatalogMessages(
-                            localizations[item].value, entry: entries[index], at: (index, item), source: source, loaded: catalog.loads,
-                            to: &result)
-                    }
-                }
-            }
+        // With positions: a string unit's message keeps them instead of copies.
+        catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
+            let source =
+                sources[written]
+                ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path, catalog: catalog.entries)
+            appendCatalogMessages(value, entry: entry, at: position, source: source, loaded: catalog.loads, to: &result)
         }
         return result
     }
 
     /// Appends a catalog value's messages (see `catalogMessages(_:entry:source:loaded:)`); a plain
-    /// string unit's message reads the catalog at `position` (entry, localization) when the
-    /// source holds that catalog.
+    /// string unit's message reads the source's catalog at `position` (entry, localization).
     static func appendCatalogMessages(
-        _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int)? = nil,
+        _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int),
         source: MessageSource, loaded: Bool, to result: inout [Message]
     ) {
         // Most values are one string unit: its message, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
             guard let unit = value.stringUnit, unit.state != "new" else { return }
             let analysis = analysis(unit.value, variables: [:])
-            if let position, position.entry < source.catalog.count,
-                Message.fitsPacked(entry: position.entry, localization: position.localization)
-            {
+            if Message.fitsPacked(entry: position.entry, localization: position.localization) {
                 result.append(
                     Message(
                         source: source, catalogEntry: position.entry, localization: position.localization, analysis: analysis,

@@ -249,20 +249,13 @@ public struct KeyPresence: Sendable {
             guard let baseStrings = tables[names[job.table]]?[baseLocale]?.strings,
                 let strings = tables[names[job.table]]?[job.locale]?.strings
             else { return ([Bool](repeating: false, count: base.count), []) }
-            let shared = strings.numbering === baseStrings.numbering
             let numbers = baseNumbers[job.table]
-            var has = [Bool](repeating: false, count: base.count)
-            for position in base.indices {
-                if shared, let number = numbers[position] {
-                    has[position] = strings[number: number] != nil
-                } else {
-                    has[position] = strings[base[position].key] != nil
-                }
+            let has = base.indices.map { position in
+                strings.string(forKey: base[position].key, number: numbers[position], numberedBy: baseStrings.numbering) != nil
             }
             var extra: [LocalizedString] = []
             strings.forEach { key, number, string in
-                let inBase = shared && number != nil ? baseStrings[number: number ?? 0] != nil : baseStrings[key] != nil
-                if !inBase { extra.append(string) }
+                if baseStrings.string(forKey: key, number: number, numberedBy: strings.numbering) == nil { extra.append(string) }
             }
             return (has, extra.sorted { $0.key < $1.key })
         }

@@ -74,10 +74,7 @@ extension RuleContext {
                 var nonObject = false
                 let locales = localeTables.map { view in
                     let format = view.formats.flatMap { formats in number.map { formats[number: $0] } ?? formats[job.key] }
-                    let string = view.strings.flatMap { strings in
-                        if let stringNumber, strings.numbering === numbering { return strings[number: stringNumber] }
-                        return strings[job.key]
-                    }
+                    let string = view.strings?.string(forKey: job.key, number: stringNumber, numberedBy: numbering)
                     if let string {
                         if !string.loaded { lacks = true }
                         if !nonObject, format?.readsNonObject == true { nonObject = true }
