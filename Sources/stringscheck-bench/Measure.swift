@@ -57,6 +57,21 @@ final class ContextKeeper: @unchecked Sendable {
     func keep(_ value: Any) { lock.withLock { kept.append(value) } }
 }
 
+/// How many `"` bytes a buffer holds, found with `memchr` and nothing else done with them.
+func quoteCount(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        var next = UnsafeRawPointer(base)
+        let end = next + buffer.count
+        while next < end, let found = memchr(next, 0x22, end - next) {
+            count += 1
+            next = UnsafeRawPointer(found) + 1
+        }
+        return count
+    }
+}
+
 /// Peak resident memory of this process so far (Linux `VmHWM`), in bytes; nil elsewhere.
 func peakResidentBytes() -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }

@@ -126,6 +126,10 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
         for url in stringsFiles { total += try FileBytes.read(url.path).get().count }
         precondition(total == floorBytes, "the files changed while measured")
     }
+    // The least any parser of quoted strings must do: find each quote. It shows where "within a
+    // few times the floor" stands for a parser that does anything more.
+    var quotes = 0
+    let quoteSearch = median(repetitions) { quotes = stringsBytes.reduce(0) { $0 + quoteCount($1) } }
     let (ours, foundation, entries) = parsePair(stringsFiles, stringsBytes, repetitions: repetitions) {
         StringsParser.parse(bytes: $0, path: $1).entries.count
     }
@@ -147,6 +151,9 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
     }
     var rows = [
         Row(name: "read the .strings bytes (floor)", seconds: floor, bytes: floorBytes, entries: entries, ratio: "1.0× floor"),
+        Row(
+            name: "find every quote (memchr, no parse)", seconds: quoteSearch, bytes: floorBytes, entries: entries,
+            ratio: String(format: "%.1f× floor (%d quotes)", quoteSearch / floor, quotes)),
         Row(
             name: "stringscheck .strings parse", seconds: ours, bytes: floorBytes, entries: entries,
             ratio: stringsFiles.isEmpty
@@ -386,6 +393,14 @@ if wantsSeries {
 if let cliPath, let version = measureCLI(cliPath, ["--version"], repetitions: max(5, repetitions)) {
     report["versionSeconds"] = version.seconds
     if !wantsJSON { print(String(format: "\nstringscheck --version (CLI process): %.1f ms", version.seconds * 1000)) }
+    // The peak of a check that reads nothing: the part of every peak above that no data structure
+    // can save, beside which the memory ratio is read.
+    let empty = workspace.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    if let bare = measureCLI(cliPath, ["check", empty.path, "--no-config"], repetitions: 1), let peak = bare.peakBytes {
+        report["emptyCheckPeakResidentBytes"] = peak
+        if !wantsJSON { print(String(format: "stringscheck check of an empty folder: peak %.1f MB resident", Double(peak) / 1_048_576)) }
+    }
 } else if !wantsJSON {
     print("\n(no stringscheck executable beside the benchmark: the CLI rows are left out; build the whole package)")
 }
