@@ -79,6 +79,46 @@ struct EncodingTests {
         #expect(file.entries.map(\.key) == ["a", "b"])
     }
 
+    @Test func manyUndecodableBytesAreCountedNotListed() throws {
+        // Twenty diagnostics at most: a Latin-1 file saved as UTF-8 would otherwise bury the rest.
+        let bytes = Array("\"a\" = \"".utf8) + [UInt8](repeating: 0xE9, count: 25) + Array("\";\n".utf8)
+        let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+        #expect(!file.loads)
+        #expect(file.diagnostics.count == 20)
+        #expect(file.diagnostics.allSatisfy { $0.id == "invalid-encoding" })
+        #expect(file.diagnostics.last?.message.hasSuffix("(and 5 more undecodable sequences)") == true)
+    }
+
+    @Test func utf32ValuesBeyondUnicodeAreNotScalars() throws {
+        // UTF-32 BE with a BOM; the second unit, 0x110000, is past the last code point.
+        var bytes: [UInt8] = [0, 0, 0xFE, 0xFF]
+        for scalar in "\"a\" = \"".unicodeScalars { bytes += [0, 0, 0, UInt8(scalar.value)] }
+        bytes += [0, 0x11, 0, 0]
+        for scalar in "\";".unicodeScalars { bytes += [0, 0, 0, UInt8(scalar.value)] }
+        let file = StringsParser.parse(bytes: bytes, path: "x.strings")
+        #expect(!file.loads)
+        let diagnostic = try #require(file.diagnostics.first)
+        #expect(diagnostic.id == "invalid-encoding")
+        #expect(diagnostic.message.hasPrefix("0x110000 at byte offset 32 is not a Unicode scalar"))
+        #expect(diagnostic.byteOffset == 32)
+    }
+
+    @Test func parsingAFileByURLReadsItOrSaysWhyNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("by-url-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Localizable.strings")
+        try Data("\"a\" = \"b\";\n".utf8).write(to: url)
+        let file = StringsParser.parse(contentsOf: url, displayPath: "en.lproj/Localizable.strings")
+        #expect(file.path == "en.lproj/Localizable.strings")
+        #expect(file.loadedTable == ["a": "b"])
+        let missing = StringsParser.parse(contentsOf: folder.appendingPathComponent("absent.strings"), displayPath: "absent.strings")
+        #expect(!missing.loads)
+        #expect(missing.diagnostics.map(\.message) == ["cannot read the file: no such file or directory"])
+        let folderItself = StringsParser.parse(contentsOf: folder, displayPath: "folder.strings")
+        #expect(folderItself.diagnostics.map(\.message) == ["cannot read the file: is a directory"])
+    }
+
     @Test func truncatedUTF16IsReported() {
         let bytes = [0xFF, 0xFE] + Self.utf16("\"a\" = \"b\";", littleEndian: true) + [0x41]
         let file = StringsParser.parse(bytes: bytes, path: "x.strings")
@@ -125,6 +165,57 @@ struct EncodingTests {
         let file = StringsParser.parse(bytes: Array("bplist00garbage".utf8), path: "x.strings")
         #expect(!file.loads)
         #expect(file.diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func truncatedBinaryPropertyListIsCorruptAndLoadsNothing() throws {
+        // A real binary plist cut short: its trailer (offsets of the object table) is gone, so
+        // Foundation throws instead of falling back to reading the bytes as text.
+        let data = try PropertyListSerialization.data(fromPropertyList: ["a": "1", "b": "2"], format: .binary, options: 0)
+        let cut = [UInt8](data.prefix(data.count - 8))
+        #expect((try? PropertyListSerialization.propertyList(from: Data(cut), format: nil)) == nil)
+        let file = StringsParser.parse(bytes: cut, path: "x.strings")
+        #expect(file.encoding == .binaryPropertyList)
+        #expect(!file.loads)
+        #expect(file.entries.isEmpty)
+        #expect(file.diagnostics.map(\.id) == ["plist-invalid-structure"])
+        #expect(file.diagnostics.first?.severity == .error)
+        let document = PropertyListReader.read(bytes: cut, path: "x.stringsdict")
+        #expect(document.isBinary && !document.loads && document.root == nil)
+    }
+
+    @Test func binaryPropertyListKeepsEveryValueType() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let object: [String: Any] = [
+            "text": "Hello", "count": 3, "ratio": 1.5, "flag": true, "when": date, "blob": Data([1, 2, 3]),
+            "list": ["x", 2], "nested": ["inner": "value"],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        let document = PropertyListReader.read(bytes: [UInt8](data), path: "x.plist")
+        #expect(document.loads && document.isBinary)
+        let entries = try #require(document.root?.dictionary)
+        // Keys come back sorted: a binary plist's dictionary has no source order to keep.
+        #expect(entries.map(\.key) == ["blob", "count", "flag", "list", "nested", "ratio", "text", "when"])
+        let types = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value.typeName) })
+        #expect(
+            types == [
+                "blob": "data", "count": "integer", "flag": "boolean", "list": "array", "nested": "dictionary", "ratio": "real",
+                "text": "string", "when": "date",
+            ])
+        #expect(entries.allSatisfy { $0.keyLocation == nil && $0.value.location == nil })
+        // As a table, only the string loads as text; every other value is reported by key.
+        let file = StringsParser.parse(bytes: [UInt8](data), path: "x.strings")
+        #expect(file.loadedTable == ["text": "Hello"])
+        let reported = file.diagnostics.filter { $0.id == "non-string-value" }.map(\.message)
+        #expect(reported.count == 7)
+        #expect(reported.contains { $0.hasPrefix("the value of 'list' is an array") })
+        #expect(file.entries.first { $0.key == "nested" }?.valueKind == .dictionary)
+        #expect(file.entries.first { $0.key == "blob" }?.valueKind == .data)
+    }
+
+    @Test func emptyPropertyListIsReportedNotParsed() {
+        let document = PropertyListReader.read(bytes: [], path: "x.stringsdict")
+        #expect(!document.loads && document.root == nil && !document.isBinary)
+        #expect(document.diagnostics.map(\.id) == ["empty-file"])
     }
 
     @Test func xmlPropertyListStringsFile() throws {

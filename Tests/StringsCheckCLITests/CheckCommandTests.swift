@@ -98,8 +98,13 @@ struct CheckCommandTests {
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.contains { $0["ruleId"] as? String == "format-argument-mismatch" && $0["level"] as? String == "error" })
+        try Self.validateSARIF(sarif.stdout)
+    }
+
+    /// Validates a SARIF log against the schema subset with python's jsonschema, where it is installed.
+    static func validateSARIF(_ sarif: String) throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-\(UUID().uuidString).sarif")
-        try Data(sarif.stdout.utf8).write(to: output)
+        try Data(sarif.utf8).write(to: output)
         defer { try? FileManager.default.removeItem(at: output) }
         let schema = CLITests.packageRoot.appendingPathComponent("Tests/StringsCheckCLITests/Fixtures/sarif-2.1.0-subset.schema.json")
         let validation = try Self.python(
@@ -113,6 +118,34 @@ struct CheckCommandTests {
             #expect(status == 0, "\(out)")
             #expect(out.contains("valid"))
         }
+    }
+
+    @Test func sarifCarriesFixItsAndEncodesPathsAsURIs() throws {
+        // A space and a non-ASCII letter in the path, and a finding with a fix-it: the parts of the
+        // SARIF the demo app does not exercise.
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("sarif-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let folder = tree.appendingPathComponent("My App/en.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("\"sale\" = \"50% off everything at %@\";\n".utf8).write(to: folder.appendingPathComponent("Réglages.strings"))
+        let sarif = try CLITests.run(["check", "--no-config", tree.path, "--format", "sarif"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        let percent = try #require(results.first { $0["ruleId"] as? String == "format-literal-percent" })
+        let physical = try #require((percent["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let uri = try #require((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)
+        #expect(uri.hasSuffix("/My%20App/en.lproj/R%C3%A9glages.strings"), "\(uri)")
+        let fix = try #require((percent["fixes"] as? [[String: Any]])?.first)
+        #expect((fix["description"] as? [String: Any])?["text"] as? String == "write '%%' for a percent sign")
+        let change = try #require((fix["artifactChanges"] as? [[String: Any]])?.first)
+        #expect((change["artifactLocation"] as? [String: Any])?["uri"] as? String == uri)
+        let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+        // The '%' is the 13th scalar of line 1; SARIF's end column is the one after the region.
+        let region = try #require(replacement["deletedRegion"] as? [String: Int])
+        #expect(region == ["startLine": 1, "startColumn": 13, "endLine": 1, "endColumn": 14])
+        #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "%%")
+        try Self.validateSARIF(sarif.stdout)
     }
 
     enum PythonResult {

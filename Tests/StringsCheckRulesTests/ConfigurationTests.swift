@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import StringsCheckRules
 import Testing
@@ -64,6 +65,48 @@ struct ConfigurationTests {
         #expect(Self.problems("roots: {a: b}\n") == ["1:8 'roots' must be a list of strings, found a mapping"])
         #expect(Self.problems("min_coverage: 140\n") == ["1:15 'min_coverage' must be a number from 0 to 100"])
         #expect(Self.problems("suppress:\n  - rules: [empty-value]\n").first?.hasPrefix("2:5 a 'suppress' item needs") == true)
+    }
+
+    @Test func everyKindOfBadValueIsReportedWhereItStands() {
+        #expect(
+            Self.problems("suppress:\n  - rules: [format-argument-mismach]\n    keys: [a]\n") == [
+                "2:12 unknown rule 'format-argument-mismach'; did you mean 'format-argument-mismatch'? (`stringscheck rules` lists them)"
+            ])
+        #expect(Self.problems("suppress: empty-value\n") == ["1:11 'suppress' must be a list of mappings, found 'empty-value'"])
+        #expect(Self.problems("placeholder_length: 5000\n") == ["1:21 'placeholder_length' must be a whole number from 0 to 4096"])
+        #expect(Self.problems("rules:\n  empty-value:\n    enabled: maybe\n") == ["3:14 'enabled' must be true or false"])
+        #expect(Self.problems("- a\n- b\n") == ["1:1 the configuration must be a mapping of keys to values, found a list"])
+        #expect(Self.problems("? [a, b]\n: c\n") == ["1:3 keys of the configuration must be plain names"])
+        #expect(Self.problems("payload_table: [a]\n") == ["1:16 'payload_table' must be a string, found a list"])
+        #expect(
+            Self.problems("roots: [a]\nroots: [b]\n") == [
+                "1:1 invalid YAML: 'roots' is given more than once in the same mapping; its first use is here"
+            ])
+        #expect(
+            Self.problems("rules:\n  empty-value: off\n  b: on\n  empty-value: on\n  b: off\n") == [
+                "3:3 invalid YAML: 'b', 'empty-value' are each given more than once in the same mapping; the first use of 'b' is here"
+            ])
+    }
+
+    @Test func enabledTurnsARuleOnOrOff() throws {
+        let rule = try #require(BuiltInRules.description(of: "value-equals-key"))
+        #expect(Check.configuration("rules:\n  value-equals-key:\n    enabled: true\n").isEnabled(rule))
+        let empty = try #require(BuiltInRules.description(of: "empty-value"))
+        #expect(!Check.configuration("rules:\n  empty-value:\n    enabled: false\n").isEnabled(empty))
+    }
+
+    @Test func anUnreadableOrNonUTF8FileIsOneError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.yml")
+        try Data([0x72, 0x6F, 0x6F, 0x74, 0x73, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
+        let (_, notUTF8) = ConfigurationLoader.load(path: latin1.path, rules: BuiltInRules.descriptions)
+        #expect(notUTF8.map(\.message) == ["the configuration file is not UTF-8"])
+        #expect(notUTF8.first?.severity == .error)
+        let (_, missing) = ConfigurationLoader.load(
+            path: folder.appendingPathComponent("absent.yml").path, rules: BuiltInRules.descriptions)
+        #expect(missing.map(\.message) == ["cannot read the configuration file"])
     }
 
     @Test func invalidYAMLIsReportedAtItsPosition() {

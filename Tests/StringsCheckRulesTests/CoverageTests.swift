@@ -75,6 +75,16 @@ struct CoverageTests {
         #expect(after.newlyMissing["de"]?.map(\.key) == ["f"])
         #expect(after.previous?["de"] == 66.7)
         #expect(after.rendered(as: .text).contains("de: 1 key added without a translation since the previous report"))
+        #expect(after.rendered(as: .markdown).contains("**de**: 1 key added without a translation."))
+        // The JSON report carries the same delta per locale, so a bot can comment on it.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(after.rendered(as: .json).utf8)) as? [String: Any])
+        let delta = try #require(json["delta"] as? [String: [String: Any]])
+        #expect(Set(delta.keys) == Set(after.locales.map(\.locale)))
+        #expect(delta["de"]?["previousPercent"] as? Double == 66.7)
+        #expect(delta["de"]?["newlyMissing"] as? [[String: String]] == [["table": "Localizable", "key": "f"]])
+        // A report read without a comparison has no delta at all.
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(before.rendered(as: .json).utf8)) as? [String: Any])
+        #expect(plain["delta"] == nil)
     }
 
     @Test func everyFormatEscapesHostileText() {

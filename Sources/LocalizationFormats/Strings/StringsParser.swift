@@ -10,13 +10,15 @@ public enum StringsParser {
     /// CoreFoundation's `MAX_DEPTH` for nested arrays and dictionaries on 64-bit platforms.
     static let maximumDepth = 512
 
+    /// Reads and parses a file; a file that cannot be read gives a `file-unreadable` diagnostic,
+    /// worded as the project loader words it.
     public static func parse(contentsOf url: URL, displayPath: String) -> StringsFile {
-        do {
-            let data = try Data(contentsOf: url)
-            return parse(bytes: [UInt8](data), path: displayPath)
-        } catch {
+        switch FileBytes.read(url.path) {
+        case .success(let bytes):
+            return parse(bytes: bytes, path: displayPath)
+        case .failure(let error):
             let diagnostic = Diagnostic(
-                .fileUnreadable, "cannot read the file: \(describeIOError(error))", path: displayPath,
+                .fileUnreadable, "cannot read the file: \(error.description)", path: displayPath,
                 at: SourcePosition(line: 1, column: 1))
             return StringsFile(path: displayPath, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
         }
@@ -129,23 +131,6 @@ public enum StringsParser {
             )
         }
     }
-}
-
-func describeIOError(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-        underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-        return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    if nsError.domain == NSCocoaErrorDomain {
-        switch nsError.code {
-        case NSFileReadNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: break
-        }
-    }
-    return nsError.localizedDescription
 }
 
 extension StringsFile {

@@ -64,6 +64,8 @@ public enum ConfigurationLoader {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return SourcePosition(line: mark.line, column: mark.column)
+        case .duplicatedKeysInMapping(_, let context):
+            return SourcePosition(line: context.mark.line, column: context.mark.column)
         default:
             return nil
         }
@@ -73,6 +75,11 @@ public enum ConfigurationLoader {
         switch error {
         case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
             return "invalid YAML: \(problem)" + (context.map { " (\($0.text))" } ?? "")
+        case .duplicatedKeysInMapping(let keys, _):
+            // Yams's own text quotes the whole file; it names the keys and points at the first one.
+            let names = keys.map { "'\($0)'" }.joined(separator: ", ")
+            let place = keys.count == 1 ? "its first use is here" : "the first use of '\(keys[0])' is here"
+            return "invalid YAML: \(names) \(keys.count == 1 ? "is" : "are each") given more than once in the same mapping; \(place)"
         default:
             return "invalid YAML: \(error)"
         }
@@ -146,6 +153,14 @@ private struct Reader {
         report("unknown key '\(key)' in \(what)\(hint)", node: node)
     }
 
+    /// The rule an id names (or once named), else nil and an error with the likeliest id.
+    mutating func ruleID(_ id: String, _ node: Node) -> String? {
+        if let description = rules.first(where: { $0.id == id || $0.deprecatedIDs.contains(id) }) { return description.id }
+        let hint = suggestion(for: id, among: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+        report("unknown rule '\(id)'\(hint) (`stringscheck rules` lists them)", node: node)
+        return nil
+    }
+
     mutating func configuration(_ root: Node) -> Configuration {
         var configuration = Configuration()
         guard let items = mapping(root, "the configuration") else { return configuration }
@@ -168,12 +183,8 @@ private struct Reader {
             case "ignore_locales": configuration.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
             case "rules":
                 for (id, idNode, ruleValue) in mapping(value, "'rules'") ?? [] {
-                    guard let description = rules.first(where: { $0.id == id || $0.deprecatedIDs.contains(id) }) else {
-                        let hint = suggestion(for: id, among: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-                        report("unknown rule '\(id)'\(hint) (`stringscheck rules` lists them)", node: idNode)
-                        continue
-                    }
-                    configuration.rules[description.id] = rule(ruleValue, id: id)
+                    guard let ruleID = ruleID(id, idNode) else { continue }
+                    configuration.rules[ruleID] = rule(ruleValue, id: id)
                 }
             case "suppress":
                 guard case .sequence(let list) = value else {
@@ -250,12 +261,7 @@ private struct Reader {
             switch key {
             case "rules", "rule":
                 for id in strings(value, "'rules'") {
-                    if let description = rules.first(where: { $0.id == id || $0.deprecatedIDs.contains(id) }) {
-                        suppression.rules.insert(description.id)
-                    } else {
-                        let hint = suggestion(for: id, among: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-                        report("unknown rule '\(id)'\(hint)", node: value)
-                    }
+                    if let ruleID = ruleID(id, value) { suppression.rules.insert(ruleID) }
                 }
             case "keys", "key": suppression.keys = strings(value, "'keys'")
             case "locales": suppression.locales = Set(strings(value, "'locales'").map(LocaleName.normalize))
