@@ -15,14 +15,15 @@ struct CLITests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    /// Runs in the package's folder unless `directory` is given.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

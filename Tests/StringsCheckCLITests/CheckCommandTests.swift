@@ -317,6 +317,34 @@ struct FileArgumentTests {
         #expect(base.stdout.contains("'b' is missing from fr"))
     }
 
+    @Test func aTemplateNamedByPathIsReadWhereverItLies() throws {
+        // welcome.json matches no payload glob; named on the command line it is still a template.
+        let root = try CheckCommandTests.temporaryTree([
+            "App/en.lproj/Localizable.strings": "\"hello\" = \"Hello %@\";\n",
+            "App/de.lproj/Localizable.strings": "\"hello\" = \"Hallo %@\";\n",
+            "welcome.json": "{\"aps\": {\"alert\": {\"loc-key\": \"nope\", \"loc-args\": [\"a\"]}}}\n",
+            "push/again.json": "{\"aps\": {\"alert\": {\"loc-key\": \"gone\"}}}\n",
+            "notes.txt": "not a resource\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let named = try CLITests.run(["check", "--no-config", "welcome.json"], in: root)
+        #expect(named.status == 1)
+        #expect(named.stdout.hasPrefix("welcome.json:1:31: error: 'nope' (loc-key) is in no locale's Localizable table"))
+        #expect(named.stderr.isEmpty)
+        // A template found both by its folder's glob and by name is read once.
+        let twice = try CLITests.run(["check", "--no-config", "--format", "json", ".", "push/again.json"], in: root)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.filter { ($0["message"] as? String)?.contains("'gone'") == true }.count == 1)
+        // A file that is no resource says so instead of passing unchecked in silence.
+        let text = try CLITests.run(["check", "--no-config", "notes.txt", "App/de.lproj/Localizable.strings"], in: root)
+        #expect(text.status == 0)
+        #expect(
+            text.stderr
+                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict in an .lproj folder), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked\n"
+        )
+    }
+
     @Test func initWritesAConfigurationOnceAndItLoads() throws {
         let root = try CheckCommandTests.temporaryTree([
             "App/en.lproj/Localizable.strings": "\"a\" = \"A\";\n", "App/de.lproj/Localizable.strings": "\"a\" = \"A\";\n",

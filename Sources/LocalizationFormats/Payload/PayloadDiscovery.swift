@@ -12,7 +12,9 @@ public enum PayloadDiscovery {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else {
-            return patterns.contains { $0.matchesPath(root) } || root.hasSuffix(".apns") ? [root] : []
+            // A file named as a root was asked for by name: the globs choose among a folder's files,
+            // not whether a named template is read.
+            return root.hasSuffix(".json") || root.hasSuffix(".apns") || patterns.contains { $0.matchesPath(root) } ? [root] : []
         }
         let prefix = URL(fileURLWithPath: root).standardizedFileURL.path
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root

@@ -45,8 +45,12 @@ public enum ProjectLoader {
         if let payloadGlobs {
             var paths = roots.flatMap { PayloadDiscovery.find(root: $0, globs: payloadGlobs) }
             if let accept { paths = paths.filter(accept) }
+            // One file may be found twice (a template given by name inside a folder also given);
+            // it is read once, under the first path it was found by.
+            var seen: Set<String> = []
+            paths = paths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
             phases.lap("find payloads")
-            project.payloadFiles = PayloadDiscovery.read(Array(Set(paths)).sorted())
+            project.payloadFiles = PayloadDiscovery.read(paths.sorted())
             phases.lap("read payloads")
         }
         return project

@@ -9,6 +9,8 @@ struct FileSelection {
     var roots: [String]
     /// The given files, as absolute standardized paths.
     var reported: Set<String>
+    /// Given files that are no table, catalog or template, as given: nothing in them is checked.
+    var unchecked: [String] = []
 
     /// Nil when every path is a folder: then the whole tree is checked as usual.
     static func make(paths: [String], configuration: Configuration) -> FileSelection? {
@@ -16,8 +18,18 @@ struct FileSelection {
         let files = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
         guard !files.isEmpty else { return nil }
         var roots = paths.filter { !files.contains($0) }
+        // Templates named here are read even where the folder around them holds them under no
+        // payload glob, so they stay roots of their own (the loader reads each file once).
+        var templates: [String] = []
+        var unchecked: [String] = []
         for file in files {
             let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let isTable = file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
+            let inLproj = components.count > 1 && components[components.count - 2].hasSuffix(".lproj")
+            if !(isTable && inLproj) && !file.hasSuffix(".xcstrings") && !file.hasSuffix(".json") && !file.hasSuffix(".apns") {
+                unchecked.append(file)
+                continue
+            }
             if let lproj = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
                 // The bundle: every locale of the tables the file belongs to.
                 roots.append(lproj == 0 ? "." : components[..<lproj].joined(separator: "/"))
@@ -25,12 +37,12 @@ struct FileSelection {
                 roots.append(components.count > 1 ? components.dropLast().joined(separator: "/") : ".")
             } else {
                 // A payload template: its keys are looked up in the app's strings.
-                roots.append(file)
+                templates.append(file)
                 let configured = configuration.roots.map { CheckOptions.join(configuration.directory, $0) }
                 roots += configured.isEmpty ? ["."] : configured
             }
         }
-        return FileSelection(roots: outermost(roots), reported: Set(files.map(absolute)))
+        return FileSelection(roots: outermost(roots) + templates, reported: Set(files.map(absolute)), unchecked: unchecked)
     }
 
     static func absolute(_ path: String) -> String {
