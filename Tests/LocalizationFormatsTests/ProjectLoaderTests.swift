@@ -175,6 +175,39 @@ struct ProjectLoaderTests {
         #expect(ids == ["duplicate-locale-folder", "symlink-loop", "symlink-outside-root"])
     }
 
+    @Test func aLinkedFileIsReadOnlyWhenItStaysInsideTheRoot() async throws {
+        let fm = FileManager.default
+        let base = fm.temporaryDirectory.appendingPathComponent("stringscheck-links-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: base) }
+        let root = base.appendingPathComponent("App")
+        try fm.createDirectory(at: root.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: root.appendingPathComponent("Shared"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: base.appendingPathComponent("Secrets"), withIntermediateDirectories: true)
+        try Data("\"a\" = \"A\";\n".utf8).write(to: root.appendingPathComponent("Shared/Main.strings"))
+        try Data("\"token\" = \"hunter2\";\n".utf8).write(to: base.appendingPathComponent("Secrets/Keys.strings"))
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("en.lproj/Main.strings").path, withDestinationPath: "../Shared/Main.strings")
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("en.lproj/Keys.strings").path, withDestinationPath: "../../Secrets/Keys.strings")
+        let project = await ProjectLoader.load(roots: [root.path])
+        #expect(project.files.map(\.path) == [root.path + "/en.lproj/Main.strings"])
+        let outside = try #require(project.diagnostics.first { $0.id == "symlink-outside-root" })
+        #expect(outside.path == root.path + "/en.lproj/Keys.strings")
+        #expect(outside.message.contains("leads outside"))
+        #expect(project.diagnostics.count == 1)
+    }
+
+    @Test func aSingleFileIsItsOwnRoot() async throws {
+        let file = Self.demo + "/de.lproj/Localizable.strings"
+        let project = await ProjectLoader.load(roots: [file])
+        #expect(project.files.map(\.path) == [file])
+        #expect(project.files.first?.locale == "de")
+        #expect(project.files.first?.table == "Localizable")
+        // A file that is no resource gives nothing to read, and no error either: the CLI warns.
+        let none = await ProjectLoader.load(roots: [Corpus.packageRoot.appendingPathComponent("README.md").path])
+        #expect(none.files.isEmpty && none.diagnostics.isEmpty)
+    }
+
     @Test func unreadableFileIsADiagnosticNotACrash() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-unreadable-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

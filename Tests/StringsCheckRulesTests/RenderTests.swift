@@ -129,6 +129,42 @@ struct PreviewGoldenTests {
     }
 }
 
+struct CatalogRenderTests {
+    static let catalog = """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "photos": {"localizations": {
+            "en": {"stringUnit": {"state": "translated", "value": "%#@count@ in %@"},
+                   "substitutions": {"count": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                     "one": {"stringUnit": {"state": "translated", "value": "%arg photo"}},
+                     "other": {"stringUnit": {"state": "translated", "value": "%arg photos"}}}}}}},
+            "ru": {"stringUnit": {"state": "translated", "value": "%#@count@ в %@"},
+                   "substitutions": {"count": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                     "one": {"stringUnit": {"state": "translated", "value": "%arg фото"}},
+                     "few": {"stringUnit": {"state": "translated", "value": "%arg фотографии"}},
+                     "many": {"stringUnit": {"state": "translated", "value": "%arg фотографий"}},
+                     "other": {"stringUnit": {"state": "translated", "value": "%arg фотографии"}}}}}}}}},
+          "items": {"localizations": {
+            "en": {"variations": {"plural": {
+              "zero": {"stringUnit": {"state": "translated", "value": "No items"}},
+              "one": {"stringUnit": {"state": "translated", "value": "%lld item"}},
+              "other": {"stringUnit": {"state": "translated", "value": "%lld items"}}}}}}}}}
+        """
+    static let renderer = MessageRenderer(context: RuleContext(project: Check.project([("Localizable.xcstrings", catalog)])))
+
+    @Test func substitutionsRenderOncePerCategoryOfTheLocale() {
+        let english = Self.renderer.render(key: "photos", table: "Localizable", locale: "en", arguments: nil)
+        #expect(english.text == "one (1): 1 photo in ‹2›\nother (0): 0 photos in ‹2›")
+        let russian = Self.renderer.render(key: "photos", table: "Localizable", locale: "ru", arguments: nil)
+        #expect(russian.text == "one (1): 1 фото в ‹2›\nfew (2): 2 фотографии в ‹2›\nmany (0): 0 фотографий в ‹2›")
+        #expect(russian.problems.isEmpty)
+    }
+
+    @Test func pluralVariationsUseTheZeroCaseForZero() {
+        let items = Self.renderer.render(key: "items", table: "Localizable", locale: "en", arguments: nil)
+        #expect(items.text == "one (1): 1 item\nother (0): No items")
+    }
+}
+
 struct VariantRenderTests {
     @Test func deviceAndWidthVariantsRenderEachVariant() {
         let project = Check.project([

@@ -178,27 +178,65 @@ public struct MessageRenderer: Sendable {
     }
 
     /// A catalog value with plural variations or substitutions, once per CLDR category.
+    ///
+    /// Numbered as Foundation reads the `.stringsdict` a catalog compiles to: each `%#@name@`
+    /// takes an argument in the text's order (the substitution's `argNum` says which), plain
+    /// specifiers take theirs around it, and a plural variation varies by the first number the
+    /// form reads.
     func catalogRendering(_ value: CatalogValue, locale: String, arguments: [FormatArgument]?, fallback: String) -> Rendered {
         let rules = PluralRules.cardinal(for: locale)
+        let plural = value.variations.first { $0.selector == "plural" }
+        func type(_ specifier: String?) -> FormatArgumentType? {
+            specifier.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.type }
+        }
+        // An integer count never reaches a category CLDR gives only fractions (Russian 'other').
+        let pluralTypes = plural?.cases.compactMap { $0.value.representativeUnit?.value }.flatMap { form in
+            FormatScanner.analyze(form).specifiers.map(\.type)
+        }
+        let integral =
+            value.substitutions.allSatisfy { type($0.formatSpecifier) != .double } && !(pluralTypes ?? []).contains(.double)
         var lines: [String] = []
         var problems: [RenderProblem] = []
         for category in rules.categories {
-            let sample = rules.sample(for: category) ?? "0"
+            let entryRule = rules.entries.first { $0.category == category }
+            guard let sample = integral ? entryRule?.firstIntegerSample : rules.sample(for: category) else { continue }
             let number = PluralOperands(sample) ?? PluralOperands(0)
+            let count: FormatArgument = number.v == 0 ? .integer(number.i) : .double(number.n)
             func pick(_ variation: CatalogVariation?) -> CatalogStringUnit? {
                 guard let variation else { return nil }
                 let name = (number.n == 0 && variation.cases.contains { $0.name == "zero" }) ? "zero" : category.rawValue
                 return (variation.cases.first { $0.name == name } ?? variation.cases.first { $0.name == "other" })?.value.representativeUnit
             }
-            var text = pick(value.variations.first { $0.selector == "plural" })?.value ?? value.stringUnit?.value ?? fallback
+            let format = pick(plural)?.value ?? value.stringUnit?.value ?? fallback
             var variables: [Int: FormatArgument] = [:]
-            for substitution in value.substitutions {
-                let argument = substitution.argNum ?? 1
-                let form = pick(substitution.variations.first { $0.selector == "plural" })?.value ?? ""
-                let filled = form.replacingOccurrences(of: "%arg", with: "%\(argument)$\(substitution.formatSpecifier ?? "@")")
-                text = text.replacingOccurrences(of: "%#@\(substitution.name)@", with: filled)
-                variables[argument] = number.v == 0 ? .integer(number.i) : .double(number.n)
+            if plural != nil,
+                let counted = FormatScanner.analyze(format).specifiers.first(where: {
+                    $0.type == .int || $0.type == .unsignedInt || $0.type == .double
+                })
+            {
+                variables[counted.argument] = count
             }
+            var text = ""
+            let scalars = format.unicodeScalars
+            var cursor = scalars.startIndex
+            for specifier in FormatScanner.analyze(format).specifiers {
+                let start = scalars.index(scalars.startIndex, offsetBy: specifier.start)
+                let end = scalars.index(scalars.startIndex, offsetBy: specifier.end)
+                text += String(String.UnicodeScalarView(scalars[cursor..<start]))
+                if let name = specifier.variableName, let substitution = value.substitutions.first(where: { $0.name == name }) {
+                    let argument = substitution.argNum ?? specifier.argument
+                    let form = pick(substitution.variations.first { $0.selector == "plural" })?.value ?? ""
+                    let filled = form.replacingOccurrences(of: "%arg", with: "%\(argument)$\(substitution.formatSpecifier ?? "lld")")
+                    text += explicit(filled, firstArgument: argument)
+                    variables[argument] = count
+                } else if specifier.variableName != nil {
+                    text += String(String.UnicodeScalarView(scalars[start..<end]))
+                } else {
+                    text += "%\(specifier.argument)$" + specifier.text.dropFirst().drop { $0.isNumber || $0 == "$" }
+                }
+                cursor = end
+            }
+            text += String(String.UnicodeScalarView(scalars[cursor...]))
             let rendered = formatted(
                 text, arguments: arguments, alsoRead: Set(variables.keys), variables: arguments == nil ? variables : [:])
             problems += rendered.problems
