@@ -244,7 +244,7 @@ struct StringCatalogTests {
         let replaced = parse("{\"sourceLanguage\": \"en\", \"strings\": {\"a\": 1}, \"strings\": 2}")
         #expect(replaced.entries.isEmpty)
         #expect(replaced.diagnostics.map(\.id) == ["json-duplicate-key", "xcstrings-invalid-structure"])
-        #expect(replaced.diagnostics.last?.message == "\"strings\" must be an object, found number")
+        #expect(replaced.diagnostics.last?.message == "\"strings\" must be an object, found a number")
         let broken = parse("{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {}, \"b\": 1, \"c\": {}} oops")
         #expect(broken.entries.isEmpty && !broken.loads)
         #expect(broken.diagnostics.map(\.id) == ["json-syntax-error"])
@@ -252,7 +252,7 @@ struct StringCatalogTests {
         let ordered = parse("{\"strings\": {\"a\": 1}}")
         #expect(
             ordered.diagnostics.map(\.message) == [
-                "the catalog has no \"sourceLanguage\"", "the entry \"a\" must be an object, found number",
+                "the catalog has no \"sourceLanguage\"", "the entry \"a\" must be an object, found a number",
             ])
     }
 

@@ -93,6 +93,79 @@ struct StringsdictTests {
         #expect(file.diagnostics.first { $0.id == "stringsdict-missing-other" }?.location?.line == 9)
     }
 
+    @Test func malformedPartsAreEachReportedWhereTheyStand() throws {
+        // The body starts on line 5 of the document; every problem is reported, none hides the next.
+        let body = """
+            <key>a</key>
+            <dict>
+              <key>NSStringLocalizedFormatKey</key>
+              <integer>3</integer>
+            </dict>
+            <key>b</key>
+            <dict>
+              <key>NSStringLocalizedFormatKey</key>
+              <string>%#@n@ %#@g@ %#@t@</string>
+              <key>n</key>
+              <dict>
+                <key>NSStringFormatSpecTypeKey</key>
+                <string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key>
+                <string>d</string>
+                <key>other</key>
+                <array/>
+              </dict>
+              <key>g</key>
+              <dict>
+                <key>NSStringFormatSpecTypeKey</key>
+                <string>NSStringGenderRuleType</string>
+                <key>other</key>
+                <string>x</string>
+              </dict>
+              <key>t</key>
+              <dict>
+                <key>other</key>
+                <string>y</string>
+              </dict>
+              <key>stray</key>
+              <string>z</string>
+            </dict>
+            <key>a</key>
+            <dict>
+              <key>NSStringLocalizedFormatKey</key>
+              <string>again</string>
+            </dict>
+            """
+        let file = StringsdictParser.parse(bytes: Self.plist(body), path: "x.stringsdict")
+        let found = file.diagnostics.map { "\($0.location?.line ?? 0) \($0.id) \($0.message)" }
+        #expect(
+            found.contains("8 stringsdict-invalid-structure NSStringLocalizedFormatKey of 'a' must be a string"))
+        #expect(found.contains("21 stringsdict-invalid-structure 'other' in the variable 'n' of 'b' must be a string, found an array"))
+        #expect(
+            found.contains(
+                "26 stringsdict-invalid-structure the variable 'g' of 'b' has the unknown NSStringFormatSpecTypeKey 'NSStringGenderRuleType'; expected NSStringPluralRuleType or NSStringDeviceSpecificRuleType"
+            ))
+        #expect(
+            found.contains(
+                "30 stringsdict-invalid-structure the variable 't' of 'b' has no NSStringFormatSpecTypeKey (e.g. NSStringPluralRuleType)"))
+        #expect(found.contains("36 stringsdict-invalid-structure 'stray' in 'b' must be a variable dictionary, found a string"))
+        let duplicate = try #require(file.diagnostics.first { $0.id == "duplicate-key" })
+        #expect(duplicate.location?.line == 38)
+        #expect(duplicate.notes.first?.location?.line == 5)
+        // The later definition is the one Foundation keeps.
+        #expect(file.entries.last { $0.key == "a" }?.formatKey == "again")
+        #expect(file.diagnostics.first { $0.id == "stringsdict-invalid-structure" && $0.message.contains("'stray'") }?.severity == .warning)
+    }
+
+    @Test func aTopLevelThatIsNoDictionaryLoadsNothing() throws {
+        let bytes = Array(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array><string>a</string></array>\n</plist>\n".utf8)
+        let file = StringsdictParser.parse(bytes: bytes, path: "x.stringsdict")
+        #expect(!file.loads && file.entries.isEmpty)
+        #expect(file.diagnostics.map(\.id) == ["not-a-table"])
+        #expect(file.diagnostics.first?.message == "the top level is an array, not a dictionary; the table loads nothing")
+        #expect(file.diagnostics.first?.location?.line == 3)
+    }
+
     @Test func widthAndDeviceEntries() throws {
         let body = """
             <key>title</key>

@@ -255,7 +255,7 @@ public enum StringCatalogParser {
         }
         if let node = strings, node.object == nil {
             // The last "strings" is no object: whatever an earlier one held does not count.
-            builder.add("\"strings\" must be an object, found \(node.typeName)", at: node.location)
+            builder.add("\"strings\" must be an object, found \(node.typeNameWithArticle)", at: node.location)
             entries = []
         } else {
             builder.diagnostics += entryBuilder.diagnostics
@@ -271,7 +271,8 @@ public enum StringCatalogParser {
         guard let top = root else { return nil }
         guard let members = top.object else {
             builder.add(
-                "the top level must be an object with \"sourceLanguage\" and \"strings\", found \(top.typeName)", at: top.location)
+                "the top level must be an object with \"sourceLanguage\" and \"strings\", found \(top.typeNameWithArticle)",
+                at: top.location)
             return nil
         }
         let sourceLanguage = builder.string(top["sourceLanguage"], "sourceLanguage")
@@ -291,7 +292,7 @@ public enum StringCatalogParser {
         mutating func string(_ node: JSONNode?, _ name: String) -> String? {
             guard let node else { return nil }
             guard let text = node.string else {
-                add("\"\(name)\" must be a string, found \(node.typeName)", at: node.location)
+                add("\"\(name)\" must be a string, found \(node.typeNameWithArticle)", at: node.location)
                 return nil
             }
             return text
@@ -303,7 +304,7 @@ public enum StringCatalogParser {
                 key: member.key, keyLocation: member.keyLocation, comment: nil, extractionState: nil, shouldTranslate: true,
                 localizations: [])
             guard node.object != nil else {
-                add("the entry \"\(member.key)\" must be an object, found \(node.typeName)", at: node.location)
+                add("the entry \"\(member.key)\" must be an object, found \(node.typeNameWithArticle)", at: node.location)
                 return entry
             }
             entry.comment = string(node["comment"], "comment")
@@ -331,7 +332,7 @@ public enum StringCatalogParser {
         // rest of the entry.
         mutating func value(_ node: JSONNode, context: @autoclosure () -> String) -> CatalogValue {
             guard node.object != nil else {
-                add("\(context()) must be an object, found \(node.typeName)", at: node.location)
+                add("\(context()) must be an object, found \(node.typeNameWithArticle)", at: node.location)
                 return CatalogValue(stringUnit: nil, variations: [], substitutions: [], location: node.location)
             }
             var stringUnit: CatalogStringUnit?

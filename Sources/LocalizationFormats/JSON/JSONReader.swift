@@ -50,6 +50,15 @@ public struct JSONNode: Sendable, Hashable {
         case .null: "null"
         }
     }
+
+    /// The type name as a message reads it: "an object", "a string", "null".
+    public var typeNameWithArticle: String {
+        switch value {
+        case .null: "null"
+        case .object, .array: "an \(typeName)"
+        default: "a \(typeName)"
+        }
+    }
 }
 
 /// One `"key": value` of a JSON object.

@@ -95,7 +95,7 @@ extension StringsFile {
                         diagnostics.append(
                             Diagnostic(
                                 .nonStringValue,
-                                "the value of '\(item.key)' is \(item.value.typeName == "array" ? "an" : "a") \(item.value.typeName), not a string; lookups of this key do not return text",
+                                "the value of '\(item.key)' is \(item.value.typeNameWithArticle), not a string; lookups of this key do not return text",
                                 path: document.path, at: item.value.location))
                     }
                     if let first = seen[item.key] {
@@ -119,7 +119,7 @@ extension StringsFile {
                 loads = false
                 diagnostics.append(
                     Diagnostic(
-                        .notATable, "the top level is a \(root.typeName), not a dictionary; the table loads nothing",
+                        .notATable, "the top level is \(root.typeNameWithArticle), not a dictionary; the table loads nothing",
                         path: document.path, at: root.location))
             }
         }

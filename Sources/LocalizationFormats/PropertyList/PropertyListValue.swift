@@ -52,6 +52,16 @@ public struct PropertyListNode: Sendable, Hashable {
         case .dictionary: "dictionary"
         }
     }
+
+    /// The type name as a message reads it: "an array", "a string", "data".
+    public var typeNameWithArticle: String {
+        switch value {
+        case .data: "data"
+        case .integer, .array: "an \(typeName)"
+        case .real: "a real number"
+        default: "a \(typeName)"
+        }
+    }
 }
 
 /// One `<key>` and its value inside a `<dict>`.

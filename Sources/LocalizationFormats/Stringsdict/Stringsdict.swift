@@ -87,7 +87,9 @@ public enum StringsdictParser {
                 }
             } else {
                 loads = false
-                builder.add(.notATable, "the top level is a \(root.typeName), not a dictionary; the table loads nothing", at: root.location)
+                builder.add(
+                    .notATable, "the top level is \(root.typeNameWithArticle), not a dictionary; the table loads nothing", at: root.location
+                )
             }
         }
         if !loads { for index in entries.indices { entries[index].loaded = false } }
@@ -111,7 +113,8 @@ public enum StringsdictParser {
                 if [StringsdictParser.specTypeKey, StringsdictParser.valueTypeKey].contains(item.key) { continue }
                 guard let text = item.value.string else {
                     add(
-                        .stringsdictInvalidStructure, "'\(item.key)' in \(context) must be a string, found a \(item.value.typeName)",
+                        .stringsdictInvalidStructure,
+                        "'\(item.key)' in \(context) must be a string, found \(item.value.typeNameWithArticle)",
                         at: item.value.location)
                     continue
                 }
@@ -129,7 +132,7 @@ public enum StringsdictParser {
         mutating func entry(_ item: PropertyListEntry, loaded: Bool) -> StringsdictEntry? {
             guard let fields = item.value.dictionary else {
                 add(
-                    .stringsdictInvalidStructure, "the entry '\(item.key)' must be a dictionary, found a \(item.value.typeName)",
+                    .stringsdictInvalidStructure, "the entry '\(item.key)' must be a dictionary, found \(item.value.typeNameWithArticle)",
                     at: item.value.location)
                 return nil
             }
@@ -160,7 +163,7 @@ public enum StringsdictParser {
                 guard field.value.dictionary != nil else {
                     add(
                         .stringsdictInvalidStructure,
-                        "'\(field.key)' in '\(item.key)' must be a variable dictionary, found a \(field.value.typeName)",
+                        "'\(field.key)' in '\(item.key)' must be a variable dictionary, found \(field.value.typeNameWithArticle)",
                         at: field.value.location, severity: .warning)
                     continue
                 }

@@ -22,7 +22,7 @@ struct PayloadLocArgsTypeRule: Rule {
                 guard let items = field.value.array else {
                     result.append(
                         payloadFinding(
-                            payload, "'\(field.name)' must be an array of strings, found a \(field.value.typeName)",
+                            payload, "'\(field.name)' must be an array of strings, found \(field.value.typeNameWithArticle)",
                             at: field.value.location))
                     continue
                 }
@@ -30,7 +30,7 @@ struct PayloadLocArgsTypeRule: Rule {
                     result.append(
                         payloadFinding(
                             payload,
-                            "item \(index + 1) of '\(field.name)' is a \(item.typeName); loc-args are substituted as strings, so send \"\(item.minified)\"",
+                            "item \(index + 1) of '\(field.name)' is \(item.typeNameWithArticle); loc-args are substituted as strings, so send \"\(item.minified)\"",
                             at: item.location))
                 }
             }

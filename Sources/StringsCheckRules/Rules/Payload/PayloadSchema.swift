@@ -38,23 +38,23 @@ enum PayloadSchema {
             return nil
         }
         switch expected {
-        case .string: return node.string == nil ? "must be a string, found a \(node.typeName)" : nil
-        case .number: return number(node) == nil ? "must be a number, found a \(node.typeName)" : nil
+        case .string: return node.string == nil ? "must be a string, found \(node.typeNameWithArticle)" : nil
+        case .number: return number(node) == nil ? "must be a number, found \(node.typeNameWithArticle)" : nil
         case .one:
             if number(node) == 1 { return nil }
             if node.bool == true { return "must be the number 1, not true (APNs ignores a boolean here)" }
             return number(node) == 0 ? "is 0, which means the same as leaving the key out; use 1 or remove it" : "must be the number 1"
         case .unitInterval:
-            guard let value = number(node) else { return "must be a number from 0 to 1, found a \(node.typeName)" }
+            guard let value = number(node) else { return "must be a number from 0 to 1, found \(node.typeNameWithArticle)" }
             return (0...1).contains(value) ? nil : "must be from 0 to 1, found \(value)"
         case .choice(let values):
             guard let text = node.string else { return "must be one of \(values.map { "'\($0)'" }.joined(separator: ", "))" }
             return values.contains(text) ? nil : "'\(text)' is not one of \(values.map { "'\($0)'" }.joined(separator: ", "))"
-        case .object: return node.object == nil ? "must be a dictionary, found a \(node.typeName)" : nil
+        case .object: return node.object == nil ? "must be a dictionary, found \(node.typeNameWithArticle)" : nil
         case .alert: return nil  // payload-invalid-structure reports it
         case .sound: return node.string != nil || node.object != nil ? nil : "must be a file name or a dictionary {critical, name, volume}"
         case .stringArray:
-            guard let items = node.array else { return "must be an array of strings, found a \(node.typeName)" }
+            guard let items = node.array else { return "must be an array of strings, found \(node.typeNameWithArticle)" }
             return items.allSatisfy { $0.string != nil } ? nil : "must hold only strings"
         }
     }

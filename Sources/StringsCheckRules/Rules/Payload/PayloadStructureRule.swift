@@ -26,13 +26,14 @@ struct PayloadStructureRule: Rule {
         for payload in context.payloads where payload.dialect != .easemob {
             guard let aps = payload.aps else { continue }
             guard aps.object != nil else {
-                result.append(payloadFinding(payload, "'aps' must be a dictionary, found a \(aps.typeName)", at: aps.location))
+                result.append(payloadFinding(payload, "'aps' must be a dictionary, found \(aps.typeNameWithArticle)", at: aps.location))
                 continue
             }
             if let alert = payload.alertNode, alert.string == nil, alert.object == nil {
                 result.append(
                     payloadFinding(
-                        payload, "'alert' must be a string (the body) or a dictionary, found a \(alert.typeName)", at: alert.location))
+                        payload, "'alert' must be a string (the body) or a dictionary, found \(alert.typeNameWithArticle)",
+                        at: alert.location))
             }
         }
         return result
