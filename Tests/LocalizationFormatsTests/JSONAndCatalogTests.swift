@@ -256,6 +256,38 @@ struct StringCatalogTests {
             ])
     }
 
+    @Test func everyMisshapenPartIsReportedAtItsPlace() {
+        let text = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "a": {"comment": 5, "shouldTranslate": "yes", "localizations": []},
+              "b": {"localizations": {
+                "en": {"stringUnit": {"state": "translated"}},
+                "de": {"variations": [], "substitutions": []},
+                "fr": {"stringUnit": {"state": "done", "value": "x"},
+                       "substitutions": {"n": {"argNum": 0, "formatSpecifier": "lld"}}},
+                "it": "ciao"}}}}
+            """
+        let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
+        let found = catalog.diagnostics.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        #expect(
+            found == [
+                "2:20 \"comment\" must be a string, found a number",
+                "2:42 \"shouldTranslate\" must be true or false",
+                "2:66 \"localizations\" of \"a\" must be an object",
+                "4:26 the stringUnit of \"b\" in en must be an object with a string \"value\"",
+                "5:26 \"variations\" of \"b\" in de must be an object",
+                "5:47 \"substitutions\" of \"b\" in de must be an object",
+                "6:26 unknown state 'done' for \"b\" in fr; expected translated, needs_review, new or stale",
+                "7:46 \"argNum\" of substitution 'n' in \"b\" in fr must be a whole number from 1, found 0",
+                "8:11 \"b\" in it must be an object, found a string",
+            ])
+        #expect(catalog.diagnostics.allSatisfy { $0.id == "xcstrings-invalid-structure" })
+        #expect(catalog.diagnostics.first { $0.message.hasPrefix("unknown state") }?.severity == .warning)
+        // What could be read still is: the entries, and the French unit.
+        #expect(catalog.entries.map(\.key) == ["a", "b"])
+        #expect(catalog.entries.last?.localizations.first { $0.locale == "fr" }?.value.stringUnit?.value == "x")
+    }
+
     @Test func wrongShapesAreReported() {
         let catalog = StringCatalogParser.parse(bytes: Array("{\"strings\": []}".utf8), path: "x.xcstrings")
         #expect(catalog.diagnostics.count == 2)

@@ -353,9 +353,15 @@ public enum StringCatalogParser {
             }
             if let node = node["variations"] { variations = self.variations(node, context: context()) }
             if let substitutionNode = node["substitutions"] {
+                if substitutionNode.object == nil {
+                    add("\"substitutions\" of \(context()) must be an object", at: substitutionNode.location)
+                }
                 for item in substitutionNode.object ?? [] {
                     let argNum = item.value["argNum"].flatMap { node -> Int? in
-                        if case .number(let text) = node.value { return Int(text) }
+                        if case .number(let text) = node.value, let number = Int(text), number >= 1 { return number }
+                        add(
+                            "\"argNum\" of substitution '\(item.key)' in \(context()) must be a whole number from 1, found \(node.minified)",
+                            at: node.location)
                         return nil
                     }
                     substitutions.append(
