@@ -386,6 +386,22 @@ struct CoverageCommandTests {
         #expect(!result.stderr.contains("'de'"))
     }
 
+    @Test func aFileIsMeasuredAgainstItsBundle() throws {
+        // A translation's file: its locale and table, against the base read beside it.
+        let german = try CLITests.run([
+            "coverage", "--no-config", "Resources/DemoApp/de.lproj/Localizable.strings", "--format", "csv",
+        ])
+        #expect(german.status == 0)
+        let rows = german.stdout.split(separator: "\r\n").map(String.init)
+        #expect(rows.first == "locale,table,total,translated,missing,extra,percent")
+        #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("de,Localizable,") }, "\(rows)")
+        #expect(rows.count == 2)
+        // The base file: its table in every locale.
+        let base = try CLITests.run(["coverage", "--no-config", "Resources/DemoApp/en.lproj/Localizable.strings", "--format", "csv"])
+        let locales = Set(base.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" })
+        #expect(locales == ["de", "fr", "ja", "pt-BR", "zh-Hans", "ar"])
+    }
+
     @Test func filtersAndAFileOutput() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -403,6 +419,19 @@ struct CoverageCommandTests {
 
 /// `stringscheck render` on the demo project.
 struct RenderCommandTests {
+    @Test func keysOfAFileRenderInItsLocaleWithItsBundle() throws {
+        let result = try CLITests.run([
+            "render", "--no-config", "Resources/DemoApp/de.lproj/Localizable.strings", "--keys", "*", "--format", "json",
+        ])
+        #expect(result.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        #expect(rows.count > 5)
+        #expect(rows.allSatisfy { $0["locale"] as? String == "de" && $0["table"] as? String == "Resources/DemoApp/Localizable" })
+        // Read with the bundle, the base is English and a key German lacks shows raw, as on a device.
+        #expect(rows.contains { $0["key"] as? String == "copyright" && $0["value"] as? String == "copyright" })
+    }
+
     @Test func demoPayloadsInEveryLocaleAsJSON() throws {
         let result = try CLITests.run(["render", "--no-config", "Resources/DemoApp", "--format", "json"])
         #expect(result.status == 0)

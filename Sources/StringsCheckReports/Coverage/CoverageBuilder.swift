@@ -3,8 +3,11 @@ import StringsCheckRules
 
 /// Computes a coverage report from a rule context.
 public enum CoverageBuilder {
+    /// `tables` keeps to tables by the name the report shows, `tableIDs` by `ResourceFile.tableID`;
+    /// an empty filter keeps all.
     public static func build(
-        _ context: RuleContext, allowIdentical: [String] = [], locales only: Set<String> = [], tables onlyTables: Set<String> = []
+        _ context: RuleContext, allowIdentical: [String] = [], locales only: Set<String> = [], tables onlyTables: Set<String> = [],
+        tableIDs onlyIDs: Set<String> = []
     ) -> CoverageReport {
         let allowed = allowIdentical.map(Glob.init)
         func isAllowed(_ key: String, _ text: String) -> Bool {
@@ -14,7 +17,9 @@ public enum CoverageBuilder {
         let prefix = commonFolder(context.baseTableNames)
         // `App/Resources/Localizable` → `Localizable` when every table lives in one folder.
         func displayName(_ table: String) -> String { String(table.dropFirst(prefix.count)) }
-        let tableNames = context.baseTableNames.filter { onlyTables.isEmpty || onlyTables.contains(displayName($0)) }
+        let tableNames = context.baseTableNames.filter {
+            (onlyTables.isEmpty || onlyTables.contains(displayName($0))) && (onlyIDs.isEmpty || onlyIDs.contains($0))
+        }
         let locales = context.translationLocales.filter { only.isEmpty || only.contains($0) }
         var result: [LocaleCoverage] = []
         var total = 0

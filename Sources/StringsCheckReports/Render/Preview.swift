@@ -58,12 +58,15 @@ public enum PreviewBuilder {
     }
 
     /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
-    public static func keyRows(_ context: RuleContext, pattern: String? = nil, locales only: Set<String> = []) -> [PreviewRow] {
+    /// `tables` keeps to those table IDs (all when empty).
+    public static func keyRows(
+        _ context: RuleContext, pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
+    ) -> [PreviewRow] {
         let renderer = MessageRenderer(context: context)
         let glob = pattern.map(Glob.init)
         let locales = context.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
         var rows: [PreviewRow] = []
-        for table in context.baseTableNames {
+        for table in context.baseTableNames where tables.isEmpty || tables.contains(table) {
             guard let base = context.baseTable(table) else { continue }
             for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true {
                 for locale in locales {

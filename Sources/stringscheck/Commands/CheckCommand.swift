@@ -57,11 +57,7 @@ struct CheckCommand: AsyncParsableCommand {
         let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
         if let selection {
             setup.roots = selection.roots
-            for file in selection.unchecked {
-                Console.error(
-                    "stringscheck: warning: \(file) is not a table (.strings or .stringsdict in an .lproj folder), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked"
-                )
-            }
+            selection.warnAboutUncheckedFiles()
         }
         var loadedBaseline: Baseline?
         if let baseline {

@@ -47,12 +47,21 @@ struct CoverageCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let setup = try options.prepare(paths: paths)
-        let context = RuleContext(project: await setup.load(jobs: options.jobs), configuration: setup.configuration)
+        var setup = try options.prepare(paths: paths)
+        // Files are read with the bundles around them, and the report keeps to their tables and locales.
+        let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
+        if let selection {
+            setup.roots = selection.roots
+            selection.warnAboutUncheckedFiles()
+        }
+        let project = await setup.load(jobs: options.jobs)
+        let scope = selection?.scope(in: project)
+        let context = RuleContext(project: project, configuration: setup.configuration)
         keepUntilExit(context)
         var report = CoverageBuilder.build(
-            context, allowIdentical: setup.configuration.allowIdentical, locales: Set(locales.map(LocaleName.normalize)),
-            tables: Set(tables))
+            context, allowIdentical: setup.configuration.allowIdentical,
+            locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
+            tableIDs: scope?.tableIDs ?? [])
         if let compare {
             do {
                 try report.compare(withJSON: Data(contentsOf: URL(fileURLWithPath: compare)))

@@ -62,6 +62,26 @@ struct FileSelection {
         return kept.map(\.0).sorted()
     }
 
+    /// Says on standard error which given files nothing is checked in.
+    func warnAboutUncheckedFiles() {
+        for file in unchecked {
+            Console.error(
+                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict in an .lproj folder), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked"
+            )
+        }
+    }
+
+    /// The tables and locales the given files stand for, to narrow a report to them: a
+    /// translation's file names its table and locale; a base file or a catalog names its table in
+    /// every locale.
+    func scope(in project: LocalizationProject) -> (tableIDs: Set<String>, locales: Set<String>) {
+        let given = project.files.filter { reported.contains(Self.absolute($0.path)) }
+        let tableIDs = Set(given.map(\.tableID))
+        let translations = given.compactMap { file in file.locale.flatMap { $0 == project.baseLocale ? nil : $0 } }
+        let everyLocale = translations.count < given.count
+        return (tableIDs, everyLocale ? [] : Set(translations))
+    }
+
     /// Keeps the findings located in the given files; counts the rest.
     func filter(_ result: CheckResult) -> CheckResult {
         var result = result

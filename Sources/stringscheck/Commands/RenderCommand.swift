@@ -35,13 +35,21 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let setup = try options.prepare(paths: paths)
-        let context = RuleContext(project: await setup.load(jobs: options.jobs), configuration: setup.configuration)
+        var setup = try options.prepare(paths: paths)
+        // Files are read with the bundles around them, and the preview keeps to their tables and locales.
+        let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
+        if let selection {
+            setup.roots = selection.roots
+            selection.warnAboutUncheckedFiles()
+        }
+        let project = await setup.load(jobs: options.jobs)
+        let scope = selection?.scope(in: project)
+        let context = RuleContext(project: project, configuration: setup.configuration)
         keepUntilExit(context)
-        let only = Set(locales.map(LocaleName.normalize))
+        let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
         let rows =
             keys != nil && !payloads
-            ? PreviewBuilder.keyRows(context, pattern: keys == "*" ? nil : keys, locales: only)
+            ? PreviewBuilder.keyRows(context, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(context, locales: only)
         try Console.write(rows.rendered(as: PreviewFormat(rawValue: format.rawValue) ?? .text), to: output)
         if setup.missingRoots { throw ExitCode(2) }
