@@ -1,0 +1,81 @@
+import Foundation
+import LocalizationFormats
+import StringsCheckReports
+import StringsCheckRules
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Paths the rule examples do not reach: several bundles, catalogs alone, no tables at all.
+struct EdgeCaseTests {
+    static let widget = [
+        ("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+        ("Widget/en.lproj/Localizable.strings", "\"w1\" = \"W1 %@\";\n\"w2\" = \"W2\";\n"),
+    ]
+
+    @Test func aPayloadIsLookedUpInTheBundleThatHasItsKeys() {
+        let context = RuleContext(project: Check.project(Self.widget))
+        #expect(payloadTable(context, keys: ["w1", "w2"]) == "Widget/Localizable")
+        #expect(payloadTable(context, keys: ["a"]) == "App/Localizable")
+        // A tie (no bundle has the key) goes to the shortest path.
+        #expect(payloadTable(context, keys: ["none"]) == "App/Localizable")
+    }
+
+    @Test func payloadsWithoutAnyTableGetOneNoteNotAnErrorPerKey() async throws {
+        let result = await Check.run([
+            ("payloads/a.json", "{\"aps\": {\"alert\": {\"loc-key\": \"x\"}}}\n"),
+            ("payloads/b.json", "{\"aps\": {\"alert\": {\"loc-key\": \"y\"}}}\n"),
+        ])
+        let notes = result.findings.filter { $0.diagnostic.id == "payload-missing-key" }
+        #expect(notes.count == 1)
+        let note = try #require(notes.first?.diagnostic)
+        #expect(note.severity == .note)
+        #expect(note.path == "payloads/a.json")
+        #expect(
+            note.message.contains("no Localizable table was found under the paths checked, so the keys of 2 payloads were not looked up"))
+    }
+
+    @Test func aCatalogLocaleFarBehindIsReportedAtTheCatalog() async throws {
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "a": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "A"}}}},
+              "b": {}, "c": {}, "d": {}}}
+            """
+        let result = await Check.run([("Localizable.xcstrings", catalog)])
+        let incomplete = try #require(result.findings.first { $0.diagnostic.id == "incomplete-locale" }?.diagnostic)
+        #expect(incomplete.path == "Localizable.xcstrings")
+        #expect(incomplete.location == SourcePosition(line: 1, column: 1))
+        #expect(incomplete.message == "'de' has 1 of the 4 base keys (25%), below the 50% threshold")
+    }
+
+    @Test func junitHasOnePassingCaseForACleanRunAndKeepsNotesOutOfFailures() async throws {
+        let clean = await Check.run([
+            ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"), ("de.lproj/Localizable.strings", "\"a\" = \"Ä\";\n"),
+        ])
+        #expect(clean.findings.isEmpty)
+        let passing = DiagnosticReport(result: clean, toolVersion: "test").rendered(as: .junit)
+        #expect(passing.contains("<testsuites name=\"stringscheck\" tests=\"1\" failures=\"0\" errors=\"0\">"))
+        #expect(passing.contains("<testcase classname=\"stringscheck\" name=\"2 files checked\"/>"))
+        let withNote = await Check.run([("payloads/a.json", "{\"aps\": {\"alert\": {\"loc-key\": \"x\"}}}\n")])
+        let junit = DiagnosticReport(result: withNote, toolVersion: "test").rendered(as: .junit)
+        #expect(junit.contains("failures=\"0\""))
+        #expect(junit.contains("<system-out>no Localizable table was found"))
+        #expect(!junit.contains("<failure"))
+        _ = try XMLDocument(data: Data(junit.utf8))
+    }
+
+    @Test func junitReplacesWhatXMLCannotHold() async throws {
+        // A key with a control character (written as an escape) reaches messages as is.
+        let result = await Check.run([
+            ("en.lproj/Localizable.strings", "\"bell\\U0007\" = \"Ding\";\n\"a\" = \"A\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"Ä\";\n"),
+        ])
+        #expect(result.findings.contains { $0.diagnostic.message.unicodeScalars.contains("\u{7}") })
+        let junit = DiagnosticReport(result: result, toolVersion: "test").rendered(as: .junit)
+        #expect(!junit.unicodeScalars.contains("\u{7}"))
+        #expect(junit.contains("bell\u{FFFD}"))
+        _ = try XMLDocument(data: Data(junit.utf8))
+    }
+}
