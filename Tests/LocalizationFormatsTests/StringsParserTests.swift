@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LocalizationFormats
@@ -121,14 +122,32 @@ struct StringsParserTests {
         ("{ \"a\" = \"b\";", SourcePosition(line: 1, column: 1), "expected '}' to close the table"),
         ("\"a\" = <0a1>;", SourcePosition(line: 1, column: 10), "odd number of hex digits"),
         ("\"a\" = (1, 2;", SourcePosition(line: 1, column: 12), "expected ',' or ')'"),
+        ("\"a\" = { \"k\"", SourcePosition(line: 1, column: 12), "expected '=' or ';' after a key, found the end of the file"),
+        ("\"a\" = { \"k\" = ", SourcePosition(line: 1, column: 15), "expected a value, found the end of the file"),
+        ("\"a\" = { \"k", SourcePosition(line: 1, column: 9), "unterminated quoted string"),
+        ("\"a\" = <01 02", SourcePosition(line: 1, column: 7), "expected '>' to close the data opened here"),
+        ("\"a\" = <01 zz>;", SourcePosition(line: 1, column: 11), "data may hold only hex digits and spaces, found 'z'"),
     ])
     func syntaxErrorsRejectTheFile(text: String, location: SourcePosition, message: String) throws {
         let file = parse(text)
         #expect(!file.loads)
+        // Foundation rejects each of these too: the differential half of the fixture.
+        #expect((try? PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)) == nil)
         let error = try #require(file.diagnostics.first { $0.severity == .error })
         #expect(error.id == "strings-syntax-error")
         #expect(error.location == location)
         #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test func nestedValuesFoundationAcceptsLoadAsNonStrings() throws {
+        // A trailing comma in an array, and a line separator (U+2028) among the hex digits of data.
+        for (text, kind) in [("\"a\" = (1, 2,);\n", StringsValueKind.array), ("\"a\" = <01\u{2028}02>;\n", .data)] {
+            #expect((try? PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)) != nil, "\(text.debugDescription)")
+            let file = parse(text)
+            #expect(file.loads)
+            #expect(file.entries.map(\.valueKind) == [kind])
+            #expect(ids(file) == ["non-string-value"])
+        }
     }
 
     @Test func topLevelThatIsNotATable() {

@@ -146,6 +146,16 @@ struct CheckCommandTests {
         #expect(region == ["startLine": 1, "startColumn": 13, "endLine": 1, "endColumn": 14])
         #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "%%")
         try Self.validateSARIF(sarif.stdout)
+        // The JSON report carries the same fix-it.
+        let json = try CLITests.run(["check", "--no-config", tree.path, "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let diagnostic = try #require(
+            (report["diagnostics"] as? [[String: Any]])?.first { $0["rule"] as? String == "format-literal-percent" })
+        let fixIt = try #require((diagnostic["fixIts"] as? [[String: Any]])?.first)
+        #expect(fixIt["line"] as? Int == 1 && fixIt["column"] as? Int == 13)
+        #expect(fixIt["endLine"] as? Int == 1 && fixIt["endColumn"] as? Int == 14)
+        #expect(fixIt["replacement"] as? String == "%%")
+        #expect((fixIt["path"] as? String)?.hasSuffix("My App/en.lproj/Réglages.strings") == true)
     }
 
     enum PythonResult {

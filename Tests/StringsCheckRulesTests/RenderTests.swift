@@ -27,6 +27,19 @@ struct FormatRendererTests {
         #expect(FormatRenderer.format("100%", []).text == "100")
     }
 
+    @Test func charactersStarWidthsAndWholeNumbersForFloats() {
+        // Foundation's own formatting is the oracle where the arguments are of the right C type.
+        let oracle = String(format: "%c|%C|%*d|%-*d|", 65, 0x263A, 5, 42, 4, 7)
+        let ours = FormatRenderer.format(
+            "%c|%C|%*d|%-*d|", [.integer(65), .integer(0x263A), .integer(5), .integer(42), .integer(4), .integer(7)])
+        #expect(ours.text == oracle)
+        #expect(ours.text == "A|☺|   42|7   |")
+        // A whole number given to '%f' is shown as that number, not as the bits of an int read as a double.
+        #expect(FormatRenderer.format("%.2f km", [.integer(3)]).text == "3.00 km")
+        // A star whose argument is no number falls back to no width.
+        #expect(FormatRenderer.format("%*d!", [.string("wide"), .integer(9)]).text == "9!")
+    }
+
     @Test func aNumberSpecifierGivenAStringIsShownAsSuch() {
         let result = FormatRenderer.format("%d new", [.string("3")])
         #expect(result.text == "⟨%d given a string⟩ new")
