@@ -43,6 +43,18 @@ struct CheckOptions: ParsableArguments {
             keepUntilExit(project)
             return project
         }
+
+        /// Reads the roots, each given file with the bundle around it (see `FileSelection`), and
+        /// says which tables and locales the files stand for: nil when only folders were given.
+        mutating func loadScoped(jobs: Int?) async -> (project: LocalizationProject, scope: FileSelection.Scope?) {
+            let selection = FileSelection.make(paths: roots, configuration: configuration)
+            if let selection {
+                roots = selection.roots
+                selection.warnAboutUncheckedFiles()
+            }
+            let project = await load(jobs: jobs)
+            return (project, selection?.scope(in: project))
+        }
     }
 
     /// Loads the configuration and decides the roots; exits 2 when the configuration is broken.

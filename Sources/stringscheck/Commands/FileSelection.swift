@@ -74,7 +74,9 @@ struct FileSelection {
     /// The tables and locales the given files stand for, to narrow a report to them: a
     /// translation's file names its table and locale; a base file or a catalog names its table in
     /// every locale.
-    func scope(in project: LocalizationProject) -> (tableIDs: Set<String>, locales: Set<String>) {
+    typealias Scope = (tableIDs: Set<String>, locales: Set<String>)
+
+    func scope(in project: LocalizationProject) -> Scope {
         let given = project.files.filter { reported.contains(Self.absolute($0.path)) }
         let tableIDs = Set(given.map(\.tableID))
         let translations = given.compactMap { file in file.locale.flatMap { $0 == project.baseLocale ? nil : $0 } }

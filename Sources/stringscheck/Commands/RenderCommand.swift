@@ -36,14 +36,8 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         var setup = try options.prepare(paths: paths)
-        // Files are read with the bundles around them, and the preview keeps to their tables and locales.
-        let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
-        if let selection {
-            setup.roots = selection.roots
-            selection.warnAboutUncheckedFiles()
-        }
-        let project = await setup.load(jobs: options.jobs)
-        let scope = selection?.scope(in: project)
+        // Given files: the preview keeps to their tables and locales.
+        let (project, scope) = await setup.loadScoped(jobs: options.jobs)
         let context = RuleContext(project: project, configuration: setup.configuration)
         keepUntilExit(context)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
