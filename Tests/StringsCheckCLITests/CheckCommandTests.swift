@@ -346,6 +346,9 @@ struct FileArgumentTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)) as? [String: Any])
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.filter { ($0["message"] as? String)?.contains("'gone'") == true }.count == 1)
+        // So is one found from two folders, one inside the other.
+        let nested = try CLITests.run(["check", "--no-config", "--format", "json", ".", "push"], in: root)
+        #expect(nested.stdout.components(separatedBy: "'gone'").count == 2, "\(nested.stdout)")
         // A file that is no resource says so instead of passing unchecked in silence.
         let text = try CLITests.run(["check", "--no-config", "notes.txt", "App/de.lproj/Localizable.strings"], in: root)
         #expect(text.status == 0)

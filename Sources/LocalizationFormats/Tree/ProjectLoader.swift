@@ -43,12 +43,21 @@ public enum ProjectLoader {
         var project = LocalizationProject(
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         if let payloadGlobs {
-            var paths = roots.flatMap { PayloadDiscovery.find(root: $0, globs: payloadGlobs) }
+            var paths: [String] = []
+            var named: [String] = []
+            for root in roots {
+                let found = PayloadDiscovery.find(root: root, globs: payloadGlobs)
+                if found == [root] { named.append(root) } else { paths += found }
+            }
+            // A template given by name may also lie in a folder given beside it: it is read once,
+            // under the folder's path. Only then are paths compared (standardizing costs 3 µs each).
+            if !named.isEmpty {
+                var seen = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+                paths += named.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            }
             if let accept { paths = paths.filter(accept) }
-            // One file may be found twice (a template given by name inside a folder also given);
-            // it is read once, under the first path it was found by.
-            var seen: Set<String> = []
-            paths = paths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            // Nested roots (`App App/push`) find the same paths.
+            paths = Array(Set(paths))
             phases.lap("find payloads")
             project.payloadFiles = PayloadDiscovery.read(paths.sorted())
             phases.lap("read payloads")
