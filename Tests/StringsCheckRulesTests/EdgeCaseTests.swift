@@ -50,6 +50,23 @@ struct EdgeCaseTests {
         #expect(incomplete.message == "'de' has 1 of the 4 base keys (25%), below the 50% threshold")
     }
 
+    @Test func aTextWithManyBadSpecifiersGetsTwentyFindingsAndACount() async throws {
+        let base = String(repeating: "%@ and some words ", count: 25)
+        let result = await Check.run([
+            ("en.lproj/Localizable.strings", "\"a\" = \"\(base)\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"\(String(repeating: "%d ", count: 25))\";\n"),
+        ])
+        let mismatches = result.findings.filter { $0.diagnostic.id == "format-argument-mismatch" }.map(\.diagnostic)
+        #expect(mismatches.count == 21)
+        #expect(mismatches.filter { $0.message.contains("reads argument") }.count == 20)
+        let count = try #require(mismatches.first { !$0.message.contains("reads argument") })
+        #expect(count.message == "'a' in 'de': 5 more arguments read with another type than the base's, besides the 20 shown")
+        #expect(count.location == SourcePosition(line: 1, column: 8))
+        // The note quotes the base text's first 200 characters only.
+        let note = try #require(mismatches.first?.notes.first?.message)
+        #expect(note == "the base text is '\(String(base.prefix(200)))…'")
+    }
+
     @Test func junitHasOnePassingCaseForACleanRunAndKeepsNotesOutOfFailures() async throws {
         let clean = await Check.run([
             ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"), ("de.lproj/Localizable.strings", "\"a\" = \"Ä\";\n"),

@@ -28,6 +28,42 @@ struct KeyFormatTests {
         #expect(ArgumentList().highestArgument == 0 && ArgumentList().isEmpty)
     }
 
+    @Test func longArgumentListsAgreeWithADictionary() {
+        // Past eight entries the list searches by halves: random sets, removals and reads against
+        // a Dictionary, on lists that grow to a few hundred arguments.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            var list = ArgumentList()
+            var model: [Int: String] = [:]
+            for step in 0..<600 {
+                let argument = Int.random(in: 1...300, using: &generator)
+                if step % 5 == 4 {
+                    list[argument] = nil
+                    model[argument] = nil
+                } else {
+                    list[argument] = Self.use("object", "%\(argument)$@")
+                    model[argument] = "%\(argument)$@"
+                }
+                let probe = Int.random(in: 0...301, using: &generator)
+                #expect(list[probe]?.text == model[probe])
+            }
+            #expect(list.keys == model.keys.sorted())
+            #expect(list.map(\.value.text) == model.keys.sorted().compactMap { model[$0] })
+            #expect(list.highestArgument == (model.keys.max() ?? 0))
+        }
+    }
+
+    @Test func literalPercentSignsKeepTheWritersArgumentNumbers() {
+        let context = RuleContext(
+            project: Check.project([("en.lproj/Localizable.strings", "\"a\" = \"50% off %@, 20% more %@, 9% x\";\n")]))
+        let message = context.messages[0]
+        // '% o', '% m' and '% x' read as literal percent signs: the two '%@' stay arguments 1 and 2,
+        // at their offsets in the text as written.
+        let intended = MessageBuilder.intendedSpecifiers(message).filter { $0.0.conversion == "@" }
+        #expect(intended.map(\.0.argument) == [1, 2])
+        #expect(intended.map(\.1) == [8, 21])
+    }
+
     @Test func readsLikeComparesNumbersTypesAndSizesOnly() {
         let base: ArgumentList = [1: Self.use("object", "%@"), 2: Self.use("int:64", "%ld")]
         let reordered: ArgumentList = [2: Self.use("int:64", "%2$ld"), 1: Self.use("object", "%1$@")]

@@ -192,7 +192,7 @@ public enum StringsdictParser {
             for variable in variables where referenced[variable.name] == nil {
                 add(
                     .stringsdictUnusedVariable,
-                    "the variable '\(variable.name)' of '\(item.key)' is never used by the format '\(format)'",
+                    "the variable '\(variable.name)' of '\(item.key)' is never used by the format '\(format.excerpt)'",
                     at: variable.location)
             }
             return StringsdictEntry(

@@ -139,11 +139,22 @@ extension MessageBuilder {
     static func intendedSpecifiers(_ message: Message) -> [(FormatSpecifier, Int)] {
         let literal = message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start).sorted()
         guard !literal.isEmpty else { return message.analysis.specifiers.map { ($0, $0.start) } }
-        var scalars = Array(message.text.unicodeScalars)
-        for start in literal.reversed() where start < scalars.count { scalars.insert("%", at: start) }
-        let inserted = literal.enumerated().map { $0.element + $0.offset }
-        return FormatScanner.analyze(String(String.UnicodeScalarView(scalars))).specifiers.map { specifier in
-            (specifier, specifier.start - inserted.count { $0 < specifier.start })
+        // One walk each way (inserting in place and counting per specifier were quadratic in a
+        // text with thousands of them).
+        var scalars = String.UnicodeScalarView()
+        var next = 0
+        for (offset, scalar) in message.text.unicodeScalars.enumerated() {
+            if next < literal.count, literal[next] == offset {
+                scalars.append("%")
+                next += 1
+            }
+            scalars.append(scalar)
+        }
+        let inserted = literal.prefix(next).enumerated().map { $0.element + $0.offset }
+        var passed = 0
+        return FormatScanner.analyze(String(scalars)).specifiers.map { specifier in
+            while passed < inserted.count, inserted[passed] < specifier.start { passed += 1 }
+            return (specifier, specifier.start - passed)
         }
     }
 }

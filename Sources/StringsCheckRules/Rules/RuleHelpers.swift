@@ -13,7 +13,7 @@ extension RuleContext {
         guard let index = use?.message ?? base.messages.first else { return nil }
         let message = messages[index]
         let position = use.map { message.position(ofScalar: $0.offset) } ?? message.location
-        return DiagnosticNote(message: "the base text is '\(message.text)'", path: message.path, location: position)
+        return DiagnosticNote(message: "the base text is '\(message.text.excerpt)'", path: message.path, location: position)
     }
 }
 

@@ -25,7 +25,7 @@ struct CatalogDoNotTranslateRule: Rule {
                     guard let unit = value.representativeUnit else { continue }
                     result.append(
                         finding(
-                            "'\(entry.key)' is marked 'Don't translate' but has a '\(locale)' translation ('\(unit.value)')",
+                            "'\(entry.key)' is marked 'Don't translate' but has a '\(locale)' translation ('\(unit.value.excerpt)')",
                             path: file.path, at: unit.location, key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
                 }
             }

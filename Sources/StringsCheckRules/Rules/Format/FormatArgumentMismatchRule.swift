@@ -21,12 +21,13 @@ struct FormatArgumentMismatchRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        var limit = PerTextLimit()
         for pair in context.formatPairs {
             for (argument, use) in pair.translation.arguments {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
                 // across locales only texts that print an argument are compared.
                 guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature,
-                    !use.isVariable, !baseUse.isVariable
+                    !use.isVariable, !baseUse.isVariable, limit.admit(use.message)
                 else { continue }
                 let message = context.messages[use.message]
                 result.append(
@@ -36,6 +37,6 @@ struct FormatArgumentMismatchRule: Rule {
                         table: pair.table, notes: context.baseNote(pair.base, use: baseUse).map { [$0] } ?? []))
             }
         }
-        return result
+        return result + limit.overflow(self, context, what: "arguments read with another type than the base's")
     }
 }

@@ -14,11 +14,12 @@ struct FormatCStringRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        var limit = PerTextLimit()
         for index in context.messagesWithSpecifiers {
             let message = context.messages[index]
             // Looked for first: walking the specifiers copied each one for every message.
             guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
-            for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) {
+            for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) && limit.admit(index) {
                 result.append(
                     finding(
                         "'\(specifier.text)' in '\(message.key)' reads a raw C pointer; use '%@' for text", path: message.path,
@@ -26,7 +27,7 @@ struct FormatCStringRule: Rule {
                         table: message.table))
             }
         }
-        return result
+        return result + limit.overflow(self, context, what: "C-string or pointer specifiers")
     }
 
     private static func readsPointer(_ type: FormatArgumentType) -> Bool {

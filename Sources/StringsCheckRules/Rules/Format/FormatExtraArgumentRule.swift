@@ -16,8 +16,9 @@ struct FormatExtraArgumentRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        var limit = PerTextLimit()
         for pair in context.formatPairs {
-            for (argument, use) in pair.translation.arguments where pair.base.arguments[argument] == nil {
+            for (argument, use) in pair.translation.arguments where pair.base.arguments[argument] == nil && limit.admit(use.message) {
                 let message = context.messages[use.message]
                 let count = pair.base.argumentCount
                 result.append(
@@ -27,6 +28,6 @@ struct FormatExtraArgumentRule: Rule {
                         table: pair.table, notes: context.baseNote(pair.base).map { [$0] } ?? []))
             }
         }
-        return result
+        return result + limit.overflow(self, context, what: "arguments the base text does not pass")
     }
 }

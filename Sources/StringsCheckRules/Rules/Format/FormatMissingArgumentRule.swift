@@ -22,7 +22,8 @@ struct FormatMissingArgumentRule: Rule {
             let renumbered = pair.translation.arguments.keys.contains { pair.base.arguments[$0] == nil }
             guard !missing.isEmpty, !renumbered, let first = pair.translation.messages.first else { continue }
             let message = context.messages[first]
-            let names = missing.map { "\($0) ('\(pair.base.arguments[$0]?.text ?? "")')" }
+            var names = missing.prefix(PerTextLimit.limit).map { "\($0) ('\(pair.base.arguments[$0]?.text ?? "")')" }
+            if missing.count > names.count { names.append("\(missing.count - names.count) more") }
             result.append(
                 finding(
                     "'\(pair.key)' in '\(pair.locale)' never shows argument\(missing.count == 1 ? "" : "s") \(listing(names)) of the base text",

@@ -7,6 +7,7 @@ extension Rule {
         -> [Finding]
     {
         var result: [Finding] = []
+        var limit = PerTextLimit()
         // Percent-sign problems matter only where the text is formatted.
         let percentKinds: Set<FormatProblem.Kind> = [.invalidConversion, .incompleteSpecifier, .thousandsFlag, .probableLiteralPercent]
         for index in context.messagesWithProblems {
@@ -14,7 +15,7 @@ extension Rule {
             let problems = message.analysis.problems.filter { kinds.contains($0.kind) }
             guard !problems.isEmpty else { continue }
             let formatted = context.isFormat(message)
-            for problem in problems where formatted || !percentKinds.contains(problem.kind) {
+            for problem in problems where (formatted || !percentKinds.contains(problem.kind)) && limit.admit(index) {
                 let subject = message.origin == .catalog ? message.subject : "'\(message.key)'"
                 result.append(
                     finding(
@@ -23,6 +24,6 @@ extension Rule {
                         fixIts: fixIt?(message, problem).map { [$0] } ?? []))
             }
         }
-        return result
+        return result + limit.overflow(self, context, what: "problems of this kind")
     }
 }

@@ -26,7 +26,8 @@ public struct PayloadKeyLookup: Sendable {
     public var argumentsLocation: SourcePosition { argumentsField?.value.location ?? keyField.value.location }
 
     public func note(_ locale: String, _ string: LocalizedString) -> DiagnosticNote {
-        DiagnosticNote(message: "the '\(locale)' text of '\(key)' is '\(string.value ?? "")'", path: string.path, location: string.location)
+        DiagnosticNote(
+            message: "the '\(locale)' text of '\(key)' is '\((string.value ?? "").excerpt)'", path: string.path, location: string.location)
     }
 }
 

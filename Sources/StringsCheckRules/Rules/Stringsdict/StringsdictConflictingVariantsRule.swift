@@ -49,7 +49,7 @@ struct StringsdictConflictingVariantsRule: Rule {
                         table: message.table,
                         notes: [
                             DiagnosticNote(
-                                message: "'\(earlier.text)' is here", path: earlierMessage.path,
+                                message: "'\(earlier.text.excerpt)' is here", path: earlierMessage.path,
                                 location: earlierMessage.position(ofScalar: earlier.offset))
                         ]))
             }

@@ -17,7 +17,7 @@ struct StringsdictNoVariablesRule: Rule {
             guard let format = entry.formatKey, !FormatScanner.analyze(format).specifiers.contains(where: { $0.variableName != nil })
             else { return nil }
             return finding(
-                "the format '\(format)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
+                "the format '\(format.excerpt)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
                 path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.tableID)
         }
     }
