@@ -67,6 +67,37 @@ struct EdgeCaseTests {
         #expect(note == "the base text is '\(String(base.prefix(200)))…'")
     }
 
+    @Test func manyPayloadArgumentsOnOneLineAreCheckedEachAndCounted() async throws {
+        // 60 loc-args on one line: every seventh written with a \u escape, every other one a number.
+        let items = (0..<60).map { $0 % 7 == 0 ? "\"caf\\u00e9 \($0)\"" : $0 % 2 == 1 ? "\($0)" : "\"a\($0)\"" }
+        let json = "{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\(items.joined(separator: ", "))]}}}\n"
+        let result = await Check.run([("en.lproj/Localizable.strings", "\"k\" = \"%@\";\n"), ("payloads/p.json", json)])
+        let escapes = result.findings.filter { $0.diagnostic.id == "payload-unicode-escape" }.map(\.diagnostic)
+        #expect(escapes.count == 9)
+        let columns = escapes.compactMap { $0.location?.column }
+        // The JSON is ASCII, so a column is the byte offset plus one.
+        let expected = (0..<60).filter { $0 % 7 == 0 }.compactMap { index in
+            json.range(of: "\"caf\\u00e9 \(index)\"").map { json.utf8.distance(from: json.startIndex, to: $0.lowerBound) + 1 }
+        }
+        #expect(columns == expected)
+        let types = result.findings.filter { $0.diagnostic.id == "payload-loc-args-type" }.map(\.diagnostic.message)
+        #expect(types.count == 21)
+        #expect(types.contains("'loc-args': 6 more items that are no strings, besides the 20 shown"))
+    }
+
+    @Test func offsetsOfPositionsMatchTheirLocationsInEitherOrder() {
+        let text = "ab\ncafé ☕︎ x\r\n\n𝄞 end"
+        let table = LineTable(utf8: Array(text.utf8))
+        let offsets = Array(0..<text.utf8.count).filter { (Array(text.utf8)[$0] & 0xC0) != 0x80 }
+        var cursor = LineTable.OffsetCursor(table)
+        for offset in offsets + offsets.reversed() {
+            let position = table.location(ofByte: offset)
+            #expect(cursor.offset(of: position) == offset, "\(position)")
+            #expect(table.offset(of: position) == offset)
+        }
+        #expect(table.offset(of: SourcePosition(line: 9, column: 1)) == nil)
+    }
+
     @Test func junitHasOnePassingCaseForACleanRunAndKeepsNotesOutOfFailures() async throws {
         let clean = await Check.run([
             ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"), ("de.lproj/Localizable.strings", "\"a\" = \"Ä\";\n"),

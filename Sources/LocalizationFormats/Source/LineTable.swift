@@ -80,15 +80,36 @@ public struct LineTable: Sendable {
 
     /// The byte offset of a position (the inverse of `location(ofByte:)`); nil past the text.
     public func offset(of position: SourcePosition) -> Int? {
-        guard position.line >= 1, position.line <= lineStarts.count else { return nil }
-        var index = lineStarts[position.line - 1]
+        var cursor = OffsetCursor(self)
+        return cursor.offset(of: position)
+    }
+
+    /// Byte offsets of positions that mostly increase (the nodes of a JSON document, in order): each
+    /// lookup counts only the characters since the previous one on the same line, where
+    /// `offset(of:)` counts from the line's start (quadratic over a long one-line file).
+    public struct OffsetCursor {
+        let table: LineTable
+        var line = 0
         var column = 1
-        while column < position.column, index < text.count {
-            index += 1
-            while index < text.count, text[index] & 0xC0 == 0x80 { index += 1 }
-            column += 1
+        var index = 0
+
+        public init(_ table: LineTable) { self.table = table }
+
+        public mutating func offset(of position: SourcePosition) -> Int? {
+            guard position.line >= 1, position.line <= table.lineStarts.count else { return nil }
+            if position.line != line || position.column < column {
+                line = position.line
+                column = 1
+                index = table.lineStarts[line - 1]
+            }
+            let text = table.text
+            while column < position.column, index < text.count {
+                index += 1
+                while index < text.count, text[index] & 0xC0 == 0x80 { index += 1 }
+                column += 1
+            }
+            return column == position.column ? index : nil
         }
-        return column == position.column ? index : nil
     }
 
     /// The raw bytes, for callers that re-read a span they already located.

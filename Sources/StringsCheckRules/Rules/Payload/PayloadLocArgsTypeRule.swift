@@ -26,12 +26,21 @@ struct PayloadLocArgsTypeRule: Rule {
                             at: field.value.location))
                     continue
                 }
-                for (index, item) in items.enumerated() where item.string == nil {
+                let wrong = items.indices.filter { items[$0].string == nil }
+                for index in wrong.prefix(PerTextLimit.limit) {
+                    let item = items[index]
                     result.append(
                         payloadFinding(
                             payload,
-                            "item \(index + 1) of '\(field.name)' is \(item.typeNameWithArticle); loc-args are substituted as strings, so send \"\(item.minified)\"",
+                            "item \(index + 1) of '\(field.name)' is \(item.typeNameWithArticle); loc-args are substituted as strings, so send \"\(item.minified.excerpt)\"",
                             at: item.location))
+                }
+                if wrong.count > PerTextLimit.limit {
+                    result.append(
+                        payloadFinding(
+                            payload,
+                            "'\(field.name)': \(wrong.count - PerTextLimit.limit) more items that are no strings, besides the \(PerTextLimit.limit) shown",
+                            at: field.value.location))
                 }
             }
         }

@@ -16,12 +16,13 @@ struct PayloadUnicodeEscapeRule: Rule {
         var result: [Finding] = []
         for file in context.project.payloadFiles {
             guard let lines = file.lines else { continue }
+            var cursor = LineTable.OffsetCursor(lines)
             for payload in file.payloads {
                 let alert = payload.alert
                 let fields = [alert.title, alert.subtitle, alert.body, alert.titleLocArgs, alert.subtitleLocArgs, alert.locArgs].compactMap
                 { $0 }
                 for field in fields {
-                    for node in field.value.array ?? [field.value] where node.string != nil && hasUnicodeEscape(node, lines) {
+                    for node in field.value.array ?? [field.value] where node.string != nil && hasUnicodeEscape(node, lines, &cursor) {
                         result.append(
                             payloadFinding(payload, "'\(field.name)' uses a \\u escape; write the character itself", at: node.location))
                     }
@@ -32,8 +33,8 @@ struct PayloadUnicodeEscapeRule: Rule {
     }
 
     /// Re-reads the string's source: `\u` after an odd number of backslashes is an escape.
-    private func hasUnicodeEscape(_ node: JSONNode, _ lines: LineTable) -> Bool {
-        guard let start = lines.offset(of: node.location) else { return false }
+    private func hasUnicodeEscape(_ node: JSONNode, _ lines: LineTable, _ cursor: inout LineTable.OffsetCursor) -> Bool {
+        guard let start = cursor.offset(of: node.location) else { return false }
         let bytes = lines.bytes
         var index = start + 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
