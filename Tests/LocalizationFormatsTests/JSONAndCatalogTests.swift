@@ -288,6 +288,20 @@ struct StringCatalogTests {
         #expect(catalog.entries.last?.localizations.first { $0.locale == "fr" }?.value.stringUnit?.value == "x")
     }
 
+    @Test func substitutionsPastSixtyFourAreNotRead() throws {
+        let substitutions = (1...70).map { "\"s\($0)\": {\"argNum\": \($0), \"formatSpecifier\": \"lld\"}" }.joined(separator: ", ")
+        let text = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"a": {"localizations": {"en": {
+              "stringUnit": {"state": "translated", "value": "%#@s1@"}, "substitutions": {\(substitutions)}}}}}}
+            """
+        let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
+        let value = try #require(catalog.entries.first?.localizations.first?.value)
+        #expect(value.substitutions.count == 64)
+        #expect(value.substitutions.last?.name == "s64")
+        #expect(catalog.diagnostics.map(\.message) == ["\"a\" in en has 70 substitutions; only the first 64 are read"])
+        #expect(catalog.diagnostics.first?.severity == .warning)
+    }
+
     @Test func wrongShapesAreReported() {
         let catalog = StringCatalogParser.parse(bytes: Array("{\"strings\": []}".utf8), path: "x.xcstrings")
         #expect(catalog.diagnostics.count == 2)

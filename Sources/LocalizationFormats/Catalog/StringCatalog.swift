@@ -231,6 +231,8 @@ extension StringCatalog {
 /// wrong types are reported).
 public enum StringCatalogParser {
     static let knownStates: Set = ["translated", "needs_review", "new", "stale"]
+    /// Substitutions read per string (see `value(_:context:)`).
+    static let maximumSubstitutions = 64
 
     /// Parses a catalog. Each entry is built as soon as its JSON is read, and that JSON is then
     /// released, so a large catalog never holds its whole JSON tree (a 40 MB catalog's tree was
@@ -356,7 +358,15 @@ public enum StringCatalogParser {
                 if substitutionNode.object == nil {
                     add("\"substitutions\" of \(context()) must be an object", at: substitutionNode.location)
                 }
-                for item in substitutionNode.object ?? [] {
+                let items = substitutionNode.object ?? []
+                // Each unit of a string is checked against every substitution of it: a bound keeps a
+                // crafted catalog from costing the square of its size (real strings have one to three).
+                if items.count > StringCatalogParser.maximumSubstitutions {
+                    add(
+                        "\(context()) has \(items.count) substitutions; only the first \(StringCatalogParser.maximumSubstitutions) are read",
+                        at: substitutionNode.location, severity: .warning)
+                }
+                for item in items.prefix(StringCatalogParser.maximumSubstitutions) {
                     let argNum = item.value["argNum"].flatMap { node -> Int? in
                         if case .number(let text) = node.value, let number = Int(text), number >= 1 { return number }
                         add(

@@ -127,7 +127,9 @@ extension MessageBuilder {
                     signature: specifier.signature, text: specifier.text, message: index, offset: offset)
             }
         }
-        for (argument, variable) in message.variableArguments where result[argument] == nil {
+        // In argument order, so each is appended: a dictionary's order inserted at random places
+        // (a catalog string with thousands of substitutions moved the list for each).
+        for (argument, variable) in message.variableArguments.sorted(by: { $0.key < $1.key }) where result[argument] == nil {
             result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, message: index, offset: variable.offset)
         }
         return result

@@ -106,7 +106,7 @@ enum MessageBuilder {
         // Most values are one string unit: its message, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
             guard let unit = value.stringUnit, unit.state != "new" else { return }
-            let analysis = analysis(unit.value, variables: [:])
+            let analysis = analysis(unit.value, alsoRead: [])
             if Message.fitsPacked(entry: position.entry, localization: position.localization) {
                 result.append(
                     Message(
@@ -143,6 +143,8 @@ enum MessageBuilder {
                 variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
             }
         }
+        // Built once for all the units: per unit it cost a set of every variable each.
+        let alsoRead = Set(variables.keys)
         // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
         return labelledUnits(value, label: nil, substitution: nil).filter { $0.0.state != "new" }.map { unit, label, substitution in
             var text = unit.value
@@ -151,16 +153,16 @@ enum MessageBuilder {
             }
             return Message(
                 source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                analysis: analysis(text, variables: variables), origin: .catalog, label: label, loaded: loaded,
+                analysis: analysis(text, alsoRead: alsoRead), origin: .catalog, label: label, loaded: loaded,
                 variableArguments: variables)
         }
     }
 
     /// A text's analysis in which the arguments plural variables read count as read, so they
     /// leave no position gap.
-    static func analysis(_ text: String, variables: [Int: VariableArgument]) -> FormatAnalysis {
+    static func analysis(_ text: String, alsoRead: Set<Int>) -> FormatAnalysis {
         var analysis = FormatScanner.analyze(text, checkAcrossArguments: false)
-        analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: Set(variables.keys))
+        analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: alsoRead)
         return analysis
     }
 
