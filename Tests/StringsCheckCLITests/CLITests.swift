@@ -107,6 +107,9 @@ struct CLITests {
         let first = try Self.run(["dump", "Resources/DemoApp", "--format", "json"])
         let second = try Self.run(["dump", "Resources/DemoApp", "--format", "json", "--jobs", "1"])
         #expect(first.stdout == second.stdout)
+        // Every command takes --no-config, so one set of options serves a script's every call.
+        let third = try Self.run(["dump", "Resources/DemoApp", "--format", "json", "--no-config"])
+        #expect(third.status == 0 && third.stdout == first.stdout)
     }
 
     @Test func missingPathAndBadUsage() throws {

@@ -23,6 +23,11 @@ struct DumpCommand: AsyncParsableCommand {
     @Option(help: "Number of files parsed at once (default: the number of cores).")
     var jobs: Int?
 
+    // `dump` reads no configuration; the flag is accepted so that a script can pass the same
+    // options to every command.
+    @Flag(help: "Accepted for symmetry with the other commands; dump reads no configuration.")
+    var noConfig = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
