@@ -49,7 +49,9 @@ public enum FormatRenderer {
         {
             malformedAt[problem.start] = problem
         }
-        var out = String.UnicodeScalarView()
+        // A String, not a scalar view: the view's `append(contentsOf:)` rebuilt the whole text for
+        // each rendered value (quadratic in a text with thousands of specifiers).
+        var out = ""
         var missing: [Int] = []
         var mismatched: [Int] = []
         var index = 0
@@ -58,26 +60,28 @@ public enum FormatRenderer {
                 let value = slot[specifier.argument].flatMap { $0 < arguments.count ? arguments[$0] : nil }
                 if let value {
                     let (rendered, matches) = render(specifier, value, width: star(specifier.starArguments.first, slot, arguments))
-                    out.append(contentsOf: rendered.unicodeScalars)
+                    out += rendered
                     if !matches { mismatched.append(specifier.argument) }
                 } else {
-                    out.append(contentsOf: missingMarker(specifier.argument).unicodeScalars)
+                    out += missingMarker(specifier.argument)
                     missing.append(specifier.argument)
                 }
                 index = specifier.end
             } else if let problem = malformedAt[index] {
                 // CoreFoundation prints the character after the '%' and drops the rest of the spec.
-                if problem.start + 1 < problem.end, problem.start + 1 < scalars.count { out.append(scalars[problem.start + 1]) }
+                if problem.start + 1 < problem.end, problem.start + 1 < scalars.count {
+                    out.unicodeScalars.append(scalars[problem.start + 1])
+                }
                 index = max(problem.end, index + 1)
             } else if scalars[index] == "%", index + 1 < scalars.count, scalars[index + 1] == "%" {
-                out.append("%")
+                out.unicodeScalars.append("%")
                 index += 2
             } else {
-                out.append(scalars[index])
+                out.unicodeScalars.append(scalars[index])
                 index += 1
             }
         }
-        return Result(text: String(out), missingArguments: missing, mismatchedArguments: mismatched)
+        return Result(text: out, missingArguments: missing, mismatchedArguments: mismatched)
     }
 
     private static func star(_ argument: Int?, _ slot: [Int: Int], _ arguments: [FormatArgument]) -> Int? {

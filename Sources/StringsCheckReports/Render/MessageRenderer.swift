@@ -91,8 +91,12 @@ public struct MessageRenderer: Sendable {
     /// Typed sample values: text for objects ('‹1›'), 3 for integers, 2.5 for floating point.
     static func samples(for analysis: FormatAnalysis, count: Int) -> [FormatArgument] {
         guard count > 0 else { return [] }
+        // The first specifier of each argument, found in one pass (a search per argument was
+        // quadratic in a text with thousands of them).
+        var types: [Int: FormatArgumentType] = [:]
+        for specifier in analysis.specifiers where types[specifier.argument] == nil { types[specifier.argument] = specifier.type }
         return (1...count).map { argument in
-            switch analysis.specifiers.first(where: { $0.argument == argument })?.type {
+            switch types[argument] {
             case .int?, .unsignedInt?: .integer(3)
             case .double?: .double(2.5)
             default: .string("‹\(argument)›")
@@ -133,12 +137,13 @@ public struct MessageRenderer: Sendable {
             let number = PluralOperands(sample) ?? PluralOperands(0)
             var text = ""
             var variables: [Int: FormatArgument] = [:]
-            var cursor = format.unicodeScalars.startIndex
-            let scalars = format.unicodeScalars
+            // Offsets index an array: a view's index(_:offsetBy:) walked from the start for each.
+            let scalars = Array(format.unicodeScalars)
+            var cursor = 0
             // Each variable's form is formatted from its own argument on (initialArgPosition).
             for specifier in FormatScanner.analyze(format).specifiers {
-                let start = scalars.index(scalars.startIndex, offsetBy: specifier.start)
-                let end = scalars.index(scalars.startIndex, offsetBy: specifier.end)
+                let start = specifier.start
+                let end = specifier.end
                 text += explicit(String(String.UnicodeScalarView(scalars[cursor..<start])), firstArgument: 1)
                 if let name = specifier.variableName, let variable = entry.variables.first(where: { $0.name == name }) {
                     let chosen =
@@ -217,11 +222,11 @@ public struct MessageRenderer: Sendable {
                 variables[counted.argument] = count
             }
             var text = ""
-            let scalars = format.unicodeScalars
-            var cursor = scalars.startIndex
+            let scalars = Array(format.unicodeScalars)
+            var cursor = 0
             for specifier in FormatScanner.analyze(format).specifiers {
-                let start = scalars.index(scalars.startIndex, offsetBy: specifier.start)
-                let end = scalars.index(scalars.startIndex, offsetBy: specifier.end)
+                let start = specifier.start
+                let end = specifier.end
                 text += String(String.UnicodeScalarView(scalars[cursor..<start]))
                 if let name = specifier.variableName, let substitution = value.substitutions.first(where: { $0.name == name }) {
                     let argument = substitution.argNum ?? specifier.argument
