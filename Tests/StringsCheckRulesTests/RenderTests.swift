@@ -40,6 +40,17 @@ struct FormatRendererTests {
         #expect(FormatRenderer.format("%*d!", [.string("wide"), .integer(9)]).text == "9!")
     }
 
+    @Test func sampleValuesFollowEachArgumentsFirstSpecifier() {
+        // Argument 2 is read as a number first and as an object later: the first reading decides
+        // its sample (3), which the later '%2$@' prints as an object's description.
+        let text = "%1$@ %2$d %3$f %2$@ " + (4...40).map { "%\($0)$@" }.joined(separator: " ")
+        let project = Check.project([("en.lproj/Localizable.strings", "\"k\" = \"\(text)\";\n")])
+        let rendered = MessageRenderer(context: RuleContext(project: project)).render(
+            key: "k", table: "Localizable", locale: "en", arguments: nil)
+        #expect(rendered.text.hasPrefix("‹1› 3 2.500000 3 ‹4› ‹5›"), "\(rendered.text)")
+        #expect(rendered.text.hasSuffix("‹39› ‹40›"))
+    }
+
     @Test func aNumberSpecifierGivenAStringIsShownAsSuch() {
         let result = FormatRenderer.format("%d new", [.string("3")])
         #expect(result.text == "⟨%d given a string⟩ new")
