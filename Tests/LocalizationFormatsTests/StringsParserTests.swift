@@ -150,6 +150,12 @@ struct StringsParserTests {
         }
     }
 
+    @Test func aRunOfCommentsJoinsIntoTheNextEntrysComment() {
+        let text = (1...300).map { "/* c\($0) */\n" }.joined() + "\"a\" = \"b\";\n"
+        let file = parse(text)
+        #expect(file.entries.first?.comment == (1...300).map { "c\($0)" }.joined(separator: "\n"))
+    }
+
     @Test func topLevelThatIsNotATable() {
         for text in ["\"just a string\"", "(a, b)", "<0a0b>"] {
             let file = parse(text)

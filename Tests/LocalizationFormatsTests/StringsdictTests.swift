@@ -156,6 +156,21 @@ struct StringsdictTests {
         #expect(file.diagnostics.first { $0.id == "stringsdict-invalid-structure" && $0.message.contains("'stray'") }?.severity == .warning)
     }
 
+    @Test func elementsOnOneLineGetTheirOwnColumns() throws {
+        // A plist written on one line, with two-byte characters before the later keys: each key's
+        // column counts characters from the line's start.
+        let items = (0..<5).map { "<key>k\($0)</key><string>é\($0)</string>" }.joined()
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(items)</dict></plist>\n"
+        let document = PropertyListReader.read(bytes: Array(text.utf8), path: "x.plist")
+        let entries = try #require(document.root?.dictionary)
+        let line = text.split(separator: "\n")[1]
+        let expected = (0..<5).map { index in
+            line.distance(from: line.startIndex, to: line.range(of: "<key>k\(index)<")!.lowerBound) + 1
+        }
+        #expect(entries.map { $0.keyLocation?.column } == expected)
+        #expect(entries.allSatisfy { $0.keyLocation?.line == 2 })
+    }
+
     @Test func aTopLevelThatIsNoDictionaryLoadsNothing() throws {
         let bytes = Array(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array><string>a</string></array>\n</plist>\n".utf8)

@@ -174,12 +174,16 @@ struct ColumnFinder {
     /// Per line, where the next search starts (0: the line's start): elements on one line are
     /// asked for in document order.
     var cursor: [Int]
+    /// Per line, the last element's byte offset and column: columns are counted on from there, not
+    /// from the line's start (quadratic in a plist written on one line).
+    var counted: [(offset: Int, column: Int)]
 
     init(bytes: [UInt8]) {
         let decoded = TextDecoder.decode(bytes)
         text = decoded.utf8
         lines = LineTable(utf8: decoded.utf8)
         cursor = [Int](repeating: 0, count: lines.lineCount + 1)
+        counted = Array(repeating: (0, 0), count: lines.lineCount + 1)
     }
 
     /// Where `<elementName` starts on `line` (libxml2 gives lines only), compared in place: no
@@ -206,8 +210,10 @@ struct ColumnFinder {
         }
         guard let found else { return SourcePosition(line: line, column: 1) }
         cursor[line] = found + 1 + name.utf8.count
-        var column = 1
-        for index in lineStart..<found where text[index] & 0xC0 != 0x80 { column += 1 }
+        let from = counted[line].column > 0 ? counted[line] : (offset: lineStart, column: 1)
+        var column = from.column
+        for index in from.offset..<found where text[index] & 0xC0 != 0x80 { column += 1 }
+        counted[line] = (found, column)
         return SourcePosition(line: line, column: column)
     }
 }

@@ -158,7 +158,14 @@ struct OldStyleScanner {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             guard start < end else { continue }
             let text = Self.string(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            if let joined = result { result = joined + "\n" + text } else { result = text }
+            // Appended in place: joining into a new string each time was quadratic in a run of
+            // thousands of comments.
+            if result != nil {
+                result?.append("\n")
+                result?.append(text)
+            } else {
+                result = text
+            }
         }
         return result
     }
