@@ -1,0 +1,128 @@
+/// The keys of one table numbered once, by one locale, and shared by every locale's strings (or
+/// key formats) of the table: those are then an array by number, and a key is hashed once for all.
+public final class TableKeyNumbers: Sendable {
+    /// By number.
+    public let keys: [String]
+    @usableFromInline let numbers: [String: Int]
+
+    /// `numbers` maps each key of `keys` to its index there.
+    public init(keys: [String], numbers: [String: Int]) {
+        self.keys = keys
+        self.numbers = numbers
+    }
+
+    /// No keys: every string is kept by name.
+    public static let empty = TableKeyNumbers(keys: [], numbers: [:])
+
+    @inlinable public func number(of key: String) -> Int? { numbers[key] }
+}
+
+/// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
+/// numbering sit in an array by number (16 bytes a key; a dictionary per locale took 52 with its
+/// empty buckets), the few others by name.
+public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public let numbering: TableKeyNumbers
+    // Reachable from inlined code: other modules read by number in their hot loops.
+    @usableFromInline var slots: [LocalizedString?]
+    @usableFromInline var others: [String: LocalizedString] = [:]
+    public private(set) var count = 0
+
+    public init(numbering: TableKeyNumbers = .empty) {
+        self.numbering = numbering
+        slots = Array(repeating: nil, count: numbering.keys.count)
+    }
+
+    public init(_ strings: [String: LocalizedString]) {
+        self.init()
+        others = strings
+        count = strings.count
+    }
+
+    public init(dictionaryLiteral elements: (String, LocalizedString)...) {
+        self.init()
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public subscript(key: String) -> LocalizedString? {
+        get {
+            if let number = numbering.number(of: key) { return slots[number] }
+            return others[key]
+        }
+        set {
+            let old: LocalizedString?
+            if let number = numbering.number(of: key) {
+                old = slots[number]
+                slots[number] = newValue
+            } else if let newValue {
+                old = others.updateValue(newValue, forKey: key)
+            } else {
+                old = others.removeValue(forKey: key)
+            }
+            count += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1)
+        }
+    }
+
+    /// The string of the key numbered `number` in `numbering`.
+    @inlinable public subscript(number number: Int) -> LocalizedString? { slots[number] }
+
+    /// The string of `key`, whose number in `other` is `number`: read by number, without hashing
+    /// (or evaluating `key`, which may mean reading a string's entry), when `other` is this
+    /// table's own numbering (the locales of a table share it).
+    @inlinable
+    public func string(forKey key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> LocalizedString? {
+        if let number, other === numbering { return slots[number] }
+        return self[key()]
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Numbered keys in number order, then the others.
+    public var keys: [String] { map(\.key) }
+    public var values: [LocalizedString] { map(\.value) }
+
+    /// Every string with its key and, for a numbered key, its number (no hashing), in
+    /// iteration order.
+    public func forEach(_ body: (_ key: String, _ number: Int?, _ value: LocalizedString) throws -> Void) rethrows {
+        var iterator = makeIterator()
+        while let (key, number, value) = iterator.nextWithNumber() { try body(key, number, value) }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(strings: self) }
+
+    /// Numbered keys in number order, then the others.
+    public struct Iterator: IteratorProtocol {
+        private let strings: LocaleStrings
+        private var number = 0
+        private var others: Dictionary<String, LocalizedString>.Iterator
+
+        init(strings: LocaleStrings) {
+            self.strings = strings
+            others = strings.others.makeIterator()
+        }
+
+        public mutating func next() -> (key: String, value: LocalizedString)? {
+            nextWithNumber().map { ($0.key, $0.value) }
+        }
+
+        mutating func nextWithNumber() -> (key: String, number: Int?, value: LocalizedString)? {
+            while number < strings.slots.count {
+                defer { number += 1 }
+                if let value = strings.slots[number] { return (strings.numbering.keys[number], number, value) }
+            }
+            return others.next().map { ($0.key, nil, $0.value) }
+        }
+    }
+}
+
+/// One locale's view of one table.
+public struct LocaleTable: Sendable {
+    public var locale: String
+    public var table: String
+    public var strings: LocaleStrings
+
+    public init(locale: String, table: String, strings: LocaleStrings) {
+        self.locale = locale
+        self.table = table
+        self.strings = strings
+    }
+}

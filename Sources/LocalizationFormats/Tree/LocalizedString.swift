@@ -1,0 +1,119 @@
+/// Where a resolved string came from.
+public enum LocalizedStringOrigin: String, Sendable, Hashable, Codable {
+    case strings, stringsdict, catalog
+}
+
+/// A key's text in one locale's table, after `.stringsdict` has overridden `.strings`.
+///
+/// A reference into the parsed file it comes from (the file's entries and a position in them)
+/// rather than a copy: a merged table holds 16 bytes a key in place of an 80-byte object, and
+/// building a table allocates nothing but the dictionary (14 MB and 200,000 allocations less on
+/// a 40-locale tree). Copying one costs one reference count operation, as a class did.
+public struct LocalizedString: Sendable, Hashable {
+    private let source: Source
+    private let index: Int
+
+    /// What a table's strings point into: one per file (per file and locale for catalogs).
+    final class Source: Sendable {
+        let path: String
+        let origin: LocalizedStringOrigin
+        let strings: [StringsEntry]
+        let stringsdict: [StringsdictEntry]
+        let catalog: [CatalogLocaleString]
+        let catalogLoads: Bool
+        /// For strings made by the public initializer, which point into no file.
+        let made: Made?
+
+        struct Made: Sendable {
+            let key: String
+            let value: String?
+            let location: SourcePosition?
+            let loaded: Bool
+            let state: String?
+        }
+
+        init(
+            path: String, origin: LocalizedStringOrigin, strings: [StringsEntry] = [], stringsdict: [StringsdictEntry] = [],
+            catalog: [CatalogLocaleString] = [], catalogLoads: Bool = true, made: Made? = nil
+        ) {
+            self.path = path
+            self.origin = origin
+            self.strings = strings
+            self.stringsdict = stringsdict
+            self.catalog = catalog
+            self.catalogLoads = catalogLoads
+            self.made = made
+        }
+    }
+
+    init(_ source: Source, _ index: Int) {
+        self.source = source
+        self.index = index
+    }
+
+    public init(
+        key: String, value: String?, path: String, location: SourcePosition?, loaded: Bool, origin: LocalizedStringOrigin,
+        state: String?
+    ) {
+        let made = Source.Made(key: key, value: value, location: location, loaded: loaded, state: state)
+        self.init(Source(path: path, origin: origin, made: made), 0)
+    }
+
+    public var key: String {
+        if let made = source.made { return made.key }
+        switch source.origin {
+        case .strings: return source.strings[index].key
+        case .stringsdict: return source.stringsdict[index].key
+        case .catalog: return source.catalog[index].key
+        }
+    }
+
+    /// Nil when the value is not a string (a non-string `.strings` value).
+    public var value: String? {
+        if let made = source.made { return made.value }
+        switch source.origin {
+        case .strings: return source.strings[index].value
+        case .stringsdict: return source.stringsdict[index].representativeValue
+        case .catalog: return source.catalog[index].unit?.value ?? source.catalog[index].key
+        }
+    }
+
+    public var location: SourcePosition? {
+        if let made = source.made { return made.location }
+        switch source.origin {
+        case .strings: return source.strings[index].keyLocation
+        case .stringsdict: return source.stringsdict[index].keyLocation
+        case .catalog: return source.catalog[index].location
+        }
+    }
+
+    public var loaded: Bool {
+        if let made = source.made { return made.loaded }
+        switch source.origin {
+        case .strings: return source.strings[index].loaded
+        case .stringsdict: return source.stringsdict[index].loaded
+        case .catalog: return source.catalogLoads
+        }
+    }
+
+    public var origin: LocalizedStringOrigin { source.origin }
+    public var path: String { source.path }
+    /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
+    public var state: String? {
+        if let made = source.made { return made.state }
+        return source.origin == .catalog ? source.catalog[index].unit?.state : nil
+    }
+
+    public static func == (lhs: LocalizedString, rhs: LocalizedString) -> Bool {
+        (lhs.source === rhs.source && lhs.index == rhs.index)
+            || (lhs.key == rhs.key && lhs.value == rhs.value && lhs.path == rhs.path && lhs.location == rhs.location
+                && lhs.loaded == rhs.loaded && lhs.origin == rhs.origin && lhs.state == rhs.state)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
+        hasher.combine(path)
+        hasher.combine(location)
+    }
+}
