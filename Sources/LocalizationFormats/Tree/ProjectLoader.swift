@@ -144,7 +144,8 @@ public enum ProjectLoader {
         base.isEmpty || base == "." ? component : (base.hasSuffix("/") ? base + component : base + "/" + component)
     }
 
-    static func candidateKind(for name: String, inLproj: Bool) -> Candidate.Kind? {
+    /// What a file named `name` is read as, inside an `.lproj` folder or not; nil: not a table.
+    public static func candidateKind(for name: String, inLproj: Bool) -> Candidate.Kind? {
         if name.hasSuffix(".xcstrings") { return .catalog }
         guard inLproj else { return nil }
         if name.hasSuffix(".strings") { return .strings }

@@ -129,46 +129,59 @@ public struct MessageRenderer: Sendable {
             let type = variable.valueType.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.type }
             return type != .double
         }
+        // The format is the same in every category: scanned once.
+        let scalars = Array(format.unicodeScalars)
+        let specifiers = FormatScanner.analyze(format).specifiers
         var lines: [String] = []
         var problems: [RenderProblem] = []
         for category in rules.categories {
             let entryRule = rules.entries.first { $0.category == category }
             guard let sample = integral ? entryRule?.firstIntegerSample : rules.sample(for: category) else { continue }
             let number = PluralOperands(sample) ?? PluralOperands(0)
-            var text = ""
             var variables: [Int: FormatArgument] = [:]
-            // Offsets index an array: a view's index(_:offsetBy:) walked from the start for each.
-            let scalars = Array(format.unicodeScalars)
-            var cursor = 0
             // Each variable's form is formatted from its own argument on (initialArgPosition).
-            for specifier in FormatScanner.analyze(format).specifiers {
-                let start = specifier.start
-                let end = specifier.end
-                text += explicit(String(String.UnicodeScalarView(scalars[cursor..<start])), firstArgument: 1)
-                if let name = specifier.variableName, let variable = entry.variables.first(where: { $0.name == name }) {
-                    let chosen =
-                        (number.n == 0 ? variable.variant("zero") : nil) ?? variable.variant(rules.category(for: number).rawValue)
-                        ?? variable.variant("other")
-                    if chosen == nil {
-                        problems.append(
-                            RenderProblem(
-                                rule: "stringsdict-missing-other", message: "'\(name)' has no form for \(category.rawValue) and no 'other'")
-                        )
-                    }
-                    text += explicit(chosen?.value ?? "", firstArgument: specifier.argument)
-                    variables[specifier.argument] = number.v == 0 ? .integer(number.i) : .double(number.n)
-                } else {
-                    text += "%\(specifier.argument)$" + specifier.text.dropFirst().drop { $0.isNumber || $0 == "$" }
+            let text = Self.rebuild(scalars, specifiers, segment: { explicit($0, firstArgument: 1) }) { specifier in
+                guard let name = specifier.variableName, let variable = entry.variables.first(where: { $0.name == name }) else {
+                    return Self.positioned(specifier)
                 }
-                cursor = end
+                let chosen =
+                    (number.n == 0 ? variable.variant("zero") : nil) ?? variable.variant(rules.category(for: number).rawValue)
+                    ?? variable.variant("other")
+                if chosen == nil {
+                    problems.append(
+                        RenderProblem(
+                            rule: "stringsdict-missing-other", message: "'\(name)' has no form for \(category.rawValue) and no 'other'"))
+                }
+                variables[specifier.argument] = number.v == 0 ? .integer(number.i) : .double(number.n)
+                return explicit(chosen?.value ?? "", firstArgument: specifier.argument)
             }
-            text += String(String.UnicodeScalarView(scalars[cursor...]))
             let rendered = formatted(
                 text, arguments: arguments, alsoRead: Set(variables.keys), variables: arguments == nil ? variables : [:])
             problems += rendered.problems
             lines.append("\(category.rawValue) (\(sample)): \(rendered.text)")
         }
         return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, problems: Array(Set(problems)), found: true)
+    }
+
+    /// A text rebuilt specifier by specifier: the text between them as it is (or through
+    /// `segment`), each specifier as `replace` writes it. Offsets index the array of scalars.
+    static func rebuild(
+        _ scalars: [Unicode.Scalar], _ specifiers: [FormatSpecifier], segment: (String) -> String = { $0 },
+        _ replace: (FormatSpecifier) -> String
+    ) -> String {
+        var text = ""
+        var cursor = 0
+        for specifier in specifiers {
+            text += segment(String(String.UnicodeScalarView(scalars[cursor..<specifier.start])))
+            text += replace(specifier)
+            cursor = specifier.end
+        }
+        return text + String(String.UnicodeScalarView(scalars[cursor...]))
+    }
+
+    /// A plain specifier with its argument written out ('%d' → '%2$d').
+    static func positioned(_ specifier: FormatSpecifier) -> String {
+        "%\(specifier.argument)$" + specifier.text.dropFirst().drop { $0.isNumber || $0 == "$" }
     }
 
     /// Numbers a form's plain specifiers from its variable's argument on, so the assembled text
@@ -221,27 +234,15 @@ public struct MessageRenderer: Sendable {
             {
                 variables[counted.argument] = count
             }
-            var text = ""
-            let scalars = Array(format.unicodeScalars)
-            var cursor = 0
-            for specifier in FormatScanner.analyze(format).specifiers {
-                let start = specifier.start
-                let end = specifier.end
-                text += String(String.UnicodeScalarView(scalars[cursor..<start]))
-                if let name = specifier.variableName, let substitution = value.substitutions.first(where: { $0.name == name }) {
-                    let argument = substitution.argNum ?? specifier.argument
-                    let form = pick(substitution.variations.first { $0.selector == "plural" })?.value ?? ""
-                    let filled = form.replacingOccurrences(of: "%arg", with: "%\(argument)$\(substitution.formatSpecifier ?? "lld")")
-                    text += explicit(filled, firstArgument: argument)
-                    variables[argument] = count
-                } else if specifier.variableName != nil {
-                    text += String(String.UnicodeScalarView(scalars[start..<end]))
-                } else {
-                    text += "%\(specifier.argument)$" + specifier.text.dropFirst().drop { $0.isNumber || $0 == "$" }
-                }
-                cursor = end
+            let text = Self.rebuild(Array(format.unicodeScalars), FormatScanner.analyze(format).specifiers) { specifier in
+                guard let name = specifier.variableName else { return Self.positioned(specifier) }
+                guard let substitution = value.substitutions.first(where: { $0.name == name }) else { return specifier.text }
+                let argument = substitution.argNum ?? specifier.argument
+                let form = pick(substitution.variations.first { $0.selector == "plural" })?.value ?? ""
+                let filled = form.replacingOccurrences(of: "%arg", with: "%\(argument)$\(substitution.formatSpecifier ?? "lld")")
+                variables[argument] = count
+                return explicit(filled, firstArgument: argument)
             }
-            text += String(String.UnicodeScalarView(scalars[cursor...]))
             let rendered = formatted(
                 text, arguments: arguments, alsoRead: Set(variables.keys), variables: arguments == nil ? variables : [:])
             problems += rendered.problems

@@ -13,13 +13,16 @@ struct PerTextLimit {
         return counts[message, default: 0] <= Self.limit
     }
 
+    /// "N more <what>, besides the 20 shown".
+    static func remainder(_ extra: Int, _ what: String) -> String { "\(extra) more \(what), besides the \(limit) shown" }
+
     /// One finding per text that went past the limit, naming how many more there are of `what`.
     func overflow(_ rule: some Rule, _ context: RuleContext, what: String) -> [Finding] {
         counts.keys.sorted().compactMap { index in
             guard let count = counts[index], count > Self.limit else { return nil }
             let message = context.messages[index]
             return rule.finding(
-                "\(message.subject) in '\(message.locale)': \(count - Self.limit) more \(what), besides the \(Self.limit) shown",
+                "\(message.subject) in '\(message.locale)': \(Self.remainder(count - Self.limit, what))",
                 path: message.path, at: message.location, key: message.key, locale: message.locale, table: message.table)
         }
     }

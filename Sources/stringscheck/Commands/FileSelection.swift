@@ -24,9 +24,9 @@ struct FileSelection {
         var unchecked: [String] = []
         for file in files {
             let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let isTable = file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
             let inLproj = components.count > 1 && components[components.count - 2].hasSuffix(".lproj")
-            if !(isTable && inLproj) && !file.hasSuffix(".xcstrings") && !file.hasSuffix(".json") && !file.hasSuffix(".apns") {
+            let isTemplate = file.hasSuffix(".json") || file.hasSuffix(".apns")
+            if ProjectLoader.candidateKind(for: components.last ?? file, inLproj: inLproj) == nil && !isTemplate {
                 unchecked.append(file)
                 continue
             }

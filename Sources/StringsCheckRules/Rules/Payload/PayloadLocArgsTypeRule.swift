@@ -39,7 +39,7 @@ struct PayloadLocArgsTypeRule: Rule {
                     result.append(
                         payloadFinding(
                             payload,
-                            "'\(field.name)': \(wrong.count - PerTextLimit.limit) more items that are no strings, besides the \(PerTextLimit.limit) shown",
+                            "'\(field.name)': \(PerTextLimit.remainder(wrong.count - PerTextLimit.limit, "items that are no strings"))",
                             at: field.value.location))
                 }
             }
