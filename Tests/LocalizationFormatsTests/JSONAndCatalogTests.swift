@@ -277,7 +277,7 @@ struct StringCatalogTests {
                 "4:26 the stringUnit of \"b\" in en must be an object with a string \"value\"",
                 "5:26 \"variations\" of \"b\" in de must be an object",
                 "5:47 \"substitutions\" of \"b\" in de must be an object",
-                "6:26 unknown state 'done' for \"b\" in fr; expected translated, needs_review, new or stale",
+                "6:26 unknown state 'done' for \"b\" in fr; expected translated, needs_review, new, stale or machine_translated",
                 "7:46 \"argNum\" of substitution 'n' in \"b\" in fr must be a whole number from 1, found 0",
                 "8:11 \"b\" in it must be an object, found a string",
             ])

@@ -354,7 +354,7 @@ struct FileArgumentTests {
         #expect(text.status == 0)
         #expect(
             text.stderr
-                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict in an .lproj folder), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked\n"
+                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked\n"
         )
     }
 

@@ -230,7 +230,8 @@ extension StringCatalog {
 /// Reads `.xcstrings` files (JSON; Apple publishes no schema, so unknown keys are tolerated and
 /// wrong types are reported).
 public enum StringCatalogParser {
-    static let knownStates: Set = ["translated", "needs_review", "new", "stale"]
+    /// Xcode's states; `machine_translated` comes from Xcode 26's translation assistant.
+    static let knownStates: Set = ["translated", "needs_review", "new", "stale", "machine_translated"]
     /// Substitutions read per string (see `value(_:context:)`).
     static let maximumSubstitutions = 64
 
@@ -345,7 +346,7 @@ public enum StringCatalogParser {
                     let state = string(unit["state"], "state")
                     if let state, !StringCatalogParser.knownStates.contains(state) {
                         add(
-                            "unknown state '\(state)' for \(context()); expected translated, needs_review, new or stale", at: unit.location,
+                            "unknown state '\(state)' for \(context()); expected translated, needs_review, new, stale or machine_translated", at: unit.location,
                             severity: .warning)
                     }
                     stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)

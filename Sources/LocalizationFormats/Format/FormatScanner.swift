@@ -279,14 +279,49 @@ public enum FormatScanner {
         return FormatAnalysis(specifiers: specifiers, problems: problems)
     }
 
+    /// CoreFoundation gives unnumbered specifiers the numbers 1, 2, … among themselves, whatever
+    /// the numbered ones read (`%2$@ %@` shows the second argument, then the first; checked
+    /// with `String(format:)` of swift-corelibs-foundation, which shares CFString.c's
+    /// `__CFStringAppendFormatCore`). A mix is a bug when that numbering reads an argument twice
+    /// or leaves one below the highest unread.
     static func mixedPositionalProblem(_ specifiers: [FormatSpecifier]) -> FormatProblem? {
-        guard specifiers.contains(where: { $0.explicitPosition != nil }),
+        guard let firstNumbered = specifiers.first(where: { $0.explicitPosition != nil }),
             let first = specifiers.first(where: { $0.explicitPosition == nil })
         else { return nil }
+        // Which specifier reads each argument first.
+        var readers: [Int: FormatSpecifier] = [:]
+        var twice: (FormatSpecifier, FormatSpecifier)?
+        for specifier in specifiers where specifier.argument > 0 && specifier.variableName == nil {
+            if let earlier = readers[specifier.argument] {
+                if twice == nil, earlier.explicitPosition == nil || specifier.explicitPosition == nil { twice = (earlier, specifier) }
+            } else {
+                readers[specifier.argument] = specifier
+            }
+        }
+        let highest = readers.keys.max() ?? 0
+        let lowest = readers.keys.min() ?? 1
+        let unread = (lowest..<max(highest, lowest)).filter { readers[$0] == nil }
+        if let (earlier, later) = twice {
+            let plain = later.explicitPosition == nil ? later : earlier
+            let other = plain == later ? earlier : later
+            var message =
+                "'\(plain.text)' has no position while others do; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(plain.argument), which '\(other.text)' reads too"
+            if let missing = unread.first ?? (highest < specifiers.count ? highest + 1 : nil) {
+                message += ", and argument \(missing) is never shown"
+            }
+            return FormatProblem(kind: .mixedPositional, start: plain.start, end: plain.end, message: message + "; number every specifier")
+        }
+        if let missing = unread.first {
+            return FormatProblem(
+                kind: .mixedPositional, start: first.start, end: first.end,
+                message:
+                    "'\(first.text)' has no position while others do; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(first.argument) and argument \(missing) is never shown; number every specifier"
+            )
+        }
         return FormatProblem(
-            kind: .mixedPositional, start: first.start, end: first.end,
+            kind: .mixedPositionalInOrder, start: first.start, end: first.end,
             message:
-                "'\(first.text)' has no position while others do; mixing them is undefined in CoreFoundation, so number every specifier (e.g. '%1$@')"
+                "'\(first.text)' has no position while '\(firstNumbered.text)' has one; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(first.argument) and the text shows what it should, but other formatters and translation tools may not; number every specifier"
         )
     }
 

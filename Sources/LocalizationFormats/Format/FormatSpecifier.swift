@@ -208,8 +208,13 @@ public struct FormatProblem: Sendable, Hashable, Codable {
         case positionZero = "position-zero"
         /// `%128$@` and above: CoreFoundation fails the whole format.
         case positionTooLarge = "position-too-large"
-        /// Positional and non-positional specifiers in one string (undefined in CoreFoundation).
+        /// Positional and non-positional specifiers in one string, so that CoreFoundation's
+        /// numbering (unnumbered specifiers count 1, 2, … on their own) reads an argument twice
+        /// or never reads one.
         case mixedPositional = "mixed-positional"
+        /// Positional and non-positional specifiers in one string that CoreFoundation still
+        /// reads in order, each argument once: right on Apple platforms, fragile elsewhere.
+        case mixedPositionalInOrder = "mixed-positional-in-order"
         /// `%1$@ %3$@` without `%2$…`: CoreFoundation shifts the later arguments down.
         case positionGap = "position-gap"
         /// The same argument read as two different types.

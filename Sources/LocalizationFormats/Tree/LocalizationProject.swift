@@ -39,13 +39,29 @@ public struct ResourceFile: Sendable {
         self.table = table
         self.content = content
         // Computed once: rules group by these for every entry.
+        bundle = Self.bundle(path: path, folder: folder)
+        tableID = bundle.isEmpty ? table : bundle + "/" + table
+    }
+
+    /// The folder holding the `.lproj` folder `folder` that `path` lies in, else the file's folder.
+    static func bundle(path: String, folder: String?) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if let folder, let index = parts.lastIndex(where: { $0 == folder }) {
-            bundle = parts[..<index].joined(separator: "/")
-        } else {
-            bundle = parts.dropLast().joined(separator: "/")
+            return parts[..<index].joined(separator: "/")
         }
-        tableID = bundle.isEmpty ? table : bundle + "/" + table
+        return parts.dropLast().joined(separator: "/")
+    }
+
+    /// The table ID a file at `path` in `.lproj` folder `folder` (if any) belongs to.
+    public static func tableID(path: String, folder: String?, table: String) -> String {
+        let bundle = bundle(path: path, folder: folder)
+        return bundle.isEmpty ? table : bundle + "/" + table
+    }
+
+    /// Whether this is a global table: a `.strings` or `.stringsdict` outside any `.lproj` folder.
+    public var isGlobal: Bool {
+        if case .catalog = content { return false }
+        return folder == nil
     }
 
     public var kind: String {
@@ -69,6 +85,8 @@ public struct LocalizationProject: Sendable {
     public var baseLocaleReason: String
     /// Push payload templates found under the roots, sorted by path.
     public var payloadFiles: [PayloadTemplateFile] = []
+    /// Table ID → the storyboard or xib (the first by path) its Interface Builder strings come from.
+    public var interfaceFiles: [String: String] = [:]
 
     /// Every locale, sorted, `Base` included when present.
     public var locales: [String] {

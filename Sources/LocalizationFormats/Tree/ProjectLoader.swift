@@ -16,6 +16,8 @@ public enum ProjectLoader {
 
         public enum Kind: Sendable, Hashable {
             case strings, stringsdict, catalog
+            /// A storyboard or xib: not parsed, but evidence that a table of its name holds its labels.
+            case interface
         }
     }
 
@@ -33,8 +35,16 @@ public enum ProjectLoader {
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics)
         }
         if let accept { candidates = candidates.filter { accept($0.path) } }
+        var interfaceFiles: [String: String] = [:]
         var unique: [String: Candidate] = [:]
-        for candidate in candidates { unique[candidate.url.standardizedFileURL.path] = candidate }
+        for candidate in candidates {
+            guard candidate.kind != .interface else {
+                let id = ResourceFile.tableID(path: candidate.path, folder: candidate.folder, table: tableName(candidate))
+                interfaceFiles[id] = min(interfaceFiles[id] ?? candidate.path, candidate.path)
+                continue
+            }
+            unique[candidate.url.standardizedFileURL.path] = candidate
+        }
         phases.lap("discover")
         let files = await parse(Array(unique.values), jobs: jobs)
         phases.lap("parse")
@@ -42,6 +52,7 @@ public enum ProjectLoader {
         let (base, reason) = chooseBaseLocale(files)
         var project = LocalizationProject(
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
+        project.interfaceFiles = interfaceFiles
         if let payloadGlobs {
             var paths: [String] = []
             var named: [String] = []
@@ -93,6 +104,7 @@ public enum ProjectLoader {
         case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path))
         case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: bytes, path: candidate.path))
         case .catalog: content = .catalog(StringCatalogParser.parse(bytes: consume bytes, path: candidate.path))
+        case .interface: content = .strings(StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [], loads: true))
         }
         return ResourceFile(
             path: candidate.path, locale: candidate.kind == .catalog ? nil : locale, folder: candidate.folder, table: table,
@@ -107,10 +119,11 @@ public enum ProjectLoader {
     }
 
     /// Builds a project from files held in memory (rule examples, editors, tests). Paths are
-    /// relative, e.g. `en.lproj/Localizable.strings`; files outside an `.lproj` folder are read
-    /// only when they are catalogs.
+    /// relative, e.g. `en.lproj/Localizable.strings`; a `.storyboard` or `.xib` is not read, only
+    /// noted as the source of its table.
     public static func load(virtualFiles: [(path: String, bytes: [UInt8])]) -> LocalizationProject {
         var files: [ResourceFile] = []
+        var interfaceFiles: [String: String] = [:]
         var payloads: [PayloadTemplateFile] = []
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         for (path, bytes) in virtualFiles {
@@ -120,7 +133,13 @@ public enum ProjectLoader {
             }
             let components = path.split(separator: "/").map(String.init)
             let folder = components.dropLast().last(where: { $0.hasSuffix(".lproj") })
-            guard let name = components.last, let kind = candidateKind(for: name, inLproj: folder != nil) else { continue }
+            guard let name = components.last else { continue }
+            if isInterfaceFile(name) {
+                let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: .interface)
+                interfaceFiles[ResourceFile.tableID(path: path, folder: folder, table: tableName(candidate))] = path
+                continue
+            }
+            guard let kind = candidateKind(for: name) else { continue }
             let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: kind)
             files.append(parse(candidate, bytes: bytes))
         }
@@ -129,6 +148,7 @@ public enum ProjectLoader {
         var project = LocalizationProject(
             roots: ["."], files: files, diagnostics: duplicateLocaleFolders(files), baseLocale: base, baseLocaleReason: reason)
         project.payloadFiles = payloads.sorted { $0.path < $1.path }
+        project.interfaceFiles = interfaceFiles
         return project
     }
 
@@ -144,13 +164,18 @@ public enum ProjectLoader {
         base.isEmpty || base == "." ? component : (base.hasSuffix("/") ? base + component : base + "/" + component)
     }
 
-    /// What a file named `name` is read as, inside an `.lproj` folder or not; nil: not a table.
-    public static func candidateKind(for name: String, inLproj: Bool) -> Candidate.Kind? {
+    /// What a file named `name` is read as; nil: not a table. A `.strings` or `.stringsdict`
+    /// outside any `.lproj` folder is a global table, which a bundle returns for every language.
+    public static func candidateKind(for name: String) -> Candidate.Kind? {
         if name.hasSuffix(".xcstrings") { return .catalog }
-        guard inLproj else { return nil }
         if name.hasSuffix(".strings") { return .strings }
         if name.hasSuffix(".stringsdict") { return .stringsdict }
         return nil
+    }
+
+    /// Whether a file is a storyboard or xib, whose strings table holds Interface Builder labels.
+    public static func isInterfaceFile(_ name: String) -> Bool {
+        name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
     }
 
     /// Walks a root. Symbolic links are followed only when they stay inside the root and do not
@@ -167,7 +192,7 @@ public enum ProjectLoader {
         if !isDirectory.boolValue {
             let parent = rootURL.deletingLastPathComponent().lastPathComponent
             let inLproj = parent.hasSuffix(".lproj")
-            guard let kind = candidateKind(for: rootURL.lastPathComponent, inLproj: true) else { return [] }
+            guard let kind = candidateKind(for: rootURL.lastPathComponent) else { return [] }
             return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
         }
         // Paths, readdir and realpath: Foundation's URL operations and `resolvingSymlinksInPath`
@@ -200,7 +225,7 @@ public enum ProjectLoader {
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink, stat(childPath, &info) != 0 { continue }  // a dangling link
                 let childIsDirectory = info.st_mode & S_IFMT == S_IFDIR
-                if childIsDirectory, let kind = candidateKind(for: name, inLproj: lproj != nil) {
+                if childIsDirectory, let kind = candidateKind(for: name) {
                     // A folder named like a table: reading it reports the problem in its place.
                     result.append(
                         Candidate(url: URL(fileURLWithPath: childPath, isDirectory: true), path: childDisplay, folder: lproj, kind: kind))
@@ -224,7 +249,10 @@ public enum ProjectLoader {
                         continue
                     }
                     stack.append((childPath, childReal, childDisplay, name.hasSuffix(".lproj") ? name : nil))
-                } else if let kind = candidateKind(for: name, inLproj: lproj != nil) {
+                } else if !childIsDirectory, isInterfaceFile(name) {
+                    result.append(
+                        Candidate(url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: .interface))
+                } else if let kind = candidateKind(for: name) {
                     if isLink, !(DirectoryWalker.realPath(childPath) ?? "").hasPrefix(realRoot + "/") {
                         diagnostics.append(
                             Diagnostic(
@@ -245,15 +273,22 @@ public enum ProjectLoader {
     // MARK: Tree-level checks
 
     static func duplicateLocaleFolders(_ files: [ResourceFile]) -> [Diagnostic] {
-        var foldersByLocale: [String: [String: String]] = [:]  // locale → folder name → a file path
+        // Only folders of one bundle compete: each bundle (app, extension, framework) loads its own.
+        struct Place: Hashable, Comparable {
+            var bundle: String
+            var locale: String
+            static func < (lhs: Place, rhs: Place) -> Bool { (lhs.bundle, lhs.locale) < (rhs.bundle, rhs.locale) }
+        }
+        var foldersByLocale: [Place: [String: String]] = [:]  // bundle and locale → folder name → a file path
         for file in files {
             guard let locale = file.locale, let folder = file.folder else { continue }
             let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
             let folderPath = parts.lastIndex(where: { $0 == folder }).map { parts[...$0].joined(separator: "/") } ?? file.path
-            foldersByLocale[locale, default: [:]][folder] = folderPath
+            foldersByLocale[Place(bundle: file.bundle, locale: locale), default: [:]][folder] = folderPath
         }
         var result: [Diagnostic] = []
-        for (locale, folders) in foldersByLocale.sorted(by: { $0.key < $1.key }) where folders.count > 1 {
+        for (place, folders) in foldersByLocale.sorted(by: { $0.key < $1.key }) where folders.count > 1 {
+            let locale = place.locale
             let sorted = folders.sorted { $0.key < $1.key }
             guard let first = sorted.first else { continue }
             for other in sorted.dropFirst() {

@@ -55,6 +55,8 @@ public struct Configuration: Sendable, Hashable {
     public var voipPayloads: [String] = []
     /// Characters a placeholder loc-arg ('{{name}}') may grow to, for the worst-case size.
     public var placeholderLength: Int?
+    /// Table name or table ID (`App/Predicates`) → how the app uses it (`tables: {X: {usage: …}}`).
+    public var tableUsages: [String: TableUsage] = [:]
     /// Set by `check --legacy-binary`, not by the file.
     public var legacyBinaryInterface = false
 
@@ -86,6 +88,8 @@ public struct Configuration: Sendable, Hashable {
         settings.voipPayloads = voipPayloads
         if let placeholderLength { settings.placeholderLength = placeholderLength }
         settings.legacyBinaryInterface = legacyBinaryInterface
+        settings.tableUsages = tableUsages
+        settings.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
         return settings
     }
 }

@@ -107,8 +107,9 @@ private struct Reader {
 
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
-        "allow_identical", "payload_table", "voip_payloads", "placeholder_length",
+        "allow_identical", "payload_table", "voip_payloads", "placeholder_length", "tables",
     ]
+    static let tableKeys = ["usage"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
 
@@ -192,6 +193,23 @@ private struct Reader {
                     continue
                 }
                 configuration.suppressions = list.compactMap { suppression($0) }
+            case "tables":
+                for (name, _, tableValue) in mapping(value, "'tables'") ?? [] {
+                    for (key, keyNode, setting) in mapping(tableValue, "the table '\(name)'") ?? [] {
+                        guard key == "usage" else {
+                            unknownKey(key, keyNode, in: "the table '\(name)'", known: Self.tableKeys)
+                            continue
+                        }
+                        guard let text = string(setting, "'usage'") else { continue }
+                        guard let usage = TableUsage(rawValue: text) else {
+                            let known = TableUsage.allCases.map(\.rawValue)
+                            let hint = suggestion(for: text, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                            report("unknown usage '\(text)'\(hint); known usages: \(known.joined(separator: ", "))", node: setting)
+                            continue
+                        }
+                        configuration.tableUsages[name] = usage
+                    }
+                }
             case "min_coverage":
                 if case .scalar = value {
                     configuration.minimumCoverage["*"] = percent(value, "'min_coverage'")

@@ -32,7 +32,9 @@ extension MessageBuilder {
             jobOfSource[ObjectIdentifier(source)] = job
             return job
         }
-        for run in batch.runs { jobs[job(of: run.source)].ranges.append(run.range) }
+        // Texts the app never formats (labels, InfoPlist values, rule editor templates) have no
+        // arguments to compare.
+        for run in batch.runs where run.source.usage.isFormatted { jobs[job(of: run.source)].ranges.append(run.range) }
         func update(_ format: inout KeyFormat, with message: Message, index: Int) {
             if let first = format.messages.first {
                 let current = messages[first].origin

@@ -24,25 +24,25 @@ public final class MessageSource: Sendable {
     public let table: String
     public let locale: String
     public let path: String
-    /// `InfoPlist` tables hold bundle names and permission texts, which are never formatted.
-    public let isInfoPlist: Bool
+    /// How the app uses the table, which decides the rules its texts are checked by.
+    public let usage: TableUsage
 
     /// A `.strings` file's entries, which its messages read their key, text and positions from.
     let entries: [StringsEntry]
     /// A catalog's entries, which its string-unit messages read from.
     let catalog: [CatalogEntry]
 
-    public convenience init(table: String, locale: String, path: String) {
-        self.init(table: table, locale: locale, path: path, entries: [], catalog: [])
+    public convenience init(table: String, locale: String, path: String, usage: TableUsage = .format) {
+        self.init(table: table, locale: locale, path: path, usage: usage, entries: [], catalog: [])
     }
 
-    init(table: String, locale: String, path: String, entries: [StringsEntry] = [], catalog: [CatalogEntry] = []) {
+    init(table: String, locale: String, path: String, usage: TableUsage, entries: [StringsEntry] = [], catalog: [CatalogEntry] = []) {
         self.table = table
         self.locale = locale
         self.path = path
+        self.usage = usage
         self.entries = entries
         self.catalog = catalog
-        isInfoPlist = table == "InfoPlist" || table.utf8.reversed().starts(with: "/InfoPlist".utf8.reversed())
     }
 }
 
@@ -159,8 +159,8 @@ public final class Message: Sendable {
     public var table: String { source.table }
     public var locale: String { source.locale }
     public var path: String { source.path }
-    /// Whether the message is in an `InfoPlist` table (never formatted).
-    public var isInfoPlist: Bool { source.isInfoPlist }
+    /// Whether the app passes the message through `String(format:)` (see `TableUsage`).
+    public var isFormatted: Bool { source.usage.isFormatted }
 
     /// The message of entry `index` of `source.entries`, a `.strings` value.
     init(source: MessageSource, entry index: Int, analysis: FormatAnalysis) {

@@ -10,7 +10,9 @@ enum MessageBuilder {
     /// Every message of every file, in file order, but those of ignored locales; files are
     /// scanned on all cores, and the index lists are filled while each file's messages are still
     /// in the cache (a later pass over 200,000 messages missed it on nearly every one).
-    static func messages(of project: LocalizationProject, ignoring ignored: Set<String> = []) -> MessageBatch {
+    static func messages(
+        of project: LocalizationProject, ignoring ignored: Set<String> = [], usages: [String: TableUsage] = [:]
+    ) -> MessageBatch {
         // A catalog holds every locale in one file: split into runs of entries, so one large
         // catalog is built on every core instead of one (a 40 MB catalog took 300 ms on one).
         var jobs: [(file: Int, entries: Range<Int>?)] = []
@@ -20,7 +22,7 @@ enum MessageBuilder {
                 jobs.append((index, nil))
                 continue
             }
-            catalogSources[index] = sources(of: catalog, file: file)
+            catalogSources[index] = sources(of: catalog, file: file, usage: usages[file.tableID] ?? .format)
             let count = catalog.entries.count
             let chunk = 256
             for start in stride(from: 0, to: max(count, 1), by: chunk) { jobs.append((index, start..<min(start + chunk, count))) }
@@ -30,9 +32,10 @@ enum MessageBuilder {
             let file = project.files[job.file]
             let messages: [Message]
             if let range = job.entries, case .catalog(let catalog) = file.content {
-                messages = catalogMessages(catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file)
+                messages = catalogMessages(
+                    catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usages[file.tableID] ?? .format)
             } else {
-                messages = Self.messages(of: file)
+                messages = Self.messages(of: file, usage: usages[file.tableID] ?? .format)
             }
             for message in messages where ignored.isEmpty || !ignored.contains(message.locale) {
                 batch.append(message)
@@ -46,22 +49,30 @@ enum MessageBuilder {
     }
 
     /// One message source per locale a catalog writes (as written → normalised).
-    private static func sources(of catalog: StringCatalog, file: ResourceFile) -> [String: MessageSource] {
+    private static func sources(of catalog: StringCatalog, file: ResourceFile, usage: TableUsage) -> [String: MessageSource] {
         var result: [String: MessageSource] = [:]
         catalog.forEachLocalization { _, written, _ in
             guard result[written] == nil else { return }
             result[written] = MessageSource(
-                table: file.tableID, locale: LocaleName.normalize(written), path: file.path, catalog: catalog.entries)
+                table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
+        }
+        if let written = catalog.sourceLanguage, result[written] == nil {
+            result[written] = MessageSource(
+                table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
         }
         return result
     }
 
-    static func messages(of file: ResourceFile) -> [Message] {
+    /// The locale the messages of a global table (outside any `.lproj` folder) are filed under:
+    /// a bundle returns it for every language, so it is compared with none.
+    static let globalLocale = "global"
+
+    static func messages(of file: ResourceFile, usage: TableUsage = .format) -> [Message] {
         var result: [Message] = []
+        let locale = file.locale ?? globalLocale
         switch file.content {
         case .strings(let parsed):
-            guard let locale = file.locale else { return [] }
-            let source = MessageSource(table: file.tableID, locale: locale, path: file.path, entries: parsed.entries)
+            let source = MessageSource(table: file.tableID, locale: locale, path: file.path, usage: usage, entries: parsed.entries)
             result.reserveCapacity(parsed.entries.count)
             // Read in place: a copy of each entry retained and released its comment too.
             parsed.entries.withUnsafeBufferPointer { entries in
@@ -71,28 +82,46 @@ enum MessageBuilder {
                 }
             }
         case .stringsdict(let parsed):
-            guard let locale = file.locale else { return [] }
-            let source = MessageSource(table: file.tableID, locale: locale, path: file.path)
+            let source = MessageSource(table: file.tableID, locale: locale, path: file.path, usage: usage)
             for entry in parsed.entries {
                 result += stringsdictMessages(entry, source: source)
             }
         case .catalog(let catalog):
-            result = catalogMessages(catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file), file: file)
+            result = catalogMessages(
+                catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file, usage: usage), file: file, usage: usage)
         }
         return result
     }
 
     /// The messages of a run of a catalog's entries, in order.
     private static func catalogMessages(
-        _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: MessageSource], file: ResourceFile
+        _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: MessageSource], file: ResourceFile, usage: TableUsage
     ) -> [Message] {
         var result: [Message] = []
+        let sourceLanguage = catalog.sourceLanguage
         // With positions: a string unit's message keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
             let source =
                 sources[written]
-                ?? MessageSource(table: file.tableID, locale: LocaleName.normalize(written), path: file.path, catalog: catalog.entries)
-            appendCatalogMessages(value, entry: entry, at: position, source: source, loaded: catalog.loads, to: &result)
+                ?? MessageSource(
+                    table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
+            appendCatalogMessages(
+                value, entry: entry, at: position, source: source, loaded: catalog.loads, isSource: written == sourceLanguage, to: &result)
+        }
+        // An entry with no unit in the source language is its own source text: Xcode extracts
+        // `Text("Share via \(name)")` as the key "Share via %@" and compiles that key as the
+        // development language's value, so translations are checked against the key.
+        if let sourceLanguage, let source = sources[sourceLanguage] {
+            catalog.entries.withUnsafeBufferPointer { entries in
+                for index in range where !entries[index].localizations.contains(where: { $0.locale == sourceLanguage }) {
+                    let key = entries[index].key
+                    result.append(
+                        Message(
+                            source: source, key: key, text: key, keyLocation: entries[index].keyLocation,
+                            placement: .fixed(entries[index].keyLocation), analysis: analysis(key, alsoRead: []), origin: .catalog,
+                            label: nil, loaded: catalog.loads))
+                }
+            }
         }
         return result
     }
@@ -101,11 +130,13 @@ enum MessageBuilder {
     /// string unit's message reads the source's catalog at `position` (entry, localization).
     static func appendCatalogMessages(
         _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int),
-        source: MessageSource, loaded: Bool, to result: inout [Message]
+        source: MessageSource, loaded: Bool, isSource: Bool = false, to result: inout [Message]
     ) {
         // Most values are one string unit: its message, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
-            guard let unit = value.stringUnit, unit.state != "new" else { return }
+            // A translation in the state 'new' is not compiled; the source language's unit is the
+            // text the app shows whatever its state (Xcode leaves extracted source text 'new').
+            guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
             let analysis = analysis(unit.value, alsoRead: [])
             if Message.fitsPacked(entry: position.entry, localization: position.localization) {
                 result.append(
@@ -120,12 +151,14 @@ enum MessageBuilder {
                     analysis: analysis, origin: .catalog, label: nil, loaded: loaded))
             return
         }
-        result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded)
+        result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded, isSource: isSource)
     }
 
     /// One message per string unit. Substitution forms write `%arg` for their own argument, which
     /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
-    static func catalogMessages(_ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool) -> [Message] {
+    static func catalogMessages(
+        _ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool, isSource: Bool = false
+    ) -> [Message] {
         var slots: [String: Int] = [:]
         value.forEachUnit { unit in
             for specifier in FormatScanner.analyze(unit.value).specifiers {
@@ -145,8 +178,9 @@ enum MessageBuilder {
         }
         // Built once for all the units: per unit it cost a set of every variable each.
         let alsoRead = Set(variables.keys)
-        // A unit in the state `new` is a placeholder; catalog-untranslated reports it.
-        return labelledUnits(value, label: nil, substitution: nil).filter { $0.0.state != "new" }.map { unit, label, substitution in
+        // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
+        return labelledUnits(value, label: nil, substitution: nil).filter { isSource || $0.0.state != "new" }.map {
+            unit, label, substitution in
             var text = unit.value
             if let substitution, let replacement = specifiers[substitution] {
                 text = text.replacingOccurrences(of: "%arg", with: replacement)
@@ -252,7 +286,7 @@ enum MessageBuilder {
                 // in the second variable's form is well defined; only a collision is reported.
                 let explicit = Set(piece.specifiers.compactMap(\.explicitPosition))
                 if !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) }) {
-                    piece.problems.removeAll { $0.kind == .mixedPositional }
+                    piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
                 }
                 var next = state
                 next.scalars = Array(state.scalars[..<slot.start]) + inserted + Array(state.scalars[slot.end...])
@@ -330,7 +364,7 @@ struct MessageBatch {
         let index = pending.count
         if message.origin == .stringsdict { stringsdict.append(index) }
         if message.text.isEmpty { empty.append(index) }
-        if !message.isInfoPlist {
+        if message.isFormatted {
             if !message.analysis.specifiers.isEmpty { withSpecifiers.append(index) }
             if !message.analysis.problems.isEmpty { withProblems.append(index) }
         }

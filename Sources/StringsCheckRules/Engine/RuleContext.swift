@@ -14,6 +14,10 @@ public struct RuleSettings: Sendable, Hashable {
     public var legacyBinaryInterface = false
     /// How long a placeholder loc-arg may get when the backend fills it.
     public var placeholderLength = 64
+    /// Table name or table ID → its usage, set in the configuration (`tables:`); wins over evidence.
+    public var tableUsages: [String: TableUsage] = [:]
+    /// Where `tableUsages` were set, for `dump`.
+    public var tableUsagesSource = "the configuration"
 
     public init() {}
 }
@@ -43,6 +47,8 @@ public struct RuleContext: Sendable {
     public let emptyMessages: [Int]
     /// table → locale → key → the arguments its text reads.
     public let formats: [String: [String: TableFormats]]
+    /// table ID → how the app uses it (see `TableUsage`) and why that was decided.
+    public let usages: [String: TableUsageDecision]
     /// Catalog keys marked `shouldTranslate: false`, per table.
     public let doNotTranslate: [String: Set<String>]
     /// Each translated key's arguments beside the base's, for keys whose arguments differ (in
@@ -80,7 +86,10 @@ public struct RuleContext: Sendable {
         keyPresence = KeyPresence.compute(tables, baseLocale: base, locales: otherLocales)
         phases.lap("key presence")
         translationLocales = otherLocales.filter { !ignoredLocales.contains($0) }
-        let batch = MessageBuilder.messages(of: project, ignoring: ignoredLocales)
+        let usages = TableUsageDetector.detect(project, overrides: settings.tableUsages, overrideSource: settings.tableUsagesSource)
+        self.usages = usages
+        phases.lap("usages")
+        let batch = MessageBuilder.messages(of: project, ignoring: ignoredLocales, usages: usages.mapValues(\.usage))
         let messages = batch.messages
         self.messages = messages
         messagesWithSpecifiers = batch.withSpecifiers
@@ -129,7 +138,7 @@ public struct RuleContext: Sendable {
     /// key has. A plain text with a stray '%' is shown as written, so only formats are checked
     /// for percent signs.
     public func isFormat(_ message: Message) -> Bool {
-        if message.isInfoPlist { return false }
+        if !message.isFormatted { return false }
         let literal = Set(message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
         if message.analysis.specifiers.contains(where: { !literal.contains($0.start) }) || message.text.contains("%%")
             || !message.variableArguments.isEmpty
@@ -153,6 +162,9 @@ public struct RuleContext: Sendable {
         guard let baseLocale else { return [] }
         return tables.filter { $0.value[baseLocale] != nil }.keys.sorted()
     }
+
+    /// How the app uses a table (by table ID).
+    public func usage(of table: String) -> TableUsage { usages[table]?.usage ?? .format }
 
     /// The locales each bundle (the folder holding `.lproj` folders) ships: its `.lproj` folders,
     /// and with `includingCatalogs` its catalogs' locales.
@@ -193,17 +205,21 @@ public struct RuleContext: Sendable {
                 let found = sameNumbers ? number.flatMap { baseKeys[number: $0] } : baseKeys[key]
                 guard var base = found ?? fallback?[key] else { return }
                 // A catalog key extracted from code is the format the code passes ('%lld items'),
-                // even when the source text leaves an argument out.
+                // even when the source text leaves an argument out ('starred'): a translation may
+                // read those arguments, and need not, as the source text does not.
+                var optional: Set<Int> = []
                 if key.utf8.contains(UInt8(ascii: "%")), let first = base.messages.first, messages[first].origin == .catalog {
                     for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
                         base.arguments[specifier.argument] = ArgumentUse(
                             signature: specifier.signature, text: specifier.text, message: first, offset: 0)
+                        optional.insert(specifier.argument)
                     }
                 }
                 // Most translations read exactly what the base passes; none of the rules reading
                 // pairs has anything to say about those, so only differing pairs are kept.
                 guard !base.arguments.readsLike(translation.arguments) else { return }
-                result.append(FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation))
+                result.append(
+                    FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation, optional: optional))
             }
             return result
         }.flatMap { $0 }
@@ -217,6 +233,8 @@ public struct FormatPair: Sendable {
     public let locale: String
     public let base: KeyFormat
     public let translation: KeyFormat
+    /// Arguments the code passes (a catalog key reads them) that the base text leaves out.
+    public var optional: Set<Int> = []
 }
 
 /// Which base keys each translation of a table has, worked out once (one hash per key of every

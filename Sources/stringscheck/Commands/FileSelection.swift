@@ -24,16 +24,17 @@ struct FileSelection {
         var unchecked: [String] = []
         for file in files {
             let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let inLproj = components.count > 1 && components[components.count - 2].hasSuffix(".lproj")
             let isTemplate = file.hasSuffix(".json") || file.hasSuffix(".apns")
-            if ProjectLoader.candidateKind(for: components.last ?? file, inLproj: inLproj) == nil && !isTemplate {
+            if ProjectLoader.candidateKind(for: components.last ?? file) == nil && !isTemplate {
                 unchecked.append(file)
                 continue
             }
             if let lproj = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
                 // The bundle: every locale of the tables the file belongs to.
                 roots.append(lproj == 0 ? "." : components[..<lproj].joined(separator: "/"))
-            } else if file.hasSuffix(".xcstrings") {
+            } else if !isTemplate {
+                // A catalog or a global table: its folder is the bundle (a global table shadows
+                // the localized ones beside it).
                 roots.append(components.count > 1 ? components.dropLast().joined(separator: "/") : ".")
             } else {
                 // A payload template: its keys are looked up in the app's strings.
@@ -66,7 +67,7 @@ struct FileSelection {
     func warnAboutUncheckedFiles() {
         for file in unchecked {
             Console.error(
-                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict in an .lproj folder), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked"
+                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked"
             )
         }
     }

@@ -23,8 +23,11 @@ extension Rule {
     func unitStateFindings(_ context: RuleContext, state: String, describe: (String, String) -> String) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
+            let sourceLanguage = catalog.sourceLanguage
             catalog.forEachLocalization { entry, locale, value in
-                guard entry.shouldTranslate else { return }
+                // The source language's units are the text itself, never a translation to do:
+                // Xcode leaves extracted source text in the state 'new'.
+                guard entry.shouldTranslate, state != "new" || locale != sourceLanguage else { return }
                 // The key, not the entry: a closure that captures the borrowed entry copies all of
                 // it for every localization (a tenth of this rule's time on a large catalog).
                 let key = entry.key

@@ -28,13 +28,19 @@ struct ExtraTranslationRule: Rule {
                 }
                 continue
             }
+            // A label of an object the nib no longer has is never shown, and no other key can
+            // have been meant: dead text, a note.
+            let isInterface = context.usage(of: table) == .interfaceBuilder
             for locale in locales {
                 for string in context.keyPresence[table]?.extra[locale] ?? [] where string.origin != .catalog {
                     let key = string.key
-                    result.append(
-                        finding(
-                            "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it",
-                            path: string.path, at: string.location, key: key, locale: locale, table: table))
+                    var found = finding(
+                        isInterface
+                            ? "'\(key)' is in '\(locale)' but the base locale '\(baseLocale)' has no such object; the text is never shown"
+                            : "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it",
+                        path: string.path, at: string.location, key: key, locale: locale, table: table)
+                    if isInterface { found.diagnostic.severity = .note }
+                    result.append(found)
                 }
             }
         }

@@ -22,25 +22,45 @@ struct MissingTranslationRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let locales = context.translationLocales(for: Self.description.id)
+        let baseLanguage = context.baseLocale.map(Self.language)
         var result: [Finding] = []
         for table in context.baseTableNames {
             guard let presence = context.keyPresence[table] else { continue }
             let present = locales.compactMap { locale in presence.has[locale].map { (locale: locale, has: $0) } }
             let exempt = context.doNotTranslate[table] ?? []
+            let usage = context.usage(of: table)
             for (index, string) in presence.base.enumerated() where !exempt.contains(string.key) {
                 let lacking = present.filter { !$0.has[index] }.map(\.locale)
                 guard !lacking.isEmpty else { continue }
                 let key = string.key
-                let share = lacking.count == present.count ? "every translation" : "\(lacking.count) of \(present.count) translations"
-                let users = lacking.count == 1 ? "that locale" : "those locales"
-                // A missing InfoPlist key falls back to the Info.plist value, not to the raw key.
-                let effect = table.hasSuffix("InfoPlist") ? "see the Info.plist value" : "see the raw key"
-                result.append(
-                    finding(
-                        "'\(key)' is missing from \(listing(lacking)) (\(share)); users of \(users) \(effect)",
-                        path: string.path, at: string.location, key: key, table: table))
+                // What a lookup that misses shows: the key itself in code-read tables, which is
+                // the development text when the key is that text (catalogs extracted from code,
+                // English keys), else the raw identifier.
+                let showsDevelopmentText = usage != .format && usage != .text || string.value == key
+                let effect =
+                    usage == .format || usage == .text
+                    ? (showsDevelopmentText ? "see the key, which is the development language's text" : "see the raw key")
+                    : usage.missingKeyEffect
+                // A regional variant of the development language (en-GB beside en) that shows the
+                // development text loses nothing but spelling: a note, not a warning.
+                let minor = showsDevelopmentText ? lacking.filter { Self.language($0) == baseLanguage } : []
+                let major = lacking.filter { !minor.contains($0) }
+                for (group, severity) in [(major, Severity.warning), (minor, Severity.note)] where !group.isEmpty {
+                    let share = group.count == present.count ? "every translation" : "\(group.count) of \(present.count) translations"
+                    let users = group.count == 1 ? "that locale" : "those locales"
+                    var found = finding(
+                        "'\(key)' is missing from \(listing(group)) (\(share)); users of \(users) \(effect)", path: string.path,
+                        at: string.location, key: key, table: table)
+                    found.diagnostic.severity = severity
+                    result.append(found)
+                }
             }
         }
         return result
+    }
+
+    /// The language of a locale name (`en` of `en-GB`).
+    static func language(_ locale: String) -> String {
+        String(locale.prefix { $0 != "-" && $0 != "_" })
     }
 }

@@ -13,10 +13,26 @@ struct EmptyValueRule: Rule {
             .strings("\"welcome.title\" = \"Welcome\";\n\"welcome.subtitle\" = \"↓\";\n"),
             .tables(("en", "\"done\" = \"Done\";\n"), ("de", "\"done\" = \"↓\";\n")),
         ],
-        nonTriggering: [.strings("\"welcome.title\" = \"Welcome\";\n\"space\" = \" \";\n")])
+        nonTriggering: [
+            .strings("\"welcome.title\" = \"Welcome\";\n\"space\" = \" \";\n"),
+            // The empty key maps to the empty text: nothing is lost.
+            .strings("\"\" = \"\";\n"),
+            // A label left blank in the storyboard is filled in by code.
+            RuleExample([
+                ExampleFile("Base.lproj/Main.storyboard", ""), ExampleFile("en.lproj/Main.strings", "\"Ab3-xY-z9Q.text\" = \"\";\n"),
+            ]),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.emptyMessages.map { context.messages[$0] }.filter { $0.origin != .stringsdict }.map { message in
+        let base = context.baseLocale
+        return context.emptyMessages.map { context.messages[$0] }.filter { message in
+            guard message.origin != .stringsdict, !message.key.isEmpty else { return false }
+            let isBase = message.locale == base || message.locale == "Base"
+            if isBase { return message.source.usage != .interfaceBuilder }
+            // A translation as empty as its base is reported once, at the base.
+            guard base != nil, let baseText = context.baseTable(message.table)?.strings[message.key]?.value else { return true }
+            return !baseText.isEmpty
+        }.map { message in
             finding(
                 "the text of '\(message.key)' is empty, so users see nothing", path: message.path, at: message.location,
                 key: message.key, locale: message.locale, table: message.table)

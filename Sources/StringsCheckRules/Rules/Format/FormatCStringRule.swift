@@ -6,10 +6,15 @@ struct FormatCStringRule: Rule {
         id: "format-c-string", name: "C string specifier", area: .format,
         summary: "a '%s', '%S', '%P' or '%p' specifier in localized text",
         rationale:
-            "These read raw C pointers. Swift passes a `String` as an object, so '%s' with a Swift string reads a pointer as bytes and crashes or shows garbage; in a push payload, every argument is an object. '%@' is the specifier for text.",
+            "These read raw C pointers. Swift passes a `String` as an object, so '%s' with a Swift string reads a pointer as bytes and crashes or shows garbage; in a push payload, every argument is an object. '%@' is the specifier for text. A translation that keeps the base text's specifier is fixed with the base, so it is reported once, at the base; a translation that brings in a pointer specifier the base does not read is reported where it is.",
         fix: "Use '%@' (or '%1$@' with a position).",
         defaultSeverity: .warning,
-        triggering: [.strings("\"from\" = \"From ↓%s\";\n")],
+        triggering: [
+            .strings("\"from\" = \"From ↓%s\";\n"),
+            .tables(("en", "\"from\" = \"From %@\";\n"), ("de", "\"from\" = \"Von ↓%s\";\n")),
+            // The same '%s' in the translation is the base's bug, reported once at the base.
+            .tables(("en", "\"from\" = \"From ↓%s\";\n"), ("de", "\"from\" = \"Von %s\";\n")),
+        ],
         nonTriggering: [.strings("\"from\" = \"From %@\";\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
@@ -19,7 +24,9 @@ struct FormatCStringRule: Rule {
             let message = context.messages[index]
             // Looked for first: walking the specifiers copied each one for every message.
             guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
+            let base = baseArguments(of: message, in: context)
             for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) && limit.admit(index) {
+                if let base, base[specifier.argument]?.signature == specifier.signature { continue }
                 result.append(
                     finding(
                         "'\(specifier.text)' in '\(message.key)' reads a raw C pointer; use '%@' for text", path: message.path,
@@ -28,6 +35,13 @@ struct FormatCStringRule: Rule {
             }
         }
         return result + limit.overflow(self, context, what: "C-string or pointer specifiers")
+    }
+
+    /// The arguments the base text of a translation's key reads; nil for a base text.
+    private func baseArguments(of message: Message, in context: RuleContext) -> ArgumentList? {
+        guard let baseLocale = context.baseLocale, message.locale != baseLocale, message.locale != "Base" else { return nil }
+        let formats = context.formats[message.table]
+        return (formats?[baseLocale]?[message.key] ?? formats?["Base"]?[message.key])?.arguments
     }
 
     private static func readsPointer(_ type: FormatArgumentType) -> Bool {

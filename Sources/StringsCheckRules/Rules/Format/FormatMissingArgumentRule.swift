@@ -16,7 +16,8 @@ struct FormatMissingArgumentRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for pair in context.formatPairs {
-            let missing = pair.base.arguments.keys.filter { pair.translation.arguments[$0] == nil }.sorted()
+            // An argument the source text itself leaves out may be left out by translations too.
+            let missing = pair.base.arguments.keys.filter { pair.translation.arguments[$0] == nil && !pair.optional.contains($0) }.sorted()
             // A translation that also reads arguments the base lacks was renumbered; the extra
             // argument is the finding to fix, and this one would only repeat it.
             let renumbered = pair.translation.arguments.keys.contains { pair.base.arguments[$0] == nil }

@@ -6,13 +6,22 @@ struct FormatMixedPositionalRule: Rule {
         id: "format-mixed-positional", name: "Positional and plain specifiers mixed", area: .format,
         summary: "a string that mixes numbered specifiers (%1$@) with plain ones (%@)",
         rationale:
-            "CoreFoundation's own source says reordering some specifiers and not all gives 'random garbage': which argument a plain specifier reads is undefined once others carry positions.",
+            "CoreFoundation numbers plain specifiers 1, 2, … among themselves, whatever the numbered ones read: '%2$@ %@' shows the second argument and then the first (CFString.c, `__CFStringAppendFormatCore`, whose comment calls the mix incorrect; measured with swift-corelibs-foundation's `String(format:)`). When that numbering reads an argument twice or never reads one, users see a value repeated and another missing: an error. When it still reads each argument once, in order, the text is right on Apple platforms but breaks under other formatters and translation tools: a warning.",
         fix: "Number every specifier: '%1$@ … %2$d'.",
         defaultSeverity: .error,
-        triggering: [.strings("\"share\" = \"%1$@ shared ↓%@\";\n")],
+        triggering: [
+            .strings("\"share\" = \"%1$@ shared ↓%@\";\n"),
+            .strings("\"size\" = \"%1$llu of ↓%2llu bytes\";\n"),
+            .strings("\"share\" = \"↓%@ shared %2$@\";\n"),
+        ],
         nonTriggering: [.strings("\"share\" = \"%1$@ shared %2$@\";\n"), .strings("\"share\" = \"%@ shared %@\";\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        problemFindings(context, [.mixedPositional])
+        let inOrder = problemFindings(context, [.mixedPositionalInOrder]).map { found in
+            var found = found
+            found.diagnostic.severity = .warning
+            return found
+        }
+        return problemFindings(context, [.mixedPositional]) + inOrder
     }
 }

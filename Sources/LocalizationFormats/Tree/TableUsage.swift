@@ -1,0 +1,122 @@
+/// How an app uses a table, which decides what counts as a defect in it.
+///
+/// The same `%` means different things by use: in a table whose texts the code passes through
+/// `String(format:)` it is a format specifier, in a label Interface Builder sets from a nib it is
+/// literal text, and in an NSPredicateEditor table `%[a,b]@` names a popup menu.
+public enum TableUsage: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Texts the code looks up and formats (`String(format:)`, `String(localized:)` with
+    /// arguments, push `loc-key`s): every table unless evidence says otherwise.
+    case format
+    /// Texts a storyboard or xib sets as label, button and menu titles (`ObjectID.property`
+    /// keys). They never pass through a formatter; a missing key shows the Base nib's text.
+    case interfaceBuilder = "interface-builder"
+    /// `InfoPlist.strings`: the bundle name and permission texts, read as property list values,
+    /// never formatted; a missing key shows the `Info.plist` value.
+    case infoPlist = "info-plist"
+    /// NSPredicateEditor / NSRuleEditor formatting tables: `%[a,b]@` popups and `%@` fields,
+    /// reordered with `%1$[…]@`, not printf.
+    case predicate
+    /// Texts shown as written and never formatted (set in the configuration only).
+    case text
+
+    /// Whether the texts pass through `String(format:)`, so printf rules apply.
+    public var isFormatted: Bool { self == .format }
+
+    /// What users of a locale whose table lacks a key see instead of a translation.
+    public var missingKeyEffect: String {
+        switch self {
+        case .format, .text: "see the raw key"
+        case .interfaceBuilder: "see the development language's text from the storyboard or xib"
+        case .infoPlist: "see the Info.plist value"
+        case .predicate: "see the rule editor's untranslated template"
+        }
+    }
+}
+
+/// A table's usage and the evidence it was decided on (shown by `dump`).
+public struct TableUsageDecision: Sendable, Hashable {
+    public var usage: TableUsage
+    public var reason: String
+
+    public init(_ usage: TableUsage, _ reason: String) {
+        self.usage = usage
+        self.reason = reason
+    }
+}
+
+/// Decides each table's usage from evidence in the tree.
+public enum TableUsageDetector {
+    /// The share of a table's keys that must look like Interface Builder object IDs.
+    static let interfaceBuilderShare = 0.8
+
+    /// table ID → usage, for every table of the project. `overrides` maps a table name or table
+    /// ID (from the configuration) to its usage and wins over evidence.
+    public static func detect(_ project: LocalizationProject, overrides: [String: TableUsage] = [:], overrideSource: String = "the configuration")
+        -> [String: TableUsageDecision]
+    {
+        var keysByTable: [String: (keys: [String], fromBase: Bool)] = [:]
+        var names: [String: String] = [:]
+        for file in project.files {
+            names[file.tableID] = file.table
+            let isBase = file.locale == project.baseLocale || file.locale == "Base" || file.locale == nil
+            var keys: [String] = []
+            switch file.content {
+            case .strings(let parsed): keys = parsed.entries.map(\.key)
+            case .stringsdict: continue
+            case .catalog(let catalog): keys = catalog.entries.map(\.key)
+            }
+            // The base locale's keys decide; without a base file, any locale's do.
+            let current = keysByTable[file.tableID]
+            if current == nil || (isBase && current?.fromBase == false) {
+                keysByTable[file.tableID] = (keys, isBase)
+            } else if isBase == current?.fromBase {
+                keysByTable[file.tableID]?.keys += keys
+            }
+        }
+        var result: [String: TableUsageDecision] = [:]
+        for (tableID, name) in names {
+            if let usage = overrides[tableID] ?? overrides[name] {
+                result[tableID] = TableUsageDecision(usage, "set in \(overrideSource)")
+                continue
+            }
+            result[tableID] = decide(
+                tableID: tableID, name: name, keys: keysByTable[tableID]?.keys ?? [], interfaceFiles: project.interfaceFiles)
+        }
+        return result
+    }
+
+    static func decide(tableID: String, name: String, keys: [String], interfaceFiles: [String: String]) -> TableUsageDecision {
+        if name == "InfoPlist" { return TableUsageDecision(.infoPlist, "the table is InfoPlist") }
+        let predicateKeys = keys.filter(PredicateTemplate.hasPopup)
+        if !predicateKeys.isEmpty {
+            return TableUsageDecision(
+                .predicate, "\(predicateKeys.count) of its keys hold rule editor popups ('\(predicateKeys.min() ?? "")')")
+        }
+        if let nib = interfaceFiles[tableID] { return TableUsageDecision(.interfaceBuilder, "\(nib) beside it") }
+        let objectKeys = keys.lazy.filter(isInterfaceBuilderKey).count
+        if !keys.isEmpty, Double(objectKeys) >= Double(keys.count) * interfaceBuilderShare {
+            return TableUsageDecision(
+                .interfaceBuilder, "\(objectKeys) of its \(keys.count) keys are Interface Builder object IDs ('ObjectID.property')")
+        }
+        return TableUsageDecision(.format, "the default: its texts are looked up and formatted by code")
+    }
+
+    /// Whether a key has the shape ibtool gives nib strings: an object ID (`Ab3-xY-z9Q` in
+    /// storyboards and newer xibs, a number in older xibs), a dot and a property path
+    /// (`title`, `normalTitle`, `segmentTitles[0]`, `ibShadowedToolTip`).
+    public static func isInterfaceBuilderKey(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
+        let id = bytes[..<dot]
+        let isNumeric = id.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        let parts = id.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        let isObjectID = parts.map(\.count) == [3, 2, 3] && parts.allSatisfy { $0.allSatisfy(isAlphanumeric) }
+        guard isNumeric || isObjectID else { return false }
+        let property = bytes[(dot + 1)...]
+        guard let first = property.first, isLetter(first) else { return false }
+        return property.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: ".") }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+}

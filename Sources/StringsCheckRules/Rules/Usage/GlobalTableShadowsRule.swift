@@ -1,0 +1,49 @@
+import LocalizationFormats
+
+/// A table that exists both outside any `.lproj` folder and inside the bundle's `.lproj` folders.
+struct GlobalTableShadowsRule: Rule {
+    static let description = RuleDescription(
+        id: "global-table-shadows", name: "Global table hides its translations", area: .crossLocale,
+        summary: "a .strings or .stringsdict outside any .lproj folder whose table also exists in .lproj folders beside it",
+        rationale:
+            "A bundle looks for a resource in its top folder before any .lproj folder: \"If a global version of a resource exists, language-specific versions of the same resource are never returned\" (Bundle Programming Guide, the bundle search pattern); swift-corelibs-foundation's `_createQueryTableAtPath` (CFBundle_Resources.c) reads the top folder first and keeps the first file of a name. So every user, in every language, sees the global table's texts and none of the translations. Nothing warns at build or run time.",
+        fix:
+            "Move the global file into the development language's .lproj folder (or Base.lproj), or delete it if the .lproj copies are current.",
+        defaultSeverity: .error,
+        triggering: [
+            RuleExample([
+                ExampleFile("Localizable.strings", "↓\"hello\" = \"Hello\";\n"),
+                ExampleFile("de.lproj/Localizable.strings", "\"hello\" = \"Hallo\";\n"),
+            ])
+        ],
+        nonTriggering: [
+            RuleExample([
+                ExampleFile("Localizable.strings", "\"hello\" = \"Hello\";\n"),
+                ExampleFile("de.lproj/Other.strings", "\"hello\" = \"Hallo\";\n"),
+            ]),
+            // Another bundle's table of the same name is not found by this one.
+            RuleExample([
+                ExampleFile("Shared/Localizable.strings", "\"hello\" = \"Hello\";\n"),
+                ExampleFile("App/de.lproj/Localizable.strings", "\"hello\" = \"Hallo\";\n"),
+            ]),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var localized: [String: [ResourceFile]] = [:]
+        for file in context.project.files where file.locale != nil { localized[file.tableID, default: []].append(file) }
+        var result: [Finding] = []
+        for file in context.project.files where file.isGlobal {
+            guard let copies = localized[file.tableID], !copies.isEmpty else { continue }
+            let folders = Array(Set(copies.compactMap(\.folder))).sorted()
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.table
+            let shown = folders.prefix(PerTextLimit.limit).map { "'\($0)'" } + (folders.count > PerTextLimit.limit ? ["\(folders.count - PerTextLimit.limit) more"] : [])
+            result.append(
+                finding(
+                    "'\(name)' outside any .lproj folder is found before its copies in \(listing(shown)): users of every language see this file's texts and never a translation",
+                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID,
+                    notes: copies.prefix(3).map { DiagnosticNote(message: "a hidden copy is here", path: $0.path, location: SourcePosition(line: 1, column: 1)) }
+                ))
+        }
+        return result
+    }
+}
