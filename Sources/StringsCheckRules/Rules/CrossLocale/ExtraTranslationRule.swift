@@ -17,7 +17,11 @@ struct ExtraTranslationRule: Rule {
         var result: [Finding] = []
         let locales = context.translationLocales(for: Self.description.id)
         for (table, byLocale) in context.tables.sorted(by: { $0.key < $1.key }) {
-            guard context.baseTable(table) != nil else {
+            // The development text of these lives elsewhere: in the storyboard or xib, or in
+            // Info.plist, which a translation's keys name; their base .strings file is optional.
+            let usage = context.usage(of: table)
+            if usage == .infoPlist { continue }
+            guard context.baseTable(table) != nil || usage == .interfaceBuilder else {
                 // A bundle without base text cannot be compared; say so once, not once per key.
                 let translated = locales.filter { byLocale[$0] != nil }
                 if let first = translated.first, let file = context.file(table: table, locale: first) {
@@ -30,7 +34,7 @@ struct ExtraTranslationRule: Rule {
             }
             // A label of an object the nib no longer has is never shown, and no other key can
             // have been meant: dead text, a note.
-            let isInterface = context.usage(of: table) == .interfaceBuilder
+            let isInterface = usage == .interfaceBuilder
             for locale in locales {
                 for string in context.keyPresence[table]?.extra[locale] ?? [] where string.origin != .catalog {
                     let key = string.key

@@ -6,7 +6,7 @@ struct MissingTranslationRule: Rule {
         id: "missing-translation", name: "Missing translation", area: .crossLocale,
         summary: "a key of the base locale that a translation's table lacks",
         rationale:
-            "Foundation does not fall back to another language for a single key: users of that locale see the raw key ('settings.title'), and a push that names it shows the key as its text. Reported at the base entry, naming every locale that lacks it, so a commit that adds a base key shows it at once.",
+            "Foundation does not fall back to another language for a single key (`_copyStringFromTable`, CFBundle_Strings.c): in a table the code reads, users of that locale see the key itself, the raw identifier ('settings.title') or, where the key is the development text (String Catalogs extracted from code, English keys), that text untranslated; a push that names it shows the same. In an Interface Builder table the nib's development text shows, in InfoPlist.strings the Info.plist value (see Docs/TableUsage.md). Reported at the base entry, naming every locale that lacks it, so a commit that adds a base key shows it at once. A regional variant of the development language (en-GB beside en) that shows the development text loses only spelling: one note per locale and table.",
         fix: "Add the key to the listed locales, or mark a catalog entry 'Don't translate' when it must stay as is.",
         defaultSeverity: .warning,
         triggering: [
@@ -29,31 +29,43 @@ struct MissingTranslationRule: Rule {
             let present = locales.compactMap { locale in presence.has[locale].map { (locale: locale, has: $0) } }
             let exempt = context.doNotTranslate[table] ?? []
             let usage = context.usage(of: table)
+            let readByCode = usage == .format || usage == .text
+            // Regional variants of the development language (en-GB beside en) whose missing keys
+            // show the development text lose nothing but spelling: one note per locale and table.
+            var minorCounts: [String: Int] = [:]
             for (index, string) in presence.base.enumerated() where !exempt.contains(string.key) {
                 let lacking = present.filter { !$0.has[index] }.map(\.locale)
                 guard !lacking.isEmpty else { continue }
                 let key = string.key
-                // What a lookup that misses shows: the key itself in code-read tables, which is
-                // the development text when the key is that text (catalogs extracted from code,
+                // What a lookup that misses shows: in tables the code reads, the key itself, which
+                // is the development text when the key is that text (catalogs extracted from code,
                 // English keys), else the raw identifier.
-                let showsDevelopmentText = usage != .format && usage != .text || string.value == key
+                let showsDevelopmentText = !readByCode || string.value == key
                 let effect =
-                    usage == .format || usage == .text
+                    readByCode
                     ? (showsDevelopmentText ? "see the key, which is the development language's text" : "see the raw key")
                     : usage.missingKeyEffect
-                // A regional variant of the development language (en-GB beside en) that shows the
-                // development text loses nothing but spelling: a note, not a warning.
-                let minor = showsDevelopmentText ? lacking.filter { Self.language($0) == baseLanguage } : []
-                let major = lacking.filter { !minor.contains($0) }
-                for (group, severity) in [(major, Severity.warning), (minor, Severity.note)] where !group.isEmpty {
-                    let share = group.count == present.count ? "every translation" : "\(group.count) of \(present.count) translations"
-                    let users = group.count == 1 ? "that locale" : "those locales"
-                    var found = finding(
-                        "'\(key)' is missing from \(listing(group)) (\(share)); users of \(users) \(effect)", path: string.path,
-                        at: string.location, key: key, table: table)
-                    found.diagnostic.severity = severity
-                    result.append(found)
+                var group = lacking
+                if showsDevelopmentText {
+                    group = lacking.filter { Self.language($0) != baseLanguage }
+                    for locale in lacking where Self.language(locale) == baseLanguage { minorCounts[locale, default: 0] += 1 }
                 }
+                guard !group.isEmpty else { continue }
+                let share = group.count == present.count ? "every translation" : "\(group.count) of \(present.count) translations"
+                let users = group.count == 1 ? "that locale" : "those locales"
+                result.append(
+                    finding(
+                        "'\(key)' is missing from \(listing(group)) (\(share)); users of \(users) \(effect)", path: string.path,
+                        at: string.location, key: key, table: table))
+            }
+            for (locale, count) in minorCounts.sorted(by: { $0.key < $1.key }) {
+                guard let file = context.file(table: table, locale: locale) ?? context.file(table: table, locale: context.baseLocale ?? "")
+                else { continue }
+                var found = finding(
+                    "'\(locale)' lacks \(count) of the \(presence.base.count) keys of '\(file.table)'; its users see the development language's text for those",
+                    path: file.path, at: SourcePosition(line: 1, column: 1), locale: locale, table: table)
+                found.diagnostic.severity = .note
+                result.append(found)
             }
         }
         return result
