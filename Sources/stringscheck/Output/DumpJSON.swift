@@ -104,6 +104,8 @@ enum DumpJSON {
         var sourceLanguage: String?
         var entries: [EntryObject]
         var diagnostics: [DiagnosticObject]
+        /// How the app uses the table (see `TableUsage`) and the evidence.
+        var usage: TableUsageDecision? = nil
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
@@ -117,6 +119,8 @@ enum DumpJSON {
             try c.encodeIfPresent(sourceLanguage, forKey: "sourceLanguage")
             try c.encode(entries, forKey: "entries")
             try c.encode(diagnostics, forKey: "diagnostics")
+            try c.encodeIfPresent(usage?.usage.rawValue, forKey: "usage")
+            try c.encodeIfPresent(usage?.reason, forKey: "usageReason")
         }
     }
 
@@ -240,6 +244,7 @@ enum DumpJSON {
 
     static func document(_ project: LocalizationProject) -> Document {
         var files: [FileObject] = []
+        let usages = TableUsageDetector.detect(project)
         for file in project.files {
             let diagnostics = file.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init)
             switch file.content {
@@ -298,6 +303,9 @@ enum DumpJSON {
                             sourceLanguage: catalog.sourceLanguage, entries: entries, diagnostics: index == 0 ? diagnostics : []))
                 }
             }
+        }
+        for index in files.indices {
+            files[index].usage = usages[ResourceFile.tableID(path: files[index].path, folder: files[index].folder, table: files[index].table)]
         }
         return Document(
             version: version, tool: "stringscheck \(StringsCheckCommand.version)", roots: project.roots,

@@ -26,8 +26,10 @@ enum DumpText {
         out += "tables: \(project.tableNames.joined(separator: ", "))\n"
         let document = DumpJSON.document(project)
         for file in document.files {
+            let locale = file.locale ?? (file.kind == "xcstrings" ? "all locales" : "global: every locale")
+            let usage = file.usage.map { " · \($0.usage.rawValue) (\($0.reason))" } ?? ""
             out +=
-                "\n\(file.path)  [\(file.locale ?? "all locales") · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")]\n"
+                "\n\(file.path)  [\(locale) · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")\(usage)]\n"
             for entry in file.entries {
                 let position = entry.line.map { "\($0):\(entry.column ?? 0)" } ?? "-"
                 var line =

@@ -19,9 +19,12 @@ struct ExtraTranslationRule: Rule {
         for (table, byLocale) in context.tables.sorted(by: { $0.key < $1.key }) {
             // The development text of these lives elsewhere: in the storyboard or xib, or in
             // Info.plist, which a translation's keys name; their base .strings file is optional.
+            // A rule editor's base text is its key, the template AppKit builds.
             let usage = context.usage(of: table)
             if usage == .infoPlist { continue }
-            guard context.baseTable(table) != nil || usage == .interfaceBuilder else {
+            // A global table of the same name is reported by global-table-shadows.
+            if context.project.files.contains(where: { $0.isGlobal && $0.tableID == table }) { continue }
+            guard context.baseTable(table) != nil || usage == .interfaceBuilder || usage == .predicate else {
                 // A bundle without base text cannot be compared; say so once, not once per key.
                 let translated = locales.filter { byLocale[$0] != nil }
                 if let first = translated.first, let file = context.file(table: table, locale: first) {
