@@ -90,7 +90,8 @@ public enum TableUsageDetector {
         let predicateKeys = keys.filter(PredicateTemplate.hasPopup)
         if !predicateKeys.isEmpty {
             return TableUsageDecision(
-                .predicate, "\(predicateKeys.count) of its keys hold rule editor popups ('\(predicateKeys.min() ?? "")')")
+                .predicate,
+                "\(predicateKeys.count) of its keys \(predicateKeys.count == 1 ? "holds" : "hold") rule editor popups ('\(predicateKeys.min() ?? "")')")
         }
         if let nib = interfaceFiles[tableID] { return TableUsageDecision(.interfaceBuilder, "\(nib) beside it") }
         let objectKeys = keys.lazy.filter(isInterfaceBuilderKey).count
