@@ -48,6 +48,7 @@ public enum RuleEngine {
             for await part in group { all += part }
             return all
         }
+        findings = Consequences.removeRedundant(findings)
         phases.lap("run the rules")
         findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
 

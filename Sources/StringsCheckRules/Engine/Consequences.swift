@@ -1,0 +1,40 @@
+/// Findings that follow from another finding on the same text, so one bug is reported once.
+///
+/// A translator who writes '%d' in the 'one' form of a plural whose value type is 'ld' makes
+/// one mistake; the forms then disagree with each other and the translation with the base, and
+/// each of those rules would report it again. The finding that names the cause stays; those that
+/// only restate it on the same key, locale and file go.
+enum Consequences {
+    /// A cause's rule → rules whose findings on the same text it makes redundant.
+    static let table: [String: Set<String>] = [
+        // The form that reads the wrong type is named; the disagreements it causes are not news.
+        "stringsdict-value-type-mismatch": ["stringsdict-conflicting-variants", "format-argument-mismatch"],
+        // A plain specifier that CoreFoundation numbers onto a numbered one's argument: the type
+        // conflict is that collision seen from the other side.
+        "format-mixed-positional": ["format-conflicting-types"],
+    ]
+
+    private struct Place: Hashable {
+        var rule: String
+        var path: String
+        var key: String?
+        var locale: String?
+    }
+
+    /// The findings without those another finding of the same text makes redundant.
+    static func removeRedundant(_ findings: [Finding]) -> [Finding] {
+        var causes: Set<Place> = []
+        for finding in findings where finding.diagnostic.severity == .error && table[finding.diagnostic.id] != nil {
+            causes.insert(Place(rule: finding.diagnostic.id, path: finding.diagnostic.path, key: finding.key, locale: finding.locale))
+        }
+        guard !causes.isEmpty else { return findings }
+        return findings.filter { finding in
+            guard finding.key != nil else { return true }
+            for (cause, consequences) in table where consequences.contains(finding.diagnostic.id) {
+                let place = Place(rule: cause, path: finding.diagnostic.path, key: finding.key, locale: finding.locale)
+                if causes.contains(place) { return false }
+            }
+            return true
+        }
+    }
+}
