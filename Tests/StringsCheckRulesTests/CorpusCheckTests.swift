@@ -64,7 +64,9 @@ struct CorpusCheckTests {
         for app in Self.apps {
             let result = await RuleEngine.run(project: ProjectLoader.load(roots: [app]))
             for finding in result.findings where finding.diagnostic.severity == .error {
-                let path = finding.diagnostic.path.hasPrefix(prefix) ? String(finding.diagnostic.path.dropFirst(prefix.count)) : finding.diagnostic.path
+                let path =
+                    finding.diagnostic.path.hasPrefix(prefix)
+                    ? String(finding.diagnostic.path.dropFirst(prefix.count)) : finding.diagnostic.path
                 found.append("\(path):\(finding.diagnostic.location?.description ?? "-") \(finding.diagnostic.id)")
             }
         }

@@ -22,7 +22,10 @@ import Testing
         let files = [
             ("Base.lproj/Settings.storyboard", ""),
             ("en.lproj/Settings.strings", "\"2YJ-bg-OdR.title\" = \"Full screen\";\n\"Ab3-xY-z9Q.normalTitle\" = \"Volume\";\n"),
-            ("fr.lproj/Settings.strings", "\"2YJ-bg-OdR.title\" = \"100 % du écran %-os\";\n\"Ab3-xY-z9Q.normalTitle\" = \"%5 Lautstärke %n\";\n"),
+            (
+                "fr.lproj/Settings.strings",
+                "\"2YJ-bg-OdR.title\" = \"100 % du écran %-os\";\n\"Ab3-xY-z9Q.normalTitle\" = \"%5 Lautstärke %n\";\n"
+            ),
         ]
         #expect(await Self.lines(files) == [])
     }
@@ -100,7 +103,10 @@ import Testing
         ]
         #expect(await Self.lines(good) == [])
         let bad = [
-            ("fr.lproj/Predicates.strings", "\"%[Name]@ %[contains,does not contain]@ %@\" = \"%1$[Nom]@ %2$[contient,ne contient pas]@\";\n"),
+            (
+                "fr.lproj/Predicates.strings",
+                "\"%[Name]@ %[contains,does not contain]@ %@\" = \"%1$[Nom]@ %2$[contient,ne contient pas]@\";\n"
+            ),
             ("de.lproj/Predicates.strings", "\"%[Name]@ %[contains,does not contain]@ %@\" = \"%1$[Name]@ %2$@ %3$@\";\n"),
         ]
         #expect(
@@ -128,7 +134,10 @@ import Testing
         #expect(await Self.lines(files, configuration: "tables:\n  Labels:\n    usage: text\n") == [])
         let (_, problems) = ConfigurationLoader.parse(
             "tables:\n  Labels:\n    usage: txt\n", path: ".stringscheck.yml", rules: BuiltInRules.descriptions)
-        #expect(problems.map(\.message) == ["unknown usage 'txt'; did you mean 'text'?; known usages: format, interface-builder, info-plist, predicate, text"])
+        #expect(
+            problems.map(\.message) == [
+                "unknown usage 'txt'; did you mean 'text'?; known usages: format, interface-builder, info-plist, predicate, text"
+            ])
     }
 
     // MARK: 4–7. String Catalogs

@@ -346,7 +346,8 @@ public enum StringCatalogParser {
                     let state = string(unit["state"], "state")
                     if let state, !StringCatalogParser.knownStates.contains(state) {
                         add(
-                            "unknown state '\(state)' for \(context()); expected translated, needs_review, new, stale or machine_translated", at: unit.location,
+                            "unknown state '\(state)' for \(context()); expected translated, needs_review, new, stale or machine_translated",
+                            at: unit.location,
                             severity: .warning)
                     }
                     stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)

@@ -52,7 +52,8 @@ public struct PredicateTemplate: Sendable, Hashable {
             }
             var number = 0
             var digits = 0
-            while cursor < scalars.count, let digit = scalars[cursor].properties.numericType == .decimal ? Int(String(scalars[cursor])) : nil,
+            while cursor < scalars.count,
+                let digit = scalars[cursor].properties.numericType == .decimal ? Int(String(scalars[cursor])) : nil,
                 digits < 4
             {
                 number = number * 10 + digit

@@ -251,7 +251,8 @@ public enum ProjectLoader {
                     stack.append((childPath, childReal, childDisplay, name.hasSuffix(".lproj") ? name : nil))
                 } else if !childIsDirectory, isInterfaceFile(name) {
                     result.append(
-                        Candidate(url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: .interface))
+                        Candidate(
+                            url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: .interface))
                 } else if let kind = candidateKind(for: name) {
                     if isLink, !(DirectoryWalker.realPath(childPath) ?? "").hasPrefix(realRoot + "/") {
                         diagnostics.append(

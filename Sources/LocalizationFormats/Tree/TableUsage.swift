@@ -51,7 +51,9 @@ public enum TableUsageDetector {
 
     /// table ID → usage, for every table of the project. `overrides` maps a table name or table
     /// ID (from the configuration) to its usage and wins over evidence.
-    public static func detect(_ project: LocalizationProject, overrides: [String: TableUsage] = [:], overrideSource: String = "the configuration")
+    public static func detect(
+        _ project: LocalizationProject, overrides: [String: TableUsage] = [:], overrideSource: String = "the configuration"
+    )
         -> [String: TableUsageDecision]
     {
         var keysByTable: [String: (keys: [String], fromBase: Bool)] = [:]
@@ -91,7 +93,8 @@ public enum TableUsageDetector {
         if !predicateKeys.isEmpty {
             return TableUsageDecision(
                 .predicate,
-                "\(predicateKeys.count) of its keys \(predicateKeys.count == 1 ? "holds" : "hold") rule editor popups ('\(predicateKeys.min() ?? "")')")
+                "\(predicateKeys.count) of its keys \(predicateKeys.count == 1 ? "holds" : "hold") rule editor popups ('\(predicateKeys.min() ?? "")')"
+            )
         }
         if let nib = interfaceFiles[tableID] { return TableUsageDecision(.interfaceBuilder, "\(nib) beside it") }
         let objectKeys = keys.lazy.filter(isInterfaceBuilderKey).count

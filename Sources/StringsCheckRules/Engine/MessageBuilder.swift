@@ -88,7 +88,8 @@ enum MessageBuilder {
             }
         case .catalog(let catalog):
             result = catalogMessages(
-                catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file, usage: usage), file: file, usage: usage)
+                catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file, usage: usage), file: file, usage: usage
+            )
         }
         return result
     }

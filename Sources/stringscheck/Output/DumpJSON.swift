@@ -305,7 +305,8 @@ enum DumpJSON {
             }
         }
         for index in files.indices {
-            files[index].usage = usages[ResourceFile.tableID(path: files[index].path, folder: files[index].folder, table: files[index].table)]
+            files[index].usage =
+                usages[ResourceFile.tableID(path: files[index].path, folder: files[index].folder, table: files[index].table)]
         }
         return Document(
             version: version, tool: "stringscheck \(StringsCheckCommand.version)", roots: project.roots,

@@ -12,7 +12,8 @@ struct PredicateTemplateMismatchRule: Rule {
         defaultSeverity: .error,
         triggering: [
             .tables(
-                ("fr", "↓\"%[Name]@ %[contains,does not contain]@ %@\" = \"%1$[Nom]@ %2$[contient]@ %3$@\";\n"), table: "Predicates.strings"),
+                ("fr", "↓\"%[Name]@ %[contains,does not contain]@ %@\" = \"%1$[Nom]@ %2$[contient]@ %3$@\";\n"), table: "Predicates.strings"
+            ),
             .tables(("de", "↓\"%[Name]@ %[is,is not]@ %@\" = \"%1$[Name]@ %2$[ist,ist nicht]@\";\n"), table: "Predicates.strings"),
         ],
         nonTriggering: [
@@ -51,7 +52,8 @@ struct PredicateTemplateMismatchRule: Rule {
             case (nil, _?): return "turns the field \(position) ('\(want.text)') into a popup ('\(have.text)')"
             case (let wanted?, let had?):
                 if wanted.count != had.count {
-                    return "lists \(had.count) item\(had.count == 1 ? "" : "s") in popup \(position) ('\(have.text)') where the template has \(wanted.count) ('\(want.text)')"
+                    return
+                        "lists \(had.count) item\(had.count == 1 ? "" : "s") in popup \(position) ('\(have.text)') where the template has \(wanted.count) ('\(want.text)')"
                 }
             }
         }
