@@ -109,16 +109,21 @@ public enum TableUsageDetector {
     /// storyboards and newer xibs, a number in older xibs), a dot and a property path
     /// (`title`, `normalTitle`, `segmentTitles[0]`, `ibShadowedToolTip`).
     public static func isInterfaceBuilderKey(_ key: String) -> Bool {
-        let bytes = Array(key.utf8)
-        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        let id = bytes[..<dot]
-        let isNumeric = id.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        let parts = id.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        let isObjectID = parts.map(\.count) == [3, 2, 3] && parts.allSatisfy { $0.allSatisfy(isAlphanumeric) }
-        guard isNumeric || isObjectID else { return false }
-        let property = bytes[(dot + 1)...]
-        guard let first = property.first, isLetter(first) else { return false }
-        return property.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: ".") }
+        var key = key
+        return key.withUTF8 { bytes in
+            // Most keys of other tables fail on their first bytes, before anything is built.
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > 0, dot + 1 < bytes.count, isLetter(bytes[dot + 1])
+            else { return false }
+            let id = UnsafeBufferPointer(rebasing: bytes[..<dot])
+            let isNumeric = id.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            let isObjectID =
+                id.count == 10 && id[3] == UInt8(ascii: "-") && id[6] == UInt8(ascii: "-")
+                && id.indices.allSatisfy { $0 == 3 || $0 == 6 || isAlphanumeric(id[$0]) }
+            guard isNumeric || isObjectID else { return false }
+            return bytes[(dot + 1)...].allSatisfy {
+                isAlphanumeric($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: ".")
+            }
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
