@@ -186,7 +186,7 @@ import Testing
         #expect(
             await Self.lines(files) == [
                 "warning missing-translation: 'Welcome back' is missing from fr (1 of 2 translations); users of that locale see the key, which is the development language's text",
-                "warning missing-translation: 'bye' is missing from de and fr (every translation); users of those locales see the raw key",
+                "warning missing-translation: 'bye' is missing from de and fr (every translation); users of those locales see the raw key, unless the code passes a default value ('value:', 'defaultValue:')",
             ])
     }
 
@@ -198,7 +198,7 @@ import Testing
         #expect(
             await Self.lines(files) == [
                 "note missing-translation: 'en-GB' lacks 1 of the 3 keys of 'Localizable'; its users see the development language's text for those",
-                "warning missing-translation: 'settings.title' is missing from en-GB (every translation); users of that locale see the raw key",
+                "warning missing-translation: 'settings.title' is missing from en-GB (every translation); users of that locale see the raw key, unless the code passes a default value ('value:', 'defaultValue:')",
             ])
     }
 

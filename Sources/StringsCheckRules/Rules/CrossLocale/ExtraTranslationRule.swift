@@ -26,7 +26,8 @@ struct ExtraTranslationRule: Rule {
             if context.project.files.contains(where: { $0.isGlobal && $0.tableID == table }) { continue }
             guard context.baseTable(table) != nil || usage == .interfaceBuilder || usage == .predicate else {
                 // A bundle without base text cannot be compared; say so once, not once per key.
-                let translated = locales.filter { byLocale[$0] != nil }
+                // Stub files without keys (a storyboard's empty strings) have nothing to compare.
+                let translated = locales.filter { byLocale[$0].map { !$0.strings.isEmpty } ?? false }
                 if let first = translated.first, let file = context.file(table: table, locale: first) {
                     result.append(
                         finding(
@@ -41,12 +42,17 @@ struct ExtraTranslationRule: Rule {
             for locale in locales {
                 for string in context.keyPresence[table]?.extra[locale] ?? [] where string.origin != .catalog {
                     let key = string.key
-                    var found = finding(
+                    // A key that is a sentence is likely asked for with itself as the text
+                    // (SwiftUI `Text("Welcome back")`): the base shows the key, nothing is lost.
+                    let isText = !isInterface && key.unicodeScalars.contains(" ")
+                    let message =
                         isInterface
-                            ? "'\(key)' is in '\(locale)' but the base locale '\(baseLocale)' has no such object; the text is never shown"
-                            : "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it",
-                        path: string.path, at: string.location, key: key, locale: locale, table: table)
-                    if isInterface { found.diagnostic.severity = .note }
+                        ? "'\(key)' is in '\(locale)' but the base locale '\(baseLocale)' has no such object; the text is never shown"
+                        : isText
+                            ? "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; if the code asks for it, '\(baseLocale)' users see the key itself"
+                            : "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it"
+                    var found = finding(message, path: string.path, at: string.location, key: key, locale: locale, table: table)
+                    if isInterface || isText { found.diagnostic.severity = .note }
                     result.append(found)
                 }
             }

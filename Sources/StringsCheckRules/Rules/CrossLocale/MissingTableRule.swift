@@ -31,7 +31,8 @@ struct MissingTableRule: Rule {
             let lacking = context.translationLocales(for: Self.description.id).filter { locale in
                 bundleLocales[file.bundle, default: []].contains(locale) && context.tables[file.tableID]?[locale] == nil
             }
-            guard !lacking.isEmpty else { continue }
+            // A base table without keys has nothing to translate.
+            guard !lacking.isEmpty, context.baseTable(file.tableID)?.strings.isEmpty == false else { continue }
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             result.append(
                 finding(

@@ -35,7 +35,8 @@ struct MissingTranslationRule: Rule {
             var minorCounts: [String: Int] = [:]
             for (index, string) in presence.base.enumerated() where !exempt.contains(string.key) {
                 let lacking = present.filter { !$0.has[index] }.map(\.locale)
-                guard !lacking.isEmpty else { continue }
+                // A text with no letters ('%@', '%lld. ', '') reads the same in every language.
+                guard !lacking.isEmpty, string.origin == .stringsdict || Self.hasWords(string.value ?? string.key) else { continue }
                 let key = string.key
                 // What a lookup that misses shows: in tables the code reads, the key itself, which
                 // is the development text when the key is that text (catalogs extracted from code,
@@ -43,7 +44,9 @@ struct MissingTranslationRule: Rule {
                 let showsDevelopmentText = !readByCode || string.value == key
                 let effect =
                     readByCode
-                    ? (showsDevelopmentText ? "see the key, which is the development language's text" : "see the raw key")
+                    ? (showsDevelopmentText
+                        ? "see the key, which is the development language's text"
+                        : "see the raw key, unless the code passes a default value ('value:', 'defaultValue:')")
                     : usage.missingKeyEffect
                 var group = lacking
                 if showsDevelopmentText {
@@ -69,6 +72,15 @@ struct MissingTranslationRule: Rule {
             }
         }
         return result
+    }
+
+    /// Whether a text has a letter outside its format specifiers: something to translate.
+    static func hasWords(_ text: String) -> Bool {
+        let specifiers = FormatScanner.analyze(text).specifiers
+        for (offset, scalar) in text.unicodeScalars.enumerated() where scalar.properties.isAlphabetic {
+            if !specifiers.contains(where: { $0.start <= offset && offset < $0.end }) { return true }
+        }
+        return false
     }
 
     /// The language of a locale name (`en` of `en-GB`).
