@@ -52,11 +52,8 @@ public struct PredicateTemplate: Sendable, Hashable {
             }
             var number = 0
             var digits = 0
-            while cursor < scalars.count,
-                let digit = scalars[cursor].properties.numericType == .decimal ? Int(String(scalars[cursor])) : nil,
-                digits < 4
-            {
-                number = number * 10 + digit
+            while cursor < scalars.count, digits < 4, ("0"..."9").contains(scalars[cursor]) {
+                number = number * 10 + Int(scalars[cursor].value - 0x30)
                 digits += 1
                 cursor += 1
             }

@@ -16,7 +16,7 @@ public struct RuleSettings: Sendable, Hashable {
     public var placeholderLength = 64
     /// Table name or table ID → its usage, set in the configuration (`tables:`); wins over evidence.
     public var tableUsages: [String: TableUsage] = [:]
-    /// Where `tableUsages` were set, for `dump`.
+    /// Where `tableUsages` were set, named in each decision's reason.
     public var tableUsagesSource = "the configuration"
 
     public init() {}
@@ -145,9 +145,7 @@ public struct RuleContext: Sendable {
         {
             return true
         }
-        guard let baseLocale, message.locale != baseLocale,
-            let base = formats[message.table]?[baseLocale]?[message.key] ?? formats[message.table]?["Base"]?[message.key]
-        else { return false }
+        guard let base = baseFormat(of: message) else { return false }
         return !base.arguments.isEmpty || base.messages.contains { messages[$0].text.contains("%%") }
     }
 
@@ -161,6 +159,14 @@ public struct RuleContext: Sendable {
     public var baseTableNames: [String] {
         guard let baseLocale else { return [] }
         return tables.filter { $0.value[baseLocale] != nil }.keys.sorted()
+    }
+
+    /// The arguments the base text of a message's key reads (the base locale's, else `Base`'s);
+    /// nil for a text of the base locale, or when the base lacks the key.
+    public func baseFormat(of message: Message) -> KeyFormat? {
+        guard let baseLocale, message.locale != baseLocale else { return nil }
+        let byLocale = formats[message.table]
+        return byLocale?[baseLocale]?[message.key] ?? byLocale?["Base"]?[message.key]
     }
 
     /// How the app uses a table (by table ID).

@@ -16,14 +16,15 @@ struct ExtraTranslationRule: Rule {
         guard let baseLocale = context.baseLocale else { return [] }
         var result: [Finding] = []
         let locales = context.translationLocales(for: Self.description.id)
+        // Tables a global table of the same name hides are reported by global-table-shadows.
+        let shadowed = Set(context.project.files.lazy.filter(\.isGlobal).map(\.tableID))
         for (table, byLocale) in context.tables.sorted(by: { $0.key < $1.key }) {
             // The development text of these lives elsewhere: in the storyboard or xib, or in
             // Info.plist, which a translation's keys name; their base .strings file is optional.
             // A rule editor's base text is its key, the template AppKit builds.
             let usage = context.usage(of: table)
             if usage == .infoPlist { continue }
-            // A global table of the same name is reported by global-table-shadows.
-            if context.project.files.contains(where: { $0.isGlobal && $0.tableID == table }) { continue }
+            if shadowed.contains(table) { continue }
             guard context.baseTable(table) != nil || usage == .interfaceBuilder || usage == .predicate else {
                 // A bundle without base text cannot be compared; say so once, not once per key.
                 // Stub files without keys (a storyboard's empty strings) have nothing to compare.

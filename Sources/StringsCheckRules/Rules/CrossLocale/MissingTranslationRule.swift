@@ -22,7 +22,7 @@ struct MissingTranslationRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let locales = context.translationLocales(for: Self.description.id)
-        let baseLanguage = context.baseLocale.map(Self.language)
+        let baseLanguage = context.baseLocale.map(LocaleName.language(of:))
         var result: [Finding] = []
         for table in context.baseTableNames {
             guard let presence = context.keyPresence[table] else { continue }
@@ -50,8 +50,8 @@ struct MissingTranslationRule: Rule {
                     : usage.missingKeyEffect
                 var group = lacking
                 if showsDevelopmentText {
-                    group = lacking.filter { Self.language($0) != baseLanguage }
-                    for locale in lacking where Self.language(locale) == baseLanguage { minorCounts[locale, default: 0] += 1 }
+                    group = lacking.filter { LocaleName.language(of: $0) != baseLanguage }
+                    for locale in lacking where LocaleName.language(of: locale) == baseLanguage { minorCounts[locale, default: 0] += 1 }
                 }
                 guard !group.isEmpty else { continue }
                 let share = group.count == present.count ? "every translation" : "\(group.count) of \(present.count) translations"
@@ -81,10 +81,5 @@ struct MissingTranslationRule: Rule {
             if !specifiers.contains(where: { $0.start <= offset && offset < $0.end }) { return true }
         }
         return false
-    }
-
-    /// The language of a locale name (`en` of `en-GB`).
-    static func language(_ locale: String) -> String {
-        String(locale.prefix { $0 != "-" && $0 != "_" })
     }
 }

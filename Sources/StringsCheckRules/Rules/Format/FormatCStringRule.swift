@@ -24,7 +24,7 @@ struct FormatCStringRule: Rule {
             let message = context.messages[index]
             // Looked for first: walking the specifiers copied each one for every message.
             guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
-            let base = baseArguments(of: message, in: context)
+            let base = message.locale == "Base" ? nil : context.baseFormat(of: message)?.arguments
             for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) && limit.admit(index) {
                 if let base, base[specifier.argument]?.signature == specifier.signature { continue }
                 result.append(
@@ -35,13 +35,6 @@ struct FormatCStringRule: Rule {
             }
         }
         return result + limit.overflow(self, context, what: "C-string or pointer specifiers")
-    }
-
-    /// The arguments the base text of a translation's key reads; nil for a base text.
-    private func baseArguments(of message: Message, in context: RuleContext) -> ArgumentList? {
-        guard let baseLocale = context.baseLocale, message.locale != baseLocale, message.locale != "Base" else { return nil }
-        let formats = context.formats[message.table]
-        return (formats?[baseLocale]?[message.key] ?? formats?["Base"]?[message.key])?.arguments
     }
 
     private static func readsPointer(_ type: FormatArgumentType) -> Bool {
