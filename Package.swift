@@ -36,17 +36,22 @@ let package = Package(
             dependencies: ["CLibXML2"]
         ),
         .target(
+            name: "LocalizationIndex",
+            dependencies: ["LocalizationFormats"]
+        ),
+        .target(
             name: "StringsCheckRules",
-            dependencies: ["LocalizationFormats", .product(name: "Yams", package: "Yams")]
+            dependencies: ["LocalizationFormats", "LocalizationIndex", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "StringsCheckReports",
-            dependencies: ["LocalizationFormats", "StringsCheckRules"]
+            dependencies: ["LocalizationFormats", "LocalizationIndex", "StringsCheckRules"]
         ),
         .executableTarget(
             name: "stringscheck",
             dependencies: [
                 "LocalizationFormats",
+                "LocalizationIndex",
                 "StringsCheckRules",
                 "StringsCheckReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -56,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "stringscheck-bench",
-            dependencies: ["LocalizationFormats", "StringsCheckRules", "StringsCheckReports"],
+            dependencies: ["LocalizationFormats", "LocalizationIndex", "StringsCheckRules", "StringsCheckReports"],
             swiftSettings: staticRuntimeCompile,
             linkerSettings: staticRuntime
         ),
@@ -66,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StringsCheckRulesTests",
-            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationFormats"],
+            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationIndex", "LocalizationFormats"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

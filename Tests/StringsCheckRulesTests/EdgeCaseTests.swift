@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckReports
 import StringsCheckRules
 import Testing
@@ -17,10 +18,10 @@ struct EdgeCaseTests {
 
     @Test func aPayloadIsLookedUpInTheBundleThatHasItsKeys() {
         let context = RuleContext(project: Check.project(Self.widget))
-        #expect(payloadTable(context, keys: ["w1", "w2"]) == "Widget/Localizable")
-        #expect(payloadTable(context, keys: ["a"]) == "App/Localizable")
+        #expect(context.index.payloadTable(keys: ["w1", "w2"]) == "Widget/Localizable")
+        #expect(context.index.payloadTable(keys: ["a"]) == "App/Localizable")
         // A tie (no bundle has the key) goes to the shortest path.
-        #expect(payloadTable(context, keys: ["none"]) == "App/Localizable")
+        #expect(context.index.payloadTable(keys: ["none"]) == "App/Localizable")
     }
 
     @Test func payloadsWithoutAnyTableGetOneNoteNotAnErrorPerKey() async throws {

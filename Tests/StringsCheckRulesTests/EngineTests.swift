@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import Testing
 
 @testable import StringsCheckRules
@@ -37,7 +38,7 @@ struct EngineTests {
         let contexts = keeper.lock.withLock { keeper.contexts }
         #expect(contexts.count == 1)
         #expect(contexts.first?.baseLocale == result.baseLocale)
-        #expect(contexts.first?.messages.count == 5)
+        #expect(contexts.first?.texts.count == 5)
         #expect(contexts.first?.translationLocales == ["de"])
     }
 
@@ -166,8 +167,8 @@ struct EngineTests {
 /// Messages store their placement as a kind and a position, with the `.stringsdict` parts in a
 /// box only permutations have; each placement reads back as it was given.
 struct MessageStorageTests {
-    func message(_ placement: TextPlacement, label: String? = nil, variables: [Int: VariableArgument] = [:]) -> Message {
-        Message(
+    func message(_ placement: TextPlacement, label: String? = nil, variables: [Int: VariableArgument] = [:]) -> LocalizedText {
+        LocalizedText(
             table: "Localizable", locale: "de", key: "k", text: "a\nb%@", path: "de.lproj/Localizable.strings",
             keyLocation: SourcePosition(line: 3, column: 1), placement: placement, analysis: FormatScanner.analyze("a\nb%@"),
             origin: .strings, label: label, loaded: true, variableArguments: variables)
@@ -201,7 +202,7 @@ struct MessageStorageTests {
         let parsed = StringsParser.parse(bytes: Array(text.utf8), path: "de.lproj/Localizable.strings")
         let file = ResourceFile(
             path: "de.lproj/Localizable.strings", locale: "de", folder: "de.lproj", table: "Localizable", content: .strings(parsed))
-        let messages = MessageBuilder.messages(of: file)
+        let messages = LocalizedTextBuilder.texts(of: file)
         #expect(messages.map(\.key) == ["q", "plain", "bare"])
         #expect(messages.map(\.text) == ["a\nb %@", "x%d", "word"])
         #expect(messages.map(\.keyLocation) == [1, 2, 3].map { SourcePosition(line: $0, column: 1) })
@@ -228,7 +229,7 @@ struct MessageStorageTests {
             """
         let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "Localizable.xcstrings")
         let file = ResourceFile(path: "Localizable.xcstrings", locale: nil, folder: nil, table: "Localizable", content: .catalog(catalog))
-        let messages = MessageBuilder.messages(of: file)
+        let messages = LocalizedTextBuilder.texts(of: file)
         // Entries without an 'en' unit are their own source text: the key, read as the base.
         #expect(messages.map(\.key) == ["a", "b", "b", "c", "a", "b", "c"])
         #expect(messages.map(\.text) == ["A %@", "ein %lld", "%lld", "C", "a", "b", "c"])
@@ -260,15 +261,15 @@ struct CatalogMessageTests {
         let text = #"{"sourceLanguage": "en", "strings": {\#(strings.joined(separator: ", "))}, "version": "1.0"}"#
         let project = Check.project([("App/Localizable.xcstrings", text)])
         let file = try #require(project.files.first)
-        let serial = MessageBuilder.messages(of: file)
-        let batch = MessageBuilder.messages(of: project)
+        let serial = LocalizedTextBuilder.texts(of: file)
+        let batch = LocalizedTextBuilder.texts(of: project)
         #expect(serial.count > 1_300)
-        #expect(batch.messages.count == serial.count)
-        #expect(batch.messages.map(\.key) == serial.map(\.key))
-        #expect(batch.messages.map(\.text) == serial.map(\.text))
-        #expect(batch.messages.map(\.locale) == serial.map(\.locale))
-        #expect(batch.messages.map(\.label) == serial.map(\.label))
-        #expect(!batch.messages.contains { $0.text.hasPrefix("Wert 5 ") })
+        #expect(batch.texts.count == serial.count)
+        #expect(batch.texts.map(\.key) == serial.map(\.key))
+        #expect(batch.texts.map(\.text) == serial.map(\.text))
+        #expect(batch.texts.map(\.locale) == serial.map(\.locale))
+        #expect(batch.texts.map(\.label) == serial.map(\.label))
+        #expect(!batch.texts.contains { $0.text.hasPrefix("Wert 5 ") })
         #expect(batch.withSpecifiers == Array(serial.indices.filter { !serial[$0].analysis.specifiers.isEmpty }))
         #expect(Set(batch.runs.map { $0.source.locale }) == ["en", "de"])
     }

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 import Testing
 
 @testable import StringsCheckRules
@@ -7,7 +8,7 @@ import Testing
 /// replaced, in argument order.
 struct KeyFormatTests {
     static func use(_ signature: String, _ text: String) -> ArgumentUse {
-        ArgumentUse(signature: signature, text: text, message: 0, offset: 0)
+        ArgumentUse(signature: signature, text: text, textIndex: 0, offset: 0)
     }
 
     @Test func argumentListKeepsArgumentOrderAndActsAsADictionary() {
@@ -56,10 +57,10 @@ struct KeyFormatTests {
     @Test func literalPercentSignsKeepTheWritersArgumentNumbers() {
         let context = RuleContext(
             project: Check.project([("en.lproj/Localizable.strings", "\"a\" = \"50% off %@, 20% more %@, 9% x\";\n")]))
-        let message = context.messages[0]
+        let message = context.texts[0]
         // '% o', '% m' and '% x' read as literal percent signs: the two '%@' stay arguments 1 and 2,
         // at their offsets in the text as written.
-        let intended = MessageBuilder.intendedSpecifiers(message).filter { $0.0.conversion == "@" }
+        let intended = LocalizedTextBuilder.intendedSpecifiers(message).filter { $0.0.conversion == "@" }
         #expect(intended.map(\.0.argument) == [1, 2])
         #expect(intended.map(\.1) == [8, 21])
     }
@@ -99,14 +100,14 @@ struct KeyFormatTests {
     }
 
     @Test func messageIndexesHoldTheFirstInlineAndTheRestInOrder() {
-        var indexes: MessageIndexes = []
+        var indexes: TextIndexes = []
         #expect(indexes.isEmpty && indexes.first == nil)
         indexes.append(7)
         #expect(Array(indexes) == [7])
         indexes.append(9)
         indexes.append(11)
         #expect(Array(indexes) == [7, 9, 11] && indexes.count == 3 && indexes[2] == 11)
-        let literal: MessageIndexes = [4, 5]
+        let literal: TextIndexes = [4, 5]
         #expect(Array(literal) == [4, 5])
     }
 

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckRules
 import Testing
 

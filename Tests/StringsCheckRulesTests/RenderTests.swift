@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckReports
 import StringsCheckRules
 import Testing
@@ -45,7 +46,7 @@ struct FormatRendererTests {
         // its sample (3), which the later '%2$@' prints as an object's description.
         let text = "%1$@ %2$d %3$f %2$@ " + (4...40).map { "%\($0)$@" }.joined(separator: " ")
         let project = Check.project([("en.lproj/Localizable.strings", "\"k\" = \"\(text)\";\n")])
-        let rendered = MessageRenderer(context: RuleContext(project: project)).render(
+        let rendered = TranslationRenderer(context: RuleContext(project: project)).render(
             key: "k", table: "Localizable", locale: "en", arguments: nil)
         #expect(rendered.text.hasPrefix("‹1› 3 2.500000 3 ‹4› ‹5›"), "\(rendered.text)")
         #expect(rendered.text.hasSuffix("‹39› ‹40›"))
@@ -74,7 +75,7 @@ struct MessageRendererTests {
         ),
     ]
 
-    static let renderer = MessageRenderer(context: RuleContext(project: Check.project(tree)))
+    static let renderer = TranslationRenderer(context: RuleContext(project: Check.project(tree)))
 
     @Test func fallbackChainPicksTheLocaleThenShorterThenTheBase() {
         let table = "Localizable"
@@ -173,7 +174,7 @@ struct CatalogRenderTests {
               "one": {"stringUnit": {"state": "translated", "value": "%lld item"}},
               "other": {"stringUnit": {"state": "translated", "value": "%lld items"}}}}}}}}}
         """
-    static let renderer = MessageRenderer(context: RuleContext(project: Check.project([("Localizable.xcstrings", catalog)])))
+    static let renderer = TranslationRenderer(context: RuleContext(project: Check.project([("Localizable.xcstrings", catalog)])))
 
     @Test func substitutionsRenderOncePerCategoryOfTheLocale() {
         let english = Self.renderer.render(key: "photos", table: "Localizable", locale: "en", arguments: nil)
@@ -197,7 +198,7 @@ struct VariantRenderTests {
                 "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>tap</key><dict><key>NSStringDeviceSpecificRuleType</key><dict><key>iphone</key><string>Tap %@</string><key>mac</key><string>Click %@</string></dict></dict></dict></plist>\n"
             )
         ])
-        let rendered = MessageRenderer(context: RuleContext(project: project)).render(
+        let rendered = TranslationRenderer(context: RuleContext(project: project)).render(
             key: "tap", table: "Localizable", locale: "en", arguments: [.string("Save")])
         #expect(rendered.text == "iphone: Tap Save\nmac: Click Save")
     }

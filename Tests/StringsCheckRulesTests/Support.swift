@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckRules
 
 /// Builds projects from inline files and runs the engine on them.

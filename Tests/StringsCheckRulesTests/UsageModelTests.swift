@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import Testing
 
 @testable import StringsCheckRules

@@ -106,7 +106,7 @@ extension StringsFile {
                                 notes: [
                                     DiagnosticNote(
                                         message: "first definition of '\(item.key)' is here", path: document.path, location: first)
-                                ]))
+                                ], key: item.key))
                     } else {
                         seen[item.key] = item.keyLocation
                     }

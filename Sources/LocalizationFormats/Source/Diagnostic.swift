@@ -45,11 +45,15 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var notes: [DiagnosticNote]
     /// Edits that would fix the problem; printed, never applied by `check`.
     public var fixIts: [FixIt]
+    /// The key of the entry the diagnostic is about, when it is about one (a key defined twice,
+    /// a `.stringsdict` entry's rule); key suppressions and baselines match it.
+    public var key: String?
 
     public init(
         id: String, severity: Severity, message: String, path: String, location: SourcePosition?,
-        byteOffset: Int? = nil, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        byteOffset: Int? = nil, notes: [DiagnosticNote] = [], fixIts: [FixIt] = [], key: String? = nil
     ) {
+        self.key = key
         self.fixIts = fixIts
         self.id = id
         self.severity = severity

@@ -45,51 +45,16 @@ public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
             .error
         }
     }
-
-    /// One line for `stringscheck dump` and the docs.
-    public var summary: String {
-        switch self {
-        case .fileUnreadable: "the file could not be read"
-        case .emptyFile: "the file is empty; Foundation refuses it and no key loads"
-        case .invalidEncoding: "bytes that cannot be decoded in the file's encoding"
-        case .utf16WithoutBOM: "UTF-16 text without a byte order mark, which CoreFoundation misreads"
-        case .loneSurrogate: "an unpaired UTF-16 surrogate, shown as U+FFFD"
-        case .binaryPropertyList: "a compiled binary property list, read without line numbers"
-        case .stringsSyntaxError: "a .strings syntax error; Foundation loads nothing from the file"
-        case .stringsSilentTruncation: "CoreFoundation silently stops reading here; later entries never load"
-        case .stringsUnterminatedComment: "a /* comment that never ends silently swallows the rest of the file"
-        case .stringsLowercaseUEscape: "\\u is not an escape in .strings files; use \\U"
-        case .stringsUnknownEscape: "an unknown escape is read as the character itself"
-        case .duplicateKey: "a key defined twice; the last definition wins"
-        case .nonStringValue: "a value that is not a string"
-        case .notATable: "the file's top level is not a dictionary of strings"
-        case .nestingTooDeep: "nesting deeper than the parser allows"
-        case .xmlSyntaxError: "the XML is not well-formed"
-        case .xmlEntityReference: "an entity reference that is never expanded"
-        case .plistInvalidStructure: "a property list element in the wrong place or with a bad value"
-        case .stringsdictInvalidStructure: "a .stringsdict entry that does not follow the format"
-        case .stringsdictMissingVariable: "a %#@variable@ with no rule dictionary"
-        case .stringsdictUnusedVariable: "a variable rule dictionary that the format never uses"
-        case .stringsdictMissingOther: "a plural rule without the required 'other' form"
-        case .stringsdictMissingValueType: "a plural rule without NSStringFormatValueTypeKey"
-        case .jsonSyntaxError: "the JSON is not well-formed"
-        case .jsonDuplicateKey: "a JSON object with the same key twice"
-        case .xcstringsInvalidStructure: "a String Catalog value of the wrong type or shape"
-        case .duplicateLocaleFolder: "two .lproj folders that name the same locale"
-        case .symlinkLoop: "a symbolic link that leads back into the tree; not followed"
-        case .symlinkOutsideRoot: "a symbolic link that leads outside the tree; not followed"
-        }
-    }
 }
 
 extension Diagnostic {
     /// A diagnostic of a known parse kind, with its default severity unless one is given.
     public init(
         _ kind: ParseDiagnosticKind, _ message: String, path: String, at location: SourcePosition?,
-        severity: Severity? = nil, byteOffset: Int? = nil, notes: [DiagnosticNote] = []
+        severity: Severity? = nil, byteOffset: Int? = nil, notes: [DiagnosticNote] = [], key: String? = nil
     ) {
         self.init(
             id: kind.rawValue, severity: severity ?? kind.defaultSeverity, message: message, path: path,
-            location: location, byteOffset: byteOffset, notes: notes)
+            location: location, byteOffset: byteOffset, notes: notes, key: key)
     }
 }

@@ -11,6 +11,8 @@ struct PendingDiagnostic {
     var offset: Int
     var severity: Severity?
     var notes: [(message: String, offset: Int)] = []
+    /// The key of the entry it is about, if any.
+    var key: String?
 }
 
 /// Byte-level lexing of CoreFoundation's old-style property list syntax (`CFOldStylePList.c`).

@@ -357,7 +357,7 @@ struct OldStyleStringsParser {
                             ? "the key '\(key)' is defined twice with the same value"
                             : "the key '\(key)' is defined twice with different values; Foundation uses this later one",
                         offset: offset.key, severity: same ? .warning : .error,
-                        notes: [("first definition of '\(key)' is here", offsets[previous].key)]))
+                        notes: [("first definition of '\(key)' is here", offsets[previous].key)], key: key))
             }
         }
         let diagnostics = pending.map { item in
@@ -365,7 +365,7 @@ struct OldStyleStringsParser {
                 item.kind, item.message, path: path, at: lines.location(ofByte: item.offset), severity: item.severity,
                 notes: item.notes.map {
                     DiagnosticNote(message: $0.message, path: path, location: lines.location(ofByte: $0.offset))
-                })
+                }, key: item.key)
         }
         return StringsFile(path: path, encoding: encoding, entries: result, diagnostics: diagnostics, loads: loads)
     }

@@ -75,6 +75,7 @@ public enum StringsdictParser {
             if let items = root.dictionary {
                 var seen: [String: SourcePosition?] = [:]
                 for item in items {
+                    builder.key = item.key
                     if let first = seen[item.key] {
                         builder.add(
                             .duplicateKey, "the key '\(item.key)' is defined twice; Foundation uses this later one",
@@ -85,6 +86,7 @@ public enum StringsdictParser {
                     }
                     if let entry = builder.entry(item, loaded: loads) { entries.append(entry) }
                 }
+                builder.key = nil
             } else {
                 loads = false
                 builder.add(
@@ -99,12 +101,14 @@ public enum StringsdictParser {
     private struct Builder {
         let path: String
         var diagnostics: [Diagnostic]
+        /// The entry being read, named by the diagnostics about it.
+        var key: String?
 
         mutating func add(
             _ kind: ParseDiagnosticKind, _ message: String, at location: SourcePosition?, severity: Severity? = nil,
             notes: [DiagnosticNote] = []
         ) {
-            diagnostics.append(Diagnostic(kind, message, path: path, at: location, severity: severity, notes: notes))
+            diagnostics.append(Diagnostic(kind, message, path: path, at: location, severity: severity, notes: notes, key: key))
         }
 
         mutating func variants(of node: PropertyListNode, allowed: Set<String>?, context: String) -> [StringsdictVariant] {

@@ -97,6 +97,10 @@ public struct LocalizedString: Sendable, Hashable {
     }
 
     public var origin: LocalizedStringOrigin { source.origin }
+    /// The `.stringsdict` entry this text is the representative value of.
+    public var stringsdictEntry: StringsdictEntry? {
+        source.made == nil && source.origin == .stringsdict ? source.stringsdict[index] : nil
+    }
     public var path: String { source.path }
     /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
     public var state: String? {

@@ -1,44 +1,46 @@
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckRules
 
-/// Computes a coverage report from a rule context.
+/// Computes a coverage report from the project index.
 public enum CoverageBuilder {
     /// `tables` keeps to tables by the name the report shows, `tableIDs` by `ResourceFile.tableID`;
-    /// an empty filter keeps all.
+    /// an empty filter keeps all. `payloadFindings` are `check`'s findings of the payload rules:
+    /// a payload is ready in a locale when its preview row there has none.
     public static func build(
-        _ context: RuleContext, allowIdentical: [String] = [], locales only: Set<String> = [], tables onlyTables: Set<String> = [],
-        tableIDs onlyIDs: Set<String> = []
+        _ index: ProjectIndex, payloadFindings: [Finding] = [], allowIdentical: [String] = [], locales only: Set<String> = [],
+        tables onlyTables: Set<String> = [], tableIDs onlyIDs: Set<String> = []
     ) -> CoverageReport {
         let allowed = allowIdentical.map(Glob.init)
         func isAllowed(_ key: String, _ text: String) -> Bool {
             allowIdentical.contains(text) || allowed.contains { $0.matchesKey(key) }
         }
-        let stale = staleKeys(context)
-        let prefix = commonFolder(context.baseTableNames)
+        let stale = staleKeys(index)
+        let prefix = commonFolder(index.baseTableNames)
         // `App/Resources/Localizable` → `Localizable` when every table lives in one folder.
         func displayName(_ table: String) -> String { String(table.dropFirst(prefix.count)) }
-        let tableNames = context.baseTableNames.filter {
+        let tableNames = index.baseTableNames.filter {
             (onlyTables.isEmpty || onlyTables.contains(displayName($0))) && (onlyIDs.isEmpty || onlyIDs.contains($0))
         }
-        let locales = context.translationLocales.filter { only.isEmpty || only.contains($0) }
+        let locales = index.translationLocales.filter { only.isEmpty || only.contains($0) }
         var result: [LocaleCoverage] = []
         var total = 0
         var baseKeys: [String: [String]] = [:]
         for table in tableNames {
-            guard let base = context.baseTable(table) else { continue }
-            let exempt = (context.doNotTranslate[table] ?? []).union(stale[table] ?? [])
+            guard let base = index.baseTable(table) else { continue }
+            let exempt = (index.doNotTranslate[table] ?? []).union(stale[table] ?? [])
             baseKeys[table] = base.strings.keys.filter { !exempt.contains($0) }.sorted()
             total += baseKeys[table]?.count ?? 0
         }
-        let plurals = context.pluralForms
-        let baseLanguage = context.baseLocale.map(LocaleName.language)
+        let plurals = index.pluralForms
+        let baseLanguage = index.baseLocale.map(LocaleName.language)
         for locale in locales {
             var coverage = LocaleCoverage(locale: locale)
             // en-GB beside en keeps most texts as they are; only other languages can be untranslated.
             let sameLanguage = LocaleName.language(of: locale) == baseLanguage
             for table in tableNames {
-                guard let base = context.baseTable(table), let keys = baseKeys[table] else { continue }
-                let strings = context.tables[table]?[locale]?.strings ?? [:]
+                guard let base = index.baseTable(table), let keys = baseKeys[table] else { continue }
+                let strings = index.tables[table]?[locale]?.strings ?? [:]
                 var tableCoverage = TableCoverage(table: displayName(table), total: keys.count, translated: 0, missing: 0, extra: 0)
                 for key in keys {
                     guard let string = strings[key], string.loaded else {
@@ -78,8 +80,8 @@ public enum CoverageBuilder {
             result.append(coverage)
         }
         return CoverageReport(
-            baseLocale: context.baseLocale, total: total, locales: result.sorted { $0.locale < $1.locale },
-            payloads: payloadReadiness(context, locales: Set(locales)))
+            baseLocale: index.baseLocale, total: total, locales: result.sorted { $0.locale < $1.locale },
+            payloads: payloadReadiness(index, findings: payloadFindings, locales: Set(locales)))
     }
 
     /// The folder (with its trailing `/`) every table ID starts with.
@@ -93,61 +95,52 @@ public enum CoverageBuilder {
         return prefix.isEmpty ? "" : prefix.joined(separator: "/") + "/"
     }
 
-    static func staleKeys(_ context: RuleContext) -> [String: Set<String>] {
+    static func staleKeys(_ index: ProjectIndex) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
-        for file in context.project.files {
+        for file in index.project.files {
             guard case .catalog(let catalog) = file.content else { continue }
             for entry in catalog.entries where entry.extractionState == "stale" { result[file.tableID, default: []].insert(entry.key) }
         }
         return result
     }
 
-    static func payloadReadiness(_ context: RuleContext, locales: Set<String>) -> [PayloadReadiness] {
-        // One accumulator per payload, found with one hash per lookup rather than per locale.
-        struct Readiness {
-            let payload: PushPayload
-            /// Locale → why the payload breaks there (empty when it does not); its keys are the
-            /// locales seen, which `locales` lists in first-seen order.
-            var reasons: [String: [String]] = [:]
-            var locales: [String] = []
-        }
-        var items: [Readiness] = []
-        var positions: [String: Int] = [:]
-        for lookup in context.payloadLookups(ruleID: "payload-missing-key") {
-            let id = lookup.payload.path + "\u{1F}" + (lookup.payload.name ?? "")
-            let position =
-                positions[id]
-                ?? {
-                    items.append(Readiness(payload: lookup.payload))
-                    positions[id] = items.count - 1
-                    return items.count - 1
-                }()
-            for (locale, string, format) in lookup.locales where locale == context.baseLocale || locales.contains(locale) {
-                if items[position].reasons[locale] == nil { items[position].locales.append(locale) }
-                var reasons: [String] = []
-                if let string, string.loaded, let format {
-                    let needed = format.argumentCount
-                    if needed != lookup.givenArguments, lookup.part != .action {
-                        reasons.append("'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s"), \(lookup.givenArguments) given")
-                    }
-                    if format.readsNonObject {
-                        reasons.append("'\(lookup.key)' reads a string as a number")
-                    }
+    /// Each payload with localized parts, ready or broken in the base and each of `locales` that
+    /// has the payload table, by its preview rows.
+    static func payloadReadiness(_ index: ProjectIndex, findings: [Finding], locales: Set<String>) -> [PayloadReadiness] {
+        var wanted = locales
+        if let base = index.baseLocale { wanted.insert(base) }
+        let rows = PreviewBuilder.payloadRows(index, findings: findings, locales: wanted)
+        let perPayload = wanted.isEmpty ? index.localesBaseFirst.count : index.localesBaseFirst.filter(wanted.contains).count
+        var result: [PayloadReadiness] = []
+        var position: [String: Int] = [:]
+        for (payload, locales) in zip(index.payloads, rows.chunked(by: perPayload)) {
+            guard !payload.keys.isEmpty, index.payloadTable(keys: payload.keys.map(\.key)) != nil else { continue }
+            let id = payload.path + "\u{1F}" + (payload.name ?? "")
+            if position[id] == nil {
+                position[id] = result.count
+                result.append(PayloadReadiness(payload: payload.displayName, path: payload.path, readyLocales: [], brokenLocales: []))
+            }
+            var item = result[position[id] ?? 0]
+            // A locale without the table shows the development text: it is the base's row.
+            for row in locales where row.resolvedLocale == row.locale {
+                if row.problems.isEmpty {
+                    item.readyLocales.append(row.locale)
                 } else {
-                    reasons.append("raw key '\(lookup.key)'")
+                    item.brokenLocales.append((row.locale, row.problems.map(\.message)))
                 }
-                items[position].reasons[locale, default: []] += reasons
             }
+            item.readyLocales.sort()
+            item.brokenLocales.sort { $0.locale < $1.locale }
+            result[position[id] ?? 0] = item
         }
-        return items.map { item in
-            let broken = item.locales.compactMap { locale -> (String, [String])? in
-                guard let reasons = item.reasons[locale], !reasons.isEmpty else { return nil }
-                return (locale, reasons)
-            }
-            return PayloadReadiness(
-                payload: item.payload.displayName, path: item.payload.path,
-                readyLocales: item.locales.filter { item.reasons[$0]?.isEmpty ?? true }.sorted(),
-                brokenLocales: broken.sorted { $0.0 < $1.0 })
-        }
+        return result
+    }
+}
+
+extension Array {
+    /// Consecutive slices of `size` elements (the last may be shorter).
+    fileprivate func chunked(by size: Int) -> [ArraySlice<Element>] {
+        guard size > 0 else { return [] }
+        return stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 
 /// The output formats of `coverage`.
 public enum CoverageFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckRules
 
 /// One table of one locale in a coverage report.

@@ -7,7 +7,7 @@ enum JSONRenderer {
         let result = report.result
         let diagnostics = result.findings.map { finding -> JSONValue in
             let d = finding.diagnostic
-            return .object([
+            var object: [String: JSONValue] = [
                 "rule": .string(d.id),
                 "severity": .string(d.severity.rawValue),
                 "message": .string(d.message),
@@ -32,7 +32,9 @@ enum JSONRenderer {
                             "replacement": .string(fix.replacement),
                         ])
                     }),
-            ])
+            ]
+            if !finding.locales.isEmpty { object["locales"] = .array(finding.locales.map { .string($0) }) }
+            return .object(object)
         }
         return JSONValue.object([
             "version": .int(1),

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 
 /// A value passed to a format: what a push's loc-args carry (strings) or a typed sample.
 public enum FormatArgument: Sendable, Hashable, CustomStringConvertible {

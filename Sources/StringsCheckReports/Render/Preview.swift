@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckRules
 
 /// One row of a preview: a payload or a key in one locale, as the device shows it.
@@ -24,33 +25,37 @@ public struct PreviewRow: Sendable, Hashable {
     public var problems: [RenderProblem]
 }
 
-/// Builds preview rows for payloads and keys.
+/// Builds preview rows for payloads and keys: the text from the index's lookup, the problems
+/// from `check`'s findings about that text (errors and warnings, in their words).
 public enum PreviewBuilder {
-    /// Every payload in every locale (the base first).
-    public static func payloadRows(_ context: RuleContext, locales only: Set<String> = []) -> [PreviewRow] {
-        let renderer = MessageRenderer(context: context)
-        let locales = context.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
+    /// Every payload in every locale (the base first). `findings` are `check`'s findings of the
+    /// payload rules; a row shows those at its payload's loc-keys and loc-args that concern its
+    /// locale (or every locale).
+    public static func payloadRows(_ index: ProjectIndex, findings: [Finding], locales only: Set<String> = []) -> [PreviewRow] {
+        let renderer = TranslationRenderer(index: index)
+        let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
+        let problems = FindingsByPlace(findings)
         // Payloads render independently: on all cores, rows kept in payload order.
-        return context.payloads.concurrentMap { payload -> [PreviewRow] in
+        return index.payloads.concurrentMap { payload -> [PreviewRow] in
             var rows: [PreviewRow] = []
-            let table = payloadTable(context, keys: payload.keys.map(\.key))
+            let table = index.payloadTable(keys: payload.keys.map(\.key))
+            let places = payload.keys.map(\.field.value.location) + payload.alert.localizedParts.compactMap { $0.arguments?.value.location }
             let name = payload.displayName
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
-                row.resolvedLocale = table.flatMap { renderer.resolvedLocale(locale, table: $0) }
+                row.resolvedLocale = table.flatMap { index.resolvedLocale(locale, table: $0) }
                 let alert = payload.alert
                 func part(_ literal: PayloadField?, _ key: PayloadField?, _ arguments: PayloadField?) -> String? {
                     guard let keyText = key?.value.string else { return literal?.value.string }
                     guard let table else { return keyText }
                     let values = (arguments?.value.array ?? []).map { FormatArgument.string($0.string ?? $0.minified) }
-                    let rendered = renderer.render(key: keyText, table: table, locale: locale, arguments: values)
-                    row.problems += rendered.problems.map { RenderProblem(rule: $0.rule, message: "\(key?.name ?? ""): \($0.message)") }
-                    return rendered.text
+                    return renderer.render(key: keyText, table: table, locale: locale, arguments: values).text
                 }
                 row.title = part(alert.title, alert.titleLocKey, alert.titleLocArgs)
                 row.subtitle = part(alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArgs)
                 row.body = part(alert.body, alert.locKey, alert.locArgs)
                 row.action = part(nil, alert.actionLocKey, nil)
+                row.problems = problems.at(path: payload.path, places: places, locale: row.resolvedLocale ?? locale)
                 rows.append(row)
             }
             return rows
@@ -58,30 +63,70 @@ public enum PreviewBuilder {
     }
 
     /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
-    /// `tables` keeps to those table IDs (all when empty).
+    /// `tables` keeps to those table IDs (all when empty). `findings` are `check`'s; a row shows
+    /// those about its key in the locale whose table the device reads.
     public static func keyRows(
-        _ context: RuleContext, pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
+        _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
     ) -> [PreviewRow] {
-        let renderer = MessageRenderer(context: context)
+        let renderer = TranslationRenderer(index: index)
         let glob = pattern.map(Glob.init)
-        let locales = context.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
+        let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
+        let problems = FindingsByPlace(findings)
         var rows: [PreviewRow] = []
-        for table in context.baseTableNames where tables.isEmpty || tables.contains(table) {
-            guard let base = context.baseTable(table) else { continue }
+        for table in index.baseTableNames where tables.isEmpty || tables.contains(table) {
+            guard let base = index.baseTable(table) else { continue }
             for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true {
                 for locale in locales {
                     let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil)
+                    var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)
+                    // An entry that does not load is named by no finding of its own: the error
+                    // that stops the file from loading it is the row's problem.
+                    if let string = index.lookup(key: key, table: table, locale: locale).string, !string.loaded {
+                        found += problems.fileErrors(path: string.path)
+                    }
                     rows.append(
                         PreviewRow(
                             source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
-                            value: rendered.text,
-                            problems: rendered.found
-                                ? rendered.problems
-                                : [RenderProblem(rule: "missing-translation", message: "missing: the key itself is shown")]))
+                            value: rendered.text, problems: found))
                 }
             }
         }
         return rows
+    }
+}
+
+/// `check`'s findings filed by what they are about, so each preview row finds its own.
+struct FindingsByPlace {
+    private var byKey: [String: [Finding]] = [:]
+    private var byPath: [String: [Finding]] = [:]
+
+    init(_ findings: [Finding]) {
+        // Notes are advice, not something wrong with what the row shows.
+        for finding in findings where finding.diagnostic.severity != .note {
+            if let key = finding.key { byKey[key, default: []].append(finding) }
+            byPath[finding.diagnostic.path, default: []].append(finding)
+        }
+    }
+
+    /// Findings about `key` of `table` that concern `locale`.
+    func about(key: String, table: String, locale: String) -> [RenderProblem] {
+        (byKey[key] ?? []).filter { finding in
+            (finding.table == nil || finding.table == table) && finding.coveredLocales.contains(locale)
+        }.map(RenderProblem.init)
+    }
+
+    /// Errors about the file at `path` as a whole (a syntax error, a point where reading stops).
+    func fileErrors(path: String) -> [RenderProblem] {
+        (byPath[path] ?? []).filter { $0.key == nil && $0.diagnostic.severity == .error }.map(RenderProblem.init)
+    }
+
+    /// Findings at one of `places` of the file at `path` that concern `locale` or every locale.
+    func at(path: String, places: [SourcePosition], locale: String) -> [RenderProblem] {
+        (byPath[path] ?? []).filter { finding in
+            guard let location = finding.diagnostic.location, places.contains(location) else { return false }
+            let covered = finding.coveredLocales
+            return covered.isEmpty || covered.contains(locale)
+        }.map(RenderProblem.init)
     }
 }
 
@@ -128,7 +173,10 @@ extension Array where Element == PreviewRow {
                         "key": optional(row.key), "locale": .string(row.locale), "resolvedLocale": optional(row.resolvedLocale),
                         "title": optional(row.title), "subtitle": optional(row.subtitle), "body": optional(row.body),
                         "action": optional(row.action), "value": optional(row.value),
-                        "problems": .array(row.problems.map { .object(["rule": .string($0.rule), "message": .string($0.message)]) }),
+                        "problems": .array(
+                            row.problems.map {
+                                .object(["rule": .string($0.rule), "severity": .string($0.severity.rawValue), "message": .string($0.message)])
+                            }),
                     ])
                 }),
         ]).rendered()

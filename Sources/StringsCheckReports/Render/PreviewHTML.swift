@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// One self-contained page: each row drawn as a notification banner, right-to-left where the
 /// locale is, problems highlighted, and a locale filter.

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 
 /// Findings a team has accepted for now. Matched by rule, path and message, not by line, so
 /// edits elsewhere in a file do not bring old findings back.

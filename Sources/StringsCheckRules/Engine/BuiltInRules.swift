@@ -54,6 +54,10 @@ public enum BuiltInRules {
     public static let descriptions: [RuleDescription] =
         (ParseRules.all + all.map { $0.description }).sorted { $0.id < $1.id }
 
+    /// Every rule description by ID.
+    public static let descriptionsByID: [String: RuleDescription] = Dictionary(
+        descriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
     /// The description of an ID or a deprecated alias.
     public static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id || $0.deprecatedIDs.contains(id) }

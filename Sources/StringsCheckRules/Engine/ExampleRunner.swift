@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 
 /// Runs a rule's examples: builds the virtual tree, checks it, and compares findings with markers.
 public enum ExampleRunner {

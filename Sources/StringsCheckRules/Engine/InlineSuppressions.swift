@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// `/* stringscheck:disable rule-id other-id */` in the comment above a `.strings` entry drops
 /// those rules' findings on that entry's lines; without IDs it drops every rule's.

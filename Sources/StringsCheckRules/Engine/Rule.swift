@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// What part of a project a rule looks at; groups the rules in `stringscheck rules` and the docs.
 public enum RuleArea: String, Sendable, CaseIterable, Codable {
@@ -112,13 +113,20 @@ public struct Finding: Sendable, Hashable {
     public var key: String?
     public var locale: String?
     public var table: String?
+    /// Every locale a finding about several names (`'a' is missing from de and fr`); empty when
+    /// it is about one (`locale`) or none.
+    public var locales: [String] = []
 
-    public init(_ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil) {
+    public init(_ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil, locales: [String] = []) {
         self.diagnostic = diagnostic
         self.key = key
         self.locale = locale
         self.table = table
+        self.locales = locales
     }
+
+    /// The locales whose users the finding is about: its locale, else the locales it names.
+    public var coveredLocales: [String] { locale.map { [$0] } ?? locales }
 }
 
 /// A check over the whole project. Rules are stateless; cross-locale checks are the normal case.
@@ -133,13 +141,13 @@ extension Rule {
     /// A finding of this rule at its default severity.
     func finding(
         _ message: String, path: String, at location: SourcePosition?, key: String? = nil, locale: String? = nil,
-        table: String? = nil, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        table: String? = nil, locales: [String] = [], notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) -> Finding {
         let description = Self.description
         return Finding(
             Diagnostic(
                 id: description.id, severity: description.defaultSeverity, message: message, path: path, location: location,
                 notes: notes, fixIts: fixIts),
-            key: key, locale: locale, table: table)
+            key: key, locale: locale, table: table, locales: locales)
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import LocalizationFormats
+import LocalizationIndex
 
 /// The outcome of `check`: findings in output order and what was left out on purpose.
 public struct CheckResult: Sendable {
@@ -29,8 +30,19 @@ public enum RuleEngine {
         project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
         baseline: Baseline? = nil, keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
+        await run(
+            index: ProjectIndex(project: project, configuration: configuration), configuration: configuration, rules: rules,
+            baseline: baseline, keepContext: keepContext)
+    }
+
+    /// Runs the rules over an index already built (`render` and `coverage` build it for their own
+    /// use and run only the rules whose findings they show).
+    public static func run(
+        index: ProjectIndex, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
+        baseline: Baseline? = nil, keepContext: (@Sendable (RuleContext) -> Void)? = nil
+    ) async -> CheckResult {
         var phases = PhaseClock("check")
-        let context = RuleContext(project: project, configuration: configuration)
+        let context = RuleContext(index: index, settings: configuration.ruleSettings)
         phases.lap("build the context")
         let project = context.project
         let enabled = rules.filter { configuration.isEnabled($0.description) }
@@ -52,14 +64,13 @@ public enum RuleEngine {
         phases.lap("run the rules")
         findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
 
-        let descriptions = Dictionary(BuiltInRules.descriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var kept: [Finding] = []
         var suppressed = 0
         var inline = InlineSuppressions(project)
         let suppressor = Suppressor(configuration)
         for var finding in findings {
             let id = finding.diagnostic.id
-            if let description = descriptions[id] {
+            if let description = BuiltInRules.descriptionsByID[id] {
                 finding.diagnostic.severity = configuration.severity(of: description, default: finding.diagnostic.severity)
             }
             if suppressor.suppresses(finding) || inline.suppresses(finding.diagnostic) {
@@ -83,15 +94,17 @@ public enum RuleEngine {
         return result
     }
 
-    /// The parsers' diagnostics, as findings of the parse rules that are enabled.
+    /// The parsers' and the loader's diagnostics, as findings of the rules that are enabled:
+    /// they reach the output by the same lane as the rules' findings, so `--disable`, severities,
+    /// key and locale suppressions and baselines treat them alike.
     static func parseFindings(_ project: LocalizationProject, configuration: Configuration, ignoredLocales: Set<String>) -> [Finding] {
-        var result = (project.diagnostics + project.payloadFiles.flatMap(\.diagnostics)).map { Finding($0) }
+        var result = (project.diagnostics + project.payloadFiles.flatMap(\.diagnostics)).map { Finding($0, key: $0.key) }
         for file in project.files {
             if let locale = file.locale, ignoredLocales.contains(locale) { continue }
-            result += file.diagnostics.map { Finding($0, locale: file.locale, table: file.tableID) }
+            result += file.diagnostics.map { Finding($0, key: $0.key, locale: file.locale, table: file.tableID) }
         }
         return result.filter { finding in
-            guard let description = ParseRules.descriptionsByID[finding.diagnostic.id] else { return true }
+            guard let description = BuiltInRules.descriptionsByID[finding.diagnostic.id] else { return true }
             return configuration.isEnabled(description)
         }
     }

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// At most `limit` findings of one rule in one text. Past that the rest are only counted, and one
 /// last finding at the text says how many: a text with thousands of bad specifiers neither floods
@@ -7,7 +8,7 @@ struct PerTextLimit {
     static let limit = 20
     private var counts: [Int: Int] = [:]
 
-    /// True while `message` (an index into `RuleContext.messages`) is under the limit; counts it.
+    /// True while `message` (an index into `RuleContext.texts`) is under the limit; counts it.
     mutating func admit(_ message: Int) -> Bool {
         counts[message, default: 0] += 1
         return counts[message, default: 0] <= Self.limit
@@ -20,7 +21,7 @@ struct PerTextLimit {
     func overflow(_ rule: some Rule, _ context: RuleContext, what: String) -> [Finding] {
         counts.keys.sorted().compactMap { index in
             guard let count = counts[index], count > Self.limit else { return nil }
-            let message = context.messages[index]
+            let message = context.texts[index]
             return rule.finding(
                 "\(message.subject) in '\(message.locale)': \(Self.remainder(count - Self.limit, what))",
                 path: message.path, at: message.location, key: message.key, locale: message.locale, table: message.table)

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 extension RuleExample {
     /// The same table in several locales, e.g. `.tables(("en", "…"), ("de", "…"))`.
@@ -10,8 +11,8 @@ extension RuleExample {
 extension RuleContext {
     /// A note that points at the base text of a key.
     func baseNote(_ base: KeyFormat, use: ArgumentUse? = nil) -> DiagnosticNote? {
-        guard let index = use?.message ?? base.messages.first else { return nil }
-        let message = messages[index]
+        guard let index = use?.textIndex ?? base.texts.first else { return nil }
+        let message = texts[index]
         let position = use.map { message.position(ofScalar: $0.offset) } ?? message.location
         return DiagnosticNote(message: "the base text is '\(message.text.excerpt)'", path: message.path, location: position)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckReports
 import StringsCheckRules
 
@@ -50,10 +51,18 @@ struct CoverageCommand: AsyncParsableCommand {
         var setup = try options.prepare(paths: paths)
         // Given files: the report keeps to their tables and locales.
         let (project, scope) = await setup.loadScoped(jobs: options.jobs)
-        let context = RuleContext(project: project, configuration: setup.configuration)
-        keepUntilExit(context)
+        let index = ProjectIndex(project: project, configuration: setup.configuration)
+        keepUntilExit(index)
+        // Which payloads are ready is what their preview rows say: the payload rules' findings.
+        let payloadFindings =
+            index.payloads.isEmpty
+            ? []
+            : await RuleEngine.run(
+                index: index, configuration: setup.configuration, rules: BuiltInRules.all.filter { $0.description.area == .payload },
+                keepContext: { keepUntilExit($0) }
+            ).findings
         var report = CoverageBuilder.build(
-            context, allowIdentical: setup.configuration.allowIdentical,
+            index, payloadFindings: payloadFindings, allowIdentical: setup.configuration.allowIdentical,
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
             tableIDs: scope?.tableIDs ?? [])
         if let compare {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckReports
 import StringsCheckRules
 
@@ -38,13 +39,22 @@ struct RenderCommand: AsyncParsableCommand {
         var setup = try options.prepare(paths: paths)
         // Given files: the preview keeps to their tables and locales.
         let (project, scope) = await setup.loadScoped(jobs: options.jobs)
-        let context = RuleContext(project: project, configuration: setup.configuration)
-        keepUntilExit(context)
+        let index = ProjectIndex(project: project, configuration: setup.configuration)
+        keepUntilExit(index)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
+        let showKeys = keys != nil && !payloads
+        // A row's problems are check's findings about its text: the payload rules for payload
+        // rows, the rules about texts for key rows.
+        let findings = await RuleEngine.run(
+            index: index, configuration: setup.configuration,
+            rules: BuiltInRules.all.filter { ($0.description.area == .payload) != showKeys },
+            keepContext: { keepUntilExit($0) }
+        ).findings
         let rows =
-            keys != nil && !payloads
-            ? PreviewBuilder.keyRows(context, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
-            : PreviewBuilder.payloadRows(context, locales: only)
+            showKeys
+            ? PreviewBuilder.keyRows(
+                index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
+            : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
         try Console.write(rows.rendered(as: PreviewFormat(rawValue: format.rawValue) ?? .text), to: output)
         if setup.missingRoots { throw ExitCode(2) }
     }

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A catalog entry marked "Don't translate" that has translations anyway.
 struct CatalogDoNotTranslateRule: Rule {

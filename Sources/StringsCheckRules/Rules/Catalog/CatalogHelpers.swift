@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 extension RuleContext {
     /// Every catalog with its file.

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A catalog translation marked `needs_review`.
 struct CatalogNeedsReviewRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A catalog entry whose key the code no longer uses, or a unit marked stale.
 struct CatalogStaleRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A catalog substitution whose argument number or specifier differs from the source language's.
 struct CatalogSubstitutionMismatchRule: Rule {

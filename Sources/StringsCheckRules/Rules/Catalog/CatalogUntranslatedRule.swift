@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A catalog string unit in the state `new`.
 struct CatalogUntranslatedRule: Rule {

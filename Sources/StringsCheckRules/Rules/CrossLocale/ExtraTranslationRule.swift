@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A key in a translation that the base locale does not have.
 struct ExtraTranslationRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A locale that has far fewer of the base keys than the others.
 struct IncompleteLocaleRule: Rule {

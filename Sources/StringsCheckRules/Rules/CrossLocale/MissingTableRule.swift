@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A table file of the base locale that a translation's folder lacks.
 struct MissingTableRule: Rule {

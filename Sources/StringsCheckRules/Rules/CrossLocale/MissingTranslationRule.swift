@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A base key that a translation's table lacks, reported once at the base entry.
 struct MissingTranslationRule: Rule {
@@ -59,7 +60,7 @@ struct MissingTranslationRule: Rule {
                 result.append(
                     finding(
                         "'\(key)' is missing from \(listing(group)) (\(share)); users of \(users) \(effect)", path: string.path,
-                        at: string.location, key: key, table: table))
+                        at: string.location, key: key, table: table, locales: group))
             }
             for (locale, count) in minorCounts.sorted(by: { $0.key < $1.key }) {
                 guard let file = context.file(table: table, locale: locale) ?? context.file(table: table, locale: context.baseLocale ?? "")

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// An entry whose text is empty.
 struct EmptyValueRule: Rule {
@@ -25,7 +26,7 @@ struct EmptyValueRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let base = context.baseLocale
-        return context.emptyMessages.map { context.messages[$0] }.filter { message in
+        return context.emptyTexts.map { context.texts[$0] }.filter { message in
             guard message.origin != .stringsdict, !message.key.isEmpty else { return false }
             let isBase = message.locale == base || message.locale == "Base"
             if isBase { return message.source.usage != .interfaceBuilder }

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A `.strings` file saved as UTF-16.
 struct UTF16FileRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A translation whose text is its own key, while the base text differs.
 struct ValueEqualsKeyRule: Rule {

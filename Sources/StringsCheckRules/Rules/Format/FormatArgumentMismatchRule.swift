@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A translation that reads an argument as another type or size than the base does.
 struct FormatArgumentMismatchRule: Rule {
@@ -27,9 +28,9 @@ struct FormatArgumentMismatchRule: Rule {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
                 // across locales only texts that print an argument are compared.
                 guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature,
-                    !use.isVariable, !baseUse.isVariable, limit.admit(use.message)
+                    !use.isVariable, !baseUse.isVariable, limit.admit(use.textIndex)
                 else { continue }
-                let message = context.messages[use.message]
+                let message = context.texts[use.textIndex]
                 result.append(
                     finding(
                         "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)' as \(describeSignature(use.signature)), but the base text passes \(describeSignature(baseUse.signature)) ('\(baseUse.text)')",

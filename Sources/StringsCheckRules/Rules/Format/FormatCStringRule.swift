@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A C-string or pointer specifier in text.
 struct FormatCStringRule: Rule {
@@ -20,8 +21,8 @@ struct FormatCStringRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()
-        for index in context.messagesWithSpecifiers {
-            let message = context.messages[index]
+        for index in context.textsWithSpecifiers {
+            let message = context.texts[index]
             // Looked for first: walking the specifiers copied each one for every message.
             guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
             let base = message.locale == "Base" ? nil : context.baseFormat(of: message)?.arguments

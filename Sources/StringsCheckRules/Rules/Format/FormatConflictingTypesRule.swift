@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Finds a string that reads the same argument with two different types.
 struct FormatConflictingTypesRule: Rule {

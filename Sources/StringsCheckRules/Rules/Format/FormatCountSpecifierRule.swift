@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Finds a '%n' specifier.
 struct FormatCountSpecifierRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A translation that reads an argument the base text never passes.
 struct FormatExtraArgumentRule: Rule {
@@ -18,8 +19,8 @@ struct FormatExtraArgumentRule: Rule {
         var result: [Finding] = []
         var limit = PerTextLimit()
         for pair in context.formatPairs {
-            for (argument, use) in pair.translation.arguments where pair.base.arguments[argument] == nil && limit.admit(use.message) {
-                let message = context.messages[use.message]
+            for (argument, use) in pair.translation.arguments where pair.base.arguments[argument] == nil && limit.admit(use.textIndex) {
+                let message = context.texts[use.textIndex]
                 let count = pair.base.argumentCount
                 result.append(
                     finding(

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A string with several arguments and no positions, so a translation cannot reorder them.
 struct FormatImplicitPositionRule: Rule {
@@ -15,8 +16,8 @@ struct FormatImplicitPositionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Permutations of a `.stringsdict` entry share places; report each place once.
         var seen: Set<String> = []
-        return context.messagesWithSpecifiers.compactMap { index -> Finding? in
-            let message = context.messages[index]
+        return context.textsWithSpecifiers.compactMap { index -> Finding? in
+            let message = context.texts[index]
             guard message.locale == context.baseLocale || message.locale == "Base" else { return nil }
             let implicit = message.analysis.specifiers.filter { $0.explicitPosition == nil && $0.variableName == nil }
             guard implicit.count >= 2, let first = implicit.first else { return nil }

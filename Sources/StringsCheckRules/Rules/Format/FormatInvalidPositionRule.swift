@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Finds a specifier numbered 0 or above 127.
 struct FormatInvalidPositionRule: Rule {

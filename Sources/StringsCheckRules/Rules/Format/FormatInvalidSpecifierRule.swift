@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Finds a '%' that starts no specifier CoreFoundation knows ('%!', '%'d', a '%' at the end).
 struct FormatInvalidSpecifierRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A percent sign before a word that CoreFoundation reads as a specifier ("100% of").
 struct FormatLiteralPercentRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A translation that leaves out an argument the base text shows.
 struct FormatMissingArgumentRule: Rule {
@@ -21,16 +22,16 @@ struct FormatMissingArgumentRule: Rule {
             // A translation that also reads arguments the base lacks was renumbered; the extra
             // argument is the finding to fix, and this one would only repeat it.
             let renumbered = pair.translation.arguments.keys.contains { pair.base.arguments[$0] == nil }
-            guard !missing.isEmpty, !renumbered, let first = pair.translation.messages.first else { continue }
+            guard !missing.isEmpty, !renumbered, let first = pair.translation.texts.first else { continue }
             // A text whose own numbering is broken (a gap, a mix that drops an argument) is
             // reported by that rule as an error, which says what shows; this would repeat it.
             let broken: Set<FormatProblem.Kind> = [.positionGap, .mixedPositional]
-            if pair.translation.messages.contains(where: { index in
-                context.messages[index].analysis.problems.contains { broken.contains($0.kind) }
+            if pair.translation.texts.contains(where: { index in
+                context.texts[index].analysis.problems.contains { broken.contains($0.kind) }
             }) {
                 continue
             }
-            let message = context.messages[first]
+            let message = context.texts[first]
             var names = missing.prefix(PerTextLimit.limit).map { "\($0) ('\(pair.base.arguments[$0]?.text ?? "")')" }
             if missing.count > names.count { names.append("\(missing.count - names.count) more") }
             result.append(

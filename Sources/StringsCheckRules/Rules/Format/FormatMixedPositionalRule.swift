@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Finds a string that mixes numbered specifiers (%1$@) with plain ones (%@).
 struct FormatMixedPositionalRule: Rule {

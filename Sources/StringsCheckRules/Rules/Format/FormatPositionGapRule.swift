@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Finds a string whose numbered specifiers skip a position (%1$@ … %3$@).
 struct FormatPositionGapRule: Rule {

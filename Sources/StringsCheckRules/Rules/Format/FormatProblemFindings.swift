@@ -1,17 +1,18 @@
 import LocalizationFormats
+import LocalizationIndex
 
 extension Rule {
     /// Findings for the scanner's problems of the given kinds, in every message of every locale.
     /// A `.stringsdict` problem repeats in each permutation at the same place; the engine keeps one.
-    func problemFindings(_ context: RuleContext, _ kinds: Set<FormatProblem.Kind>, fixIt: ((Message, FormatProblem) -> FixIt?)? = nil)
+    func problemFindings(_ context: RuleContext, _ kinds: Set<FormatProblem.Kind>, fixIt: ((LocalizedText, FormatProblem) -> FixIt?)? = nil)
         -> [Finding]
     {
         var result: [Finding] = []
         var limit = PerTextLimit()
         // Percent-sign problems matter only where the text is formatted.
         let percentKinds: Set<FormatProblem.Kind> = [.invalidConversion, .incompleteSpecifier, .thousandsFlag, .probableLiteralPercent]
-        for index in context.messagesWithProblems {
-            let message = context.messages[index]
+        for index in context.textsWithProblems {
+            let message = context.texts[index]
             let problems = message.analysis.problems.filter { kinds.contains($0.kind) }
             guard !problems.isEmpty else { continue }
             let formatted = context.isFormat(message)

@@ -1,449 +1,474 @@
 import LocalizationFormats
 
-// The parse rules report what the parsers find; their descriptions and examples live here so the
-// docs, `explain` and the example tests treat them like every other rule.
+// What the parsers and the tree loader report. Each diagnostic kind is a rule like any other: one
+// complete description (name, summary, rationale, fix, examples) per kind, here, so the docs,
+// `explain`, SARIF and the example tests treat it as they treat every rule, and the engine
+// enables, disables, grades and suppresses it through the same lane.
 
 /// Descriptions of the diagnostics the parsers and the tree loader emit.
 public enum ParseRules {
-    public static let descriptionsByID: [String: RuleDescription] = Dictionary(
-        all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-
     public static let all: [RuleDescription] = ParseDiagnosticKind.allCases.map(description)
 
+    /// A parse rule's description: everything about one diagnostic kind in one place.
     static func description(_ kind: ParseDiagnosticKind) -> RuleDescription {
-        let (rationale, fix) = texts(kind)
-        let (triggering, nonTriggering) = examples(kind)
-        return RuleDescription(
-            id: kind.rawValue, name: kind.rawValue, area: .parse, summary: kind.summary, rationale: rationale, fix: fix,
-            defaultSeverity: kind.defaultSeverity, triggering: triggering, nonTriggering: nonTriggering,
-            examplesNotApplicable: notApplicable(kind))
-    }
-
-    static func texts(_ kind: ParseDiagnosticKind) -> (String, String) {
         switch kind {
         case .fileUnreadable:
-            return (
-                "The file or folder could not be read (missing, permission denied, or a folder named like a table).",
-                "Fix the permissions or the path."
-            )
+            return make(
+                kind, name: "Unreadable file",
+                summary: "a file or folder that cannot be read",
+                rationale:
+                    "The file or folder could not be read (missing, permission denied, or a folder named like a table).",
+                fix: "Fix the permissions or the path.",
+                notApplicable: "needs a real file system (permissions, folders named like tables); covered by ProjectLoaderTests")
         case .emptyFile:
-            return (
-                "A zero-length file, or one holding only a byte order mark. Foundation refuses a zero-length property list, so the table loads nothing: every key looked up in it shows raw. A warning, since an empty table and a refused one look the same on a device.",
-                "Delete the file, or add the entries it should hold."
-            )
+            return make(
+                kind, name: "Empty file",
+                summary: "an empty file, which Foundation refuses, so no key of its table loads",
+                rationale:
+                    "A zero-length file, or one holding only a byte order mark. Foundation refuses a zero-length property list, so the table loads nothing: every key looked up in it shows raw. A warning, since an empty table and a refused one look the same on a device.",
+                fix: "Delete the file, or add the entries it should hold.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "↓")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n")])]
+                ))
         case .invalidEncoding:
-            return (
-                "Bytes that are not valid in the detected encoding (invalid UTF-8, a UTF-16 file with an odd byte count, a UTF-32 value that is no Unicode scalar). Foundation rejects the whole file (\"Conversion of string failed\"). The message gives the byte offset on disk; the position is in the decoded text, where U+FFFD stands in.",
-                "Re-save the file as UTF-8."
-            )
+            return make(
+                kind, name: "Invalid encoding",
+                summary: "bytes that cannot be decoded in the file's encoding",
+                rationale:
+                    "Bytes that are not valid in the detected encoding (invalid UTF-8, a UTF-16 file with an odd byte count, a UTF-32 value that is no Unicode scalar). Foundation rejects the whole file (\"Conversion of string failed\"). The message gives the byte offset on disk; the position is in the decoded text, where U+FFFD stands in.",
+                fix: "Re-save the file as UTF-8.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"b\" = \"caf↓é\";\n", encoding: .latin1)])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"b\" = \"café\";\n")])]
+                ))
         case .utf16WithoutBOM:
-            return (
-                "UTF-16 text without a byte order mark. CoreFoundation takes any file whose first or second byte is NUL for UTF-16, skips two bytes and reads the rest in host order, so the table loads nothing. We decode it properly to report its entries. **How to fix:** Save as UTF-8 (diffs better) or UTF-16 with a BOM.",
-                ""
-            )
+            return make(
+                kind, name: "UTF-16 without a byte order mark",
+                summary: "UTF-16 text without a byte order mark, which CoreFoundation misreads",
+                rationale:
+                    "UTF-16 text without a byte order mark. CoreFoundation takes any file whose first or second byte is NUL for UTF-16, skips two bytes and reads the rest in host order, so the table loads nothing. We decode it properly to report its entries.",
+                fix: "Save as UTF-8 (diffs better) or UTF-16 with a BOM.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "↓\"a\" = \"b\";\n", encoding: .utf16LittleEndian)])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n", encoding: .utf16LittleEndianWithBOM)])]
+                ))
         case .loneSurrogate:
-            return (
-                "An unpaired UTF-16 surrogate, in UTF-16 text or made by a `\\U` escape (`\\Ud83d` without its low half). It shows as U+FFFD.",
-                "Write the whole pair (`\\Ud83d\\Ude00`) or the character itself."
-            )
+            return make(
+                kind, name: "Unpaired surrogate",
+                summary: "an unpaired UTF-16 surrogate, shown as U+FFFD",
+                rationale:
+                    "An unpaired UTF-16 surrogate, in UTF-16 text or made by a `\\U` escape (`\\Ud83d` without its low half). It shows as U+FFFD.",
+                fix: "Write the whole pair (`\\Ud83d\\Ude00`) or the character itself.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"↓\\UD800\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"\\UD83D\\UDE00\";\n")])]
+                ))
         case .binaryPropertyList:
-            return (
-                "A compiled binary property list (`bplist00`), as built app bundles hold. Read through Foundation, so entries have no line numbers. **How to fix:** Nothing to fix; check the source file instead if you have it.",
-                ""
-            )
+            return make(
+                kind, name: "Binary property list",
+                summary: "a compiled binary property list, read without line numbers",
+                rationale:
+                    "A compiled binary property list (`bplist00`), as built app bundles hold. Read through Foundation, so entries have no line numbers.",
+                fix: "Nothing to fix; check the source file instead if you have it.",
+                notApplicable: "a compiled property list has no positions to mark; covered by EncodingTests")
         case .stringsSyntaxError:
-            return (
-                "A syntax error CoreFoundation stops at: a missing `;` or `=`, a missing value, an unterminated string or `\\`, junk after a braced table, bad data. Foundation rejects the whole file, so every key of the table shows raw. The message names what was expected; the parser recovers at the next line and reports the rest.",
-                "Add what the message says is expected."
-            )
+            return make(
+                kind, name: "Syntax error",
+                summary: "a .strings syntax error, which makes Foundation load nothing from the file",
+                rationale:
+                    "A syntax error CoreFoundation stops at: a missing `;` or `=`, a missing value, an unterminated string or `\\`, junk after a braced table, bad data. Foundation rejects the whole file, so every key of the table shows raw. The message names what was expected; the parser recovers at the next line and reports the rest.",
+                fix: "Add what the message says is expected.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\"↓\n\"c\" = \"d\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])]
+                ))
         case .stringsSilentTruncation:
-            return (
-                "After an entry's `;`, a character that cannot start a key (a second `;`, `}`, `,`, `#`, `<` …) or a quoted key that never closes ends CoreFoundation's reading loop *without an error*: the entries before it load, every entry after it silently does not. No other tool reports this.",
-                "Delete the stray character."
-            )
+            return make(
+                kind, name: "Silent truncation",
+                summary: "a place where CoreFoundation silently stops reading, so later entries never load",
+                rationale:
+                    "After an entry's `;`, a character that cannot start a key (a second `;`, `}`, `,`, `#`, `<` …) or a quoted key that never closes ends CoreFoundation's reading loop *without an error*: the entries before it load, every entry after it silently does not. No other tool reports this.",
+                fix: "Delete the stray character.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";↓;\n\"c\" = \"d\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])]
+                ))
         case .stringsUnterminatedComment:
-            return (
-                "A `/*` that never closes: CoreFoundation silently skips everything after it. An error when entries follow (they are named), a warning when only comment text does. **How to fix:** Add `*/`.",
-                ""
-            )
+            return make(
+                kind, name: "Unterminated comment",
+                summary: "a /* comment that never ends, which silently swallows the rest of the file",
+                rationale:
+                    "A `/*` that never closes: CoreFoundation silently skips everything after it. An error when entries follow (they are named), a warning when only comment text does.",
+                fix: "Add `*/`.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n↓/* the next entry\n\"c\" = \"d\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n/* the next entry */\n\"c\" = \"d\";\n")])]
+                ))
         case .stringsLowercaseUEscape:
-            return (
-                "`\\u00e9` is not an escape in `.strings` files: CoreFoundation reads `u00e9` literally. Only `\\U` (upper case) takes hex digits. **How to fix:** Write `\\U00E9`, or the character itself.",
-                ""
-            )
+            return make(
+                kind, name: "Lower-case \\u escape",
+                summary: "a \\u escape, which .strings files do not have (the escape is \\U)",
+                rationale:
+                    "`\\u00e9` is not an escape in `.strings` files: CoreFoundation reads `u00e9` literally. Only `\\U` (upper case) takes hex digits.",
+                fix: "Write `\\U00E9`, or the character itself.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"caf↓\\u00e9\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"caf\\U00e9\";\n")])]
+                ))
         case .stringsUnknownEscape:
-            return (
-                "A backslash before a letter or digit that is not an escape (`\\x`, `\\8`): CoreFoundation keeps the character and drops the backslash. **How to fix:** Remove the backslash, or write `\\\\` for a backslash.",
-                ""
-            )
+            return make(
+                kind, name: "Unknown escape",
+                summary: "an unknown escape, read as the character itself",
+                rationale:
+                    "A backslash before a letter or digit that is not an escape (`\\x`, `\\8`): CoreFoundation keeps the character and drops the backslash.",
+                fix: "Remove the backslash, or write `\\\\` for a backslash.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"↓\\q\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"\\\"q\\\"\";\n")])]
+                ))
         case .duplicateKey:
-            return (
-                "A key defined twice in one table. Foundation keeps the last definition. An error when the values differ (which one did the author mean?), a warning when they are the same. A note points at the first definition. **How to fix:** Delete one of them.",
-                ""
-            )
+            return make(
+                kind, name: "Key defined twice",
+                summary: "a key defined twice in one table, where the last definition wins",
+                rationale:
+                    "A key defined twice in one table. Foundation keeps the last definition. An error when the values differ (which one did the author mean?), a warning when they are the same. A note points at the first definition.",
+                fix: "Delete one of them.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n↓\"a\" = \"y\";\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n\"b\" = \"y\";\n")])]
+                ))
         case .nonStringValue:
-            return (
-                "A value that is an array, dictionary or data (`(a, b)`, `{…}`, `<0a>`). Foundation loads it, but a lookup returns no text. **How to fix:** Make it a quoted string.",
-                ""
-            )
+            return make(
+                kind, name: "Value that is not a string",
+                summary: "a value that is not a string, so lookups of its key return no text",
+                rationale:
+                    "A value that is an array, dictionary or data (`(a, b)`, `{…}`, `<0a>`). Foundation loads it, but a lookup returns no text.",
+                fix: "Make it a quoted string.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = ↓{ \"b\" = \"c\"; };\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"{ b = c; }\";\n")])]
+                ))
         case .notATable:
-            return (
-                "The top level is not a dictionary: a lone string, an array, data, or a property list whose root is not `<dict>`. A table must be a dictionary, so it loads nothing. **How to fix:** Write `\"key\" = \"value\";` entries.",
-                ""
-            )
+            return make(
+                kind, name: "Not a table",
+                summary: "a file whose top level is not a dictionary of strings",
+                rationale:
+                    "The top level is not a dictionary: a lone string, an array, data, or a property list whose root is not `<dict>`. A table must be a dictionary, so it loads nothing.",
+                fix: "Write `\"key\" = \"value\";` entries.",
+                examples: (
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "↓(\"a\", \"b\")\n")])],
+                    [RuleExample([ExampleFile("en.lproj/Localizable.strings", "{ \"a\" = \"b\"; }\n")])]
+                ))
         case .nestingTooDeep:
-            return (
-                "Arrays or dictionaries nested deeper than CoreFoundation (512) or our XML reader (128) allows. **How to fix:** Flatten the structure.",
-                ""
-            )
+            return make(
+                kind, name: "Nesting too deep",
+                summary: "nesting deeper than the parser allows",
+                rationale:
+                    "Arrays or dictionaries nested deeper than CoreFoundation (512) or our XML reader (128) allows.",
+                fix: "Flatten the structure.",
+                notApplicable: "needs 512 levels of nesting; covered by StringsParserTests")
         case .xmlSyntaxError:
-            return (
-                "libxml2 found the XML not well-formed; Foundation cannot read the file either, so nothing in it loads. Position as libxml2 reports it.",
-                "Fix the XML at the line given."
-            )
+            return make(
+                kind, name: "XML syntax error",
+                summary: "XML that is not well-formed",
+                rationale:
+                    "libxml2 found the XML not well-formed; Foundation cannot read the file either, so nothing in it loads. Position as libxml2 reports it.",
+                fix: "Fix the XML at the line given.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n</plist>↓\n↓")
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .xmlEntityReference:
-            return (
-                "An entity reference (`&name;`) other than the five predefined ones. Entities are never expanded (no external files, no entity bombs). **How to fix:** Use the character or a character reference (`&#233;`).",
-                ""
-            )
+            return make(
+                kind, name: "Entity reference",
+                summary: "an entity reference, which is never expanded",
+                rationale:
+                    "An entity reference (`&name;`) other than the five predefined ones. Entities are never expanded (no external files, no entity bombs).",
+                fix: "Use the character or a character reference (`&#233;`).",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist [<!ENTITY name \"Files\">]>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n↓<string>&name;</string>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .plistInvalidStructure:
-            return (
-                "A property list element in the wrong place or with a bad value: a `<key>` without a value, an unknown element, a bad `<integer>`, `<date>` or `<data>`, or an internal DTD subset, which Foundation refuses. **How to fix:** Fix the element.",
-                ""
-            )
+            return make(
+                kind, name: "Invalid property list structure",
+                summary: "a property list element in the wrong place or with a bad value",
+                rationale:
+                    "A property list element in the wrong place or with a bad value: a `<key>` without a value, an unknown element, a bad `<integer>`, `<date>` or `<data>`, or an internal DTD subset, which Foundation refuses.",
+                fix: "Fix the element.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n↓<integer>many</integer>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .stringsdictInvalidStructure:
-            return (
-                "A `.stringsdict` entry that does not follow the format: not a dictionary, no `NSStringLocalizedFormatKey`, a variable without `NSStringFormatSpecTypeKey` or with an unknown one, a category name that is not `zero one two few many other` (or a device name). **How to fix:** Follow Apple's Stringsdict File Format.",
-                ""
-            )
+            return make(
+                kind, name: "Invalid .stringsdict entry",
+                summary: "a .stringsdict entry that does not follow the format",
+                rationale:
+                    "A `.stringsdict` entry that does not follow the format: not a dictionary, no `NSStringLocalizedFormatKey`, a variable without `NSStringFormatSpecTypeKey` or with an unknown one, a category name that is not `zero one two few many other` (or a device name).",
+                fix: "Follow Apple's Stringsdict File Format.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n↓<key>files</key>\n<dict>\n<key>n</key><string>x</string>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .stringsdictMissingVariable:
-            return (
-                "The format uses `%#@name@` but the entry has no `name` dictionary; the text shows unformatted. **How to fix:** Add the variable's rule dictionary, or fix the name.",
-                ""
-            )
+            return make(
+                kind, name: "Undefined variable",
+                summary: "a %#@variable@ reference with no rule dictionary",
+                rationale:
+                    "The format uses `%#@name@` but the entry has no `name` dictionary; the text shows unformatted.",
+                fix: "Add the variable's rule dictionary, or fix the name.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>↓<string>%#@count@</string>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .stringsdictUnusedVariable:
-            return (
-                "A variable rule dictionary that neither the format nor any variant uses. **How to fix:** Delete it, or reference it with `%#@name@`.",
-                ""
-            )
+            return make(
+                kind, name: "Unused variable",
+                summary: "a variable rule dictionary that the format never uses",
+                rationale:
+                    "A variable rule dictionary that neither the format nor any variant uses.",
+                fix: "Delete it, or reference it with `%#@name@`.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>other</key><string>%d files</string>\n</dict>\n↓<key>m</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>other</key><string>%d</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .stringsdictMissingOther:
-            return (
-                "A plural rule without `other`, which every locale's plural rules need. **How to fix:** Add the `other` form.",
-                ""
-            )
+            return make(
+                kind, name: "Plural rule without 'other'",
+                summary: "a plural rule without the 'other' form every plural rule needs",
+                rationale:
+                    "A plural rule without `other`, which every locale's plural rules need.",
+                fix: "Add the `other` form.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n↓<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .stringsdictMissingValueType:
-            return (
-                "A plural rule without `NSStringFormatValueTypeKey`, so the type of the number is unknown. **How to fix:** Add it (`d`, `ld`, `lld`, `f` …).",
-                ""
-            )
+            return make(
+                kind, name: "Plural rule without a value type",
+                summary: "a plural rule without NSStringFormatValueTypeKey",
+                rationale:
+                    "A plural rule without `NSStringFormatValueTypeKey`, so the type of the number is unknown.",
+                fix: "Add it (`d`, `ld`, `lld`, `f` …).",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n↓<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "en.lproj/Localizable.stringsdict",
+                                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+                            )
+                        ])
+                    ]
+                ))
         case .jsonSyntaxError:
-            return (
-                "The JSON is not well-formed (RFC 8259, strictly: no comments, no trailing commas, no leading zeros). The message names what was expected. **How to fix:** Fix the JSON at the position given.",
-                ""
-            )
+            return make(
+                kind, name: "JSON syntax error",
+                summary: "JSON that is not well-formed",
+                rationale:
+                    "The JSON is not well-formed (RFC 8259, strictly: no comments, no trailing commas, no leading zeros). The message names what was expected.",
+                fix: "Fix the JSON at the position given.",
+                examples: (
+                    [RuleExample([ExampleFile("Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {},\n↓}\n")])],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "Localizable.xcstrings",
+                                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+                            )
+                        ])
+                    ]
+                ))
         case .jsonDuplicateKey:
-            return (
-                "An object with the same key twice; most readers keep the later one. **How to fix:** Delete one of them.",
-                ""
-            )
+            return make(
+                kind, name: "JSON key defined twice",
+                summary: "a JSON object with the same key twice",
+                rationale:
+                    "An object with the same key twice; most readers keep the later one.",
+                fix: "Delete one of them.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "Localizable.xcstrings",
+                                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {},\n    ↓\"a\" : {}\n  },\n  \"version\" : \"1.0\"\n}\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "Localizable.xcstrings",
+                                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+                            )
+                        ])
+                    ]
+                ))
         case .xcstringsInvalidStructure:
-            return (
-                "A String Catalog value of the wrong type or shape, or an unknown `state`. **How to fix:** Let Xcode rewrite the catalog, or fix the value.",
-                ""
-            )
+            return make(
+                kind, name: "Invalid String Catalog value",
+                summary: "a String Catalog value of the wrong type or shape",
+                rationale:
+                    "A String Catalog value of the wrong type or shape, or an unknown `state`.",
+                fix: "Let Xcode rewrite the catalog, or fix the value.",
+                examples: (
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "Localizable.xcstrings",
+                                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : ↓[],\n  \"version\" : \"1.0\"\n}\n"
+                            )
+                        ])
+                    ],
+                    [
+                        RuleExample([
+                            ExampleFile(
+                                "Localizable.xcstrings",
+                                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+                            )
+                        ])
+                    ]
+                ))
         case .duplicateLocaleFolder:
-            return (
-                "Two `.lproj` folders that name the same locale (`pt_BR.lproj` and `pt-BR.lproj`). A device loads one of them. **How to fix:** Merge them into one folder.",
-                ""
-            )
+            return make(
+                kind, name: "Two folders for one locale",
+                summary: "two .lproj folders that name the same locale",
+                rationale:
+                    "Two `.lproj` folders that name the same locale (`pt_BR.lproj` and `pt-BR.lproj`). A device loads one of them.",
+                fix: "Merge them into one folder.",
+                notApplicable: "reported on folders, not in a file; covered by ProjectLoaderTests")
         case .symlinkLoop:
-            return (
-                "A symbolic link that leads back to a folder already read. It is not followed again. **How to fix:** Nothing, unless the link is a mistake.",
-                ""
-            )
+            return make(
+                kind, name: "Symbolic link loop",
+                summary: "a symbolic link that leads back into the tree (not followed)",
+                rationale:
+                    "A symbolic link that leads back to a folder already read. It is not followed again.",
+                fix: "Nothing, unless the link is a mistake.",
+                notApplicable: "needs symbolic links on disk; covered by ProjectLoaderTests")
         case .symlinkOutsideRoot:
-            return (
-                "A symbolic link that leads outside the tree given. It is not followed, so the tool never reads outside the paths it was given. **How to fix:** Give the link's target as a path of its own if it should be checked.",
-                ""
-            )
+            return make(
+                kind, name: "Symbolic link outside the tree",
+                summary: "a symbolic link that leads outside the tree (not followed)",
+                rationale:
+                    "A symbolic link that leads outside the tree given. It is not followed, so the tool never reads outside the paths it was given.",
+                fix: "Give the link's target as a path of its own if it should be checked.",
+                notApplicable: "needs symbolic links on disk; covered by ProjectLoaderTests")
         }
     }
 
-    static func notApplicable(_ kind: ParseDiagnosticKind) -> String? {
-        switch kind {
-        case .fileUnreadable: "needs a real file system (permissions, folders named like tables); covered by ProjectLoaderTests"
-        case .binaryPropertyList: "a compiled property list has no positions to mark; covered by EncodingTests"
-        case .nestingTooDeep: "needs 512 levels of nesting; covered by StringsParserTests"
-        case .duplicateLocaleFolder: "reported on folders, not in a file; covered by ProjectLoaderTests"
-        case .symlinkLoop: "needs symbolic links on disk; covered by ProjectLoaderTests"
-        case .symlinkOutsideRoot: "needs symbolic links on disk; covered by ProjectLoaderTests"
-        default: nil
-        }
-    }
-
-    static func examples(_ kind: ParseDiagnosticKind) -> ([RuleExample], [RuleExample]) {
-        switch kind {
-        case .emptyFile:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "↓")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n")])]
-            )
-        case .invalidEncoding:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"b\" = \"caf↓é\";\n", encoding: .latin1)])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"b\" = \"café\";\n")])]
-            )
-        case .utf16WithoutBOM:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "↓\"a\" = \"b\";\n", encoding: .utf16LittleEndian)])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n", encoding: .utf16LittleEndianWithBOM)])]
-            )
-        case .loneSurrogate:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"↓\\UD800\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"\\UD83D\\UDE00\";\n")])]
-            )
-        case .stringsSyntaxError:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\"↓\n\"c\" = \"d\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])]
-            )
-        case .stringsSilentTruncation:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";↓;\n\"c\" = \"d\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])]
-            )
-        case .stringsUnterminatedComment:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n↓/* the next entry\n\"c\" = \"d\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n/* the next entry */\n\"c\" = \"d\";\n")])]
-            )
-        case .stringsLowercaseUEscape:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"caf↓\\u00e9\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"caf\\U00e9\";\n")])]
-            )
-        case .stringsUnknownEscape:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"↓\\q\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"\\\"q\\\"\";\n")])]
-            )
-        case .duplicateKey:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n↓\"a\" = \"y\";\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n\"b\" = \"y\";\n")])]
-            )
-        case .nonStringValue:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = ↓{ \"b\" = \"c\"; };\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"{ b = c; }\";\n")])]
-            )
-        case .notATable:
-            return (
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "↓(\"a\", \"b\")\n")])],
-                [RuleExample([ExampleFile("en.lproj/Localizable.strings", "{ \"a\" = \"b\"; }\n")])]
-            )
-        case .xmlSyntaxError:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n</plist>↓\n↓")
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .xmlEntityReference:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist [<!ENTITY name \"Files\">]>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n↓<string>&name;</string>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .plistInvalidStructure:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n↓<integer>many</integer>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .stringsdictInvalidStructure:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n↓<key>files</key>\n<dict>\n<key>n</key><string>x</string>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .stringsdictMissingVariable:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>↓<string>%#@count@</string>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .stringsdictUnusedVariable:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>other</key><string>%d files</string>\n</dict>\n↓<key>m</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>other</key><string>%d</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .stringsdictMissingOther:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n↓<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .stringsdictMissingValueType:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n↓<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "en.lproj/Localizable.stringsdict",
-                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>files</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n<key>one</key><string>%d file</string>\n<key>other</key><string>%d files</string>\n</dict>\n</dict>\n</dict>\n</plist>\n"
-                        )
-                    ])
-                ]
-            )
-        case .jsonSyntaxError:
-            return (
-                [RuleExample([ExampleFile("Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {},\n↓}\n")])],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "Localizable.xcstrings",
-                            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
-                        )
-                    ])
-                ]
-            )
-        case .jsonDuplicateKey:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "Localizable.xcstrings",
-                            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {},\n    ↓\"a\" : {}\n  },\n  \"version\" : \"1.0\"\n}\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "Localizable.xcstrings",
-                            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
-                        )
-                    ])
-                ]
-            )
-        case .xcstringsInvalidStructure:
-            return (
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : ↓[],\n  \"version\" : \"1.0\"\n}\n"
-                        )
-                    ])
-                ],
-                [
-                    RuleExample([
-                        ExampleFile(
-                            "Localizable.xcstrings",
-                            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
-                        )
-                    ])
-                ]
-            )
-        default: return ([], [])
-        }
+    private static func make(
+        _ kind: ParseDiagnosticKind, name: String, summary: String, rationale: String, fix: String,
+        examples: (triggering: [RuleExample], nonTriggering: [RuleExample]) = ([], []), notApplicable: String? = nil
+    ) -> RuleDescription {
+        RuleDescription(
+            id: kind.rawValue, name: name, area: .parse, summary: summary, rationale: rationale, fix: fix,
+            defaultSeverity: kind.defaultSeverity, triggering: examples.triggering, nonTriggering: examples.nonTriggering,
+            examplesNotApplicable: notApplicable)
     }
 }

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A locale's format that takes more or fewer arguments than the payload's loc-args give.
 struct PayloadArgumentCountRule: Rule {
@@ -44,7 +45,7 @@ struct PayloadArgumentCountRule: Rule {
                     needed > given
                         ? "'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but '\(argumentsName)' gives \(given); the missing ones show as '(null)' or garbage"
                         : "'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but '\(argumentsName)' gives \(given); the extra ones are not shown",
-                    at: lookup.argumentsLocation, key: lookup.key, notes: items.prefix(5).map { lookup.note($0.0, $0.1) })
+                    at: lookup.argumentsLocation, key: lookup.key, locales: locales, notes: items.prefix(5).map { lookup.note($0.0, $0.1) })
                 if needed < given { finding.diagnostic.severity = .warning }
                 result.append(finding)
             }

@@ -1,9 +1,5 @@
 import LocalizationFormats
-
-extension RuleContext {
-    /// Every payload of every template, in file order.
-    public var payloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }
-}
+import LocalizationIndex
 
 /// A payload template beside a `Localizable.strings` per locale, for payload rule examples.
 func payloadExample(_ json: String, strings: [(locale: String, text: String)] = [], path: String = "payloads/push.json")
@@ -16,26 +12,15 @@ func payloadExample(_ json: String, strings: [(locale: String, text: String)] = 
 extension Rule {
     func payloadFinding(
         _ payload: PushPayload, _ message: String, at location: SourcePosition?, key: String? = nil,
-        locale: String? = nil, notes: [DiagnosticNote] = []
+        locale: String? = nil, locales: [String] = [], notes: [DiagnosticNote] = []
     ) -> Finding {
         finding(
-            (payload.name.map { "'\($0)': " } ?? "") + message, path: payload.path, at: location, key: key, locale: locale, notes: notes)
+            (payload.name.map { "'\($0)': " } ?? "") + message, path: payload.path, at: location, key: key, locale: locale,
+            locales: locales, notes: notes)
     }
 }
 
 /// What a template value looks like when it is filled at send time: `{{name}}`, `${name}`, `%s`.
 func isPlaceholder(_ text: String) -> Bool {
     (text.hasPrefix("{{") && text.hasSuffix("}}")) || (text.hasPrefix("${") && text.hasSuffix("}")) || text == "%s" || text == "%@"
-}
-
-/// The Localizable table a payload's keys are looked up in: among bundles with a `Localizable`
-/// table, the one whose base table has most of the keys (ties: the shortest bundle path).
-public func payloadTable(_ context: RuleContext, keys: [String]) -> String? {
-    let name = context.settings.payloadTable
-    let candidates = context.tables.keys.filter { $0 == name || $0.hasSuffix("/" + name) }
-    return candidates.max { a, b in
-        let scoreA = keys.filter { context.baseTable(a)?.strings[$0] != nil }.count
-        let scoreB = keys.filter { context.baseTable(b)?.strings[$0] != nil }.count
-        return scoreA != scoreB ? scoreA < scoreB : a.count > b.count
-    }
 }

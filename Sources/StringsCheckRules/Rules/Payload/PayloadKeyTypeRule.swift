@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A known `aps` or `alert` key with a value of the wrong type or range.
 struct PayloadKeyTypeRule: Rule {

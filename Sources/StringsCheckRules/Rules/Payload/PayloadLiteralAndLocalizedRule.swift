@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A literal text and a loc-key for the same part of the alert.
 struct PayloadLiteralAndLocalizedRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// `*-loc-args` that is not an array of strings.
 struct PayloadLocArgsTypeRule: Rule {

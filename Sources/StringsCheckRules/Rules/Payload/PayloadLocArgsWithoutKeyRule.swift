@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// `*-loc-args` given without the `*-loc-key` they belong to.
 struct PayloadLocArgsWithoutKeyRule: Rule {

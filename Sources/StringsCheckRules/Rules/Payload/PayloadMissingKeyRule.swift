@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A payload loc-key that a locale's Localizable table lacks, so users see the raw key.
 struct PayloadMissingKeyRule: Rule {
@@ -24,7 +25,7 @@ struct PayloadMissingKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         // Without any Localizable table nothing can be cross-checked; say so once.
-        if let first = context.payloads.first(where: { !$0.keys.isEmpty }), payloadTable(context, keys: []) == nil {
+        if let first = context.payloads.first(where: { !$0.keys.isEmpty }), context.index.payloadTable(keys: []) == nil {
             let count = context.payloads.filter { !$0.keys.isEmpty }.count
             var note = payloadFinding(
                 first,
@@ -36,7 +37,8 @@ struct PayloadMissingKeyRule: Rule {
         return context.payloadLookups(ruleID: Self.description.id).compactMap { lookup in
             guard lookup.mayLackLocales else { return nil }
             // An entry after a point where CoreFoundation stops reading is as missing as no entry.
-            let lacking = lookup.locales.filter { $0.string.map { !$0.loaded } ?? true }.map { item in
+            let lackingItems = lookup.locales.filter { $0.string.map { !$0.loaded } ?? true }
+            let lacking = lackingItems.map { item in
                 item.string == nil ? item.locale : "\(item.locale) (its entry does not load)"
             }
             guard !lacking.isEmpty else { return nil }
@@ -46,7 +48,7 @@ struct PayloadMissingKeyRule: Rule {
                 : "'\(lookup.key)' (\(lookup.keyField.name)) is missing from \(listing(lacking)); users of \(lacking.count == 1 ? "that locale" : "those locales") see the raw key"
             let base = lookup.locales.first { $0.string?.loaded == true }
             return payloadFinding(
-                lookup.payload, message, at: lookup.keyField.value.location, key: lookup.key,
+                lookup.payload, message, at: lookup.keyField.value.location, key: lookup.key, locales: lackingItems.map(\.locale),
                 notes: base.flatMap { item in item.string.map { lookup.note(item.locale, $0) } }.map { [$0] } ?? [])
         }
     }

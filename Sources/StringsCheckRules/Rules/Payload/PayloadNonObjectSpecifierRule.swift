@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A payload key whose text reads an argument as something other than an object.
 struct PayloadNonObjectSpecifierRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A payload key that resolves to a `.stringsdict` plural entry.
 struct PayloadPluralKeyRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// The keys APNs reads in `aps` and in `alert`, with the values each takes (DOMAIN.md §2.5).
 enum PayloadSchema {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A background (silent) push that also alerts, plays a sound or sets the badge.
 struct PayloadSilentPushRule: Rule {

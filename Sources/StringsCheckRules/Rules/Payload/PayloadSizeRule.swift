@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A payload over (or near) the size APNs accepts.
 struct PayloadSizeRule: Rule {

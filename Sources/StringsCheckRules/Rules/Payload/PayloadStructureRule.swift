@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A template that is not a payload, or whose `aps` or `alert` has the wrong shape.
 struct PayloadStructureRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// `summary-arg` and `summary-arg-count`, which iOS ignores since iOS 15.
 struct PayloadSummaryArgRule: Rule {

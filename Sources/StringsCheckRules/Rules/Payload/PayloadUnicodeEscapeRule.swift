@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Alert text written with JSON `\u` escapes.
 struct PayloadUnicodeEscapeRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A key inside `aps` or `alert` that APNs does not know.
 struct PayloadUnknownKeyRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Plural forms that lack a category the locale's CLDR rules use.
 struct PluralMissingCategoryRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Plural forms for a category the locale never uses.
 struct PluralUnusedCategoryRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// Two permutations of one `.stringsdict` entry that read the same argument as different types.
 struct StringsdictConflictingVariantsRule: Rule {
@@ -29,13 +30,13 @@ struct StringsdictConflictingVariantsRule: Rule {
             let path: String
             let key: String
         }
-        var firstUse: [EntryID: [Int: (ArgumentUse, Message)]] = [:]
-        for index in context.stringsdictMessages {
-            let message = context.messages[index]
+        var firstUse: [EntryID: [Int: (ArgumentUse, LocalizedText)]] = [:]
+        for index in context.stringsdictTexts {
+            let message = context.texts[index]
             let entryID = EntryID(path: message.path, key: message.key)
             // A variable's own number is checked against its value type by stringsdict-value-type-mismatch.
             // (An argument list is in argument order already.)
-            let uses = MessageBuilder.argumentUses(message, index: index).filter { !$0.value.isVariable }
+            let uses = message.argumentUses(index: index).filter { !$0.value.isVariable }
             for (argument, use) in uses {
                 guard let (earlier, earlierMessage) = firstUse[entryID]?[argument] else {
                     firstUse[entryID, default: [:]][argument] = (use, message)

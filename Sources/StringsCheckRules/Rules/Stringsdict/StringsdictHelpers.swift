@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 
 extension RuleContext {
     /// Every `.stringsdict` format entry with its file and locale, produced as it is read: an

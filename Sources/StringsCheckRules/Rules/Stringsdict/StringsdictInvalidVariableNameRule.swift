@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A variable name CoreFoundation cannot read in `%#@name@`.
 struct StringsdictInvalidVariableNameRule: Rule {

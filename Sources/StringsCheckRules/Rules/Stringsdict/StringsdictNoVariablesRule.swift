@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A `.stringsdict` format that uses none of its variables.
 struct StringsdictNoVariablesRule: Rule {

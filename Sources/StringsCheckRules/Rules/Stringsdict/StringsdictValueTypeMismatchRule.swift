@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A plural variable whose `NSStringFormatValueTypeKey` differs from how its forms read the number.
 struct StringsdictValueTypeMismatchRule: Rule {

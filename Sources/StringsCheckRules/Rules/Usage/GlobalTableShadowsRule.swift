@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A table that exists both outside any `.lproj` folder and inside the bundle's `.lproj` folders.
 struct GlobalTableShadowsRule: Rule {

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// A rule editor template whose translation does not keep the template's placeholders.
 struct PredicateTemplateMismatchRule: Rule {

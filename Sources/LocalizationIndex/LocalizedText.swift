@@ -20,7 +20,7 @@ public struct TextSegment: Sendable, Hashable {
 
 /// Where messages come from: one per file (and locale, for catalogs), shared by its messages so
 /// that each holds one reference instead of three strings and a flag.
-public final class MessageSource: Sendable {
+public final class TextSource: Sendable {
     public let table: String
     public let locale: String
     public let path: String
@@ -51,12 +51,12 @@ public final class MessageSource: Sendable {
 ///
 /// A class: rules walk every message many times, and copying a struct of strings and arrays on
 /// each access was most of the engine's time.
-public final class Message: Sendable {
+public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every message) reads its key, text and
     // positions from the parsed file instead of holding copies, and the flags share a word with
     // the catalog localization's index: 56 bytes an instance with its header (a 64-byte heap
     // block) instead of 104 (112), 10 MB on a 40-locale tree. Other messages keep theirs in a box.
-    public let source: MessageSource
+    public let source: TextSource
     public let analysis: FormatAnalysis
     private let own: Own?
     /// The entry in `source.entries` or `source.catalog` when `own` is nil.
@@ -163,7 +163,7 @@ public final class Message: Sendable {
     public var isFormatted: Bool { source.usage.isFormatted }
 
     /// The message of entry `index` of `source.entries`, a `.strings` value.
-    init(source: MessageSource, entry index: Int, analysis: FormatAnalysis) {
+    init(source: TextSource, entry index: Int, analysis: FormatAnalysis) {
         self.source = source
         self.analysis = analysis
         own = nil
@@ -173,7 +173,7 @@ public final class Message: Sendable {
     }
 
     /// The message of the string unit of localization `localization` of catalog entry `index`.
-    init(source: MessageSource, catalogEntry index: Int, localization: Int, analysis: FormatAnalysis, loaded: Bool) {
+    init(source: TextSource, catalogEntry index: Int, localization: Int, analysis: FormatAnalysis, loaded: Bool) {
         self.source = source
         self.analysis = analysis
         own = nil
@@ -187,7 +187,7 @@ public final class Message: Sendable {
     }
 
     public init(
-        source: MessageSource, key: String, text: String, keyLocation: SourcePosition?, placement: TextPlacement,
+        source: TextSource, key: String, text: String, keyLocation: SourcePosition?, placement: TextPlacement,
         analysis: FormatAnalysis, origin: LocalizedStringOrigin, label: String?, loaded: Bool,
         variableArguments: [Int: VariableArgument] = [:]
     ) {
@@ -221,7 +221,7 @@ public final class Message: Sendable {
         variableArguments: [Int: VariableArgument] = [:]
     ) {
         self.init(
-            source: MessageSource(table: table, locale: locale, path: path), key: key, text: text, keyLocation: keyLocation,
+            source: TextSource(table: table, locale: locale, path: path), key: key, text: text, keyLocation: keyLocation,
             placement: placement, analysis: analysis, origin: origin, label: label, loaded: loaded,
             variableArguments: variableArguments)
     }
@@ -285,7 +285,7 @@ public struct ArgumentUse: Sendable, Hashable {
     /// The specifier as written (`%ld`).
     public var text: String
     /// The message and the offset of the specifier in it.
-    public var message: Int
+    public var textIndex: Int
     public var offset: Int
 
     /// True when this is a plural variable's own reading of its number (`%#@name@`), not a printed value.
@@ -295,11 +295,11 @@ public struct ArgumentUse: Sendable, Hashable {
 /// Every argument a key's text reads in one locale, across all its permutations and variations.
 public struct KeyFormat: Sendable {
     public var arguments: ArgumentList
-    /// Indexes into `RuleContext.messages`.
-    public var messages: MessageIndexes
+    /// Indexes into `ProjectIndex.texts`.
+    public var texts: TextIndexes
 
     /// No message yet: what a key's format starts from (and what a locale's absent key holds).
-    static let empty = KeyFormat(arguments: [:], messages: [])
+    static let empty = KeyFormat(arguments: [:], texts: [])
 
     /// The number of arguments the text takes (the highest argument number it reads).
     public var argumentCount: Int { arguments.highestArgument }
@@ -315,20 +315,15 @@ public struct KeyFormat: Sendable {
     }
 }
 
-/// The keys of one table, numbered once and shared by the key formats of all its locales: a
-/// locale's formats are then an array (a third of the memory of a dictionary per locale), and two
-/// locales of a table are compared key by key without hashing. The merged tables' numbering type.
-public typealias TableKeys = TableKeyNumbers
-
-/// One locale's key formats in one table: by key number for the keys of the table's `TableKeys`,
+/// One locale's key formats in one table: by key number for the keys of the table's `TableKeyNumbers`,
 /// and by name for the few keys only this locale has.
 public struct TableFormats: Sendable {
-    public let keys: TableKeys
+    public let keys: TableKeyNumbers
     /// By key number; a key this locale lacks holds no messages.
     var numbered: [KeyFormat]
     var others: [String: KeyFormat]
 
-    init(keys: TableKeys, numbered: [KeyFormat], others: [String: KeyFormat]) {
+    init(keys: TableKeyNumbers, numbered: [KeyFormat], others: [String: KeyFormat]) {
         self.keys = keys
         self.numbered = numbered
         self.others = others
@@ -340,12 +335,12 @@ public struct TableFormats: Sendable {
     }
 
     public subscript(number number: Int) -> KeyFormat? {
-        numbered[number].messages.isEmpty ? nil : numbered[number]
+        numbered[number].texts.isEmpty ? nil : numbered[number]
     }
 
     /// Every key this locale has, with its number when it has one, numbered keys first.
     public func forEach(_ body: (_ key: String, _ number: Int?, _ format: KeyFormat) throws -> Void) rethrows {
-        for number in numbered.indices where !numbered[number].messages.isEmpty {
+        for number in numbered.indices where !numbered[number].texts.isEmpty {
             try body(keys.keys[number], number, numbered[number])
         }
         for (key, format) in others { try body(key, nil, format) }
@@ -418,9 +413,9 @@ public struct ArgumentList: Sequence, ExpressibleByDictionaryLiteral, Sendable {
     }
 }
 
-/// Indexes into `RuleContext.messages`. Nearly every key has one text per locale, so the first
+/// Indexes into `ProjectIndex.texts`. Nearly every key has one text per locale, so the first
 /// index is held inline and only further ones take an array (one allocation fewer per key).
-public struct MessageIndexes: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+public struct TextIndexes: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     private var head = -1
     private var tail: [Int] = []
 

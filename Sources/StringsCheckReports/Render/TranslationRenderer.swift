@@ -1,68 +1,61 @@
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckRules
 
-/// A problem a preview row shows, named by the rule that reports it in `check`.
+/// A problem a preview row shows: a finding of `check` about the row's text, in its words.
 public struct RenderProblem: Sendable, Hashable {
     public var rule: String
+    public var severity: Severity
     public var message: String
+
+    public init(rule: String, severity: Severity, message: String) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+    }
+
+    public init(_ finding: Finding) {
+        self.init(rule: finding.diagnostic.id, severity: finding.diagnostic.severity, message: finding.diagnostic.message)
+    }
 }
 
-/// Renders keys as iOS shows them: lookup with the fallback chain, plural forms with CLDR sample
-/// numbers, and CoreFoundation's formatting.
-///
-/// Lookup: the device's locale picks an `.lproj`: the locale itself, then with subtags removed
-/// (`zh-Hant-HK` → `zh-Hant` → `zh`), then the development locale; the first that has the table
-/// is used. A key missing from that table shows as the key itself: there is no per-key fallback.
-public struct MessageRenderer: Sendable {
-    public let context: RuleContext
+/// Renders translations as iOS shows them: the text the index's lookup found (see
+/// `ProjectIndex.lookup`), plural forms with CLDR sample numbers, and CoreFoundation's
+/// formatting. What is wrong with a text is `check`'s to say; the preview shows its findings.
+public struct TranslationRenderer: Sendable {
+    public let index: ProjectIndex
 
-    public init(context: RuleContext) { self.context = context }
-
-    /// The locale whose table a device in `locale` reads, or nil when none has the table.
-    public func resolvedLocale(_ locale: String, table: String) -> String? {
-        (LocaleName.fallbackChain(locale) + (context.baseLocale.map { [$0] } ?? [])).first { context.tables[table]?[$0] != nil }
-    }
+    public init(index: ProjectIndex) { self.index = index }
 
     /// One rendered text: each plural form on its own line ('one (1): 1 file').
     public struct Rendered: Sendable, Hashable {
         public var text: String
         public var resolvedLocale: String?
-        public var problems: [RenderProblem]
         /// False when the key itself is shown.
         public var found: Bool
     }
 
     /// Renders `key` for a device in `locale` with the given arguments (nil: typed samples).
     public func render(key: String, table: String, locale: String, arguments: [FormatArgument]?) -> Rendered {
-        guard let resolved = resolvedLocale(locale, table: table), let string = context.tables[table]?[resolved]?.strings[key],
-            string.loaded, let value = string.value
-        else {
-            let resolved = resolvedLocale(locale, table: table)
-            let present = resolved.flatMap { context.tables[table]?[$0]?.strings[key] } != nil
-            let why = present ? "does not load in '\(resolved ?? locale)'" : "is not in '\(resolved ?? locale)'"
-            return Rendered(
-                text: key, resolvedLocale: resolved,
-                problems: [RenderProblem(rule: "payload-missing-key", message: "'\(key)' \(why): the key itself is shown")], found: false)
+        let lookup = index.lookup(key: key, table: table, locale: locale)
+        guard let resolved = lookup.resolvedLocale, let string = lookup.string, let value = lookup.shownValue else {
+            return Rendered(text: key, resolvedLocale: lookup.resolvedLocale, found: false)
         }
-        if string.origin == .stringsdict, let entry = stringsdictEntry(key: key, table: table, locale: resolved) {
+        if let entry = string.stringsdictEntry {
             if entry.formatKey != nil { return pluralRendering(entry, locale: resolved, arguments: arguments) }
             // Device and width entries: every variant, as each device or width shows it.
             let variants = entry.variants.map { ($0.name, formatted($0.value, arguments: arguments, alsoRead: [])) }
-            return Rendered(
-                text: variants.map { "\($0.0): \($0.1.text)" }.joined(separator: "\n"), resolvedLocale: resolved,
-                problems: Array(Set(variants.flatMap(\.1.problems))), found: true)
+            return Rendered(text: variants.map { "\($0.0): \($0.1)" }.joined(separator: "\n"), resolvedLocale: resolved, found: true)
         }
-        if string.origin == .catalog, let value = catalogValue(key: key, table: table, locale: resolved),
-            !value.variations.isEmpty || !value.substitutions.isEmpty
+        if string.origin == .catalog, let catalogValue = index.catalogValue(key: key, table: table, locale: resolved),
+            !catalogValue.variations.isEmpty || !catalogValue.substitutions.isEmpty
         {
-            return catalogRendering(value, locale: resolved, arguments: arguments, fallback: string.value ?? key)
+            return catalogRendering(catalogValue, locale: resolved, arguments: arguments, fallback: value)
         }
-        var rendered = formatted(value, arguments: arguments, alsoRead: [])
-        rendered.resolvedLocale = resolved
-        return rendered
+        return Rendered(text: formatted(value, arguments: arguments, alsoRead: []), resolvedLocale: resolved, found: true)
     }
 
-    func formatted(_ text: String, arguments: [FormatArgument]?, alsoRead: Set<Int>, variables: [Int: FormatArgument] = [:]) -> Rendered {
+    func formatted(_ text: String, arguments: [FormatArgument]?, alsoRead: Set<Int>, variables: [Int: FormatArgument] = [:]) -> String {
         let analysis = FormatScanner.analyze(text)
         let count = max(analysis.argumentCount, alsoRead.max() ?? 0)
         var values = arguments ?? Self.samples(for: analysis, count: count)
@@ -70,22 +63,7 @@ public struct MessageRenderer: Sendable {
             while values.count < argument { values.append(.string("")) }
             values[argument - 1] = value
         }
-        let result = FormatRenderer.format(text, values, alsoRead: alsoRead)
-        var problems: [RenderProblem] = []
-        if !result.missingArguments.isEmpty {
-            problems.append(
-                RenderProblem(
-                    rule: "payload-argument-count",
-                    message: "takes \(count) argument\(count == 1 ? "" : "s"), \(arguments?.count ?? 0) given"))
-        }
-        if !result.mismatchedArguments.isEmpty {
-            problems.append(RenderProblem(rule: "payload-non-object-specifier", message: "reads a string as a number"))
-        }
-        if let arguments, arguments.count > count {
-            problems.append(
-                RenderProblem(rule: "payload-argument-count", message: "takes \(count), \(arguments.count) given: the rest is not shown"))
-        }
-        return Rendered(text: result.text, resolvedLocale: nil, problems: problems, found: true)
+        return FormatRenderer.format(text, values, alsoRead: alsoRead).text
     }
 
     /// Typed sample values: text for objects ('‹1›'), 3 for integers, 2.5 for floating point.
@@ -104,25 +82,9 @@ public struct MessageRenderer: Sendable {
         }
     }
 
-    func stringsdictEntry(key: String, table: String, locale: String) -> StringsdictEntry? {
-        for file in context.project.files where file.tableID == table && file.locale == locale {
-            if case .stringsdict(let parsed) = file.content, let entry = parsed.entries.last(where: { $0.key == key }) { return entry }
-        }
-        return nil
-    }
-
-    func catalogValue(key: String, table: String, locale: String) -> CatalogValue? {
-        for file in context.project.files where file.tableID == table {
-            if case .catalog(let catalog) = file.content, let entry = catalog.entries.first(where: { $0.key == key }) {
-                return entry.localizations.first { LocaleName.normalize($0.locale) == locale }?.value
-            }
-        }
-        return nil
-    }
-
     /// A `.stringsdict` entry, once per CLDR category of the locale, with that category's sample.
     func pluralRendering(_ entry: StringsdictEntry, locale: String, arguments: [FormatArgument]?) -> Rendered {
-        guard let format = entry.formatKey else { return Rendered(text: entry.key, resolvedLocale: locale, problems: [], found: true) }
+        guard let format = entry.formatKey else { return Rendered(text: entry.key, resolvedLocale: locale, found: true) }
         let rules = PluralRules.cardinal(for: locale)
         // An integer count never reaches a category CLDR gives only fractions (Russian 'other').
         let integral = entry.variables.allSatisfy { variable in
@@ -133,7 +95,6 @@ public struct MessageRenderer: Sendable {
         let scalars = Array(format.unicodeScalars)
         let specifiers = FormatScanner.analyze(format).specifiers
         var lines: [String] = []
-        var problems: [RenderProblem] = []
         for category in rules.categories {
             let entryRule = rules.entries.first { $0.category == category }
             guard let sample = integral ? entryRule?.firstIntegerSample : rules.sample(for: category) else { continue }
@@ -147,20 +108,14 @@ public struct MessageRenderer: Sendable {
                 let chosen =
                     (number.n == 0 ? variable.variant("zero") : nil) ?? variable.variant(rules.category(for: number).rawValue)
                     ?? variable.variant("other")
-                if chosen == nil {
-                    problems.append(
-                        RenderProblem(
-                            rule: "stringsdict-missing-other", message: "'\(name)' has no form for \(category.rawValue) and no 'other'"))
-                }
                 variables[specifier.argument] = number.v == 0 ? .integer(number.i) : .double(number.n)
                 return explicit(chosen?.value ?? "", firstArgument: specifier.argument)
             }
             let rendered = formatted(
                 text, arguments: arguments, alsoRead: Set(variables.keys), variables: arguments == nil ? variables : [:])
-            problems += rendered.problems
-            lines.append("\(category.rawValue) (\(sample)): \(rendered.text)")
+            lines.append("\(category.rawValue) (\(sample)): \(rendered)")
         }
-        return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, problems: Array(Set(problems)), found: true)
+        return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, found: true)
     }
 
     /// A text rebuilt specifier by specifier: the text between them as it is (or through
@@ -214,7 +169,6 @@ public struct MessageRenderer: Sendable {
         let integral =
             value.substitutions.allSatisfy { type($0.formatSpecifier) != .double } && !(pluralTypes ?? []).contains(.double)
         var lines: [String] = []
-        var problems: [RenderProblem] = []
         for category in rules.categories {
             let entryRule = rules.entries.first { $0.category == category }
             guard let sample = integral ? entryRule?.firstIntegerSample : rules.sample(for: category) else { continue }
@@ -245,12 +199,11 @@ public struct MessageRenderer: Sendable {
             }
             let rendered = formatted(
                 text, arguments: arguments, alsoRead: Set(variables.keys), variables: arguments == nil ? variables : [:])
-            problems += rendered.problems
-            lines.append("\(category.rawValue) (\(sample)): \(rendered.text)")
+            lines.append("\(category.rawValue) (\(sample)): \(rendered)")
         }
         if lines.count == 1, let only = lines.first, let colon = only.firstIndex(of: ":") {
             lines = [String(only[only.index(colon, offsetBy: 2)...])]
         }
-        return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, problems: Array(Set(problems)), found: true)
+        return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, found: true)
     }
 }

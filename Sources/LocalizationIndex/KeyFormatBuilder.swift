@@ -1,13 +1,13 @@
 import LocalizationFormats
 
 /// Key formats: what each key's text reads, per table and locale, built from the messages.
-extension MessageBuilder {
+extension LocalizedTextBuilder {
     /// Each key's arguments per table and locale. Lookup order decides which texts count:
     /// `.stringsdict` over `.strings`, the `.lproj` files over a catalog, the last `.strings`
     /// definition of a key. Each table's keys are numbered by one locale (`numberingLocale` when
     /// the table has it, else `Base`, else the first), and the other locales share the numbers.
-    static func formats(_ batch: MessageBatch, numberingLocale: String?) -> [String: [String: TableFormats]] {
-        let messages = batch.messages
+    static func formats(_ batch: TextBatch, numberingLocale: String?) -> [String: [String: TableFormats]] {
+        let messages = batch.texts
         func rank(_ origin: LocalizedStringOrigin) -> Int {
             switch origin {
             case .stringsdict: 2
@@ -22,7 +22,7 @@ extension MessageBuilder {
         var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
         var jobOfPair: [String: [String: Int]] = [:]
         var jobOfSource: [ObjectIdentifier: Int] = [:]
-        func job(of source: MessageSource) -> Int {
+        func job(of source: TextSource) -> Int {
             if let job = jobOfSource[ObjectIdentifier(source)] { return job }
             let job = jobOfPair[source.table]?[source.locale] ?? jobs.count
             if job == jobs.count {
@@ -35,15 +35,15 @@ extension MessageBuilder {
         // Texts the app never formats (labels, InfoPlist values, rule editor templates) have no
         // arguments to compare.
         for run in batch.runs where run.source.usage.isFormatted { jobs[job(of: run.source)].ranges.append(run.range) }
-        func update(_ format: inout KeyFormat, with message: Message, index: Int) {
-            if let first = format.messages.first {
+        func update(_ format: inout KeyFormat, with message: LocalizedText, index: Int) {
+            if let first = format.texts.first {
                 let current = messages[first].origin
                 if rank(current) > rank(message.origin) { return }
                 if current != message.origin || message.origin == .strings {
                     format = .empty
                 }
             }
-            format.messages.append(index)
+            format.texts.append(index)
             // Plain text reads no argument: skip building its (empty) list.
             if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { return }
             let uses = argumentUses(message, index: index)
@@ -89,13 +89,13 @@ extension MessageBuilder {
                     update(&formats[number], with: message, index: index)
                 }
             }
-            return TableFormats(keys: TableKeys(keys: keys, numbers: numbers), numbered: formats, others: [:])
+            return TableFormats(keys: TableKeyNumbers(keys: keys, numbers: numbers), numbered: formats, others: [:])
         }
-        var tableKeys: [String: TableKeys] = [:]
+        var tableKeys: [String: TableKeyNumbers] = [:]
         for (job, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[job].table] = formats.keys }
         let otherJobs = jobs.indices.filter { numbering[jobs[$0].table] != $0 }
         let others = otherJobs.concurrentMap { job -> TableFormats in
-            let keys = tableKeys[jobs[job].table] ?? TableKeys(keys: [], numbers: [:])
+            let keys = tableKeys[jobs[job].table] ?? TableKeyNumbers(keys: [], numbers: [:])
             var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
             var extra: [String: KeyFormat] = [:]
             for range in jobs[job].ranges {
@@ -118,21 +118,21 @@ extension MessageBuilder {
     }
 
     /// The arguments a message reads, leaving out stringsdict variables that were not expanded.
-    static func argumentUses(_ message: Message, index: Int) -> ArgumentList {
+    static func argumentUses(_ message: LocalizedText, index: Int) -> ArgumentList {
         var result = ArgumentList()
         for (specifier, offset) in intendedSpecifiers(message) where specifier.variableName == nil {
             for star in specifier.starArguments where result[star] == nil {
-                result[star] = ArgumentUse(signature: "int", text: specifier.text, message: index, offset: offset)
+                result[star] = ArgumentUse(signature: "int", text: specifier.text, textIndex: index, offset: offset)
             }
             if result[specifier.argument] == nil {
                 result[specifier.argument] = ArgumentUse(
-                    signature: specifier.signature, text: specifier.text, message: index, offset: offset)
+                    signature: specifier.signature, text: specifier.text, textIndex: index, offset: offset)
             }
         }
         // In argument order, so each is appended: a dictionary's order inserted at random places
         // (a catalog string with thousands of substitutions moved the list for each).
         for (argument, variable) in message.variableArguments.sorted(by: { $0.key < $1.key }) where result[argument] == nil {
-            result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, message: index, offset: variable.offset)
+            result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, textIndex: index, offset: variable.offset)
         }
         return result
     }
@@ -140,7 +140,7 @@ extension MessageBuilder {
     /// The specifiers as the writer meant them: a probable literal percent sign ("50% off") is read
     /// as '%%', so the arguments after it keep the numbers the writer meant and one stray '%' never
     /// cascades into mismatches in every locale. Offsets are in the original text.
-    static func intendedSpecifiers(_ message: Message) -> [(FormatSpecifier, Int)] {
+    static func intendedSpecifiers(_ message: LocalizedText) -> [(FormatSpecifier, Int)] {
         let literal = message.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start).sorted()
         guard !literal.isEmpty else { return message.analysis.specifiers.map { ($0, $0.start) } }
         // One walk each way (inserting in place and counting per specifier were quadratic in a
@@ -161,4 +161,10 @@ extension MessageBuilder {
             return (specifier, specifier.start - passed)
         }
     }
+}
+
+extension LocalizedText {
+    /// The arguments this text reads, as a key format lists them (`index` is its position in
+    /// `ProjectIndex.texts`).
+    public func argumentUses(index: Int) -> ArgumentList { LocalizedTextBuilder.argumentUses(self, index: index) }
 }

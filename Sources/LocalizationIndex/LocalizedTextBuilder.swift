@@ -3,20 +3,20 @@ import Foundation
 import LocalizationFormats
 
 /// Turns parsed files into messages and per-key argument lists.
-enum MessageBuilder {
+enum LocalizedTextBuilder {
     /// Beyond this many combinations a `.stringsdict` entry is checked one variable at a time.
     static let maximumPermutations = 64
 
     /// Every message of every file, in file order, but those of ignored locales; files are
     /// scanned on all cores, and the index lists are filled while each file's messages are still
     /// in the cache (a later pass over 200,000 messages missed it on nearly every one).
-    static func messages(
+    static func texts(
         of project: LocalizationProject, ignoring ignored: Set<String> = [], usages: [String: TableUsage] = [:]
-    ) -> MessageBatch {
+    ) -> TextBatch {
         // A catalog holds every locale in one file: split into runs of entries, so one large
         // catalog is built on every core instead of one (a 40 MB catalog took 300 ms on one).
         var jobs: [(file: Int, entries: Range<Int>?)] = []
-        var catalogSources: [Int: [String: MessageSource]] = [:]
+        var catalogSources: [Int: [String: TextSource]] = [:]
         for (index, file) in project.files.enumerated() {
             guard case .catalog(let catalog) = file.content else {
                 jobs.append((index, nil))
@@ -28,36 +28,36 @@ enum MessageBuilder {
             for start in stride(from: 0, to: max(count, 1), by: chunk) { jobs.append((index, start..<min(start + chunk, count))) }
         }
         let batches = jobs.concurrentMap { job in
-            var batch = MessageBatch()
+            var batch = TextBatch()
             let file = project.files[job.file]
-            let messages: [Message]
+            let messages: [LocalizedText]
             if let range = job.entries, case .catalog(let catalog) = file.content {
                 messages = catalogMessages(
                     catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usages[file.tableID] ?? .format)
             } else {
-                messages = Self.messages(of: file, usage: usages[file.tableID] ?? .format)
+                messages = Self.texts(of: file, usage: usages[file.tableID] ?? .format)
             }
             for message in messages where ignored.isEmpty || !ignored.contains(message.locale) {
                 batch.append(message)
             }
             return batch
         }
-        var all = MessageBatch()
-        all.messages.reserveCapacity(batches.reduce(0) { $0 + $1.pendingCount })
+        var all = TextBatch()
+        all.texts.reserveCapacity(batches.reduce(0) { $0 + $1.pendingCount })
         for batch in batches { all.append(contentsOf: batch) }
         return all
     }
 
     /// One message source per locale a catalog writes (as written → normalised).
-    private static func sources(of catalog: StringCatalog, file: ResourceFile, usage: TableUsage) -> [String: MessageSource] {
-        var result: [String: MessageSource] = [:]
+    private static func sources(of catalog: StringCatalog, file: ResourceFile, usage: TableUsage) -> [String: TextSource] {
+        var result: [String: TextSource] = [:]
         catalog.forEachLocalization { _, written, _ in
             guard result[written] == nil else { return }
-            result[written] = MessageSource(
+            result[written] = TextSource(
                 table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
         }
         if let written = catalog.sourceLanguage, result[written] == nil {
-            result[written] = MessageSource(
+            result[written] = TextSource(
                 table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
         }
         return result
@@ -67,24 +67,24 @@ enum MessageBuilder {
     /// a bundle returns it for every language, so it is compared with none.
     static let globalLocale = "global"
 
-    static func messages(of file: ResourceFile, usage: TableUsage = .format) -> [Message] {
-        var result: [Message] = []
+    static func texts(of file: ResourceFile, usage: TableUsage = .format) -> [LocalizedText] {
+        var result: [LocalizedText] = []
         let locale = file.locale ?? globalLocale
         switch file.content {
         case .strings(let parsed):
-            let source = MessageSource(table: file.tableID, locale: locale, path: file.path, usage: usage, entries: parsed.entries)
+            let source = TextSource(table: file.tableID, locale: locale, path: file.path, usage: usage, entries: parsed.entries)
             result.reserveCapacity(parsed.entries.count)
             // Read in place: a copy of each entry retained and released its comment too.
             parsed.entries.withUnsafeBufferPointer { entries in
                 for index in entries.indices {
                     guard let value = entries[index].value else { continue }
-                    result.append(Message(source: source, entry: index, analysis: FormatScanner.analyze(value)))
+                    result.append(LocalizedText(source: source, entry: index, analysis: FormatScanner.analyze(value)))
                 }
             }
         case .stringsdict(let parsed):
-            let source = MessageSource(table: file.tableID, locale: locale, path: file.path, usage: usage)
+            let source = TextSource(table: file.tableID, locale: locale, path: file.path, usage: usage)
             for entry in parsed.entries {
-                result += stringsdictMessages(entry, source: source)
+                result += stringsdictTexts(entry, source: source)
             }
         case .catalog(let catalog):
             result = catalogMessages(
@@ -96,15 +96,15 @@ enum MessageBuilder {
 
     /// The messages of a run of a catalog's entries, in order.
     private static func catalogMessages(
-        _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: MessageSource], file: ResourceFile, usage: TableUsage
-    ) -> [Message] {
-        var result: [Message] = []
+        _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage
+    ) -> [LocalizedText] {
+        var result: [LocalizedText] = []
         let sourceLanguage = catalog.sourceLanguage
         // With positions: a string unit's message keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
             let source =
                 sources[written]
-                ?? MessageSource(
+                ?? TextSource(
                     table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
             appendCatalogMessages(
                 value, entry: entry, at: position, source: source, loaded: catalog.loads, isSource: written == sourceLanguage, to: &result)
@@ -117,7 +117,7 @@ enum MessageBuilder {
                 for index in range where !entries[index].localizations.contains(where: { $0.locale == sourceLanguage }) {
                     let key = entries[index].key
                     result.append(
-                        Message(
+                        LocalizedText(
                             source: source, key: key, text: key, keyLocation: entries[index].keyLocation,
                             placement: .fixed(entries[index].keyLocation), analysis: analysis(key, alsoRead: []), origin: .catalog,
                             label: nil, loaded: catalog.loads))
@@ -131,7 +131,7 @@ enum MessageBuilder {
     /// string unit's message reads the source's catalog at `position` (entry, localization).
     static func appendCatalogMessages(
         _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int),
-        source: MessageSource, loaded: Bool, isSource: Bool = false, to result: inout [Message]
+        source: TextSource, loaded: Bool, isSource: Bool = false, to result: inout [LocalizedText]
     ) {
         // Most values are one string unit: its message, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
@@ -139,15 +139,15 @@ enum MessageBuilder {
             // text the app shows whatever its state (Xcode leaves extracted source text 'new').
             guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
             let analysis = analysis(unit.value, alsoRead: [])
-            if Message.fitsPacked(entry: position.entry, localization: position.localization) {
+            if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
                 result.append(
-                    Message(
+                    LocalizedText(
                         source: source, catalogEntry: position.entry, localization: position.localization, analysis: analysis,
                         loaded: loaded))
                 return
             }
             result.append(
-                Message(
+                LocalizedText(
                     source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
                     analysis: analysis, origin: .catalog, label: nil, loaded: loaded))
             return
@@ -158,8 +158,8 @@ enum MessageBuilder {
     /// One message per string unit. Substitution forms write `%arg` for their own argument, which
     /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
     static func catalogMessages(
-        _ value: CatalogValue, entry: CatalogEntry, source: MessageSource, loaded: Bool, isSource: Bool = false
-    ) -> [Message] {
+        _ value: CatalogValue, entry: CatalogEntry, source: TextSource, loaded: Bool, isSource: Bool = false
+    ) -> [LocalizedText] {
         var slots: [String: Int] = [:]
         value.forEachUnit { unit in
             for specifier in FormatScanner.analyze(unit.value).specifiers {
@@ -186,7 +186,7 @@ enum MessageBuilder {
             if let substitution, let replacement = specifiers[substitution] {
                 text = text.replacingOccurrences(of: "%arg", with: replacement)
             }
-            return Message(
+            return LocalizedText(
                 source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
                 analysis: analysis(text, alsoRead: alsoRead), origin: .catalog, label: label, loaded: loaded,
                 variableArguments: variables)
@@ -225,13 +225,13 @@ enum MessageBuilder {
     /// One message per combination of variants, as Foundation assembles the text: each form is
     /// formatted on its own, its plain specifiers counting from its variable's argument
     /// (CoreFoundation's `initialArgPosition`). Variables used inside a form are expanded too.
-    static func stringsdictMessages(_ entry: StringsdictEntry, source: MessageSource) -> [Message] {
+    static func stringsdictTexts(_ entry: StringsdictEntry, source: TextSource) -> [LocalizedText] {
         func message(
             _ text: String, _ placement: TextPlacement, _ label: String?, _ analysis: FormatAnalysis, _ variables: [Int: VariableArgument]
         )
-            -> Message
+            -> LocalizedText
         {
-            Message(
+            LocalizedText(
                 source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: placement,
                 analysis: analysis, origin: .stringsdict, label: label, loaded: entry.loaded, variableArguments: variables)
         }
@@ -259,7 +259,7 @@ enum MessageBuilder {
             return copy
         }
         let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
-        var results: [Message] = []
+        var results: [LocalizedText] = []
         func expand(_ state: State, depth: Int) {
             let slot = state.specifiers.first { specifier in
                 specifier.variableName.map { name in entry.variables.contains { $0.name == name && !$0.variants.isEmpty } } ?? false
@@ -342,26 +342,26 @@ enum MessageBuilder {
     }
 }
 
-/// Messages in file order with the index lists `RuleContext` keeps, filled as messages are added.
+/// Messages in file order with the index lists `ProjectIndex` keeps, filled as messages are added.
 ///
 /// One file's batch holds its messages as retained references (`pending`), and combining moves
 /// each into `messages` without touching the object: copying the references cost a retain and a
 /// release per message, each a cache miss, most of the 12 ms the combining took on 250,000.
-struct MessageBatch {
+struct TextBatch {
     /// The combined messages (`append(contentsOf:)` fills it).
-    var messages: [Message] = []
+    var texts: [LocalizedText] = []
     /// One file's messages (`append(_:)` fills it), each retained once until it is combined.
-    private var pending: [Unmanaged<Message>] = []
+    private var pending: [Unmanaged<LocalizedText>] = []
     var withSpecifiers: [Int] = []
     var withProblems: [Int] = []
     var stringsdict: [Int] = []
     var empty: [Int] = []
     /// Consecutive messages sharing one source (one table and locale).
-    var runs: [MessageRun] = []
+    var runs: [TextRun] = []
 
     var pendingCount: Int { pending.count }
 
-    mutating func append(_ message: Message) {
+    mutating func append(_ message: LocalizedText) {
         let index = pending.count
         if message.origin == .stringsdict { stringsdict.append(index) }
         if message.text.isEmpty { empty.append(index) }
@@ -372,25 +372,25 @@ struct MessageBatch {
         if let last = runs.last, last.source === message.source, last.range.upperBound == index {
             runs[runs.count - 1].range = last.range.lowerBound..<index + 1
         } else {
-            runs.append(MessageRun(source: message.source, range: index..<index + 1))
+            runs.append(TextRun(source: message.source, range: index..<index + 1))
         }
         pending.append(Unmanaged.passRetained(message))
     }
 
     /// Takes over another batch's pending messages (which must not be combined twice).
-    mutating func append(contentsOf other: consuming MessageBatch) {
-        let offset = messages.count
-        for reference in other.pending { messages.append(reference.takeRetainedValue()) }
+    mutating func append(contentsOf other: consuming TextBatch) {
+        let offset = texts.count
+        for reference in other.pending { texts.append(reference.takeRetainedValue()) }
         withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
         withProblems += other.withProblems.lazy.map { $0 + offset }
         stringsdict += other.stringsdict.lazy.map { $0 + offset }
         empty += other.empty.lazy.map { $0 + offset }
-        runs += other.runs.lazy.map { MessageRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset) }
+        runs += other.runs.lazy.map { TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset) }
     }
 }
 
 /// Consecutive messages of one file (one locale of a catalog).
-struct MessageRun {
-    let source: MessageSource
+struct TextRun {
+    let source: TextSource
     var range: Range<Int>
 }

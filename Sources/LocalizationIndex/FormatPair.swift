@@ -1,0 +1,55 @@
+import LocalizationFormats
+
+/// A key's arguments in a translation beside the base's, where the two differ.
+public struct FormatPair: Sendable {
+    public let table: String
+    public let key: String
+    public let locale: String
+    public let base: KeyFormat
+    public let translation: KeyFormat
+    /// Arguments the code passes (a catalog key reads them) that the base text leaves out.
+    public var optional: Set<Int> = []
+}
+
+extension FormatPair {
+    static func pairs(_ formats: [String: [String: TableFormats]], messages: [LocalizedText], baseLocale: String?, locales: [String])
+        -> [FormatPair]
+    {
+        guard let baseLocale else { return [] }
+        var jobs: [(table: String, locale: String)] = []
+        for table in formats.keys.sorted() where formats[table]?[baseLocale] != nil || formats[table]?["Base"] != nil {
+            for locale in locales where formats[table]?[locale] != nil { jobs.append((table, locale)) }
+        }
+        // One job per translation: few pairs differ, so the jobs share little but the base table.
+        return jobs.concurrentMap { job -> [FormatPair] in
+            guard let byLocale = formats[job.table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"],
+                let keys = byLocale[job.locale]
+            else { return [] }
+            let fallback = byLocale["Base"]
+            // Locales of one table share the key numbers: the base is then read by number.
+            let sameNumbers = keys.keys === baseKeys.keys
+            var result: [FormatPair] = []
+            keys.forEach { key, number, translation in
+                let found = sameNumbers ? number.flatMap { baseKeys[number: $0] } : baseKeys[key]
+                guard var base = found ?? fallback?[key] else { return }
+                // A catalog key extracted from code is the format the code passes ('%lld items'),
+                // even when the source text leaves an argument out ('starred'): a translation may
+                // read those arguments, and need not, as the source text does not.
+                var optional: Set<Int> = []
+                if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, messages[first].origin == .catalog {
+                    for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
+                        base.arguments[specifier.argument] = ArgumentUse(
+                            signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)
+                        optional.insert(specifier.argument)
+                    }
+                }
+                // Most translations read exactly what the base passes; none of the rules reading
+                // pairs has anything to say about those, so only differing pairs are kept.
+                guard !base.arguments.readsLike(translation.arguments) else { return }
+                result.append(
+                    FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation, optional: optional))
+            }
+            return result
+        }.flatMap { $0 }
+    }
+}

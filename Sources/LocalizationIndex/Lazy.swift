@@ -1,0 +1,21 @@
+import Foundation
+
+/// A value built the first time it is asked for, once, whichever thread asks first.
+///
+/// The index builds its parts this way, so a command pays only for what it reads: `render` and
+/// `coverage` never build the format pairs `check` compares.
+final class Lazy<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    init() {}
+
+    func get(_ make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let made = make()
+        value = made
+        return made
+    }
+}

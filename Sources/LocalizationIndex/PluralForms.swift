@@ -1,0 +1,97 @@
+import LocalizationFormats
+
+/// One set of plural forms: a `.stringsdict` plural variable or a catalog `plural` variation.
+public struct PluralForms: Sendable {
+    public var file: ResourceFile
+    public var locale: String
+    public var key: String
+    /// "the variable 'n'" or "the plural variation".
+    public var subject: String
+    /// Where findings about the whole set go.
+    public var location: SourcePosition?
+    public var forms: [(name: String, location: SourcePosition?)]
+
+    /// The categories written.
+    public var presentCategories: Set<PluralCategory> { Set(forms.compactMap { PluralCategory(rawValue: $0.name) }) }
+
+    /// The categories the locale's CLDR rules use that the forms lack (`other` included); nil for
+    /// a language CLDR does not list, whose rules are unknown rather than the root's.
+    public var missingCategories: [PluralCategory]? {
+        guard PluralRules.cldrLocale(for: locale) != nil else { return nil }
+        return missing(from: PluralRules.cardinal(for: locale).categories)
+    }
+
+    /// Which of `categories` no form is written for.
+    public func missing(from categories: [PluralCategory]) -> [PluralCategory] {
+        categories.filter { category in !forms.contains { $0.name == category.rawValue } }
+    }
+}
+
+extension PluralForms {
+    /// The locale whose CLDR rules apply to a file's forms: `Base` is the development language.
+    static func pluralLocale(_ locale: String, baseLocale: String?) -> String {
+        guard locale == "Base" else { return locale }
+        return baseLocale.flatMap { $0 == "Base" ? nil : $0 } ?? "en"
+    }
+
+    /// Every set of plural forms in the project, collected once when the context is built.
+    static func collect(_ project: LocalizationProject, baseLocale: String?) -> [PluralForms] {
+        var result: [PluralForms] = []
+        for file in project.files {
+            switch file.content {
+            case .stringsdict(let parsed):
+                guard let locale = file.locale else { continue }
+                for entry in parsed.entries {
+                    for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
+                        result.append(
+                            PluralForms(
+                                file: file, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key,
+                                subject: "the variable '\(variable.name)'",
+                                location: variable.location, forms: variable.variants.map { ($0.name, $0.location) }))
+                    }
+                }
+            case .catalog(let catalog):
+                var normalized: [String: String] = [:]
+                catalog.forEachLocalization { entry, written, value in
+                    // Most values have no variations: nothing to collect, and no locale to normalise.
+                    guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+                    let locale =
+                        normalized[written]
+                        ?? {
+                            let made = LocaleName.normalize(written)
+                            normalized[written] = made
+                            return made
+                        }()
+                    collect(value, file: file, locale: locale, key: entry.key, into: &result)
+                }
+            case .strings:
+                continue
+            }
+        }
+        return result
+    }
+
+    private static func collect(
+        _ value: borrowing CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]
+    ) {
+        for variation in value.variations {
+            if variation.selector == "plural" {
+                result.append(
+                    PluralForms(
+                        file: file, locale: locale, key: key, subject: "the plural variation",
+                        location: variation.cases.first?.nameLocation ?? value.location,
+                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+            }
+            for item in variation.cases { collect(item.value, file: file, locale: locale, key: key, into: &result) }
+        }
+        for substitution in value.substitutions {
+            for variation in substitution.variations where variation.selector == "plural" {
+                result.append(
+                    PluralForms(
+                        file: file, locale: locale, key: key, subject: "the substitution '\(substitution.name)'",
+                        location: variation.cases.first?.nameLocation ?? substitution.location,
+                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+            }
+        }
+    }
+}

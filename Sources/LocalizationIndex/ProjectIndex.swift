@@ -1,0 +1,289 @@
+import LocalizationFormats
+
+/// What the index needs from the configuration.
+public struct IndexOptions: Sendable, Hashable {
+    /// Locales left out of every comparison (their texts are not indexed).
+    public var ignoredLocales: Set<String> = []
+    /// The table payload keys are looked up in.
+    public var payloadTable = "Localizable"
+    /// Table name or table ID → its usage, set in the configuration (`tables:`); wins over evidence.
+    public var tableUsages: [String: TableUsage] = [:]
+    /// Where `tableUsages` were set, named in each decision's reason.
+    public var tableUsagesSource = "the configuration"
+
+    public init() {}
+}
+
+/// The project as every command reads it: merged tables per table and locale, how the app uses
+/// each table, every localized text with its format, each key's arguments per locale, payload
+/// keys looked up in every locale, and plural forms.
+///
+/// Sits between the parsers and everything that reads localizations: rules, the coverage report
+/// and the preview all ask it, so each question has one answer. Tables and usages are built
+/// with the index; the other parts the first time they are read, so a command pays only for
+/// what it shows.
+public final class ProjectIndex: Sendable {
+    public let project: LocalizationProject
+    public let options: IndexOptions
+    /// The development locale the translations are compared against.
+    public let baseLocale: String?
+    /// Every locale except the base, `Base` and ignored ones, sorted.
+    public let translationLocales: [String]
+    /// Every locale but the base and `Base`, ignored ones included.
+    let otherLocales: [String]
+    /// table → locale → merged table (`Base` folded into the base locale).
+    public let tables: [String: [String: LocaleTable]]
+    /// table ID → how the app uses it (see `TableUsage`) and why that was decided.
+    public let usages: [String: TableUsageDecision]
+    /// Catalog keys marked `shouldTranslate: false`, per table.
+    public let doNotTranslate: [String: Set<String>]
+
+    private let textsPart = Lazy<TextBatch>()
+    private let formatsPart = Lazy<[String: [String: TableFormats]]>()
+    private let pairsPart = Lazy<[FormatPair]>()
+    private let presencePart = Lazy<[String: KeyPresence]>()
+    private let lookupsPart = Lazy<[PayloadKeyLookup]>()
+    private let pluralPart = Lazy<[PluralForms]>()
+    private let catalogKeysPart = Lazy<[String: [String: CatalogEntry]]>()
+
+    public init(project: LocalizationProject, options: IndexOptions = IndexOptions()) {
+        self.project = project
+        self.options = options
+        var phases = PhaseClock("index")
+        let base = project.baseLocale
+        baseLocale = base
+        var tables = project.allTables()
+        if let base, base != "Base" {
+            // Base.lproj holds the development text of storyboards; it is part of the base locale.
+            for (name, byLocale) in tables {
+                guard let baseFolder = byLocale["Base"] else { continue }
+                var merged =
+                    byLocale[base]
+                    ?? LocaleTable(locale: base, table: name, strings: LocaleStrings(numbering: baseFolder.strings.numbering))
+                for (key, value) in baseFolder.strings where merged.strings[key] == nil { merged.strings[key] = value }
+                tables[name]?[base] = merged
+            }
+        }
+        self.tables = tables
+        phases.lap("tables")
+        // Computed once: every catalog's locales are gathered from all its entries.
+        otherLocales = project.locales.filter { $0 != base && $0 != "Base" }
+        translationLocales = otherLocales.filter { !options.ignoredLocales.contains($0) }
+        usages = TableUsageDetector.detect(project, overrides: options.tableUsages, overrideSource: options.tableUsagesSource)
+        phases.lap("usages")
+        var doNotTranslate: [String: Set<String>] = [:]
+        for file in project.files {
+            guard case .catalog(let catalog) = file.content else { continue }
+            for entry in catalog.entries where !entry.shouldTranslate { doNotTranslate[file.tableID, default: []].insert(entry.key) }
+        }
+        self.doNotTranslate = doNotTranslate
+    }
+
+    /// The context a configuration's base locale asks for.
+    public convenience init(project: LocalizationProject, baseLocale: String?, baseLocaleSource: String, options: IndexOptions) {
+        var project = project
+        if let baseLocale {
+            project.baseLocale = baseLocale
+            project.baseLocaleReason = "base_locale in \(baseLocaleSource)"
+        }
+        self.init(project: project, options: options)
+    }
+
+    // MARK: Parts built when first read
+
+    var textBatch: TextBatch {
+        textsPart.get {
+            var phases = PhaseClock("index")
+            defer { phases.lap("texts") }
+            return LocalizedTextBuilder.texts(
+                of: project, ignoring: options.ignoredLocales, usages: usages.mapValues(\.usage))
+        }
+    }
+
+    /// Every localized text in file order (a `.stringsdict` entry gives one per permutation of
+    /// its forms, a catalog value one per variation).
+    public var texts: [LocalizedText] { textBatch.texts }
+    /// Texts with format specifiers, in tables used as formats.
+    public var textsWithSpecifiers: [Int] { textBatch.withSpecifiers }
+    /// Texts whose scan found format problems, in tables used as formats.
+    public var textsWithProblems: [Int] { textBatch.withProblems }
+    /// Texts from `.stringsdict` files.
+    public var stringsdictTexts: [Int] { textBatch.stringsdict }
+    /// Texts that are empty.
+    public var emptyTexts: [Int] { textBatch.empty }
+
+    /// table → locale → key → the arguments its text reads.
+    public var formats: [String: [String: TableFormats]] {
+        formatsPart.get {
+            let batch = textBatch
+            var phases = PhaseClock("index")
+            defer { phases.lap("formats") }
+            return LocalizedTextBuilder.formats(batch, numberingLocale: baseLocale)
+        }
+    }
+
+    /// Each translated key's arguments beside the base's, for keys whose arguments differ (in
+    /// number, type or size); a translation that reads what the base passes has no pair.
+    public var formatPairs: [FormatPair] {
+        pairsPart.get {
+            let formats = formats
+            let texts = texts
+            var phases = PhaseClock("index")
+            defer { phases.lap("pairs") }
+            return FormatPair.pairs(formats, messages: texts, baseLocale: baseLocale, locales: translationLocales)
+        }
+    }
+
+    /// table → which base keys each translation has; see `KeyPresence`.
+    public var keyPresence: [String: KeyPresence] {
+        presencePart.get {
+            var phases = PhaseClock("index")
+            defer { phases.lap("key presence") }
+            return KeyPresence.compute(tables, baseLocale: baseLocale, locales: otherLocales)
+        }
+    }
+
+    /// Every localized part of every payload, looked up in every locale.
+    public var payloadLookups: [PayloadKeyLookup] {
+        lookupsPart.get {
+            // Without payloads no text needs scanning.
+            guard !project.payloadFiles.isEmpty else { return [] }
+            let formats = formats
+            var phases = PhaseClock("index")
+            defer { phases.lap("payload lookups") }
+            return computePayloadLookups(formats: formats)
+        }
+    }
+
+    /// Every set of plural forms (`.stringsdict` plural variables, catalog plural variations).
+    public var pluralForms: [PluralForms] {
+        pluralPart.get {
+            var phases = PhaseClock("index")
+            defer { phases.lap("plural forms") }
+            return PluralForms.collect(project, baseLocale: baseLocale)
+        }
+    }
+
+    /// Builds every part now, in the order they depend on each other, for a caller (`check`)
+    /// that reads them all and wants the time spent before its own work starts.
+    public func buildAllParts() {
+        _ = keyPresence
+        _ = formatPairs
+        _ = payloadLookups
+        _ = pluralForms
+    }
+
+    // MARK: Questions
+
+    /// The base locale, then every translation locale.
+    public var localesBaseFirst: [String] { (baseLocale.map { [$0] } ?? []) + translationLocales }
+
+    /// The base locale's merged table.
+    public func baseTable(_ name: String) -> LocaleTable? {
+        guard let baseLocale else { return nil }
+        return tables[name]?[baseLocale]
+    }
+
+    /// Tables the base locale has, sorted.
+    public var baseTableNames: [String] {
+        guard let baseLocale else { return [] }
+        return tables.filter { $0.value[baseLocale] != nil }.keys.sorted()
+    }
+
+    /// How the app uses a table (by table ID).
+    public func usage(of table: String) -> TableUsage { usages[table]?.usage ?? .format }
+
+    /// Whether a text is used as a format: it has a specifier or '%%', or the base text of its
+    /// key has. A plain text with a stray '%' is shown as written, so only formats are checked
+    /// for percent signs.
+    public func isFormat(_ text: LocalizedText) -> Bool {
+        if !text.isFormatted { return false }
+        let literal = Set(text.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
+        if text.analysis.specifiers.contains(where: { !literal.contains($0.start) }) || text.text.contains("%%")
+            || !text.variableArguments.isEmpty
+        {
+            return true
+        }
+        guard let base = baseFormat(of: text) else { return false }
+        let texts = texts
+        return !base.arguments.isEmpty || base.texts.contains { texts[$0].text.contains("%%") }
+    }
+
+    /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);
+    /// nil for a text of the base locale, or when the base lacks the key.
+    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
+        guard let baseLocale, text.locale != baseLocale else { return nil }
+        let byLocale = formats[text.table]
+        return byLocale?[baseLocale]?[text.key] ?? byLocale?["Base"]?[text.key]
+    }
+
+    /// The locales each bundle (the folder holding `.lproj` folders) ships: its `.lproj` folders,
+    /// and with `includingCatalogs` its catalogs' locales.
+    public func localesByBundle(includingCatalogs: Bool) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for file in project.files {
+            if let locale = file.locale { result[file.bundle, default: []].insert(locale) }
+            if includingCatalogs, case .catalog(let catalog) = file.content {
+                result[file.bundle, default: []].formUnion(catalog.locales.map(LocaleName.normalize))
+            }
+        }
+        return result
+    }
+
+    /// The first file that holds `table` for `locale`, for findings about a whole table.
+    public func file(table: String, locale: String) -> ResourceFile? {
+        project.files.first { $0.tableID == table && ($0.locale == locale || ($0.locale == "Base" && locale == baseLocale)) }
+    }
+
+    // MARK: What a device reads
+
+    /// The locale whose table a device in `locale` reads: the locale itself, then with subtags
+    /// removed (`zh-Hant-HK` → `zh-Hant` → `zh`), then the development locale; nil when none
+    /// has the table.
+    public func resolvedLocale(_ locale: String, table: String) -> String? {
+        (LocaleName.fallbackChain(locale) + (baseLocale.map { [$0] } ?? [])).first { tables[table]?[$0] != nil }
+    }
+
+    /// What a device in `locale` finds for `key`: the table it reads (see `resolvedLocale`) and
+    /// the entry there, if any. A key missing from that table shows as the key itself: there is
+    /// no per-key fallback.
+    public func lookup(key: String, table: String, locale: String) -> DeviceLookup {
+        let resolved = resolvedLocale(locale, table: table)
+        return DeviceLookup(
+            key: key, table: table, locale: locale, resolvedLocale: resolved,
+            string: resolved.flatMap { tables[table]?[$0]?.strings[key] })
+    }
+
+    /// A catalog key's value in one locale (with its variations and substitutions).
+    public func catalogValue(key: String, table: String, locale: String) -> CatalogValue? {
+        let entries = catalogKeysPart.get {
+            var result: [String: [String: CatalogEntry]] = [:]
+            for file in project.files {
+                guard case .catalog(let catalog) = file.content else { continue }
+                for entry in catalog.entries where result[file.tableID]?[entry.key] == nil {
+                    result[file.tableID, default: [:]][entry.key] = entry
+                }
+            }
+            return result
+        }
+        return entries[table]?[key]?.localizations.first { LocaleName.normalize($0.locale) == locale }?.value
+    }
+}
+
+/// A key as a device in one locale finds it.
+public struct DeviceLookup: Sendable, Hashable {
+    public var key: String
+    public var table: String
+    /// The device's locale.
+    public var locale: String
+    /// The locale whose table is read, nil when no locale has the table.
+    public var resolvedLocale: String?
+    /// The entry in that table, nil when it lacks the key.
+    public var string: LocalizedString?
+
+    /// The text the device shows, nil when it shows the key itself (missing, or not loaded).
+    public var shownValue: String? {
+        guard let string, string.loaded else { return nil }
+        return string.value
+    }
+}
