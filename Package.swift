@@ -69,9 +69,24 @@ let package = Package(
             name: "LocalizationFormatsTests",
             dependencies: ["LocalizationFormats"]
         ),
+        .target(
+            // Helpers the test targets share: projects from inline files, the corpus's place.
+            name: "TestSupport",
+            dependencies: ["LocalizationFormats", "StringsCheckRules"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "LocalizationIndexTests",
+            dependencies: ["LocalizationIndex", "LocalizationFormats", "TestSupport"]
+        ),
         .testTarget(
             name: "StringsCheckRulesTests",
-            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationIndex", "LocalizationFormats"],
+            dependencies: ["StringsCheckRules", "StringsCheckReports", "LocalizationIndex", "LocalizationFormats", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "StringsCheckReportsTests",
+            dependencies: ["StringsCheckReports", "StringsCheckRules", "LocalizationIndex", "LocalizationFormats", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

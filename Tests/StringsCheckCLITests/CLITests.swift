@@ -42,7 +42,7 @@ struct CLITests {
         #expect(timed.status == plain.status)
         #expect(timed.stdout == plain.stdout)
         let lines = timed.stderr.split(separator: "\n").filter { $0.hasPrefix("stringscheck: timing ") }
-        for phase in ["load parse", "context messages", "check run the rules", "rule missing-translation", "cli check"] {
+        for phase in ["load parse", "index texts", "check run the rules", "rule missing-translation", "cli check"] {
             #expect(lines.contains { $0.contains(" \(phase): ") && ($0.hasSuffix(" ms") || $0.hasSuffix(" MB")) }, "no timing for \(phase)")
         }
         #expect(!plain.stderr.contains("timing"))

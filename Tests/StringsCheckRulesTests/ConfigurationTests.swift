@@ -2,6 +2,7 @@ import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
+import TestSupport
 import Testing
 
 struct ConfigurationTests {

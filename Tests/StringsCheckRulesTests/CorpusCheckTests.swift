@@ -2,6 +2,7 @@ import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
+import TestSupport
 import Testing
 
 /// `check` over the real apps of the corpus: it finishes, every finding has a place, and the

@@ -3,6 +3,7 @@ import LocalizationFormats
 import LocalizationIndex
 import StringsCheckReports
 import StringsCheckRules
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)

@@ -1,6 +1,7 @@
 import Foundation
 import LocalizationFormats
 import LocalizationIndex
+import TestSupport
 import Testing
 
 @testable import StringsCheckRules
@@ -166,115 +167,6 @@ struct EngineTests {
 
 /// Messages store their placement as a kind and a position, with the `.stringsdict` parts in a
 /// box only permutations have; each placement reads back as it was given.
-struct MessageStorageTests {
-    func message(_ placement: TextPlacement, label: String? = nil, variables: [Int: VariableArgument] = [:]) -> LocalizedText {
-        LocalizedText(
-            table: "Localizable", locale: "de", key: "k", text: "a\nb%@", path: "de.lproj/Localizable.strings",
-            keyLocation: SourcePosition(line: 3, column: 1), placement: placement, analysis: FormatScanner.analyze("a\nb%@"),
-            origin: .strings, label: label, loaded: true, variableArguments: variables)
-    }
-
-    @Test func placementsReadBackAsGiven() {
-        let start = SourcePosition(line: 3, column: 7)
-        let verbatim = message(.verbatim(start))
-        #expect(verbatim.placement == .verbatim(start))
-        #expect(verbatim.hasExactPositions)
-        #expect(verbatim.position(ofScalar: 3) == SourcePosition(line: 4, column: 2))
-        #expect(verbatim.label == nil && verbatim.variableArguments.isEmpty)
-        #expect(message(.fixed(nil)).placement == .fixed(nil))
-        #expect(message(.fixed(start)).location == start)
-        let segments = [TextSegment(range: 0..<2, location: start), TextSegment(range: 2..<5, location: nil)]
-        let variable = VariableArgument(signature: "int:64", text: "%#@n@", offset: 0)
-        let permutation = message(
-            .segments(segments, fallback: SourcePosition(line: 9, column: 9)), label: "'one' of 'n'", variables: [1: variable])
-        #expect(permutation.placement == .segments(segments, fallback: SourcePosition(line: 9, column: 9)))
-        #expect(permutation.position(ofScalar: 1) == start)
-        #expect(permutation.position(ofScalar: 3) == SourcePosition(line: 9, column: 9))
-        #expect(permutation.label == "'one' of 'n'" && permutation.variableArguments == [1: variable])
-        #expect(permutation.subject == "'k' ('one' of 'n')")
-        #expect(message(.segments([], fallback: nil)).placement == .segments([], fallback: nil))
-    }
-
-    /// `.strings` messages read key, text and positions from their entry: quoted values without
-    /// escapes start one column past the quote, unquoted ones at the value, escaped ones are fixed.
-    @Test func stringsMessagesReadTheirEntries() throws {
-        let text = "\"q\" = \"a\\nb %@\";\n\"plain\" = \"x%d\";\nbare = word;\n/* no string */ \"dict\" = { k = v; };\n"
-        let parsed = StringsParser.parse(bytes: Array(text.utf8), path: "de.lproj/Localizable.strings")
-        let file = ResourceFile(
-            path: "de.lproj/Localizable.strings", locale: "de", folder: "de.lproj", table: "Localizable", content: .strings(parsed))
-        let messages = LocalizedTextBuilder.texts(of: file)
-        #expect(messages.map(\.key) == ["q", "plain", "bare"])
-        #expect(messages.map(\.text) == ["a\nb %@", "x%d", "word"])
-        #expect(messages.map(\.keyLocation) == [1, 2, 3].map { SourcePosition(line: $0, column: 1) })
-        #expect(messages[0].placement == .fixed(SourcePosition(line: 1, column: 7)))
-        #expect(messages[1].placement == .verbatim(SourcePosition(line: 2, column: 12)))
-        #expect(messages[1].position(ofScalar: 1) == SourcePosition(line: 2, column: 13))
-        #expect(messages[2].placement == .verbatim(SourcePosition(line: 3, column: 8)))
-        #expect(messages.allSatisfy { $0.origin == .strings && $0.loaded && $0.label == nil && $0.locale == "de" })
-        #expect(messages[1].analysis.specifiers.map(\.signature) == ["int"])
-    }
-
-    /// Catalog string units read theirs from the catalog (entry and localization); variations
-    /// and units in state "new" keep the general path.
-    @Test func catalogMessagesReadTheirUnits() throws {
-        let json = """
-            {"sourceLanguage": "en", "version": "1.0", "strings": {
-              "a": {"localizations": {
-                "de": {"stringUnit": {"state": "translated", "value": "A %@"}},
-                "fr": {"stringUnit": {"state": "new", "value": "A"}}}},
-              "b": {"localizations": {"de": {"variations": {"plural": {
-                "one": {"stringUnit": {"state": "translated", "value": "ein %lld"}},
-                "other": {"stringUnit": {"state": "translated", "value": "%lld"}}}}}}},
-              "c": {"localizations": {"fr": {"stringUnit": {"state": "translated", "value": "C"}}}}}}
-            """
-        let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "Localizable.xcstrings")
-        let file = ResourceFile(path: "Localizable.xcstrings", locale: nil, folder: nil, table: "Localizable", content: .catalog(catalog))
-        let messages = LocalizedTextBuilder.texts(of: file)
-        // Entries without an 'en' unit are their own source text: the key, read as the base.
-        #expect(messages.map(\.key) == ["a", "b", "b", "c", "a", "b", "c"])
-        #expect(messages.map(\.text) == ["A %@", "ein %lld", "%lld", "C", "a", "b", "c"])
-        #expect(messages.map(\.locale) == ["de", "de", "de", "fr", "en", "en", "en"])
-        #expect(messages[4].placement == .fixed(catalog.entries[0].keyLocation))
-        #expect(messages[0].keyLocation == catalog.entries[0].keyLocation)
-        #expect(messages[0].placement == .fixed(catalog.entries[0].localizations[0].value.stringUnit?.location))
-        #expect(messages[3].placement == .fixed(catalog.entries[2].localizations[0].value.stringUnit?.location))
-        #expect(messages.allSatisfy { $0.origin == .catalog && $0.loaded })
-        #expect(messages[0].label == nil && messages[1].label != nil)
-        #expect(messages[0].analysis.specifiers.map(\.signature) == ["object"])
-    }
-}
-
-/// A large catalog's messages are built in runs of entries on all cores; they come out as the
-/// serial build makes them, in the same order, with the same index lists.
-struct CatalogMessageTests {
-    @Test func runsOfEntriesMatchTheSerialBuild() throws {
-        var strings: [String] = []
-        for index in 0..<700 {
-            let german =
-                index % 7 == 0
-                ? #""de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld Ding"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld Dinge"}}}}}"#
-                : #""de": {"stringUnit": {"state": "\#(index % 5 == 0 ? "new" : "translated")", "value": "Wert \#(index) %@"}}"#
-            strings.append(
-                #""key.\#(index)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Value \#(index) %@"}}, \#(german)}}"#
-            )
-        }
-        let text = #"{"sourceLanguage": "en", "strings": {\#(strings.joined(separator: ", "))}, "version": "1.0"}"#
-        let project = Check.project([("App/Localizable.xcstrings", text)])
-        let file = try #require(project.files.first)
-        let serial = LocalizedTextBuilder.texts(of: file)
-        let batch = LocalizedTextBuilder.texts(of: project)
-        #expect(serial.count > 1_300)
-        #expect(batch.texts.count == serial.count)
-        #expect(batch.texts.map(\.key) == serial.map(\.key))
-        #expect(batch.texts.map(\.text) == serial.map(\.text))
-        #expect(batch.texts.map(\.locale) == serial.map(\.locale))
-        #expect(batch.texts.map(\.label) == serial.map(\.label))
-        #expect(!batch.texts.contains { $0.text.hasPrefix("Wert 5 ") })
-        #expect(batch.withSpecifiers == Array(serial.indices.filter { !serial[$0].analysis.specifiers.isEmpty }))
-        #expect(Set(batch.runs.map { $0.source.locale }) == ["en", "de"])
-    }
-}
-
 struct PayloadSettingsTests {
     static let big =
         "{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\"{{name}}\"]}}, \"data\": \"\(String(repeating: "x", count: 2100))\"}\n"
@@ -302,5 +194,39 @@ struct PayloadSettingsTests {
             !Check.summary(await Check.run(files, configuration: Check.configuration("payload_table: Push\n"))).contains {
                 $0.hasPrefix("payload-missing-key")
             })
+    }
+}
+
+/// The parsers' and the payload reader's diagnostics reach the output by the rules' lane: the
+/// configuration enables, grades and suppresses them as it does every rule.
+struct DiagnosticLaneTests {
+    static let tree: [(String, String)] = [
+        ("en.lproj/Localizable.strings", "\"debug.a\" = \"x\";\n\"debug.a\" = \"y\";\n\"b\" = \"B\";\n"),
+        ("payloads/odd.json", "{\"notification\": {\"title\": \"Hi\"}}\n"),
+    ]
+
+    @Test func eachIDIsDisabledByItsOwnName() async {
+        let all = await Check.run(Self.tree)
+        #expect(Set(all.findings.map(\.diagnostic.id)).isSuperset(of: ["payload-invalid-structure", "duplicate-key"]))
+        let disabled = await Check.run(
+            Self.tree, configuration: Check.configuration("rules:\n  payload-invalid-structure: {enabled: false}\n  duplicate-key: off\n"))
+        #expect(!disabled.findings.contains { $0.diagnostic.id == "payload-invalid-structure" })
+        #expect(!disabled.findings.contains { $0.diagnostic.id == "duplicate-key" })
+    }
+
+    @Test func keySuppressionsAndSeveritiesReachParseDiagnostics() async throws {
+        let all = await Check.run(Self.tree)
+        let duplicate = try #require(all.findings.first { $0.diagnostic.id == "duplicate-key" })
+        #expect(duplicate.key == "debug.a" && duplicate.locale == "en" && duplicate.table == "Localizable")
+        let ignored = await Check.run(
+            Self.tree, configuration: Check.configuration("rules:\n  duplicate-key:\n    ignore_keys: [\"debug.*\"]\n"))
+        #expect(!ignored.findings.contains { $0.diagnostic.id == "duplicate-key" } && ignored.suppressedCount == 1)
+        let suppressed = await Check.run(
+            Self.tree,
+            configuration: Check.configuration("suppress:\n  - rules: [duplicate-key]\n    keys: [\"debug.*\"]\n    reason: test\n"))
+        #expect(!suppressed.findings.contains { $0.diagnostic.id == "duplicate-key" })
+        let graded = await Check.run(
+            Self.tree, configuration: Check.configuration("rules:\n  payload-invalid-structure: {severity: warning}\n"))
+        #expect(graded.findings.first { $0.diagnostic.id == "payload-invalid-structure" }?.diagnostic.severity == .warning)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
+import TestSupport
 import Testing
 
 /// Runs `check` on the examples of locheck (the closest peer) and compares with the findings

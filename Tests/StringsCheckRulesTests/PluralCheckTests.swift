@@ -1,6 +1,7 @@
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
+import TestSupport
 import Testing
 
 /// Plural forms per locale against CLDR's categories, on fixtures in six languages.

@@ -1,6 +1,8 @@
+import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
+import TestSupport
 import Testing
 
 @Suite struct RuleExampleTests {
@@ -35,6 +37,28 @@ import Testing
         }
     }
 
+    /// Messages are API: what each triggering example makes every rule say is kept in a golden
+    /// file, so a changed word shows in review.
+    @Test func triggeringExamplesSayWhatTheGoldenFileSays() async throws {
+        var lines: [String] = []
+        for rule in Self.withExamples {
+            for (number, example) in rule.triggering.enumerated() {
+                let findings = await ExampleRunner.run(example, ruleID: rule.id)
+                for finding in findings.sorted(by: { Diagnostic.ordered($0.diagnostic, $1.diagnostic) }) {
+                    let d = finding.diagnostic
+                    lines.append(
+                        "\(rule.id) #\(number + 1) \(d.path):\(d.location?.description ?? "-") \(d.severity.rawValue): \(d.message)")
+                }
+            }
+        }
+        let output = lines.joined(separator: "\n") + "\n"
+        let golden = Check.packageRoot.appendingPathComponent("Tests/StringsCheckRulesTests/Fixtures/example-messages.txt")
+        if ProcessInfo.processInfo.environment["STRINGSCHECK_UPDATE_GOLDEN"] != nil {
+            try output.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(output == (try String(contentsOf: golden, encoding: .utf8)), "STRINGSCHECK_UPDATE_GOLDEN=1 swift test regenerates")
+    }
+
     @Test func everyRuleIsRegisteredOnceWithAStableID() {
         let ids = BuiltInRules.descriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
@@ -43,5 +67,38 @@ import Testing
         }
         let names = BuiltInRules.all.map { String(describing: $0) }
         #expect(names == names.sorted(), "keep BuiltInRules.all sorted by type name")
+    }
+}
+
+/// Every diagnostic is documented as a rule, completely: `explain`, `Docs/Rules.md` and SARIF's
+/// `help` show these fields as they are.
+@Suite struct RuleDescriptionTests {
+    @Test func everyRuleFileAndEveryParseDiagnosticIsRegistered() throws {
+        let rules = Check.packageRoot.appendingPathComponent("Sources/StringsCheckRules/Rules")
+        let files = try #require(FileManager.default.enumerator(atPath: rules.path)).compactMap { $0 as? String }
+        let ruleTypes = files.filter { $0.hasSuffix("Rule.swift") }.map { String($0.split(separator: "/").last?.dropLast(6) ?? "") }
+        #expect(ruleTypes.count > 30)
+        let registered = Set(BuiltInRules.all.map { String(describing: $0) })
+        for type in ruleTypes { #expect(registered.contains(type), "\(type) is not in BuiltInRules.all") }
+        let ids = Set(BuiltInRules.descriptions.map(\.id))
+        for kind in ParseDiagnosticKind.allCases { #expect(ids.contains(kind.rawValue), "\(kind.rawValue) has no description") }
+    }
+
+    @Test(arguments: BuiltInRules.descriptions.map(\.id))
+    func everyDescriptionIsCompleteAndReadsAsWritten(id: String) throws {
+        let rule = try #require(BuiltInRules.description(of: id))
+        #expect(rule.name != rule.id && !rule.name.isEmpty, "\(id): the name is a title, not the ID")
+        for (field, text) in [("summary", rule.summary), ("rationale", rule.rationale), ("fix", rule.fix)] {
+            #expect(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(id): empty \(field)")
+            #expect(!text.contains("How to fix"), "\(id): the \(field) holds the fix")
+        }
+        // Shown as "Finds <summary>.": a phrase, not a sentence.
+        #expect(!rule.summary.hasSuffix("."), "\(id): the summary ends with a period")
+        #expect(
+            rule.summary.first.map {
+                !$0.isUppercase || rule.summary.hasPrefix("UTF") || rule.summary.hasPrefix("JSON")
+                    || rule.summary.hasPrefix("XML") || rule.summary.hasPrefix("NS")
+            } ?? false, "\(id): '\(rule.summary)' does not follow 'Finds'")
+        #expect(rule.rationale.hasSuffix(".") || rule.rationale.hasSuffix(")"), "\(id): the rationale is not a sentence")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalizationFormats
 import LocalizationIndex
+import TestSupport
 import Testing
 
 @testable import StringsCheckRules

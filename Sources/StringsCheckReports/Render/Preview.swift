@@ -95,6 +95,18 @@ public enum PreviewBuilder {
     }
 }
 
+extension PreviewBuilder {
+    /// The findings of `check` a preview shows: the payload rules' for payload rows, the other
+    /// rules' (and the parsers') for key rows. Only those rules run.
+    public static func findings(_ index: ProjectIndex, configuration: Configuration = Configuration(), forKeys: Bool) async
+        -> [Finding]
+    {
+        if !forKeys && index.payloads.isEmpty { return [] }
+        let rules = BuiltInRules.all.filter { ($0.description.area == .payload) != forKeys }
+        return await RuleEngine.run(index: index, configuration: configuration, rules: rules, keepContext: { _ in }).findings
+    }
+}
+
 /// `check`'s findings filed by what they are about, so each preview row finds its own.
 struct FindingsByPlace {
     private var byKey: [String: [Finding]] = [:]
@@ -175,7 +187,9 @@ extension Array where Element == PreviewRow {
                         "action": optional(row.action), "value": optional(row.value),
                         "problems": .array(
                             row.problems.map {
-                                .object(["rule": .string($0.rule), "severity": .string($0.severity.rawValue), "message": .string($0.message)])
+                                .object([
+                                    "rule": .string($0.rule), "severity": .string($0.severity.rawValue), "message": .string($0.message),
+                                ])
                             }),
                     ])
                 }),

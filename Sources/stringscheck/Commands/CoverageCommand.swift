@@ -54,13 +54,7 @@ struct CoverageCommand: AsyncParsableCommand {
         let index = ProjectIndex(project: project, configuration: setup.configuration)
         keepUntilExit(index)
         // Which payloads are ready is what their preview rows say: the payload rules' findings.
-        let payloadFindings =
-            index.payloads.isEmpty
-            ? []
-            : await RuleEngine.run(
-                index: index, configuration: setup.configuration, rules: BuiltInRules.all.filter { $0.description.area == .payload },
-                keepContext: { keepUntilExit($0) }
-            ).findings
+        let payloadFindings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: false)
         var report = CoverageBuilder.build(
             index, payloadFindings: payloadFindings, allowIdentical: setup.configuration.allowIdentical,
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),

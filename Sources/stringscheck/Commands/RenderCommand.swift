@@ -43,13 +43,7 @@ struct RenderCommand: AsyncParsableCommand {
         keepUntilExit(index)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
         let showKeys = keys != nil && !payloads
-        // A row's problems are check's findings about its text: the payload rules for payload
-        // rows, the rules about texts for key rows.
-        let findings = await RuleEngine.run(
-            index: index, configuration: setup.configuration,
-            rules: BuiltInRules.all.filter { ($0.description.area == .payload) != showKeys },
-            keepContext: { keepUntilExit($0) }
-        ).findings
+        let findings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: showKeys)
         let rows =
             showKeys
             ? PreviewBuilder.keyRows(

@@ -3,31 +3,31 @@ import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
 
-/// Builds projects from inline files and runs the engine on them.
-enum Check {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+/// Builds projects from inline files and runs the engine on them, for the test targets.
+public enum Check {
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    public static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    public static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
-    static func project(_ files: [(String, String)]) -> LocalizationProject {
+    public static func project(_ files: [(String, String)]) -> LocalizationProject {
         ProjectLoader.load(virtualFiles: files.map { ($0.0, Array($0.1.utf8)) })
     }
 
-    static func configuration(_ yaml: String) -> Configuration {
+    public static func configuration(_ yaml: String) -> Configuration {
         let (configuration, problems) = ConfigurationLoader.parse(yaml, path: ".stringscheck.yml", rules: BuiltInRules.descriptions)
         precondition(problems.isEmpty, "\(problems.map(\.message))")
         return configuration
     }
 
-    static func run(_ files: [(String, String)], configuration: Configuration = Configuration(), baseline: Baseline? = nil) async
+    public static func run(_ files: [(String, String)], configuration: Configuration = Configuration(), baseline: Baseline? = nil) async
         -> CheckResult
     {
         await RuleEngine.run(project: project(files), configuration: configuration, baseline: baseline)
     }
 
     /// "rule@path:line:column" for compact assertions.
-    static func summary(_ result: CheckResult) -> [String] {
+    public static func summary(_ result: CheckResult) -> [String] {
         result.findings.map { "\($0.diagnostic.id)@\($0.diagnostic.path):\($0.diagnostic.location?.description ?? "-")" }
     }
 }

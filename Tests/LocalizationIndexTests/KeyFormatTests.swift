@@ -1,8 +1,8 @@
 import LocalizationFormats
-import LocalizationIndex
+import TestSupport
 import Testing
 
-@testable import StringsCheckRules
+@testable import LocalizationIndex
 
 /// The compact containers behind `KeyFormat`: they must behave as the dictionary and array they
 /// replaced, in argument order.
@@ -55,7 +55,7 @@ struct KeyFormatTests {
     }
 
     @Test func literalPercentSignsKeepTheWritersArgumentNumbers() {
-        let context = RuleContext(
+        let context = ProjectIndex(
             project: Check.project([("en.lproj/Localizable.strings", "\"a\" = \"50% off %@, 20% more %@, 9% x\";\n")]))
         let message = context.texts[0]
         // '% o', '% m' and '% x' read as literal percent signs: the two '%@' stay arguments 1 and 2,
@@ -79,7 +79,7 @@ struct KeyFormatTests {
     /// translation has is kept by name, a key it lacks reads as absent, and the pairs are read by
     /// number, falling back to `Base` by name for a key the base locale lacks.
     @Test func tableFormatsShareTheBaseNumbersAndKeepOtherKeysByName() throws {
-        let context = RuleContext(
+        let context = ProjectIndex(
             project: Check.project([
                 ("en.lproj/Localizable.strings", "\"a\" = \"%@ and %d\";\n\"b\" = \"plain\";\n"),
                 ("Base.lproj/Localizable.strings", "\"z\" = \"%@\";\n"),
@@ -115,7 +115,7 @@ struct KeyFormatTests {
     /// not load) and whether any reads a printed argument as a non-object; the rules skip the
     /// others on these flags, so a false must be sure.
     @Test func payloadLookupsSummariseTheirLocales() {
-        let context = RuleContext(
+        let context = ProjectIndex(
             project: Check.project([
                 ("en.lproj/Localizable.strings", "\"full\" = \"%@ ok\";\n\"gap\" = \"%@\";\n\"num\" = \"%@\";\n"),
                 ("de.lproj/Localizable.strings", "\"full\" = \"%@ gut\";\n\"num\" = \"%d\";\n"),
@@ -125,7 +125,7 @@ struct KeyFormatTests {
                 ),
             ]))
         let flags = Dictionary(
-            uniqueKeysWithValues: context.allPayloadLookups.map { ($0.key, ($0.mayLackLocales, $0.mayReadNonObject)) })
+            uniqueKeysWithValues: context.payloadLookups.map { ($0.key, ($0.mayLackLocales, $0.mayReadNonObject)) })
         #expect(flags.count == 3)
         #expect(flags["full"]?.0 == false && flags["full"]?.1 == false)
         #expect(flags["gap"]?.0 == true && flags["gap"]?.1 == false)

@@ -2,6 +2,7 @@ import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckReports
+import TestSupport
 import Testing
 
 /// Our formatting against Foundation's own `String(format:)` on every corpus string it can safely
