@@ -14,7 +14,7 @@ public enum PayloadDiscovery {
         guard isDirectory.boolValue else {
             // A file named as a root was asked for by name: the globs choose among a folder's files,
             // not whether a named template is read.
-            return root.hasSuffix(".json") || root.hasSuffix(".apns") || patterns.contains { $0.matchesPath(root) } ? [root] : []
+            return FileKind.isPayloadTemplate(root) || patterns.contains { $0.matchesPath(root) } ? [root] : []
         }
         let prefix = URL(fileURLWithPath: root).standardizedFileURL.path
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -23,10 +23,10 @@ public enum PayloadDiscovery {
             switch entry.kind {
             case .directory:
                 return
-                    !(ProjectLoader.skippedFolders.contains(entry.name) || entry.name.hasSuffix(".lproj")
+                    !(ProjectLoader.skippedFolders.contains(entry.name) || FileKind.isLocaleFolder(entry.name)
                     || entry.name.hasSuffix(".xcodeproj") || entry.name.hasSuffix(".app") || entry.name.hasSuffix(".bundle"))
             case .file:
-                guard entry.name.hasSuffix(".json") || entry.name.hasSuffix(".apns") else { return false }
+                guard FileKind.isPayloadTemplate(entry.name) else { return false }
                 // The root's own name counts too: checking `backend/payloads` finds the files in it.
                 if patterns.contains(where: { $0.matchesPath(entry.relativePath) || $0.matchesPath(prefix + "/" + entry.relativePath) }) {
                     result.append(ProjectLoader.join(displayRoot, entry.relativePath))

@@ -132,14 +132,14 @@ public enum ProjectLoader {
                 continue
             }
             let components = path.split(separator: "/").map(String.init)
-            let folder = components.dropLast().last(where: { $0.hasSuffix(".lproj") })
+            let folder = components.dropLast().last(where: FileKind.isLocaleFolder)
             guard let name = components.last else { continue }
-            if isInterfaceFile(name) {
+            if FileKind.isInterfaceFile(name) {
                 let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: .interface)
                 interfaceFiles[ResourceFile.tableID(path: path, folder: folder, table: tableName(candidate))] = path
                 continue
             }
-            guard let kind = candidateKind(for: name) else { continue }
+            guard let kind = FileKind.table(name) else { continue }
             let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: kind)
             files.append(parse(candidate, bytes: bytes))
         }
@@ -164,20 +164,6 @@ public enum ProjectLoader {
         base.isEmpty || base == "." ? component : (base.hasSuffix("/") ? base + component : base + "/" + component)
     }
 
-    /// What a file named `name` is read as; nil: not a table. A `.strings` or `.stringsdict`
-    /// outside any `.lproj` folder is a global table, which a bundle returns for every language.
-    public static func candidateKind(for name: String) -> Candidate.Kind? {
-        if name.hasSuffix(".xcstrings") { return .catalog }
-        if name.hasSuffix(".strings") { return .strings }
-        if name.hasSuffix(".stringsdict") { return .stringsdict }
-        return nil
-    }
-
-    /// Whether a file is a storyboard or xib, whose strings table holds Interface Builder labels.
-    public static func isInterfaceFile(_ name: String) -> Bool {
-        name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
-    }
-
     /// Walks a root. Symbolic links are followed only when they stay inside the root and do not
     /// lead back to a folder already visited.
     public static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic]) -> [Candidate] {
@@ -191,8 +177,8 @@ public enum ProjectLoader {
         }
         if !isDirectory.boolValue {
             let parent = rootURL.deletingLastPathComponent().lastPathComponent
-            let inLproj = parent.hasSuffix(".lproj")
-            guard let kind = candidateKind(for: rootURL.lastPathComponent) else { return [] }
+            let inLproj = FileKind.isLocaleFolder(parent)
+            guard let kind = FileKind.table(rootURL.lastPathComponent) else { return [] }
             return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
         }
         // Paths, readdir and realpath: Foundation's URL operations and `resolvingSymlinksInPath`
@@ -202,7 +188,7 @@ public enum ProjectLoader {
         var result: [Candidate] = []
         let rootDisplay = root.hasSuffix("/") ? String(root.dropLast()) : root
         var stack: [(path: String, real: String, display: String, lproj: String?)] = [
-            (rootURL.path, realRoot, rootDisplay, rootURL.lastPathComponent.hasSuffix(".lproj") ? rootURL.lastPathComponent : nil)
+            (rootURL.path, realRoot, rootDisplay, FileKind.isLocaleFolder(rootURL.lastPathComponent) ? rootURL.lastPathComponent : nil)
         ]
         while let (path, real, display, lproj) = stack.popLast() {
             let names: [String]
@@ -225,7 +211,7 @@ public enum ProjectLoader {
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink, stat(childPath, &info) != 0 { continue }  // a dangling link
                 let childIsDirectory = info.st_mode & S_IFMT == S_IFDIR
-                if childIsDirectory, let kind = candidateKind(for: name) {
+                if childIsDirectory, let kind = FileKind.table(name) {
                     // A folder named like a table: reading it reports the problem in its place.
                     result.append(
                         Candidate(url: URL(fileURLWithPath: childPath, isDirectory: true), path: childDisplay, folder: lproj, kind: kind))
@@ -248,12 +234,12 @@ public enum ProjectLoader {
                                 path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
-                    stack.append((childPath, childReal, childDisplay, name.hasSuffix(".lproj") ? name : nil))
-                } else if !childIsDirectory, isInterfaceFile(name) {
+                    stack.append((childPath, childReal, childDisplay, FileKind.isLocaleFolder(name) ? name : nil))
+                } else if !childIsDirectory, FileKind.isInterfaceFile(name) {
                     result.append(
                         Candidate(
                             url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: .interface))
-                } else if let kind = candidateKind(for: name) {
+                } else if let kind = FileKind.table(name) {
                     if isLink, !(DirectoryWalker.realPath(childPath) ?? "").hasPrefix(realRoot + "/") {
                         diagnostics.append(
                             Diagnostic(

@@ -71,6 +71,6 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// `.int(line)` or `.null`.
-    static func optional(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
-    static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    public static func optional(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
+    public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 }

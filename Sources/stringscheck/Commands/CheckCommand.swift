@@ -15,16 +15,9 @@ struct CheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Folders or files to check (default: the configuration's roots, else the current folder).")
-    var paths: [String] = []
+    @OptionGroup var report: ReportOptions<DiagnosticFormat>
 
     @OptionGroup var options: CheckOptions
-
-    @Option(help: "Output format: text, json, sarif, github or junit.")
-    var format: OutputFormatArgument = .text
-
-    @Option(help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
 
     @Flag(help: "Exit 1 on warnings too.")
     var strict = false
@@ -53,7 +46,7 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var setup = try options.prepare(paths: paths)
+        var setup = try options.prepare(paths: report.paths)
         let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
         if let selection {
             setup.roots = selection.roots
@@ -88,29 +81,15 @@ struct CheckCommand: AsyncParsableCommand {
             Console.error("stringscheck: wrote \(result.findings.count) findings to \(writeBaseline)")
             return
         }
-        let report = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
-        let useColour = color.enabled(forTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
-        let text = report.rendered(as: format.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider())
+        let diagnostics = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
+        let useColour = color.enabled(forTerminal: report.output == nil && isatty(STDOUT_FILENO) == 1)
+        let text = diagnostics.rendered(as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider())
         phases.lap("format the report")
-        try Console.write(text, to: output)
+        try Console.write(text, to: report.output)
         phases.lap("write the report")
         phases.reportPeak()
         if setup.missingRoots { throw ExitCode(2) }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
-    }
-}
-
-enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
-    case text, json, sarif, github, junit
-
-    var format: DiagnosticFormat {
-        switch self {
-        case .text: .text
-        case .json: .json
-        case .sarif: .sarif
-        case .github: .github
-        case .junit: .junit
-        }
     }
 }
 

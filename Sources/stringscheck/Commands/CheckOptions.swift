@@ -100,7 +100,7 @@ struct CheckOptions: ParsableArguments {
             accept = { @Sendable (path: String) -> Bool in
                 let relative = relativePath(path, to: directory)
                 // `include` picks resource files; payload templates have their own globs.
-                let isResource = path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") || path.hasSuffix(".xcstrings")
+                let isResource = FileKind.table(path) != nil
                 if isResource, !include.isEmpty, !include.contains(where: { $0.matchesPath(relative) }) { return false }
                 return !exclude.contains { $0.matchesPath(relative) }
             }
@@ -121,25 +121,5 @@ struct CheckOptions: ParsableArguments {
         if target == current { return "." }
         if target.hasPrefix(current + "/") { return String(target.dropFirst(current.count + 1)) }
         return target
-    }
-}
-
-/// Prints to the standard streams and writes report files atomically.
-enum Console {
-    static func error(_ text: String, newline: Bool = true) {
-        FileHandle.standardError.write(Data((newline ? text + "\n" : text).utf8))
-    }
-
-    static func write(_ text: String, to path: String?) throws {
-        guard let path else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch let failure {
-            error("stringscheck: cannot write '\(path)': \(failure.localizedDescription)")
-            throw ExitCode(2)
-        }
     }
 }

@@ -12,16 +12,9 @@ struct CoverageCommand: AsyncParsableCommand {
         abstract: "Report how much of the base each locale translates, per table, and which push payloads render fully.",
         discussion: "Exit status: 0, or 1 when a locale is below --min-coverage (or min_coverage in the configuration); 2 on I/O errors.")
 
-    @Argument(help: "Folders or files to read (default: the configuration's roots, else the current folder).")
-    var paths: [String] = []
+    @OptionGroup var report: ReportOptions<CoverageFormat>
 
     @OptionGroup var options: CheckOptions
-
-    @Option(help: "Output format: text, markdown, html, json or csv.")
-    var format: Format = .text
-
-    @Option(help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
 
     @Option(help: "Exit 1 when a locale's coverage (percent) is below this.")
     var minCoverage: Double?
@@ -38,39 +31,34 @@ struct CoverageCommand: AsyncParsableCommand {
     @Option(help: "A previous JSON coverage report: show what went up or down and which keys were added untranslated.")
     var compare: String?
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, html, json, csv
-    }
-
     func validate() throws {
         try options.validate()
         if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be from 0 to 100") }
     }
 
     func run() async throws {
-        var setup = try options.prepare(paths: paths)
+        var setup = try options.prepare(paths: report.paths)
         // Given files: the report keeps to their tables and locales.
         let (project, scope) = await setup.loadScoped(jobs: options.jobs)
         let index = ProjectIndex(project: project, configuration: setup.configuration)
         keepUntilExit(index)
         // Which payloads are ready is what their preview rows say: the payload rules' findings.
         let payloadFindings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: false)
-        var report = CoverageBuilder.build(
+        var coverage = CoverageBuilder.build(
             index, payloadFindings: payloadFindings, allowIdentical: setup.configuration.allowIdentical,
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
             tableIDs: scope?.tableIDs ?? [])
         if let compare {
             do {
-                try report.compare(withJSON: Data(contentsOf: URL(fileURLWithPath: compare)))
+                try coverage.compare(withJSON: Data(contentsOf: URL(fileURLWithPath: compare)))
             } catch {
                 Console.error("stringscheck: cannot read the previous report '\(compare)' (a version 1 JSON coverage report)")
                 throw ExitCode(2)
             }
         }
-        let kind = CoverageFormat(rawValue: format.rawValue) ?? .text
-        try Console.write(report.rendered(as: kind, details: details), to: output)
+        try Console.write(coverage.rendered(as: self.report.format, details: details), to: self.report.output)
         if setup.missingRoots { throw ExitCode(2) }
-        let below = report.belowMinimum(global: minCoverage, perLocale: setup.configuration.minimumCoverage)
+        let below = coverage.belowMinimum(global: minCoverage, perLocale: setup.configuration.minimumCoverage)
         if !below.isEmpty {
             for item in below {
                 Console.error(

@@ -36,7 +36,7 @@ struct DumpCommand: AsyncParsableCommand {
         let project = await ProjectLoader.load(roots: paths, jobs: jobs, payloadGlobs: [])
         let output: String
         switch format {
-        case .json: output = try DumpJSON.render(project)
+        case .json: output = DumpJSON.render(project)
         case .text: output = DumpText.render(project)
         }
         FileHandle.standardOutput.write(Data(output.utf8))

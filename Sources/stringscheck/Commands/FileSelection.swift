@@ -24,12 +24,12 @@ struct FileSelection {
         var unchecked: [String] = []
         for file in files {
             let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let isTemplate = file.hasSuffix(".json") || file.hasSuffix(".apns")
-            if ProjectLoader.candidateKind(for: components.last ?? file) == nil && !isTemplate {
+            let isTemplate = FileKind.isPayloadTemplate(file)
+            if FileKind.table(components.last ?? file) == nil && !isTemplate {
                 unchecked.append(file)
                 continue
             }
-            if let lproj = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
+            if let lproj = components.dropLast().lastIndex(where: FileKind.isLocaleFolder) {
                 // The bundle: every locale of the tables the file belongs to.
                 roots.append(lproj == 0 ? "." : components[..<lproj].joined(separator: "/"))
             } else if !isTemplate {

@@ -11,8 +11,7 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Show every push payload (or key) in every locale exactly as iOS would, as a preview table.")
 
-    @Argument(help: "Folders or files to read (default: the configuration's roots, else the current folder).")
-    var paths: [String] = []
+    @OptionGroup var report: ReportOptions<PreviewFormat>
 
     @OptionGroup var options: CheckOptions
 
@@ -25,18 +24,8 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .customLong("locale"), help: "Only these locales; repeatable.")
     var locales: [String] = []
 
-    @Option(help: "Output format: text, markdown, html, csv or json.")
-    var format: Format = .text
-
-    @Option(help: "Write the preview to this file (atomically) instead of standard output.")
-    var output: String?
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, html, csv, json
-    }
-
     func run() async throws {
-        var setup = try options.prepare(paths: paths)
+        var setup = try options.prepare(paths: report.paths)
         // Given files: the preview keeps to their tables and locales.
         let (project, scope) = await setup.loadScoped(jobs: options.jobs)
         let index = ProjectIndex(project: project, configuration: setup.configuration)
@@ -49,7 +38,7 @@ struct RenderCommand: AsyncParsableCommand {
             ? PreviewBuilder.keyRows(
                 index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
-        try Console.write(rows.rendered(as: PreviewFormat(rawValue: format.rawValue) ?? .text), to: output)
+        try Console.write(rows.rendered(as: report.format), to: report.output)
         if setup.missingRoots { throw ExitCode(2) }
     }
 }

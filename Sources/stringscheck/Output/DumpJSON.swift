@@ -1,11 +1,11 @@
-import Foundation
 import LocalizationFormats
+import StringsCheckReports
 
 /// The `dump --format json` contract, version 1 (documented in Docs/DumpFormat.md).
 enum DumpJSON {
     static let version = 1
 
-    struct Document: Encodable {
+    struct Document {
         let version: Int
         let tool: String
         let roots: [String]
@@ -15,63 +15,31 @@ enum DumpJSON {
         let files: [FileObject]
         let payloads: [PayloadFileObject]
         let diagnostics: [DiagnosticObject]
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(version, forKey: "version")
-            try c.encode(tool, forKey: "tool")
-            try c.encode(roots, forKey: "roots")
-            try c.encode(baseLocale, forKey: "baseLocale")
-            try c.encode(baseLocaleReason, forKey: "baseLocaleReason")
-            try c.encode(locales, forKey: "locales")
-            try c.encode(files, forKey: "files")
-            try c.encode(payloads, forKey: "payloads")
-            try c.encode(diagnostics, forKey: "diagnostics")
-        }
     }
 
     /// A payload template file: its payloads, the keys each names, and the file's diagnostics.
-    struct PayloadFileObject: Encodable {
+    struct PayloadFileObject {
         let path: String
         let dialects: [String]
         let payloads: [PayloadObject]
         let diagnostics: [DiagnosticObject]
     }
 
-    struct PayloadObject: Encodable {
+    struct PayloadObject {
         let name: String?
         let dialect: String
         let line: Int
         let column: Int
         let keys: [PayloadKeyObject]
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(name, forKey: "name")
-            try c.encode(dialect, forKey: "dialect")
-            try c.encode(line, forKey: "line")
-            try c.encode(column, forKey: "column")
-            try c.encode(keys, forKey: "keys")
-        }
     }
 
-    struct PayloadKeyObject: Encodable {
+    struct PayloadKeyObject {
         let part: String
         let field: String
         let key: String
         let arguments: Int?
         let line: Int
         let column: Int
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(part, forKey: "part")
-            try c.encode(field, forKey: "field")
-            try c.encode(key, forKey: "key")
-            try c.encode(arguments, forKey: "arguments")
-            try c.encode(line, forKey: "line")
-            try c.encode(column, forKey: "column")
-        }
     }
 
     static func payloadFiles(_ project: LocalizationProject) -> [PayloadFileObject] {
@@ -93,7 +61,7 @@ enum DumpJSON {
         }
     }
 
-    struct FileObject: Encodable {
+    struct FileObject {
         var path: String
         var locale: String?
         var folder: String?
@@ -106,25 +74,9 @@ enum DumpJSON {
         var diagnostics: [DiagnosticObject]
         /// How the app uses the table (see `TableUsage`) and the evidence.
         var usage: TableUsageDecision? = nil
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(path, forKey: "path")
-            try c.encode(locale, forKey: "locale")
-            try c.encodeIfPresent(folder, forKey: "folder")
-            try c.encode(table, forKey: "table")
-            try c.encode(kind, forKey: "kind")
-            try c.encode(encoding, forKey: "encoding")
-            try c.encode(loads, forKey: "loads")
-            try c.encodeIfPresent(sourceLanguage, forKey: "sourceLanguage")
-            try c.encode(entries, forKey: "entries")
-            try c.encode(diagnostics, forKey: "diagnostics")
-            try c.encodeIfPresent(usage?.usage.rawValue, forKey: "usage")
-            try c.encodeIfPresent(usage?.reason, forKey: "usageReason")
-        }
     }
 
-    struct ArgumentObject: Encodable {
+    struct ArgumentObject {
         var argument: Int
         var type: String
         var signature: String
@@ -132,14 +84,14 @@ enum DumpJSON {
         var variable: String?
     }
 
-    struct VariableObject: Encodable {
+    struct VariableObject {
         var name: String
         var specType: String?
         var valueType: String?
         var variants: [String: String]
     }
 
-    struct EntryObject: Encodable {
+    struct EntryObject {
         var key: String
         var value: String?
         var line: Int?
@@ -154,44 +106,18 @@ enum DumpJSON {
         var arguments: [ArgumentObject]
         var formatProblems: [String]
         var variables: [VariableObject]?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(key, forKey: "key")
-            try c.encode(value, forKey: "value")
-            try c.encode(line, forKey: "line")
-            try c.encode(column, forKey: "column")
-            try c.encode(loaded, forKey: "loaded")
-            try c.encodeIfPresent(valueLine, forKey: "valueLine")
-            try c.encodeIfPresent(valueColumn, forKey: "valueColumn")
-            try c.encodeIfPresent(valueKind, forKey: "valueKind")
-            try c.encodeIfPresent(shorthand, forKey: "shorthand")
-            try c.encodeIfPresent(comment, forKey: "comment")
-            try c.encodeIfPresent(state, forKey: "state")
-            try c.encode(arguments, forKey: "arguments")
-            if !formatProblems.isEmpty { try c.encode(formatProblems, forKey: "formatProblems") }
-            try c.encodeIfPresent(variables, forKey: "variables")
-        }
     }
 
-    struct NoteObject: Encodable {
+    struct NoteObject {
         var message: String
         var path: String
         var line: Int?
         var column: Int?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(message, forKey: "message")
-            try c.encode(path, forKey: "path")
-            try c.encode(line, forKey: "line")
-            try c.encode(column, forKey: "column")
-        }
     }
 
-    struct DiagnosticObject: Encodable {
+    struct DiagnosticObject {
         var rule: String
-        var severity: String
+        var severity: Severity
         var message: String
         var path: String
         var line: Int?
@@ -201,7 +127,7 @@ enum DumpJSON {
 
         init(_ diagnostic: Diagnostic) {
             rule = diagnostic.id
-            severity = diagnostic.severity.rawValue
+            severity = diagnostic.severity
             message = diagnostic.message
             path = diagnostic.path
             line = diagnostic.location?.line
@@ -211,26 +137,6 @@ enum DumpJSON {
                 NoteObject(message: $0.message, path: $0.path, line: $0.location?.line, column: $0.location?.column)
             }
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(rule, forKey: "rule")
-            try c.encode(severity, forKey: "severity")
-            try c.encode(message, forKey: "message")
-            try c.encode(path, forKey: "path")
-            try c.encode(line, forKey: "line")
-            try c.encode(column, forKey: "column")
-            try c.encodeIfPresent(byteOffset, forKey: "byteOffset")
-            try c.encode(notes, forKey: "notes")
-        }
-    }
-
-    struct Key: CodingKey, ExpressibleByStringLiteral {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-        init(stringLiteral value: String) { stringValue = value }
     }
 
     static func arguments(of value: String?) -> ([ArgumentObject], [String]) {
@@ -314,10 +220,120 @@ enum DumpJSON {
             payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init))
     }
 
-    static func render(_ project: LocalizationProject) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(document(project))
-        return String(decoding: data, as: UTF8.self) + "\n"
+    static func render(_ project: LocalizationProject) -> String { document(project).json.rendered() }
+}
+
+// The JSON of each object, on the shared JSON value (keys sorted, deterministic): a field the
+// contract marks optional is left out when absent, the others are written as null.
+extension [String: JSONValue] {
+    fileprivate mutating func setIfPresent(_ key: String, _ value: JSONValue?) {
+        if let value { self[key] = value }
+    }
+}
+
+extension DumpJSON.Document {
+    var json: JSONValue {
+        .object([
+            "version": .int(version), "tool": .string(tool), "roots": .array(roots.map { .string($0) }),
+            "baseLocale": .optional(baseLocale), "baseLocaleReason": .string(baseLocaleReason),
+            "locales": .array(locales.map { .string($0) }), "files": .array(files.map(\.json)),
+            "payloads": .array(payloads.map(\.json)), "diagnostics": .array(diagnostics.map(\.json)),
+        ])
+    }
+}
+
+extension DumpJSON.PayloadFileObject {
+    var json: JSONValue {
+        .object([
+            "path": .string(path), "dialects": .array(dialects.map { .string($0) }), "payloads": .array(payloads.map(\.json)),
+            "diagnostics": .array(diagnostics.map(\.json)),
+        ])
+    }
+}
+
+extension DumpJSON.PayloadObject {
+    var json: JSONValue {
+        .object([
+            "name": .optional(name), "dialect": .string(dialect), "line": .int(line), "column": .int(column),
+            "keys": .array(
+                keys.map {
+                    .object([
+                        "part": .string($0.part), "field": .string($0.field), "key": .string($0.key), "arguments": .optional($0.arguments),
+                        "line": .int($0.line), "column": .int($0.column),
+                    ])
+                }),
+        ])
+    }
+}
+
+extension DumpJSON.FileObject {
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "path": .string(path), "locale": .optional(locale), "table": .string(table), "kind": .string(kind),
+            "encoding": .optional(encoding), "loads": .bool(loads), "entries": .array(entries.map(\.json)),
+            "diagnostics": .array(diagnostics.map(\.json)),
+        ]
+        object.setIfPresent("folder", folder.map { .string($0) })
+        object.setIfPresent("sourceLanguage", sourceLanguage.map { .string($0) })
+        object.setIfPresent("usage", usage.map { .string($0.usage.rawValue) })
+        object.setIfPresent("usageReason", usage.map { .string($0.reason) })
+        return .object(object)
+    }
+}
+
+extension DumpJSON.EntryObject {
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "key": .string(key), "value": .optional(value), "line": .optional(line), "column": .optional(column),
+            "loaded": .bool(loaded),
+            "arguments": .array(
+                arguments.map { argument in
+                    var object: [String: JSONValue] = [
+                        "argument": .int(argument.argument), "type": .string(argument.type), "signature": .string(argument.signature),
+                        "text": .string(argument.text),
+                    ]
+                    object.setIfPresent("variable", argument.variable.map { .string($0) })
+                    return .object(object)
+                }),
+        ]
+        object.setIfPresent("valueLine", valueLine.map { .int($0) })
+        object.setIfPresent("valueColumn", valueColumn.map { .int($0) })
+        object.setIfPresent("valueKind", valueKind.map { .string($0) })
+        object.setIfPresent("shorthand", shorthand.map { .bool($0) })
+        object.setIfPresent("comment", comment.map { .string($0) })
+        object.setIfPresent("state", state.map { .string($0) })
+        if !formatProblems.isEmpty { object["formatProblems"] = .array(formatProblems.map { .string($0) }) }
+        object.setIfPresent(
+            "variables",
+            variables.map { variables in
+                .array(
+                    variables.map { variable in
+                        var object: [String: JSONValue] = [
+                            "name": .string(variable.name), "variants": .object(variable.variants.mapValues { .string($0) }),
+                        ]
+                        object.setIfPresent("specType", variable.specType.map { .string($0) })
+                        object.setIfPresent("valueType", variable.valueType.map { .string($0) })
+                        return .object(object)
+                    })
+            })
+        return .object(object)
+    }
+}
+
+extension DumpJSON.DiagnosticObject {
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "rule": .string(rule), "severity": .string(severity.rawValue), "message": .string(message), "path": .string(path),
+            "line": .optional(line), "column": .optional(column),
+            "notes": .array(
+                notes.map {
+                    .object([
+                        "message": .string($0.message), "path": .string($0.path), "line": .optional($0.line),
+                        "column": .optional($0.column),
+                    ])
+                }),
+        ]
+        object.setIfPresent("byteOffset", byteOffset.map { .int($0) })
+        return .object(object)
     }
 }
