@@ -1,6 +1,6 @@
 import LocalizationFormats
 
-/// Key formats: what each key's text reads, per table and locale, built from the messages.
+/// Key formats: what each key's text reads, per table and locale, built from the texts.
 extension LocalizedTextBuilder {
     /// Each key's arguments per table and locale. Lookup order decides which texts count:
     /// `.stringsdict` over `.strings`, the `.lproj` files over a catalog, the last `.strings`
@@ -15,9 +15,9 @@ extension LocalizedTextBuilder {
             case .catalog: 0
             }
         }
-        // Group by table and locale first, from the runs the builder recorded (no message is
-        // touched here), so each message costs one hash of its key instead of three nested lookups.
-        // A catalog alternates locales message by message, so it makes a run per message: each
+        // Group by table and locale first, from the runs the builder recorded (no text is
+        // touched here), so each text costs one hash of its key instead of three nested lookups.
+        // A catalog alternates locales text by text, so it makes a run per text: each
         // source object is matched to its (table, locale) once, then found by identity.
         var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
         var jobOfPair: [String: [String: Int]] = [:]
@@ -57,8 +57,8 @@ extension LocalizedTextBuilder {
             }
         }
         // First the locale that numbers each table's keys, one table per core; then every other
-        // locale of every table against those numbers (one pass and one hash per message: each
-        // key's format is built as its messages arrive, and started over when a message that wins
+        // locale of every table against those numbers (one pass and one hash per text: each
+        // key's format is built as its texts arrive, and started over when a text that wins
         // the lookup replaces the earlier ones).
         func numberingRank(_ locale: String) -> Int { locale == numberingLocale ? 0 : locale == "Base" ? 1 : 2 }
         var numbering: [String: Int] = [:]
@@ -117,7 +117,7 @@ extension LocalizedTextBuilder {
         return result
     }
 
-    /// The arguments a message reads, leaving out stringsdict variables that were not expanded.
+    /// The arguments a text reads, leaving out stringsdict variables that were not expanded.
     static func argumentUses(_ message: LocalizedText, index: Int) -> ArgumentList {
         var result = ArgumentList()
         for (specifier, offset) in intendedSpecifiers(message) where specifier.variableName == nil {

@@ -1,6 +1,6 @@
 import LocalizationFormats
 
-/// How offsets in a message's text map back onto its file.
+/// How offsets in a text's text map back onto its file.
 public enum TextPlacement: Sendable, Hashable {
     /// The text is written as is from this position on (a `.strings` value without escapes), so
     /// every character has an exact position.
@@ -18,7 +18,7 @@ public struct TextSegment: Sendable, Hashable {
     public var location: SourcePosition?
 }
 
-/// Where messages come from: one per file (and locale, for catalogs), shared by its messages so
+/// Where texts come from: one per file (and locale, for catalogs), shared by its texts so
 /// that each holds one reference instead of three strings and a flag.
 public final class TextSource: Sendable {
     public let table: String
@@ -27,9 +27,9 @@ public final class TextSource: Sendable {
     /// How the app uses the table, which decides the rules its texts are checked by.
     public let usage: TableUsage
 
-    /// A `.strings` file's entries, which its messages read their key, text and positions from.
+    /// A `.strings` file's entries, which its texts read their key, text and positions from.
     let entries: [StringsEntry]
-    /// A catalog's entries, which its string-unit messages read from.
+    /// A catalog's entries, which its string-unit texts read from.
     let catalog: [CatalogEntry]
 
     public convenience init(table: String, locale: String, path: String, usage: TableUsage = .format) {
@@ -49,13 +49,13 @@ public final class TextSource: Sendable {
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
 ///
-/// A class: rules walk every message many times, and copying a struct of strings and arrays on
+/// A class: rules walk every text many times, and copying a struct of strings and arrays on
 /// each access was most of the engine's time.
 public final class LocalizedText: Sendable {
-    // A `.strings` value or a catalog string unit (nearly every message) reads its key, text and
+    // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and
     // positions from the parsed file instead of holding copies, and the flags share a word with
     // the catalog localization's index: 56 bytes an instance with its header (a 64-byte heap
-    // block) instead of 104 (112), 10 MB on a 40-locale tree. Other messages keep theirs in a box.
+    // block) instead of 104 (112). Other texts keep theirs in a box.
     public let source: TextSource
     public let analysis: FormatAnalysis
     private let own: Own?
@@ -92,10 +92,10 @@ public final class LocalizedText: Sendable {
     private var placementKind: PlacementKind { PlacementKind(rawValue: packed >> 24 & 3) ?? .fixed }
     private var localization: Int { Int(packed & Self.localizationMask) }
 
-    /// The string unit a catalog message reads.
+    /// The string unit a catalog text reads.
     private var unit: CatalogStringUnit? { source.catalog[Int(entry)].localizations[localization].value.stringUnit }
 
-    /// What a message that is not a `.strings` value holds itself.
+    /// What a text that is not a `.strings` value holds itself.
     private final class Own: Sendable {
         let key: String
         let text: String
@@ -150,7 +150,7 @@ public final class LocalizedText: Sendable {
         case .segments: .segments(own?.segments ?? [], fallback: placementPosition)
         }
     }
-    /// Which permutation or variation this is ("'one' of 'count'"), for messages.
+    /// Which permutation or variation this is ("'one' of 'count'"), for texts.
     public var label: String? { own?.label }
     /// Arguments read by `.stringsdict` variables that were expanded into this text: the plural
     /// rule reads them with the variable's value type.
@@ -159,10 +159,10 @@ public final class LocalizedText: Sendable {
     public var table: String { source.table }
     public var locale: String { source.locale }
     public var path: String { source.path }
-    /// Whether the app passes the message through `String(format:)` (see `TableUsage`).
+    /// Whether the app passes the text through `String(format:)` (see `TableUsage`).
     public var isFormatted: Bool { source.usage.isFormatted }
 
-    /// The message of entry `index` of `source.entries`, a `.strings` value.
+    /// The text of entry `index` of `source.entries`, a `.strings` value.
     init(source: TextSource, entry index: Int, analysis: FormatAnalysis) {
         self.source = source
         self.analysis = analysis
@@ -172,7 +172,7 @@ public final class LocalizedText: Sendable {
         packed = Self.pack(localization: 0, kind: verbatim ? .verbatim : .fixed, origin: .strings, loaded: source.entries[index].loaded)
     }
 
-    /// The message of the string unit of localization `localization` of catalog entry `index`.
+    /// The text of the string unit of localization `localization` of catalog entry `index`.
     init(source: TextSource, catalogEntry index: Int, localization: Int, analysis: FormatAnalysis, loaded: Bool) {
         self.source = source
         self.analysis = analysis
@@ -284,7 +284,7 @@ public struct ArgumentUse: Sendable, Hashable {
     public var signature: String
     /// The specifier as written (`%ld`).
     public var text: String
-    /// The message and the offset of the specifier in it.
+    /// The text and the offset of the specifier in it.
     public var textIndex: Int
     public var offset: Int
 
@@ -298,7 +298,7 @@ public struct KeyFormat: Sendable {
     /// Indexes into `ProjectIndex.texts`.
     public var texts: TextIndexes
 
-    /// No message yet: what a key's format starts from (and what a locale's absent key holds).
+    /// No text yet: what a key's format starts from (and what a locale's absent key holds).
     static let empty = KeyFormat(arguments: [:], texts: [])
 
     /// The number of arguments the text takes (the highest argument number it reads).
@@ -319,7 +319,7 @@ public struct KeyFormat: Sendable {
 /// and by name for the few keys only this locale has.
 public struct TableFormats: Sendable {
     public let keys: TableKeyNumbers
-    /// By key number; a key this locale lacks holds no messages.
+    /// By key number; a key this locale lacks holds no texts.
     var numbered: [KeyFormat]
     var others: [String: KeyFormat]
 
@@ -348,7 +348,7 @@ public struct TableFormats: Sendable {
 }
 
 /// Argument number → how it is read, in argument order. A key reads one or two arguments, so a
-/// sorted array beats a dictionary: half the memory, no hashing, iteration already in order.
+/// sorted array beats a dictionary: less memory, no hashing, iteration already in order.
 public struct ArgumentList: Sequence, ExpressibleByDictionaryLiteral, Sendable {
     public typealias Element = (key: Int, value: ArgumentUse)
     private var entries: [Element] = []

@@ -2,19 +2,19 @@ import Dispatch
 import Foundation
 import LocalizationFormats
 
-/// Turns parsed files into messages and per-key argument lists.
+/// Turns parsed files into texts and per-key argument lists.
 enum LocalizedTextBuilder {
     /// Beyond this many combinations a `.stringsdict` entry is checked one variable at a time.
     static let maximumPermutations = 64
 
-    /// Every message of every file, in file order, but those of ignored locales; files are
-    /// scanned on all cores, and the index lists are filled while each file's messages are still
-    /// in the cache (a later pass over 200,000 messages missed it on nearly every one).
+    /// Every text of every file, in file order, but those of ignored locales; files are
+    /// scanned on all cores, and the index lists are filled while each file's texts are still
+    /// in the cache (a later pass missed it on nearly every text).
     static func texts(
         of project: LocalizationProject, ignoring ignored: Set<String> = [], usages: [String: TableUsage] = [:]
     ) -> TextBatch {
         // A catalog holds every locale in one file: split into runs of entries, so one large
-        // catalog is built on every core instead of one (a 40 MB catalog took 300 ms on one).
+        // catalog is built on every core instead of one, which was slow.
         var jobs: [(file: Int, entries: Range<Int>?)] = []
         var catalogSources: [Int: [String: TextSource]] = [:]
         for (index, file) in project.files.enumerated() {
@@ -48,7 +48,7 @@ enum LocalizedTextBuilder {
         return all
     }
 
-    /// One message source per locale a catalog writes (as written → normalised).
+    /// One text source per locale a catalog writes (as written → normalised).
     private static func sources(of catalog: StringCatalog, file: ResourceFile, usage: TableUsage) -> [String: TextSource] {
         var result: [String: TextSource] = [:]
         catalog.forEachLocalization { _, written, _ in
@@ -63,7 +63,7 @@ enum LocalizedTextBuilder {
         return result
     }
 
-    /// The locale the messages of a global table (outside any `.lproj` folder) are filed under:
+    /// The locale the texts of a global table (outside any `.lproj` folder) are filed under:
     /// a bundle returns it for every language, so it is compared with none.
     static let globalLocale = "global"
 
@@ -94,13 +94,13 @@ enum LocalizedTextBuilder {
         return result
     }
 
-    /// The messages of a run of a catalog's entries, in order.
+    /// The texts of a run of a catalog's entries, in order.
     private static func catalogMessages(
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage
     ) -> [LocalizedText] {
         var result: [LocalizedText] = []
         let sourceLanguage = catalog.sourceLanguage
-        // With positions: a string unit's message keeps them instead of copies.
+        // With positions: a string unit's text keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
             let source =
                 sources[written]
@@ -127,13 +127,13 @@ enum LocalizedTextBuilder {
         return result
     }
 
-    /// Appends a catalog value's messages (see `catalogMessages(_:entry:source:loaded:)`); a plain
-    /// string unit's message reads the source's catalog at `position` (entry, localization).
+    /// Appends a catalog value's texts (see `catalogMessages(_:entry:source:loaded:)`); a plain
+    /// string unit's text reads the source's catalog at `position` (entry, localization).
     static func appendCatalogMessages(
         _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int),
         source: TextSource, loaded: Bool, isSource: Bool = false, to result: inout [LocalizedText]
     ) {
-        // Most values are one string unit: its message, without the general path's lists.
+        // Most values are one string unit: its text, without the general path's lists.
         if value.variations.isEmpty && value.substitutions.isEmpty {
             // A translation in the state 'new' is not compiled; the source language's unit is the
             // text the app shows whatever its state (Xcode leaves extracted source text 'new').
@@ -155,7 +155,7 @@ enum LocalizedTextBuilder {
         result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded, isSource: isSource)
     }
 
-    /// One message per string unit. Substitution forms write `%arg` for their own argument, which
+    /// One text per string unit. Substitution forms write `%arg` for their own argument, which
     /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
     static func catalogMessages(
         _ value: CatalogValue, entry: CatalogEntry, source: TextSource, loaded: Bool, isSource: Bool = false
@@ -222,7 +222,7 @@ enum LocalizedTextBuilder {
         return result
     }
 
-    /// One message per combination of variants, as Foundation assembles the text: each form is
+    /// One text per combination of variants, as Foundation assembles the text: each form is
     /// formatted on its own, its plain specifiers counting from its variable's argument
     /// (CoreFoundation's `initialArgPosition`). Variables used inside a form are expanded too.
     static func stringsdictTexts(_ entry: StringsdictEntry, source: TextSource) -> [LocalizedText] {
@@ -342,21 +342,21 @@ enum LocalizedTextBuilder {
     }
 }
 
-/// Messages in file order with the index lists `ProjectIndex` keeps, filled as messages are added.
+/// Texts in file order with the index lists `ProjectIndex` keeps, filled as texts are added.
 ///
-/// One file's batch holds its messages as retained references (`pending`), and combining moves
-/// each into `messages` without touching the object: copying the references cost a retain and a
-/// release per message, each a cache miss, most of the 12 ms the combining took on 250,000.
+/// One file's batch holds its texts as retained references (`pending`), and combining moves
+/// each into `texts` without touching the object: copying the references cost a retain and a
+/// release per text, each a cache miss, which was most of the combining's time.
 struct TextBatch {
-    /// The combined messages (`append(contentsOf:)` fills it).
+    /// The combined texts (`append(contentsOf:)` fills it).
     var texts: [LocalizedText] = []
-    /// One file's messages (`append(_:)` fills it), each retained once until it is combined.
+    /// One file's texts (`append(_:)` fills it), each retained once until it is combined.
     private var pending: [Unmanaged<LocalizedText>] = []
     var withSpecifiers: [Int] = []
     var withProblems: [Int] = []
     var stringsdict: [Int] = []
     var empty: [Int] = []
-    /// Consecutive messages sharing one source (one table and locale).
+    /// Consecutive texts sharing one source (one table and locale).
     var runs: [TextRun] = []
 
     var pendingCount: Int { pending.count }
@@ -377,7 +377,7 @@ struct TextBatch {
         pending.append(Unmanaged.passRetained(message))
     }
 
-    /// Takes over another batch's pending messages (which must not be combined twice).
+    /// Takes over another batch's pending texts (which must not be combined twice).
     mutating func append(contentsOf other: consuming TextBatch) {
         let offset = texts.count
         for reference in other.pending { texts.append(reference.takeRetainedValue()) }
@@ -389,7 +389,7 @@ struct TextBatch {
     }
 }
 
-/// Consecutive messages of one file (one locale of a catalog).
+/// Consecutive texts of one file (one locale of a catalog).
 struct TextRun {
     let source: TextSource
     var range: Range<Int>

@@ -262,7 +262,7 @@ if let target = option("--profile-parse") {
     where !urls.isEmpty {
         // Read through `Data`, as in earlier sessions, so figures stay comparable: the freed `Data`
         // buffers raise glibc's mmap threshold, and without that every entry array of a pass is
-        // mapped and unmapped afresh (20–40% slower; the benchmark's floor loop has the same effect).
+        // mapped and unmapped afresh (much slower; the benchmark's floor loop has the same effect).
         let contents = try urls.map { [UInt8](try Data(contentsOf: $0)) }
         var entries = 0
         let seconds = median(20) {

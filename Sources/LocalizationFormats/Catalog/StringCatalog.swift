@@ -175,7 +175,7 @@ public struct StringCatalog: Sendable {
         var result: [String] = []
         if let sourceLanguage, seen.insert(sourceLanguage).inserted { result.append(sourceLanguage) }
         // Entries mostly list the same locales in the same order: a locale equal to the one at its
-        // place in the previous entry is known without hashing (200,000 hashes on a large catalog,
+        // place in the previous entry is known without hashing (a hash per localization otherwise,
         // for a getter the context reads several times).
         var previous: [String] = []
         var current: [String] = []
@@ -195,8 +195,8 @@ public struct StringCatalog: Sendable {
 extension StringCatalog {
     /// Calls `body` with every entry (of `range`, when given) and each of its localizations (locale
     /// as written), in order, read in place: copying an entry or a value costs a reference count
-    /// for each string and array in it, which on a catalog of 200,000 localizations was most of
-    /// what the rules and the context did with it.
+    /// for each string and array in it, which on a large catalog was most of what the rules and
+    /// the context did with it.
     @inlinable
     public func forEachLocalization(
         entries range: Range<Int>? = nil,
@@ -236,8 +236,8 @@ public enum StringCatalogParser {
     static let maximumSubstitutions = 64
 
     /// Parses a catalog. Each entry is built as soon as its JSON is read, and that JSON is then
-    /// released, so a large catalog never holds its whole JSON tree (a 40 MB catalog's tree was
-    /// 110 MB); the bytes are taken, not borrowed, and released once read.
+    /// released, so a large catalog never holds its whole JSON tree (much larger than the file);
+    /// the bytes are taken, not borrowed, and released once read.
     public static func parse(bytes: consuming [UInt8], path: String) -> StringCatalog {
         var entries: [CatalogEntry] = []
         // Entry diagnostics follow the document's and the top level's, as when the tree was walked.

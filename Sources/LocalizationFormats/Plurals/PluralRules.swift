@@ -5,7 +5,7 @@ public struct PluralRuleEntry: Sendable {
     public let category: PluralCategory
     public let condition: PluralCondition
     // The sample lists as CLDR writes them, expanded when asked for: expanding every range of
-    // every locale up front was most of the 7 ms the rules took to load, and a run needs a few.
+    // every locale up front was most of the rules' load time, and a run needs a few.
     let integerSampleList: Substring
     let decimalSampleList: Substring
 

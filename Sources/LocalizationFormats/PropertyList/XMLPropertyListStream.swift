@@ -76,7 +76,7 @@ private func streamReference(_ context: UnsafeMutableRawPointer?, _ name: Unsafe
 /// The state a stream parse works on, in one box the callbacks reach through the parser
 /// context: a struct, so its fields are reached without an exclusivity check each. The box's
 /// one field is reached by one callback at a time (libxml2 calls them in turn, on one thread),
-/// which the dynamic check cannot know (it cost 5% of a parse).
+/// which the dynamic check cannot know (it cost a noticeable share of a parse).
 private final class StreamBuilder {
     @exclusivity(unchecked) var state: StreamState
 

@@ -6,8 +6,8 @@
 /// whether the file on disk was UTF-8, UTF-16 or UTF-32.
 public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     // Stored in 32 bits: every entry, text and message holds one or two positions, and a pair of
-    // `Int`s made each 24 bytes with its optional tag instead of 12 (10 MB on a 40-locale tree).
-    // A text would need two billion lines or columns to be clamped.
+    // `Int`s made each 24 bytes with its optional tag instead of 12. A text would need two billion
+    // lines or columns to be clamped.
     private var storedLine: Int32
     private var storedColumn: Int32
 

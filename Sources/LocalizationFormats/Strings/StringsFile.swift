@@ -13,9 +13,9 @@ public struct StringsEntry: Sendable, Hashable {
     public var value: String?
     /// The comments between the previous entry and this one, without comment markers.
     public var comment: String?
-    // Positions and flags in 16 bytes (64 bytes an entry instead of 80; 3 MB on a 40-locale
-    // tree): line 0 stands for no position, and the flags take the top 6 bits of the value's
-    // line, so lines are clamped at 67,108,863.
+    // Positions and flags in 16 bytes (64 bytes an entry instead of 80): line 0 stands for no
+    // position, and the flags take the top 6 bits of the value's line, so lines are clamped at
+    // 67,108,863.
     private var keyLine: UInt32
     private var keyColumn: UInt32
     private var valueLineAndFlags: UInt32

@@ -18,8 +18,8 @@ public final class TableKeyNumbers: Sendable {
 }
 
 /// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
-/// numbering sit in an array by number (16 bytes a key; a dictionary per locale took 52 with its
-/// empty buckets), the few others by name.
+/// numbering sit in an array by number (16 bytes a key; a dictionary per locale took several
+/// times that with its empty buckets), the few others by name.
 public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public let numbering: TableKeyNumbers
     // Reachable from inlined code: other modules read by number in their hot loops.

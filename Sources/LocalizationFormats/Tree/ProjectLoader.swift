@@ -61,7 +61,7 @@ public enum ProjectLoader {
                 if found == [root] { named.append(root) } else { paths += found }
             }
             // A template given by name may also lie in a folder given beside it: it is read once,
-            // under the folder's path. Only then are paths compared (standardizing costs 3 µs each).
+            // under the folder's path. Only then are paths compared (standardizing each one is slow).
             if !named.isEmpty {
                 var seen = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
                 paths += named.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }

@@ -4,28 +4,7 @@ import StringsCheckRules
 /// `--format junit`: one test suite per file, one failing test case per finding, for CI systems
 /// (GitLab, Jenkins) that show JUnit reports.
 enum JUnitRenderer {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += "&#\(scalar.value);"
-            default:
-                // XML 1.0 cannot hold other control characters, even escaped.
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { escapeMarkup(text, apostrophe: "&apos;", xml: true) }
 
     static func render(_ report: DiagnosticReport) -> String {
         let findings = report.result.findings

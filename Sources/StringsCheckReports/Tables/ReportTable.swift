@@ -164,7 +164,11 @@ extension ReportTable {
 }
 
 /// Escapes text for HTML element content and attribute values.
-public func escapeHTML(_ text: String) -> String {
+public func escapeHTML(_ text: String) -> String { escapeMarkup(text, apostrophe: "&#39;", xml: false) }
+
+/// Escapes text for markup: `&`, `<`, `>` and quotes always; for XML 1.0 also line ends and tabs
+/// (kept in attribute values) and the control characters it cannot hold even escaped (U+FFFD).
+func escapeMarkup(_ text: String, apostrophe: String, xml: Bool) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -172,8 +176,15 @@ public func escapeHTML(_ text: String) -> String {
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(scalar)
+        case "'": out += apostrophe
+        case "\n" where xml: out += "&#10;"
+        case "\t" where xml, "\r" where xml: out += "&#\(scalar.value);"
+        default:
+            if xml, scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += "\u{FFFD}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
     }
     return out

@@ -25,7 +25,7 @@ public struct CheckResult: Sendable {
 public enum RuleEngine {
     /// `keepContext` takes the context once the rules are done; without it the context is freed
     /// in the background. A process that exits right after the report passes a keeper: freeing
-    /// the model of a large tree cost a core about 50 ms while the report was written.
+    /// the model of a large tree kept a core busy while the report was written.
     public static func run(
         project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
         baseline: Baseline? = nil, keepContext: (@Sendable (RuleContext) -> Void)? = nil

@@ -3,21 +3,22 @@ import Foundation
 import StringsCheckReports
 import StringsCheckRules
 
+/// A reference's formats: a terminal listing, or the Markdown page in `Docs/`.
+enum ReferenceFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, markdown
+}
+
 /// `stringscheck rules`: lists every rule.
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "List every rule with its default severity and summary.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown
-    }
-
     @Option(help: "text (one line per rule) or markdown (the full reference, as in Docs/Rules.md).")
-    var format: Format = .text
+    var format: ReferenceFormat = .text
 
     func run() throws {
         let text = format == .text ? RuleDocumentation.list() : RuleDocumentation.markdown()
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try Console.write(text, to: nil)
     }
 }
 
@@ -40,7 +41,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         guard let description = BuiltInRules.description(of: rule) else { throw ExitCode(64) }
-        FileHandle.standardOutput.write(Data(RuleDocumentation.explain(description).utf8))
+        try Console.write(RuleDocumentation.explain(description), to: nil)
     }
 }
 
@@ -49,18 +50,14 @@ struct PluralsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plurals", abstract: "Show the CLDR plural categories each locale needs, with a sample number for each.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown
-    }
-
     @Argument(help: "Locales (default: a few common ones); markdown lists every CLDR locale.")
     var locales: [String] = ["en", "de", "fr", "ru", "pl", "ar", "ja", "pt-BR", "cy"]
 
     @Option(help: "text (the given locales) or markdown (every locale, as in Docs/Plurals.md).")
-    var format: Format = .text
+    var format: ReferenceFormat = .text
 
     func run() throws {
         let text = format == .text ? PluralDocumentation.text(locales: locales) : PluralDocumentation.markdown()
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try Console.write(text, to: nil)
     }
 }

@@ -14,7 +14,7 @@ enum DumpJSON {
         let locales: [String]
         let files: [FileObject]
         let payloads: [PayloadFileObject]
-        let diagnostics: [DiagnosticObject]
+        let diagnostics: [Diagnostic]
     }
 
     /// A payload template file: its payloads, the keys each names, and the file's diagnostics.
@@ -22,7 +22,7 @@ enum DumpJSON {
         let path: String
         let dialects: [String]
         let payloads: [PayloadObject]
-        let diagnostics: [DiagnosticObject]
+        let diagnostics: [Diagnostic]
     }
 
     struct PayloadObject {
@@ -57,7 +57,7 @@ enum DumpJSON {
                                 line: field.value.location.line, column: field.value.location.column)
                         })
                 },
-                diagnostics: file.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init))
+                diagnostics: file.diagnostics.sorted(by: Diagnostic.ordered))
         }
     }
 
@@ -71,7 +71,7 @@ enum DumpJSON {
         var loads: Bool
         var sourceLanguage: String?
         var entries: [EntryObject]
-        var diagnostics: [DiagnosticObject]
+        var diagnostics: [Diagnostic]
         /// How the app uses the table (see `TableUsage`) and the evidence.
         var usage: TableUsageDecision? = nil
     }
@@ -108,37 +108,6 @@ enum DumpJSON {
         var variables: [VariableObject]?
     }
 
-    struct NoteObject {
-        var message: String
-        var path: String
-        var line: Int?
-        var column: Int?
-    }
-
-    struct DiagnosticObject {
-        var rule: String
-        var severity: Severity
-        var message: String
-        var path: String
-        var line: Int?
-        var column: Int?
-        var byteOffset: Int?
-        var notes: [NoteObject]
-
-        init(_ diagnostic: Diagnostic) {
-            rule = diagnostic.id
-            severity = diagnostic.severity
-            message = diagnostic.message
-            path = diagnostic.path
-            line = diagnostic.location?.line
-            column = diagnostic.location?.column
-            byteOffset = diagnostic.byteOffset
-            notes = diagnostic.notes.map {
-                NoteObject(message: $0.message, path: $0.path, line: $0.location?.line, column: $0.location?.column)
-            }
-        }
-    }
-
     static func arguments(of value: String?) -> ([ArgumentObject], [String]) {
         guard let value, value.utf8.contains(UInt8(ascii: "%")) else { return ([], []) }
         let analysis = FormatScanner.analyze(value)
@@ -152,7 +121,7 @@ enum DumpJSON {
         var files: [FileObject] = []
         let usages = TableUsageDetector.detect(project)
         for file in project.files {
-            let diagnostics = file.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init)
+            let diagnostics = file.diagnostics.sorted(by: Diagnostic.ordered)
             switch file.content {
             case .strings(let parsed):
                 let entries = parsed.entries.map { entry -> EntryObject in
@@ -217,7 +186,7 @@ enum DumpJSON {
         return Document(
             version: version, tool: "stringscheck \(StringsCheckCommand.version)", roots: project.roots,
             baseLocale: project.baseLocale, baseLocaleReason: project.baseLocaleReason, locales: project.locales, files: files,
-            payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered).map(DiagnosticObject.init))
+            payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered))
     }
 
     static func render(_ project: LocalizationProject) -> String { document(project).json.rendered() }
@@ -320,16 +289,17 @@ extension DumpJSON.EntryObject {
     }
 }
 
-extension DumpJSON.DiagnosticObject {
-    var json: JSONValue {
+extension Diagnostic {
+    /// A parse diagnostic as the dump writes it.
+    fileprivate var json: JSONValue {
         var object: [String: JSONValue] = [
-            "rule": .string(rule), "severity": .string(severity.rawValue), "message": .string(message), "path": .string(path),
-            "line": .optional(line), "column": .optional(column),
+            "rule": .string(id), "severity": .string(severity.rawValue), "message": .string(message), "path": .string(path),
+            "line": .optional(location?.line), "column": .optional(location?.column),
             "notes": .array(
                 notes.map {
                     .object([
-                        "message": .string($0.message), "path": .string($0.path), "line": .optional($0.line),
-                        "column": .optional($0.column),
+                        "message": .string($0.message), "path": .string($0.path), "line": .optional($0.location?.line),
+                        "column": .optional($0.location?.column),
                     ])
                 }),
         ]

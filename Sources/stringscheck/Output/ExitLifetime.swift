@@ -4,7 +4,7 @@
 
 /// Models handed here are never freed: the process exits right after the report is written,
 /// and the kernel reclaims the memory at once, where freeing hundreds of thousands of objects
-/// one by one took a tenth of a second on a large tree. One reference is leaked on purpose, which
+/// one by one was slow on a large tree. One reference is leaked on purpose, which
 /// any thread may do (the engine hands its context over from a worker).
 func keepUntilExit(_ value: Any) {
     _ = Unmanaged.passRetained(value as AnyObject)
@@ -12,9 +12,9 @@ func keepUntilExit(_ value: Any) {
 
 /// A run builds its model once and frees nothing (see `keepUntilExit`), so the heap only grows.
 /// glibc grows each thread's heap a page or so at a time, each step an `mprotect` that also
-/// stalls the other core's page faults (29,000 of them for `check` of the benchmark tree). With a
-/// 64 MB top pad set before any thread starts, each heap is made writable at once: 48 calls, and
-/// `check` about 7% faster (median of 16 runs side by side). Called first thing in `main`.
+/// stalls the other core's page faults, and a large `check` takes very many such steps. With a
+/// 64 MB top pad set before any thread starts, each heap is made writable at once: a few calls in
+/// all, and a faster `check`. Called first thing in `main`.
 func prepareHeapForOneRun() {
     #if canImport(Glibc)
         // `mallopt` is not in Swift's Glibc module; glibc's `M_TOP_PAD` is -2.

@@ -12,6 +12,13 @@ extension RuleContext {
 }
 
 /// A String Catalog example: `key` → locale → (state, value).
+/// A catalog whose key `hello` has one `de` string unit in `state` (its value marked when `marked`).
+func catalogUnitExample(state: String, value: String, marked: Bool) -> RuleExample {
+    catalogExample(
+        "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \(marked ? "↓" : "")\"\(value)\" } }\n      }\n    }"
+    )
+}
+
 func catalogExample(_ strings: String) -> RuleExample {
     RuleExample([
         ExampleFile(
@@ -30,7 +37,7 @@ extension Rule {
                 // Xcode leaves extracted source text in the state 'new'.
                 guard entry.shouldTranslate, state != "new" || locale != sourceLanguage else { return }
                 // The key, not the entry: a closure that captures the borrowed entry copies all of
-                // it for every localization (a tenth of this rule's time on a large catalog).
+                // it for every localization (a large share of this rule's time on a big catalog).
                 let key = entry.key
                 value.forEachUnit { unit in
                     guard unit.state == state else { return }

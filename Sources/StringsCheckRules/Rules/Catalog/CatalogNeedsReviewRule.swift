@@ -10,16 +10,8 @@ struct CatalogNeedsReviewRule: Rule {
             "Xcode marks a translation for review when its source text changed after it was translated: the app ships the old meaning until someone checks it.",
         fix: "Review the translation in Xcode's catalog editor and mark it reviewed (state 'translated').",
         defaultSeverity: .warning,
-        triggering: [
-            catalogExample(
-                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"needs_review\", \"value\" : ↓\"Hallo\" } }\n      }\n    }"
-            )
-        ],
-        nonTriggering: [
-            catalogExample(
-                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }"
-            )
-        ])
+        triggering: [catalogUnitExample(state: "needs_review", value: "Hallo", marked: true)],
+        nonTriggering: [catalogUnitExample(state: "translated", value: "Hallo", marked: false)])
 
     func check(_ context: RuleContext) -> [Finding] {
         unitStateFindings(context, state: "needs_review") { key, locale in

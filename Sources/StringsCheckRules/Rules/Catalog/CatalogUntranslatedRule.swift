@@ -10,16 +10,8 @@ struct CatalogUntranslatedRule: Rule {
             "Xcode creates units in the state 'new' with the source text as a placeholder; shipped as is, the locale shows the base language for that key while the catalog looks complete.",
         fix: "Translate the unit and mark it translated.",
         defaultSeverity: .warning,
-        triggering: [
-            catalogExample(
-                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"new\", \"value\" : ↓\"Hello\" } }\n      }\n    }"
-            )
-        ],
-        nonTriggering: [
-            catalogExample(
-                "    \"hello\" : {\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Hallo\" } }\n      }\n    }"
-            )
-        ])
+        triggering: [catalogUnitExample(state: "new", value: "Hello", marked: true)],
+        nonTriggering: [catalogUnitExample(state: "translated", value: "Hallo", marked: false)])
 
     func check(_ context: RuleContext) -> [Finding] {
         unitStateFindings(context, state: "new") { key, locale in

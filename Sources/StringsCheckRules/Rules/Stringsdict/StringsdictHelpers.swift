@@ -4,7 +4,7 @@ import LocalizationIndex
 
 extension RuleContext {
     /// Every `.stringsdict` format entry with its file and locale, produced as it is read: an
-    /// array of them copied the file into every element, 3 MB a rule on a 40-locale tree.
+    /// array of them copied the file into every element, in every rule that read them.
     var stringsdictEntries: some Sequence<(file: ResourceFile, locale: String, entry: StringsdictEntry)> {
         project.files.lazy.flatMap { file in
             let entries: [StringsdictEntry]
