@@ -12,7 +12,7 @@ public struct FormatPair: Sendable {
 }
 
 extension FormatPair {
-    static func pairs(_ formats: [String: [String: TableFormats]], messages: [LocalizedText], baseLocale: String?, locales: [String])
+    static func pairs(_ formats: [String: [String: TableFormats]], texts: [LocalizedText], baseLocale: String?, locales: [String])
         -> [FormatPair]
     {
         guard let baseLocale else { return [] }
@@ -36,7 +36,7 @@ extension FormatPair {
                 // even when the source text leaves an argument out ('starred'): a translation may
                 // read those arguments, and need not, as the source text does not.
                 var optional: Set<Int> = []
-                if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, messages[first].origin == .catalog {
+                if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, texts[first].origin == .catalog {
                     for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
                         base.arguments[specifier.argument] = ArgumentUse(
                             signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)

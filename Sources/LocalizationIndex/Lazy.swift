@@ -2,9 +2,9 @@ import Foundation
 
 /// A value built the first time it is asked for, once, whichever thread asks first.
 ///
-/// The index builds its parts this way, so a command pays only for what it reads: `render` and
-/// `coverage` never build the format pairs `check` compares.
-final class Lazy<Value>: @unchecked Sendable {
+/// The index builds its parts this way, so a command pays only for what it reads: `coverage` of
+/// a project without payloads never scans a text.
+final class Lazy<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value?
 

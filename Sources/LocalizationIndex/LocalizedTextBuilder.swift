@@ -32,7 +32,7 @@ enum LocalizedTextBuilder {
             let file = project.files[job.file]
             let messages: [LocalizedText]
             if let range = job.entries, case .catalog(let catalog) = file.content {
-                messages = catalogMessages(
+                messages = catalogTexts(
                     catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usages[file.tableID] ?? .format)
             } else {
                 messages = Self.texts(of: file, usage: usages[file.tableID] ?? .format)
@@ -87,7 +87,7 @@ enum LocalizedTextBuilder {
                 result += stringsdictTexts(entry, source: source)
             }
         case .catalog(let catalog):
-            result = catalogMessages(
+            result = catalogTexts(
                 catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file, usage: usage), file: file, usage: usage
             )
         }
@@ -95,7 +95,7 @@ enum LocalizedTextBuilder {
     }
 
     /// The texts of a run of a catalog's entries, in order.
-    private static func catalogMessages(
+    private static func catalogTexts(
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage
     ) -> [LocalizedText] {
         var result: [LocalizedText] = []
@@ -106,7 +106,7 @@ enum LocalizedTextBuilder {
                 sources[written]
                 ?? TextSource(
                     table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
-            appendCatalogMessages(
+            appendCatalogTexts(
                 value, entry: entry, at: position, source: source, loaded: catalog.loads, isSource: written == sourceLanguage, to: &result)
         }
         // An entry with no unit in the source language is its own source text: Xcode extracts
@@ -127,9 +127,9 @@ enum LocalizedTextBuilder {
         return result
     }
 
-    /// Appends a catalog value's texts (see `catalogMessages(_:entry:source:loaded:)`); a plain
+    /// Appends a catalog value's texts (see `catalogTexts(_:entry:source:loaded:)`); a plain
     /// string unit's text reads the source's catalog at `position` (entry, localization).
-    static func appendCatalogMessages(
+    static func appendCatalogTexts(
         _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int),
         source: TextSource, loaded: Bool, isSource: Bool = false, to result: inout [LocalizedText]
     ) {
@@ -152,12 +152,12 @@ enum LocalizedTextBuilder {
                     analysis: analysis, origin: .catalog, label: nil, loaded: loaded))
             return
         }
-        result += catalogMessages(copy value, entry: copy entry, source: source, loaded: loaded, isSource: isSource)
+        result += catalogTexts(copy value, entry: copy entry, source: source, loaded: loaded, isSource: isSource)
     }
 
     /// One text per string unit. Substitution forms write `%arg` for their own argument, which
     /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
-    static func catalogMessages(
+    static func catalogTexts(
         _ value: CatalogValue, entry: CatalogEntry, source: TextSource, loaded: Bool, isSource: Bool = false
     ) -> [LocalizedText] {
         var slots: [String: Int] = [:]

@@ -20,8 +20,8 @@ public struct IndexOptions: Sendable, Hashable {
 ///
 /// Sits between the parsers and everything that reads localizations: rules, the coverage report
 /// and the preview all ask it, so each question has one answer. Tables and usages are built
-/// with the index; the other parts the first time they are read, so a command pays only for
-/// what it shows.
+/// with the index; the other parts the first time they are read, so a command that reads only
+/// tables (coverage of a project without payloads) scans no text.
 public final class ProjectIndex: Sendable {
     public let project: LocalizationProject
     public let options: IndexOptions
@@ -130,7 +130,7 @@ public final class ProjectIndex: Sendable {
             let texts = texts
             var phases = PhaseClock("index")
             defer { phases.lap("pairs") }
-            return FormatPair.pairs(formats, messages: texts, baseLocale: baseLocale, locales: translationLocales)
+            return FormatPair.pairs(formats, texts: texts, baseLocale: baseLocale, locales: translationLocales)
         }
     }
 
@@ -197,6 +197,17 @@ public final class ProjectIndex: Sendable {
     /// key has. A plain text with a stray '%' is shown as written, so only formats are checked
     /// for percent signs.
     public func isFormat(_ text: LocalizedText) -> Bool {
+        Self.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
+    }
+
+    /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);
+    /// nil for a text of the base locale, or when the base lacks the key.
+    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
+        Self.baseFormat(of: text, formats: formats, baseLocale: baseLocale)
+    }
+
+    /// `isFormat` over parts already read (a caller in a loop reads them once).
+    public static func isFormat(_ text: LocalizedText, baseFormat base: @autoclosure () -> KeyFormat?, texts: [LocalizedText]) -> Bool {
         if !text.isFormatted { return false }
         let literal = Set(text.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
         if text.analysis.specifiers.contains(where: { !literal.contains($0.start) }) || text.text.contains("%%")
@@ -204,14 +215,12 @@ public final class ProjectIndex: Sendable {
         {
             return true
         }
-        guard let base = baseFormat(of: text) else { return false }
-        let texts = texts
+        guard let base = base() else { return false }
         return !base.arguments.isEmpty || base.texts.contains { texts[$0].text.contains("%%") }
     }
 
-    /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);
-    /// nil for a text of the base locale, or when the base lacks the key.
-    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
+    /// `baseFormat` over parts already read.
+    public static func baseFormat(of text: LocalizedText, formats: [String: [String: TableFormats]], baseLocale: String?) -> KeyFormat? {
         guard let baseLocale, text.locale != baseLocale else { return nil }
         let byLocale = formats[text.table]
         return byLocale?[baseLocale]?[text.key] ?? byLocale?["Base"]?[text.key]

@@ -10,7 +10,7 @@ import Testing
 /// Coverage numbers against counts worked out by hand on small trees.
 struct CoverageTests {
     static func report(_ files: [(String, String)], allowIdentical: [String] = []) -> CoverageReport {
-        CoverageBuilder.build(ProjectIndex(project: Check.project(files)), allowIdentical: allowIdentical)
+        CoverageBuilder.build(ProjectIndex(project: Check.project(files)), payloadFindings: [], allowIdentical: allowIdentical)
     }
 
     static let tree = [
@@ -200,7 +200,7 @@ struct CoverageCorpusTests {
         let extra = german.keys.filter { base[$0] == nil }.count
 
         let project = await ProjectLoader.load(roots: [app.path])
-        let report = CoverageBuilder.build(ProjectIndex(project: project), locales: ["de"])
+        let report = CoverageBuilder.build(ProjectIndex(project: project), payloadFindings: [], locales: ["de"])
         let row = try #require(report.locales.first?.tables.first { $0.table == "Resources/Localizable" })
         #expect((row.total, row.translated, row.missing, row.extra) == (base.count, translated, missing, extra))
         #expect(row.total > 500)

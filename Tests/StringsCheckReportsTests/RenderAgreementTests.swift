@@ -108,4 +108,56 @@ struct RenderAgreementTests {
             Self.expectAgreement(rows, check, app)
         }
     }
+
+    @Test func aBaseFolderTextsFindingsReachTheDevelopmentLocalesRow() async throws {
+        let project = Check.project([
+            ("Base.lproj/Localizable.strings", "\"a\" = \"x\";\n\"a\" = \"y\";\n\"b\" = { \"c\" = \"d\"; };\n"),
+            ("en.lproj/Other.strings", "\"z\" = \"Z\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+        ])
+        let (rows, check) = await Self.keyRows(project)
+        let duplicate = try #require(check.findings.first { $0.diagnostic.id == "duplicate-key" })
+        #expect(duplicate.key == "a" && duplicate.locale == "Base")
+        let a = try #require(rows.first { $0.key == "a" && $0.locale == "en" })
+        #expect(a.problems.map(\.message) == [duplicate.diagnostic.message])
+        // A value that is not a string shows the key itself: its finding is the row's problem.
+        let b = try #require(rows.first { $0.key == "b" && $0.locale == "en" })
+        #expect(b.value == "b" && b.raw == ["value"])
+        #expect(b.problems.map(\.rule) == ["non-string-value"])
+        Self.expectAgreement(rows, check, "Base")
+    }
+
+    @Test func findingsInsideLocArgsAndPerLocalePluralKeysReachTheirRows() async throws {
+        let project = Check.project([
+            ("en.lproj/Localizable.strings", "\"hi\" = \"Hi %@\";\n\"n\" = \"%@ new\";\n"),
+            ("de.lproj/Localizable.strings", "\"hi\" = \"Hallo %@\";\n"),
+            (
+                "de.lproj/Localizable.stringsdict",
+                "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string><key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>@</string><key>other</key><string>%@ neu</string></dict></dict></dict></plist>\n"
+            ),
+            ("payloads/a.json", "{\"aps\": {\"alert\": {\"loc-key\": \"hi\", \"loc-args\": [3]}}}\n"),
+            (
+                "payloads/b.json",
+                "{\"aps\": {\"alert\": {\"title-loc-key\": \"missing.title\", \"loc-key\": \"n\", \"loc-args\": [\"x\"]}}}\n"
+            ),
+        ])
+        let index = ProjectIndex(project: project)
+        let findings = await PreviewBuilder.findings(index, forKeys: false)
+        let rows = PreviewBuilder.payloadRows(index, findings: findings)
+        // An item of loc-args that is no string is reported at the item: every row shows it.
+        let itemFinding = try #require(findings.first { $0.diagnostic.id == "payload-loc-args-type" })
+        for row in rows where row.payload == "a.json" { #expect(row.problems.map(\.message).contains(itemFinding.diagnostic.message)) }
+        // The plural entry is German only: the English row of b.json does not show it.
+        let plural = try #require(findings.first { $0.diagnostic.id == "payload-plural-key" })
+        #expect(plural.locales == ["de"])
+        let english = try #require(rows.first { $0.payload == "b.json" && $0.locale == "en" })
+        let german = try #require(rows.first { $0.payload == "b.json" && $0.locale == "de" })
+        #expect(!english.problems.contains { $0.rule == "payload-plural-key" })
+        #expect(german.problems.contains { $0.rule == "payload-plural-key" })
+        // The raw key is the title's, and the preview marks the title.
+        #expect(english.raw == ["title"] && english.title == "missing.title")
+        let html = rows.rendered(as: .html)
+        #expect(html.contains("<div class=\"title raw\">missing.title</div>"))
+        #expect(!html.contains("<div class=\"body raw\">"))
+    }
 }

@@ -287,9 +287,11 @@ public enum StringCatalogParser {
     private struct Builder {
         let path: String
         var diagnostics: [Diagnostic]
+        /// The entry being read, named by the diagnostics about it.
+        var key: String?
 
         mutating func add(_ message: String, at location: SourcePosition, severity: Severity? = nil) {
-            diagnostics.append(Diagnostic(.xcstringsInvalidStructure, message, path: path, at: location, severity: severity))
+            diagnostics.append(Diagnostic(.xcstringsInvalidStructure, message, path: path, at: location, severity: severity, key: key))
         }
 
         mutating func string(_ node: JSONNode?, _ name: String) -> String? {
@@ -302,6 +304,8 @@ public enum StringCatalogParser {
         }
 
         mutating func entry(_ member: JSONMember) -> CatalogEntry {
+            key = member.key
+            defer { key = nil }
             let node = member.value
             var entry = CatalogEntry(
                 key: member.key, keyLocation: member.keyLocation, comment: nil, extractionState: nil, shouldTranslate: true,

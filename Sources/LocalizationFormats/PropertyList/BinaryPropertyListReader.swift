@@ -96,7 +96,7 @@ extension StringsFile {
                             Diagnostic(
                                 .nonStringValue,
                                 "the value of '\(item.key)' is \(item.value.typeNameWithArticle), not a string; lookups of this key do not return text",
-                                path: document.path, at: item.value.location))
+                                path: document.path, at: item.value.location, key: item.key))
                     }
                     if let first = seen[item.key] {
                         diagnostics.append(

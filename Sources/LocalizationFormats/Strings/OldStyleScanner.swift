@@ -30,6 +30,8 @@ struct OldStyleScanner {
     var commentRanges: [Range<Int>] = []
     /// When set, diagnostics are not recorded (used while re-reading text CoreFoundation never sees).
     var quiet = false
+    /// The key whose value is being read, named by the diagnostics about that value.
+    var valueOfKey: String?
     /// Where escapes are decoded, kept between strings: one allocation per file, not per value.
     private var scratch: [UInt8] = []
 
@@ -40,10 +42,10 @@ struct OldStyleScanner {
     var atEnd: Bool { pos >= bytes.count }
 
     mutating func report(
-        _ kind: ParseDiagnosticKind, _ message: String, at offset: Int, severity: Severity? = nil
+        _ kind: ParseDiagnosticKind, _ message: String, at offset: Int, severity: Severity? = nil, key: String? = nil
     ) {
         guard !quiet else { return }
-        diagnostics.append(PendingDiagnostic(kind: kind, message: message, offset: offset, severity: severity))
+        diagnostics.append(PendingDiagnostic(kind: kind, message: message, offset: offset, severity: severity, key: key ?? valueOfKey))
     }
 
     @inline(__always)

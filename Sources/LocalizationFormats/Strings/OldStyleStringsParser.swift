@@ -229,6 +229,8 @@ struct OldStyleStringsParser {
         }
         let valueOffset = scanner.pos
         let v = bytes[valueOffset]
+        scanner.valueOfKey = key
+        defer { scanner.valueOfKey = nil }
         var value: String?
         var kind = StringsValueKind.string
         let quoted = OldStyleScanner.isQuote(v)
@@ -250,7 +252,7 @@ struct OldStyleStringsParser {
             scanner.report(
                 .nonStringValue,
                 "the value of '\(key)' is \(nestedKind == .array ? "an array" : nestedKind == .data ? "data" : "a dictionary"), not a string; lookups of this key do not return text",
-                at: valueOffset)
+                at: valueOffset, key: key)
         } else {
             fatal(
                 "expected a value (a quoted string) after '=' for the key '\(key)', found \(describeCharacter(at: valueOffset))",

@@ -8,7 +8,7 @@ public enum CoverageBuilder {
     /// an empty filter keeps all. `payloadFindings` are `check`'s findings of the payload rules:
     /// a payload is ready in a locale when its preview row there has none.
     public static func build(
-        _ index: ProjectIndex, payloadFindings: [Finding] = [], allowIdentical: [String] = [], locales only: Set<String> = [],
+        _ index: ProjectIndex, payloadFindings: [Finding], allowIdentical: [String] = [], locales only: Set<String> = [],
         tables onlyTables: Set<String> = [], tableIDs onlyIDs: Set<String> = []
     ) -> CoverageReport {
         let allowed = allowIdentical.map(Glob.init)
@@ -105,42 +105,43 @@ public enum CoverageBuilder {
     }
 
     /// Each payload with localized parts, ready or broken in the base and each of `locales` that
-    /// has the payload table, by its preview rows.
+    /// has the payload table, by its preview rows. Payloads of one template without names share
+    /// an entry.
     static func payloadReadiness(_ index: ProjectIndex, findings: [Finding], locales: Set<String>) -> [PayloadReadiness] {
         var wanted = locales
         if let base = index.baseLocale { wanted.insert(base) }
-        let rows = PreviewBuilder.payloadRows(index, findings: findings, locales: wanted)
-        let perPayload = wanted.isEmpty ? index.localesBaseFirst.count : index.localesBaseFirst.filter(wanted.contains).count
-        var result: [PayloadReadiness] = []
+        let groups = PreviewBuilder.payloadRowGroups(index, findings: findings, locales: wanted)
+        struct Readiness {
+            var payload: PushPayload
+            var locales: [String] = []
+            var reasons: [String: [String]] = [:]
+        }
+        var items: [Readiness] = []
         var position: [String: Int] = [:]
-        for (payload, locales) in zip(index.payloads, rows.chunked(by: perPayload)) {
+        for (payload, rows) in zip(index.payloads, groups) {
             guard !payload.keys.isEmpty, index.payloadTable(keys: payload.keys.map(\.key)) != nil else { continue }
             let id = payload.path + "\u{1F}" + (payload.name ?? "")
-            if position[id] == nil {
-                position[id] = result.count
-                result.append(PayloadReadiness(payload: payload.displayName, path: payload.path, readyLocales: [], brokenLocales: []))
-            }
-            var item = result[position[id] ?? 0]
+            let at =
+                position[id]
+                ?? {
+                    items.append(Readiness(payload: payload))
+                    position[id] = items.count - 1
+                    return items.count - 1
+                }()
             // A locale without the table shows the development text: it is the base's row.
-            for row in locales where row.resolvedLocale == row.locale {
-                if row.problems.isEmpty {
-                    item.readyLocales.append(row.locale)
-                } else {
-                    item.brokenLocales.append((row.locale, row.problems.map(\.message)))
-                }
+            for row in rows where row.resolvedLocale == row.locale {
+                if items[at].reasons[row.locale] == nil { items[at].locales.append(row.locale) }
+                items[at].reasons[row.locale, default: []] += row.problems.map(\.message)
             }
-            item.readyLocales.sort()
-            item.brokenLocales.sort { $0.locale < $1.locale }
-            result[position[id] ?? 0] = item
         }
-        return result
-    }
-}
-
-extension Array {
-    /// Consecutive slices of `size` elements (the last may be shorter).
-    fileprivate func chunked(by size: Int) -> [ArraySlice<Element>] {
-        guard size > 0 else { return [] }
-        return stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+        return items.map { item in
+            PayloadReadiness(
+                payload: item.payload.displayName, path: item.payload.path,
+                readyLocales: item.locales.filter { item.reasons[$0]?.isEmpty ?? true }.sorted(),
+                brokenLocales: item.locales.compactMap { locale in
+                    guard let reasons = item.reasons[locale], !reasons.isEmpty else { return nil }
+                    return (locale, reasons)
+                }.sorted { $0.0 < $1.0 })
+        }
     }
 }

@@ -23,6 +23,9 @@ public struct PreviewRow: Sendable, Hashable {
     /// The text of a key.
     public var value: String?
     public var problems: [RenderProblem]
+    /// The parts (`title`, `subtitle`, `body`, `action`, or `value` for a key) that show the
+    /// key itself: the table lacks it, or its entry does not load.
+    public var raw: [String] = []
 }
 
 /// Builds preview rows for payloads and keys: the text from the index's lookup, the problems
@@ -32,34 +35,48 @@ public enum PreviewBuilder {
     /// payload rules; a row shows those at its payload's loc-keys and loc-args that concern its
     /// locale (or every locale).
     public static func payloadRows(_ index: ProjectIndex, findings: [Finding], locales only: Set<String> = []) -> [PreviewRow] {
+        payloadRowGroups(index, findings: findings, locales: only).flatMap { $0 }
+    }
+
+    /// `payloadRows`, one group per payload of `index.payloads`, in order.
+    public static func payloadRowGroups(_ index: ProjectIndex, findings: [Finding], locales only: Set<String> = []) -> [[PreviewRow]] {
         let renderer = TranslationRenderer(index: index)
         let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
-        let problems = FindingsByPlace(findings)
+        let problems = FindingsByPlace(findings, baseLocale: index.baseLocale)
         // Payloads render independently: on all cores, rows kept in payload order.
         return index.payloads.concurrentMap { payload -> [PreviewRow] in
             var rows: [PreviewRow] = []
             let table = index.payloadTable(keys: payload.keys.map(\.key))
-            let places = payload.keys.map(\.field.value.location) + payload.alert.localizedParts.compactMap { $0.arguments?.value.location }
+            // Where the payload rules report about the texts a row shows: the loc-keys, the
+            // loc-args and each of their items.
+            var places: [SourcePosition] = []
+            for (_, key, arguments) in payload.alert.localizedParts {
+                for field in [key, arguments].compactMap({ $0 }) {
+                    places += [field.keyLocation, field.value.location] + (field.value.array ?? []).map(\.location)
+                }
+            }
             let name = payload.displayName
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { index.resolvedLocale(locale, table: $0) }
                 let alert = payload.alert
-                func part(_ literal: PayloadField?, _ key: PayloadField?, _ arguments: PayloadField?) -> String? {
+                func part(_ name: String, _ literal: PayloadField?, _ key: PayloadField?, _ arguments: PayloadField?) -> String? {
                     guard let keyText = key?.value.string else { return literal?.value.string }
                     guard let table else { return keyText }
                     let values = (arguments?.value.array ?? []).map { FormatArgument.string($0.string ?? $0.minified) }
-                    return renderer.render(key: keyText, table: table, locale: locale, arguments: values).text
+                    let rendered = renderer.render(key: keyText, table: table, locale: locale, arguments: values)
+                    if !rendered.found { row.raw.append(name) }
+                    return rendered.text
                 }
-                row.title = part(alert.title, alert.titleLocKey, alert.titleLocArgs)
-                row.subtitle = part(alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArgs)
-                row.body = part(alert.body, alert.locKey, alert.locArgs)
-                row.action = part(nil, alert.actionLocKey, nil)
+                row.title = part("title", alert.title, alert.titleLocKey, alert.titleLocArgs)
+                row.subtitle = part("subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArgs)
+                row.body = part("body", alert.body, alert.locKey, alert.locArgs)
+                row.action = part("action", nil, alert.actionLocKey, nil)
                 row.problems = problems.at(path: payload.path, places: places, locale: row.resolvedLocale ?? locale)
                 rows.append(row)
             }
             return rows
-        }.flatMap { $0 }
+        }
     }
 
     /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
@@ -71,7 +88,7 @@ public enum PreviewBuilder {
         let renderer = TranslationRenderer(index: index)
         let glob = pattern.map(Glob.init)
         let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
-        let problems = FindingsByPlace(findings)
+        let problems = FindingsByPlace(findings, baseLocale: index.baseLocale)
         var rows: [PreviewRow] = []
         for table in index.baseTableNames where tables.isEmpty || tables.contains(table) {
             guard let base = index.baseTable(table) else { continue }
@@ -79,15 +96,15 @@ public enum PreviewBuilder {
                 for locale in locales {
                     let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil)
                     var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)
-                    // An entry that does not load is named by no finding of its own: the error
-                    // that stops the file from loading it is the row's problem.
-                    if let string = index.lookup(key: key, table: table, locale: locale).string, !string.loaded {
-                        found += problems.fileErrors(path: string.path)
+                    // An entry that does not load (or holds no text) is named by no finding of its
+                    // own: what stops its file from loading it is the row's problem.
+                    if let string = rendered.string, !rendered.found {
+                        found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
                     }
                     rows.append(
                         PreviewRow(
                             source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
-                            value: rendered.text, problems: found))
+                            value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]))
                 }
             }
         }
@@ -96,8 +113,8 @@ public enum PreviewBuilder {
 }
 
 extension PreviewBuilder {
-    /// The findings of `check` a preview shows: the payload rules' for payload rows, the other
-    /// rules' (and the parsers') for key rows. Only those rules run.
+    /// The findings of `check` a preview shows: the payload rules' for payload rows, every other
+    /// rule's (and the parsers') for key rows. Only those rules run; no baseline applies.
     public static func findings(_ index: ProjectIndex, configuration: Configuration = Configuration(), forKeys: Bool) async
         -> [Finding]
     {
@@ -107,38 +124,39 @@ extension PreviewBuilder {
     }
 }
 
-/// `check`'s findings filed by what they are about, so each preview row finds its own.
+/// `check`'s findings filed by what they are about, so each preview row finds its own. A finding
+/// that names no locale concerns every locale; `Base` is the development locale.
 struct FindingsByPlace {
-    private var byKey: [String: [Finding]] = [:]
-    private var byPath: [String: [Finding]] = [:]
+    private var byKey: [String: [(finding: Finding, locales: [String])]] = [:]
+    private var byPath: [String: [(finding: Finding, locales: [String])]] = [:]
 
-    init(_ findings: [Finding]) {
+    init(_ findings: [Finding], baseLocale: String?) {
         // Notes are advice, not something wrong with what the row shows.
         for finding in findings where finding.diagnostic.severity != .note {
-            if let key = finding.key { byKey[key, default: []].append(finding) }
-            byPath[finding.diagnostic.path, default: []].append(finding)
+            let locales = finding.coveredLocales.map { $0 == "Base" ? baseLocale ?? $0 : $0 }
+            if let key = finding.key { byKey[key, default: []].append((finding, locales)) }
+            byPath[finding.diagnostic.path, default: []].append((finding, locales))
         }
     }
 
     /// Findings about `key` of `table` that concern `locale`.
     func about(key: String, table: String, locale: String) -> [RenderProblem] {
-        (byKey[key] ?? []).filter { finding in
-            (finding.table == nil || finding.table == table) && finding.coveredLocales.contains(locale)
-        }.map(RenderProblem.init)
+        (byKey[key] ?? []).filter { item in
+            (item.finding.table == nil || item.finding.table == table) && (item.locales.isEmpty || item.locales.contains(locale))
+        }.map { RenderProblem($0.finding) }
     }
 
-    /// Errors about the file at `path` as a whole (a syntax error, a point where reading stops).
-    func fileErrors(path: String) -> [RenderProblem] {
-        (byPath[path] ?? []).filter { $0.key == nil && $0.diagnostic.severity == .error }.map(RenderProblem.init)
+    /// Findings about the file at `path` as a whole (a syntax error, a point where reading stops).
+    func aboutFile(path: String) -> [RenderProblem] {
+        (byPath[path] ?? []).filter { $0.finding.key == nil }.map { RenderProblem($0.finding) }
     }
 
-    /// Findings at one of `places` of the file at `path` that concern `locale` or every locale.
+    /// Findings at one of `places` of the file at `path` that concern `locale`.
     func at(path: String, places: [SourcePosition], locale: String) -> [RenderProblem] {
-        (byPath[path] ?? []).filter { finding in
-            guard let location = finding.diagnostic.location, places.contains(location) else { return false }
-            let covered = finding.coveredLocales
-            return covered.isEmpty || covered.contains(locale)
-        }.map(RenderProblem.init)
+        (byPath[path] ?? []).filter { item in
+            guard let location = item.finding.diagnostic.location, places.contains(location) else { return false }
+            return item.locales.isEmpty || item.locales.contains(locale)
+        }.map { RenderProblem($0.finding) }
     }
 }
 
@@ -184,7 +202,7 @@ extension Array where Element == PreviewRow {
                         "source": .string(row.source.rawValue), "payload": optional(row.payload), "table": optional(row.table),
                         "key": optional(row.key), "locale": .string(row.locale), "resolvedLocale": optional(row.resolvedLocale),
                         "title": optional(row.title), "subtitle": optional(row.subtitle), "body": optional(row.body),
-                        "action": optional(row.action), "value": optional(row.value),
+                        "action": optional(row.action), "value": optional(row.value), "raw": .array(row.raw.map { .string($0) }),
                         "problems": .array(
                             row.problems.map {
                                 .object([

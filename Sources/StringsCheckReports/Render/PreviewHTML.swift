@@ -49,11 +49,16 @@ enum PreviewHTML {
             out +=
                 "<div class=\"banner\(row.problems.isEmpty ? "" : " problem")\" data-locale=\"\(escapeHTML(row.locale))\" lang=\"\(escapeHTML(row.locale))\" dir=\"\(rtl ? "rtl" : "ltr")\">"
             out += "<div class=\"head\"><span>App</span><span>\(escapeHTML(row.locale))</span></div>"
-            let raw = row.problems.contains { $0.rule == "payload-missing-key" || $0.rule == "missing-translation" }
-            if let title = row.title, !title.isEmpty { out += "<div class=\"title\">\(escapeHTML(title))</div>" }
-            if let subtitle = row.subtitle, !subtitle.isEmpty { out += "<div class=\"subtitle\">\(escapeHTML(subtitle))</div>" }
-            if let body = row.body ?? row.value { out += "<div class=\"body\(raw ? " raw" : "")\">\(escapeHTML(body))</div>" }
-            if let action = row.action, !action.isEmpty { out += "<div class=\"action\">\(escapeHTML(action))</div>" }
+            // The part that shows the key itself is marked, whichever it is.
+            func part(_ name: String, _ text: String?) {
+                guard let text, !text.isEmpty || name == "body" else { return }
+                let raw = row.raw.contains(name) || (name == "body" && row.raw.contains("value"))
+                out += "<div class=\"\(name)\(raw ? " raw" : "")\">\(escapeHTML(text))</div>"
+            }
+            part("title", row.title)
+            part("subtitle", row.subtitle)
+            part("body", row.body ?? row.value)
+            part("action", row.action)
             if !row.problems.isEmpty {
                 out += "<div class=\"status\">\(escapeHTML(row.problems.map(\.message).joined(separator: "\n")))</div>"
             }

@@ -33,14 +33,24 @@ public struct TranslationRenderer: Sendable {
         public var resolvedLocale: String?
         /// False when the key itself is shown.
         public var found: Bool
+        /// The entry the device's table holds for the key (nil when it lacks it).
+        public var string: LocalizedString? = nil
     }
 
     /// Renders `key` for a device in `locale` with the given arguments (nil: typed samples).
     public func render(key: String, table: String, locale: String, arguments: [FormatArgument]?) -> Rendered {
         let lookup = index.lookup(key: key, table: table, locale: locale)
         guard let resolved = lookup.resolvedLocale, let string = lookup.string, let value = lookup.shownValue else {
-            return Rendered(text: key, resolvedLocale: lookup.resolvedLocale, found: false)
+            return Rendered(text: key, resolvedLocale: lookup.resolvedLocale, found: false, string: lookup.string)
         }
+        var rendered = renderText(key: key, table: table, string: string, value: value, resolved: resolved, arguments: arguments)
+        rendered.string = string
+        return rendered
+    }
+
+    private func renderText(
+        key: String, table: String, string: LocalizedString, value: String, resolved: String, arguments: [FormatArgument]?
+    ) -> Rendered {
         if let entry = string.stringsdictEntry {
             if entry.formatKey != nil { return pluralRendering(entry, locale: resolved, arguments: arguments) }
             // Device and width entries: every variant, as each device or width shows it.

@@ -1,4 +1,5 @@
 import LocalizationFormats
+import LocalizationIndex
 
 /// How one rule is configured: its severity (or off) and where it does not apply.
 public struct RuleConfiguration: Sendable, Hashable {
@@ -79,17 +80,24 @@ public struct Configuration: Sendable, Hashable {
         return configured?.severity ?? severity
     }
 
+    /// What the project index is built with: ignored locales, the payload table, table usages.
+    public var indexOptions: IndexOptions {
+        var options = IndexOptions()
+        options.ignoredLocales = ignoreLocales
+        if let payloadTable { options.payloadTable = payloadTable }
+        options.tableUsages = tableUsages
+        options.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
+        return options
+    }
+
     /// Rule settings taken from the rules' options.
     public var ruleSettings: RuleSettings {
         var settings = RuleSettings()
         if let threshold = rules["incomplete-locale"]?.threshold { settings.incompleteLocaleThreshold = threshold / 100 }
         for (id, rule) in rules where !rule.ignoreLocales.isEmpty { settings.ignoredLocales[id] = rule.ignoreLocales }
-        if let payloadTable { settings.payloadTable = payloadTable }
         settings.voipPayloads = voipPayloads
         if let placeholderLength { settings.placeholderLength = placeholderLength }
         settings.legacyBinaryInterface = legacyBinaryInterface
-        settings.tableUsages = tableUsages
-        settings.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
         return settings
     }
 }

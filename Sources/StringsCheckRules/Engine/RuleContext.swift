@@ -7,18 +7,12 @@ public struct RuleSettings: Sendable, Hashable {
     public var incompleteLocaleThreshold: Double = 0.5
     /// Rule ID → locales that rule ignores (for findings that name several locales at once).
     public var ignoredLocales: [String: Set<String>] = [:]
-    /// The table payload keys are looked up in.
-    public var payloadTable = "Localizable"
     /// Globs naming VoIP payload templates (5120 bytes instead of 4096).
     public var voipPayloads: [String] = []
     /// The legacy binary interface's 2048-byte limit instead of HTTP/2's.
     public var legacyBinaryInterface = false
     /// How long a placeholder loc-arg may get when the backend fills it.
     public var placeholderLength = 64
-    /// Table name or table ID → its usage, set in the configuration (`tables:`); wins over evidence.
-    public var tableUsages: [String: TableUsage] = [:]
-    /// Where `tableUsages` were set, named in each decision's reason.
-    public var tableUsagesSource = "the configuration"
 
     public init() {}
 }
@@ -68,7 +62,7 @@ public struct RuleContext: Sendable {
     }
 
     public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
-        var options = settings.indexOptions
+        var options = IndexOptions()
         options.ignoredLocales = ignoredLocales
         self.init(index: ProjectIndex(project: project, options: options), settings: settings)
     }
@@ -91,8 +85,15 @@ public struct RuleContext: Sendable {
         return index.translationLocales.filter { !ignored.contains($0) }
     }
 
-    public func isFormat(_ text: LocalizedText) -> Bool { index.isFormat(text) }
-    public func baseFormat(of text: LocalizedText) -> KeyFormat? { index.baseFormat(of: text) }
+    /// See `ProjectIndex.isFormat`; read from the parts held here, without the index's locks.
+    public func isFormat(_ text: LocalizedText) -> Bool {
+        ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
+    }
+
+    /// See `ProjectIndex.baseFormat`; read from the parts held here, without the index's locks.
+    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
+        ProjectIndex.baseFormat(of: text, formats: formats, baseLocale: index.baseLocale)
+    }
     public func baseTable(_ name: String) -> LocaleTable? { index.baseTable(name) }
     public func usage(of table: String) -> TableUsage { index.usage(of: table) }
     public func file(table: String, locale: String) -> ResourceFile? { index.file(table: table, locale: locale) }
@@ -105,21 +106,8 @@ extension ProjectIndex {
     /// The index a configuration asks for: its base locale, ignored locales, payload table and
     /// table usages.
     public convenience init(project: LocalizationProject, configuration: Configuration) {
-        var options = configuration.ruleSettings.indexOptions
-        options.ignoredLocales = configuration.ignoreLocales
         self.init(
             project: project, baseLocale: configuration.baseLocale, baseLocaleSource: configuration.path ?? "the configuration",
-            options: options)
-    }
-}
-
-extension RuleSettings {
-    /// The settings the index is built with.
-    var indexOptions: IndexOptions {
-        var options = IndexOptions()
-        options.payloadTable = payloadTable
-        options.tableUsages = tableUsages
-        options.tableUsagesSource = tableUsagesSource
-        return options
+            options: configuration.indexOptions)
     }
 }

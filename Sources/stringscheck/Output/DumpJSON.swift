@@ -304,6 +304,7 @@ extension Diagnostic {
                 }),
         ]
         object.setIfPresent("byteOffset", byteOffset.map { .int($0) })
+        object.setIfPresent("key", key.map { .string($0) })
         return .object(object)
     }
 }

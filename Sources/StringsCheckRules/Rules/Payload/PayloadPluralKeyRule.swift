@@ -32,7 +32,8 @@ struct PayloadPluralKeyRule: Rule {
                 payloadFinding(
                     lookup.payload,
                     "'\(lookup.key)' is a .stringsdict plural entry in \(listing(plural.map(\.locale))); its variable expects a number, but loc-args are strings",
-                    at: lookup.keyField.value.location, key: lookup.key, notes: [lookup.note(first.locale, string)]))
+                    at: lookup.keyField.value.location, key: lookup.key, locales: plural.map(\.locale),
+                    notes: [lookup.note(first.locale, string)]))
         }
         return result
     }

@@ -2,8 +2,8 @@ import LocalizationFormats
 import LocalizationIndex
 
 extension RuleContext {
-    /// Every localized part of every payload, looked up in every locale (computed once, when the
-    /// context is built; a rule's ignored locales are left out here).
+    /// Every localized part of every payload, looked up in every locale (the index's lookups,
+    /// without the rule's ignored locales).
     public func payloadLookups(ruleID: String) -> [PayloadKeyLookup] {
         guard let ignored = settings.ignoredLocales[ruleID] else { return allPayloadLookups }
         return allPayloadLookups.map { lookup in
@@ -12,5 +12,4 @@ extension RuleContext {
             return copy
         }
     }
-
 }
