@@ -86,6 +86,18 @@ struct MessageRendererTests {
         #expect(Self.renderer.render(key: "hi", table: table, locale: "zh-Hant-HK", arguments: [.string("Anna")]).text == "你好 Anna")
     }
 
+    @Test func aStoryboardTableLackingAKeyShowsTheNibsDevelopmentText() {
+        let project = Check.project([
+            ("Base.lproj/Main.strings", "\"Ab3-xY-z9Q.title\" = \"Settings\";\n\"Qx1-aa-bbb.text\" = \"Done\";\n"),
+            ("de.lproj/Main.strings", "\"Ab3-xY-z9Q.title\" = \"Einstellungen\";\n"),
+            ("Base.lproj/Main.storyboard", "<document/>\n"),
+        ])
+        let renderer = TranslationRenderer(index: ProjectIndex(project: project))
+        let missing = renderer.render(key: "Qx1-aa-bbb.text", table: "Main", locale: "de", arguments: nil)
+        #expect(missing.text == "Done" && missing.found)
+        #expect(renderer.render(key: "Ab3-xY-z9Q.title", table: "Main", locale: "de", arguments: nil).text == "Einstellungen")
+    }
+
     @Test func aKeyMissingFromTheChosenTableShowsRawWithoutPerKeyFallback() {
         let rendered = Self.renderer.render(key: "only.en", table: "Localizable", locale: "de", arguments: [])
         #expect(rendered.text == "only.en")

@@ -146,9 +146,12 @@ struct FindingsByPlace {
         }.map { RenderProblem($0.finding) }
     }
 
-    /// Findings about the file at `path` as a whole (a syntax error, a point where reading stops).
+    /// What the parsers say about the file at `path` as a whole (a syntax error, a point where
+    /// reading stops), where no finding names the entry.
     func aboutFile(path: String) -> [RenderProblem] {
-        (byPath[path] ?? []).filter { $0.finding.key == nil }.map { RenderProblem($0.finding) }
+        (byPath[path] ?? []).filter { item in
+            item.finding.key == nil && ParseDiagnosticKind(rawValue: item.finding.diagnostic.id) != nil
+        }.map { RenderProblem($0.finding) }
     }
 
     /// Findings at one of `places` of the file at `path` that concern `locale`.

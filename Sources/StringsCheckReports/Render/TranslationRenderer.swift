@@ -41,6 +41,14 @@ public struct TranslationRenderer: Sendable {
     public func render(key: String, table: String, locale: String, arguments: [FormatArgument]?) -> Rendered {
         let lookup = index.lookup(key: key, table: table, locale: locale)
         guard let resolved = lookup.resolvedLocale, let string = lookup.string, let value = lookup.shownValue else {
+            // A nib, Info.plist or rule editor shows its own development text where a table
+            // lacks a key; only the code's lookups show the key itself.
+            let usage = index.usage(of: table)
+            if usage != .format, usage != .text, let base = index.baseLocale, lookup.resolvedLocale != base,
+                let text = index.lookup(key: key, table: table, locale: base).shownValue
+            {
+                return Rendered(text: text, resolvedLocale: lookup.resolvedLocale, found: true, string: lookup.string)
+            }
             return Rendered(text: key, resolvedLocale: lookup.resolvedLocale, found: false, string: lookup.string)
         }
         var rendered = renderText(key: key, table: table, string: string, value: value, resolved: resolved, arguments: arguments)
