@@ -53,14 +53,16 @@ enum PreviewHTML {
             func part(_ name: String, _ text: String?) {
                 guard let text, !text.isEmpty || name == "body" else { return }
                 let raw = row.raw.contains(name) || (name == "body" && row.raw.contains("value"))
-                out += "<div class=\"\(name)\(raw ? " raw" : "")\">\(escapeHTML(text))</div>"
+                // Each text takes its own direction: an English fallback in an Arabic card keeps
+                // its punctuation where it belongs.
+                out += "<div class=\"\(name)\(raw ? " raw" : "")\" dir=\"auto\">\(escapeHTML(text))</div>"
             }
             part("title", row.title)
             part("subtitle", row.subtitle)
             part("body", row.body ?? row.value)
             part("action", row.action)
             if !row.problems.isEmpty {
-                out += "<div class=\"status\">\(escapeHTML(row.problems.map(\.message).joined(separator: "\n")))</div>"
+                out += "<div class=\"status\" dir=\"auto\">\(escapeHTML(row.problems.map(\.message).joined(separator: "\n")))</div>"
             }
             out += "</div>\n"
         }
