@@ -7,4 +7,5 @@ func runCommand() async {
 // Before anything else, while this is the only thread: heap arenas created from here on take the
 // tuning (see `prepareHeapForOneRun`).
 prepareHeapForOneRun()
+Console.prepareStandardStreams()
 await runCommand()

@@ -16,9 +16,9 @@ struct CLITests {
     }
 
     /// Runs in the package's folder unless `directory` is given.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
+    static func run(
+        _ arguments: [String], executable: URL = executable, environment: [String: String] = [:], in directory: URL? = nil
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -40,19 +40,15 @@ public enum PayloadDiscovery {
     }
 
     /// Reads each template; an unreadable file becomes a diagnostic in its place.
-    public static func read(_ paths: [String]) -> [PayloadTemplateFile] {
+    public static func read(_ paths: [String], maximumSize: Int = FileBytes.defaultMaximumSize) -> [PayloadTemplateFile] {
         paths.concurrentMap { path in
-            switch FileBytes.read(path) {
+            switch FileBytes.read(path, maximumSize: maximumSize) {
             case .success(let bytes):
                 return PayloadReader.read(bytes: bytes, path: path)
             case .failure(let error):
                 return PayloadTemplateFile(
                     path: path, payloads: [],
-                    diagnostics: [
-                        Diagnostic(
-                            .fileUnreadable, "cannot read the file: \(error.description)", path: path,
-                            at: SourcePosition(line: 1, column: 1))
-                    ],
+                    diagnostics: [Diagnostic.unreadable(error, path: path)],
                     lines: nil)
             }
         }

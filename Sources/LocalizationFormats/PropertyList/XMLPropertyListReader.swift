@@ -28,11 +28,75 @@ public enum XMLPropertyListReader {
             | XML_PARSE_NOCDATA.rawValue)
 
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        // libxml2 compares each attribute of a start tag with every earlier one: a tag with
+        // hundreds of thousands of them takes minutes. A property list element has at most one.
+        if let crowded = firstCrowdedTag(bytes, limit: maximumAttributes) {
+            var line = 1
+            var column = 1
+            for byte in bytes[..<crowded.offset] {
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            let diagnostic = Diagnostic(
+                .plistInvalidStructure,
+                "a start tag with \(crowded.count) attributes (a property list element has at most one); the file is not read",
+                path: path, at: SourcePosition(line: line, column: column))
+            return PropertyListDocument(path: path, root: nil, diagnostics: [diagnostic], loads: false, isBinary: false)
+        }
         // With entity declarations, libxml2 parses each entity's text through the same callbacks
         // to check it, which a stream reader cannot tell from the document's own text; such rare
         // files are read through the tree, which the stream reader otherwise matches exactly.
         if contains(bytes, "<!ENTITY") { return readTree(bytes: bytes, path: path) }
         return readStream(bytes: bytes, path: path)
+    }
+
+    /// More attributes than any property list has in one tag.
+    static let maximumAttributes = 64
+
+    /// The first start tag with more than `limit` attributes (counted by their `=` outside
+    /// quotes), in one pass over the bytes.
+    static func firstCrowdedTag(_ bytes: [UInt8], limit: Int) -> (offset: Int, count: Int)? {
+        bytes.withUnsafeBufferPointer { buffer in firstCrowdedTag(buffer, limit: limit) }
+    }
+
+    private static func firstCrowdedTag(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> (offset: Int, count: Int)? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        while index < bytes.count {
+            // Text between tags is skipped with memchr.
+            guard let hit = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) else { return nil }
+            index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            guard index + 1 < bytes.count else { return nil }
+            let next = bytes[index + 1]
+            // End tags, comments, declarations and processing instructions are not counted.
+            if next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                index += 2
+                continue
+            }
+            let start = index
+            var count = 0
+            var quote: UInt8 = 0
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "=") {
+                    count += 1
+                } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+                    break
+                }
+                index += 1
+            }
+            if count > limit { return (start, count) }
+        }
+        return nil
     }
 
     static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {

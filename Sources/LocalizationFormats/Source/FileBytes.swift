@@ -9,16 +9,34 @@
 /// Reads whole files into byte arrays with `open`, `fstat` and `read`: one allocation and one copy,
 /// where `Data(contentsOf:)` and an array made from it cost two of each and a URL.
 public enum FileBytes {
-    /// The file's bytes, or why they cannot be read.
-    public static func read(_ path: String) -> Result<[UInt8], FileReadError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The largest file read unless the configuration says otherwise (`max_file_size`): several
+    /// times the largest String Catalog of a real app, and a reading that fits in memory on a
+    /// laptop (a file takes up to three times its size while it is parsed).
+    public static let defaultMaximumSize = 128 << 20
+
+    /// The file's bytes, or why they cannot be read. Only regular files are read: a named pipe
+    /// or a device (which would block, or never end) is refused, as is a file over `maximumSize`.
+    public static func read(_ path: String, maximumSize: Int = defaultMaximumSize) -> Result<[UInt8], FileReadError> {
+        // Non-blocking, so that opening a named pipe nobody writes returns at once.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(FileReadError(code: errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(FileReadError(code: errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { return .failure(FileReadError(code: EISDIR)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(FileReadError(code: EISDIR))
+        case S_IFIFO: return .failure(FileReadError(reason: .notRegular("a named pipe")))
+        case S_IFCHR, S_IFBLK: return .failure(FileReadError(reason: .notRegular("a device")))
+        case S_IFSOCK: return .failure(FileReadError(reason: .notRegular("a socket")))
+        default: return .failure(FileReadError(reason: .notRegular("not a regular file")))
+        }
+        if Int(info.st_size) > maximumSize {
+            return .failure(FileReadError(reason: .tooLarge(size: Int(info.st_size), limit: maximumSize)))
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         // One byte more than the size, so a file read whole is known to be at its end; a file that
-        // grew meanwhile (or reports no size) is read on in chunks.
+        // grew meanwhile is read on in chunks, up to the limit.
         var chunk = max(Int(info.st_size), 0) + 1
         var result: [UInt8] = []
         while true {
@@ -39,13 +57,44 @@ public enum FileBytes {
             if failure != 0 { return .failure(FileReadError(code: failure)) }
             if result.isEmpty { result = part } else { result += part }
             if part.count < chunk { return .success(result) }
+            if result.count > maximumSize { return .failure(FileReadError(reason: .tooLarge(size: result.count, limit: maximumSize))) }
             chunk = 65_536
         }
     }
 }
 
-/// A file that could not be read, in the system's words (`strerror`, lowercased).
+/// A file that could not be read, in the system's words (`strerror`, lowercased), or because it
+/// is no regular file or is over the size limit.
 public struct FileReadError: Error, Sendable, CustomStringConvertible {
-    public var code: Int32
-    public var description: String { String(cString: strerror(code)).lowercased() }
+    public enum Reason: Sendable, Hashable {
+        case system(Int32)
+        /// What it is instead: "a named pipe", "a device" …
+        case notRegular(String)
+        case tooLarge(size: Int, limit: Int)
+    }
+
+    public var reason: Reason
+
+    public init(reason: Reason) { self.reason = reason }
+    public init(code: Int32) { reason = .system(code) }
+
+    /// The system's error number, when the system refused.
+    public var code: Int32 {
+        if case .system(let code) = reason { return code }
+        return 0
+    }
+
+    public var description: String {
+        switch reason {
+        case .system(let code): String(cString: strerror(code)).lowercased()
+        case .notRegular(let what): "it is \(what), not a regular file; only regular files are read"
+        case .tooLarge(let size, let limit):
+            "it is \(Self.megabytes(size)), over the limit of \(Self.megabytes(limit)) for one file (max_file_size in .stringscheck.yml)"
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_048_576
+        return value >= 10 ? "\(Int(value.rounded())) MB" : "\((value * 10).rounded() / 10) MB"
+    }
 }

@@ -4,6 +4,7 @@
 /// renamed but its raw value may not.
 public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
     case fileUnreadable = "file-unreadable"
+    case fileTooLarge = "file-too-large"
     case emptyFile = "empty-file"
     case invalidEncoding = "invalid-encoding"
     case utf16WithoutBOM = "utf16-without-bom"
@@ -56,5 +57,16 @@ extension Diagnostic {
         self.init(
             id: kind.rawValue, severity: severity ?? kind.defaultSeverity, message: message, path: path,
             location: location, byteOffset: byteOffset, notes: notes, key: key)
+    }
+}
+
+extension Diagnostic {
+    /// A file that could not be read: over the size limit, or unreadable for the reason given.
+    public static func unreadable(_ error: FileReadError, path: String) -> Diagnostic {
+        if case .tooLarge = error.reason {
+            return Diagnostic(
+                .fileTooLarge, "the file is not read: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
+        }
+        return Diagnostic(.fileUnreadable, "cannot read the file: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
     }
 }

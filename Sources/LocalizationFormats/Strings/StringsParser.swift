@@ -17,9 +17,7 @@ public enum StringsParser {
         case .success(let bytes):
             return parse(bytes: bytes, path: displayPath)
         case .failure(let error):
-            let diagnostic = Diagnostic(
-                .fileUnreadable, "cannot read the file: \(error.description)", path: displayPath,
-                at: SourcePosition(line: 1, column: 1))
+            let diagnostic = Diagnostic.unreadable(error, path: displayPath)
             return StringsFile(path: displayPath, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
         }
     }

@@ -26,7 +26,7 @@ public enum ProjectLoader {
     /// `payloadGlobs` find push payload templates (nil: none are read; empty: the defaults).
     public static func load(
         roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil,
-        payloadGlobs: [String]? = nil
+        payloadGlobs: [String]? = nil, maximumFileSize: Int = FileBytes.defaultMaximumSize
     ) async -> LocalizationProject {
         var phases = PhaseClock("load")
         var diagnostics: [Diagnostic] = []
@@ -46,7 +46,7 @@ public enum ProjectLoader {
             unique[candidate.url.standardizedFileURL.path] = candidate
         }
         phases.lap("discover")
-        let files = await parse(Array(unique.values), jobs: jobs)
+        let files = await parse(Array(unique.values), jobs: jobs, maximumFileSize: maximumFileSize)
         phases.lap("parse")
         diagnostics += duplicateLocaleFolders(files)
         let (base, reason) = chooseBaseLocale(files)
@@ -70,24 +70,22 @@ public enum ProjectLoader {
             // Nested roots (`App App/push`) find the same paths.
             paths = Array(Set(paths))
             phases.lap("find payloads")
-            project.payloadFiles = PayloadDiscovery.read(paths.sorted())
+            project.payloadFiles = PayloadDiscovery.read(paths.sorted(), maximumSize: maximumFileSize)
             phases.lap("read payloads")
         }
         return project
     }
 
     /// Parses one file according to its kind.
-    public static func parse(_ candidate: Candidate) -> ResourceFile {
+    public static func parse(_ candidate: Candidate, maximumSize: Int = FileBytes.defaultMaximumSize) -> ResourceFile {
         let bytes: [UInt8]
-        switch FileBytes.read(candidate.url.path) {
+        switch FileBytes.read(candidate.url.path, maximumSize: maximumSize) {
         case .success(let read):
             bytes = read
         case .failure(let error):
             let table = tableName(candidate)
             let locale = candidate.folder.map(LocaleName.normalize)
-            let diagnostic = Diagnostic(
-                .fileUnreadable, "cannot read the file: \(error.description)", path: candidate.path,
-                at: SourcePosition(line: 1, column: 1))
+            let diagnostic = Diagnostic.unreadable(error, path: candidate.path)
             let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
@@ -153,9 +151,12 @@ public enum ProjectLoader {
     }
 
     /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.
-    public static func parse(_ candidates: [Candidate], jobs: Int? = nil) async -> [ResourceFile] {
+    public static func parse(_ candidates: [Candidate], jobs: Int? = nil, maximumFileSize: Int = FileBytes.defaultMaximumSize) async
+        -> [ResourceFile]
+    {
         // Largest first: a big catalog handed out last would leave one core parsing it alone.
-        candidates.sorted { $0.size > $1.size }.concurrentMap(workers: jobs, parse).sorted { $0.path < $1.path }
+        candidates.sorted { $0.size > $1.size }.concurrentMap(workers: jobs) { parse($0, maximumSize: maximumFileSize) }
+            .sorted { $0.path < $1.path }
     }
 
     // MARK: Discovery
@@ -209,7 +210,18 @@ public enum ProjectLoader {
                 var info = stat()
                 guard lstat(childPath, &info) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
-                if isLink, stat(childPath, &info) != 0 { continue }  // a dangling link
+                if isLink, stat(childPath, &info) != 0 {
+                    // A link that leads nowhere (or round in a circle) is skipped, and said so
+                    // when its name promises a table.
+                    let reason = errno == ELOOP ? "a symbolic link loop" : "a symbolic link to nothing"
+                    if FileKind.table(name) != nil {
+                        diagnostics.append(
+                            Diagnostic(
+                                .fileUnreadable, "cannot read the file: it is \(reason); it is not checked", path: childDisplay,
+                                at: SourcePosition(line: 1, column: 1)))
+                    }
+                    continue
+                }
                 let childIsDirectory = info.st_mode & S_IFMT == S_IFDIR
                 if childIsDirectory, let kind = FileKind.table(name) {
                     // A folder named like a table: reading it reports the problem in its place.

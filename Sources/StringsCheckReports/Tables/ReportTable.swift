@@ -26,9 +26,14 @@ public struct ReportTable: Sendable, Hashable {
 
 /// How many terminal columns text takes: East Asian wide and fullwidth characters and emoji take
 /// two, combining marks and zero-width characters none.
-public func displayWidth(_ text: String) -> Int {
+public func displayWidth(_ text: String) -> Int { displayWidth(text.unicodeScalars) }
+
+/// The columns a character takes (see `displayWidth(_:)`).
+func displayWidth(_ character: Character) -> Int { displayWidth(character.unicodeScalars) }
+
+private func displayWidth(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
     var width = 0
-    for scalar in text.unicodeScalars {
+    for scalar in scalars {
         let value = scalar.value
         // ASCII without the Unicode property tables: printable characters take one column,
         // control characters none (the tables' lookups were most of `render`'s time).
@@ -87,28 +92,39 @@ extension ReportTable {
             var currentWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let wordWidth = displayWidth(String(word))
-                let candidateWidth = current.isEmpty ? wordWidth : currentWidth + 1 + wordWidth
-                if candidateWidth > width, !current.isEmpty {
-                    lines.append(current)
-                    current = String(word)
-                    currentWidth = wordWidth
+                if current.isEmpty || currentWidth + 1 + wordWidth > width {
+                    if !current.isEmpty { lines.append(current) }
+                    current = ""
+                    currentWidth = 0
                 } else {
-                    current = current.isEmpty ? String(word) : current + " " + word
-                    currentWidth = candidateWidth
+                    current += " "
+                    currentWidth += 1
                 }
-                while currentWidth > width {
-                    var head = ""
-                    var headWidth = 0
-                    for character in current {
-                        let characterWidth = displayWidth(String(character))
-                        if headWidth + characterWidth > width { break }
-                        head.append(character)
-                        headWidth += characterWidth
+                guard currentWidth + wordWidth > width else {
+                    current += word
+                    currentWidth += wordWidth
+                    continue
+                }
+                // A word wider than a line is cut where the line is full, in one pass: cutting
+                // the rest again after each line was quadratic in the word's length.
+                var rest = word[...]
+                while let character = rest.first {
+                    let characterWidth = displayWidth(character)
+                    if currentWidth + characterWidth > width, !current.isEmpty {
+                        lines.append(current)
+                        current = ""
+                        currentWidth = 0
                     }
-                    guard !head.isEmpty else { break }
-                    lines.append(head)
-                    current = String(current.dropFirst(head.count))
-                    currentWidth -= headWidth
+                    if characterWidth > width {
+                        // A character wider than a whole line cannot be cut off: the rest of
+                        // the word stays on one line.
+                        current += rest
+                        currentWidth += displayWidth(String(rest))
+                        break
+                    }
+                    current.append(character)
+                    currentWidth += characterWidth
+                    rest = rest.dropFirst()
                 }
             }
             lines.append(current)

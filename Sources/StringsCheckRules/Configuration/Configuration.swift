@@ -58,6 +58,8 @@ public struct Configuration: Sendable, Hashable {
     public var placeholderLength: Int?
     /// Table name or table ID (`App/Predicates`) → how the app uses it (`tables: {X: {usage: …}}`).
     public var tableUsages: [String: TableUsage] = [:]
+    /// The largest file read, in bytes (`max_file_size`, in megabytes in the file).
+    public var maximumFileSize = FileBytes.defaultMaximumSize
     /// Set by `check --legacy-binary`, not by the file.
     public var legacyBinaryInterface = false
 

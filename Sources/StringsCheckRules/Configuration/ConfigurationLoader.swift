@@ -56,8 +56,42 @@ public enum ConfigurationLoader {
             return (Configuration(), reader.diagnostics)
         }
         guard let root else { return (Configuration(), []) }
+        // Aliases repeat a node without repeating its text: a small file can stand for gigabytes
+        // (a "billion laughs"). The expanded document is measured before anything reads it.
+        var budget = (nodes: maximumExpandedNodes, bytes: maximumExpandedBytes)
+        guard fitsExpanded(root, within: &budget) else {
+            reader.report(
+                "the configuration expands to more than \(maximumExpandedNodes) values or \(maximumExpandedBytes >> 20) MB of text (through aliases); it is not read",
+                at: nil)
+            return (Configuration(), reader.diagnostics)
+        }
         let configuration = reader.configuration(root)
         return (configuration, reader.diagnostics)
+    }
+
+    /// Limits of a configuration with its aliases expanded: far above any real one.
+    static let maximumExpandedNodes = 100_000
+    static let maximumExpandedBytes = 4 << 20
+
+    /// Whether the document, aliases expanded, stays within the budget; stops as soon as it does not.
+    static func fitsExpanded(_ node: Node, within budget: inout (nodes: Int, bytes: Int)) -> Bool {
+        budget.nodes -= 1
+        if budget.nodes < 0 { return false }
+        switch node {
+        case .scalar(let scalar):
+            budget.bytes -= scalar.string.utf8.count
+            return budget.bytes >= 0
+        case .sequence(let sequence):
+            for item in sequence where !fitsExpanded(item, within: &budget) { return false }
+            return true
+        case .mapping(let mapping):
+            for (key, value) in mapping where !fitsExpanded(key, within: &budget) || !fitsExpanded(value, within: &budget) {
+                return false
+            }
+            return true
+        case .alias:
+            return true
+        }
     }
 
     private static func yamlMark(_ error: YamlError) -> SourcePosition? {
@@ -107,7 +141,7 @@ private struct Reader {
 
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
-        "allow_identical", "payload_table", "voip_payloads", "placeholder_length", "tables",
+        "allow_identical", "payload_table", "voip_payloads", "placeholder_length", "tables", "max_file_size",
     ]
     static let tableKeys = ["usage"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
@@ -180,6 +214,12 @@ private struct Reader {
                     continue
                 }
                 configuration.placeholderLength = length
+            case "max_file_size":
+                guard case .scalar(let scalar) = value, let megabytes = Int(scalar.string), (1...4096).contains(megabytes) else {
+                    report("'max_file_size' must be a whole number of megabytes from 1 to 4096", node: value)
+                    continue
+                }
+                configuration.maximumFileSize = megabytes << 20
             case "base_locale": configuration.baseLocale = string(value, "'base_locale'").map(LocaleName.normalize)
             case "ignore_locales": configuration.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
             case "rules":

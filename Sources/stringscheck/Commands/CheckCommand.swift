@@ -72,12 +72,15 @@ struct CheckCommand: AsyncParsableCommand {
         if let selection { result = selection.filter(result) }
         phases.lap("check")
         if let writeBaseline {
+            let encoded: Data
             do {
-                try Baseline(result.findings).encoded().write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+                encoded = try Baseline(result.findings).encoded()
             } catch {
-                Console.error("stringscheck: cannot write the baseline '\(writeBaseline)': \(error.localizedDescription)")
+                Console.error("stringscheck: cannot encode the baseline: \(error.localizedDescription)")
                 throw ExitCode(2)
             }
+            try Console.write(
+                [UInt8](encoded), to: writeBaseline, reads: setup.readFiles(project), force: report.forceOverwrite)
             Console.error("stringscheck: wrote \(result.findings.count) findings to \(writeBaseline)")
             return
         }
@@ -85,7 +88,7 @@ struct CheckCommand: AsyncParsableCommand {
         let useColour = color.enabled(forTerminal: report.output == nil && isatty(STDOUT_FILENO) == 1)
         let text = diagnostics.rendered(as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider())
         phases.lap("format the report")
-        try Console.write(text, to: report.output)
+        try Console.write(text, to: report.output, reads: setup.readFiles(project, others: [baseline]), force: report.forceOverwrite)
         phases.lap("write the report")
         phases.reportPeak()
         if setup.missingRoots { throw ExitCode(2) }

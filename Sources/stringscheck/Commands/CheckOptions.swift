@@ -37,9 +37,18 @@ struct CheckOptions: ParsableArguments {
         var accept: (@Sendable (String) -> Bool)?
         var missingRoots: Bool
 
+        /// Every file a run on `project` reads: its tables, templates and configuration, and
+        /// `others` (a baseline), which a report must never replace.
+        func readFiles(_ project: LocalizationProject, others: [String?] = []) -> ReadFiles {
+            ReadFiles(
+                project.files.map(\.path) + project.payloadFiles.map(\.path) + ([configuration.path] + others).compactMap { $0 })
+        }
+
         /// Reads the roots, payload templates included.
         func load(jobs: Int?) async -> LocalizationProject {
-            let project = await ProjectLoader.load(roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads)
+            let project = await ProjectLoader.load(
+                roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads,
+                maximumFileSize: configuration.maximumFileSize)
             keepUntilExit(project)
             return project
         }

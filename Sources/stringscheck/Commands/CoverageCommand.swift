@@ -56,7 +56,9 @@ struct CoverageCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        try Console.write(coverage.rendered(as: self.report.format, details: details), to: self.report.output)
+        try Console.write(
+            coverage.rendered(as: self.report.format, details: details), to: self.report.output,
+            reads: setup.readFiles(project, others: [compare]), force: self.report.forceOverwrite)
         if setup.missingRoots { throw ExitCode(2) }
         let below = coverage.belowMinimum(global: minCoverage, perLocale: setup.configuration.minimumCoverage)
         if !below.isEmpty {

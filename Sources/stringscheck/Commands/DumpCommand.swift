@@ -39,7 +39,7 @@ struct DumpCommand: AsyncParsableCommand {
         case .json: output = DumpJSON.render(project)
         case .text: output = DumpText.render(project)
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        try Console.write(output, to: nil)
         let missing = project.diagnostics.contains { $0.id == ParseDiagnosticKind.fileUnreadable.rawValue && paths.contains($0.path) }
         if missing { throw ExitCode(2) }
     }

@@ -28,18 +28,17 @@ struct InitCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let bundles = Set(project.files.map(\.bundle)).count
-        FileHandle.standardOutput.write(
-            Data(
-                """
-                Wrote \(path): \(project.files.count) resource files in \(bundles) bundle\(bundles == 1 ? "" : "s"), \
-                \(project.locales.filter { $0 != "Base" }.count) locales, base locale \(project.baseLocale ?? "unknown"), \
-                \(project.payloadFiles.count) payload template\(project.payloadFiles.count == 1 ? "" : "s").
+        try Console.write(
+            """
+            Wrote \(path): \(project.files.count) resource files in \(bundles) bundle\(bundles == 1 ? "" : "s"), \
+            \(project.locales.filter { $0 != "Base" }.count) locales, base locale \(project.baseLocale ?? "unknown"), \
+            \(project.payloadFiles.count) payload template\(project.payloadFiles.count == 1 ? "" : "s").
 
-                To run it before every commit, add this to .pre-commit-config.yaml (see Docs/PreCommit.md):
+            To run it before every commit, add this to .pre-commit-config.yaml (see Docs/PreCommit.md):
 
-                \(Self.preCommitSnippet)
+            \(Self.preCommitSnippet)
 
-                """.utf8))
+            """, to: nil)
     }
 
     static let preCommitSnippet = """

@@ -38,7 +38,8 @@ struct RenderCommand: AsyncParsableCommand {
             ? PreviewBuilder.keyRows(
                 index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
-        try Console.write(rows.rendered(as: report.format), to: report.output)
+        try Console.write(
+            rows.rendered(as: report.format), to: report.output, reads: setup.readFiles(project), force: report.forceOverwrite)
         if setup.missingRoots { throw ExitCode(2) }
     }
 }

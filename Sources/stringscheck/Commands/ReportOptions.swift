@@ -21,6 +21,9 @@ struct ReportOptions<Format: ReportFormat>: ParsableArguments {
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
+    @Flag(help: "Let --output replace a file this run reads, or a localization, payload or configuration file.")
+    var forceOverwrite = false
+
     static var formatList: String {
         let names = Format.allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")

@@ -1,21 +1,63 @@
 import ArgumentParser
-import Foundation
 
-/// Prints to the standard streams and writes report files atomically.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Prints to the standard streams and writes report files (see `OutputFile`).
+///
+/// Standard output is written with `write(2)`: a full disk or a closed descriptor is a message
+/// and exit status 2, never a crash; a reader that went away (`| head -1`) ends the output
+/// quietly.
 enum Console {
-    static func error(_ text: String, newline: Bool = true) {
-        FileHandle.standardError.write(Data((newline ? text + "\n" : text).utf8))
+    /// Set once a pipe's reader has gone: nothing more is written to standard output.
+    nonisolated(unsafe) private static var standardOutputClosed = false
+
+    /// Set when the process started with standard output closed (`>&-`).
+    nonisolated(unsafe) private static var standardOutputMissing = false
+
+    /// Called first thing in `main`. SIGPIPE would end the process with the shell's "Broken
+    /// pipe" noise; the write's EPIPE is handled instead. A standard descriptor the process
+    /// started without is opened on `/dev/null`, so the first file the run opens cannot take its
+    /// number and receive the report.
+    static func prepareStandardStreams() {
+        _ = signal(SIGPIPE, SIG_IGN)
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if fd == 1 { standardOutputMissing = true }
+        }
     }
 
-    static func write(_ text: String, to path: String?) throws {
+    static func error(_ text: String, newline: Bool = true) {
+        _ = writeAll(2, Array((newline ? text + "\n" : text).utf8))
+    }
+
+    /// Writes `text` to standard output, or to the file at `path` (refusing any file in `reads`
+    /// and any localization, payload or configuration file unless `force`).
+    static func write(_ text: String, to path: String?, reads: ReadFiles = ReadFiles([]), force: Bool = false) throws {
+        try write(Array(text.utf8), to: path, reads: reads, force: force)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String?, reads: ReadFiles = ReadFiles([]), force: Bool = false) throws {
         guard let path else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
+            if standardOutputMissing {
+                error("stringscheck: cannot write to standard output: it is closed")
+                throw ExitCode(2)
+            }
+            guard !standardOutputClosed, let failure = writeAll(1, bytes) else { return }
+            if failure == EPIPE {
+                standardOutputClosed = true
+                return
+            }
+            error("stringscheck: cannot write to standard output: \(OutputFile.describe(failure))")
+            throw ExitCode(2)
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(bytes, to: path, reads: reads, force: force)
         } catch let failure {
-            error("stringscheck: cannot write '\(path)': \(failure.localizedDescription)")
+            error("stringscheck: \(failure.message)")
             throw ExitCode(2)
         }
     }

@@ -20,6 +20,14 @@ public enum ParseRules {
                     "The file or folder could not be read (missing, permission denied, or a folder named like a table).",
                 fix: "Fix the permissions or the path.",
                 notApplicable: "needs a real file system (permissions, folders named like tables); covered by ProjectLoaderTests")
+        case .fileTooLarge:
+            return make(
+                kind, name: "File over the size limit",
+                summary: "a file over the size limit for one file, which is not read",
+                rationale:
+                    "A file larger than `max_file_size` (128 MB unless the configuration says otherwise) is not read, so a sparse or runaway file cannot exhaust memory: parsing takes up to three times a file's size. Its keys are not checked, which this error says instead of failing silently. Real tables are far smaller; the largest String Catalogs of large apps are tens of megabytes.",
+                fix: "Find out why the file is so large (a generated or corrupted file), or raise `max_file_size` in `.stringscheck.yml`.",
+                notApplicable: "needs a file over the limit on disk; covered by the CLI tests")
         case .emptyFile:
             return make(
                 kind, name: "Empty file",

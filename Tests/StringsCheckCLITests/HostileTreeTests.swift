@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Trees and configurations built to hang, exhaust or mislead the tool: each is a finding or a
+/// clear error, quickly, and never a hang or an abort.
+struct HostileTreeTests {
+    @Test func pipesDevicesLinksToNothingAndHugeFilesAreReportedNotRead() throws {
+        let tree = try OutputSafetyTests.demo()
+        let folder = tree.deletingLastPathComponent()
+        let setup = try OutputSafetyTests.shell(
+            """
+            mkfifo t/de.lproj/Pipe.strings && ln -s nowhere.strings t/de.lproj/Dangle.strings && ln -s Loop.strings t/de.lproj/Loop.strings \
+            && truncate -s 1G t/de.lproj/Big.stringsdict && (mknod t/fr.lproj/Zero.strings c 1 5 2>/dev/null || true) && echo ready
+            """, in: folder)
+        #expect(setup.stdout == "ready\n", "\(setup.stderr)")
+        let start = Date()
+        let result = try CLITests.run(["check", "--no-config", "t"], in: folder)
+        #expect(Date().timeIntervalSince(start) < 20, "a pipe or device was read")
+        #expect(result.status == 1)
+        let out = result.stdout
+        #expect(out.contains("t/de.lproj/Pipe.strings:1:1: error: cannot read the file: it is a named pipe, not a regular file"))
+        #expect(out.contains("t/de.lproj/Dangle.strings:1:1: error: cannot read the file: it is a symbolic link to nothing"))
+        #expect(out.contains("t/de.lproj/Loop.strings:1:1: error: cannot read the file: it is a symbolic link loop"))
+        #expect(out.contains("t/de.lproj/Big.stringsdict:1:1: error: the file is not read: it is 1024 MB, over the limit of 128 MB"))
+        #expect(out.contains("[file-too-large]"))
+        if FileManager.default.fileExists(atPath: tree.appendingPathComponent("fr.lproj/Zero.strings").path) {
+            #expect(out.contains("t/fr.lproj/Zero.strings:1:1: error: cannot read the file: it is a device, not a regular file"))
+        }
+        // Named on the command line, a pipe is refused just the same.
+        let named = try CLITests.run(["check", "--no-config", "t/de.lproj/Pipe.strings"], in: folder)
+        #expect(named.stdout.contains("it is a named pipe"), "\(named.stdout)\(named.stderr)")
+        // The limit is the configuration's to set.
+        let mid = try OutputSafetyTests.shell("mkdir -p m/en.lproj && truncate -s 2M m/en.lproj/Mid.strings && echo ready", in: folder)
+        #expect(mid.stdout == "ready\n")
+        try "max_file_size: 1\n".write(to: folder.appendingPathComponent("one.yml"), atomically: true, encoding: .utf8)
+        try "max_file_size: 3\n".write(to: folder.appendingPathComponent("three.yml"), atomically: true, encoding: .utf8)
+        let lowered = try CLITests.run(["check", "--config", "one.yml", "m"], in: folder)
+        #expect(lowered.stdout.contains("it is 2.0 MB, over the limit of 1.0 MB"), "\(lowered.stdout)")
+        let raised = try CLITests.run(["check", "--config", "three.yml", "m"], in: folder)
+        #expect(!raised.stdout.contains("file-too-large"), "\(raised.stdout)")
+        try "max_file_size: 0\n".write(to: folder.appendingPathComponent("zero.yml"), atomically: true, encoding: .utf8)
+        let refused = try CLITests.run(["check", "--config", "zero.yml", "t"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains("'max_file_size' must be a whole number of megabytes"), "\(refused.stderr)")
+    }
+
+    @Test func aConfigurationThatExpandsThroughAliasesIsRefused() throws {
+        let folder = try OutputSafetyTests.demo().deletingLastPathComponent()
+        let scalar = String(repeating: "x", count: 200_000)
+        let bomb = "exclude: [&k \"\(scalar)\"" + String(repeating: ", *k", count: 8_000) + "]\n"
+        try bomb.write(to: folder.appendingPathComponent("bomb.yml"), atomically: true, encoding: .utf8)
+        let start = Date()
+        let result = try CLITests.run(["check", "--config", "bomb.yml", "t"], in: folder)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("expands to more than 100000 values or 4 MB of text (through aliases)"), "\(result.stderr)")
+    }
+
+    @Test func inputsThatWereQuadraticAreLinear() throws {
+        let folder = try OutputSafetyTests.demo().deletingLastPathComponent()
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.appendingPathComponent("a/en.lproj"), withIntermediateDirectories: true)
+        let attributes = (0..<400_000).map { "a\($0)=\"1\"" }.joined(separator: " ")
+        try "<?xml version=\"1.0\"?><plist version=\"1.0\" \(attributes)><dict></dict></plist>\n".write(
+            to: folder.appendingPathComponent("a/en.lproj/Localizable.stringsdict"), atomically: true, encoding: .utf8)
+        var start = Date()
+        let crowded = try CLITests.run(["check", "--no-config", "a"], in: folder)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(crowded.stdout.contains("a start tag with 400001 attributes"), "\(crowded.stdout)")
+        // One long value in the text preview, and one long payload argument.
+        try manager.createDirectory(at: folder.appendingPathComponent("b/en.lproj"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: folder.appendingPathComponent("b/payloads"), withIntermediateDirectories: true)
+        try "\"hi\" = \"Hi %@\";\n\"long\" = \"\(String(repeating: "x", count: 2_000_000))\";\n".write(
+            to: folder.appendingPathComponent("b/en.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+        try "{\"aps\": {\"alert\": {\"loc-key\": \"hi\", \"loc-args\": [\"\(String(repeating: "y", count: 2_000_000))\"]}}}\n".write(
+            to: folder.appendingPathComponent("b/payloads/p.json"), atomically: true, encoding: .utf8)
+        start = Date()
+        let keys = try CLITests.run(["render", "--no-config", "b", "--keys", "long"], in: folder)
+        let payloads = try CLITests.run(["render", "--no-config", "b"], in: folder)
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(keys.status == 0 && keys.stdout.contains("xxxxx"))
+        #expect(payloads.status == 0 && payloads.stdout.contains("yyyyyyyy"))
+    }
+}

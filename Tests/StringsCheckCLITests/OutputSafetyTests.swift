@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Reports never destroy input, go where the user points (devices, pipes and links included),
+/// and a failing standard output is a message, not a crash.
+struct OutputSafetyTests {
+    /// A copy of the demo project in a fresh folder.
+    static func demo() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tree = folder.appendingPathComponent("t")
+        try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("Resources/DemoApp"), to: tree)
+        return tree
+    }
+
+    /// Runs a shell line with `$S` set to the executable, in `directory`.
+    static func shell(_ line: String, in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        try CLITests.run(
+            ["-c", line], executable: URL(fileURLWithPath: "/bin/sh"), environment: ["S": CLITests.executable.path], in: directory)
+    }
+
+    @Test func aReportNeverReplacesAFileTheRunReadsOrALocalizationFile() throws {
+        let tree = try Self.demo()
+        let base = tree.appendingPathComponent("en.lproj/Localizable.strings")
+        let before = try Data(contentsOf: base)
+        for (arguments, target) in [
+            (["check", "--no-config", "t", "--output"], "t/en.lproj/Localizable.strings"),
+            (["check", "--no-config", "t", "--write-baseline"], "t/Settings.xcstrings"),
+            (["coverage", "--no-config", "t", "--output"], "t/payloads/friend_request.json"),
+            (["render", "--no-config", "t", "--output"], "t/.stringscheck.yml"),
+            (["render", "--no-config", "t", "--output"], "t/new.strings"),
+        ] {
+            let result = try CLITests.run(arguments + [target], in: tree.deletingLastPathComponent())
+            #expect(result.status == 2, "\(arguments) \(target)")
+            #expect(result.stderr.contains("'\(target)'") && result.stderr.contains("--force-overwrite"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: base) == before)
+        #expect(!FileManager.default.fileExists(atPath: tree.appendingPathComponent("new.strings").path))
+        #expect(!FileManager.default.fileExists(atPath: tree.appendingPathComponent(".stringscheck.yml").path))
+        // Said explicitly, it is done.
+        let forced = try CLITests.run(
+            ["check", "--no-config", "t", "--output", "t/en.lproj/Localizable.strings", "--force-overwrite"],
+            in: tree.deletingLastPathComponent())
+        #expect(forced.status == 1)
+        #expect(try Data(contentsOf: base) != before)
+    }
+
+    @Test func devicesPipesAndLinksAreWrittenThroughAndModesKept() throws {
+        let tree = try Self.demo()
+        let folder = tree.deletingLastPathComponent()
+        // /dev/null stays a device (as root the old rename replaced it with a regular file).
+        let null = try Self.shell("$S check --no-config t --output /dev/null; echo \"rc=$?\"; test -c /dev/null && echo device", in: folder)
+        #expect(null.stdout.contains("rc=1") && null.stdout.contains("device"), "\(null.stdout)\(null.stderr)")
+        // A FIFO with a reader gets the report; one without is an error, not a hang.
+        let fifo = try Self.shell(
+            "mkfifo p && (cat p > got &) && $S check --no-config t --output p; sleep 1; grep -c missing-table got; test -p p && echo fifo",
+            in: folder)
+        #expect(fifo.stdout.contains("fifo") && !fifo.stdout.hasPrefix("0"), "\(fifo.stdout)\(fifo.stderr)")
+        let lonely = try Self.shell("mkfifo q && $S check --no-config t --output q; echo \"rc=$?\"", in: folder)
+        #expect(lonely.stdout.contains("rc=2") && lonely.stderr.contains("no process is reading it"))
+        // A link is followed, even one that points at nothing yet; the link stays.
+        let link = try Self.shell(
+            "ln -s report.txt r && $S check --no-config t --output r >/dev/null; test -L r && test -s report.txt && echo kept", in: folder)
+        #expect(link.stdout.contains("kept"), "\(link.stdout)\(link.stderr)")
+        // The target's permissions survive the replacement.
+        let mode = try Self.shell(
+            "echo old > m.txt && chmod 600 m.txt && $S check --no-config t --output m.txt; stat -c %a m.txt; ls -a | grep -c stringscheck-",
+            in: folder)
+        #expect(mode.stdout.hasPrefix("600\n0"), "\(mode.stdout)")
+    }
+
+    @Test func anInterruptedWriteLeavesNoTemporaryFile() throws {
+        let tree = try Self.demo()
+        let result = try Self.shell(
+            """
+            STRINGSCHECK_TEST_PAUSE_BEFORE_RENAME=1 $S check --no-config t --output out.txt & pid=$!
+            for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do ls -a | grep -q stringscheck- && break; sleep 0.5; done
+            ls -a | grep -c stringscheck-; kill -TERM $pid; wait $pid; echo "status=$?"; ls -a | grep -c stringscheck-; test -e out.txt || echo none
+            """, in: tree.deletingLastPathComponent())
+        #expect(result.stdout == "1\nstatus=143\n0\nnone\n", "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func anUnwritableStandardOutputIsAMessageAndAClosedPipeIsQuiet() throws {
+        let tree = try Self.demo()
+        let folder = tree.deletingLastPathComponent()
+        for command in ["check --no-config t", "dump t", "coverage --no-config t", "rules"] {
+            let full = try Self.shell("$S \(command) > /dev/full; echo \"rc=$?\"", in: folder)
+            #expect(full.stdout == "rc=2\n" && full.stderr.contains("cannot write to standard output"), "\(command): \(full.stderr)")
+            let closed = try Self.shell("$S \(command) >&-; echo \"rc=$?\" >&2", in: folder)
+            #expect(closed.stderr.contains("rc=2") && closed.stderr.contains("standard output"), "\(command): \(closed.stderr)")
+        }
+        let piped = try Self.shell("$S check --no-config t | head -1 > first.txt; echo \"rc=$?\"", in: folder)
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+    }
+}
