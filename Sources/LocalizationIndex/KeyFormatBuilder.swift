@@ -61,6 +61,11 @@ extension LocalizedTextBuilder {
         // key's format is built as its texts arrive, and started over when a text that wins
         // the lookup replaces the earlier ones).
         func numberingRank(_ locale: String) -> Int { locale == numberingLocale ? 0 : locale == "Base" ? 1 : 2 }
+        // The development texts are the reference as written, even where the file does not load
+        // (a syntax error in the base is its own error): translations are still compared with
+        // them. A translation's texts that do not load show no arguments on a device, so they
+        // are left out.
+        func isReference(_ locale: String) -> Bool { locale == numberingLocale || locale == "Base" }
         var numbering: [String: Int] = [:]
         for (job, pair) in jobs.enumerated() {
             if let current = numbering[pair.table], numberingRank(jobs[current].locale) <= numberingRank(pair.locale) { continue }
@@ -75,8 +80,9 @@ extension LocalizedTextBuilder {
             numbers.reserveCapacity(count)
             keys.reserveCapacity(count)
             formats.reserveCapacity(count)
+            let reference = isReference(jobs[job].locale)
             for range in jobs[job].ranges {
-                for index in range where messages[index].loaded {
+                for index in range where reference || messages[index].loaded {
                     let message = messages[index]
                     let number =
                         numbers[message.key]
@@ -98,8 +104,9 @@ extension LocalizedTextBuilder {
             let keys = tableKeys[jobs[job].table] ?? TableKeyNumbers(keys: [], numbers: [:])
             var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
             var extra: [String: KeyFormat] = [:]
+            let reference = isReference(jobs[job].locale)
             for range in jobs[job].ranges {
-                for index in range where messages[index].loaded {
+                for index in range where reference || messages[index].loaded {
                     let message = messages[index]
                     if let number = keys.number(of: message.key) {
                         update(&formats[number], with: message, index: index)

@@ -1,7 +1,9 @@
 /// The command's async entry point; called from an async function so that the async `main`, not
 /// `ParsableCommand`'s synchronous one, is chosen.
 func runCommand() async {
-    await StringsCheckCommand.main()
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    PathArguments.extract(from: &arguments)
+    await StringsCheckCommand.main(arguments)
 }
 
 // Before anything else, while this is the only thread: heap arenas created from here on take the

@@ -80,4 +80,90 @@ struct HostileTreeTests {
         #expect(keys.status == 0 && keys.stdout.contains("xxxxx"))
         #expect(payloads.status == 0 && payloads.stdout.contains("yyyyyyyy"))
     }
+
+    @Test func nothingIsSkippedInSilence() throws {
+        let tree = try OutputSafetyTests.demo()
+        let folder = tree.deletingLastPathComponent()
+        // A name that is not UTF-8, a folder named like a table, and a path too long to open.
+        let made = try OutputSafetyTests.shell(
+            """
+            cp t/de.lproj/Localizable.strings "t/de.lproj/$(printf 'bad\\377\\376').strings" && mkdir -p x/X.strings \
+            && python3 -c "import os
+            os.makedirs('deep'); os.chdir('deep')
+            for _ in range(22): os.mkdir('d' * 200); os.chdir('d' * 200)
+            q = chr(34); os.mkdir('en.lproj'); open('en.lproj/Localizable.strings', 'w').write(q + 'a' + q + ' = ' + q + 'b' + q + ';')" && echo ready
+            """, in: folder)
+        #expect(made.stdout.hasSuffix("ready\n"), "\(made.stderr)")
+        let names = try CLITests.run(["check", "--no-config", "t"], in: folder)
+        #expect(names.stdout.contains("its name is not valid UTF-8 (shown with U+FFFD); rename it"), "\(names.stdout)")
+        let named = try CLITests.run(["check", "--no-config", "x/X.strings"], in: folder)
+        #expect(named.status == 1 && named.stdout.contains("x/X.strings:1:1: error: cannot read the file: is a directory"))
+        let deep = try CLITests.run(["check", "--no-config", "deep"], in: folder)
+        #expect(deep.status == 1 && deep.stdout.contains("file name too long"), "\(deep.stdout)")
+        // A file named from inside its locale's folder is checked with its bundle.
+        let inside = try CLITests.run(["check", "--no-config", "Localizable.strings"], in: tree.appendingPathComponent("de.lproj"))
+        #expect(inside.status == 1 && inside.stdout.contains("[format-argument-mismatch]"), "\(inside.stdout)\(inside.stderr)")
+        // coverage and render say which files they could not read, and exit 2.
+        _ = try OutputSafetyTests.shell("mkfifo t/fr.lproj/Pipe.strings", in: folder)
+        for command in ["coverage", "render"] {
+            let result = try CLITests.run([command, "--no-config", "t"], in: folder)
+            #expect(
+                result.status == 2 && result.stderr.contains("t/fr.lproj/Pipe.strings: cannot read the file"),
+                "\(command): \(result.stderr)")
+        }
+    }
+
+    @Test func quietMistakesAreSaid() throws {
+        let tree = try OutputSafetyTests.demo()
+        let folder = tree.deletingLastPathComponent()
+        try "include: [\"**/*.lporj/**\"]\n".write(to: folder.appendingPathComponent("typo.yml"), atomically: true, encoding: .utf8)
+        let typo = try CLITests.run(["check", "--config", "typo.yml", "t"], in: folder)
+        #expect(typo.stderr.contains("the include glob '**/*.lporj/**' matches no file"), "\(typo.stderr)")
+        try "base_locale: \"\"\n".write(to: folder.appendingPathComponent("empty.yml"), atomically: true, encoding: .utf8)
+        let empty = try CLITests.run(["check", "--config", "empty.yml", "t"], in: folder)
+        #expect(empty.status == 2 && empty.stderr.contains("'base_locale' is empty"))
+        let crafted = "{\"version\": 1, \"locales\": [{\"locale\": \"de\", \"percent\": -1e400}]}"
+        try crafted.write(to: folder.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        let compare = try CLITests.run(["coverage", "--no-config", "t", "--compare", "old.json"], in: folder)
+        #expect(compare.status == 2 && !compare.stdout.contains("inf"), "\(compare.stdout)")
+        // Escape sequences in a file name reach the terminal as text.
+        _ = try OutputSafetyTests.shell("cp t/de.lproj/Localizable.strings \"t/de.lproj/$(printf 'x\\033[2Jy').strings\"", in: folder)
+        let escaped = try CLITests.run(["check", "--no-config", "t"], in: folder)
+        #expect(!escaped.stdout.contains("\u{1B}") && escaped.stdout.contains("x\\u{1B}[2Jy.strings"), "\(escaped.stdout)")
+    }
+
+    @Test func thousandsOfFileArgumentsTakeLinearTime() throws {
+        let folder = try OutputSafetyTests.demo().deletingLastPathComponent()
+        let made = try OutputSafetyTests.shell(
+            "mkdir -p many/en.lproj many/de.lproj && for i in $(seq 1500); do echo '\"k\" = \"v\";' > many/en.lproj/T$i.strings; "
+                + "cp many/en.lproj/T$i.strings many/de.lproj/; done; echo ready", in: folder)
+        #expect(made.stdout == "ready\n")
+        let files = (1...1500).flatMap { ["many/en.lproj/T\($0).strings", "many/de.lproj/T\($0).strings"] }
+        let start = Date()
+        let result = try CLITests.run(["check", "--no-config", "--format", "json"] + files + ["--jobs", "2"], in: folder)
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(
+            result.status == 0 && result.stdout.contains("\"files\" : 3000") || result.stdout.contains("\"files\": 3000"),
+            "\(result.stderr)")
+    }
+
+    /// The options `PathArguments` skips the value of are exactly those the commands take.
+    @Test func pathArgumentsKnowEveryOptionWithAValue() throws {
+        var options: Set<String> = []
+        for command in ["check", "coverage", "render"] {
+            let help = try CLITests.run([command, "--help"]).stdout
+            for line in help.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                for (index, word) in words.enumerated()
+                where word.hasPrefix("--") && index + 1 < words.count && words[index + 1].hasPrefix("<") {
+                    options.insert(String(word.split(separator: ",").first ?? word))
+                }
+            }
+        }
+        #expect(
+            options == [
+                "--config", "--base-locale", "--enable", "--disable", "--jobs", "--format", "--output", "--color", "--baseline",
+                "--write-baseline", "--keys", "--locale", "--table", "--min-coverage", "--compare",
+            ])
+    }
 }

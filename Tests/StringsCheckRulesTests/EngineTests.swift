@@ -230,3 +230,29 @@ struct DiagnosticLaneTests {
         #expect(graded.findings.first { $0.diagnostic.id == "payload-invalid-structure" }?.diagnostic.severity == .warning)
     }
 }
+
+/// What a base table that does not load means for the translations compared with it.
+struct PartlyLoadedBaseTests {
+    /// A syntax error in the base stops Foundation loading it (its own error); the development
+    /// texts as written stay the reference, so the translations' format errors are still found.
+    @Test func aBaseWithASyntaxErrorIsStillTheReference() async {
+        let result = await Check.run([
+            ("en.lproj/Localizable.strings", "\"a\" = \"Hello %@\"\n\"b\" = \"%d files\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"Hallo %d\";\n\"b\" = \"%@ Dateien\";\n"),
+        ])
+        let ids = result.findings.map(\.diagnostic.id)
+        #expect(ids.filter { $0 == "format-argument-mismatch" }.count == 2, "\(ids)")
+        #expect(ids.contains("strings-syntax-error"))
+    }
+
+    /// A translation that does not load shows raw keys on a device, which its own error says:
+    /// its texts are not compared (and a payload's argument count is not judged on them).
+    @Test func aTranslationThatDoesNotLoadIsNotCompared() async {
+        let result = await Check.run([
+            ("en.lproj/Localizable.strings", "\"a\" = \"Hello %@\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"Hallo %d\"\n"),
+        ])
+        let ids = result.findings.map(\.diagnostic.id)
+        #expect(!ids.contains("format-argument-mismatch") && ids.contains("strings-syntax-error"), "\(ids)")
+    }
+}

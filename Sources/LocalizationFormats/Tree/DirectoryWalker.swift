@@ -46,18 +46,28 @@ struct DirectoryWalker {
         }
     }
 
-    /// A folder's entry names, sorted, or the reason it cannot be read.
+    /// A folder's entry names, sorted, or the reason it cannot be read. Names that are not valid
+    /// UTF-8 cannot be spelled as a path here: they come back apart, shown with U+FFFD.
     static func sortedNames(in directory: String) -> Result<[String], POSIXFailure> {
+        var undecodable: [String] = []
+        return sortedNames(in: directory, undecodable: &undecodable)
+    }
+
+    static func sortedNames(in directory: String, undecodable: inout [String]) -> Result<[String], POSIXFailure> {
         guard let handle = opendir(directory) else { return .failure(POSIXFailure(code: errno)) }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
+                let bytes = raw.prefix { $0 != 0 }
+                let name = String(decoding: bytes, as: UTF8.self)
+                return (name, name.utf8.elementsEqual(bytes))
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name == "." || name == ".." { continue }
+            if valid { names.append(name) } else { undecodable.append(name) }
         }
         names.sort()
+        undecodable.sort()
         return .success(names)
     }
 

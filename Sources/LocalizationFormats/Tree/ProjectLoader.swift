@@ -176,10 +176,14 @@ public enum ProjectLoader {
                 Diagnostic(.fileUnreadable, "no such file or folder", path: root, at: SourcePosition(line: 1, column: 1)))
             return []
         }
+        let parent = rootURL.deletingLastPathComponent().lastPathComponent
+        let inLproj = FileKind.isLocaleFolder(parent)
         if !isDirectory.boolValue {
-            let parent = rootURL.deletingLastPathComponent().lastPathComponent
-            let inLproj = FileKind.isLocaleFolder(parent)
             guard let kind = FileKind.table(rootURL.lastPathComponent) else { return [] }
+            return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
+        }
+        if let kind = FileKind.table(rootURL.lastPathComponent) {
+            // A folder named like a table: reading it reports the problem in its place.
             return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
         }
         // Paths, readdir and realpath: Foundation's URL operations and `resolvingSymlinksInPath`
@@ -193,9 +197,18 @@ public enum ProjectLoader {
         ]
         while let (path, real, display, lproj) = stack.popLast() {
             let names: [String]
-            switch DirectoryWalker.sortedNames(in: path) {
+            var undecodable: [String] = []
+            switch DirectoryWalker.sortedNames(in: path, undecodable: &undecodable) {
             case .success(let list):
                 names = list
+                // A name that is not UTF-8 cannot be read through a path spelled in Swift; a
+                // table or folder so named is said, never skipped in silence.
+                for name in undecodable where FileKind.table(name) != nil || !name.contains(".") || FileKind.isLocaleFolder(name) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .fileUnreadable, "cannot read '\(name)': its name is not valid UTF-8 (shown with U+FFFD); rename it",
+                            path: join(display, name), at: SourcePosition(line: 1, column: 1)))
+                }
             case .failure(let error):
                 diagnostics.append(
                     Diagnostic(
@@ -208,7 +221,17 @@ public enum ProjectLoader {
                 let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
                 let childDisplay = join(display, name)
                 var info = stat()
-                guard lstat(childPath, &info) == 0 else { continue }
+                guard lstat(childPath, &info) == 0 else {
+                    // Gone since the folder was read: nothing to say. Anything else (a path
+                    // too long for the system) is said.
+                    if errno != ENOENT {
+                        diagnostics.append(
+                            Diagnostic(
+                                .fileUnreadable, "cannot read it: \(POSIXFailure(code: errno).description)", path: childDisplay,
+                                at: SourcePosition(line: 1, column: 1)))
+                    }
+                    continue
+                }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink, stat(childPath, &info) != 0 {
                     // A link that leads nowhere (or round in a circle) is skipped, and said so

@@ -191,7 +191,11 @@ extension CoverageReport {
         var missing: [String: Set<CoverageKey>] = [:]
         for item in items {
             guard let locale = item["locale"] as? String else { continue }
-            percents[locale] = (item["percent"] as? NSNumber)?.doubleValue
+            // A crafted report cannot make the comparison print nonsense ('-inf', 1e308 %).
+            guard let percent = (item["percent"] as? NSNumber)?.doubleValue, percent.isFinite, (0...100).contains(percent) else {
+                throw CocoaError(.fileReadCorruptFile)
+            }
+            percents[locale] = percent
             let keys = (item["missingKeys"] as? [[String: Any]] ?? []).compactMap { key -> CoverageKey? in
                 guard let table = key["table"] as? String, let name = key["key"] as? String else { return nil }
                 return CoverageKey(table: table, key: name)

@@ -43,28 +43,55 @@ public struct TextRenderer: Sendable {
 
     public func format(_ diagnostic: Diagnostic) -> String {
         var out = paint(Self.position(diagnostic.path, diagnostic.location), "1") + " " + severityLabel(diagnostic.severity) + " "
-        out += paint(diagnostic.message, "1") + " [\(diagnostic.id)]\n"
+        out += paint(Self.visible(diagnostic.message), "1") + " [\(diagnostic.id)]\n"
         out += excerpt(diagnostic.path, diagnostic.location)
         for fixIt in diagnostic.fixIts {
-            out += "\(Self.position(fixIt.path, fixIt.start)) note: \(fixIt.message) (replace with '\(fixIt.replacement)')\n"
+            out +=
+                "\(Self.position(fixIt.path, fixIt.start)) note: \(Self.visible(fixIt.message)) (replace with '\(Self.visible(fixIt.replacement))')\n"
         }
         for note in diagnostic.notes {
-            out += paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(note.message)\n"
+            out += paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(Self.visible(note.message))\n"
             out += excerpt(note.path, note.location)
         }
         return out
     }
 
+    /// Text as a terminal should show it: control characters (an escape sequence in a file name
+    /// or a key could move the cursor, recolour or retitle the terminal) written as `\u{1B}`.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A source line with each control character shown as `?`, so the caret stays in its column.
+    static func visibleKeepingColumns(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: isControl) else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.map { isControl($0) ? "?" : $0 }))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
     private func excerpt(_ path: String, _ location: SourcePosition?) -> String {
         guard let sourceLines, let location, let line = sourceLines.line(location.line, of: path) else { return "" }
-        let shown = line.replacingOccurrences(of: "\t", with: " ")
+        let shown = Self.visibleKeepingColumns(line.replacingOccurrences(of: "\t", with: " "))
         let prefix = String(shown.unicodeScalars.prefix(max(0, location.column - 1)))
         return shown + "\n" + String(repeating: " ", count: prefix.count) + paint("^", "1;32") + "\n"
     }
 
     public static func position(_ path: String, _ location: SourcePosition?) -> String {
-        guard let location else { return "\(path):" }
-        return "\(path):\(location.line):\(location.column):"
+        guard let location else { return "\(visible(path)):" }
+        return "\(visible(path)):\(location.line):\(location.column):"
     }
 
     func render(_ report: DiagnosticReport) -> String {

@@ -220,7 +220,13 @@ private struct Reader {
                     continue
                 }
                 configuration.maximumFileSize = megabytes << 20
-            case "base_locale": configuration.baseLocale = string(value, "'base_locale'").map(LocaleName.normalize)
+            case "base_locale":
+                guard let locale = string(value, "'base_locale'") else { continue }
+                guard !locale.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    report("'base_locale' is empty; name the development locale (e.g. en) or leave the key out", node: value)
+                    continue
+                }
+                configuration.baseLocale = LocaleName.normalize(locale)
             case "ignore_locales": configuration.ignoreLocales = Set(strings(value, "'ignore_locales'").map(LocaleName.normalize))
             case "rules":
                 for (id, idNode, ruleValue) in mapping(value, "'rules'") ?? [] {

@@ -44,13 +44,36 @@ struct CheckOptions: ParsableArguments {
                 project.files.map(\.path) + project.payloadFiles.map(\.path) + ([configuration.path] + others).compactMap { $0 })
         }
 
+        /// Says on standard error which files and folders could not be read; true when any.
+        /// `coverage` and `render` leave them out of their report, so they end with exit 2.
+        func reportUnreadable(_ project: LocalizationProject) -> Bool {
+            let kinds: Set = [ParseDiagnosticKind.fileUnreadable.rawValue, ParseDiagnosticKind.fileTooLarge.rawValue]
+            let unreadable = project.allDiagnostics.filter { kinds.contains($0.id) }
+            for diagnostic in unreadable { Console.error("stringscheck: \(diagnostic.path): \(diagnostic.message)") }
+            return !unreadable.isEmpty
+        }
+
         /// Reads the roots, payload templates included.
         func load(jobs: Int?) async -> LocalizationProject {
             let project = await ProjectLoader.load(
                 roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads,
                 maximumFileSize: configuration.maximumFileSize)
             keepUntilExit(project)
+            warnAboutUnmatchedIncludes(project)
             return project
+        }
+
+        /// An `include` glob that matches none of the files read is most likely misspelt
+        /// (`*.lporj`): said on standard error, as everything it was meant to pick is skipped.
+        func warnAboutUnmatchedIncludes(_ project: LocalizationProject) {
+            guard !configuration.include.isEmpty else { return }
+            let paths = project.files.map { relativePath($0.path, to: configuration.directory) }
+            for pattern in configuration.include {
+                let glob = Glob(pattern)
+                if !paths.contains(where: glob.matchesPath) {
+                    Console.error("stringscheck: warning: the include glob '\(pattern)' matches no file under the paths checked")
+                }
+            }
         }
 
         /// Reads the roots, each given file with the bundle around it (see `FileSelection`), and

@@ -59,7 +59,7 @@ struct CoverageCommand: AsyncParsableCommand {
         try Console.write(
             coverage.rendered(as: self.report.format, details: details), to: self.report.output,
             reads: setup.readFiles(project, others: [compare]), force: self.report.forceOverwrite)
-        if setup.missingRoots { throw ExitCode(2) }
+        if setup.reportUnreadable(project) || setup.missingRoots { throw ExitCode(2) }
         let below = coverage.belowMinimum(global: minCoverage, perLocale: setup.configuration.minimumCoverage)
         if !below.isEmpty {
             for item in below {

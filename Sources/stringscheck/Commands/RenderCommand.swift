@@ -40,6 +40,6 @@ struct RenderCommand: AsyncParsableCommand {
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
         try Console.write(
             rows.rendered(as: report.format), to: report.output, reads: setup.readFiles(project), force: report.forceOverwrite)
-        if setup.missingRoots { throw ExitCode(2) }
+        if setup.reportUnreadable(project) || setup.missingRoots { throw ExitCode(2) }
     }
 }

@@ -12,8 +12,12 @@ extension PreviewFormat: ExpressibleByArgument, ReportFormat {}
 
 /// What every reporting command takes: the paths to read, the format, and where to write.
 struct ReportOptions<Format: ReportFormat>: ParsableArguments {
-    @Argument(help: "Folders or files to read (default: the configuration's roots, else the current folder).")
-    var paths: [String] = []
+    @Argument(
+        help: ArgumentHelp("Folders or files to read (default: the configuration's roots, else the current folder).", valueName: "paths"))
+    var givenPaths: [String] = []
+
+    /// The paths given, thousands of them included (see `PathArguments`).
+    var paths: [String] { givenPaths + PathArguments.extracted }
 
     @Option(help: ArgumentHelp("Output format: \(Self.formatList).", valueName: "format"))
     var format: Format = .text
