@@ -53,10 +53,20 @@ struct FileSelection {
         return FileSelection(roots: outermost(roots) + templates, reported: Set(files.map(absolute)), unchecked: unchecked)
     }
 
+    /// The path made absolute against the current folder, `.` and `..` resolved (links are not).
     static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL
-            .path
+        var parts: [Substring] = []
+        for part in (path.hasPrefix("/") ? path : currentDirectory + "/" + path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
+
+    private static let currentDirectory = FileManager.default.currentDirectoryPath
 
     /// Drops roots that lie inside another root, so nothing is read twice. Each root's folders
     /// are looked up among the roots kept (a test per root against every other was quadratic in
