@@ -25,7 +25,8 @@ struct CLIFuzzTests {
     ]
     static let contents: [String] = [
         "\"a\" = \"A %@\";\n\"b\" = \"%d files\";\n", "\"a\" = \"A %d\";\n\"a\" = \"dup\";\n", "\"a\" = \"unterminated\n", "/* open",
-        "\"a\" = \"x\";;\n\"c\" = \"y\";\n", "", "\u{FEFF}\"a\" = \"bom\";\n", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string></dict></dict></plist>",
+        "\"a\" = \"x\";;\n\"c\" = \"y\";\n", "", "\u{FEFF}\"a\" = \"bom\";\n",
+        "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@c@</string></dict></dict></plist>",
         "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY a \"aaaa\">]><plist><dict><key>k</key><string>&a;&a;</string></dict></plist>",
         "{\"sourceLanguage\": \"en\", \"strings\": {\"a %lld\": {\"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"new\", \"value\": \"%@\"}}}}}}",
         "{\"aps\": {\"alert\": {\"loc-key\": \"a\", \"loc-args\": [1, \"x\"]}}}", "{\"aps\": ", "[[[[[[[[[[[[[[[[[[[[",
@@ -39,9 +40,11 @@ struct CLIFuzzTests {
             let folder = root.appendingPathComponent("\(locale).lproj")
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             for name in names.shuffled(using: &random).prefix(Int.random(in: 1...5, using: &random)) {
-                var bytes = Array(contents.randomElement(using: &random)!.utf8)
+                var bytes = Array((contents.randomElement(using: &random) ?? "").utf8)
                 if Bool.random(using: &random), !bytes.isEmpty {
-                    for _ in 0..<Int.random(in: 1...4, using: &random) { bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random) }
+                    for _ in 0..<Int.random(in: 1...4, using: &random) {
+                        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                    }
                 }
                 if Int.random(in: 0..<8, using: &random) == 0 {
                     // UTF-16 with a byte order mark.
@@ -58,8 +61,12 @@ struct CLIFuzzTests {
             try? manager.createDirectory(at: en, withIntermediateDirectories: true)
             switch Int.random(in: 0..<5, using: &random) {
             case 0: _ = mkfifo(en.appendingPathComponent("Pipe\(index).strings").path, 0o644)
-            case 1: try? manager.createSymbolicLink(atPath: en.appendingPathComponent("Dangle\(index).strings").path, withDestinationPath: "none")
-            case 2: try? manager.createSymbolicLink(atPath: en.appendingPathComponent("Out\(index).strings").path, withDestinationPath: "/etc/hostname")
+            case 1:
+                try? manager.createSymbolicLink(
+                    atPath: en.appendingPathComponent("Dangle\(index).strings").path, withDestinationPath: "none")
+            case 2:
+                try? manager.createSymbolicLink(
+                    atPath: en.appendingPathComponent("Out\(index).strings").path, withDestinationPath: "/etc/hostname")
             case 3: try? manager.createDirectory(at: en.appendingPathComponent("Folder\(index).strings"), withIntermediateDirectories: true)
             default:
                 let big = String(repeating: "\"k\(index)\" = \"\(String(repeating: "w ", count: 5_000))\";\n", count: 60)
@@ -90,7 +97,8 @@ struct CLIFuzzTests {
         var random = Generator(state: seed)
         var runs = 0
         for tree in 0..<trees {
-            let base = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-fuzz-\(seed)-\(tree)-\(UUID().uuidString)")
+            let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "stringscheck-fuzz-\(seed)-\(tree)-\(UUID().uuidString)")
             let root = base.appendingPathComponent("t")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             let tables = try Self.makeTree(root, &random)
@@ -99,11 +107,16 @@ struct CLIFuzzTests {
             var commands: [[String]] = [
                 ["check", "--no-config", "t", "--format", ["text", "json", "sarif", "github", "junit"].randomElement(using: &random)!],
                 ["coverage", "--no-config", "t", "--format", ["text", "markdown", "html", "json", "csv"].randomElement(using: &random)!],
-                ["render", "--no-config", "t", "--keys", "*", "--format", ["text", "markdown", "html", "csv", "json"].randomElement(using: &random)!],
+                [
+                    "render", "--no-config", "t", "--keys", "*", "--format",
+                    ["text", "markdown", "html", "csv", "json"].randomElement(using: &random)!,
+                ],
                 ["dump", "t", "--format", "json"],
             ]
             // Files given by name, as pre-commit passes them (a leading dash would be an option).
-            let given = tables.filter { !$0.contains("/-") }.shuffled(using: &random).prefix(3).map { String($0.dropFirst(base.path.count + 1)) }
+            let given = tables.filter { !$0.contains("/-") }.shuffled(using: &random).prefix(3).map {
+                String($0.dropFirst(base.path.count + 1))
+            }
             if !given.isEmpty { commands.append(["check", "--no-config"] + given) }
             commands.append(["check", "--no-config", "t", "--output", "t/en.lproj/Localizable.strings"])
             for arguments in commands {
