@@ -80,6 +80,7 @@ struct CheckCommandTests {
         #expect(
             github.stdout.split(separator: "\n").allSatisfy {
                 $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ")
+                    || $0.hasPrefix("stringscheck: ") && $0.contains("not annotated")
             })
         #expect(
             github.stdout.contains(

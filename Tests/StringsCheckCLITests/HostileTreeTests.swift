@@ -163,7 +163,7 @@ struct HostileTreeTests {
         #expect(
             options == [
                 "--config", "--base-locale", "--enable", "--disable", "--jobs", "--format", "--output", "--color", "--baseline",
-                "--write-baseline", "--keys", "--locale", "--table", "--min-coverage", "--compare",
+                "--write-baseline", "--keys", "--locale", "--table", "--min-coverage", "--compare", "--max-findings",
             ])
     }
 }

@@ -87,6 +87,8 @@ public struct LocalizationProject: Sendable {
     public var payloadFiles: [PayloadTemplateFile] = []
     /// Table ID → the storyboard or xib (the first by path) its Interface Builder strings come from.
     public var interfaceFiles: [String: String] = [:]
+    /// Folders discovery skipped by name (`Pods`, `.build`, `DerivedData` …), as found.
+    public var skippedFolders: [String] = []
 
     /// Every locale, sorted, `Base` included when present.
     public var locales: [String] {

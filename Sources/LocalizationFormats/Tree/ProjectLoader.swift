@@ -31,8 +31,9 @@ public enum ProjectLoader {
         var phases = PhaseClock("load")
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
+        var skipped: [String] = []
         for root in roots {
-            candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics)
+            candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, skipped: &skipped)
         }
         if let accept { candidates = candidates.filter { accept($0.path) } }
         var interfaceFiles: [String: String] = [:]
@@ -53,6 +54,7 @@ public enum ProjectLoader {
         var project = LocalizationProject(
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
+        project.skippedFolders = skipped
         if let payloadGlobs {
             var paths: [String] = []
             var named: [String] = []
@@ -168,6 +170,12 @@ public enum ProjectLoader {
     /// Walks a root. Symbolic links are followed only when they stay inside the root and do not
     /// lead back to a folder already visited.
     public static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic]) -> [Candidate] {
+        var skipped: [String] = []
+        return discover(root: root, excluding: excluding, diagnostics: &diagnostics, skipped: &skipped)
+    }
+
+    /// `discover`, noting the folders skipped by name in `skipped`.
+    static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic], skipped: inout [String]) -> [Candidate] {
         let fileManager = FileManager.default
         let rootURL = URL(fileURLWithPath: root)
         var isDirectory: ObjCBool = false
@@ -251,7 +259,10 @@ public enum ProjectLoader {
                     result.append(
                         Candidate(url: URL(fileURLWithPath: childPath, isDirectory: true), path: childDisplay, folder: lproj, kind: kind))
                 } else if childIsDirectory {
-                    if skippedFolders.contains(name) { continue }
+                    if skippedFolders.contains(name) {
+                        skipped.append(childDisplay)
+                        continue
+                    }
                     // Only a link moves the real path; a plain folder's is its parent's plus its name.
                     let childReal = isLink ? (DirectoryWalker.realPath(childPath) ?? childPath) : join(real, name)
                     if isLink, !(childReal == realRoot || childReal.hasPrefix(realRoot + "/")) {

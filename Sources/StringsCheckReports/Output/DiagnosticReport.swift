@@ -20,10 +20,11 @@ public struct DiagnosticReport: Sendable {
 
     /// Renders in a format. `sourceLines` supplies source lines for `--show-source`.
     public func rendered(
-        as format: DiagnosticFormat, showSource: Bool = false, colour: Bool = false, sourceLines: SourceLineProvider? = nil
+        as format: DiagnosticFormat, showSource: Bool = false, colour: Bool = false, sourceLines: SourceLineProvider? = nil,
+        maximumFindings: Int? = nil
     ) -> String {
         switch format {
-        case .text: TextRenderer(colour: colour, sourceLines: showSource ? sourceLines : nil).render(self)
+        case .text: TextRenderer(colour: colour, sourceLines: showSource ? sourceLines : nil, maximumFindings: maximumFindings).render(self)
         case .json: JSONRenderer.render(self)
         case .sarif: SARIFRenderer.render(self)
         case .github: GitHubRenderer.render(self)

@@ -45,6 +45,12 @@ enum JSONRenderer {
                 "errors": .int(result.errorCount), "warnings": .int(result.warningCount), "notes": .int(result.noteCount),
                 "files": .int(result.fileCount), "suppressed": .int(result.suppressedCount), "baselined": .int(result.baselinedCount),
                 "otherFiles": .int(result.otherFilesCount),
+                "rules": .array(
+                    RuleCount.counts(result.findings).map {
+                        .object([
+                            "rule": .string($0.rule), "errors": .int($0.errors), "warnings": .int($0.warnings), "notes": .int($0.notes),
+                        ])
+                    }),
             ]),
         ]).rendered()
     }

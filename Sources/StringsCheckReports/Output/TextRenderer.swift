@@ -25,11 +25,17 @@ public final class SourceLineProvider: @unchecked Sendable {
 public struct TextRenderer: Sendable {
     public var colour: Bool
     public var sourceLines: SourceLineProvider?
+    /// Print at most this many findings (errors first); the rest are counted.
+    public var maximumFindings: Int?
 
-    public init(colour: Bool = false, sourceLines: SourceLineProvider? = nil) {
+    public init(colour: Bool = false, sourceLines: SourceLineProvider? = nil, maximumFindings: Int? = nil) {
         self.colour = colour
         self.sourceLines = sourceLines
+        self.maximumFindings = maximumFindings
     }
+
+    /// Above this many findings the report ends with counts per rule.
+    static let ruleSummaryThreshold = 10
 
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
@@ -96,7 +102,14 @@ public struct TextRenderer: Sendable {
 
     func render(_ report: DiagnosticReport) -> String {
         var out = ""
-        for finding in report.result.findings { out += format(finding.diagnostic) }
+        let all = report.result.findings
+        let shown = maximumFindings.map { RuleCount.capped(all, to: $0) } ?? all
+        for finding in shown { out += format(finding.diagnostic) }
+        if shown.count < all.count {
+            out +=
+                "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"
+        }
+        if all.count > Self.ruleSummaryThreshold { out += ruleSummary(all) }
         let result = report.result
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=
@@ -108,5 +121,20 @@ public struct TextRenderer: Sendable {
             summary += "; \(result.otherFilesCount) more in other files of the same tables (not shown: check the whole tree to see them)"
         }
         return out + (out.isEmpty ? "" : "\n") + summary + "\n"
+    }
+
+    /// Counts per rule and severity, and how to quieten the three noisiest rules.
+    func ruleSummary(_ findings: [Finding]) -> String {
+        let counts = RuleCount.counts(findings)
+        let width = min(40, counts.map(\.rule.count).max() ?? 0)
+        var out = "\nBy rule:\n"
+        for count in counts {
+            out += "  " + count.rule + String(repeating: " ", count: max(1, width + 2 - count.rule.count)) + count.description + "\n"
+        }
+        let noisiest = counts.prefix(3).map { "\($0.rule) (\($0.total))" }.joined(separator: ", ")
+        out += "Noisiest: \(noisiest). To quieten a rule: `--disable RULE`, or `rules: {RULE: off}` (or `ignore_keys`, "
+        out += "`ignore_locales`) in .stringscheck.yml; to accept today's findings and see only new ones: "
+        out += "`--write-baseline stringscheck-baseline.json`, then `--baseline stringscheck-baseline.json`.\n"
+        return out
     }
 }

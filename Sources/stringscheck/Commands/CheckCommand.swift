@@ -22,6 +22,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Exit 1 on warnings too.")
     var strict = false
 
+    @Option(help: "Print at most this many findings (errors first; text format); the rest are counted.")
+    var maxFindings: Int?
+
     @Flag(help: "Show the source line with a caret under each finding (text format).")
     var showSource = false
 
@@ -43,6 +46,7 @@ struct CheckCommand: AsyncParsableCommand {
     func validate() throws {
         try options.validate()
         if baseline != nil, writeBaseline != nil { throw ValidationError("use --baseline or --write-baseline, not both") }
+        if let maxFindings, maxFindings < 0 { throw ValidationError("--max-findings must be 0 or more") }
     }
 
     func run() async throws {
@@ -65,6 +69,7 @@ struct CheckCommand: AsyncParsableCommand {
         var phases = PhaseClock("cli")
         let project = await setup.load(jobs: options.jobs)
         phases.lap("load")
+        if setup.reportNothingFound(project, filesGiven: selection != nil) { throw ExitCode(2) }
         var configuration = setup.configuration
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(
@@ -86,7 +91,16 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let diagnostics = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
         let useColour = color.enabled(forTerminal: report.output == nil && isatty(STDOUT_FILENO) == 1)
-        let text = diagnostics.rendered(as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider())
+        let text = diagnostics.rendered(
+            as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider(), maximumFindings: maxFindings)
+        if report.format == .github, let summary = getenv("GITHUB_STEP_SUMMARY").map({ String(cString: $0) }), !summary.isEmpty {
+            // GitHub shows ten annotations of each kind per step: the step summary holds them all.
+            let fd = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            if fd < 0 || writeAll(fd, Array(GitHubRenderer.stepSummary(diagnostics).utf8)) != nil {
+                Console.error("stringscheck: warning: cannot write the step summary to '\(summary)'")
+            }
+            if fd >= 0 { close(fd) }
+        }
         phases.lap("format the report")
         try Console.write(text, to: report.output, reads: setup.readFiles(project, others: [baseline]), force: report.forceOverwrite)
         phases.lap("write the report")

@@ -44,6 +44,22 @@ struct CheckOptions: ParsableArguments {
                 project.files.map(\.path) + project.payloadFiles.map(\.path) + ([configuration.path] + others).compactMap { $0 })
         }
 
+        /// Says on standard error that the paths hold nothing to check (and which folders were
+        /// skipped by name), when only folders were given and nothing was found in them: a run
+        /// that checked nothing must not look like a clean one. True when so (exit 2).
+        func reportNothingFound(_ project: LocalizationProject, filesGiven: Bool) -> Bool {
+            guard !filesGiven, project.files.isEmpty, project.payloadFiles.isEmpty, project.diagnostics.isEmpty else { return false }
+            var message =
+                "stringscheck: no localization files (.strings, .stringsdict, .xcstrings) or payload templates were found under \(roots.joined(separator: ", "))"
+            if !project.skippedFolders.isEmpty {
+                let shown = project.skippedFolders.prefix(5).joined(separator: ", ")
+                message +=
+                    "; skipped by name: \(shown)\(project.skippedFolders.count > 5 ? " and \(project.skippedFolders.count - 5) more" : "")"
+            }
+            Console.error(message + "; nothing was checked")
+            return true
+        }
+
         /// Says on standard error which files and folders could not be read; true when any.
         /// `coverage` and `render` leave them out of their report, so they end with exit 2.
         func reportUnreadable(_ project: LocalizationProject) -> Bool {

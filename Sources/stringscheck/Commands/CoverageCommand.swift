@@ -10,7 +10,7 @@ struct CoverageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",
         abstract: "Report how much of the base each locale translates, per table, and which push payloads render fully.",
-        discussion: "Exit status: 0, or 1 when a locale is below --min-coverage (or min_coverage in the configuration); 2 on I/O errors.")
+        discussion: "Exit status: 0, or 1 when a locale is below --min-coverage (or min_coverage in the configuration); 2 when a file cannot be read, nothing is found to report on, or on I/O errors.")
 
     @OptionGroup var report: ReportOptions<CoverageFormat>
 
@@ -40,6 +40,7 @@ struct CoverageCommand: AsyncParsableCommand {
         var setup = try options.prepare(paths: report.paths)
         // Given files: the report keeps to their tables and locales.
         let (project, scope) = await setup.loadScoped(jobs: options.jobs)
+        if setup.reportNothingFound(project, filesGiven: scope != nil) { throw ExitCode(2) }
         let index = ProjectIndex(project: project, configuration: setup.configuration)
         keepUntilExit(index)
         // Which payloads are ready is what their preview rows say: the payload rules' findings.

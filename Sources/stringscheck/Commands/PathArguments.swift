@@ -15,7 +15,7 @@ enum PathArguments {
     /// The options of those commands that take a value (a test compares this with their help).
     static let valueOptions: Set = [
         "--config", "--base-locale", "--enable", "--disable", "--jobs", "--format", "--output", "--color", "--baseline",
-        "--write-baseline", "--keys", "--locale", "--table", "--min-coverage", "--compare",
+        "--write-baseline", "--keys", "--locale", "--table", "--min-coverage", "--compare", "--max-findings",
     ]
 
     /// Takes the paths out of `arguments` when there are more than `threshold` of them.

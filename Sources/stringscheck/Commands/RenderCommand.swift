@@ -28,6 +28,7 @@ struct RenderCommand: AsyncParsableCommand {
         var setup = try options.prepare(paths: report.paths)
         // Given files: the preview keeps to their tables and locales.
         let (project, scope) = await setup.loadScoped(jobs: options.jobs)
+        if setup.reportNothingFound(project, filesGiven: scope != nil) { throw ExitCode(2) }
         let index = ProjectIndex(project: project, configuration: setup.configuration)
         keepUntilExit(index)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))

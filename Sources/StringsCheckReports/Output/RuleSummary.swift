@@ -1,0 +1,49 @@
+import LocalizationFormats
+import StringsCheckRules
+
+/// How many findings each rule reported, noisiest first: the end of the text report, the
+/// JSON `summary.rules`, and the GitHub step summary.
+public struct RuleCount: Sendable, Hashable {
+    public var rule: String
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+
+    public var total: Int { errors + warnings + notes }
+
+    /// "1 error, 152 warnings".
+    public var description: String {
+        [(errors, "error"), (warnings, "warning"), (notes, "note")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+    }
+
+    /// Counts per rule, the most findings first (ties by rule ID).
+    public static func counts(_ findings: [Finding]) -> [RuleCount] {
+        var byRule: [String: RuleCount] = [:]
+        for finding in findings {
+            let id = finding.diagnostic.id
+            var count = byRule[id] ?? RuleCount(rule: id)
+            switch finding.diagnostic.severity {
+            case .error: count.errors += 1
+            case .warning: count.warnings += 1
+            case .note: count.notes += 1
+            }
+            byRule[id] = count
+        }
+        return byRule.values.sorted { $0.total != $1.total ? $0.total > $1.total : $0.rule < $1.rule }
+    }
+
+    /// The findings to show when at most `limit` may be: errors first, then warnings, then
+    /// notes, each in output order; the result keeps output order.
+    public static func capped(_ findings: [Finding], to limit: Int) -> [Finding] {
+        guard findings.count > limit else { return findings }
+        var chosen = Set<Int>()
+        for severity in [Severity.error, .warning, .note] {
+            for (index, finding) in findings.enumerated() where finding.diagnostic.severity == severity {
+                guard chosen.count < limit else { break }
+                chosen.insert(index)
+            }
+        }
+        return findings.indices.filter(chosen.contains).map { findings[$0] }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// What a team sees on its first run over a large app: counts per rule, a cap on what is
+/// printed, CI annotation limits said aloud, and an empty run that does not pass for a clean one.
+struct VolumeTests {
+    @Test func theTextReportEndsWithCountsPerRuleAndCanBeCapped() throws {
+        let full = try CLITests.run(["check", "--no-config", "Resources/DemoApp"])
+        #expect(full.stdout.contains("\nBy rule:\n  payload-missing-key "), "\(full.stdout)")
+        #expect(full.stdout.contains("Noisiest: ") && full.stdout.contains("--write-baseline"))
+        let capped = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--max-findings", "3"])
+        #expect(capped.status == full.status)
+        let findingLines = capped.stdout.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        #expect(findingLines.count == 3 && findingLines.allSatisfy { $0.contains(": error: ") }, "errors come first")
+        #expect(capped.stdout.contains("more findings not shown (--max-findings 3); every one is counted below"))
+        // The last line counts everything either way.
+        #expect(capped.stdout.split(separator: "\n").last == full.stdout.split(separator: "\n").last)
+        let json = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rules = try #require((object["summary"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let total = rules.reduce(0) { $0 + ($1["errors"] as? Int ?? 0) + ($1["warnings"] as? Int ?? 0) + ($1["notes"] as? Int ?? 0) }
+        #expect(total == (object["diagnostics"] as? [Any])?.count)
+        #expect(rules.first?["rule"] as? String == "payload-missing-key")
+    }
+
+    @Test func gitHubAnnotationsStopAtTheLimitAndTheStepSummaryHasEveryFinding() throws {
+        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
+        let result = try CLITests.run(
+            ["check", "--no-config", "Resources/DemoApp", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count <= 10)
+        #expect(lines.last?.contains("more findings not annotated: GitHub shows 10 errors, 10 warnings and 10 notices per step") == true)
+        let markdown = try String(contentsOf: summary, encoding: .utf8)
+        let json = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--format", "json"])
+        let count = ((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["diagnostics"] as? [Any])?.count
+        #expect(markdown.hasPrefix("## stringscheck\n"))
+        #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("| Resources/DemoApp/") }.count == count)
+    }
+
+    @Test func aTreeWithNothingToCheckIsNotAPass() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("app/Pods/x.lproj"), withIntermediateDirectories: true)
+        for command in ["check", "coverage", "render"] {
+            let result = try CLITests.run([command, "--no-config", "app"], in: folder)
+            #expect(result.status == 2, "\(command)")
+            #expect(
+                result.stderr.contains(
+                    "no localization files (.strings, .stringsdict, .xcstrings) or payload templates were found under app")
+                    && result.stderr.contains("skipped by name: app/Pods"), "\(command): \(result.stderr)")
+        }
+    }
+}
