@@ -10,7 +10,10 @@ struct CoverageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",
         abstract: "Report how much of the base each locale translates, per table, and which push payloads render fully.",
-        discussion: "Exit status: 0, or 1 when a locale is below --min-coverage (or min_coverage in the configuration); 2 when a file cannot be read, nothing is found to report on, or on I/O errors.")
+        discussion: """
+            Exit status: 0, or 1 when a locale is below --min-coverage (or min_coverage in the configuration); \
+            2 when a file cannot be read, nothing is found to report on, or on I/O errors.
+            """)
 
     @OptionGroup var report: ReportOptions<CoverageFormat>
 
