@@ -59,7 +59,9 @@ struct CheckCommand: AsyncParsableCommand {
         var loadedBaseline: Baseline?
         if let baseline {
             do {
-                loadedBaseline = try Baseline.decode(Data(contentsOf: URL(fileURLWithPath: baseline)))
+                loadedBaseline = try Baseline.decode(
+                    Data(contentsOf: URL(fileURLWithPath: baseline)),
+                    anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: baseline))
             } catch {
                 Console.error("stringscheck: cannot read the baseline '\(baseline)': \(error.localizedDescription)")
                 throw ExitCode(2)
@@ -79,7 +81,9 @@ struct CheckCommand: AsyncParsableCommand {
         if let writeBaseline {
             let encoded: Data
             do {
-                encoded = try Baseline(result.findings).encoded()
+                encoded = try Baseline(
+                    result.findings, anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: writeBaseline)
+                ).encoded()
             } catch {
                 Console.error("stringscheck: cannot encode the baseline: \(error.localizedDescription)")
                 throw ExitCode(2)
