@@ -74,3 +74,34 @@ struct BaselinePlacementTests {
         #expect(changed.stdout.contains("error:"), "\(changed.stdout)")
     }
 }
+
+/// The preview as people read it, and the hints a typo gets.
+struct PreviewAndHintTests {
+    @Test func payloadsAreNamedByPathShowWhatASilentPushDoesAndFitTheWidth() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        let manager = FileManager.default
+        for path in ["en.lproj", "payloads/a", "payloads/b"] {
+            try manager.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        try "\"hi\" = \"Hi\";\n".write(to: folder.appendingPathComponent("en.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+        try "{\"aps\": {\"badge\": 3}}\n".write(to: folder.appendingPathComponent("payloads/a/003.json"), atomically: true, encoding: .utf8)
+        try "{\"aps\": {\"content-available\": 1}}\n".write(
+            to: folder.appendingPathComponent("payloads/b/003.json"), atomically: true, encoding: .utf8)
+        let text = try CLITests.run(["render", "--no-config", "."], in: folder)
+        #expect(text.stdout.contains("a/003.json  en") && text.stdout.contains("b/003.json  en"), "\(text.stdout)")
+        #expect(text.stdout.contains("(no banner: the badge becomes 3)"))
+        #expect(text.stdout.contains("(background push: nothing is shown; the app is"))
+        // Not a terminal: the table keeps to 100 columns.
+        let demo = try CLITests.run(["render", "--no-config", "Resources/DemoApp"])
+        #expect(demo.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 }, "\(demo.stdout.prefix(500))")
+    }
+
+    @Test func typosGetASuggestion() throws {
+        let command = try CLITests.run(["chek", "Resources"])
+        #expect(command.status == 64 && command.stderr.contains("unknown command 'chek'; did you mean 'check'?"))
+        let rule = try CLITests.run(["check", "--disable", "format-argument-mismach", "Resources"])
+        #expect(rule.status == 64 && rule.stderr.contains("did you mean 'format-argument-mismatch'?"))
+        let explain = try CLITests.run(["explain", "duplicat-key"])
+        #expect(explain.status == 64 && explain.stderr.contains("did you mean duplicate-key?"))
+    }
+}

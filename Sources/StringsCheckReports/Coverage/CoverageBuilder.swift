@@ -113,6 +113,7 @@ public enum CoverageBuilder {
         let groups = PreviewBuilder.payloadRowGroups(index, findings: findings, locales: wanted)
         struct Readiness {
             var payload: PushPayload
+            var name: String
             var locales: [String] = []
             var reasons: [String: [String]] = [:]
         }
@@ -124,7 +125,7 @@ public enum CoverageBuilder {
             let at =
                 position[id]
                 ?? {
-                    items.append(Readiness(payload: payload))
+                    items.append(Readiness(payload: payload, name: rows.first?.payload ?? payload.displayName))
                     position[id] = items.count - 1
                     return items.count - 1
                 }()
@@ -136,7 +137,7 @@ public enum CoverageBuilder {
         }
         return items.map { item in
             PayloadReadiness(
-                payload: item.payload.displayName, path: item.payload.path,
+                payload: item.name, path: item.payload.path,
                 readyLocales: item.locales.filter { item.reasons[$0]?.isEmpty ?? true }.sorted(),
                 brokenLocales: item.locales.compactMap { locale in
                     guard let reasons = item.reasons[locale], !reasons.isEmpty else { return nil }

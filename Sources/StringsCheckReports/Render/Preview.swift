@@ -26,6 +26,9 @@ public struct PreviewRow: Sendable, Hashable {
     /// The parts (`title`, `subtitle`, `body`, `action`, or `value` for a key) that show the
     /// key itself: the table lacks it, or its entry does not load.
     public var raw: [String] = []
+    /// What a payload without alert text does on the device instead ("no banner: the badge
+    /// becomes 3", "background push: nothing is shown").
+    public var note: String?
 }
 
 /// Builds preview rows for payloads and keys: the text from the index's lookup, the problems
@@ -43,6 +46,9 @@ public enum PreviewBuilder {
         let renderer = TranslationRenderer(index: index)
         let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
         let problems = FindingsByPlace(findings, baseLocale: index.baseLocale)
+        // Named by their path below the folder all templates share: two '003.json' in different
+        // folders stay apart.
+        let prefix = CoverageBuilder.commonFolder(index.payloads.map(\.path))
         // Payloads render independently: on all cores, rows kept in payload order.
         return index.payloads.concurrentMap { payload -> [PreviewRow] in
             var rows: [PreviewRow] = []
@@ -55,7 +61,8 @@ public enum PreviewBuilder {
                     places += [field.keyLocation, field.value.location] + (field.value.array ?? []).map(\.location)
                 }
             }
-            let name = payload.displayName
+            let name = String(payload.path.dropFirst(prefix.count)) + (payload.name.map { " [\($0)]" } ?? "")
+            let note = Self.withoutBanner(payload)
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { index.resolvedLocale(locale, table: $0) }
@@ -72,6 +79,7 @@ public enum PreviewBuilder {
                 row.subtitle = part("subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArgs)
                 row.body = part("body", alert.body, alert.locKey, alert.locArgs)
                 row.action = part("action", nil, alert.actionLocKey, nil)
+                if [row.title, row.subtitle, row.body].allSatisfy({ ($0 ?? "").isEmpty }) { row.note = note }
                 row.problems = problems.at(path: payload.path, places: places, locale: row.resolvedLocale ?? locale)
                 rows.append(row)
             }
@@ -113,6 +121,19 @@ public enum PreviewBuilder {
 }
 
 extension PreviewBuilder {
+    /// What a payload with no alert text does on a device.
+    static func withoutBanner(_ payload: PushPayload) -> String {
+        let badge = payload.aps?["badge"].flatMap { node -> String? in
+            if case .number(let text) = node.value { return text }
+            return nil
+        }
+        let sound = payload.aps?["sound"] != nil
+        if let badge { return "no banner: the badge becomes \(badge)" + (sound ? ", and a sound plays" : "") }
+        if sound { return "no banner: a sound plays" }
+        if payload.aps?["content-available"] != nil { return "background push: nothing is shown; the app is woken to fetch" }
+        return "no banner: nothing is shown"
+    }
+
     /// The findings of `check` a preview shows: the payload rules' for payload rows, every other
     /// rule's (and the parsers') for key rows. Only those rules run; no baseline applies.
     public static func findings(_ index: ProjectIndex, configuration: Configuration = Configuration(), forKeys: Bool) async
@@ -177,7 +198,12 @@ extension Array where Element == PreviewRow {
                 columns: [
                     .init("payload"), .init("locale"), .init("title"), .init("subtitle"), .init("body"), .init("action"), .init("status"),
                 ],
-                rows: map { [$0.payload ?? "", $0.locale, $0.title ?? "", $0.subtitle ?? "", $0.body ?? "", $0.action ?? "", status($0)] })
+                rows: map {
+                    [
+                        $0.payload ?? "", $0.locale, $0.title ?? "", $0.subtitle ?? "", $0.body ?? $0.note.map { "(\($0))" } ?? "",
+                        $0.action ?? "", status($0),
+                    ]
+                })
         }
         return ReportTable(
             columns: [.init("key"), .init("locale"), .init("value"), .init("status")],
@@ -185,9 +211,10 @@ extension Array where Element == PreviewRow {
     }
 
     /// Renders the preview in a format.
-    public func rendered(as format: PreviewFormat) -> String {
+    /// `width`: the columns a text table may take (the terminal's, else 100).
+    public func rendered(as format: PreviewFormat, width: Int = 100) -> String {
         switch format {
-        case .text: isEmpty ? "nothing to render\n" : table().text(maximumCellWidth: 48)
+        case .text: isEmpty ? "nothing to render\n" : table().text(totalWidth: width)
         case .markdown: table().markdown
         case .csv: table().csv
         case .html: PreviewHTML.render(self)
@@ -206,6 +233,7 @@ extension Array where Element == PreviewRow {
                         "key": optional(row.key), "locale": .string(row.locale), "resolvedLocale": optional(row.resolvedLocale),
                         "title": optional(row.title), "subtitle": optional(row.subtitle), "body": optional(row.body),
                         "action": optional(row.action), "value": optional(row.value), "raw": .array(row.raw.map { .string($0) }),
+                        "note": optional(row.note),
                         "problems": .array(
                             row.problems.map {
                                 .object([

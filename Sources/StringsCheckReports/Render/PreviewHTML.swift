@@ -18,6 +18,7 @@ enum PreviewHTML {
         .action { margin-top: 6px; font-size: 13px; color: #007aff; }
         .status { margin-top: 6px; font-size: 12px; color: #d70015; white-space: pre-wrap; }
         .raw { background: #ffe5e7; }
+        .silent { color: #6e6e73; font-style: italic; }
         """
 
     static let script = """
@@ -57,6 +58,7 @@ enum PreviewHTML {
                 // its punctuation where it belongs.
                 out += "<div class=\"\(name)\(raw ? " raw" : "")\" dir=\"auto\">\(escapeHTML(text))</div>"
             }
+            if let note = row.note { out += "<div class=\"silent\" dir=\"auto\">\(escapeHTML(note))</div>" }
             part("title", row.title)
             part("subtitle", row.subtitle)
             part("body", row.body ?? row.value)

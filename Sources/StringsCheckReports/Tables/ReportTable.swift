@@ -59,7 +59,30 @@ private func displayWidth(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
 extension ReportTable {
     /// An aligned terminal table; cells longer than `maximumCellWidth` wrap onto further lines.
     public func text(maximumCellWidth: Int = 60) -> String {
-        let wrapped = rows.map { row in row.map { Self.wrap($0, width: maximumCellWidth) } }
+        text(cellWidths: Array(repeating: maximumCellWidth, count: columns.count))
+    }
+
+    /// The table fitted to `totalWidth` columns: narrow columns keep their width, the wide ones
+    /// share what is left (at least 8 columns each) and wrap.
+    public func text(totalWidth: Int) -> String {
+        let natural = columns.indices.map { index in
+            rows.map { row in index < row.count ? row[index].split(separator: "\n").map { displayWidth(String($0)) }.max() ?? 0 : 0 }
+                .max().map { max($0, displayWidth(columns[index].title)) } ?? displayWidth(columns[index].title)
+        }
+        var remaining = max(totalWidth - 2 * (columns.count - 1), 8 * columns.count)
+        var widths = natural
+        var left = columns.count
+        for index in natural.indices.sorted(by: { natural[$0] < natural[$1] }) {
+            let share = remaining / max(left, 1)
+            widths[index] = max(min(natural[index], share), min(natural[index], 8))
+            remaining -= widths[index]
+            left -= 1
+        }
+        return text(cellWidths: widths.map { max($0, 1) })
+    }
+
+    private func text(cellWidths: [Int]) -> String {
+        let wrapped = rows.map { row in row.enumerated().map { Self.wrap($1, width: $0 < cellWidths.count ? cellWidths[$0] : 60) } }
         var widths = columns.map { displayWidth($0.title) }
         for row in wrapped {
             for (index, lines) in row.enumerated() where index < widths.count {

@@ -354,7 +354,7 @@ private struct Reader {
 }
 
 /// The closest known word within a small edit distance, for did-you-mean hints.
-func suggestion(for word: String, among candidates: [String]) -> String? {
+public func suggestion(for word: String, among candidates: [String]) -> String? {
     let limit = max(2, word.count / 3)
     return candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
 }

@@ -27,7 +27,8 @@ struct CheckOptions: ParsableArguments {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         for id in enabledRules + disabledRules where BuiltInRules.description(of: id) == nil {
-            throw ValidationError("unknown rule '\(id)'; `stringscheck rules` lists them")
+            let hint = suggestion(for: id, among: BuiltInRules.descriptions.map(\.id)).map { "; did you mean '\($0)'?" }
+            throw ValidationError("unknown rule '\(id)'\(hint ?? "; `stringscheck rules` lists them")")
         }
     }
 

@@ -40,7 +40,8 @@ struct RenderCommand: AsyncParsableCommand {
                 index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
         try Console.write(
-            rows.rendered(as: report.format), to: report.output, reads: setup.readFiles(project), force: report.forceOverwrite)
+            rows.rendered(as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100), to: report.output,
+            reads: setup.readFiles(project), force: report.forceOverwrite)
         if setup.reportUnreadable(project) || setup.missingRoots { throw ExitCode(2) }
     }
 }

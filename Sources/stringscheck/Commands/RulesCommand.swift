@@ -32,7 +32,9 @@ struct ExplainCommand: ParsableCommand {
 
     func validate() throws {
         if BuiltInRules.description(of: rule) == nil {
-            let hint = BuiltInRules.descriptions.map(\.id).filter { $0.contains(rule) || rule.contains($0) }
+            let ids = BuiltInRules.descriptions.map(\.id)
+            var hint = ids.filter { $0.contains(rule) || rule.contains($0) }
+            if hint.isEmpty, let close = suggestion(for: rule, among: ids) { hint = [close] }
             throw ValidationError(
                 "unknown rule '\(rule)'"
                     + (hint.isEmpty ? "; `stringscheck rules` lists them" : "; did you mean \(hint.joined(separator: ", "))?"))

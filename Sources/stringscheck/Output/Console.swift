@@ -30,6 +30,14 @@ enum Console {
         }
     }
 
+    /// The width of the terminal standard output is, or nil when it is no terminal.
+    static var terminalWidth: Int? {
+        guard isatty(1) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 else { return nil }
+        return Int(size.ws_col)
+    }
+
     static func error(_ text: String, newline: Bool = true) {
         _ = writeAll(2, Array((newline ? text + "\n" : text).utf8))
     }
