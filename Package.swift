@@ -57,7 +57,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: staticRuntimeCompile,
-            linkerSettings: staticRuntime
+            linkerSettings: staticRuntime,
+            plugins: ["BuildInfoPlugin"]
+        ),
+        .plugin(
+            // The commit `--version` prints, from `git` at build time.
+            name: "BuildInfoPlugin",
+            capability: .buildTool()
         ),
         .executableTarget(
             name: "stringscheck-bench",

@@ -105,3 +105,21 @@ struct PreviewAndHintTests {
         #expect(explain.status == 64 && explain.stderr.contains("did you mean duplicate-key?"))
     }
 }
+
+/// The documented way to install: the script copies, strips and checks the binary.
+struct InstallTests {
+    @Test func theInstallScriptInstallsAWorkingBinaryThatNamesItsCommit() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("install-\(UUID().uuidString)")
+        let result = try CLITests.run(
+            ["Scripts/install.sh", "--prefix", prefix.path, "--binary", CLITests.executable.path],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let installed = prefix.appendingPathComponent("bin/stringscheck")
+        #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+        let version = try CLITests.run(["--version"], executable: installed)
+        #expect(version.stdout.hasPrefix("stringscheck 0.1.0 (commit "), "\(version.stdout)")
+        #expect(try CLITests.run(["version"], executable: installed).stdout == version.stdout)
+        let check = try CLITests.run(["check", "--no-config", "Resources/DemoApp"], executable: installed)
+        #expect(check.status == 1 && check.stdout.hasSuffix("17 errors, 13 warnings\n"))
+    }
+}
