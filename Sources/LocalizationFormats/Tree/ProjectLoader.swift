@@ -233,10 +233,7 @@ public enum ProjectLoader {
                     // Gone since the folder was read: nothing to say. Anything else (a path
                     // too long for the system) is said.
                     if errno != ENOENT {
-                        diagnostics.append(
-                            Diagnostic(
-                                .fileUnreadable, "cannot read it: \(POSIXFailure(code: errno).description)", path: childDisplay,
-                                at: SourcePosition(line: 1, column: 1)))
+                        diagnostics.append(unreadable("cannot read it: \(POSIXFailure(code: errno).description)", childDisplay))
                     }
                     continue
                 }
@@ -246,10 +243,7 @@ public enum ProjectLoader {
                     // when its name promises a table.
                     let reason = errno == ELOOP ? "a symbolic link loop" : "a symbolic link to nothing"
                     if FileKind.table(name) != nil {
-                        diagnostics.append(
-                            Diagnostic(
-                                .fileUnreadable, "cannot read the file: it is \(reason); it is not checked", path: childDisplay,
-                                at: SourcePosition(line: 1, column: 1)))
+                        diagnostics.append(unreadable("cannot read the file: it is \(reason); it is not checked", childDisplay))
                     }
                     continue
                 }
@@ -301,6 +295,11 @@ public enum ProjectLoader {
             }
         }
         return result
+    }
+
+    /// A `file-unreadable` diagnostic at the start of `path`.
+    static func unreadable(_ message: String, _ path: String) -> Diagnostic {
+        Diagnostic(.fileUnreadable, message, path: path, at: SourcePosition(line: 1, column: 1))
     }
 
     // MARK: Tree-level checks

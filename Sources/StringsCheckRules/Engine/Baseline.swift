@@ -105,17 +105,7 @@ public struct Baseline: Sendable, Codable, Hashable {
         return absolute.hasPrefix(base + "/") ? String(absolute.dropFirst(base.count + 1)) : absolute
     }
 
-    static func absolute(_ path: String, in directory: String) -> String {
-        var parts: [Substring] = []
-        for part in (path.hasPrefix("/") ? path : directory + "/" + path).split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func absolute(_ path: String, in directory: String) -> String { FilePath.absolute(path, in: directory) }
 
     /// Where a baseline's paths start: the configuration file's folder when there is one, else
     /// the repository (the nearest folder above with `.git`), else the baseline file's folder.

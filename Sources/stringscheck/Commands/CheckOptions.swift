@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalizationFormats
+import LocalizationIndex
 import StringsCheckReports
 import StringsCheckRules
 
@@ -43,6 +44,17 @@ struct CheckOptions: ParsableArguments {
         func readFiles(_ project: LocalizationProject, others: [String?] = []) -> ReadFiles {
             ReadFiles(
                 project.files.map(\.path) + project.payloadFiles.map(\.path) + ([configuration.path] + others).compactMap { $0 })
+        }
+
+        /// What `coverage` and `render` start from: the project (narrowed to the files given,
+        /// when files were given) and its index; exits 2 when there is nothing to report on.
+        mutating func loadIndex(jobs: Int?) async throws -> (project: LocalizationProject, index: ProjectIndex, scope: FileSelection.Scope?)
+        {
+            let (project, scope) = await loadScoped(jobs: jobs)
+            if reportNothingFound(project, filesGiven: scope != nil) { throw ExitCode(2) }
+            let index = ProjectIndex(project: project, configuration: configuration)
+            keepUntilExit(index)
+            return (project, index, scope)
         }
 
         /// Says on standard error that the paths hold nothing to check (and which folders were

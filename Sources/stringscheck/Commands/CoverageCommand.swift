@@ -42,10 +42,7 @@ struct CoverageCommand: AsyncParsableCommand {
     func run() async throws {
         var setup = try options.prepare(paths: report.paths)
         // Given files: the report keeps to their tables and locales.
-        let (project, scope) = await setup.loadScoped(jobs: options.jobs)
-        if setup.reportNothingFound(project, filesGiven: scope != nil) { throw ExitCode(2) }
-        let index = ProjectIndex(project: project, configuration: setup.configuration)
-        keepUntilExit(index)
+        let (project, index, scope) = try await setup.loadIndex(jobs: options.jobs)
         // Which payloads are ready is what their preview rows say: the payload rules' findings.
         let payloadFindings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: false)
         var coverage = CoverageBuilder.build(

@@ -54,17 +54,7 @@ struct FileSelection {
     }
 
     /// The path made absolute against the current folder, `.` and `..` resolved (links are not).
-    static func absolute(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in (path.hasPrefix("/") ? path : currentDirectory + "/" + path).split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func absolute(_ path: String) -> String { FilePath.absolute(path, in: currentDirectory) }
 
     private static let currentDirectory = FileManager.default.currentDirectoryPath
 

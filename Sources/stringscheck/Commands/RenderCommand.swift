@@ -27,10 +27,7 @@ struct RenderCommand: AsyncParsableCommand {
     func run() async throws {
         var setup = try options.prepare(paths: report.paths)
         // Given files: the preview keeps to their tables and locales.
-        let (project, scope) = await setup.loadScoped(jobs: options.jobs)
-        if setup.reportNothingFound(project, filesGiven: scope != nil) { throw ExitCode(2) }
-        let index = ProjectIndex(project: project, configuration: setup.configuration)
-        keepUntilExit(index)
+        let (project, index, scope) = try await setup.loadIndex(jobs: options.jobs)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
         let showKeys = keys != nil && !payloads
         let findings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: showKeys)
