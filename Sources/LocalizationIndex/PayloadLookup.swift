@@ -79,8 +79,12 @@ extension ProjectIndex {
                 var lacks = false
                 var nonObject = false
                 let locales = localeTables.map { view in
-                    let format = view.formats.flatMap { formats in number.map { formats[number: $0] } ?? formats[job.key] }
                     let string = view.strings?.string(forKey: job.key, number: stringNumber, numberedBy: numbering)
+                    // An entry that does not load shows the raw key: it has no arguments to judge
+                    // (the development texts' formats include such entries, as the reference).
+                    let format =
+                        string?.loaded == true
+                        ? view.formats.flatMap { formats in number.map { formats[number: $0] } ?? formats[job.key] } : nil
                     if let string {
                         if !string.loaded { lacks = true }
                         if !nonObject, format?.readsNonObject == true { nonObject = true }

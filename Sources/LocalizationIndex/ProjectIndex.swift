@@ -194,19 +194,8 @@ public final class ProjectIndex: Sendable {
     public func usage(of table: String) -> TableUsage { usages[table]?.usage ?? .format }
 
     /// Whether a text is used as a format: it has a specifier or '%%', or the base text of its
-    /// key has. A plain text with a stray '%' is shown as written, so only formats are checked
-    /// for percent signs.
-    public func isFormat(_ text: LocalizedText) -> Bool {
-        Self.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
-    }
-
-    /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);
-    /// nil for a text of the base locale, or when the base lacks the key.
-    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
-        Self.baseFormat(of: text, formats: formats, baseLocale: baseLocale)
-    }
-
-    /// `isFormat` over parts already read (a caller in a loop reads them once).
+    /// key has (`baseFormat`). A plain text with a stray '%' is shown as written, so only formats
+    /// are checked for percent signs.
     public static func isFormat(_ text: LocalizedText, baseFormat base: @autoclosure () -> KeyFormat?, texts: [LocalizedText]) -> Bool {
         if !text.isFormatted { return false }
         let literal = Set(text.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
@@ -219,7 +208,8 @@ public final class ProjectIndex: Sendable {
         return !base.arguments.isEmpty || base.texts.contains { texts[$0].text.contains("%%") }
     }
 
-    /// `baseFormat` over parts already read.
+    /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);
+    /// nil for a text of the base locale, or when the base lacks the key.
     public static func baseFormat(of text: LocalizedText, formats: [String: [String: TableFormats]], baseLocale: String?) -> KeyFormat? {
         guard let baseLocale, text.locale != baseLocale else { return nil }
         let byLocale = formats[text.table]

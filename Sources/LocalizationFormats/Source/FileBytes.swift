@@ -78,12 +78,6 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
     public init(reason: Reason) { self.reason = reason }
     public init(code: Int32) { reason = .system(code) }
 
-    /// The system's error number, when the system refused.
-    public var code: Int32 {
-        if case .system(let code) = reason { return code }
-        return 0
-    }
-
     public var description: String {
         switch reason {
         case .system(let code): String(cString: strerror(code)).lowercased()

@@ -48,11 +48,6 @@ struct DirectoryWalker {
 
     /// A folder's entry names, sorted, or the reason it cannot be read. Names that are not valid
     /// UTF-8 cannot be spelled as a path here: they come back apart, shown with U+FFFD.
-    static func sortedNames(in directory: String) -> Result<[String], POSIXFailure> {
-        var undecodable: [String] = []
-        return sortedNames(in: directory, undecodable: &undecodable)
-    }
-
     static func sortedNames(in directory: String, undecodable: inout [String]) -> Result<[String], POSIXFailure> {
         guard let handle = opendir(directory) else { return .failure(POSIXFailure(code: errno)) }
         defer { closedir(handle) }

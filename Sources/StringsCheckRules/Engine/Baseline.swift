@@ -99,20 +99,18 @@ public struct Baseline: Sendable, Codable, Hashable {
 
     /// `path` relative to the anchor when it lies inside it, else absolute; `.` and `..` resolved.
     func relative(_ path: String) -> String {
-        let absolute = Self.absolute(path, in: FileManager.default.currentDirectoryPath)
-        let base = Self.absolute(anchor, in: FileManager.default.currentDirectoryPath)
+        let absolute = FilePath.absolute(path, in: FileManager.default.currentDirectoryPath)
+        let base = anchor  // absolute: a folder from `anchor(configurationPath:baselinePath:)` or the current one
         if base == "/" { return String(absolute.dropFirst()) }
         return absolute.hasPrefix(base + "/") ? String(absolute.dropFirst(base.count + 1)) : absolute
     }
-
-    static func absolute(_ path: String, in directory: String) -> String { FilePath.absolute(path, in: directory) }
 
     /// Where a baseline's paths start: the configuration file's folder when there is one, else
     /// the repository (the nearest folder above with `.git`), else the baseline file's folder.
     public static func anchor(configurationPath: String?, baselinePath: String) -> String {
         let current = FileManager.default.currentDirectoryPath
         func folder(of path: String) -> String {
-            let folder = (absolute(path, in: current) as NSString).deletingLastPathComponent
+            let folder = (FilePath.absolute(path, in: current) as NSString).deletingLastPathComponent
             return folder.isEmpty ? "/" : folder
         }
         if let configurationPath { return folder(of: configurationPath) }

@@ -85,12 +85,12 @@ public struct RuleContext: Sendable {
         return index.translationLocales.filter { !ignored.contains($0) }
     }
 
-    /// See `ProjectIndex.isFormat`; read from the parts held here, without the index's locks.
+    /// See `ProjectIndex.isFormat(_:baseFormat:texts:)`, over the parts held here.
     public func isFormat(_ text: LocalizedText) -> Bool {
         ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
     }
 
-    /// See `ProjectIndex.baseFormat`; read from the parts held here, without the index's locks.
+    /// See `ProjectIndex.baseFormat(of:formats:baseLocale:)`, over the parts held here.
     public func baseFormat(of text: LocalizedText) -> KeyFormat? {
         ProjectIndex.baseFormat(of: text, formats: formats, baseLocale: index.baseLocale)
     }

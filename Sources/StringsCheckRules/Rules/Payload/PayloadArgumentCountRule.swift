@@ -29,12 +29,11 @@ struct PayloadArgumentCountRule: Rule {
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
             let given = lookup.givenArguments
             // Most templates fit every locale; looking first spares copying each locale's entry.
-            guard lookup.locales.contains(where: { $0.string?.loaded == true && ($0.format.map { $0.argumentCount != given } ?? false) })
+            guard lookup.locales.contains(where: { $0.string != nil && ($0.format.map { $0.argumentCount != given } ?? false) })
             else { continue }
             var byCount: [Int: [(String, LocalizedString)]] = [:]
             for (locale, string, format) in lookup.locales {
-                // An entry that does not load shows the raw key (payload-missing-key says so).
-                guard let string, string.loaded, let format else { continue }
+                guard let string, let format else { continue }
                 let needed = format.argumentCount
                 if needed != given { byCount[needed, default: []].append((locale, string)) }
             }
