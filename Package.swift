@@ -20,6 +20,9 @@ let package = Package(
     products: [
         .executable(name: "stringscheck", targets: ["stringscheck"]),
         .library(name: "LocalizationFormats", targets: ["LocalizationFormats"]),
+        .library(name: "LocalizationIndex", targets: ["LocalizationIndex"]),
+        .library(name: "StringsCheckRules", targets: ["StringsCheckRules"]),
+        .library(name: "StringsCheckReports", targets: ["StringsCheckReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,12 +67,6 @@ let package = Package(
             // The commit `--version` prints, from `git` at build time.
             name: "BuildInfoPlugin",
             capability: .buildTool()
-        ),
-        .executableTarget(
-            name: "stringscheck-bench",
-            dependencies: ["LocalizationFormats", "LocalizationIndex", "StringsCheckRules", "StringsCheckReports"],
-            swiftSettings: staticRuntimeCompile,
-            linkerSettings: staticRuntime
         ),
         .testTarget(
             name: "LocalizationFormatsTests",
