@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "stringscheck", targets: ["stringscheck"]),
+        .plugin(name: "StringsCheckCommandPlugin", targets: ["StringsCheckCommandPlugin"]),
         .library(name: "LocalizationFormats", targets: ["LocalizationFormats"]),
         .library(name: "LocalizationIndex", targets: ["LocalizationIndex"]),
         .library(name: "StringsCheckRules", targets: ["StringsCheckRules"]),
@@ -62,6 +63,14 @@ let package = Package(
             swiftSettings: staticRuntimeCompile,
             linkerSettings: staticRuntime,
             plugins: ["BuildInfoPlugin"]
+        ),
+        .plugin(
+            // `swift package stringscheck …`: the command on a package, without installing it.
+            name: "StringsCheckCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "stringscheck", description: "Check the package's localization files and push payloads with stringscheck.")),
+            dependencies: ["stringscheck"]
         ),
         .plugin(
             // The commit `--version` prints, from `git` at build time.

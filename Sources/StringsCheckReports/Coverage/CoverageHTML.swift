@@ -81,7 +81,9 @@ enum CoverageHTML {
         });
         """
 
-    static func render(_ report: CoverageReport) -> String {
+    /// The page: summary, heat map, payloads and each locale's missing keys (collapsed); with
+    /// `details`, also the keys each locale leaves identical to the base.
+    static func render(_ report: CoverageReport, details: Bool = false) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<title>Localization coverage</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
         out +=
@@ -108,6 +110,17 @@ enum CoverageHTML {
             for item in missing {
                 out += "<details><summary>\(escapeHTML(item.locale)): \(item.missingKeys.count) missing</summary>\n<ul>\n"
                 for key in item.missingKeys {
+                    out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
+                }
+                out += "</ul>\n</details>\n"
+            }
+        }
+        let identical = report.byCoverage.filter { !$0.identicalKeys.isEmpty }
+        if details, !identical.isEmpty {
+            out += "<h2>Identical to the base</h2>\n"
+            for item in identical {
+                out += "<details><summary>\(escapeHTML(item.locale)): \(item.identicalKeys.count) identical</summary>\n<ul>\n"
+                for key in item.identicalKeys {
                     out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
                 }
                 out += "</ul>\n</details>\n"

@@ -12,7 +12,7 @@ extension CoverageReport {
         switch format {
         case .text: text(details: details)
         case .markdown: markdown(details: details)
-        case .html: CoverageHTML.render(self)
+        case .html: CoverageHTML.render(self, details: details)
         case .json: json
         case .csv: csv
         }
@@ -81,7 +81,9 @@ extension CoverageReport {
     }
 
     func text(details: Bool) -> String {
-        var out = "Coverage against \(baseLocale ?? "the base locale") (\(total) keys)\n\n" + summaryTable(bars: true).text()
+        var out =
+            "Coverage against \(baseLocale ?? "the base locale") (\(total) key\(total == 1 ? "" : "s"))\n\n"
+            + summaryTable(bars: true).text()
         if !payloads.isEmpty { out += "\nPush payloads\n\n" + payloadTable().text() }
         if details {
             for item in byCoverage where !item.missingKeys.isEmpty || !item.identicalKeys.isEmpty {
@@ -101,9 +103,13 @@ extension CoverageReport {
         var out = "## Localization coverage\n\nAgainst `\(baseLocale ?? "base")`, \(total) keys.\n\n" + summaryTable(bars: false).markdown
         if !payloads.isEmpty { out += "\n### Push payloads\n\n" + payloadTable().markdown }
         if details {
-            for item in byCoverage where !item.missingKeys.isEmpty {
-                out += "\n<details><summary>\(escapeHTML(item.locale)): \(item.missingKeys.count) missing</summary>\n\n"
-                for key in item.missingKeys { out += "- `\(key.table)`: `\(key.key.replacingOccurrences(of: "`", with: "'"))`\n" }
+            for item in byCoverage where !item.missingKeys.isEmpty || !item.identicalKeys.isEmpty {
+                out +=
+                    "\n<details><summary>\(escapeHTML(item.locale)): \(item.missingKeys.count) missing, \(item.identicalKeys.count) identical to the base</summary>\n\n"
+                for key in item.missingKeys { out += "- missing `\(key.table)`: `\(key.key.replacingOccurrences(of: "`", with: "'"))`\n" }
+                for key in item.identicalKeys {
+                    out += "- identical `\(key.table)`: `\(key.key.replacingOccurrences(of: "`", with: "'"))`\n"
+                }
                 out += "\n</details>\n"
             }
         }

@@ -28,7 +28,7 @@ struct CoverageCommand: AsyncParsableCommand {
     @Option(name: .customLong("table"), help: "Only these tables (as the report names them); repeatable.")
     var tables: [String] = []
 
-    @Flag(help: "List the missing and identical keys of each locale (text and Markdown).")
+    @Flag(help: "List the missing and identical keys of each locale (text, Markdown and HTML; JSON always lists them).")
     var details = false
 
     @Option(help: "A previous JSON coverage report: show what went up or down and which keys were added untranslated.")
@@ -36,6 +36,11 @@ struct CoverageCommand: AsyncParsableCommand {
 
     func validate() throws {
         try options.validate()
+        if details, [.json, .csv].contains(report.format) {
+            throw ValidationError(
+                "--details applies to the text, markdown and html formats; the json report always lists each locale's missing and identical keys, and csv has one row per locale and table"
+            )
+        }
         if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be from 0 to 100") }
     }
 
