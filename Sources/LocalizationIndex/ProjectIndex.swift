@@ -10,6 +10,8 @@ public struct IndexOptions: Sendable, Hashable {
     public var tableUsages: [String: TableUsage] = [:]
     /// Where `tableUsages` were set, named in each decision's reason.
     public var tableUsagesSource = "the configuration"
+    /// Push types of templates by glob (`push_types:`, `voip_payloads:`), first match wins.
+    public var pushTypes: [PushTypePattern] = []
 
     public init() {}
 }
@@ -284,5 +286,14 @@ public struct DeviceLookup: Sendable, Hashable {
     public var shownValue: String? {
         guard let string, string.loaded else { return nil }
         return string.value
+    }
+}
+
+extension ProjectIndex {
+    /// A payload's push type and where it comes from: declared in the template, else the first
+    /// `push_types` (or `voip_payloads`) glob of the configuration matching its path, else a file
+    /// name with "voip", else its content. Rules and previews both ask here.
+    public func pushType(of payload: PushPayload) -> (type: PushType, origin: PushTypeOrigin) {
+        payload.pushType(configured: options.pushTypes)
     }
 }

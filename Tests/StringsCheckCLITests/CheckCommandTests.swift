@@ -295,7 +295,12 @@ struct PayloadEndToEndTests {
         #expect(extra["severity"] as? String == "warning")
         // ar.lproj/Localizable.strings is rejected by Foundation (a missing ';'), so Arabic users see raw keys.
         let rejected = try #require(find("payload-missing-key", "payloads/new_message.apns"))
-        #expect((rejected["message"] as? String)?.contains("is missing from ar (its entry does not load)") == true)
+        #expect(
+            (rejected["message"] as? String)?.contains("is written in ar where the file stops loading before it; users of that locale see the raw key")
+                == true)
+        // One locale: named as `locale` as well as `locales`, so a script can filter on it.
+        #expect(rejected["locale"] as? String == "ar")
+        #expect(rejected["locales"] as? [String] == ["ar"])
     }
 
     @Test func dumpListsPayloadsWithTheirDialects() throws {

@@ -42,11 +42,26 @@ public enum PayloadReader {
     static func payload(_ node: JSONNode, path: String, name: String?) -> PushPayload? {
         guard let members = node.object else { return nil }
         if let aps = members.last(where: { $0.key == "aps" }) {
-            return apns(node, aps: aps.value, path: path, name: name, dialect: .apns)
+            var payload = apns(node, aps: aps.value, path: path, name: name, dialect: .apns)
+            payload.declaredPushType = members.last { $0.key == "stringscheck-push-type" }.map(PayloadField.init)
+            return payload
         }
         let message = node["message"] ?? node
         if let inner = message["apns"]?["payload"], let aps = inner["aps"] {
-            return apns(inner, aps: aps, path: path, name: name, dialect: .fcm)
+            var payload = apns(inner, aps: aps, path: path, name: name, dialect: .fcm)
+            payload.declaredPushType =
+                (message["apns"]?["headers"]?.object?.last { $0.key.lowercased() == "apns-push-type" }).map(PayloadField.init)
+                ?? inner.object?.last { $0.key == "stringscheck-push-type" }.map(PayloadField.init)
+            return payload
+        }
+        // Pushes that carry no 'aps': an MDM push is the device's PushMagic string ("mdm"), a File
+        // Provider push names a container; a template that declares its push type may hold
+        // anything (a Push to Talk push's custom keys).
+        let declared = members.last { $0.key == "stringscheck-push-type" }
+        if declared != nil || node["mdm"]?.string != nil || node["container-identifier"]?.string != nil {
+            var payload = PushPayload(path: path, dialect: .apns, name: name, payload: node, aps: nil, alertNode: nil, alert: PushAlert())
+            payload.declaredPushType = declared.map(PayloadField.init)
+            return payload
         }
         if let ext = node["ext"]?["em_apns_ext"] {
             var alert = PushAlert()
@@ -72,6 +87,10 @@ public enum PayloadReader {
         }
         return PushPayload(path: path, dialect: dialect, name: name, payload: node, aps: aps, alertNode: alertMember?.value, alert: alert)
     }
+}
+
+extension PayloadField {
+    init(_ member: JSONMember) { self.init(name: member.key, keyLocation: member.keyLocation, value: member.value) }
 }
 
 extension JSONNode {
@@ -157,6 +176,23 @@ extension PushAlert {
     /// names them differently: `em_push_body_loc_key` is `loc-key`, `em_push_content` is `body`.
     mutating func set(_ member: JSONMember, easemob: Bool) {
         let field = PayloadField(name: member.key, keyLocation: member.keyLocation, value: member.value)
+        // A Live Activity's alert (ActivityKit) localizes its title and body as objects:
+        // "title": {"loc-key": "…", "loc-args": […]}. Their keys are looked up like 'title-loc-key'.
+        if !easemob, member.key == "title" || member.key == "body", let inner = member.value.object {
+            let key = inner.last { $0.key == "loc-key" }.map { PayloadField(name: "\(member.key).loc-key", keyLocation: $0.keyLocation, value: $0.value) }
+            let arguments = inner.last { $0.key == "loc-args" }.map {
+                PayloadField(name: "\(member.key).loc-args", keyLocation: $0.keyLocation, value: $0.value)
+            }
+            // The dictionary is no literal text: only its key and arguments are kept.
+            if member.key == "title" {
+                titleLocKey = key ?? titleLocKey
+                titleLocArgs = arguments ?? titleLocArgs
+            } else {
+                locKey = key ?? locKey
+                locArgs = arguments ?? locArgs
+            }
+            return
+        }
         switch (easemob, member.key) {
         case (false, "title"), (true, "em_push_title"): title = field
         case (false, "subtitle"): subtitle = field

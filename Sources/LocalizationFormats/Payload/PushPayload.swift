@@ -59,6 +59,9 @@ public struct PushPayload: Sendable, Hashable {
     /// The alert as written: a string, an object, or absent.
     public var alertNode: JSONNode?
     public var alert: PushAlert
+    /// The push type the template declares: an FCM message's `apns.headers["apns-push-type"]`,
+    /// or a `"stringscheck-push-type"` member beside `aps` (left out of the size APNs counts).
+    public var declaredPushType: PayloadField? = nil
 
     /// "new_message.apns" or "payloads.json [2]" for messages.
     public var displayName: String {

@@ -132,7 +132,8 @@ public enum CoverageBuilder {
             // A locale without the table shows the development text: it is the base's row.
             for row in rows where row.resolvedLocale == row.locale {
                 if items[at].reasons[row.locale] == nil { items[at].locales.append(row.locale) }
-                items[at].reasons[row.locale, default: []] += row.problems.map(\.message)
+                // Errors break a payload; a warning (a legacy key, extra arguments) is advice.
+                items[at].reasons[row.locale, default: []] += row.problems.filter { $0.severity == .error }.map(\.message)
             }
         }
         return items.map { item in

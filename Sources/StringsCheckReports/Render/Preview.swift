@@ -49,8 +49,15 @@ public enum PreviewBuilder {
         // Named by their path below the folder all templates share: two '003.json' in different
         // folders stay apart.
         let prefix = CoverageBuilder.commonFolder(index.payloads.map(\.path))
+        // Where each payload ends: where the next one of its file starts.
+        var ends: [Int: SourcePosition] = [:]
+        let payloads = index.payloads
+        for (number, payload) in payloads.enumerated() where number + 1 < payloads.count {
+            let next = payloads[number + 1]
+            if next.path == payload.path { ends[number] = next.payload.location }
+        }
         // Payloads render independently: on all cores, rows kept in payload order.
-        return index.payloads.concurrentMap { payload -> [PreviewRow] in
+        return Array(payloads.enumerated()).concurrentMap { number, payload -> [PreviewRow] in
             var rows: [PreviewRow] = []
             let table = index.payloadTable(keys: payload.keys.map(\.key))
             // Where the payload rules report about the texts a row shows: the loc-keys, the
@@ -62,7 +69,8 @@ public enum PreviewBuilder {
                 }
             }
             let name = String(payload.path.dropFirst(prefix.count)) + (payload.name.map { " [\($0)]" } ?? "")
-            let note = Self.withoutBanner(payload)
+            let type = index.pushType(of: payload).type
+            let note = Self.withoutBanner(payload, type: type)
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { index.resolvedLocale(locale, table: $0) }
@@ -79,8 +87,18 @@ public enum PreviewBuilder {
                 row.subtitle = part("subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArgs)
                 row.body = part("body", alert.body, alert.locKey, alert.locArgs)
                 row.action = part("action", nil, alert.actionLocKey, nil)
-                if [row.title, row.subtitle, row.body].allSatisfy({ ($0 ?? "").isEmpty }) { row.note = note }
+                if [row.title, row.subtitle, row.body].allSatisfy({ ($0 ?? "").isEmpty }) {
+                    row.note = note
+                } else if type == .liveactivity {
+                    row.note = "Live Activity alert: shown as a banner (on the Lock Screen and in the Dynamic Island) while the activity updates"
+                }
+                // The findings about its texts, and those about the payload as a whole (its size,
+                // its push type, a value of the wrong type), which concern every locale.
                 row.problems = problems.at(path: payload.path, places: places, locale: row.resolvedLocale ?? locale)
+                for problem in problems.within(path: payload.path, from: payload.payload.location, to: ends[number], excluding: places)
+                where !row.problems.contains(problem) {
+                    row.problems.append(problem)
+                }
                 rows.append(row)
             }
             return rows
@@ -121,8 +139,23 @@ public enum PreviewBuilder {
 }
 
 extension PreviewBuilder {
-    /// What a payload with no alert text does on a device.
-    static func withoutBanner(_ payload: PushPayload) -> String {
+    /// What a payload with no alert text does on a device, by its push type.
+    static func withoutBanner(_ payload: PushPayload, type: PushType) -> String {
+        switch type {
+        case .alert, .background: break
+        case .liveactivity:
+            return payload.aps?["event"]?.string == "end"
+                ? "Live Activity end: the activity shows its final state, then is dismissed; no banner"
+                : "Live Activity update: the activity's view changes; no banner"
+        case .widgets: return "WidgetKit push: the widgets reload their timelines; nothing is shown"
+        case .controls: return "controls push: the Control Center controls reload; nothing is shown"
+        case .voip: return "VoIP push: the app is woken to report the call to CallKit, which shows the incoming call"
+        case .pushtotalk: return "Push to Talk push: the app's channel receives it; the system shows the active speaker"
+        case .location: return "location push: the app's location push service extension answers with the location; nothing is shown"
+        case .fileprovider: return "File Provider push: the extension is told its items changed; nothing is shown"
+        case .mdm: return "MDM push: the device contacts its MDM server; nothing is shown"
+        case .complication: return "complication push: the watch complication updates; nothing is shown"
+        }
         let badge = payload.aps?["badge"].flatMap { node -> String? in
             if case .number(let text) = node.value { return text }
             return nil
@@ -172,6 +205,15 @@ struct FindingsByPlace {
     func aboutFile(path: String) -> [RenderProblem] {
         (byPath[path] ?? []).filter { item in
             item.finding.key == nil && ParseDiagnosticKind(rawValue: item.finding.diagnostic.id) != nil
+        }.map { RenderProblem($0.finding) }
+    }
+
+    /// Findings in the file at `path` from `start` up to `end` (the file's end when nil) that
+    /// name no locale and are not at one of `places`: what is said about a payload as a whole.
+    func within(path: String, from start: SourcePosition, to end: SourcePosition?, excluding places: [SourcePosition]) -> [RenderProblem] {
+        (byPath[path] ?? []).filter { item in
+            guard item.locales.isEmpty, item.finding.key == nil, let location = item.finding.diagnostic.location else { return false }
+            return location >= start && end.map { location < $0 } ?? true && !places.contains(location)
         }.map { RenderProblem($0.finding) }
     }
 

@@ -52,8 +52,10 @@ public struct Configuration: Sendable, Hashable {
     public var allowIdentical: [String] = []
     /// The table push payload keys are looked up in (default `Localizable`).
     public var payloadTable: String?
-    /// Globs naming VoIP payload templates.
+    /// Globs naming VoIP payload templates (the same as `push_types: {glob: voip}`).
     public var voipPayloads: [String] = []
+    /// The push type of the templates each glob matches (`push_types:`), in the file's order.
+    public var pushTypes: [PushTypePattern] = []
     /// Characters a placeholder loc-arg ('{{name}}') may grow to, for the worst-case size.
     public var placeholderLength: Int?
     /// Table name or table ID (`App/Predicates`) → how the app uses it (`tables: {X: {usage: …}}`).
@@ -89,6 +91,7 @@ public struct Configuration: Sendable, Hashable {
         if let payloadTable { options.payloadTable = payloadTable }
         options.tableUsages = tableUsages
         options.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
+        options.pushTypes = pushTypes + voipPayloads.map { PushTypePattern(pattern: $0, type: .voip) }
         return options
     }
 
@@ -97,7 +100,6 @@ public struct Configuration: Sendable, Hashable {
         var settings = RuleSettings()
         if let threshold = rules["incomplete-locale"]?.threshold { settings.incompleteLocaleThreshold = threshold / 100 }
         for (id, rule) in rules where !rule.ignoreLocales.isEmpty { settings.ignoredLocales[id] = rule.ignoreLocales }
-        settings.voipPayloads = voipPayloads
         if let placeholderLength { settings.placeholderLength = placeholderLength }
         settings.legacyBinaryInterface = legacyBinaryInterface
         return settings

@@ -141,7 +141,7 @@ private struct Reader {
 
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
-        "allow_identical", "payload_table", "voip_payloads", "placeholder_length", "tables", "max_file_size",
+        "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size",
     ]
     static let tableKeys = ["usage"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
@@ -208,6 +208,17 @@ private struct Reader {
             case "allow_identical": configuration.allowIdentical = strings(value, "'allow_identical'")
             case "payload_table": configuration.payloadTable = string(value, "'payload_table'")
             case "voip_payloads": configuration.voipPayloads = strings(value, "'voip_payloads'")
+            case "push_types":
+                for (pattern, _, typeNode) in mapping(value, "'push_types'") ?? [] {
+                    guard let text = string(typeNode, "the push type of '\(pattern)'") else { continue }
+                    guard let type = PushType(rawValue: text) else {
+                        let known = PushType.allCases.map(\.rawValue)
+                        let hint = suggestion(for: text, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                        report("unknown push type '\(text)'\(hint); the apns-push-type values are \(known.joined(separator: ", "))", node: typeNode)
+                        continue
+                    }
+                    configuration.pushTypes.append(PushTypePattern(pattern: pattern, type: type))
+                }
             case "placeholder_length":
                 guard case .scalar(let scalar) = value, let length = Int(scalar.string), (0...4096).contains(length) else {
                     report("'placeholder_length' must be a whole number from 0 to 4096", node: value)

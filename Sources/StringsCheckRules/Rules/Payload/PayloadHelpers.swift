@@ -14,9 +14,10 @@ extension Rule {
         _ payload: PushPayload, _ message: String, at location: SourcePosition?, key: String? = nil,
         locale: String? = nil, locales: [String] = [], notes: [DiagnosticNote] = []
     ) -> Finding {
+        // A finding about one locale names it as `locale` too, so a script can filter on it.
         finding(
-            (payload.name.map { "'\($0)': " } ?? "") + message, path: payload.path, at: location, key: key, locale: locale,
-            locales: locales, notes: notes)
+            (payload.name.map { "'\($0)': " } ?? "") + message, path: payload.path, at: location, key: key,
+            locale: locale ?? (locales.count == 1 ? locales.first : nil), locales: locales, notes: notes)
     }
 }
 

@@ -16,18 +16,25 @@ struct PayloadKeyTypeRule: Rule {
             payloadExample("{\"aps\": {\"content-available\": ↓true}}\n"),
             payloadExample("{\"aps\": {\"alert\": \"Hi\", \"sound\": {\"critical\": 1, \"name\": \"alarm.caf\", \"volume\": ↓1.5}}}\n"),
             payloadExample("{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": ↓\"urgent\"}}\n"),
+            payloadExample("{\"aps\": {\"alert\": \"Hi\", \"relevance-score\": ↓100}}\n"),
+            payloadExample("{\"aps\": {\"event\": \"update\", \"timestamp\": ↓1700000000000, \"content-state\": {}}}\n"),
         ],
         nonTriggering: [
             payloadExample(
                 "{\"aps\": {\"alert\": \"Hi\", \"badge\": 3, \"sound\": {\"critical\": 1, \"name\": \"alarm.caf\", \"volume\": 0.8}, \"interruption-level\": \"time-sensitive\", \"relevance-score\": 0.5}}\n"
-            )
+            ),
+            // A Live Activity ranks by any relevance score.
+            payloadExample("{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000, \"content-state\": {}, \"relevance-score\": 100}}\n"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for payload in context.payloads {
+            let type = context.index.pushType(of: payload).type
+            let apsKeys = PayloadSchema.aps(for: type) ?? [:]
+            let alertKeys = PayloadSchema.alert(for: type) ?? [:]
             for member in payload.aps?.object ?? [] {
-                guard let expected = PayloadSchema.aps[member.key] else { continue }
+                guard let expected = apsKeys[member.key] else { continue }
                 if let problem = PayloadSchema.problem(member.value, expected) {
                     result.append(payloadFinding(payload, "'\(member.key)' \(problem)", at: member.value.location))
                 }
@@ -41,10 +48,14 @@ struct PayloadKeyTypeRule: Rule {
             }
             // The loc-args arrays have their own rule, payload-loc-args-type.
             for member in payload.alertNode?.object ?? [] where !member.key.hasSuffix("loc-args") {
-                guard let expected = PayloadSchema.alert[member.key], let problem = PayloadSchema.problem(member.value, expected) else {
+                guard let expected = alertKeys[member.key], let problem = PayloadSchema.problem(member.value, expected) else {
                     continue
                 }
-                result.append(payloadFinding(payload, "'alert.\(member.key)' \(problem)", at: member.value.location))
+                let hint =
+                    type != .liveactivity && (member.key == "title" || member.key == "body") && member.value["loc-key"] != nil
+                    ? " (a dictionary with 'loc-key' is a Live Activity's form; \(type.titleWithArticle) uses '\(member.key == "title" ? "title-loc-key" : "loc-key")')"
+                    : ""
+                result.append(payloadFinding(payload, "'alert.\(member.key)' \(problem)\(hint)", at: member.value.location))
             }
         }
         return result

@@ -38,14 +38,23 @@ struct PayloadMissingKeyRule: Rule {
             guard lookup.mayLackLocales else { return nil }
             // An entry after a point where CoreFoundation stops reading is as missing as no entry.
             let lackingItems = lookup.locales.filter { $0.string.map { !$0.loaded } ?? true }
-            let lacking = lackingItems.map { item in
-                item.string == nil ? item.locale : "\(item.locale) (its entry does not load)"
+            guard !lackingItems.isEmpty else { return nil }
+            let absent = lackingItems.filter { $0.string == nil }.map(\.locale)
+            let unloaded = lackingItems.filter { $0.string != nil }.map(\.locale)
+            let name = "'\(lookup.key)' (\(lookup.keyField.name))"
+            var message: String
+            if lackingItems.count == lookup.locales.count, unloaded.isEmpty {
+                message = "\(name) is in no locale's Localizable table; every user sees the raw key"
+            } else {
+                var clauses: [String] = []
+                if !absent.isEmpty { clauses.append("is missing from \(listing(absent))") }
+                if !unloaded.isEmpty {
+                    clauses.append(
+                        "\(absent.isEmpty ? "is" : "and is") written in \(listing(unloaded)) where the file stops loading before it")
+                }
+                let whose = lackingItems.count == 1 ? "that locale" : "those locales"
+                message = "\(name) \(clauses.joined(separator: " ")); users of \(whose) see the raw key"
             }
-            guard !lacking.isEmpty else { return nil }
-            let message =
-                lacking.count == lookup.locales.count
-                ? "'\(lookup.key)' (\(lookup.keyField.name)) is in no locale's Localizable table; every user sees the raw key"
-                : "'\(lookup.key)' (\(lookup.keyField.name)) is missing from \(listing(lacking)); users of \(lacking.count == 1 ? "that locale" : "those locales") see the raw key"
             let base = lookup.locales.first { $0.string?.loaded == true }
             return payloadFinding(
                 lookup.payload, message, at: lookup.keyField.value.location, key: lookup.key, locales: lackingItems.map(\.locale),

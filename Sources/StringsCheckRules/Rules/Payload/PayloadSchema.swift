@@ -1,7 +1,10 @@
 import LocalizationFormats
 import LocalizationIndex
 
-/// The keys APNs reads in `aps` and in `alert`, with the values each takes (DOMAIN.md §2.5).
+/// The keys APNs reads in `aps` and in `alert` for each push type, with the values each takes
+/// (DOMAIN.md §2.5; Apple, "Generating a remote notification", "Starting and updating Live
+/// Activities with ActivityKit push notifications", "Updating widgets with WidgetKit push
+/// notifications").
 enum PayloadSchema {
     enum Expected {
         case string
@@ -13,16 +16,56 @@ enum PayloadSchema {
         case sound  // a string, or {critical, name, volume}
         case alert  // a string or a dictionary
         case stringArray
+        case unixSeconds  // a whole number of seconds since 1970
+        case changed  // true (WidgetKit's content-changed)
+        case localizable  // a string, or {"loc-key": …, "loc-args": […]} (a Live Activity's alert)
     }
 
+    /// The `aps` of an alert or background push.
     static let aps: [String: Expected] = [
         "alert": .alert, "badge": .number, "sound": .sound, "thread-id": .string, "category": .string,
         "content-available": .one, "mutable-content": .one, "target-content-id": .string,
         "interruption-level": .choice(["passive", "active", "time-sensitive", "critical"]), "relevance-score": .unitInterval,
-        "filter-criteria": .string, "timestamp": .number, "event": .choice(["start", "update", "end"]), "content-state": .object,
-        "stale-date": .number, "dismissal-date": .number, "attributes-type": .string, "attributes": .object,
-        "input-push-channel": .string, "input-push-token": .number, "url-args": .stringArray,
+        "filter-criteria": .string, "url-args": .stringArray,
     ]
+
+    /// The `aps` of a Live Activity push; its relevance score ranks activities and may be any number.
+    static let liveActivityAps: [String: Expected] = [
+        "timestamp": .unixSeconds, "event": .choice(["start", "update", "end"]), "content-state": .object,
+        "stale-date": .unixSeconds, "dismissal-date": .unixSeconds, "relevance-score": .number, "alert": .alert,
+        "attributes-type": .string, "attributes": .object, "input-push-token": .one, "input-push-channel": .string,
+    ]
+
+    /// The `aps` of a WidgetKit or controls push.
+    static let widgetsAps: [String: Expected] = ["content-changed": .changed]
+
+    /// A Live Activity's alert: title and body (strings or localized objects) and the sound.
+    static let liveActivityAlert: [String: Expected] = ["title": .localizable, "body": .localizable, "sound": .sound]
+
+    /// The `aps` keys a push type reads, or nil when the type hands its payload to the app's own
+    /// code (VoIP, Push to Talk, location, File Provider, MDM, complication), which reads any key.
+    static func aps(for type: PushType) -> [String: Expected]? {
+        switch type {
+        case .alert, .background: aps
+        case .liveactivity: liveActivityAps
+        case .widgets, .controls: widgetsAps
+        case .voip, .pushtotalk, .location, .fileprovider, .mdm, .complication: nil
+        }
+    }
+
+    /// The `alert` keys a push type reads.
+    static func alert(for type: PushType) -> [String: Expected]? {
+        switch type {
+        case .alert, .background: alert
+        case .liveactivity: liveActivityAlert
+        default: nil
+        }
+    }
+
+    /// The push type other than `type` that reads `key` in `aps`, for messages.
+    static func otherType(reading key: String, besides type: PushType) -> PushType? {
+        [PushType.alert, .liveactivity, .widgets].first { $0 != type && aps(for: $0)?[key] != nil }
+    }
 
     static let alert: [String: Expected] = [
         "title": .string, "subtitle": .string, "body": .string, "launch-image": .string, "title-loc-key": .string,
@@ -57,6 +100,23 @@ enum PayloadSchema {
         case .stringArray:
             guard let items = node.array else { return "must be an array of strings, found \(node.typeNameWithArticle)" }
             return items.allSatisfy { $0.string != nil } ? nil : "must hold only strings"
+        case .unixSeconds:
+            guard let value = number(node) else { return "must be a number of seconds since 1970, found \(node.typeNameWithArticle)" }
+            if value < 0 { return "must be a number of seconds since 1970, found \(value)" }
+            if value >= 100_000_000_000 {
+                return "looks like milliseconds (\(value)); ActivityKit reads seconds since 1970, so this date is thousands of years ahead"
+            }
+            return nil
+        case .changed:
+            if node.bool == true || number(node) == 1 { return nil }
+            return "must be true (WidgetKit reloads the widgets only then)"
+        case .localizable:
+            if node.string != nil { return nil }
+            guard let members = node.object else {
+                return "must be a string or a dictionary {\"loc-key\": …, \"loc-args\": […]}, found \(node.typeNameWithArticle)"
+            }
+            if !members.contains(where: { $0.key == "loc-key" }) { return "is a dictionary without 'loc-key'; nothing is shown" }
+            return nil
         }
     }
 }

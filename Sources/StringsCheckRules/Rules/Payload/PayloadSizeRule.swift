@@ -5,42 +5,99 @@ import LocalizationIndex
 struct PayloadSizeRule: Rule {
     static let description = RuleDescription(
         id: "payload-too-large", name: "Payload too large", area: .payload,
-        summary: "a payload whose minified JSON is over 4096 bytes (5120 for VoIP), or within 10% of it once placeholders are filled",
+        summary: "a payload whose minified JSON is over 4096 bytes (5120 for VoIP), over it as written, or within 10% of it once placeholders are filled",
         rationale:
-            "APNs refuses a payload over the limit ('PayloadTooLarge', HTTP 413) and the user gets nothing. Templates grow when placeholders ('{{name}}', '${name}', '%s') are filled, so the worst case counts each placeholder at 64 characters (a warning when only the filled payload is too large, or when it is above 90% of the limit). A template is a VoIP push when its file name contains 'voip', it has \"stringscheck-push-type\": \"voip\" beside 'aps', or 'voip_payloads' in the configuration names it; `--legacy-binary` checks against the legacy binary interface's 2048 bytes; 'placeholder_length' sets the filled length.",
+            "APNs refuses a payload over the limit ('PayloadTooLarge', HTTP 413) and the user gets nothing. Templates grow when placeholders ('{{name}}', '${name}', '%s') are filled, so the worst case counts each placeholder at 64 characters (a warning when only the filled payload is too large, or when it is above 90% of the limit). The limit is 5120 bytes for a VoIP push and 4096 for every other push type (see payload-push-type for how the type is found); `--legacy-binary` checks against the legacy binary interface's 2048 bytes; 'placeholder_length' sets the filled length. APNs counts the bytes of the request body it receives: the size is measured minified to UTF-8 (an error over the limit), and, for a plain APNs template, as written too (a warning when only the written form is over: send it minified).",
         fix:
             "Shorten the text, move data the app can fetch out of the payload, or send an identifier and let a notification service extension load the rest.",
         defaultSeverity: .error,
-        triggering: [payloadExample("↓{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "x", count: 4100))\"}\n")],
-        nonTriggering: [payloadExample("{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "x", count: 2000))\"}\n")])
+        triggering: [
+            payloadExample("↓{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "x", count: 4100))\"}\n"),
+            payloadExample(
+                "↓{\"aps\": {}, \"stringscheck-push-type\": \"voip\", \"caller\": \"\(String(repeating: "x", count: 5200))\"}\n"),
+            // Written with \u escapes: 4,225 bytes as written, 1,425 minified to UTF-8.
+            payloadExample("↓{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "\\u00e9", count: 700))\"}\n"),
+        ],
+        nonTriggering: [
+            payloadExample("{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "x", count: 2000))\"}\n"),
+            // A VoIP push may take 5,120 bytes.
+            payloadExample("{\"aps\": {}, \"caller\": \"\(String(repeating: "x", count: 4300))\"}\n", path: "payloads/incoming_voip.json"),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.payloads.compactMap { payload in
-            guard payload.dialect != .easemob else { return nil }  // Easemob builds the APNs payload itself
-            let voip =
-                payload.path.lowercased().contains("voip") || payload.payload["stringscheck-push-type"]?.string == "voip"
-                || context.settings.voipPayloads.contains { Glob($0).matchesPath(payload.path) }
-            let limit = context.settings.legacyBinaryInterface ? 2048 : (voip ? 5120 : 4096)
-            var sent = payload.payload
-            if case .object(let members) = sent.value { sent.value = .object(members.filter { $0.key != "stringscheck-push-type" }) }
-            let size = sent.minified.utf8.count
-            let worst = size + placeholderGrowth(sent, length: context.settings.placeholderLength)
-            let kind = voip ? "VoIP push" : "push"
-            if size > limit {
-                return payloadFinding(
-                    payload, "the payload is \(size) bytes minified, over the \(limit) bytes APNs accepts for a \(kind)",
+        var result: [Finding] = []
+        for file in context.project.payloadFiles {
+            var cursor = file.lines.map { LineTable.OffsetCursor($0) }
+            for payload in file.payloads where payload.dialect != .easemob {  // Easemob builds the APNs payload itself
+                let (type, origin) = context.index.pushType(of: payload)
+                let limit = context.settings.legacyBinaryInterface ? 2048 : type.sizeLimit
+                let kind = "\(type.titleWithArticle) (\(origin.phrase))"
+                var sent = payload.payload
+                if case .object(let members) = sent.value { sent.value = .object(members.filter { $0.key != "stringscheck-push-type" }) }
+                let size = sent.minified.utf8.count
+                if size > limit {
+                    result.append(
+                        payloadFinding(
+                            payload, "the payload is \(size) bytes as minified UTF-8 JSON, over the \(limit) bytes APNs accepts for \(kind)",
+                            at: payload.payload.location))
+                    continue
+                }
+                // APNs counts the bytes it receives: a template sent as it is written (spaces, line
+                // breaks, \u escapes) may be over the limit although its minified form is not.
+                if payload.dialect == .apns, payload.declaredPushType == nil, let lines = file.lines,
+                    let written = Self.writtenLength(of: payload.payload, lines, &cursor), written > limit
+                {
+                    var finding = payloadFinding(
+                        payload,
+                        "the payload is \(written) bytes as written (spaces, line breaks and \\u escapes included) but \(size) bytes minified to UTF-8; APNs counts the bytes it receives, so sent as written it is over the \(limit) bytes it accepts for \(kind): send it minified",
+                        at: payload.payload.location)
+                    finding.diagnostic.severity = .warning
+                    result.append(finding)
+                    continue
+                }
+                let worst = size + placeholderGrowth(sent, length: context.settings.placeholderLength)
+                guard worst > limit * 9 / 10 else { continue }
+                var finding = payloadFinding(
+                    payload,
+                    worst > limit
+                        ? "the payload is \(size) bytes, but \(worst) once its placeholders are filled (\(context.settings.placeholderLength) characters each), over the \(limit) bytes APNs accepts for \(kind)"
+                        : "the payload is \(worst) bytes with its placeholders filled, above 90% of the \(limit) bytes APNs accepts for \(kind)",
                     at: payload.payload.location)
+                finding.diagnostic.severity = .warning
+                result.append(finding)
             }
-            guard worst > limit * 9 / 10 else { return nil }
-            var result = payloadFinding(
-                payload,
-                worst > limit
-                    ? "the payload is \(size) bytes, but \(worst) once its placeholders are filled (\(context.settings.placeholderLength) characters each), over the \(limit) bytes APNs accepts for a \(kind)"
-                    : "the payload is \(worst) bytes with its placeholders filled, above 90% of the \(limit) bytes APNs accepts for a \(kind)",
-                at: payload.payload.location)
-            result.diagnostic.severity = .warning
-            return result
         }
+        return result
+    }
+
+    /// The bytes of the JSON value at `node`'s place in the file, as written: from its first
+    /// byte to the bracket that closes it (strings skipped), or nil when it cannot be found.
+    static func writtenLength(of node: JSONNode, _ lines: LineTable, _ cursor: inout LineTable.OffsetCursor?) -> Int? {
+        guard let start = cursor?.offset(of: node.location) else { return nil }
+        let bytes = lines.bytes
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else { return nil }
+        var depth = 0
+        var index = start
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return index - start + 1 }
+            }
+            index += 1
+        }
+        return nil
     }
 
     private func placeholderGrowth(_ node: JSONNode, length: Int) -> Int {

@@ -13,24 +13,46 @@ struct PayloadUnknownKeyRule: Rule {
         triggering: [
             payloadExample("{\"aps\": {\"alert\": \"Hi\", ↓\"mutable-contents\": 1}}\n"),
             payloadExample("{\"aps\": {\"alert\": {\"body\": \"Hi\", ↓\"sound\": \"default\"}}}\n"),
+            // Declared an alert push, so the Live Activity's key is ignored.
+            payloadExample("{\"aps\": {\"alert\": \"Hi\", ↓\"content-state\": {}}, \"stringscheck-push-type\": \"alert\"}\n"),
         ],
-        nonTriggering: [payloadExample("{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1}, \"link_url\": \"https://example.com\"}\n")])
+        nonTriggering: [
+            payloadExample("{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1}, \"link_url\": \"https://example.com\"}\n"),
+            // WidgetKit's push to reload widgets.
+            payloadExample("{\"aps\": {\"content-changed\": true}}\n"),
+            // A Live Activity's alert carries its sound.
+            payloadExample(
+                "{\"aps\": {\"timestamp\": 1700000000, \"event\": \"update\", \"content-state\": {\"score\": 2}, \"alert\": {\"title\": \"Goal\", \"body\": \"2–1\", \"sound\": \"goal.aiff\"}}}\n"
+            ),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for payload in context.payloads {
-            for member in payload.aps?.object ?? [] where PayloadSchema.aps[member.key] == nil {
-                result.append(payloadFinding(payload, unknown(member.key, in: "aps", known: PayloadSchema.aps), at: member.keyLocation))
+            let (type, origin) = context.index.pushType(of: payload)
+            if let known = PayloadSchema.aps(for: type) {
+                for member in payload.aps?.object ?? [] where known[member.key] == nil {
+                    let message = unknown(member.key, in: "aps", known: known, others: PayloadSchema.alert(for: type) ?? [:], type: type, origin: origin)
+                    result.append(payloadFinding(payload, message, at: member.keyLocation))
+                }
             }
-            for member in payload.alertNode?.object ?? [] where PayloadSchema.alert[member.key] == nil {
-                result.append(payloadFinding(payload, unknown(member.key, in: "alert", known: PayloadSchema.alert), at: member.keyLocation))
+            if let known = PayloadSchema.alert(for: type) {
+                for member in payload.alertNode?.object ?? [] where known[member.key] == nil {
+                    let message = unknown(member.key, in: "alert", known: known, others: PayloadSchema.aps(for: type) ?? [:], type: type, origin: origin)
+                    result.append(payloadFinding(payload, message, at: member.keyLocation))
+                }
             }
         }
         return result
     }
 
-    private func unknown(_ key: String, in container: String, known: [String: PayloadSchema.Expected]) -> String {
-        let others = container == "alert" ? PayloadSchema.aps : PayloadSchema.alert
+    private func unknown(
+        _ key: String, in container: String, known: [String: PayloadSchema.Expected], others: [String: PayloadSchema.Expected], type: PushType,
+        origin: PushTypeOrigin
+    ) -> String {
+        if container == "aps", let other = PayloadSchema.otherType(reading: key, besides: type) {
+            return "'\(key)' is read by \(other.titleWithArticle), but this is \(type.titleWithArticle) (\(origin.phrase)), which ignores it"
+        }
         if let hint = suggestion(for: key, among: Array(known.keys)) {
             return "APNs ignores '\(key)' in '\(container)'; did you mean '\(hint)'?"
         }
