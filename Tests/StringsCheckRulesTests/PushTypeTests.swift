@@ -33,11 +33,12 @@ struct PushTypeTests {
             "payload-push-type", .error,
             "this background push (declared in the template) has no 'content-available': 1, so the app is not woken"
         ),
+        // Inferred from the content, what it lacks is a warning; declared, an error.
         "liveactivity-invalid.json": (
-            "payload-push-type", .error, "this Live Activity push (inferred from its content) lacks 'event' (start, update or end)"
+            "payload-push-type", .warning, "this Live Activity push (inferred from its content) lacks 'event' (start, update or end)"
         ),
         "liveactivity-start-invalid.json": (
-            "payload-push-type", .error, "lacks 'attributes-type' and 'attributes'; ActivityKit does not start the Live Activity"
+            "payload-push-type", .error, "(declared in the template) lacks 'attributes-type' and 'attributes'; ActivityKit does not start the Live Activity"
         ),
         "widgets-invalid.json": ("payload-push-type", .error, "has no 'content-changed': true, so WidgetKit reloads nothing"),
         "controls-invalid.json": ("payload-push-type", .error, "'apns-push-type' is 'control', which is not an apns-push-type; did you mean 'controls'?"),

@@ -8,7 +8,7 @@ struct PayloadPushTypeRule: Rule {
         summary:
             "a payload without the keys its push type needs (a Live Activity's 'event' and 'timestamp', a background push's 'content-available'), or a declared push type APNs does not know",
         rationale:
-            "Each apns-push-type is read by a different part of the system, and each needs its own keys: ActivityKit drops a Live Activity update without 'event', 'timestamp' or 'content-state' and cannot start one without 'attributes-type', 'attributes' and an 'alert'; a background push without 'content-available': 1 wakes nothing; WidgetKit reloads only for 'content-changed'; an MDM push is only {\"mdm\": …}. The type comes from the template (an FCM message's apns.headers, or \"stringscheck-push-type\" beside 'aps'), from 'push_types' in the configuration (glob: type), from a file name with 'voip', or else from the payload's content.",
+            "Each apns-push-type is read by a different part of the system, and each needs its own keys: ActivityKit drops a Live Activity update without 'event', 'timestamp' or 'content-state' and cannot start one without 'attributes-type', 'attributes' and an 'alert'; a background push without 'content-available': 1 wakes nothing; WidgetKit reloads only for 'content-changed'; an MDM push is only {\"mdm\": …}. The type comes from the template (an FCM message's apns.headers, or \"stringscheck-push-type\" beside 'aps'), from 'push_types' in the configuration (glob: type), from a file name with 'voip', or else from the payload's content; a type inferred from the content makes what is missing a warning (the template may be a fragment), a declared or configured type an error.",
         fix: "Add the keys the push type needs, or declare the type the payload is meant to be.",
         defaultSeverity: .error,
         triggering: [
@@ -50,8 +50,13 @@ struct PayloadPushTypeRule: Rule {
             let (type, origin) = context.index.pushType(of: payload)
             let place = payload.aps.map { _ in payload.payload.object?.last { $0.key == "aps" }?.keyLocation } ?? nil
             let at = place ?? payload.payload.location
+            // A type read from the content alone may be a fragment, not a push meant to be sent
+            // as that type: what it lacks is a warning until the template or the configuration
+            // names its type.
             for problem in problems(payload, type: type) {
-                result.append(payloadFinding(payload, "this \(type.title) (\(origin.phrase)) \(problem)", at: at))
+                var finding = payloadFinding(payload, "this \(type.title) (\(origin.phrase)) \(problem)", at: at)
+                if origin == .content { finding.diagnostic.severity = .warning }
+                result.append(finding)
             }
             if type == .mdm, payload.aps != nil {
                 var finding = payloadFinding(
