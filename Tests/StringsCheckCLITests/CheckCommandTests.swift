@@ -296,7 +296,8 @@ struct PayloadEndToEndTests {
         // ar.lproj/Localizable.strings is rejected by Foundation (a missing ';'), so Arabic users see raw keys.
         let rejected = try #require(find("payload-missing-key", "payloads/new_message.apns"))
         #expect(
-            (rejected["message"] as? String)?.contains("is written in ar where the file stops loading before it; users of that locale see the raw key")
+            (rejected["message"] as? String)?.contains(
+                "is written in ar where the file stops loading before it; users of that locale see the raw key")
                 == true)
         // One locale: named as `locale` as well as `locales`, so a script can filter on it.
         #expect(rejected["locale"] as? String == "ar")

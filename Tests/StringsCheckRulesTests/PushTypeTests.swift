@@ -2,8 +2,8 @@ import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
-import Testing
 import TestSupport
+import Testing
 
 /// Payloads of every push type APNs delivers, written after Apple's documentation of each
 /// (Fixtures/push-types/SOURCES.md): a valid one draws no finding, an invalid one the one its
@@ -38,23 +38,35 @@ struct PushTypeTests {
             "payload-push-type", .warning, "this Live Activity push (inferred from its content) lacks 'event' (start, update or end)"
         ),
         "liveactivity-start-invalid.json": (
-            "payload-push-type", .error, "(declared in the template) lacks 'attributes-type' and 'attributes'; ActivityKit does not start the Live Activity"
+            "payload-push-type", .error,
+            "(declared in the template) lacks 'attributes-type' and 'attributes'; ActivityKit does not start the Live Activity"
         ),
         "widgets-invalid.json": ("payload-push-type", .error, "has no 'content-changed': true, so WidgetKit reloads nothing"),
-        "controls-invalid.json": ("payload-push-type", .error, "'apns-push-type' is 'control', which is not an apns-push-type; did you mean 'controls'?"),
+        "controls-invalid.json": (
+            "payload-push-type", .error, "'apns-push-type' is 'control', which is not an apns-push-type; did you mean 'controls'?"
+        ),
         "voip-invalid.json": ("payload-too-large", .error, "over the 5120 bytes APNs accepts for a VoIP push (its file name says voip)"),
         "mdm-invalid.json": ("payload-push-type", .warning, "an MDM push is only {\"mdm\": PushMagic}"),
-        "fileprovider-invalid.json": ("payload-too-large", .error, "over the 4096 bytes APNs accepts for a File Provider push (inferred from its content)"),
+        "fileprovider-invalid.json": (
+            "payload-too-large", .error, "over the 4096 bytes APNs accepts for a File Provider push (inferred from its content)"
+        ),
         "location-invalid.json": ("payload-push-type", .error, "is 'locations', which is not an apns-push-type; did you mean 'location'?"),
-        "pushtotalk-invalid.json": ("payload-push-type", .error, "is 'push-to-talk', which is not an apns-push-type; did you mean 'pushtotalk'?"),
-        "complication-invalid.json": ("payload-too-large", .error, "over the 4096 bytes APNs accepts for a complication push (declared in the template)"),
+        "pushtotalk-invalid.json": (
+            "payload-push-type", .error, "is 'push-to-talk', which is not an apns-push-type; did you mean 'pushtotalk'?"
+        ),
+        "complication-invalid.json": (
+            "payload-too-large", .error, "over the 4096 bytes APNs accepts for a complication push (declared in the template)"
+        ),
     ]
 
     @Test func everyPushTypeHasAValidAndAnInvalidFixture() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("payloads").path)
         for type in PushType.allCases {
             #expect(names.contains("\(type.rawValue)-valid.json"), "no valid fixture for \(type.rawValue)")
-            #expect(names.contains { $0.hasPrefix("\(type.rawValue)-") && $0.hasSuffix("-invalid.json") || $0 == "\(type.rawValue)-invalid.json" })
+            #expect(
+                names.contains {
+                    $0.hasPrefix("\(type.rawValue)-") && $0.hasSuffix("-invalid.json") || $0 == "\(type.rawValue)-invalid.json"
+                })
         }
         #expect(Set(names.filter { $0.hasSuffix("invalid.json") }) == Set(Self.expected.keys))
     }
@@ -109,8 +121,27 @@ struct PushTypeTests {
             }, "\(messages)")
         // A Push to Talk push hands its payload to the app: no key of it is unknown.
         #expect(!result.findings.contains { $0.diagnostic.path == "payloads/ptt/speaker.json" }, "\(messages)")
-        let (_, problems) = ConfigurationLoader.parse("push_types:\n  \"x/*\": liveactivitys\n", path: "c.yml", rules: BuiltInRules.descriptions)
+        let (_, problems) = ConfigurationLoader.parse(
+            "push_types:\n  \"x/*\": liveactivitys\n", path: "c.yml", rules: BuiltInRules.descriptions)
         #expect(problems.map(\.message).contains { $0.contains("unknown push type 'liveactivitys'; did you mean 'liveactivity'?") })
+    }
+
+    @Test func aDeclaredAlertWithoutApsAndVoIPGlobsAreNamed() async {
+        let configuration = Check.configuration("voip_payloads: [\"payloads/calls/*.json\"]\n")
+        let result = await Check.run(
+            [
+                ("payloads/a.json", "{\"stringscheck-push-type\": \"alert\", \"x\": 1}\n"),
+                ("payloads/calls/ring.json", "{\"aps\": {}, \"caller\": \"\(String(repeating: "x", count: 5200))\"}\n"),
+            ], configuration: configuration)
+        let messages = result.findings.map(\.diagnostic.message)
+        #expect(
+            messages.contains("this alert push (declared in the template) has no 'aps' dictionary, so the device has nothing to show or do")
+        )
+        #expect(
+            messages.contains {
+                $0.hasSuffix(
+                    "over the 5120 bytes APNs accepts for a VoIP push (voip_payloads 'payloads/calls/*.json' in the configuration)")
+            })
     }
 
     @Test func pushTypesAreInferredFromContent() {
@@ -124,6 +155,8 @@ struct PushTypeTests {
         #expect(type("{\"aps\": {\"content-changed\": true}}") == .widgets)
         #expect(type("{\"aps\": {\"event\": \"end\", \"timestamp\": 1}}") == .liveactivity)
         #expect(type("{\"mdm\": \"magic\"}") == .mdm)
+        // A custom member beside 'aps' named like an MDM push's does not make one.
+        #expect(type("{\"aps\": {\"alert\": \"Hi\"}, \"mdm\": \"x\"}") == .alert)
         #expect(type("{\"container-identifier\": \"x\", \"domain\": \"d\"}") == .fileprovider)
     }
 }

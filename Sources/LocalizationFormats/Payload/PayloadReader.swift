@@ -179,7 +179,9 @@ extension PushAlert {
         // A Live Activity's alert (ActivityKit) localizes its title and body as objects:
         // "title": {"loc-key": "…", "loc-args": […]}. Their keys are looked up like 'title-loc-key'.
         if !easemob, member.key == "title" || member.key == "body", let inner = member.value.object {
-            let key = inner.last { $0.key == "loc-key" }.map { PayloadField(name: "\(member.key).loc-key", keyLocation: $0.keyLocation, value: $0.value) }
+            let key = inner.last { $0.key == "loc-key" }.map {
+                PayloadField(name: "\(member.key).loc-key", keyLocation: $0.keyLocation, value: $0.value)
+            }
             let arguments = inner.last { $0.key == "loc-args" }.map {
                 PayloadField(name: "\(member.key).loc-args", keyLocation: $0.keyLocation, value: $0.value)
             }

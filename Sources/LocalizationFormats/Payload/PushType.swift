@@ -25,7 +25,7 @@ public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// "an alert push", "a VoIP push".
-    public var titleWithArticle: String { (self == .alert ? "an " : "a ") + title }
+    public var titleWithArticle: String { ([.alert, .mdm].contains(self) ? "an " : "a ") + title }
 
     /// Whether iOS reads `aps` the way User Notifications does (alert, badge, sound). The other
     /// types hand their payload to a framework or an extension of the app that reads it itself.
@@ -36,10 +36,13 @@ public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
 public struct PushTypePattern: Sendable, Hashable {
     public var pattern: String
     public var type: PushType
+    /// The configuration key that set it: `push_types`, or `voip_payloads`.
+    public var setting: String
 
-    public init(pattern: String, type: PushType) {
+    public init(pattern: String, type: PushType, setting: String = "push_types") {
         self.pattern = pattern
         self.type = type
+        self.setting = setting
     }
 }
 
@@ -49,7 +52,7 @@ public enum PushTypeOrigin: Sendable, Hashable {
     /// `"stringscheck-push-type"` member beside `aps`.
     case declared
     /// A `push_types` pattern of the configuration (or `voip_payloads`).
-    case configuration(pattern: String)
+    case configuration(pattern: String, setting: String)
     /// The template's file name contains "voip".
     case fileName
     /// Inferred from what the payload holds.
@@ -59,7 +62,7 @@ public enum PushTypeOrigin: Sendable, Hashable {
     public var phrase: String {
         switch self {
         case .declared: "declared in the template"
-        case .configuration(let pattern): "push_types '\(pattern)' in the configuration"
+        case .configuration(let pattern, let setting): "\(setting) '\(pattern)' in the configuration"
         case .fileName: "its file name says voip"
         case .content: "inferred from its content"
         }
@@ -72,11 +75,16 @@ extension PushPayload {
     /// `mdm` member an MDM push; anything else is an alert push.
     public var inferredPushType: PushType {
         if dialect == .easemob { return .alert }
-        if payload["mdm"]?.string != nil { return .mdm }
-        if payload["container-identifier"]?.string != nil { return .fileprovider }
+        // Beside an empty 'aps' (or none), an "mdm" or "container-identifier" member makes the
+        // payload an MDM or File Provider push; beside a real 'aps' it is a custom key.
+        if (aps?.object ?? []).isEmpty {
+            if payload["mdm"]?.string != nil { return .mdm }
+            if payload["container-identifier"]?.string != nil { return .fileprovider }
+        }
         guard let aps else { return .alert }
         let keys = Set((aps.object ?? []).map(\.key))
-        if !keys.isDisjoint(with: ["event", "content-state", "attributes-type", "attributes", "timestamp", "stale-date", "dismissal-date"]) {
+        if !keys.isDisjoint(with: ["event", "content-state", "attributes-type", "attributes", "timestamp", "stale-date", "dismissal-date"])
+        {
             return .liveactivity
         }
         if keys.contains("content-changed") { return .widgets }
@@ -90,7 +98,7 @@ extension PushPayload {
     public func pushType(configured: [PushTypePattern] = []) -> (type: PushType, origin: PushTypeOrigin) {
         if let text = declaredPushType?.value.string, let type = PushType(rawValue: text) { return (type, .declared) }
         if let match = configured.first(where: { Glob($0.pattern).matchesPath(path) }) {
-            return (match.type, .configuration(pattern: match.pattern))
+            return (match.type, .configuration(pattern: match.pattern, setting: match.setting))
         }
         if path.lowercased().contains("voip") { return (.voip, .fileName) }
         return (inferredPushType, .content)

@@ -49,15 +49,8 @@ public enum PreviewBuilder {
         // Named by their path below the folder all templates share: two '003.json' in different
         // folders stay apart.
         let prefix = CoverageBuilder.commonFolder(index.payloads.map(\.path))
-        // Where each payload ends: where the next one of its file starts.
-        var ends: [Int: SourcePosition] = [:]
-        let payloads = index.payloads
-        for (number, payload) in payloads.enumerated() where number + 1 < payloads.count {
-            let next = payloads[number + 1]
-            if next.path == payload.path { ends[number] = next.payload.location }
-        }
         // Payloads render independently: on all cores, rows kept in payload order.
-        return Array(payloads.enumerated()).concurrentMap { number, payload -> [PreviewRow] in
+        return index.payloads.concurrentMap { payload -> [PreviewRow] in
             var rows: [PreviewRow] = []
             let table = index.payloadTable(keys: payload.keys.map(\.key))
             // Where the payload rules report about the texts a row shows: the loc-keys, the
@@ -90,12 +83,13 @@ public enum PreviewBuilder {
                 if [row.title, row.subtitle, row.body].allSatisfy({ ($0 ?? "").isEmpty }) {
                     row.note = note
                 } else if type == .liveactivity {
-                    row.note = "Live Activity alert: shown as a banner (on the Lock Screen and in the Dynamic Island) while the activity updates"
+                    row.note =
+                        "Live Activity alert: shown as a banner (on the Lock Screen and in the Dynamic Island) while the activity updates"
                 }
                 // The findings about its texts, and those about the payload as a whole (its size,
                 // its push type, a value of the wrong type), which concern every locale.
                 row.problems = problems.at(path: payload.path, places: places, locale: row.resolvedLocale ?? locale)
-                for problem in problems.within(path: payload.path, from: payload.payload.location, to: ends[number], excluding: places)
+                for problem in problems.about(payload: payload, excluding: places)
                 where !row.problems.contains(problem) {
                     row.problems.append(problem)
                 }
@@ -208,12 +202,14 @@ struct FindingsByPlace {
         }.map { RenderProblem($0.finding) }
     }
 
-    /// Findings in the file at `path` from `start` up to `end` (the file's end when nil) that
-    /// name no locale and are not at one of `places`: what is said about a payload as a whole.
-    func within(path: String, from start: SourcePosition, to end: SourcePosition?, excluding places: [SourcePosition]) -> [RenderProblem] {
-        (byPath[path] ?? []).filter { item in
+    /// What is said about `payload` as a whole (its size, its push type, a value of the wrong
+    /// type): findings in its file that name no key and no locale, are not at one of `places`,
+    /// and, in a file of several payloads, begin with the payload's name ("'[2]': …").
+    func about(payload: PushPayload, excluding places: [SourcePosition]) -> [RenderProblem] {
+        let prefix = payload.name.map { "'\($0)': " }
+        return (byPath[payload.path] ?? []).filter { item in
             guard item.locales.isEmpty, item.finding.key == nil, let location = item.finding.diagnostic.location else { return false }
-            return location >= start && end.map { location < $0 } ?? true && !places.contains(location)
+            return !places.contains(location) && prefix.map { item.finding.diagnostic.message.hasPrefix($0) } ?? true
         }.map { RenderProblem($0.finding) }
     }
 

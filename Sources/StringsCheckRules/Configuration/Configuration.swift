@@ -91,7 +91,7 @@ public struct Configuration: Sendable, Hashable {
         if let payloadTable { options.payloadTable = payloadTable }
         options.tableUsages = tableUsages
         options.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
-        options.pushTypes = pushTypes + voipPayloads.map { PushTypePattern(pattern: $0, type: .voip) }
+        options.pushTypes = pushTypes + voipPayloads.map { PushTypePattern(pattern: $0, type: .voip, setting: "voip_payloads") }
         return options
     }
 

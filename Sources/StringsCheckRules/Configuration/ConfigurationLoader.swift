@@ -214,7 +214,9 @@ private struct Reader {
                     guard let type = PushType(rawValue: text) else {
                         let known = PushType.allCases.map(\.rawValue)
                         let hint = suggestion(for: text, among: known).map { "; did you mean '\($0)'?" } ?? ""
-                        report("unknown push type '\(text)'\(hint); the apns-push-type values are \(known.joined(separator: ", "))", node: typeNode)
+                        report(
+                            "unknown push type '\(text)'\(hint); the apns-push-type values are \(known.joined(separator: ", "))",
+                            node: typeNode)
                         continue
                     }
                     configuration.pushTypes.append(PushTypePattern(pattern: pattern, type: type))

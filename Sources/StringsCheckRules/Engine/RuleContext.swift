@@ -7,7 +7,6 @@ public struct RuleSettings: Sendable, Hashable {
     public var incompleteLocaleThreshold: Double = 0.5
     /// Rule ID → locales that rule ignores (for findings that name several locales at once).
     public var ignoredLocales: [String: Set<String>] = [:]
-    /// Globs naming VoIP payload templates (5120 bytes instead of 4096).
     /// The legacy binary interface's 2048-byte limit instead of HTTP/2's.
     public var legacyBinaryInterface = false
     /// How long a placeholder loc-arg may get when the backend fills it.

@@ -24,7 +24,8 @@ struct PayloadKeyTypeRule: Rule {
                 "{\"aps\": {\"alert\": \"Hi\", \"badge\": 3, \"sound\": {\"critical\": 1, \"name\": \"alarm.caf\", \"volume\": 0.8}, \"interruption-level\": \"time-sensitive\", \"relevance-score\": 0.5}}\n"
             ),
             // A Live Activity ranks by any relevance score.
-            payloadExample("{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000, \"content-state\": {}, \"relevance-score\": 100}}\n"),
+            payloadExample(
+                "{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000, \"content-state\": {}, \"relevance-score\": 100}}\n"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {

@@ -22,7 +22,11 @@ struct PayloadLocArgsWithoutKeyRule: Rule {
                 (alert.locArgs, alert.locKey, "loc-key"),
             ] {
                 guard let arguments, key == nil else { continue }
-                let name = payload.dialect == .easemob ? arguments.name.replacingOccurrences(of: "_args", with: "_key") : keyName
+                // Easemob's names, and a Live Activity's "title.loc-args", name their own key.
+                let name =
+                    payload.dialect == .easemob
+                    ? arguments.name.replacingOccurrences(of: "_args", with: "_key")
+                    : arguments.name.contains(".") ? arguments.name.replacingOccurrences(of: "loc-args", with: "loc-key") : keyName
                 result.append(payloadFinding(payload, "'\(arguments.name)' has no effect without '\(name)'", at: arguments.keyLocation))
             }
         }

@@ -17,7 +17,8 @@ struct PayloadPushTypeRule: Rule {
             payloadExample("{↓\"aps\": {\"event\": \"start\", \"timestamp\": 1700000000, \"content-state\": {\"score\": 0}}}\n"),
             payloadExample("{↓\"aps\": {}, \"stringscheck-push-type\": \"background\", \"sync\": \"inbox\"}\n"),
             payloadExample(
-                "{\"message\": {\"apns\": {\"headers\": {\"apns-push-type\": \"widgets\"}, \"payload\": {↓\"aps\": {\"content-available\": 1}}}}}\n"),
+                "{\"message\": {\"apns\": {\"headers\": {\"apns-push-type\": \"widgets\"}, \"payload\": {↓\"aps\": {\"content-available\": 1}}}}}\n"
+            ),
         ],
         nonTriggering: [
             payloadExample("{\"aps\": {\"content-available\": 1}, \"sync\": \"inbox\"}\n"),
@@ -38,12 +39,14 @@ struct PayloadPushTypeRule: Rule {
                     let hint = suggestion(for: text, among: known).map { "; did you mean '\($0)'?" } ?? ""
                     result.append(
                         payloadFinding(
-                            payload, "'\(declared.name)' is '\(text)', which is not an apns-push-type\(hint) (known: \(known.joined(separator: ", ")))",
+                            payload,
+                            "'\(declared.name)' is '\(text)', which is not an apns-push-type\(hint) (known: \(known.joined(separator: ", ")))",
                             at: declared.value.location))
                 } else if declared.value.string == nil {
                     result.append(
                         payloadFinding(
-                            payload, "'\(declared.name)' must be a string naming the push type, found \(declared.value.typeNameWithArticle)",
+                            payload,
+                            "'\(declared.name)' must be a string naming the push type, found \(declared.value.typeNameWithArticle)",
                             at: declared.value.location))
                 }
             }
@@ -72,6 +75,9 @@ struct PayloadPushTypeRule: Rule {
     private func problems(_ payload: PushPayload, type: PushType) -> [String] {
         let aps = payload.aps
         let has = { (key: String) in aps?[key] != nil }
+        if aps == nil, PayloadSchema.aps(for: type) != nil {
+            return ["has no 'aps' dictionary, so the device has nothing to show or do"]
+        }
         switch type {
         case .background:
             guard let flag = aps?["content-available"] else {
@@ -95,12 +101,15 @@ struct PayloadPushTypeRule: Rule {
             var result: [String] = []
             if !missing.isEmpty {
                 result.append(
-                    "lacks \(listing(missing)); ActivityKit \(event == "start" ? "does not start the Live Activity" : "ignores the update")")
+                    "lacks \(listing(missing)); ActivityKit \(event == "start" ? "does not start the Live Activity" : "ignores the update")"
+                )
             }
             if event != nil, event != "start" {
                 let startOnly = ["attributes-type", "attributes", "input-push-token", "input-push-channel"].filter(has)
                 if !startOnly.isEmpty {
-                    result.append("has \(listing(startOnly.map { "'\($0)'" })), which only a push that starts a Live Activity ('event': 'start') reads")
+                    result.append(
+                        "has \(listing(startOnly.map { "'\($0)'" })), which only a push that starts a Live Activity ('event': 'start') reads"
+                    )
                 }
             }
             return result

@@ -29,6 +29,10 @@ enum PayloadSchema {
         "filter-criteria": .string, "url-args": .stringArray,
     ]
 
+    /// The `aps` of a background push: `content-available` only ('alert', 'badge' and 'sound' make
+    /// it visible, which payload-silent-push reports).
+    static let backgroundAps: [String: Expected] = ["content-available": .one, "alert": .alert, "badge": .number, "sound": .sound]
+
     /// The `aps` of a Live Activity push; its relevance score ranks activities and may be any number.
     static let liveActivityAps: [String: Expected] = [
         "timestamp": .unixSeconds, "event": .choice(["start", "update", "end"]), "content-state": .object,
@@ -46,7 +50,8 @@ enum PayloadSchema {
     /// code (VoIP, Push to Talk, location, File Provider, MDM, complication), which reads any key.
     static func aps(for type: PushType) -> [String: Expected]? {
         switch type {
-        case .alert, .background: aps
+        case .alert: aps
+        case .background: backgroundAps
         case .liveactivity: liveActivityAps
         case .widgets, .controls: widgetsAps
         case .voip, .pushtotalk, .location, .fileprovider, .mdm, .complication: nil

@@ -5,7 +5,8 @@ import LocalizationIndex
 struct PayloadSizeRule: Rule {
     static let description = RuleDescription(
         id: "payload-too-large", name: "Payload too large", area: .payload,
-        summary: "a payload whose minified JSON is over 4096 bytes (5120 for VoIP), over it as written, or within 10% of it once placeholders are filled",
+        summary:
+            "a payload whose minified JSON is over 4096 bytes (5120 for VoIP), over it as written, or within 10% of it once placeholders are filled",
         rationale:
             "APNs refuses a payload over the limit ('PayloadTooLarge', HTTP 413) and the user gets nothing. Templates grow when placeholders ('{{name}}', '${name}', '%s') are filled, so the worst case counts each placeholder at 64 characters (a warning when only the filled payload is too large, or when it is above 90% of the limit). The limit is 5120 bytes for a VoIP push and 4096 for every other push type (see payload-push-type for how the type is found); `--legacy-binary` checks against the legacy binary interface's 2048 bytes; 'placeholder_length' sets the filled length. APNs counts the bytes of the request body it receives: the size is measured minified to UTF-8 (an error over the limit), and, for a plain APNs template, as written too (a warning when only the written form is over: send it minified).",
         fix:
@@ -15,7 +16,7 @@ struct PayloadSizeRule: Rule {
             payloadExample("↓{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "x", count: 4100))\"}\n"),
             payloadExample(
                 "↓{\"aps\": {}, \"stringscheck-push-type\": \"voip\", \"caller\": \"\(String(repeating: "x", count: 5200))\"}\n"),
-            // Written with \u escapes: 4,225 bytes as written, 1,425 minified to UTF-8.
+            // Written with \u escapes: 4,236 bytes as written, 1,432 minified to UTF-8.
             payloadExample("↓{\"aps\": {\"alert\": \"Hi\"}, \"data\": \"\(String(repeating: "\\u00e9", count: 700))\"}\n"),
         ],
         nonTriggering: [
@@ -38,7 +39,8 @@ struct PayloadSizeRule: Rule {
                 if size > limit {
                     result.append(
                         payloadFinding(
-                            payload, "the payload is \(size) bytes as minified UTF-8 JSON, over the \(limit) bytes APNs accepts for \(kind)",
+                            payload,
+                            "the payload is \(size) bytes as minified UTF-8 JSON, over the \(limit) bytes APNs accepts for \(kind)",
                             at: payload.payload.location))
                     continue
                 }
@@ -53,7 +55,6 @@ struct PayloadSizeRule: Rule {
                         at: payload.payload.location)
                     finding.diagnostic.severity = .warning
                     result.append(finding)
-                    continue
                 }
                 let worst = size + placeholderGrowth(sent, length: context.settings.placeholderLength)
                 guard worst > limit * 9 / 10 else { continue }

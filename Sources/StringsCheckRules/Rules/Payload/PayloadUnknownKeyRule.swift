@@ -32,13 +32,15 @@ struct PayloadUnknownKeyRule: Rule {
             let (type, origin) = context.index.pushType(of: payload)
             if let known = PayloadSchema.aps(for: type) {
                 for member in payload.aps?.object ?? [] where known[member.key] == nil {
-                    let message = unknown(member.key, in: "aps", known: known, others: PayloadSchema.alert(for: type) ?? [:], type: type, origin: origin)
+                    let message = unknown(
+                        member.key, in: "aps", known: known, others: PayloadSchema.alert(for: type) ?? [:], type: type, origin: origin)
                     result.append(payloadFinding(payload, message, at: member.keyLocation))
                 }
             }
             if let known = PayloadSchema.alert(for: type) {
                 for member in payload.alertNode?.object ?? [] where known[member.key] == nil {
-                    let message = unknown(member.key, in: "alert", known: known, others: PayloadSchema.aps(for: type) ?? [:], type: type, origin: origin)
+                    let message = unknown(
+                        member.key, in: "alert", known: known, others: PayloadSchema.aps(for: type) ?? [:], type: type, origin: origin)
                     result.append(payloadFinding(payload, message, at: member.keyLocation))
                 }
             }
@@ -47,11 +49,13 @@ struct PayloadUnknownKeyRule: Rule {
     }
 
     private func unknown(
-        _ key: String, in container: String, known: [String: PayloadSchema.Expected], others: [String: PayloadSchema.Expected], type: PushType,
+        _ key: String, in container: String, known: [String: PayloadSchema.Expected], others: [String: PayloadSchema.Expected],
+        type: PushType,
         origin: PushTypeOrigin
     ) -> String {
         if container == "aps", let other = PayloadSchema.otherType(reading: key, besides: type) {
-            return "'\(key)' is read by \(other.titleWithArticle), but this is \(type.titleWithArticle) (\(origin.phrase)), which ignores it"
+            return
+                "'\(key)' is read by \(other.titleWithArticle), but this is \(type.titleWithArticle) (\(origin.phrase)), which ignores it"
         }
         if let hint = suggestion(for: key, among: Array(known.keys)) {
             return "APNs ignores '\(key)' in '\(container)'; did you mean '\(hint)'?"
