@@ -104,29 +104,26 @@ enum CoverageHTML {
             }
             out += "</tbody>\n</table>\n"
         }
-        let missing = report.byCoverage.filter { !$0.missingKeys.isEmpty }
-        if !missing.isEmpty {
-            out += "<h2>Missing keys</h2>\n"
-            for item in missing {
-                out += "<details><summary>\(escapeHTML(item.locale)): \(item.missingKeys.count) missing</summary>\n<ul>\n"
-                for key in item.missingKeys {
-                    out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
-                }
-                out += "</ul>\n</details>\n"
-            }
-        }
-        let identical = report.byCoverage.filter { !$0.identicalKeys.isEmpty }
-        if details, !identical.isEmpty {
-            out += "<h2>Identical to the base</h2>\n"
-            for item in identical {
-                out += "<details><summary>\(escapeHTML(item.locale)): \(item.identicalKeys.count) identical</summary>\n<ul>\n"
-                for key in item.identicalKeys {
-                    out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
-                }
-                out += "</ul>\n</details>\n"
-            }
-        }
+        out += keyLists("Missing keys", "missing", report, \.missingKeys)
+        if details { out += keyLists("Identical to the base", "identical", report, \.identicalKeys) }
         out += "<script>\n\(script)\n</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// A heading and, per locale that has any, a collapsed list of its keys of one kind.
+    static func keyLists(_ heading: String, _ noun: String, _ report: CoverageReport, _ keys: KeyPath<LocaleCoverage, [CoverageKey]>)
+        -> String
+    {
+        let locales = report.byCoverage.filter { !$0[keyPath: keys].isEmpty }
+        guard !locales.isEmpty else { return "" }
+        var out = "<h2>\(heading)</h2>\n"
+        for item in locales {
+            out += "<details><summary>\(escapeHTML(item.locale)): \(item[keyPath: keys].count) \(noun)</summary>\n<ul>\n"
+            for key in item[keyPath: keys] {
+                out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
+            }
+            out += "</ul>\n</details>\n"
+        }
         return out
     }
 }
