@@ -175,7 +175,7 @@ extension PushAlert {
     /// Stores a member when it is one of the alert's localizable fields. Easemob's `em_apns_ext`
     /// names them differently: `em_push_body_loc_key` is `loc-key`, `em_push_content` is `body`.
     mutating func set(_ member: JSONMember, easemob: Bool) {
-        let field = PayloadField(name: member.key, keyLocation: member.keyLocation, value: member.value)
+        let field = PayloadField(member)
         // A Live Activity's alert (ActivityKit) localizes its title and body as objects:
         // "title": {"loc-key": "…", "loc-args": […]}. Their keys are looked up like 'title-loc-key'.
         if !easemob, member.key == "title" || member.key == "body", let inner = member.value.object {

@@ -51,8 +51,7 @@ struct PayloadPushTypeRule: Rule {
                 }
             }
             let (type, origin) = context.index.pushType(of: payload)
-            let place = payload.aps.map { _ in payload.payload.object?.last { $0.key == "aps" }?.keyLocation } ?? nil
-            let at = place ?? payload.payload.location
+            let at = payload.payload.object?.last { $0.key == "aps" }?.keyLocation ?? payload.payload.location
             // A type read from the content alone may be a fragment, not a push meant to be sent
             // as that type: what it lacks is a warning until the template or the configuration
             // names its type.
@@ -80,11 +79,8 @@ struct PayloadPushTypeRule: Rule {
         }
         switch type {
         case .background:
-            guard let flag = aps?["content-available"] else {
-                return ["has no 'content-available': 1, so the app is not woken and nothing happens"]
-            }
-            if case .number(let text) = flag.value, Double(text) == 1 { return [] }
-            return []  // payload-key-type reports a value other than 1
+            // A value other than 1 is payload-key-type's to report.
+            return has("content-available") ? [] : ["has no 'content-available': 1, so the app is not woken and nothing happens"]
         case .widgets, .controls:
             return has("content-changed") ? [] : ["has no 'content-changed': true, so WidgetKit reloads nothing"]
         case .liveactivity:
