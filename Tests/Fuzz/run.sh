@@ -51,9 +51,11 @@ if [ -d .build ] && [ "$(cat "$stamp" 2>/dev/null)" != "$sources" ]; then
 fi
 mkdir -p .build && printf '%s' "$sources" > "$stamp"
 
+# One build for every target: the shared library is compiled once and the links run together.
+echo "== building the fuzz targets"
+swift build -c release --sanitize fuzzer --sanitize address 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
 for target in "${TARGETS[@]}"; do
   echo "== $target"
-  swift build -c release --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
   binary="$(swift build -c release --sanitize fuzzer --sanitize address --show-bin-path)/$target"
   seeds="$(seed "$target")"
   mkdir -p "crashes/$target" "$WORK/corpus-$target"
