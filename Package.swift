@@ -79,7 +79,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LocalizationFormatsTests",
-            dependencies: ["LocalizationFormats"]
+            dependencies: ["LocalizationFormats"],
+            exclude: ["Fixtures"]
         ),
         .target(
             // Helpers the test targets share: projects from inline files, the corpus's place.

@@ -62,10 +62,13 @@ public struct PushPayload: Sendable, Hashable {
     /// The push type the template declares: an FCM message's `apns.headers["apns-push-type"]`,
     /// or a `"stringscheck-push-type"` member beside `aps` (left out of the size APNs counts).
     public var declaredPushType: PayloadField? = nil
+    /// For a key found in backend code: where and how; nil for a template.
+    public var code: CodeOrigin? = nil
 
-    /// "new_message.apns" or "payloads.json [2]" for messages.
+    /// "new_message.apns", "payloads.json [2]" or "push.py:12" for messages.
     public var displayName: String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
+        if let code { return "\(file):\(code.line)" }
         return name.map { "\(file) [\($0)]" } ?? file
     }
 
@@ -91,5 +94,24 @@ public struct PayloadTemplateFile: Sendable {
         var seen: [PayloadDialect] = []
         for payload in payloads where !seen.contains(payload.dialect) { seen.append(payload.dialect) }
         return seen
+    }
+}
+
+/// Where a payload built in code was found, and what is known of its arguments.
+public struct CodeOrigin: Sendable, Hashable {
+    public var language: CodeLanguage
+    /// The line of the key's literal.
+    public var line: Int
+    /// Set when the arguments are built while the program runs (`loc_args=args`): where, and
+    /// the name they are given under; their count is not checked.
+    public var runtimeArguments: PayloadField?
+    /// True when no arguments were found beside the key: their count is not checked either.
+    public var argumentsUnseen: Bool
+
+    public init(language: CodeLanguage, line: Int, runtimeArguments: PayloadField? = nil, argumentsUnseen: Bool = false) {
+        self.language = language
+        self.line = line
+        self.runtimeArguments = runtimeArguments
+        self.argumentsUnseen = argumentsUnseen
     }
 }

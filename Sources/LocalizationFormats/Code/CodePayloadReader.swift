@@ -1,0 +1,108 @@
+import Foundation
+
+/// Reads the payload keys of a source file as payloads, one per key, so the payload rules check
+/// them as they check a template's.
+public enum CodePayloadReader {
+    public static func read(bytes: [UInt8], path: String, language: CodeLanguage, functions: [PushKeyFunction] = [])
+        -> PayloadTemplateFile
+    {
+        let lines = LineTable(utf8: bytes)
+        let uses = PushKeyScanner.uses(in: bytes, language: language, functions: functions)
+        let payloads = uses.map { use -> PushPayload in
+            let keyPosition = lines.location(ofByte: use.keyOffset)
+            let keyField = PayloadField(
+                name: use.fieldName, keyLocation: lines.location(ofByte: use.nameOffset),
+                value: JSONNode(value: .string(use.key), location: keyPosition))
+            var argumentsField: PayloadField?
+            var origin = CodeOrigin(language: language, line: keyPosition.line)
+            switch use.arguments {
+            case .literal(let items, let offset, let nameOffset, let name):
+                let nodes = items.map { item in
+                    JSONNode(value: .string(item.literal ?? "{\(item.source.excerpt)}"), location: lines.location(ofByte: item.offset))
+                }
+                argumentsField = PayloadField(
+                    name: name, keyLocation: lines.location(ofByte: nameOffset),
+                    value: JSONNode(value: .array(nodes), location: lines.location(ofByte: offset)))
+            case .runtime(let offset, let name):
+                let position = lines.location(ofByte: offset)
+                origin.runtimeArguments = PayloadField(name: name, keyLocation: position, value: JSONNode(value: .null, location: position))
+            case .none:
+                origin.argumentsUnseen = true
+            }
+            var alert = PushAlert()
+            switch use.part {
+            case .title: (alert.titleLocKey, alert.titleLocArgs) = (keyField, argumentsField)
+            case .subtitle: (alert.subtitleLocKey, alert.subtitleLocArgs) = (keyField, argumentsField)
+            case .body: (alert.locKey, alert.locArgs) = (keyField, argumentsField)
+            case .action: alert.actionLocKey = keyField
+            }
+            // The payload as APNs would get it, for previews: {"aps": {"alert": {…}}}.
+            var members = [JSONMember(key: Self.jsonKey(use.part, arguments: false), keyLocation: keyField.keyLocation, value: keyField.value)]
+            if let argumentsField {
+                members.append(JSONMember(key: Self.jsonKey(use.part, arguments: true), keyLocation: argumentsField.keyLocation, value: argumentsField.value))
+            }
+            let alertNode = JSONNode(value: .object(members), location: keyPosition)
+            let aps = JSONNode(value: .object([JSONMember(key: "alert", keyLocation: keyPosition, value: alertNode)]), location: keyPosition)
+            let root = JSONNode(value: .object([JSONMember(key: "aps", keyLocation: keyPosition, value: aps)]), location: keyPosition)
+            var payload = PushPayload(path: path, dialect: .apns, name: nil, payload: root, aps: aps, alertNode: alertNode, alert: alert)
+            payload.code = origin
+            return payload
+        }
+        return PayloadTemplateFile(path: path, payloads: payloads, diagnostics: [], lines: lines)
+    }
+
+    static func jsonKey(_ part: PushAlertPart, arguments: Bool) -> String {
+        let suffix = arguments ? "loc-args" : "loc-key"
+        switch part {
+        case .body: return suffix
+        case .title: return "title-" + suffix
+        case .subtitle: return "subtitle-" + suffix
+        case .action: return "action-loc-key"
+        }
+    }
+}
+
+/// Finds source files to scan for payload keys under the roots, by glob.
+public enum CodeDiscovery {
+    /// Paths (as displayed) of the source files under a root that `accept` takes (the
+    /// configuration's globs), sorted. A file named as the root is scanned when it is source code.
+    public static func find(root: String, accept: (String) -> Bool) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return CodeLanguage(fileName: root) != nil ? [root] : [] }
+        let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var result: [String] = []
+        DirectoryWalker.walk(root: root) { entry in
+            switch entry.kind {
+            case .directory:
+                return !ProjectLoader.skippedFolders.contains(entry.name) && !FileKind.isLocaleFolder(entry.name)
+            case .file:
+                guard CodeLanguage(fileName: entry.name) != nil else { return false }
+                let path = ProjectLoader.join(displayRoot, entry.relativePath)
+                if accept(path) { result.append(path) }
+                return false
+            case .symbolicLink, .other:
+                return false
+            }
+        }
+        return result.sorted()
+    }
+
+    /// Reads and scans each file on all cores; an unreadable file becomes a diagnostic.
+    public static func read(_ paths: [String], functions: [PushKeyFunction], maximumSize: Int = FileBytes.defaultMaximumSize)
+        -> [PayloadTemplateFile]
+    {
+        paths.concurrentMap { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let language = CodeLanguage(fileName: name) else {
+                return PayloadTemplateFile(path: path, payloads: [], diagnostics: [], lines: nil)
+            }
+            switch FileBytes.read(path, maximumSize: maximumSize) {
+            case .success(let bytes):
+                return CodePayloadReader.read(bytes: bytes, path: path, language: language, functions: functions)
+            case .failure(let error):
+                return PayloadTemplateFile(path: path, payloads: [], diagnostics: [Diagnostic.unreadable(error, path: path)], lines: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import LocalizationFormats
+import Testing
+
+/// The scanner on one fixture per library and language, each written after the library's own
+/// documentation, and on code that must yield nothing.
+struct PushKeyScannerTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/backend-code")
+
+    /// "part key arguments": the count of a literal list, `runtime`, or `-` when none was seen.
+    static func describe(_ file: String, functions: [PushKeyFunction] = []) throws -> [String] {
+        let url = fixtures.appendingPathComponent(file)
+        let bytes = Array(try Data(contentsOf: url))
+        let language = try #require(CodeLanguage(fileName: file))
+        return PushKeyScanner.uses(in: bytes, language: language, functions: functions).map { use in
+            let arguments: String
+            switch use.arguments {
+            case .literal(let items, _, _, _): arguments = String(items.count)
+            case .runtime: arguments = "runtime"
+            case .none: arguments = "-"
+            }
+            return "\(use.part.rawValue) \(use.key) \(arguments)"
+        }
+    }
+
+    @Test(arguments: [
+        ("pyapns2.py", ["title PHOTO_TITLE -", "body PHOTO_FROM_FRIEND 1"]),
+        ("firebase_admin_push.py", ["title ORDER_TITLE -", "body ORDER_SHIPPED 2"]),
+        (
+            "gateway.py",
+            [
+                "title EM_TITLE -", "body EM_BODY 1", "body PHOTO_FROM_FRIEND 1", "body MESSAGE_FROM_FRIEND 1",
+                "title NEW_ACTIVITY_TITLE -", "body REACTION runtime",
+            ]
+        ),
+        ("node_apn.js", ["title NEW_FOLLOWER_TITLE -", "body NEW_FOLLOWER_BODY 1"]),
+        ("firebase_admin.ts", ["title LIKE_TITLE -", "body LIKE_BODY 2"]),
+        ("houston.rb", ["title INVITE_TITLE -", "body INVITE_BODY 2", "body REMINDER_BODY 1"]),
+        ("pushok.php", ["title COMMENT_TITLE -", "body COMMENT_BODY 1", "body COMMENT_RAW 2"]),
+        ("apns2.go", ["title SHIPPED_TITLE -", "body SHIPPED_BODY 1", "body FCM_SHIPPED 2"]),
+        (
+            "Pushy.java",
+            ["title TRIP_TITLE 0", "body TRIP_BODY 2", "subtitle TRIP_SUBTITLE runtime", "action TRIP_ACTION -", "title RIDE_TITLE -", "body RIDE_BODY 2"]
+        ),
+        ("Push.kt", ["body BADGE_EARNED 2", "body KOTLIN_BUILDER 1"]),
+        ("Push.cs", ["body CS_INDEXER 1", "title CS_TITLE -", "body CS_BODY runtime"]),
+        ("APNSwiftPush.swift", ["title GAME_TITLE 0", "body GAME_BODY 2"]),
+        ("negative.py", []),
+        ("Negative.swift", []),
+    ])
+    func findsTheKeysOfEachLibrary(file: String, expected: [String]) throws {
+        let found = try Self.describe(file)
+        #expect(found == expected)
+    }
+
+    @Test func aConfiguredFunctionTakesItsKeyAndArgumentsByPosition() throws {
+        let function = PushKeyFunction(name: "send_localized", part: .body, keyArgument: 2, argumentsArgument: 3, variadic: true)
+        let found = try Self.describe("gateway.py", functions: [function])
+        #expect(found.last == "body CUSTOM_BUILDER_KEY 2")
+    }
+}
