@@ -32,8 +32,11 @@ public struct PayloadKeyLookup: Sendable {
 }
 
 extension ProjectIndex {
-    /// Every payload of every template, in file order.
-    public var payloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }
+    /// Every payload of every template, then every key found in code, in file order.
+    public var payloads: [PushPayload] { (project.payloadFiles + project.codeFiles).flatMap(\.payloads) }
+
+    /// The payloads of templates only: what the rules about a payload's JSON look at.
+    public var templatePayloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }
 
     /// The Localizable table a payload's keys are looked up in: among bundles with a table named
     /// like `IndexOptions.payloadTable`, the one whose base table has most of the keys (ties: the

@@ -149,7 +149,7 @@ public final class ProjectIndex: Sendable {
     public var payloadLookups: [PayloadKeyLookup] {
         lookupsPart.get {
             // Without payloads no text needs scanning.
-            guard !project.payloadFiles.isEmpty else { return [] }
+            guard !project.payloadFiles.isEmpty || !project.codeFiles.isEmpty else { return [] }
             let formats = formats
             var phases = PhaseClock("index")
             defer { phases.lap("payload lookups") }

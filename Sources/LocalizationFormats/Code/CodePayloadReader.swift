@@ -62,6 +62,20 @@ public enum CodePayloadReader {
     }
 }
 
+/// Which source files are scanned for payload keys, and the project's own functions.
+public struct CodeScanOptions: Sendable {
+    /// Chooses the source files scanned under the folders given (the configuration's `code`
+    /// globs); nil scans only source files given by name, so a check of an app's tree reads no code.
+    public var accept: (@Sendable (String) -> Bool)?
+    /// Functions that take a key and its arguments by position (`code: functions:`).
+    public var functions: [PushKeyFunction]
+
+    public init(accept: (@Sendable (String) -> Bool)? = nil, functions: [PushKeyFunction] = []) {
+        self.accept = accept
+        self.functions = functions
+    }
+}
+
 /// Finds source files to scan for payload keys under the roots, by glob.
 public enum CodeDiscovery {
     /// Paths (as displayed) of the source files under a root that `accept` takes (the

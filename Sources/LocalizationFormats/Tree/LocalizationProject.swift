@@ -85,6 +85,9 @@ public struct LocalizationProject: Sendable {
     public var baseLocaleReason: String
     /// Push payload templates found under the roots, sorted by path.
     public var payloadFiles: [PayloadTemplateFile] = []
+    /// Source files scanned for the payload keys code builds, sorted by path; each key found is
+    /// a payload of its own (see `PushPayload.code`).
+    public var codeFiles: [PayloadTemplateFile] = []
     /// Table ID → the storyboard or xib (the first by path) its Interface Builder strings come from.
     public var interfaceFiles: [String: String] = [:]
     /// Folders discovery skipped by name (`Pods`, `.build`, `DerivedData` …), as found.
@@ -104,7 +107,8 @@ public struct LocalizationProject: Sendable {
 
     /// Every diagnostic of the tree and its files, in output order.
     public var allDiagnostics: [Diagnostic] {
-        (diagnostics + files.flatMap(\.diagnostics) + payloadFiles.flatMap(\.diagnostics)).sorted(by: Diagnostic.ordered)
+        (diagnostics + files.flatMap(\.diagnostics) + payloadFiles.flatMap(\.diagnostics) + codeFiles.flatMap(\.diagnostics))
+            .sorted(by: Diagnostic.ordered)
     }
 
     /// The merged table of `locale`, as Foundation would load it: `.strings`, then `.stringsdict`

@@ -26,7 +26,7 @@ public enum ProjectLoader {
     /// `payloadGlobs` find push payload templates (nil: none are read; empty: the defaults).
     public static func load(
         roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil,
-        payloadGlobs: [String]? = nil, maximumFileSize: Int = FileBytes.defaultMaximumSize
+        payloadGlobs: [String]? = nil, code: CodeScanOptions = CodeScanOptions(), maximumFileSize: Int = FileBytes.defaultMaximumSize
     ) async -> LocalizationProject {
         var phases = PhaseClock("load")
         var diagnostics: [Diagnostic] = []
@@ -75,6 +75,23 @@ public enum ProjectLoader {
             project.payloadFiles = PayloadDiscovery.read(paths.sorted(), maximumSize: maximumFileSize)
             phases.lap("read payloads")
         }
+        // Source files: those named as roots always, those under folders when configured.
+        var codePaths: [String] = []
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                if CodeLanguage(fileName: root) != nil { codePaths.append(root) }
+            } else if let accept = code.accept {
+                codePaths += CodeDiscovery.find(root: root, accept: accept)
+            }
+        }
+        if !codePaths.isEmpty {
+            var seen: Set<String> = []
+            codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            project.codeFiles = CodeDiscovery.read(codePaths.sorted(), functions: code.functions, maximumSize: maximumFileSize)
+            phases.lap("scan code")
+        }
         return project
     }
 
@@ -120,9 +137,10 @@ public enum ProjectLoader {
 
     /// Builds a project from files held in memory (rule examples, editors, tests). Paths are
     /// relative, e.g. `en.lproj/Localizable.strings`; a `.storyboard` or `.xib` is not read, only
-    /// noted as the source of its table.
-    public static func load(virtualFiles: [(path: String, bytes: [UInt8])]) -> LocalizationProject {
+    /// noted as the source of its table; source code is scanned for payload keys.
+    public static func load(virtualFiles: [(path: String, bytes: [UInt8])], functions: [PushKeyFunction] = []) -> LocalizationProject {
         var files: [ResourceFile] = []
+        var codeFiles: [PayloadTemplateFile] = []
         var interfaceFiles: [String: String] = [:]
         var payloads: [PayloadTemplateFile] = []
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
@@ -134,6 +152,10 @@ public enum ProjectLoader {
             let components = path.split(separator: "/").map(String.init)
             let folder = components.dropLast().last(where: FileKind.isLocaleFolder)
             guard let name = components.last else { continue }
+            if let language = CodeLanguage(fileName: name) {
+                codeFiles.append(CodePayloadReader.read(bytes: bytes, path: path, language: language, functions: functions))
+                continue
+            }
             if FileKind.isInterfaceFile(name) {
                 let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: .interface)
                 interfaceFiles[ResourceFile.tableID(path: path, folder: folder, table: tableName(candidate))] = path
@@ -148,6 +170,7 @@ public enum ProjectLoader {
         var project = LocalizationProject(
             roots: ["."], files: files, diagnostics: duplicateLocaleFolders(files), baseLocale: base, baseLocaleReason: reason)
         project.payloadFiles = payloads.sorted { $0.path < $1.path }
+        project.codeFiles = codeFiles.sorted { $0.path < $1.path }
         project.interfaceFiles = interfaceFiles
         return project
     }

@@ -61,7 +61,9 @@ public enum PreviewBuilder {
                     places += [field.keyLocation, field.value.location] + (field.value.array ?? []).map(\.location)
                 }
             }
-            let name = String(payload.path.dropFirst(prefix.count)) + (payload.name.map { " [\($0)]" } ?? "")
+            let name =
+                String(payload.path.dropFirst(prefix.count)) + (payload.name.map { " [\($0)]" } ?? "")
+                + (payload.code.map { ":\($0.line)" } ?? "")
             let type = index.pushType(of: payload).type
             let note = Self.withoutBanner(payload, type: type)
             for locale in locales {

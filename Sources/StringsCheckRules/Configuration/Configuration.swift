@@ -30,6 +30,18 @@ public struct Suppression: Sendable, Hashable {
     public init() {}
 }
 
+/// `code:` in the configuration: the source files whose payload keys are checked, and the
+/// project's own functions that take a key by position.
+public struct CodeConfiguration: Sendable, Hashable {
+    /// Globs (relative to the configuration's folder) of source files scanned under the folders
+    /// checked; empty: only source files given by name are scanned.
+    public var include: [String] = []
+    public var exclude: [String] = []
+    public var functions: [PushKeyFunction] = []
+
+    public init() {}
+}
+
 /// The contents of `.stringscheck.yml`. Paths and globs are relative to the file's folder.
 public struct Configuration: Sendable, Hashable {
     /// The file it came from; nil for the built-in defaults.
@@ -62,6 +74,8 @@ public struct Configuration: Sendable, Hashable {
     public var tableUsages: [String: TableUsage] = [:]
     /// The largest file read, in bytes (`max_file_size`, in megabytes in the file).
     public var maximumFileSize = FileBytes.defaultMaximumSize
+    /// Which source files are scanned for the payload keys backend code builds (`code:`).
+    public var code = CodeConfiguration()
     /// Set by `check --legacy-binary`, not by the file.
     public var legacyBinaryInterface = false
 

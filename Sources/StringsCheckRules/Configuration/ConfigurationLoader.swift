@@ -141,9 +141,11 @@ private struct Reader {
 
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
-        "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size",
+        "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
     ]
     static let tableKeys = ["usage"]
+    static let codeKeys = ["include", "exclude", "functions"]
+    static let functionKeys = ["name", "key", "arguments", "variadic", "part"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
 
@@ -269,6 +271,8 @@ private struct Reader {
                         configuration.tableUsages[name] = usage
                     }
                 }
+            case "code":
+                configuration.code = code(value)
             case "min_coverage":
                 if case .scalar = value {
                     configuration.minimumCoverage["*"] = percent(value, "'min_coverage'")
@@ -283,6 +287,67 @@ private struct Reader {
             }
         }
         return configuration
+    }
+
+    mutating func code(_ node: Node) -> CodeConfiguration {
+        var code = CodeConfiguration()
+        for (key, keyNode, value) in mapping(node, "'code'") ?? [] {
+            switch key {
+            case "include": code.include = strings(value, "'include' of 'code'")
+            case "exclude": code.exclude = strings(value, "'exclude' of 'code'")
+            case "functions":
+                guard case .sequence(let list) = value else {
+                    report("'functions' must be a list of mappings (name, key, arguments, part), found \(describe(value))", node: value)
+                    continue
+                }
+                code.functions = list.compactMap { function($0) }
+            default: unknownKey(key, keyNode, in: "'code'", known: Self.codeKeys)
+            }
+        }
+        return code
+    }
+
+    /// `{name: sendPush, key: 2, arguments: 3, variadic: false, part: body}`: positions count from 1.
+    mutating func function(_ node: Node) -> PushKeyFunction? {
+        guard let items = mapping(node, "a 'functions' item") else { return nil }
+        var name: String?
+        var key: Int?
+        var arguments: Int?
+        var variadic = false
+        var part = PushAlertPart.body
+        for (field, fieldNode, value) in items {
+            switch field {
+            case "name": name = string(value, "'name'")
+            case "key", "arguments":
+                guard case .scalar(let scalar) = value, let position = Int(scalar.string), (1...32).contains(position) else {
+                    report("'\(field)' must be the argument's position, a whole number from 1 to 32", node: value)
+                    continue
+                }
+                if field == "key" { key = position } else { arguments = position }
+            case "variadic":
+                guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
+                    report("'variadic' must be true or false", node: value)
+                    continue
+                }
+                variadic = flag
+            case "part":
+                guard let text = string(value, "'part'") else { continue }
+                guard let named = PushAlertPart(rawValue: text) else {
+                    report("unknown part '\(text)'; the parts are title, subtitle, body, action", node: value)
+                    continue
+                }
+                part = named
+            default: unknownKey(field, fieldNode, in: "a 'functions' item", known: Self.functionKeys)
+            }
+        }
+        guard let name, !name.isEmpty, let key else {
+            report("a 'functions' item needs 'name' (the function called) and 'key' (the position of the key argument)", node: node)
+            return nil
+        }
+        if variadic && arguments == nil {
+            report("'variadic' needs 'arguments': the position where the arguments start", node: node)
+        }
+        return PushKeyFunction(name: name, part: part, keyArgument: key, argumentsArgument: arguments, variadic: variadic)
     }
 
     mutating func percent(_ node: Node, _ what: String) -> Double? {

@@ -88,7 +88,7 @@ public enum RuleEngine {
         phases.lap("sort")
         let result = CheckResult(
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
-            fileCount: project.files.count + project.payloadFiles.count,
+            fileCount: project.files.count + project.payloadFiles.count + project.codeFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result
@@ -98,7 +98,9 @@ public enum RuleEngine {
     /// they reach the output by the same lane as the rules' findings, so `--disable`, severities,
     /// key and locale suppressions and baselines treat them alike.
     static func parseFindings(_ project: LocalizationProject, configuration: Configuration, ignoredLocales: Set<String>) -> [Finding] {
-        var result = (project.diagnostics + project.payloadFiles.flatMap(\.diagnostics)).map { Finding($0, key: $0.key) }
+        var result = (project.diagnostics + project.payloadFiles.flatMap(\.diagnostics) + project.codeFiles.flatMap(\.diagnostics)).map {
+            Finding($0, key: $0.key)
+        }
         for file in project.files {
             if let locale = file.locale, ignoredLocales.contains(locale) { continue }
             result += file.diagnostics.map { Finding($0, key: $0.key, locale: file.locale, table: file.tableID) }

@@ -43,7 +43,8 @@ struct CheckOptions: ParsableArguments {
         /// `others` (a baseline), which a report must never replace.
         func readFiles(_ project: LocalizationProject, others: [String?] = []) -> ReadFiles {
             ReadFiles(
-                project.files.map(\.path) + project.payloadFiles.map(\.path) + ([configuration.path] + others).compactMap { $0 })
+                project.files.map(\.path) + project.payloadFiles.map(\.path) + project.codeFiles.map(\.path)
+                    + ([configuration.path] + others).compactMap { $0 })
         }
 
         /// What `coverage` and `render` start from: the project (narrowed to the files given,
@@ -61,7 +62,8 @@ struct CheckOptions: ParsableArguments {
         /// skipped by name), when only folders were given and nothing was found in them: a run
         /// that checked nothing must not look like a clean one. True when so (exit 2).
         func reportNothingFound(_ project: LocalizationProject, filesGiven: Bool) -> Bool {
-            guard !filesGiven, project.files.isEmpty, project.payloadFiles.isEmpty, project.diagnostics.isEmpty else { return false }
+            guard !filesGiven, project.files.isEmpty, project.payloadFiles.isEmpty, project.codeFiles.isEmpty, project.diagnostics.isEmpty
+            else { return false }
             var message =
                 "stringscheck: no localization files (.strings, .stringsdict, .xcstrings) or payload templates were found under \(roots.joined(separator: ", "))"
             if !project.skippedFolders.isEmpty {
@@ -85,11 +87,26 @@ struct CheckOptions: ParsableArguments {
         /// Reads the roots, payload templates included.
         func load(jobs: Int?) async -> LocalizationProject {
             let project = await ProjectLoader.load(
-                roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads,
+                roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads, code: codeScan,
                 maximumFileSize: configuration.maximumFileSize)
             keepUntilExit(project)
             warnAboutUnmatchedIncludes(project)
             return project
+        }
+
+        /// The source files scanned for payload keys: those given by name, and under the folders
+        /// given those the configuration's `code: include` globs match (relative to its folder).
+        var codeScan: CodeScanOptions {
+            let code = configuration.code
+            guard !code.include.isEmpty else { return CodeScanOptions(functions: code.functions) }
+            let include = code.include.map(Glob.init)
+            let exclude = (code.exclude + configuration.exclude).map(Glob.init)
+            let directory = configuration.directory
+            return CodeScanOptions(
+                accept: { path in
+                    let relative = relativePath(path, to: directory)
+                    return include.contains { $0.matchesPath(relative) } && !exclude.contains { $0.matchesPath(relative) }
+                }, functions: code.functions)
         }
 
         /// An `include` glob that matches none of the files read is most likely misspelt

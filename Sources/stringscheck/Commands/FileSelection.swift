@@ -31,7 +31,8 @@ struct FileSelection {
                     || !FileKind.isLocaleFolder(URL(fileURLWithPath: absolute(given)).deletingLastPathComponent().lastPathComponent)
                 ? given : absolute(given)
             let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let isTemplate = FileKind.isPayloadTemplate(file)
+            // Source code is read like a template: its payload keys are looked up in the app's strings.
+            let isTemplate = FileKind.isPayloadTemplate(file) || CodeLanguage(fileName: components.last ?? file) != nil
             if FileKind.table(components.last ?? file) == nil && !isTemplate {
                 unchecked.append(file)
                 continue
@@ -83,7 +84,7 @@ struct FileSelection {
     func warnAboutUncheckedFiles() {
         for file in unchecked {
             Console.error(
-                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked"
+                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked"
             )
         }
     }

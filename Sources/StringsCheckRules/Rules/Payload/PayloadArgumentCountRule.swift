@@ -27,6 +27,10 @@ struct PayloadArgumentCountRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
+            if let code = lookup.payload.code, lookup.argumentsField == nil {
+                if let note = uncounted(lookup, code) { result.append(note) }
+                continue
+            }
             let given = lookup.givenArguments
             // Most templates fit every locale; looking first spares copying each locale's entry.
             guard lookup.locales.contains(where: { $0.string != nil && ($0.format.map { $0.argumentCount != given } ?? false) })
@@ -51,5 +55,31 @@ struct PayloadArgumentCountRule: Rule {
             }
         }
         return result
+    }
+
+    /// A key found in code whose arguments cannot be counted (built while the program runs, or
+    /// not found beside it): a note saying how many each locale takes, never a guess.
+    func uncounted(_ lookup: PayloadKeyLookup, _ code: CodeOrigin) -> Finding? {
+        var byCount: [Int: [String]] = [:]
+        for (locale, string, format) in lookup.locales {
+            guard string != nil, let format else { continue }
+            byCount[format.argumentCount, default: []].append(locale)
+        }
+        guard let most = byCount.keys.max(), most > 0 else { return nil }
+        let counts = byCount.sorted { $0.key > $1.key }.map { count, locales in
+            "\(count) argument\(count == 1 ? "" : "s") in \(byCount.count == 1 ? "every locale" : listing(locales))"
+        }
+        let needs = "'\(lookup.key)' takes \(counts.joined(separator: ", "))"
+        let message: String
+        if let runtime = code.runtimeArguments {
+            message =
+                "\(needs); its arguments ('\(runtime.name)') are built while the program runs, so their count is not checked here"
+        } else {
+            message = "\(needs); no arguments were found beside it in the code, so their count is not checked here"
+        }
+        var finding = payloadFinding(
+            lookup.payload, message, at: code.runtimeArguments?.value.location ?? lookup.keyField.value.location, key: lookup.key)
+        finding.diagnostic.severity = .note
+        return finding
     }
 }

@@ -30,7 +30,7 @@ struct PayloadKeyTypeRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads {
+        for payload in context.templatePayloads {
             let type = context.index.pushType(of: payload).type
             let apsKeys = PayloadSchema.aps(for: type) ?? [:]
             let alertKeys = PayloadSchema.alert(for: type) ?? [:]

@@ -15,7 +15,7 @@ struct PayloadLiteralAndLocalizedRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads {
+        for payload in context.templatePayloads {
             let alert = payload.alert
             for (literal, key) in [(alert.title, alert.titleLocKey), (alert.subtitle, alert.subtitleLocKey), (alert.body, alert.locKey)] {
                 guard let literal, let key, literal.name != "alert" else { continue }

@@ -18,7 +18,7 @@ struct PayloadLocArgsTypeRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads {
+        for payload in context.templatePayloads {
             for field in [payload.alert.titleLocArgs, payload.alert.subtitleLocArgs, payload.alert.locArgs].compactMap({ $0 }) {
                 guard let items = field.value.array else {
                     result.append(

@@ -15,7 +15,7 @@ struct PayloadLocArgsWithoutKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads {
+        for payload in context.templatePayloads {
             let alert = payload.alert
             for (arguments, key, keyName) in [
                 (alert.titleLocArgs, alert.titleLocKey, "title-loc-key"), (alert.subtitleLocArgs, alert.subtitleLocKey, "subtitle-loc-key"),

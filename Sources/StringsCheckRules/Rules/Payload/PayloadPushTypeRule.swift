@@ -32,7 +32,7 @@ struct PayloadPushTypeRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads where payload.dialect != .easemob {
+        for payload in context.templatePayloads where payload.dialect != .easemob {
             if let declared = payload.declaredPushType {
                 if let text = declared.value.string, PushType(rawValue: text) == nil {
                     let known = PushType.allCases.map(\.rawValue)

@@ -14,7 +14,7 @@ struct PayloadSilentPushRule: Rule {
         nonTriggering: [payloadExample("{\"aps\": {\"content-available\": 1}, \"sync\": \"inbox\"}\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.payloads.compactMap { payload in
+        context.templatePayloads.compactMap { payload in
             guard let members = payload.aps?.object, let flag = members.last(where: { $0.key == "content-available" }),
                 case .number(let value) = flag.value.value, Double(value) == 1
             else { return nil }

@@ -24,7 +24,7 @@ struct PayloadStructureRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads where payload.dialect != .easemob {
+        for payload in context.templatePayloads where payload.dialect != .easemob {
             guard let aps = payload.aps else { continue }
             guard aps.object != nil else {
                 result.append(payloadFinding(payload, "'aps' must be a dictionary, found \(aps.typeNameWithArticle)", at: aps.location))

@@ -14,7 +14,7 @@ struct PayloadSummaryArgRule: Rule {
         nonTriggering: [payloadExample("{\"aps\": {\"alert\": {\"body\": \"Hi\"}, \"thread-id\": \"chat\"}}\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.payloads.flatMap { payload in
+        context.templatePayloads.flatMap { payload in
             (payload.alertNode?.object ?? []).filter { $0.key == "summary-arg" || $0.key == "summary-arg-count" }.map { member in
                 payloadFinding(payload, "'\(member.key)' is ignored since iOS 15", at: member.keyLocation)
             }

@@ -28,7 +28,7 @@ struct PayloadUnknownKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for payload in context.payloads {
+        for payload in context.templatePayloads {
             let (type, origin) = context.index.pushType(of: payload)
             if let known = PayloadSchema.aps(for: type) {
                 for member in payload.aps?.object ?? [] where known[member.key] == nil {
