@@ -242,6 +242,12 @@ public struct CodeLexer {
             }
         case .swift:
             readSwift(hashes: 0, start: start)
+        case .java where quote == UInt8(ascii: "\"") && byte(index + 1) == quote && byte(index + 2) == quote:
+            // A text block: its incidental indentation and first line break are not part of it.
+            readSimple(quote: quote, count: 3, escapes: true, multiLine: true, start: start)
+            if let last = tokens.last, last.kind == .string {
+                tokens[tokens.count - 1].text = String(decoding: Self.trimmedMultiLine(Array(last.text.utf8)), as: UTF8.self)
+            }
         case .java, .kotlin:
             let triple = quote == UInt8(ascii: "\"") && byte(index + 1) == quote && byte(index + 2) == quote
             let kotlin = language == .kotlin
@@ -794,6 +800,11 @@ public struct CodeLexer {
                     break
                 }
                 lines.append(line)
+            }
+            if heredoc.squiggly {
+                // `<<~`: the least indentation of its lines is removed.
+                let indent = lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }.map { $0.prefix { $0 == 0x20 || $0 == 0x09 }.count }.min() ?? 0
+                lines = lines.map { Array($0.dropFirst(min(indent, $0.count))) }
             }
             let value = Array(lines.joined(separator: [0x0A]))
             tokens[heredoc.token].text = String(decoding: value, as: UTF8.self)

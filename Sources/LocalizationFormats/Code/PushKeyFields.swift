@@ -20,56 +20,64 @@ public struct PushFieldRole: Sendable, Hashable {
 
     /// The role of a name, or nil when it names no localized part.
     public init?(name: String) {
-        var normalized = ""
-        normalized.reserveCapacity(name.utf8.count)
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "A"..."Z": normalized.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
-            case "a"..."z", "0"..."9": normalized.unicodeScalars.append(scalar)
-            case "_", "-", "$": continue
+        // Byte by byte: this runs on every name and string of every file scanned. Every name it
+        // knows holds "loc" in some case: most names are turned down before anything is built.
+        var previous: (UInt8, UInt8) = (0, 0)
+        var holdsLoc = false
+        for byte in name.utf8 {
+            let lower = byte | 0x20
+            if previous == (0x6C, 0x6F), lower == 0x63 {
+                holdsLoc = true
+                break
+            }
+            previous = (previous.1, lower)
+        }
+        guard holdsLoc else { return nil }
+        var normalized: [UInt8] = []
+        var sawL = false
+        for byte in name.utf8 {
+            switch byte {
+            case 0x41...0x5A: normalized.append(byte | 0x20)
+            case 0x61...0x7A, 0x30...0x39: normalized.append(byte)
+            case 0x5F, 0x2D, 0x24: continue  // _ - $
             default: return nil
             }
+            if byte | 0x20 == 0x6C { sawL = true }
+            if normalized.count > 40 { return nil }
         }
-        guard normalized.count >= 6, normalized.count <= 40, normalized.contains("loc") else { return nil }
-        var rest = Substring(normalized)
+        guard sawL, normalized.count >= 6, let role = Self.role(normalized[...]) else { return nil }
+        self = role
+    }
+
+    static func role(_ normalized: ArraySlice<UInt8>) -> PushFieldRole? {
+        var rest = normalized
+        func strip(_ prefix: String) -> Bool {
+            guard rest.starts(with: prefix.utf8) else { return false }
+            rest = rest.dropFirst(prefix.utf8.count)
+            return true
+        }
         var adds = false
-        for prefix in ["addall", "add"] where rest.hasPrefix(prefix) {
-            rest = rest.dropFirst(prefix.count)
-            adds = prefix == "add"
-            break
-        }
-        for prefix in ["set", "with"] where rest.hasPrefix(prefix) {
-            rest = rest.dropFirst(prefix.count)
-            break
-        }
-        if rest.hasPrefix("empush") {
-            rest = rest.dropFirst(6)
-        } else if rest.hasPrefix("alert") {
-            rest = rest.dropFirst(5)
-        }
+        if !strip("addall") { adds = strip("add") }
+        if !strip("set") { _ = strip("with") }
+        if !strip("empush") { _ = strip("alert") }
         var part = PushAlertPart.body
         for (prefix, named) in [("subtitle", PushAlertPart.subtitle), ("title", .title), ("action", .action), ("body", .body)]
-        where rest.hasPrefix(prefix) {
-            rest = rest.dropFirst(prefix.count)
+        where strip(prefix) {
             part = named
             break
         }
-        let keys: Set<Substring> = ["lockey", "localizedkey", "localizationkey", "localisationkey"]
-        let lists: Set<Substring> = [
-            "locargs", "localizedargs", "localizationargs", "localisationargs", "locarguments", "localizationarguments",
-        ]
-        let single: Set<Substring> = ["localizationarg", "locarg", "localisationarg"]
-        if keys.contains(rest), !adds {
-            kind = .key
-        } else if lists.contains(rest), part != .action {
-            kind = adds ? .addArgument : .arguments
-        } else if single.contains(rest), adds, part != .action {
-            kind = .addArgument
-        } else {
-            return nil
-        }
-        self.part = part
+        let word = String(decoding: rest, as: UTF8.self)
+        if Self.keyWords.contains(word), !adds { return PushFieldRole(part: part, kind: .key) }
+        if Self.listWords.contains(word), part != .action { return PushFieldRole(part: part, kind: adds ? .addArgument : .arguments) }
+        if Self.singleWords.contains(word), adds, part != .action { return PushFieldRole(part: part, kind: .addArgument) }
+        return nil
     }
+
+    static let keyWords: Set = ["lockey", "localizedkey", "localizationkey", "localisationkey"]
+    static let listWords: Set = [
+        "locargs", "localizedargs", "localizationargs", "localisationargs", "locarguments", "localizationarguments",
+    ]
+    static let singleWords: Set = ["localizationarg", "locarg", "localisationarg"]
 
     init(part: PushAlertPart, kind: Kind) {
         self.part = part

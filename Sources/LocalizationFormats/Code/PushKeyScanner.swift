@@ -49,6 +49,8 @@ public struct PushKeyScanner {
     var pushContext = false
 
     public static func uses(in bytes: [UInt8], language: CodeLanguage, functions: [PushKeyFunction] = []) -> [CodeKeyUse] {
+        // Most source files name no key at all: a pass over the bytes decides that without lexing.
+        guard mayNameKeys(bytes) || functions.contains(where: { contains(bytes, $0.name) }) else { return [] }
         let tokens = CodeLexer.tokens(of: bytes, language: language)
         var scanner = PushKeyScanner(tokens: tokens, bytes: bytes, functions: functions)
         return scanner.scan()
@@ -87,6 +89,44 @@ public struct PushKeyScanner {
         }
     }
 
+    /// Whether the bytes hold "loc" (in any case) followed, after `_` or `-`, by "key" or "arg",
+    /// or "localized"/"localization"/"localisation": every name the scanner knows does.
+    static func mayNameKeys(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index + 5 < count {
+                // "loc": compared without case by setting the 0x20 bit.
+                guard buffer[index] | 0x20 == 0x6C, buffer[index + 1] | 0x20 == 0x6F, buffer[index + 2] | 0x20 == 0x63 else {
+                    index += 1
+                    continue
+                }
+                var next = index + 3
+                while next < count, buffer[next] == 0x5F || buffer[next] == 0x2D { next += 1 }
+                func word(_ text: StaticString) -> Bool {
+                    let length = text.utf8CodeUnitCount
+                    guard next + length <= count else { return false }
+                    for offset in 0..<length where buffer[next + offset] | 0x20 != text.utf8Start[offset] { return false }
+                    return true
+                }
+                if word("key") || word("arg") || word("alized") || word("alization") || word("alisation") { return true }
+                index += 3
+            }
+            return false
+        }
+    }
+
+    static func contains(_ bytes: [UInt8], _ name: String) -> Bool {
+        let needle = Array(name.utf8)
+        guard let first = needle.first, needle.count <= bytes.count else { return false }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
     static let functionKeywords: Set = ["def", "func", "function", "fun", "fn", "lambda", "sub", "init"]
     static let controlKeywords: Set = [
         "if", "for", "while", "switch", "catch", "foreach", "using", "lock", "synchronized", "with", "elif", "unless", "guard",
@@ -119,11 +159,32 @@ public struct PushKeyScanner {
         return name.kind == .identifier && !Self.controlKeywords.contains(name.text)
     }
 
+    /// Whether a name or string speaks of pushes: `aps`, `alert`, or holds "apns", "push",
+    /// "notification" or "easemob" (compared without case, byte by byte).
     static func speaksOfPushes(_ text: String) -> Bool {
-        guard text.utf8.count <= 64 else { return false }
-        let lowered = text.lowercased()
-        return lowered == "aps" || lowered == "alert" || lowered.contains("apns") || lowered.contains("push")
-            || lowered.contains("notification") || lowered.contains("easemob") || lowered.contains("apsalert")
+        text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            let count = buffer.count
+            guard count >= 3, count <= 64 else { return false }
+            func lower(_ index: Int) -> UInt8 { buffer[index] | (buffer[index] >= 0x41 && buffer[index] <= 0x5A ? 0x20 : 0) }
+            func word(_ word: StaticString, at start: Int) -> Bool {
+                let length = word.utf8CodeUnitCount
+                guard start + length <= count else { return false }
+                for offset in 0..<length where lower(start + offset) != word.utf8Start[offset] { return false }
+                return true
+            }
+            if count == 3 && word("aps", at: 0) { return true }
+            if count == 5 && word("alert", at: 0) { return true }
+            for start in 0..<count {
+                switch lower(start) {
+                case 0x61: if word("apns", at: start) || word("apsalert", at: start) { return true }
+                case 0x70: if word("push", at: start) { return true }
+                case 0x6E: if word("notification", at: start) { return true }
+                case 0x65: if word("easemob", at: start) { return true }
+                default: break
+                }
+            }
+            return false
+        } ?? speaksOfPushes(String(decoding: Array(text.utf8), as: UTF8.self))
     }
 
     // MARK: Scanning
