@@ -361,7 +361,7 @@ struct FileArgumentTests {
         #expect(text.status == 0)
         #expect(
             text.stderr
-                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict), a String Catalog (.xcstrings) or a payload template (.json, .apns); nothing in it is checked\n"
+                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked\n"
         )
     }
 
@@ -535,5 +535,45 @@ struct ReadOnlyTests {
         let result = try CLITests.run(["check", "--no-config", "Resources/DemoApp", "--output", "/no/such/folder/report.txt"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot write '/no/such/folder/report.txt'"))
+    }
+}
+
+/// Payload keys in a backend's code, checked against the app's strings beside it.
+struct BackendCodeTests {
+    static let files = [
+        "app/en.lproj/Localizable.strings": "\"ORDER_SHIPPED\" = \"Order %1$@ ships with %2$@\";\n",
+        "app/de.lproj/Localizable.strings": "\"ORDER_SHIPPED\" = \"Bestellung %1$@ mit %2$@\";\n",
+        "backend/push/orders.py":
+            "from apns2.payload import PayloadAlert\n\ndef shipped(order):\n    return PayloadAlert(body_localized_key=\"ORDER_SHIPED\", body_localized_args=[order.id, order.carrier])\n",
+        "backend/push/ok.js": "note.locKey = \"ORDER_SHIPPED\";\nnote.locArgs = [order.id, order.carrier];\n",
+    ]
+
+    @Test func codeNamedOnTheCommandLineIsScannedAndReportedAtTheLiteral() throws {
+        let root = try CheckCommandTests.temporaryTree(Self.files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLITests.run(["check", "--no-config", root.appendingPathComponent("app").path, root.appendingPathComponent("backend/push/orders.py").path])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "backend/push/orders.py:4:44: error: 'ORDER_SHIPED' (body_localized_key) is in no locale's Localizable table; every user sees the raw key [payload-missing-key]"))
+        // Looked up in the folder given beside it, not in the current folder.
+        #expect(result.stdout.hasSuffix("3 files checked: 1 error, 0 warnings\n"))
+    }
+
+    @Test func foldersOfCodeAreScannedOnlyWhenConfigured() throws {
+        let root = try CheckCommandTests.temporaryTree(Self.files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("app").path
+        let backend = root.appendingPathComponent("backend").path
+        // Without `code:` a folder's source files are not read: the app's check stays as fast.
+        let plain = try CLITests.run(["check", "--no-config", app, backend])
+        #expect(plain.status == 0)
+        let config = root.appendingPathComponent(".stringscheck.yml")
+        try Data("code:\n  include: [\"backend/**/*.py\", \"backend/**/*.js\"]\n".utf8).write(to: config)
+        let scanned = try CLITests.run(["check", "--config", config.path, app, backend])
+        #expect(scanned.status == 1)
+        #expect(scanned.stdout.contains("'ORDER_SHIPED' (body_localized_key) is in no locale's Localizable table"))
+        #expect(!scanned.stdout.contains("ok.js"))
+        #expect(scanned.stdout.contains("4 files checked: 1 error, 0 warnings"))
     }
 }

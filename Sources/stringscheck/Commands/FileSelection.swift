@@ -19,6 +19,7 @@ struct FileSelection {
         guard !files.isEmpty else { return nil }
         let fileSet = Set(files)
         var roots = paths.filter { !fileSet.contains($0) }
+        let foldersGiven = !roots.isEmpty
         // Templates named here are read even where the folder around them holds them under no
         // payload glob, so they stay roots of their own (the loader reads each file once).
         var templates: [String] = []
@@ -45,10 +46,11 @@ struct FileSelection {
                 // the localized ones beside it).
                 roots.append(components.count > 1 ? components.dropLast().joined(separator: "/") : ".")
             } else {
-                // A payload template: its keys are looked up in the app's strings.
+                // A payload template: its keys are looked up in the app's strings, under the
+                // folders given beside it, else the configured roots, else the current folder.
                 templates.append(file)
                 let configured = configuration.roots.map { CheckOptions.join(configuration.directory, $0) }
-                roots += configured.isEmpty ? ["."] : configured
+                if !foldersGiven { roots += configured.isEmpty ? ["."] : configured }
             }
         }
         return FileSelection(roots: outermost(roots) + templates, reported: Set(files.map(absolute)), unchecked: unchecked)
