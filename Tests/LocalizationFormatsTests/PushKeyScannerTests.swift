@@ -59,3 +59,19 @@ struct PushKeyScannerTests {
         #expect(found.last == "body CUSTOM_BUILDER_KEY 2")
     }
 }
+
+/// An app is not a backend: its Swift and Objective-C sources put no key into a push payload.
+@Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+struct PushKeyScannerCorpusTests {
+    @Test func theCorpusAppsSourcesBuildNoPayload() throws {
+        let files = Corpus.files(under: "apps", extensions: ["swift", "m", "h"])
+        #expect(files.count > 2000)
+        var found: [String] = []
+        for url in files {
+            let language = try #require(CodeLanguage(fileName: url.lastPathComponent))
+            let uses = PushKeyScanner.uses(in: Array(try Data(contentsOf: url)), language: language)
+            found += uses.map { "\(Corpus.relative(url)): \($0.key)" }
+        }
+        #expect(found == [])
+    }
+}

@@ -167,3 +167,41 @@ struct GlobTests {
         #expect(Glob("exact.key").matchesKey("exact.key"))
     }
 }
+
+/// `code:`: which source files are scanned, and the project's own functions.
+struct CodeConfigurationTests {
+    @Test func readsGlobsAndFunctions() {
+        let yaml = """
+            code:
+              include: ["backend/**/*.py"]
+              exclude: ["backend/tests/**"]
+              functions:
+                - {name: send_push, key: 2, arguments: 3, variadic: true, part: title}
+            """
+        let (configuration, problems) = ConfigurationLoader.parse(yaml, path: "c.yml", rules: BuiltInRules.descriptions)
+        #expect(problems.isEmpty)
+        #expect(configuration.code.include == ["backend/**/*.py"])
+        #expect(configuration.code.exclude == ["backend/tests/**"])
+        #expect(
+            configuration.code.functions == [PushKeyFunction(name: "send_push", part: .title, keyArgument: 2, argumentsArgument: 3, variadic: true)])
+    }
+
+    @Test func badFunctionsAreReportedWhereTheyStand() {
+        let yaml = """
+            code:
+              includes: ["*.py"]
+              functions:
+                - {name: send_push, key: 0}
+                - {name: send_push, key: 1, part: footer}
+                - {key: 1}
+            """
+        #expect(
+            ConfigurationTests.problems(yaml) == [
+                "2:3 unknown key 'includes' in 'code'; did you mean 'include'?",
+                "4:30 'key' must be the argument's position, a whole number from 1 to 32",
+                "4:7 a 'functions' item needs 'name' (the function called) and 'key' (the position of the key argument)",
+                "5:39 unknown part 'footer'; the parts are title, subtitle, body, action",
+                "6:7 a 'functions' item needs 'name' (the function called) and 'key' (the position of the key argument)",
+            ])
+    }
+}
