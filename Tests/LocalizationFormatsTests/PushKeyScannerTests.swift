@@ -44,7 +44,8 @@ struct PushKeyScannerTests {
         ),
         ("Push.kt", ["body BADGE_EARNED 2", "body KOTLIN_BUILDER 1"]),
         ("Push.cs", ["body CS_INDEXER 1", "title CS_TITLE -", "body CS_BODY runtime"]),
-        ("APNSwiftPush.swift", ["title GAME_TITLE 0", "body GAME_BODY 2"]),
+        ("APNSwiftPush.swift", ["title GAME_TITLE 0", "body GAME_BODY 2", "body OLD_API_BODY 1"]),
+        ("CloudKit.swift", ["title NEW_MESSAGE_TITLE -", "body NEW_MESSAGE_BODY 1"]),
         ("negative.py", []),
         ("Negative.swift", []),
     ])

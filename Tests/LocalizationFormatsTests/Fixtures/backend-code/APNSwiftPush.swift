@@ -14,3 +14,8 @@ func gameOver(player: String, score: Int) -> APNSAlertNotification<EmptyPayload>
         ),
         expiration: .immediately, priority: .immediately, topic: "com.example.game", payload: EmptyPayload())
 }
+
+// APNSwift before 5: APNSwiftAlert's memberwise initializer.
+func legacyAlert(name: String) -> APNSwiftAlert {
+    APNSwiftAlert(title: "Hi", locKey: "OLD_API_BODY", locArgs: [name])
+}
