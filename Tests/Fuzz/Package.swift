@@ -3,7 +3,7 @@
 // `LLVMFuzzerTestOneInput` breaks a plain `swift build` of the main package. Run ./run.sh.
 import PackageDescription
 
-let fuzzTargets = ["FuzzStrings", "FuzzPropertyList", "FuzzCatalog", "FuzzPayload", "FuzzFormat"]
+let fuzzTargets = ["FuzzStrings", "FuzzPropertyList", "FuzzCatalog", "FuzzPayload", "FuzzFormat", "FuzzCode"]
 
 let package = Package(
     name: "stringscheck-fuzz",

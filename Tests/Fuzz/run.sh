@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat FuzzCode)
 export SWIFT_BACKTRACE=enable=no
 # Foundation's own leaks (see lsan.supp) are not ours to find; every other leak still fails the run.
 export LSAN_OPTIONS="suppressions=$(pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -27,9 +27,10 @@ seed() {
     FuzzCatalog) patterns='*.xcstrings' ;;
     FuzzPayload) patterns='*.json' ;;
     FuzzFormat) patterns='*.strings' ;;
+    FuzzCode) patterns='*.swift' ;;
   esac
   local n=0
-  for root in "$CORPUS" ../../Resources regressions/"$target"; do
+  for root in "$CORPUS" ../../Resources ../LocalizationFormatsTests/Fixtures/backend-code regressions/"$target"; do
     [ -d "$root" ] || continue
     while IFS= read -r -d '' file; do
       # libFuzzer prefers small seeds; cut large files to their first 8 KB.

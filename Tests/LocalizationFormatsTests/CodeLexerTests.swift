@@ -13,7 +13,10 @@ struct CodeLexerTests {
 
     @Test(arguments: [
         // Python: prefixes, triple quotes with quotes inside, f-strings, `#` comments.
-        (CodeLanguage.python, #"a = r"\d" + b'x' + '''it's "q"''' + f"{n} x" + f"{{y}}"  # "comment""#, [#"\d"#, "x", #"it's "q""#, "~", "{{y}}"]),
+        (
+            CodeLanguage.python, #"a = r"\d" + b'x' + '''it's "q"''' + f"{n} x" + f"{{y}}"  # "comment""#,
+            [#"\d"#, "x", #"it's "q""#, "~", "{{y}}"]
+        ),
         // JavaScript: a regular expression holding a quote, templates with and without holes.
         (.javascript, "const r = /\"x/g; const t = `a${b}c`; const u = `plain`; // 'c'", ["~", "plain"]),
         // Go: raw strings keep backslashes; runes are read as literals too.

@@ -40,7 +40,10 @@ struct PushKeyScannerTests {
         ("apns2.go", ["title SHIPPED_TITLE -", "body SHIPPED_BODY 1", "body FCM_SHIPPED 2"]),
         (
             "Pushy.java",
-            ["title TRIP_TITLE 0", "body TRIP_BODY 2", "subtitle TRIP_SUBTITLE runtime", "action TRIP_ACTION -", "title RIDE_TITLE -", "body RIDE_BODY 2"]
+            [
+                "title TRIP_TITLE 0", "body TRIP_BODY 2", "subtitle TRIP_SUBTITLE runtime", "action TRIP_ACTION -", "title RIDE_TITLE -",
+                "body RIDE_BODY 2",
+            ]
         ),
         ("Push.kt", ["body BADGE_EARNED 2", "body KOTLIN_BUILDER 1"]),
         ("Push.cs", ["body CS_INDEXER 1", "title CS_TITLE -", "body CS_BODY runtime"]),

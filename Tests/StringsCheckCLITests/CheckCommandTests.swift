@@ -551,11 +551,14 @@ struct BackendCodeTests {
     @Test func codeNamedOnTheCommandLineIsScannedAndReportedAtTheLiteral() throws {
         let root = try CheckCommandTests.temporaryTree(Self.files)
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try CLITests.run(["check", "--no-config", root.appendingPathComponent("app").path, root.appendingPathComponent("backend/push/orders.py").path])
+        let result = try CLITests.run([
+            "check", "--no-config", root.appendingPathComponent("app").path, root.appendingPathComponent("backend/push/orders.py").path,
+        ])
         #expect(result.status == 1)
         #expect(
             result.stdout.contains(
-                "backend/push/orders.py:4:44: error: 'ORDER_SHIPED' (body_localized_key) is in no locale's Localizable table; every user sees the raw key [payload-missing-key]"))
+                "backend/push/orders.py:4:44: error: 'ORDER_SHIPED' (body_localized_key) is in no locale's Localizable table; every user sees the raw key [payload-missing-key]"
+            ))
         // Looked up in the folder given beside it, not in the current folder.
         #expect(result.stdout.hasSuffix("3 files checked: 1 error, 0 warnings\n"))
     }

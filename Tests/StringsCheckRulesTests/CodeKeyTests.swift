@@ -92,6 +92,9 @@ struct CodeKeyTests {
         let index = ProjectIndex(project: project)
         let findings = await PreviewBuilder.findings(index, forKeys: false)
         let rows = PreviewBuilder.payloadRows(index, findings: findings)
-        #expect(rows.map { "\($0.payload ?? "") \($0.locale): \($0.body ?? "")" } == ["push.py:1 en: Order A-1 with DHL", "push.py:1 de: Bestellung A-1 mit DHL"])
+        #expect(
+            rows.map { "\($0.payload ?? "") \($0.locale): \($0.body ?? "")" } == [
+                "push.py:1 en: Order A-1 with DHL", "push.py:1 de: Bestellung A-1 mit DHL",
+            ])
     }
 }

@@ -183,7 +183,9 @@ struct CodeConfigurationTests {
         #expect(configuration.code.include == ["backend/**/*.py"])
         #expect(configuration.code.exclude == ["backend/tests/**"])
         #expect(
-            configuration.code.functions == [PushKeyFunction(name: "send_push", part: .title, keyArgument: 2, argumentsArgument: 3, variadic: true)])
+            configuration.code.functions == [
+                PushKeyFunction(name: "send_push", part: .title, keyArgument: 2, argumentsArgument: 3, variadic: true)
+            ])
     }
 
     @Test func badFunctionsAreReportedWhereTheyStand() {

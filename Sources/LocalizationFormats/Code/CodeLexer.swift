@@ -44,6 +44,10 @@ public struct CodeLexer {
     var sawLineBreak = true
     /// Ruby and PHP heredocs opened on the current line: their bodies start on the next one.
     var pendingHeredocs: [(terminator: [UInt8], interpolated: Bool, token: Int, squiggly: Bool)] = []
+    /// How deep literals nest inside interpolations (`` `${`${…}`}` ``, `"\("\(…)")"`): past
+    /// `maximumNesting` an inner literal is skipped as text, so no input exhausts the stack.
+    var nesting = 0
+    static let maximumNesting = 32
 
     public static func tokens(of bytes: [UInt8], language: CodeLanguage) -> [CodeToken] {
         var lexer = CodeLexer(bytes: bytes, language: language)
@@ -319,7 +323,8 @@ public struct CodeLexer {
                 continue
             }
             switch interpolation {
-            case .dollar where current == UInt8(ascii: "$") && (byte(index + 1) == UInt8(ascii: "{") || Self.isIdentifierStart(byte(index + 1))),
+            case .dollar
+            where current == UInt8(ascii: "$") && (byte(index + 1) == UInt8(ascii: "{") || Self.isIdentifierStart(byte(index + 1))),
                 .php where current == UInt8(ascii: "$") && (Self.isIdentifierStart(byte(index + 1))),
                 .php where current == UInt8(ascii: "{") && byte(index + 1) == UInt8(ascii: "$"),
                 .hashBrace where current == UInt8(ascii: "#") && byte(index + 1) == UInt8(ascii: "{"):
@@ -450,8 +455,14 @@ public struct CodeLexer {
                     }
                     if inner == UInt8(ascii: "`") {
                         // A nested template: read it and drop its token.
+                        guard nesting < Self.maximumNesting else {
+                            index += 1
+                            continue
+                        }
                         let saved = tokens.count
+                        nesting += 1
                         readTemplate(start: index)
+                        nesting -= 1
                         tokens.removeSubrange(saved...)
                         continue
                     }
@@ -484,7 +495,9 @@ public struct CodeLexer {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\""), Array(bytes[index..<min(bytes.count, index + closing.count)]) == closing {
                 index += closing.count
-                add(.string, String(decoding: triple ? Self.trimmedMultiLine(value) : value, as: UTF8.self), from: start, interpolated: interpolated)
+                add(
+                    .string, String(decoding: triple ? Self.trimmedMultiLine(value) : value, as: UTF8.self), from: start,
+                    interpolated: interpolated)
                 return
             }
             let current = bytes[index]
@@ -514,8 +527,14 @@ public struct CodeLexer {
                         }
                         if bytes[index] == UInt8(ascii: "\"") {
                             // A string inside the interpolation: read it and drop its token.
+                            guard nesting < Self.maximumNesting else {
+                                index += 1
+                                continue
+                            }
                             let saved = tokens.count
+                            nesting += 1
                             readSwift(hashes: 0, start: index)
+                            nesting -= 1
                             tokens.removeSubrange(saved...)
                             continue
                         }
@@ -656,7 +675,10 @@ public struct CodeLexer {
         switch last.kind {
         case .string, .number: return false
         case .identifier:
-            return ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await", "when", "if", "unless", "and", "or", "not"].contains(last.text)
+            return [
+                "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
+                "when", "if", "unless", "and", "or", "not",
+            ].contains(last.text)
         case .punctuation: return ![")", "]", "}"].contains(last.text)
         case .operator: return true
         }
@@ -689,7 +711,9 @@ public struct CodeLexer {
 
     /// Ruby's `%w[a b]`, `%q(…)`, `%Q{…}`, `%(…)`, `%i[…]`, `%r{…}`, when no value comes before.
     mutating func readRubyPercentLiteral() -> Bool {
-        if let last = tokens.last, last.kind == .identifier || last.kind == .number || last.kind == .string || [")", "]", "}"].contains(last.text) {
+        if let last = tokens.last,
+            last.kind == .identifier || last.kind == .number || last.kind == .string || [")", "]", "}"].contains(last.text)
+        {
             return false
         }
         var kindByte: UInt8 = 0
@@ -732,7 +756,8 @@ public struct CodeLexer {
             index += 1
         }
         let text = String(decoding: value, as: UTF8.self)
-        if kindByte == UInt8(ascii: "w") || kindByte == UInt8(ascii: "W") || kindByte == UInt8(ascii: "i") || kindByte == UInt8(ascii: "I") {
+        if kindByte == UInt8(ascii: "w") || kindByte == UInt8(ascii: "W") || kindByte == UInt8(ascii: "i") || kindByte == UInt8(ascii: "I")
+        {
             add(.string, text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " "), from: start)
             tokens[tokens.count - 1].wordList = true
         } else {
@@ -753,7 +778,9 @@ public struct CodeLexer {
         } else {
             guard starts("<<", at: index) else { return false }
             // `x << y` is a shift or an append: a heredoc follows no value.
-            if let last = tokens.last, last.kind == .identifier || last.kind == .number || last.kind == .string || [")", "]"].contains(last.text) {
+            if let last = tokens.last,
+                last.kind == .identifier || last.kind == .number || last.kind == .string || [")", "]"].contains(last.text)
+            {
                 if !(last.kind == .identifier && ["puts", "print", "return", "raise"].contains(last.text)) { return false }
             }
             position += 2
@@ -803,7 +830,9 @@ public struct CodeLexer {
             }
             if heredoc.squiggly {
                 // `<<~`: the least indentation of its lines is removed.
-                let indent = lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }.map { $0.prefix { $0 == 0x20 || $0 == 0x09 }.count }.min() ?? 0
+                let indent =
+                    lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }.map { $0.prefix { $0 == 0x20 || $0 == 0x09 }.count }.min()
+                    ?? 0
                 lines = lines.map { Array($0.dropFirst(min(indent, $0.count))) }
             }
             let value = Array(lines.joined(separator: [0x0A]))

@@ -37,12 +37,17 @@ public enum CodePayloadReader {
             case .action: alert.actionLocKey = keyField
             }
             // The payload as APNs would get it, for previews: {"aps": {"alert": {…}}}.
-            var members = [JSONMember(key: Self.jsonKey(use.part, arguments: false), keyLocation: keyField.keyLocation, value: keyField.value)]
+            var members = [
+                JSONMember(key: Self.jsonKey(use.part, arguments: false), keyLocation: keyField.keyLocation, value: keyField.value)
+            ]
             if let argumentsField {
-                members.append(JSONMember(key: Self.jsonKey(use.part, arguments: true), keyLocation: argumentsField.keyLocation, value: argumentsField.value))
+                members.append(
+                    JSONMember(
+                        key: Self.jsonKey(use.part, arguments: true), keyLocation: argumentsField.keyLocation, value: argumentsField.value))
             }
             let alertNode = JSONNode(value: .object(members), location: keyPosition)
-            let aps = JSONNode(value: .object([JSONMember(key: "alert", keyLocation: keyPosition, value: alertNode)]), location: keyPosition)
+            let aps = JSONNode(
+                value: .object([JSONMember(key: "alert", keyLocation: keyPosition, value: alertNode)]), location: keyPosition)
             let root = JSONNode(value: .object([JSONMember(key: "aps", keyLocation: keyPosition, value: aps)]), location: keyPosition)
             var payload = PushPayload(path: path, dialect: .apns, name: nil, payload: root, aps: aps, alertNode: alertNode, alert: alert)
             payload.code = origin

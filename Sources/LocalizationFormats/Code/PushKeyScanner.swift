@@ -146,7 +146,8 @@ public struct PushKeyScanner {
         // The `(` is not matched yet while its `)` is read: find it by walking back.
         var depth = 0
         var position = index - 1
-        while position >= 0 {
+        // Bounded: unbalanced input (`)){)){…`) must not make each brace walk the whole file.
+        while position >= 0, index - position < 2000 {
             if tokens[position].is(.punctuation, ")") { depth += 1 }
             if tokens[position].is(.punctuation, "(") {
                 depth -= 1
@@ -251,7 +252,9 @@ public struct PushKeyScanner {
             } else {
                 group = .frame(enclosing[index], region: regionStart[index])
             }
-        } else if token.kind == .string, next.is(.identifier, "to") || (next.is(.punctuation, ",") && previous?.is(.punctuation, "{") == true) {
+        } else if token.kind == .string,
+            next.is(.identifier, "to") || (next.is(.punctuation, ",") && previous?.is(.punctuation, "{") == true)
+        {
             // Kotlin's `"loc-key" to "X"`, C#'s `{ "loc-key", "X" }` dictionary initializer.
             guard token.text.contains("-") || token.text.hasPrefix("em_push") else { return nil }
             valueIndex = index + 2
@@ -315,7 +318,10 @@ public struct PushKeyScanner {
     func isDeclaration(_ index: Int) -> Bool {
         guard index > 0, !tokens[index].startsLine else { return false }
         let previous = tokens[index - 1]
-        if previous.kind == .identifier { return !["return", "await", "new", "yield", "throw", "else", "in", "of", "and", "or", "not", "then", "do"].contains(previous.text) }
+        if previous.kind == .identifier {
+            return !["return", "await", "new", "yield", "throw", "else", "in", "of", "and", "or", "not", "then", "do"].contains(
+                previous.text)
+        }
         if previous.kind == .operator, previous.text == ">" || previous.text == "?" { return true }
         return false
     }
@@ -470,7 +476,9 @@ public struct PushKeyScanner {
         return result
     }
 
-    static let joiningOperators: Set = ["+", "%", "*", "<<", "..", "...", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "+=", "=~", "!~", "<=>"]
+    static let joiningOperators: Set = [
+        "+", "%", "*", "<<", "..", "...", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "+=", "=~", "!~", "<=>",
+    ]
     static let comparingWords: Set = ["in", "is", "not", "instanceof", "eq", "ne", "matches"]
 
     /// Whether the literal at `position` is part of a larger value (a concatenation, a
@@ -495,7 +503,9 @@ public struct PushKeyScanner {
     /// The literals assigned to `name` in the function that holds `index`, before it.
     func assignedLiterals(_ name: String, before index: Int, depth: Int) -> [(text: String, offset: Int)] {
         var result: [(String, Int)] = []
-        let start = regionStart[index]
+        // Within the function, and at most a few thousand tokens back: a file of one long region
+        // with many variable keys must stay linear.
+        let start = max(regionStart[index], index - 5000)
         var position = max(start, 0)
         while position < index {
             defer { position += 1 }
@@ -537,7 +547,8 @@ public struct PushKeyScanner {
             let token = tokens[position]
             if token.kind == .punctuation, ["(", "[", "{"].contains(token.text) { break }
             let prefixLike =
-                token.kind == .identifier || token.is(.punctuation, ".") || (token.kind == .operator && ["<", ">", "::", "?"].contains(token.text))
+                token.kind == .identifier || token.is(.punctuation, ".")
+                || (token.kind == .operator && ["<", ">", "::", "?"].contains(token.text))
                 || (token.is(.punctuation, "[") && position + 1 < end && tokens[position + 1].is(.punctuation, "]"))
             guard prefixLike else { return runtime }
             position += 1
@@ -554,7 +565,9 @@ public struct PushKeyScanner {
         guard match[open] + 1 == end else { return runtime }
         let words = tokens[index..<open].filter { $0.kind == .identifier }.map(\.text)
         if tokens[open].is(.punctuation, "(") {
-            let listFunctions: Set = ["of", "asList", "listOf", "arrayOf", "mutableListOf", "array", "Array", "tuple", "list", "List", "setOf"]
+            let listFunctions: Set = [
+                "of", "asList", "listOf", "arrayOf", "mutableListOf", "array", "Array", "tuple", "list", "List", "setOf",
+            ]
             if words.isEmpty {
                 // Python's tuple needs a comma: `(a)` is just `a`.
                 guard items(open: open).count != 1 || tokens[match[open] - 1].is(.punctuation, ",") else { return runtime }
