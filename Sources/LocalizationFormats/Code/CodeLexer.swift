@@ -48,6 +48,8 @@ public struct CodeLexer {
     /// `maximumNesting` an inner literal is skipped as text, so no input exhausts the stack.
     var nesting = 0
     static let maximumNesting = 32
+    /// Marks where a Swift interpolation stands in an interpolated literal's value.
+    public static let hole: UInt8 = 0x01
 
     public static func tokens(of bytes: [UInt8], language: CodeLanguage) -> [CodeToken] {
         var lexer = CodeLexer(bytes: bytes, language: language)
@@ -514,6 +516,9 @@ public struct CodeLexer {
                 let after = index + 1 + hashes
                 if byte(after) == UInt8(ascii: "(") {
                     interpolated = true
+                    // The hole stays in the value as U+0001, for keys SwiftUI makes of
+                    // interpolations (`Text("\(count) posts")` is the key "%lld posts").
+                    value.append(CodeLexer.hole)
                     index = after
                     var depth = 0
                     while index < bytes.count {

@@ -1,0 +1,335 @@
+/// A key the app's own code looks up in one of its tables.
+public struct LocalizedStringUse: Sendable, Hashable {
+    /// The key; for an interpolated SwiftUI key, its text with `CodeLexer.hole` where each
+    /// interpolation stands.
+    public var key: String
+    public var interpolated: Bool
+    /// The table named at the call (`tableName:`, `table:`, `NSLocalizedStringFromTable`); nil
+    /// for the default, `Localizable`.
+    public var table: String?
+    /// The bundle argument as written (`.module`, `Bundle.main`), when one is given.
+    public var bundle: String?
+    /// The text shown where the table lacks the key (`value:`, `defaultValue:`, SwiftGen's `fallback:`).
+    public var defaultValue: String?
+    /// The function, initialiser or modifier: `NSLocalizedString`, `Text`, `.navigationTitle`.
+    public var construct: String
+    public var keyOffset: Int
+    /// `String(format: NSLocalizedString("k", …), a, b)`: the arguments given, and where.
+    public var formatArguments: Int?
+    public var formatOffset: Int?
+
+    /// The key as Foundation stores it for an interpolated SwiftUI key: each hole a `%@`-like
+    /// specifier. Nil for a plain key.
+    public var prefixBeforeFirstHole: String? {
+        guard interpolated else { return nil }
+        return String(key.prefix { $0 != Character(Unicode.Scalar(CodeLexer.hole)) })
+    }
+}
+
+/// A wrapper the project calls instead of `NSLocalizedString` (`code: wrappers:`): which argument
+/// is the key and which (if any) the table, by 1-based position or by label.
+public struct LocalizedStringWrapper: Sendable, Hashable {
+    public var name: String
+    public var key: Int
+    public var table: Int?
+    public var tableLabel: String?
+
+    public init(name: String, key: Int, table: Int? = nil, tableLabel: String? = nil) {
+        self.name = name
+        self.key = key
+        self.table = table
+        self.tableLabel = tableLabel
+    }
+}
+
+/// What the app's code does with its tables: the literal keys it looks up, and the tables it
+/// looks keys up in by a key built while the program runs (whose keys all may be used).
+public struct LocalizedStringUses: Sendable, Hashable {
+    public var uses: [LocalizedStringUse] = []
+    /// Tables (nil: `Localizable`) with a lookup whose key is not a literal.
+    public var dynamicTables: Set<String?> = []
+    /// Keys prefixes of interpolated lookups (`NSLocalizedString("error.\(code)", …)` → `error.`).
+    public var dynamicPrefixes: [(table: String?, prefix: String)] = []
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.uses == rhs.uses && lhs.dynamicTables == rhs.dynamicTables
+            && lhs.dynamicPrefixes.map { "\($0.table ?? "")/\($0.prefix)" } == rhs.dynamicPrefixes.map { "\($0.table ?? "")/\($0.prefix)" }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(uses) }
+}
+
+/// Finds the keys Swift and Objective-C code looks up: `NSLocalizedString` and its Objective-C
+/// macros, `String(localized:)`, `LocalizedStringResource`, `LocalizedStringKey`, the SwiftUI
+/// views and modifiers that take a `LocalizedStringKey` from a literal, `Bundle`'s
+/// `localizedString(forKey:value:table:)`, SwiftGen's `tr(table, key)` and configured wrappers.
+public struct LocalizedStringScanner {
+    let tokens: [CodeToken]
+    let bytes: [UInt8]
+    let language: CodeLanguage
+    var match: [Int]
+    var wrappers: [String: LocalizedStringWrapper]
+
+    /// SwiftUI views whose first unlabelled argument is a `LocalizedStringKey` when it is a
+    /// literal (Apple's documentation of each initialiser `init(_ titleKey: LocalizedStringKey, …)`).
+    public static let swiftUIViews: Set = [
+        "Text", "Button", "Label", "Toggle", "Picker", "Section", "Link", "NavigationLink", "TextField", "SecureField", "Menu",
+        "Stepper", "DatePicker", "ColorPicker", "ProgressView", "GroupBox", "LabeledContent", "Tab", "ContentUnavailableView",
+        "ShareLink", "DisclosureGroup", "Gauge", "MultiDatePicker", "PasteButton", "RenameButton", "EditButton",
+    ]
+    /// SwiftUI modifiers whose first unlabelled argument is a `LocalizedStringKey` when it is a literal.
+    public static let swiftUIModifiers: Set = [
+        "navigationTitle", "navigationBarTitle", "navigationSubtitle", "alert", "confirmationDialog", "help", "accessibilityLabel",
+        "accessibilityHint", "accessibilityValue", "badge", "accessibilityAction", "fileImporter", "fileExporter",
+    ]
+
+    public static func uses(in bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper] = []) -> LocalizedStringUses {
+        guard language == .swift || language == .objectiveC else { return LocalizedStringUses() }
+        let tokens = CodeLexer.tokens(of: bytes, language: language)
+        var scanner = LocalizedStringScanner(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers)
+        return scanner.scan()
+    }
+
+    init(tokens: [CodeToken], bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper]) {
+        self.tokens = tokens
+        self.bytes = bytes
+        self.language = language
+        match = Array(repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            switch token.text {
+            case "(", "[", "{": stack.append(index)
+            case ")", "]", "}":
+                if let open = stack.last, PushKeyScanner.closes(tokens[open].text, token.text) {
+                    stack.removeLast()
+                    match[open] = index
+                    match[index] = open
+                }
+            default: break
+            }
+        }
+        var table: [String: LocalizedStringWrapper] = [:]
+        for wrapper in wrappers { table[wrapper.name] = wrapper }
+        self.wrappers = table
+    }
+
+    /// One argument of a call: its label (Swift), and its tokens.
+    struct Argument {
+        var label: String?
+        var start: Int
+        var end: Int
+    }
+
+    func arguments(open: Int) -> [Argument] {
+        guard match[open] > open else { return [] }
+        let close = match[open]
+        var result: [Argument] = []
+        var position = open + 1
+        while position < close {
+            var end = position
+            while end < close, !tokens[end].is(.punctuation, ",") {
+                if tokens[end].kind == .punctuation, ["(", "[", "{"].contains(tokens[end].text), match[end] > end {
+                    end = match[end] + 1
+                } else {
+                    end += 1
+                }
+            }
+            var label: String?
+            var start = position
+            if language == .swift, end - position >= 2, tokens[position].kind == .identifier, tokens[position + 1].is(.operator, ":") {
+                label = tokens[position].text
+                start = position + 2
+            }
+            if end > position { result.append(Argument(label: label, start: start, end: end)) }
+            position = end + 1
+        }
+        return result
+    }
+
+    /// The literal an argument is, when it is exactly one string literal (`@"…"` included).
+    func literal(_ argument: Argument?) -> CodeToken? {
+        guard let argument, argument.end == argument.start + 1, tokens[argument.start].kind == .string else { return nil }
+        return tokens[argument.start]
+    }
+
+    func source(_ argument: Argument) -> String {
+        guard argument.end > argument.start else { return "" }
+        return String(decoding: bytes[tokens[argument.start].start..<tokens[argument.end - 1].end], as: UTF8.self)
+    }
+
+    mutating func scan() -> LocalizedStringUses {
+        var result = LocalizedStringUses()
+        var index = 0
+        while index + 1 < tokens.count {
+            defer { index += 1 }
+            let token = tokens[index]
+            guard token.kind == .identifier, tokens[index + 1].is(.punctuation, "(") else {
+                if language == .objectiveC, token.is(.punctuation, "[") { objectiveCMessage(at: index, into: &result) }
+                continue
+            }
+            let previous = index > 0 ? tokens[index - 1] : nil
+            // A declaration (`func Text(`, `static func tr(`) is no call.
+            if let previous, previous.kind == .identifier, ["func", "init", "class", "struct", "enum", "case"].contains(previous.text) {
+                continue
+            }
+            let arguments = arguments(open: index + 1)
+            let isMember = previous?.is(.punctuation, ".") == true
+            var found: (key: Argument?, table: Argument?, bundle: Argument?, value: Argument?)?
+            switch token.text {
+            case "NSLocalizedString" where !isMember:
+                if language == .objectiveC {
+                    found = (arguments.first, nil, nil, nil)
+                } else {
+                    found = (
+                        arguments.first { $0.label == nil }, arguments.first { $0.label == "tableName" },
+                        arguments.first { $0.label == "bundle" }, arguments.first { $0.label == "value" }
+                    )
+                }
+            case "NSLocalizedStringFromTable" where language == .objectiveC:
+                found = (arguments.first, arguments.dropFirst().first, nil, nil)
+            case "NSLocalizedStringFromTableInBundle" where language == .objectiveC:
+                found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, nil)
+            case "NSLocalizedStringWithDefaultValue" where language == .objectiveC:
+                found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, arguments.dropFirst(3).first)
+            case "String" where arguments.first?.label == "localized":
+                found = (
+                    arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
+                    arguments.first { $0.label == "defaultValue" }
+                )
+            case "LocalizedStringResource" where arguments.first?.label == nil, "LocalizedStringKey" where arguments.first?.label == nil:
+                found = (
+                    arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
+                    arguments.first { $0.label == "defaultValue" }
+                )
+            case "localizedString" where isMember && arguments.first?.label == "forKey":
+                found = (
+                    arguments.first, arguments.first { $0.label == "table" }, nil, arguments.first { $0.label == "value" }
+                )
+            case "tr" where arguments.count >= 2 && literal(arguments[0]) != nil && arguments[0].label == nil && arguments[1].label == nil:
+                // SwiftGen's generated accessors: `L10n.tr("Localizable", "key", …, fallback: "…")`.
+                found = (arguments[1], arguments[0], nil, arguments.first { $0.label == "fallback" })
+            default:
+                if language == .swift, Self.swiftUIViews.contains(token.text), !isMember, arguments.first?.label == nil {
+                    found = (
+                        arguments.first, arguments.first { $0.label == "tableName" }, arguments.first { $0.label == "bundle" }, nil
+                    )
+                } else if language == .swift, isMember, Self.swiftUIModifiers.contains(token.text), arguments.first?.label == nil {
+                    found = (arguments.first, nil, nil, nil)
+                } else if language == .swift, token.text == "searchable", let prompt = arguments.first(where: { $0.label == "prompt" }) {
+                    found = (prompt, nil, nil, nil)
+                } else if let wrapper = wrappers[token.text] {
+                    let positional = arguments
+                    let key = wrapper.key <= positional.count ? positional[wrapper.key - 1] : nil
+                    let table =
+                        wrapper.tableLabel.flatMap { label in arguments.first { $0.label == label } }
+                        ?? wrapper.table.flatMap { $0 <= positional.count ? positional[$0 - 1] : nil }
+                    found = (key, table, nil, nil)
+                }
+            }
+            guard let found, let keyArgument = found.key else { continue }
+            // SwiftUI takes a key only from a literal; a variable is shown as it is.
+            let isSwiftUI = Self.swiftUIViews.contains(token.text) || Self.swiftUIModifiers.contains(token.text) || token.text == "searchable"
+            let tableName = literal(found.table).flatMap { $0.interpolated ? nil : $0.text }
+            guard let keyToken = literal(keyArgument) else {
+                if !isSwiftUI, found.table == nil || tableName != nil { result.dynamicTables.insert(tableName) }
+                continue
+            }
+            // A table chosen at run time; `table: nil` is the default table.
+            if let table = found.table, tableName == nil, !(table.end == table.start + 1 && tokens[table.start].is(.identifier, "nil")) {
+                continue
+            }
+            let keyText = keyToken.text
+            if keyToken.interpolated {
+                let prefix = String(keyText.prefix { $0 != Character(Unicode.Scalar(CodeLexer.hole)) })
+                // Only SwiftUI and String(localized:) turn an interpolation into a format key;
+                // NSLocalizedString("a.\(x)") looks up a key built at run time.
+                if isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource" || token.text == "LocalizedStringKey" {
+                    result.uses.append(
+                        LocalizedStringUse(
+                            key: keyText, interpolated: true, table: tableName, bundle: found.bundle.map(source),
+                            defaultValue: literal(found.value)?.text, construct: constructName(token, isMember: isMember),
+                            keyOffset: keyToken.start))
+                }
+                if !prefix.isEmpty { result.dynamicPrefixes.append((tableName, prefix)) } else { result.dynamicTables.insert(tableName) }
+                continue
+            }
+            var use = LocalizedStringUse(
+                key: keyText, interpolated: false, table: tableName, bundle: found.bundle.map(source),
+                defaultValue: literal(found.value).flatMap { $0.interpolated ? nil : $0.text },
+                construct: constructName(token, isMember: isMember), keyOffset: keyToken.start)
+            if let count = formatArgumentCount(around: index) {
+                use.formatArguments = count.count
+                use.formatOffset = count.offset
+            }
+            result.uses.append(use)
+        }
+        return result
+    }
+
+    func constructName(_ token: CodeToken, isMember: Bool) -> String {
+        if token.text == "String" { return "String(localized:)" }
+        if token.text == "tr" { return "SwiftGen's tr" }
+        return (isMember ? "." : "") + token.text
+    }
+
+    /// `String(format: X, a, b)` or `String.localizedStringWithFormat(X, a, b)` around the call at
+    /// `index`: the number of arguments after X, when none of them is an array passed on.
+    func formatArgumentCount(around index: Int) -> (count: Int, offset: Int)? {
+        guard language == .swift, index >= 3 else { return nil }
+        // X is the first argument: `String(format: NSLocalizedString(…), …)`.
+        var open = index - 1
+        if tokens[open].is(.operator, ":"), tokens[open - 1].is(.identifier, "format") { open -= 2 }
+        guard tokens[open].is(.punctuation, "("), open >= 1 else { return nil }
+        let callee = tokens[open - 1]
+        let isFormat =
+            (callee.is(.identifier, "String") && tokens[open + 1].is(.identifier, "format"))
+            || (callee.is(.identifier, "localizedStringWithFormat"))
+        guard isFormat else { return nil }
+        let all = arguments(open: open)
+        guard all.count >= 1 else { return nil }
+        let rest = all.dropFirst().filter { $0.label != "locale" }
+        // `String(format: f, arguments: list)` passes a list: its length is unknown.
+        if rest.contains(where: { $0.label == "arguments" }) { return nil }
+        return (rest.count, tokens[open].start)
+    }
+
+    /// Objective-C's `[[NSBundle mainBundle] localizedStringForKey:@"k" value:@"v" table:@"T"]`.
+    func objectiveCMessage(at index: Int, into result: inout LocalizedStringUses) {
+        guard match[index] > index else { return }
+        var position = index + 1
+        let close = match[index]
+        while position < close {
+            if tokens[position].is(.identifier, "localizedStringForKey"), position + 2 < close, tokens[position + 1].is(.operator, ":") {
+                let key = tokens[position + 2]
+                var value: String?
+                var tableName: String?
+                var tableKnown = true
+                var scan = position + 3
+                while scan + 2 < close {
+                    if tokens[scan].kind == .identifier, tokens[scan + 1].is(.operator, ":") {
+                        let argument = tokens[scan + 2]
+                        let text = argument.kind == .string && !argument.interpolated ? argument.text : nil
+                        if tokens[scan].text == "value" { value = text }
+                        if tokens[scan].text == "table", !argument.is(.identifier, "nil") {
+                            // `table:nil` is the default table; a variable is chosen at run time.
+                            tableName = text
+                            tableKnown = text != nil
+                        }
+                    }
+                    scan += 1
+                }
+                guard tableKnown else { return }
+                guard key.kind == .string, !key.interpolated else {
+                    result.dynamicTables.insert(tableName)
+                    return
+                }
+                result.uses.append(
+                    LocalizedStringUse(
+                        key: key.text, interpolated: false, table: tableName, bundle: nil, defaultValue: value,
+                        construct: "localizedStringForKey:value:table:", keyOffset: key.start))
+                return
+            }
+            position += 1
+        }
+    }
+}
