@@ -33,7 +33,7 @@ public struct PayloadKeyLookup: Sendable {
 
 extension ProjectIndex {
     /// Every payload of every template, then every key found in code, in file order.
-    public var payloads: [PushPayload] { (project.payloadFiles + project.codeFiles).flatMap(\.payloads) }
+    public var payloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) + project.codeFiles.flatMap(\.payloads) }
 
     /// The payloads of templates only: what the rules about a payload's JSON look at.
     public var templatePayloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }

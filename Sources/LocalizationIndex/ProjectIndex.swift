@@ -47,6 +47,7 @@ public final class ProjectIndex: Sendable {
     private let lookupsPart = Lazy<[PayloadKeyLookup]>()
     private let pluralPart = Lazy<[PluralForms]>()
     private let catalogKeysPart = Lazy<[String: [String: CatalogEntry]]>()
+    let codeLookupsPart = Lazy<[CodeKeyLookup]>()
 
     public init(project: LocalizationProject, options: IndexOptions = IndexOptions()) {
         self.project = project

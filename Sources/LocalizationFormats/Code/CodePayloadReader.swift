@@ -1,11 +1,37 @@
 import Foundation
 
-/// Reads the payload keys of a source file as payloads, one per key, so the payload rules check
-/// them as they check a template's.
+/// A source file, scanned: the payload keys its code builds and the keys it looks up in the
+/// app's tables.
+public struct CodeFile: Sendable {
+    public var path: String
+    public var language: CodeLanguage?
+    /// One payload per key the code puts into a push (see `PushPayload.code`).
+    public var payloads: [PushPayload]
+    /// The keys Swift and Objective-C code looks up in the app's own tables.
+    public var strings: LocalizedStringUses
+    public var diagnostics: [Diagnostic]
+    public var lines: LineTable?
+
+    public init(
+        path: String, language: CodeLanguage?, payloads: [PushPayload] = [], strings: LocalizedStringUses = LocalizedStringUses(),
+        diagnostics: [Diagnostic] = [], lines: LineTable? = nil
+    ) {
+        self.path = path
+        self.language = language
+        self.payloads = payloads
+        self.strings = strings
+        self.diagnostics = diagnostics
+        self.lines = lines
+    }
+}
+
+/// Reads a source file: its payload keys as payloads, one per key, so the payload rules check
+/// them as they check a template's; for Swift and Objective-C, the keys it looks up too.
 public enum CodePayloadReader {
-    public static func read(bytes: [UInt8], path: String, language: CodeLanguage, functions: [PushKeyFunction] = [])
-        -> PayloadTemplateFile
-    {
+    public static func read(
+        bytes: [UInt8], path: String, language: CodeLanguage, functions: [PushKeyFunction] = [],
+        wrappers: [LocalizedStringWrapper] = []
+    ) -> CodeFile {
         let lines = LineTable(utf8: bytes)
         let uses = PushKeyScanner.uses(in: bytes, language: language, functions: functions)
         let payloads = uses.map { use -> PushPayload in
@@ -53,7 +79,8 @@ public enum CodePayloadReader {
             payload.code = origin
             return payload
         }
-        return PayloadTemplateFile(path: path, payloads: payloads, diagnostics: [], lines: lines)
+        let strings = LocalizedStringScanner.uses(in: bytes, language: language, wrappers: wrappers)
+        return CodeFile(path: path, language: language, payloads: payloads, strings: strings, lines: lines)
     }
 
     static func jsonKey(_ part: PushAlertPart, arguments: Bool) -> String {
@@ -74,10 +101,13 @@ public struct CodeScanOptions: Sendable {
     public var accept: (@Sendable (String) -> Bool)?
     /// Functions that take a key and its arguments by position (`code: functions:`).
     public var functions: [PushKeyFunction]
+    /// The app's own wrappers of `NSLocalizedString` (`code: wrappers:`).
+    public var wrappers: [LocalizedStringWrapper]
 
-    public init(accept: (@Sendable (String) -> Bool)? = nil, functions: [PushKeyFunction] = []) {
+    public init(accept: (@Sendable (String) -> Bool)? = nil, functions: [PushKeyFunction] = [], wrappers: [LocalizedStringWrapper] = []) {
         self.accept = accept
         self.functions = functions
+        self.wrappers = wrappers
     }
 }
 
@@ -108,19 +138,16 @@ public enum CodeDiscovery {
     }
 
     /// Reads and scans each file on all cores; an unreadable file becomes a diagnostic.
-    public static func read(_ paths: [String], functions: [PushKeyFunction], maximumSize: Int = FileBytes.defaultMaximumSize)
-        -> [PayloadTemplateFile]
-    {
+    public static func read(_ paths: [String], options: CodeScanOptions, maximumSize: Int = FileBytes.defaultMaximumSize) -> [CodeFile] {
         paths.concurrentMap { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard let language = CodeLanguage(fileName: name) else {
-                return PayloadTemplateFile(path: path, payloads: [], diagnostics: [], lines: nil)
-            }
+            guard let language = CodeLanguage(fileName: name) else { return CodeFile(path: path, language: nil) }
             switch FileBytes.read(path, maximumSize: maximumSize) {
             case .success(let bytes):
-                return CodePayloadReader.read(bytes: bytes, path: path, language: language, functions: functions)
+                return CodePayloadReader.read(
+                    bytes: bytes, path: path, language: language, functions: options.functions, wrappers: options.wrappers)
             case .failure(let error):
-                return PayloadTemplateFile(path: path, payloads: [], diagnostics: [Diagnostic.unreadable(error, path: path)], lines: nil)
+                return CodeFile(path: path, language: language, diagnostics: [Diagnostic.unreadable(error, path: path)])
             }
         }
     }

@@ -50,6 +50,11 @@ public struct LocalizedStringUses: Sendable, Hashable {
     public var dynamicTables: Set<String?> = []
     /// Keys prefixes of interpolated lookups (`NSLocalizedString("error.\(code)", …)` → `error.`).
     public var dynamicPrefixes: [(table: String?, prefix: String)] = []
+    /// Every plain string literal of the file: a key written anywhere in code (an enum's
+    /// `var title: LocalizedStringKey { "timeline.home" }`, a dictionary of keys) may be looked up.
+    public var literals: Set<String> = []
+
+    public init() {}
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.uses == rhs.uses && lhs.dynamicTables == rhs.dynamicTables
@@ -160,6 +165,9 @@ public struct LocalizedStringScanner {
     mutating func scan() -> LocalizedStringUses {
         var result = LocalizedStringUses()
         var index = 0
+        for token in tokens where token.kind == .string && !token.interpolated && token.text.utf8.count <= 256 {
+            result.literals.insert(token.text)
+        }
         while index + 1 < tokens.count {
             defer { index += 1 }
             let token = tokens[index]

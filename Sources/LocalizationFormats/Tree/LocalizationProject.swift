@@ -87,7 +87,7 @@ public struct LocalizationProject: Sendable {
     public var payloadFiles: [PayloadTemplateFile] = []
     /// Source files scanned for the payload keys code builds, sorted by path; each key found is
     /// a payload of its own (see `PushPayload.code`).
-    public var codeFiles: [PayloadTemplateFile] = []
+    public var codeFiles: [CodeFile] = []
     /// Table ID → the storyboard or xib (the first by path) its Interface Builder strings come from.
     public var interfaceFiles: [String: String] = [:]
     /// Folders discovery skipped by name (`Pods`, `.build`, `DerivedData` …), as found.

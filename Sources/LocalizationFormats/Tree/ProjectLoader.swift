@@ -89,7 +89,7 @@ public enum ProjectLoader {
         if !codePaths.isEmpty {
             var seen: Set<String> = []
             codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
-            project.codeFiles = CodeDiscovery.read(codePaths.sorted(), functions: code.functions, maximumSize: maximumFileSize)
+            project.codeFiles = CodeDiscovery.read(codePaths.sorted(), options: code, maximumSize: maximumFileSize)
             phases.lap("scan code")
         }
         return project
@@ -140,7 +140,7 @@ public enum ProjectLoader {
     /// noted as the source of its table; source code is scanned for payload keys.
     public static func load(virtualFiles: [(path: String, bytes: [UInt8])], functions: [PushKeyFunction] = []) -> LocalizationProject {
         var files: [ResourceFile] = []
-        var codeFiles: [PayloadTemplateFile] = []
+        var codeFiles: [CodeFile] = []
         var interfaceFiles: [String: String] = [:]
         var payloads: [PayloadTemplateFile] = []
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)

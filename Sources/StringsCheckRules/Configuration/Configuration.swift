@@ -38,6 +38,10 @@ public struct CodeConfiguration: Sendable, Hashable {
     public var include: [String] = []
     public var exclude: [String] = []
     public var functions: [PushKeyFunction] = []
+    /// The app's wrappers of `NSLocalizedString`, by argument position or label.
+    public var wrappers: [LocalizedStringWrapper] = []
+    /// Globs over keys the code builds at run time (`"error.*"`): `unused-key` leaves them alone.
+    public var dynamicKeys: [String] = []
 
     public init() {}
 }
@@ -115,6 +119,7 @@ public struct Configuration: Sendable, Hashable {
         if let threshold = rules["incomplete-locale"]?.threshold { settings.incompleteLocaleThreshold = threshold / 100 }
         for (id, rule) in rules where !rule.ignoreLocales.isEmpty { settings.ignoredLocales[id] = rule.ignoreLocales }
         if let placeholderLength { settings.placeholderLength = placeholderLength }
+        settings.dynamicKeys = code.dynamicKeys
         settings.legacyBinaryInterface = legacyBinaryInterface
         return settings
     }

@@ -144,7 +144,8 @@ private struct Reader {
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
     ]
     static let tableKeys = ["usage"]
-    static let codeKeys = ["include", "exclude", "functions"]
+    static let codeKeys = ["include", "exclude", "functions", "wrappers", "dynamic_keys"]
+    static let wrapperKeys = ["name", "key", "table"]
     static let functionKeys = ["name", "key", "arguments", "variadic", "part"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
@@ -301,10 +302,50 @@ private struct Reader {
                     continue
                 }
                 code.functions = list.compactMap { function($0) }
+            case "dynamic_keys": code.dynamicKeys = strings(value, "'dynamic_keys' of 'code'")
+            case "wrappers":
+                guard case .sequence(let list) = value else {
+                    report("'wrappers' must be a list of mappings (name, key, table), found \(describe(value))", node: value)
+                    continue
+                }
+                code.wrappers = list.compactMap { wrapper($0) }
             default: unknownKey(key, keyNode, in: "'code'", known: Self.codeKeys)
             }
         }
         return code
+    }
+
+    /// `{name: loc, key: 1, table: 2}` or `{name: loc, key: 1, table: tableName}`: the key's
+    /// position, and the table's position or label.
+    mutating func wrapper(_ node: Node) -> LocalizedStringWrapper? {
+        guard let items = mapping(node, "a 'wrappers' item") else { return nil }
+        var name: String?
+        var key: Int?
+        var table: Int?
+        var tableLabel: String?
+        for (field, fieldNode, value) in items {
+            switch field {
+            case "name": name = string(value, "'name'")
+            case "key":
+                guard case .scalar(let scalar) = value, let position = Int(scalar.string), (1...32).contains(position) else {
+                    report("'key' must be the argument's position, a whole number from 1 to 32", node: value)
+                    continue
+                }
+                key = position
+            case "table":
+                guard case .scalar(let scalar) = value else {
+                    report("'table' must be the table argument's position or label", node: value)
+                    continue
+                }
+                if let position = Int(scalar.string), (1...32).contains(position) { table = position } else { tableLabel = scalar.string }
+            default: unknownKey(field, fieldNode, in: "a 'wrappers' item", known: Self.wrapperKeys)
+            }
+        }
+        guard let name, !name.isEmpty, let key else {
+            report("a 'wrappers' item needs 'name' (the function called) and 'key' (the position of the key argument)", node: node)
+            return nil
+        }
+        return LocalizedStringWrapper(name: name, key: key, table: table, tableLabel: tableLabel)
     }
 
     /// `{name: sendPush, key: 2, arguments: 3, variadic: false, part: body}`: positions count from 1.

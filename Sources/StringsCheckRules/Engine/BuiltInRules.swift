@@ -3,6 +3,8 @@
 public enum BuiltInRules {
     public static let all: [any Rule.Type] = [
         CatalogDoNotTranslateRule.self,
+        CodeArgumentCountRule.self,
+        CodeMissingKeyRule.self,
         CatalogNeedsReviewRule.self,
         CatalogStaleRule.self,
         CatalogSubstitutionMismatchRule.self,
@@ -48,6 +50,7 @@ public enum BuiltInRules {
         StringsdictInvalidVariableNameRule.self,
         StringsdictNoVariablesRule.self,
         StringsdictValueTypeMismatchRule.self,
+        UnusedKeyRule.self,
         UTF16FileRule.self,
         ValueEqualsKeyRule.self,
     ]

@@ -10,6 +10,7 @@ public enum RuleArea: String, Sendable, CaseIterable, Codable {
     case stringsdict
     case catalog
     case payload
+    case code
 
     public var title: String {
         switch self {
@@ -20,6 +21,7 @@ public enum RuleArea: String, Sendable, CaseIterable, Codable {
         case .stringsdict: "Stringsdict"
         case .catalog: "String Catalogs"
         case .payload: "Push payloads"
+        case .code: "The app's code"
         }
     }
 }

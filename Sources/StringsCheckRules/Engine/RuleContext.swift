@@ -11,6 +11,8 @@ public struct RuleSettings: Sendable, Hashable {
     public var legacyBinaryInterface = false
     /// How long a placeholder loc-arg may get when the backend fills it.
     public var placeholderLength = 64
+    /// `unused-key`: globs over keys the code uses in ways no scanner sees (`code: dynamic_keys`).
+    public var dynamicKeys: [String] = []
 
     public init() {}
 }

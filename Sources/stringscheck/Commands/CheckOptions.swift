@@ -98,7 +98,7 @@ struct CheckOptions: ParsableArguments {
         /// given those the configuration's `code: include` globs match (relative to its folder).
         var codeScan: CodeScanOptions {
             let code = configuration.code
-            guard !code.include.isEmpty else { return CodeScanOptions(functions: code.functions) }
+            guard !code.include.isEmpty else { return CodeScanOptions(functions: code.functions, wrappers: code.wrappers) }
             let include = code.include.map(Glob.init)
             let exclude = (code.exclude + configuration.exclude).map(Glob.init)
             let directory = configuration.directory
@@ -106,7 +106,7 @@ struct CheckOptions: ParsableArguments {
                 accept: { path in
                     let relative = relativePath(path, to: directory)
                     return include.contains { $0.matchesPath(relative) } && !exclude.contains { $0.matchesPath(relative) }
-                }, functions: code.functions)
+                }, functions: code.functions, wrappers: code.wrappers)
         }
 
         /// An `include` glob that matches none of the files read is most likely misspelt

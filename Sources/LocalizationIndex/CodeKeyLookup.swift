@@ -1,0 +1,111 @@
+import LocalizationFormats
+
+/// A key the app's code looks up, resolved against the tables: the one answer `code-missing-key`,
+/// `code-argument-count` and `unused-key` share.
+public struct CodeKeyLookup: Sendable {
+    public var path: String
+    public var use: LocalizedStringUse
+    public var location: SourcePosition
+    /// The table name looked in (`Localizable` when the code names none).
+    public var tableName: String
+    /// The table IDs of that name, in every bundle (a key is matched by table name: the bundle
+    /// argument is not followed).
+    public var candidates: [String]
+    /// The table ID whose development table has the key (for an interpolated key, a key whose
+    /// specifiers fit the holes), else nil.
+    public var foundIn: String?
+    /// The table keys it stands for: the key, or those an interpolated key matches.
+    public var keys: [String]
+    /// Whether a candidate table is a String Catalog (Xcode adds the keys code uses when it builds).
+    public var inCatalog: Bool
+}
+
+extension ProjectIndex {
+    /// Table IDs of the tables named `name` (in any bundle).
+    public func tableIDs(named name: String) -> [String] {
+        tables.keys.filter { $0 == name || $0.hasSuffix("/" + name) }.sorted()
+    }
+
+    /// Every key the scanned code looks up, resolved, in file order.
+    public var codeKeyLookups: [CodeKeyLookup] {
+        codeLookupsPart.get {
+            var phases = PhaseClock("index")
+            defer { phases.lap("code lookups") }
+            var catalogTables: Set<String> = []
+            for file in project.files {
+                if case .catalog = file.content { catalogTables.insert(file.tableID) }
+            }
+            var byName: [String: [String]] = [:]
+            var result: [CodeKeyLookup] = []
+            for file in project.codeFiles {
+                for use in file.strings.uses {
+                    let name = use.table ?? "Localizable"
+                    let candidates = byName[name] ?? tableIDs(named: name)
+                    byName[name] = candidates
+                    var foundIn: String?
+                    var keys: [String] = []
+                    for table in candidates {
+                        guard let base = baseTable(table) else {
+                            // A bundle with translations but no development table takes its
+                            // development text from the code's default value (genstrings' way):
+                            // a key a translation has is the bundle's.
+                            if !use.interpolated, tables[table]?.values.contains(where: { $0.strings[use.key] != nil }) == true {
+                                foundIn = foundIn ?? table
+                            }
+                            continue
+                        }
+                        if use.interpolated {
+                            let matching = base.strings.keys.filter { Self.key($0, fits: use.key) }
+                            if !matching.isEmpty {
+                                keys += matching
+                                foundIn = foundIn ?? table
+                            }
+                        } else if base.strings[use.key] != nil {
+                            foundIn = foundIn ?? table
+                        }
+                    }
+                    if !use.interpolated { keys = [use.key] }
+                    result.append(
+                        CodeKeyLookup(
+                            path: file.path, use: use, location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
+                            tableName: name, candidates: candidates, foundIn: foundIn, keys: keys,
+                            inCatalog: candidates.contains { catalogTables.contains($0) }))
+                }
+            }
+            return result
+        }
+    }
+
+    /// Whether a table key is what SwiftUI makes of an interpolated literal: the literal's text
+    /// with each interpolation (`CodeLexer.hole`) replaced by one format specifier (`%@`, `%lld`,
+    /// `%1$@`, `%.2f` …), whatever its type, which a scanner cannot know.
+    public static func key(_ key: String, fits pattern: String) -> Bool {
+        let keyBytes = Array(key.utf8)
+        let patternBytes = Array(pattern.utf8)
+        // The key's specifiers in order: each hole must stand where the next one does.
+        guard keyBytes.contains(UInt8(ascii: "%")) else { return false }
+        var specifiers = FormatScanner.analyze(key).specifiers.map { Array($0.text.utf8) }[...]
+        var k = 0
+        var p = 0
+        while p < patternBytes.count {
+            if patternBytes[p] == CodeLexer.hole {
+                guard let next = specifiers.first, keyBytes[k...].starts(with: next) else { return false }
+                specifiers = specifiers.dropFirst()
+                k += next.count
+                p += 1
+                continue
+            }
+            // A literal '%' in the code is '%%' in the key.
+            if patternBytes[p] == UInt8(ascii: "%") {
+                guard k + 1 < keyBytes.count, keyBytes[k] == UInt8(ascii: "%"), keyBytes[k + 1] == UInt8(ascii: "%") else { return false }
+                k += 2
+                p += 1
+                continue
+            }
+            guard k < keyBytes.count, keyBytes[k] == patternBytes[p] else { return false }
+            k += 1
+            p += 1
+        }
+        return k == keyBytes.count
+    }
+}

@@ -1,0 +1,59 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// `String(format: NSLocalizedString("k", …), a)` with fewer or more arguments than a locale's
+/// text of the key takes.
+struct CodeArgumentCountRule: Rule {
+    static let description = RuleDescription(
+        id: "code-argument-count", name: "Format arguments at the call differ from the text", area: .code,
+        summary:
+            "String(format:) or localizedStringWithFormat around a key's lookup gives fewer arguments than a locale's text takes (error) or more (warning)",
+        rationale:
+            "The translation decides how many arguments are read. With too few, the missing '%@' reads whatever is next in memory: garbage, '(null)' or a crash, in that language only; with too many, the extra values are not shown.",
+        fix: "Pass as many arguments as the texts take, or fix the translation's specifiers (the notes show each locale's text).",
+        defaultSeverity: .error,
+        triggering: [
+            codeExample(
+                "let text = String(format: NSLocalizedString(↓\"inbox.count\", comment: \"\"), count)\n",
+                strings: [
+                    ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"), ("de", "\"inbox.count\" = \"%1$d neue Nachrichten in %2$@\";\n"),
+                ])
+        ],
+        nonTriggering: [
+            codeExample(
+                "let text = String(format: NSLocalizedString(\"inbox.count\", comment: \"\"), count, folder)\n",
+                strings: [
+                    ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"), ("de", "\"inbox.count\" = \"%2$@: %1$d neue Nachrichten\";\n"),
+                ])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        let locales = context.index.localesBaseFirst
+        for lookup in context.index.codeKeyLookups {
+            guard let given = lookup.use.formatArguments, let table = lookup.foundIn, !lookup.use.interpolated else { continue }
+            var byCount: [Int: [(locale: String, string: LocalizedString)]] = [:]
+            for locale in locales {
+                guard let format = context.formats[table]?[locale]?[lookup.use.key],
+                    let string = context.index.tables[table]?[locale]?.strings[lookup.use.key], string.loaded
+                else { continue }
+                if format.argumentCount != given { byCount[format.argumentCount, default: []].append((locale, string)) }
+            }
+            for (needed, items) in byCount.sorted(by: { $0.key > $1.key }) {
+                let names = items.map(\.locale)
+                var finding = finding(
+                    "\(describe(lookup)) takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(names)) but the call gives \(given); "
+                        + (needed > given ? "the missing ones show as garbage or '(null)', or crash" : "the extra ones are not shown"),
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, locales: names,
+                    notes: items.prefix(5).map { item in
+                        DiagnosticNote(
+                            message: "the '\(item.locale)' text is '\((item.string.value ?? "").excerpt)'", path: item.string.path,
+                            location: item.string.location)
+                    })
+                if needed < given { finding.diagnostic.severity = .warning }
+                result.append(finding)
+            }
+        }
+        return result
+    }
+}

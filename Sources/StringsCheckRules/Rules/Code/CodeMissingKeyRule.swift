@@ -1,0 +1,79 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A key the app's code looks up that the development table lacks.
+struct CodeMissingKeyRule: Rule {
+    static let description = RuleDescription(
+        id: "code-missing-key", name: "Key used in code missing from its table", area: .code,
+        summary:
+            "a literal key that Swift or Objective-C code looks up (NSLocalizedString, String(localized:), SwiftUI's Text(\"…\") …) and the development table of its table lacks",
+        rationale:
+            "Foundation returns the key itself when a table lacks it: a key like 'settings.title' reaches every user raw, in every language. With a default value (value:, defaultValue:) users see that text instead, untranslated, in every locale. A key written as text ('Cancel') is shown as written, untranslated. Keys are matched by table name in every bundle found; a String Catalog gets the keys code uses when Xcode next builds, so only identifier-like keys are reported there.",
+        fix: "Add the key to the development table (and translate it), or fix its spelling in the code.",
+        defaultSeverity: .error,
+        triggering: [
+            codeExample(
+                "Text(↓\"settings.titel\")\n",
+                strings: [("en", "\"settings.title\" = \"Settings\";\n"), ("de", "\"settings.title\" = \"Einstellungen\";\n")])
+        ],
+        nonTriggering: [
+            codeExample(
+                "Text(\"settings.title\")\nText(verbatim: \"settings.titel\")\nText(\"\\(count) posts\")\n",
+                strings: [
+                    ("en", "\"settings.title\" = \"Settings\";\n\"%lld posts\" = \"%lld posts\";\n"),
+                    ("de", "\"settings.title\" = \"Einstellungen\";\n\"%lld posts\" = \"%lld Beiträge\";\n"),
+                ])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.index.codeKeyLookups.compactMap { lookup -> Finding? in
+            guard lookup.foundIn == nil else { return nil }
+            // `Text("\(count)")`, `Text("|")`: no words, nothing to translate.
+            guard lookup.use.key.contains(where: \.isLetter) else { return nil }
+            let name = describe(lookup)
+            let identifier = looksLikeIdentifier(lookup.use.key) && !lookup.use.interpolated
+            if lookup.candidates.isEmpty {
+                // No table of that name anywhere: an app that localizes through other tables (or not
+                // at all) is not reported for its default table; a table named in code is.
+                guard let table = lookup.use.table else { return nil }
+                var finding = finding(
+                    "\(name) is looked up in the table '\(table)', but no table of that name was found under the paths checked; if it is not elsewhere, every user sees \(shown(lookup))",
+                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                finding.diagnostic.severity = .warning
+                return finding
+            }
+            let table = "\(lookup.tableName) (\(lookup.candidates.count == 1 ? lookup.candidates[0] : "\(lookup.candidates.count) bundles"))"
+            if lookup.inCatalog {
+                // Xcode adds the keys code uses to a catalog when it builds; text is its own source.
+                guard identifier, lookup.use.defaultValue == nil else { return nil }
+                var finding = finding(
+                    "\(name) is not in the String Catalog \(table) yet; Xcode adds it when it next builds, and until someone writes its text every user sees the raw key",
+                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                finding.diagnostic.severity = .warning
+                return finding
+            }
+            if let value = lookup.use.defaultValue {
+                var finding = finding(
+                    "\(name) is missing from \(table); its default value '\(value.excerpt)' is shown untranslated in every locale",
+                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                finding.diagnostic.severity = .warning
+                return finding
+            }
+            if !identifier {
+                // Text shown as written: untranslated, perhaps on purpose (a debug screen).
+                var finding = finding(
+                    "\(name) is missing from \(table); it is shown as written in the code, untranslated, in every locale",
+                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                finding.diagnostic.severity = .note
+                return finding
+            }
+            return finding(
+                "\(name) is missing from \(table); every user sees the raw key", path: lookup.path, at: lookup.location,
+                key: lookup.use.key)
+        }
+    }
+
+    func shown(_ lookup: CodeKeyLookup) -> String {
+        lookup.use.defaultValue.map { "the default value '\($0.excerpt)'" } ?? "the raw key"
+    }
+}

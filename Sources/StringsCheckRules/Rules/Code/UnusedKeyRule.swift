@@ -1,0 +1,80 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A development key no scanned code, template or backend code uses.
+struct UnusedKeyRule: Rule {
+    static let description = RuleDescription(
+        id: "unused-key", name: "Key no code uses", area: .code,
+        summary:
+            "a key of a table the app's code looks keys up in, which no scanned Swift or Objective-C code, payload template or backend code uses",
+        rationale:
+            "Every key is translated into every language, and translators are paid by the word. A key no code uses any more is dead weight. Keys are exempt when the code looks up keys of their table that it builds at run time (NSLocalizedString(key, …)), when they start like an interpolated lookup (\"error.\\(code)\" uses every 'error.…'), when `code: dynamic_keys` matches them, and in tables read by Interface Builder, Info.plist or a predicate editor, and a catalog's manual entries.",
+        fix:
+            "Delete the key from every locale, or name the code that builds it in `code: dynamic_keys` of .stringscheck.yml.",
+        defaultSeverity: .warning, isOptIn: true,
+        triggering: [
+            codeExample(
+                "Text(\"settings.title\")\n",
+                strings: [("en", "\"settings.title\" = \"Settings\";\n↓\"settings.old\" = \"Old settings\";\n")])
+        ],
+        nonTriggering: [
+            codeExample(
+                "Text(\"settings.title\")\nlet error = NSLocalizedString(\"error.\\(code)\", comment: \"\")\n",
+                strings: [("en", "\"settings.title\" = \"Settings\";\n\"error.timeout\" = \"Timed out\";\n")])
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let index = context.index
+        let files = index.project.codeFiles.filter { $0.language == .swift || $0.language == .objectiveC }
+        guard !files.isEmpty, let baseLocale = index.baseLocale else { return [] }
+        // What the code uses, by table name: literal keys, dynamic tables, dynamic prefixes.
+        var used: [String: Set<String>] = [:]
+        var dynamicFiles: [String: [String]] = [:]
+        var prefixes: [String: [String]] = [:]
+        var literals: Set<String> = []
+        for lookup in index.codeKeyLookups { used[lookup.tableName, default: []].formUnion(lookup.keys) }
+        for file in files {
+            for table in file.strings.dynamicTables { dynamicFiles[table ?? "Localizable", default: []].append(file.path) }
+            for (table, prefix) in file.strings.dynamicPrefixes { prefixes[table ?? "Localizable", default: []].append(prefix) }
+            literals.formUnion(file.strings.literals)
+        }
+        let payloadKeys = Set(index.payloads.flatMap { $0.keys.map(\.key) })
+        let dynamicGlobs = context.settings.dynamicKeys.map(Glob.init)
+        // A catalog's entries added by hand (`extractionState: manual`) are not expected in code.
+        var manual: [String: Set<String>] = [:]
+        for file in index.project.files {
+            guard case .catalog(let catalog) = file.content else { continue }
+            for entry in catalog.entries where entry.extractionState == "manual" { manual[file.tableID, default: []].insert(entry.key) }
+        }
+        var result: [Finding] = []
+        for tableID in index.baseTableNames {
+            let name = tableID.split(separator: "/").last.map(String.init) ?? tableID
+            // Only tables the code looks keys up in, whose keys are all literals.
+            guard used[name] != nil || prefixes[name] != nil else { continue }
+            switch index.usage(of: tableID) {
+            case .interfaceBuilder, .infoPlist, .predicate: continue
+            case .format, .text: break
+            }
+            guard let base = index.baseTable(tableID) else { continue }
+            let keys = used[name] ?? []
+            let tablePrefixes = prefixes[name] ?? []
+            for key in base.strings.keys.sorted() {
+                if keys.contains(key) || literals.contains(key) || (name == index.options.payloadTable && payloadKeys.contains(key)) {
+                    continue
+                }
+                if tablePrefixes.contains(where: { key.hasPrefix($0) }) || dynamicGlobs.contains(where: { $0.matchesKey(key) }) { continue }
+                if manual[tableID]?.contains(key) == true { continue }
+                guard let string = base.strings[key] else { continue }
+                // Lookups by a key built at run time may reach it: said, so the reader can judge.
+                let dynamic = dynamicFiles[name].map { files in
+                    "; the code also looks up keys of \(name) built at run time (\(files.count == 1 ? "in" : "first in") \(files.min() ?? "")), which may be this one"
+                }
+                result.append(
+                    finding(
+                        "'\(key)' of \(tableID) is written in none of the \(files.count) Swift and Objective-C files scanned, nor in a payload\(dynamic ?? ""); every locale still translates it",
+                        path: string.path, at: string.location, key: key, locale: baseLocale, table: tableID))
+            }
+        }
+        return result
+    }
+}
