@@ -3,12 +3,12 @@
 public enum BuiltInRules {
     public static let all: [any Rule.Type] = [
         CatalogDoNotTranslateRule.self,
-        CodeArgumentCountRule.self,
-        CodeMissingKeyRule.self,
         CatalogNeedsReviewRule.self,
         CatalogStaleRule.self,
         CatalogSubstitutionMismatchRule.self,
         CatalogUntranslatedRule.self,
+        CodeArgumentCountRule.self,
+        CodeMissingKeyRule.self,
         EmptyValueRule.self,
         ExtraTranslationRule.self,
         FormatArgumentMismatchRule.self,
@@ -50,8 +50,8 @@ public enum BuiltInRules {
         StringsdictInvalidVariableNameRule.self,
         StringsdictNoVariablesRule.self,
         StringsdictValueTypeMismatchRule.self,
-        UnusedKeyRule.self,
         UTF16FileRule.self,
+        UnusedKeyRule.self,
         ValueEqualsKeyRule.self,
     ]
 

@@ -7,7 +7,7 @@ struct CodeArgumentCountRule: Rule {
     static let description = RuleDescription(
         id: "code-argument-count", name: "Format arguments at the call differ from the text", area: .code,
         summary:
-            "String(format:) or localizedStringWithFormat around a key's lookup gives fewer arguments than a locale's text takes (error) or more (warning)",
+            "a call of String(format:) or localizedStringWithFormat around a key's lookup that gives fewer arguments than a locale's text takes (error) or more (warning)",
         rationale:
             "The translation decides how many arguments are read. With too few, the missing '%@' reads whatever is next in memory: garbage, '(null)' or a crash, in that language only; with too many, the extra values are not shown.",
         fix: "Pass as many arguments as the texts take, or fix the translation's specifiers (the notes show each locale's text).",

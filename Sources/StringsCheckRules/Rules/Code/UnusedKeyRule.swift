@@ -71,7 +71,7 @@ struct UnusedKeyRule: Rule {
                 }
                 result.append(
                     finding(
-                        "'\(key)' of \(tableID) is written in none of the \(files.count) Swift and Objective-C files scanned, nor in a payload\(dynamic ?? ""); every locale still translates it",
+                        "'\(key)' of \(tableID) is in none of the Swift and Objective-C files scanned (\(files.count) file\(files.count == 1 ? "" : "s")) and in no payload\(dynamic ?? ""); every locale still translates it",
                         path: string.path, at: string.location, key: key, locale: baseLocale, table: tableID))
             }
         }
