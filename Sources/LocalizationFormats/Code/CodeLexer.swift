@@ -116,6 +116,18 @@ public struct CodeLexer {
                     index += 1
                 }
                 skipLine()
+            case UInt8(ascii: "`") where language == .swift || language == .kotlin:
+                // `default`, `open`: a name written with backticks (SwiftGen writes keywords so).
+                let start = index
+                var end = index + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != 0x0A { end += 1 }
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "`") else {
+                    index += 1
+                    add(.punctuation, "`", from: start)
+                    continue
+                }
+                index = end + 1
+                add(.identifier, String(decoding: bytes[(start + 1)..<end], as: UTF8.self), from: start)
             case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"):
                 readQuoted(prefix: "", from: index)
             case UInt8(ascii: "#") where language == .swift && rawSwiftHashes() != nil:
@@ -159,6 +171,8 @@ public struct CodeLexer {
                         if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") {
                             break
                         }
+                        // `key:@"value"` (Objective-C), `x=@"…"` (C#): the literal starts at '@'.
+                        if index > start, bytes[index] == UInt8(ascii: "@"), byte(index + 1) == UInt8(ascii: "\"") { break }
                         index += 1
                     }
                     if index == start { index += 1 }
