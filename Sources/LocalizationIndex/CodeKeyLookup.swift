@@ -18,6 +18,8 @@ public struct CodeKeyLookup: Sendable {
     public var keys: [String]
     /// Whether a candidate table is a String Catalog (Xcode adds the keys code uses when it builds).
     public var inCatalog: Bool
+    /// When the development tables lack the key: the other locales whose table has it.
+    public var translatedIn: [String] = []
 }
 
 extension ProjectIndex {
@@ -65,11 +67,18 @@ extension ProjectIndex {
                         }
                     }
                     if !use.interpolated { keys = [use.key] }
-                    result.append(
-                        CodeKeyLookup(
-                            path: file.path, use: use, location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
-                            tableName: name, candidates: candidates, foundIn: foundIn, keys: keys,
-                            inCatalog: candidates.contains { catalogTables.contains($0) }))
+                    var lookup = CodeKeyLookup(
+                        path: file.path, use: use, location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
+                        tableName: name, candidates: candidates, foundIn: foundIn, keys: keys,
+                        inCatalog: candidates.contains { catalogTables.contains($0) })
+                    if foundIn == nil, !use.interpolated {
+                        var locales: Set<String> = []
+                        for table in candidates {
+                            for (locale, localeTable) in tables[table] ?? [:] where localeTable.strings[use.key] != nil { locales.insert(locale) }
+                        }
+                        lookup.translatedIn = locales.sorted()
+                    }
+                    result.append(lookup)
                 }
             }
             return result

@@ -17,6 +17,11 @@ public struct LocalizedStringUse: Sendable, Hashable {
     /// `String(format: NSLocalizedString("k", …), a, b)`: the arguments given, and where.
     public var formatArguments: Int?
     public var formatOffset: Int?
+    /// Inside `#Preview`, a `PreviewProvider` or `#if DEBUG`: code no user runs.
+    public var inPreviewOrDebug = false
+    /// For SwiftGen's `tr`: the generated accessor (`L10n.Common.Controls.Actions.open`) whose
+    /// use elsewhere is the key's use.
+    public var accessor: String?
 
     /// The key as Foundation stores it for an interpolated SwiftUI key: each hole a `%@`-like
     /// specifier. Nil for a plain key.
@@ -53,6 +58,12 @@ public struct LocalizedStringUses: Sendable, Hashable {
     /// Every plain string literal of the file: a key written anywhere in code (an enum's
     /// `var title: LocalizedStringKey { "timeline.home" }`, a dictionary of keys) may be looked up.
     public var literals: Set<String> = []
+    /// Interpolated literals, with `CodeLexer.hole` for each interpolation: `"\(x) liked it"` may
+    /// become the key `%@ liked it` through a `LocalizedStringKey` or `LocalizedStringResource`.
+    public var literalPatterns: Set<String> = []
+    /// Member chains starting with a capitalised name (`L10n.Common.Controls.Actions.open`), for
+    /// SwiftGen's accessors.
+    public var memberChains: Set<String> = []
 
     public init() {}
 
@@ -165,12 +176,42 @@ public struct LocalizedStringScanner {
     mutating func scan() -> LocalizedStringUses {
         var result = LocalizedStringUses()
         var index = 0
-        for token in tokens where token.kind == .string && !token.interpolated && token.text.utf8.count <= 256 {
-            result.literals.insert(token.text)
-        }
+        // SwiftGen keys' literals count as uses only through their accessors.
+        var generatedKeyTokens: Set<Int> = []
+        // Enclosing braces: their enum's name (SwiftGen nests accessors in enums), and whether
+        // they are a preview or debug-only region.
+        var braces: [(close: Int, enumName: String?, quiet: Bool)] = []
+        var debugDepth = 0
+        var conditionals: [Bool] = []
+        var pendingQuiet = false
         while index + 1 < tokens.count {
             defer { index += 1 }
             let token = tokens[index]
+            while let last = braces.last, last.close <= index { braces.removeLast() }
+            if language == .swift, token.is(.punctuation, "#"), tokens[index + 1].kind == .identifier {
+                // `#if DEBUG … #endif`, `#Preview { … }`.
+                switch tokens[index + 1].text {
+                case "if":
+                    let debug = index + 2 < tokens.count && tokens[index + 2].is(.identifier, "DEBUG")
+                    conditionals.append(debug)
+                    if debug { debugDepth += 1 }
+                case "endif":
+                    if conditionals.popLast() == true { debugDepth -= 1 }
+                case "Preview": pendingQuiet = true
+                default: break
+                }
+            }
+            if token.is(.identifier, "PreviewProvider") { pendingQuiet = true }
+            if token.is(.punctuation, "{"), match[index] > index {
+                var enumName: String?
+                var back = index - 1
+                while back > 0, back > index - 12, !tokens[back].is(.punctuation, "{"), !tokens[back].is(.punctuation, "}") {
+                    if tokens[back - 1].is(.identifier, "enum"), tokens[back].kind == .identifier { enumName = tokens[back].text }
+                    back -= 1
+                }
+                braces.append((match[index], enumName, pendingQuiet))
+                pendingQuiet = false
+            }
             guard token.kind == .identifier, tokens[index + 1].is(.punctuation, "(") else {
                 if language == .objectiveC, token.is(.punctuation, "[") { objectiveCMessage(at: index, into: &result) }
                 continue
@@ -235,6 +276,7 @@ public struct LocalizedStringScanner {
                 }
             }
             guard let found, let keyArgument = found.key else { continue }
+            let quiet = debugDepth > 0 || braces.contains { $0.quiet }
             // SwiftUI takes a key only from a literal; a variable is shown as it is.
             let isSwiftUI = Self.swiftUIViews.contains(token.text) || Self.swiftUIModifiers.contains(token.text) || token.text == "searchable"
             let tableName = literal(found.table).flatMap { $0.interpolated ? nil : $0.text }
@@ -256,7 +298,7 @@ public struct LocalizedStringScanner {
                         LocalizedStringUse(
                             key: keyText, interpolated: true, table: tableName, bundle: found.bundle.map(source),
                             defaultValue: literal(found.value)?.text, construct: constructName(token, isMember: isMember),
-                            keyOffset: keyToken.start))
+                            keyOffset: keyToken.start, inPreviewOrDebug: quiet))
                 }
                 if !prefix.isEmpty { result.dynamicPrefixes.append((tableName, prefix)) } else { result.dynamicTables.insert(tableName) }
                 continue
@@ -265,13 +307,62 @@ public struct LocalizedStringScanner {
                 key: keyText, interpolated: false, table: tableName, bundle: found.bundle.map(source),
                 defaultValue: literal(found.value).flatMap { $0.interpolated ? nil : $0.text },
                 construct: constructName(token, isMember: isMember), keyOffset: keyToken.start)
+            use.inPreviewOrDebug = debugDepth > 0 || braces.contains { $0.quiet }
+            if token.text == "tr", let name = accessorName(before: index) {
+                let enums = braces.compactMap(\.enumName)
+                if !enums.isEmpty {
+                    use.accessor = (enums + [name]).joined(separator: ".")
+                    generatedKeyTokens.insert(keyArgument.start)
+                }
+            }
             if let count = formatArgumentCount(around: index) {
                 use.formatArguments = count.count
                 use.formatOffset = count.offset
             }
             result.uses.append(use)
         }
+        for (position, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count <= 256 {
+            if token.interpolated {
+                if language == .swift { result.literalPatterns.insert(token.text) }
+            } else if !generatedKeyTokens.contains(position) {
+                result.literals.insert(token.text)
+            }
+        }
+        // `L10n.Common.Controls.Actions.open`: chains of names from a capitalised one.
+        var position = 0
+        while position < tokens.count {
+            let token = tokens[position]
+            guard token.kind == .identifier, token.text.first?.isUppercase == true,
+                position == 0 || !tokens[position - 1].is(.punctuation, "."),
+                position + 2 < tokens.count, tokens[position + 1].is(.punctuation, ".")
+            else {
+                position += 1
+                continue
+            }
+            // Every prefix: `L10n.Scene.Welcome.Separator.or.uppercased()` uses the accessor `…or`.
+            var chain = token.text
+            var next = position + 1
+            while next + 1 < tokens.count, tokens[next].is(.punctuation, "."), tokens[next + 1].kind == .identifier {
+                chain += "." + tokens[next + 1].text
+                result.memberChains.insert(chain)
+                next += 2
+            }
+            position = next
+        }
         return result
+    }
+
+    /// The property or function a SwiftGen accessor declares around its `tr` call:
+    /// `static let open = L10n.tr(…)`, `static func count(_ p1: Int) -> String { L10n.tr(…) }`.
+    func accessorName(before index: Int) -> String? {
+        var back = index - 1
+        while back > 0, index - back < 40 {
+            if tokens[back - 1].kind == .identifier, ["let", "var", "func"].contains(tokens[back - 1].text), tokens[back].kind == .identifier {
+                return tokens[back].text
+            }
+            back -= 1
+        }
+        return nil
     }
 
     func constructName(_ token: CodeToken, isMember: Bool) -> String {

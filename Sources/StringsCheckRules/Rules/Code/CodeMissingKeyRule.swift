@@ -27,7 +27,7 @@ struct CodeMissingKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.index.codeKeyLookups.compactMap { lookup -> Finding? in
-            guard lookup.foundIn == nil else { return nil }
+            guard lookup.foundIn == nil, !lookup.use.inPreviewOrDebug else { return nil }
             // `Text("\(count)")`, `Text("|")`: no words, nothing to translate.
             guard lookup.use.key.contains(where: \.isLetter) else { return nil }
             let name = describe(lookup)
@@ -43,6 +43,15 @@ struct CodeMissingKeyRule: Rule {
                 return finding
             }
             let table = "\(lookup.tableName) (\(lookup.candidates.count == 1 ? lookup.candidates[0] : "\(lookup.candidates.count) bundles"))"
+            if !lookup.translatedIn.isEmpty {
+                // Translated, but not in the development language: its users see the key. Text
+                // that is its own development text ("Cancel") is then shown right.
+                guard identifier, lookup.use.defaultValue == nil else { return nil }
+                let base = context.baseLocale ?? "the development locale"
+                return finding(
+                    "\(name) is translated (\(listing(lookup.translatedIn))) but missing from the \(base) table of \(table); users of \(base) see the raw key",
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, locale: context.baseLocale)
+            }
             if lookup.inCatalog {
                 // Xcode adds the keys code uses to a catalog when it builds; text is its own source.
                 guard identifier, lookup.use.defaultValue == nil else { return nil }

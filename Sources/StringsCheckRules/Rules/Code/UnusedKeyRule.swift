@@ -32,7 +32,17 @@ struct UnusedKeyRule: Rule {
         var dynamicFiles: [String: [String]] = [:]
         var prefixes: [String: [String]] = [:]
         var literals: Set<String> = []
-        for lookup in index.codeKeyLookups { used[lookup.tableName, default: []].formUnion(lookup.keys) }
+        var patterns: [String] = []
+        var chains: Set<String> = []
+        for file in files {
+            chains.formUnion(file.strings.memberChains)
+            patterns += file.strings.literalPatterns.filter { $0.contains(where: \.isLetter) }
+        }
+        for lookup in index.codeKeyLookups {
+            // A SwiftGen key is used where its accessor is, not by the generated file itself.
+            if let accessor = lookup.use.accessor, !chains.contains(accessor) { continue }
+            used[lookup.tableName, default: []].formUnion(lookup.keys)
+        }
         for file in files {
             for table in file.strings.dynamicTables { dynamicFiles[table ?? "Localizable", default: []].append(file.path) }
             for (table, prefix) in file.strings.dynamicPrefixes { prefixes[table ?? "Localizable", default: []].append(prefix) }
@@ -63,6 +73,8 @@ struct UnusedKeyRule: Rule {
                     continue
                 }
                 if tablePrefixes.contains(where: { key.hasPrefix($0) }) || dynamicGlobs.contains(where: { $0.matchesKey(key) }) { continue }
+                // `"\(symbol) was posted"` anywhere may be the key `%@ was posted`.
+                if key.contains("%"), patterns.contains(where: { ProjectIndex.key(key, fits: $0) }) { continue }
                 if manual[tableID]?.contains(key) == true { continue }
                 guard let string = base.strings[key] else { continue }
                 // Lookups by a key built at run time may reach it: said, so the reader can judge.
