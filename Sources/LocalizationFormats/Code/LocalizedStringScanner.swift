@@ -293,14 +293,19 @@ public struct LocalizedStringScanner {
                 let prefix = String(keyText.prefix { $0 != Character(Unicode.Scalar(CodeLexer.hole)) })
                 // Only SwiftUI and String(localized:) turn an interpolation into a format key;
                 // NSLocalizedString("a.\(x)") looks up a key built at run time.
-                if isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource" || token.text == "LocalizedStringKey" {
+                let makesFormatKey =
+                    isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource" || token.text == "LocalizedStringKey"
+                if makesFormatKey {
                     result.uses.append(
                         LocalizedStringUse(
                             key: keyText, interpolated: true, table: tableName, bundle: found.bundle.map(source),
                             defaultValue: literal(found.value)?.text, construct: constructName(token, isMember: isMember),
                             keyOffset: keyToken.start, inPreviewOrDebug: quiet))
+                } else if !prefix.isEmpty {
+                    result.dynamicPrefixes.append((tableName, prefix))
+                } else {
+                    result.dynamicTables.insert(tableName)
                 }
-                if !prefix.isEmpty { result.dynamicPrefixes.append((tableName, prefix)) } else { result.dynamicTables.insert(tableName) }
                 continue
             }
             var use = LocalizedStringUse(

@@ -76,7 +76,7 @@ struct CheckCommand: AsyncParsableCommand {
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(
             project: project, configuration: configuration, baseline: loadedBaseline, keepContext: { keepUntilExit($0) })
-        if let selection { result = selection.filter(result) }
+        if let selection { result = selection.filter(result, project: project) }
         phases.lap("check")
         if let writeBaseline {
             let encoded: Data

@@ -104,11 +104,16 @@ struct FileSelection {
         return (tableIDs, everyLocale ? [] : Set(translations))
     }
 
-    /// Keeps the findings located in the given files; counts the rest.
-    func filter(_ result: CheckResult) -> CheckResult {
+    /// Keeps the findings located in the given files, and the keys code looks up that a given
+    /// table lacks (a staged table that lost a key the code uses); counts the rest.
+    func filter(_ result: CheckResult, project: LocalizationProject) -> CheckResult {
         var result = result
         let all = result.findings
-        result.findings = all.filter { reported.contains(Self.absolute($0.diagnostic.path)) }
+        let givenTables = Set(project.files.filter { reported.contains(Self.absolute($0.path)) }.map(\.table))
+        result.findings = all.filter { finding in
+            if reported.contains(Self.absolute(finding.diagnostic.path)) { return true }
+            return finding.diagnostic.id == "code-missing-key" && finding.table.map(givenTables.contains) == true
+        }
         result.otherFilesCount = all.count - result.findings.count
         return result
     }

@@ -38,7 +38,7 @@ struct CodeMissingKeyRule: Rule {
                 guard let table = lookup.use.table else { return nil }
                 var finding = finding(
                     "\(name) is looked up in the table '\(table)', but no table of that name was found under the paths checked; if it is not elsewhere, every user sees \(shown(lookup))",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
                 finding.diagnostic.severity = .warning
                 return finding
             }
@@ -50,21 +50,21 @@ struct CodeMissingKeyRule: Rule {
                 let base = context.baseLocale ?? "the development locale"
                 return finding(
                     "\(name) is translated (\(listing(lookup.translatedIn))) but missing from the \(base) table of \(table); users of \(base) see the raw key",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key, locale: context.baseLocale)
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, locale: context.baseLocale, table: lookup.tableName)
             }
             if lookup.inCatalog {
                 // Xcode adds the keys code uses to a catalog when it builds; text is its own source.
                 guard identifier, lookup.use.defaultValue == nil else { return nil }
                 var finding = finding(
                     "\(name) is not in the String Catalog \(table) yet; Xcode adds it when it next builds, and until someone writes its text every user sees the raw key",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
                 finding.diagnostic.severity = .warning
                 return finding
             }
             if let value = lookup.use.defaultValue {
                 var finding = finding(
                     "\(name) is missing from \(table); its default value '\(value.excerpt)' is shown untranslated in every locale",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
                 finding.diagnostic.severity = .warning
                 return finding
             }
@@ -72,13 +72,13 @@ struct CodeMissingKeyRule: Rule {
                 // Text shown as written: untranslated, perhaps on purpose (a debug screen).
                 var finding = finding(
                     "\(name) is missing from \(table); it is shown as written in the code, untranslated, in every locale",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key)
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
                 finding.diagnostic.severity = .note
                 return finding
             }
             return finding(
                 "\(name) is missing from \(table); every user sees the raw key", path: lookup.path, at: lookup.location,
-                key: lookup.use.key)
+                key: lookup.use.key, table: lookup.tableName)
         }
     }
 
