@@ -38,6 +38,8 @@ extension ProjectIndex {
                 if case .catalog = file.content { catalogTables.insert(file.tableID) }
             }
             var byName: [String: [String]] = [:]
+            // The keys with a specifier, per table: the only ones an interpolated key can be.
+            var formatKeys: [String: [String]] = [:]
             var result: [CodeKeyLookup] = []
             for file in project.codeFiles {
                 for use in file.strings.uses {
@@ -57,7 +59,14 @@ extension ProjectIndex {
                             continue
                         }
                         if use.interpolated {
-                            let matching = base.strings.keys.filter { Self.key($0, fits: use.key) }
+                            let candidates =
+                                formatKeys[table]
+                                ?? {
+                                    let keys = base.strings.keys.filter { $0.utf8.contains(UInt8(ascii: "%")) }
+                                    formatKeys[table] = keys
+                                    return keys
+                                }()
+                            let matching = candidates.filter { Self.key($0, fits: use.key) }
                             if !matching.isEmpty {
                                 keys += matching
                                 foundIn = foundIn ?? table

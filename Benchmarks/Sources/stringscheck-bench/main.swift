@@ -76,6 +76,37 @@ struct Row {
 
 func mbps(_ bytes: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(bytes) / 1_048_576 / seconds : 0 }
 
+/// `check` of a tree without and with `code: include` of its Swift and Objective-C sources,
+/// interleaved: the cost of scanning an app's code.
+func measureCodeScanning(root: String, repetitions: Int) -> (without: Double, with: Double, withUnused: Double, files: Int, bytes: Int)? {
+    guard let cli = siblingCLI() else { return nil }
+    let sources = files(under: URL(fileURLWithPath: root), extensions: ["swift", "m", "h"])
+    guard !sources.isEmpty else { return nil }
+    let bytes = sources.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bench-code-\(getpid()).yml")
+    let unusedConfig = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bench-unused-\(getpid()).yml")
+    let include = "code:\n  include: [\"**/*.swift\", \"**/*.m\", \"**/*.h\"]\n"
+    try? Data(include.utf8).write(to: config)
+    try? Data((include + "rules:\n  unused-key: on\n").utf8).write(to: unusedConfig)
+    defer {
+        try? FileManager.default.removeItem(at: config)
+        try? FileManager.default.removeItem(at: unusedConfig)
+    }
+    var without: [Double] = []
+    var with: [Double] = []
+    var withUnused: [Double] = []
+    for _ in 0..<repetitions {
+        guard let plain = runChild(cli, ["check", "--no-config", root]), let scanned = runChild(cli, ["check", "--config", config.path, root]),
+            let unused = runChild(cli, ["check", "--config", unusedConfig.path, root])
+        else { return nil }
+        without.append(plain)
+        with.append(scanned)
+        withUnused.append(unused)
+    }
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return (middle(without), middle(with), middle(withUnused), sources.count, bytes)
+}
+
 /// What the CLI takes on a tree, as a user runs it.
 struct CLIFigures {
     var checkSeconds: Double
@@ -301,6 +332,23 @@ if let realTree {
     if !wantsJSON { printTable("Tree \(realTree) (median of \(repetitions))", rows) }
     report["tree"] = rowsReport(rows)
     report["treeCLI"] = cli.map(cliReport) ?? NSNull()
+    if let code = measureCodeScanning(root: realTree, repetitions: repetitions) {
+        if !wantsJSON {
+            print("")
+            print("CLI check of the tree, without and with its Swift and Objective-C code scanned (median of \(repetitions))")
+            print(String(format: "  without code     %8.1f ms", code.without * 1000))
+            print(
+                String(
+                    format: "  with code        %8.1f ms   ×%.2f (target ≤ ×2.00), %d source files, %.1f MB", code.with * 1000,
+                    code.with / code.without, code.files, Double(code.bytes) / 1_048_576))
+            print(
+                String(format: "  and unused-key   %8.1f ms   ×%.2f (every literal gathered)", code.withUnused * 1000, code.withUnused / code.without))
+        }
+        report["treeCode"] = [
+            "withoutSeconds": code.without, "withSeconds": code.with, "ratio": code.with / code.without, "files": code.files,
+            "bytes": code.bytes, "withUnusedKeySeconds": code.withUnused,
+        ]
+    }
 } else {
     let tree = SyntheticTree(locales: locales, keys: keys, payloads: payloadCount)
     let root = workspace.appendingPathComponent("tree")

@@ -53,6 +53,7 @@ public struct CodeLexer {
 
     public static func tokens(of bytes: [UInt8], language: CodeLanguage) -> [CodeToken] {
         var lexer = CodeLexer(bytes: bytes, language: language)
+        lexer.tokens.reserveCapacity(bytes.count / 5)
         lexer.run()
         return lexer.tokens
     }
@@ -83,7 +84,17 @@ public struct CodeLexer {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    static let operatorBytes: Set<UInt8> = Set("=<>!:+-*/%&|^~?@".utf8)
+    /// Operator characters, as a table indexed by byte (a set lookup per byte cost more than lexing).
+    static let operatorTable: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "=<>!:+-*/%&|^~?@".utf8 { table[Int(byte)] = true }
+        return table
+    }()
+
+    @inline(__always) static func isOperator(_ byte: UInt8) -> Bool { operatorTable[Int(byte)] }
+
+    /// The text of each one-byte punctuation token, made once.
+    static let singleByteText: [String] = (0..<256).map { String(UnicodeScalar(UInt8($0))) }
 
     mutating func add(_ kind: CodeToken.Kind, _ text: String, from start: Int, interpolated: Bool = false) {
         tokens.append(
@@ -164,9 +175,9 @@ public struct CodeLexer {
                     continue
                 } else if current == UInt8(ascii: "<"), language == .ruby || language == .php, readHeredocStart() {
                     continue
-                } else if Self.operatorBytes.contains(current) {
+                } else if Self.isOperator(current) {
                     let start = index
-                    while index < bytes.count, Self.operatorBytes.contains(bytes[index]) {
+                    while index < bytes.count, Self.isOperator(bytes[index]) {
                         // `a=-1`, `x:"y"`: a run never swallows a comment start.
                         if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") {
                             break
@@ -179,7 +190,7 @@ public struct CodeLexer {
                     add(.operator, String(decoding: bytes[start..<index], as: UTF8.self), from: start)
                 } else {
                     index += 1
-                    add(.punctuation, String(UnicodeScalar(current)), from: index - 1)
+                    add(.punctuation, Self.singleByteText[Int(current)], from: index - 1)
                 }
             }
         }

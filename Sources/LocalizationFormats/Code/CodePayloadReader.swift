@@ -30,10 +30,16 @@ public struct CodeFile: Sendable {
 public enum CodePayloadReader {
     public static func read(
         bytes: [UInt8], path: String, language: CodeLanguage, functions: [PushKeyFunction] = [],
-        wrappers: [LocalizedStringWrapper] = []
+        wrappers: [LocalizedStringWrapper] = [], everyLiteral: Bool = true
     ) -> CodeFile {
         let lines = LineTable(utf8: bytes)
-        let uses = PushKeyScanner.uses(in: bytes, language: language, functions: functions)
+        // One lexing for both scanners, and none for a file that can hold neither kind of key.
+        let mayHoldPushKeys = PushKeyScanner.mayHoldUses(bytes, functions: functions)
+        let readsStrings =
+            (language == .swift || language == .objectiveC)
+            && (everyLiteral || LocalizedStringScanner.mayHoldUses(bytes, wrappers: wrappers))
+        let tokens = mayHoldPushKeys || readsStrings ? CodeLexer.tokens(of: bytes, language: language) : []
+        let uses = mayHoldPushKeys ? PushKeyScanner.uses(tokens: tokens, bytes: bytes, functions: functions) : []
         let payloads = uses.map { use -> PushPayload in
             let keyPosition = lines.location(ofByte: use.keyOffset)
             let keyField = PayloadField(
@@ -79,7 +85,10 @@ public enum CodePayloadReader {
             payload.code = origin
             return payload
         }
-        let strings = LocalizedStringScanner.uses(in: bytes, language: language, wrappers: wrappers)
+        let strings =
+            readsStrings
+            ? LocalizedStringScanner.uses(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral)
+            : LocalizedStringUses()
         return CodeFile(path: path, language: language, payloads: payloads, strings: strings, lines: lines)
     }
 
@@ -103,6 +112,8 @@ public struct CodeScanOptions: Sendable {
     public var functions: [PushKeyFunction]
     /// The app's own wrappers of `NSLocalizedString` (`code: wrappers:`).
     public var wrappers: [LocalizedStringWrapper]
+    /// Whether `unused-key` runs: then every literal of the code is gathered too.
+    public var everyLiteral = false
 
     public init(accept: (@Sendable (String) -> Bool)? = nil, functions: [PushKeyFunction] = [], wrappers: [LocalizedStringWrapper] = []) {
         self.accept = accept
@@ -145,7 +156,8 @@ public enum CodeDiscovery {
             switch FileBytes.read(path, maximumSize: maximumSize) {
             case .success(let bytes):
                 return CodePayloadReader.read(
-                    bytes: bytes, path: path, language: language, functions: options.functions, wrappers: options.wrappers)
+                    bytes: bytes, path: path, language: language, functions: options.functions, wrappers: options.wrappers,
+                    everyLiteral: options.everyLiteral)
             case .failure(let error):
                 return CodeFile(path: path, language: language, diagnostics: [Diagnostic.unreadable(error, path: path)])
             }

@@ -99,12 +99,68 @@ public struct LocalizedStringScanner {
         "accessibilityHint", "accessibilityValue", "badge", "accessibilityAction", "fileImporter", "fileExporter",
     ]
 
-    public static func uses(in bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper] = []) -> LocalizedStringUses {
+    /// `everyLiteral` also gathers what `unused-key` needs: every literal, interpolated literal and
+    /// member chain of the file (most of the work on a large app, so only when that rule runs).
+    public static func uses(in bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper] = [], everyLiteral: Bool = true)
+        -> LocalizedStringUses
+    {
         guard language == .swift || language == .objectiveC else { return LocalizedStringUses() }
-        let tokens = CodeLexer.tokens(of: bytes, language: language)
+        return uses(
+            tokens: CodeLexer.tokens(of: bytes, language: language), bytes: bytes, language: language, wrappers: wrappers,
+            everyLiteral: everyLiteral)
+    }
+
+    /// Whether the bytes may hold a lookup at all: "ocaliz" (`NSLocalizedString`,
+    /// `LocalizedStringKey`, `String(localized:)`, `localizedString(forKey:)`), or a call of a
+    /// SwiftUI view or modifier, SwiftGen's `tr` or a wrapper. Most model and networking files hold
+    /// none and are not lexed.
+    public static func mayHoldUses(_ bytes: [UInt8], wrappers: [LocalizedStringWrapper]) -> Bool {
+        var names = callNames
+        for wrapper in wrappers { names[wrapper.name.utf8.count, default: []].append(Array(wrapper.name.utf8)) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "o"), index + 5 < count, buffer[index + 1] == UInt8(ascii: "c"), buffer[index + 2] == UInt8(ascii: "a"),
+                    buffer[index + 3] == UInt8(ascii: "l"), buffer[index + 4] == UInt8(ascii: "i"), buffer[index + 5] == UInt8(ascii: "z")
+                {
+                    return true
+                }
+                if byte == UInt8(ascii: "("), index > 0 {
+                    var start = index
+                    while start > 0, CodeLexer.isIdentifierByte(buffer[start - 1]) { start -= 1 }
+                    let length = index - start
+                    if let candidates = names[length] {
+                        for name in candidates where name.indices.allSatisfy({ buffer[start + $0] == name[$0] }) { return true }
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// The names of the calls `mayHoldUses` looks for, by length.
+    static let callNames: [Int: [[UInt8]]] = {
+        var table: [Int: [[UInt8]]] = [:]
+        for name in swiftUIViews.union(swiftUIModifiers).union(["searchable", "tr"]) {
+            table[name.utf8.count, default: []].append(Array(name.utf8))
+        }
+        return table
+    }()
+
+    /// The uses among tokens already lexed.
+    public static func uses(
+        tokens: [CodeToken], bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper] = [], everyLiteral: Bool = true
+    ) -> LocalizedStringUses {
+        guard language == .swift || language == .objectiveC else { return LocalizedStringUses() }
         var scanner = LocalizedStringScanner(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers)
+        scanner.everyLiteral = everyLiteral
         return scanner.scan()
     }
+
+    var everyLiteral = true
 
     init(tokens: [CodeToken], bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper]) {
         self.tokens = tokens
@@ -326,6 +382,7 @@ public struct LocalizedStringScanner {
             }
             result.uses.append(use)
         }
+        guard everyLiteral else { return result }
         for (position, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count <= 256 {
             if token.interpolated {
                 if language == .swift { result.literalPatterns.insert(token.text) }
@@ -337,7 +394,7 @@ public struct LocalizedStringScanner {
         var position = 0
         while position < tokens.count {
             let token = tokens[position]
-            guard token.kind == .identifier, token.text.first?.isUppercase == true,
+            guard token.kind == .identifier, let first = token.text.utf8.first, first >= 0x41, first <= 0x5A,
                 position == 0 || !tokens[position - 1].is(.punctuation, "."),
                 position + 2 < tokens.count, tokens[position + 1].is(.punctuation, ".")
             else {

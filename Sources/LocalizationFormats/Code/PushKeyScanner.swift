@@ -49,11 +49,19 @@ public struct PushKeyScanner {
     var pushContext = false
 
     public static func uses(in bytes: [UInt8], language: CodeLanguage, functions: [PushKeyFunction] = []) -> [CodeKeyUse] {
-        // Most source files name no key at all: a pass over the bytes decides that without lexing.
-        guard mayNameKeys(bytes) || functions.contains(where: { contains(bytes, $0.name) }) else { return [] }
-        let tokens = CodeLexer.tokens(of: bytes, language: language)
+        guard mayHoldUses(bytes, functions: functions) else { return [] }
+        return uses(tokens: CodeLexer.tokens(of: bytes, language: language), bytes: bytes, functions: functions)
+    }
+
+    /// The uses among tokens already lexed.
+    public static func uses(tokens: [CodeToken], bytes: [UInt8], functions: [PushKeyFunction] = []) -> [CodeKeyUse] {
         var scanner = PushKeyScanner(tokens: tokens, bytes: bytes, functions: functions)
         return scanner.scan()
+    }
+
+    /// Most source files name no key at all: a pass over the bytes decides that without lexing.
+    public static func mayHoldUses(_ bytes: [UInt8], functions: [PushKeyFunction]) -> Bool {
+        mayNameKeys(bytes) || functions.contains(where: { contains(bytes, $0.name) })
     }
 
     init(tokens: [CodeToken], bytes: [UInt8], functions: [PushKeyFunction]) {

@@ -98,15 +98,17 @@ struct CheckOptions: ParsableArguments {
         /// given those the configuration's `code: include` globs match (relative to its folder).
         var codeScan: CodeScanOptions {
             let code = configuration.code
-            guard !code.include.isEmpty else { return CodeScanOptions(functions: code.functions, wrappers: code.wrappers) }
+            var options = CodeScanOptions(functions: code.functions, wrappers: code.wrappers)
+            options.everyLiteral = BuiltInRules.description(of: "unused-key").map(configuration.isEnabled) ?? false
+            guard !code.include.isEmpty else { return options }
             let include = code.include.map(Glob.init)
             let exclude = (code.exclude + configuration.exclude).map(Glob.init)
             let directory = configuration.directory
-            return CodeScanOptions(
-                accept: { path in
-                    let relative = relativePath(path, to: directory)
-                    return include.contains { $0.matchesPath(relative) } && !exclude.contains { $0.matchesPath(relative) }
-                }, functions: code.functions, wrappers: code.wrappers)
+            options.accept = { path in
+                let relative = relativePath(path, to: directory)
+                return include.contains { $0.matchesPath(relative) } && !exclude.contains { $0.matchesPath(relative) }
+            }
+            return options
         }
 
         /// An `include` glob that matches none of the files read is most likely misspelt
