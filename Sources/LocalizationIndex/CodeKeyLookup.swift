@@ -77,13 +77,16 @@ extension ProjectIndex {
                     }
                     if !use.interpolated { keys = [use.key] }
                     var lookup = CodeKeyLookup(
-                        path: file.path, use: use, location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
+                        path: file.path, use: use,
+                        location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
                         tableName: name, candidates: candidates, foundIn: foundIn, keys: keys,
                         inCatalog: candidates.contains { catalogTables.contains($0) })
                     if foundIn == nil, !use.interpolated {
                         var locales: Set<String> = []
                         for table in candidates {
-                            for (locale, localeTable) in tables[table] ?? [:] where localeTable.strings[use.key] != nil { locales.insert(locale) }
+                            for (locale, localeTable) in tables[table] ?? [:] where localeTable.strings[use.key] != nil {
+                                locales.insert(locale)
+                            }
                         }
                         lookup.translatedIn = locales.sorted()
                     }

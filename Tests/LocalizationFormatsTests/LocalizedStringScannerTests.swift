@@ -29,7 +29,8 @@ struct LocalizedStringScannerTests {
         #expect(
             Self.lines(found) == [
                 "Text settings.title", "Text settings.subtitle [Settings]", "Text {} posts", "Button settings.save",
-                "Label settings.profile", "Toggle settings.sounds", "TextField settings.name.placeholder", ".navigationTitle settings.navigation",
+                "Label settings.profile", "Toggle settings.sounds", "TextField settings.name.placeholder",
+                ".navigationTitle settings.navigation",
                 ".alert settings.alert", ".searchable settings.search", "NSLocalizedString legacy.key",
                 "NSLocalizedString table.key [Errors] =Something failed", "String(localized:) modern.key [Modern] =Modern default",
                 "String(localized:) {} liked your post", "NSLocalizedString inbox.count args 2", ".localizedString bundle.key",
@@ -47,7 +48,8 @@ struct LocalizedStringScannerTests {
         #expect(
             found == [
                 "NSLocalizedString objc.key", "NSLocalizedStringFromTable objc.table.key [Errors]",
-                "NSLocalizedStringFromTableInBundle objc.bundle.key [Errors]", "NSLocalizedStringWithDefaultValue objc.default.key =Default",
+                "NSLocalizedStringFromTableInBundle objc.bundle.key [Errors]",
+                "NSLocalizedStringWithDefaultValue objc.default.key =Default",
                 "localizedStringForKey:value:table: objc.message.key [Errors] =",
             ])
     }

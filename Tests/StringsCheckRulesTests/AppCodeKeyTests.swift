@@ -9,11 +9,19 @@ import Testing
 /// arguments a call gives.
 struct AppCodeKeyTests {
     static let strings: [(String, String)] = [
-        ("App/en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n\"inbox.count\" = \"%d new in %@\";\n\"%lld posts\" = \"%lld posts\";\n\"old.key\" = \"Old\";\n\"error.timeout\" = \"Timed out\";\n"),
-        ("App/de.lproj/Localizable.strings", "\"settings.title\" = \"Einstellungen\";\n\"welcome\" = \"Willkommen\";\n\"hidden.key\" = \"Versteckt\";\n"),
+        (
+            "App/en.lproj/Localizable.strings",
+            "\"settings.title\" = \"Settings\";\n\"inbox.count\" = \"%d new in %@\";\n\"%lld posts\" = \"%lld posts\";\n\"old.key\" = \"Old\";\n\"error.timeout\" = \"Timed out\";\n"
+        ),
+        (
+            "App/de.lproj/Localizable.strings",
+            "\"settings.title\" = \"Einstellungen\";\n\"welcome\" = \"Willkommen\";\n\"hidden.key\" = \"Versteckt\";\n"
+        ),
     ]
 
-    static func messages(_ code: String, path: String = "App/View.swift", configuration: String = "rules:\n  unused-key: on\n") async -> [String] {
+    static func messages(_ code: String, path: String = "App/View.swift", configuration: String = "rules:\n  unused-key: on\n") async
+        -> [String]
+    {
         let result = await Check.run(strings + [(path, code)], configuration: Check.configuration(configuration))
         return result.findings.filter { $0.diagnostic.id.hasPrefix("code-") || $0.diagnostic.id == "unused-key" }.map {
             "\($0.diagnostic.severity.rawValue) \($0.diagnostic.id) \($0.diagnostic.path):\($0.diagnostic.location?.description ?? "-"): \($0.diagnostic.message)"
@@ -70,11 +78,13 @@ struct AppCodeKeyTests {
             """
         let found = await Self.messages(code)
         #expect(
-            found.sorted() == [
-                "warning unused-key App/en.lproj/Localizable.strings:4:1: 'old.key' of App/Localizable is in none of the Swift and Objective-C files scanned (1 file) and in no payload; every locale still translates it",
-                "warning unused-key App/en.lproj/Localizable.strings:2:1: 'inbox.count' of App/Localizable is in none of the Swift and Objective-C files scanned (1 file) and in no payload; every locale still translates it",
-            ].sorted())
-        #expect(await Self.messages(code, configuration: "rules:\n  unused-key: on\ncode:\n  dynamic_keys: [\"old.*\", \"inbox.*\"]\n") == [])
+            found.sorted()
+                == [
+                    "warning unused-key App/en.lproj/Localizable.strings:4:1: 'old.key' of App/Localizable is in none of the Swift and Objective-C files scanned (1 file) and in no payload; every locale still translates it",
+                    "warning unused-key App/en.lproj/Localizable.strings:2:1: 'inbox.count' of App/Localizable is in none of the Swift and Objective-C files scanned (1 file) and in no payload; every locale still translates it",
+                ].sorted())
+        #expect(
+            await Self.messages(code, configuration: "rules:\n  unused-key: on\ncode:\n  dynamic_keys: [\"old.*\", \"inbox.*\"]\n") == [])
     }
 
     @Test func swiftGenKeysAreUsedWhereTheirAccessorsAre() async {

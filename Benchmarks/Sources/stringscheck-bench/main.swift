@@ -96,7 +96,8 @@ func measureCodeScanning(root: String, repetitions: Int) -> (without: Double, wi
     var with: [Double] = []
     var withUnused: [Double] = []
     for _ in 0..<repetitions {
-        guard let plain = runChild(cli, ["check", "--no-config", root]), let scanned = runChild(cli, ["check", "--config", config.path, root]),
+        guard let plain = runChild(cli, ["check", "--no-config", root]),
+            let scanned = runChild(cli, ["check", "--config", config.path, root]),
             let unused = runChild(cli, ["check", "--config", unusedConfig.path, root])
         else { return nil }
         without.append(plain)
@@ -342,7 +343,9 @@ if let realTree {
                     format: "  with code        %8.1f ms   ×%.2f (target ≤ ×2.00), %d source files, %.1f MB", code.with * 1000,
                     code.with / code.without, code.files, Double(code.bytes) / 1_048_576))
             print(
-                String(format: "  and unused-key   %8.1f ms   ×%.2f (every literal gathered)", code.withUnused * 1000, code.withUnused / code.without))
+                String(
+                    format: "  and unused-key   %8.1f ms   ×%.2f (every literal gathered)", code.withUnused * 1000,
+                    code.withUnused / code.without))
         }
         report["treeCode"] = [
             "withoutSeconds": code.without, "withSeconds": code.with, "ratio": code.with / code.without, "files": code.files,

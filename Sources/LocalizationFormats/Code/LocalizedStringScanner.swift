@@ -122,7 +122,8 @@ public struct LocalizedStringScanner {
             var index = 0
             while index < count {
                 let byte = buffer[index]
-                if byte == UInt8(ascii: "o"), index + 5 < count, buffer[index + 1] == UInt8(ascii: "c"), buffer[index + 2] == UInt8(ascii: "a"),
+                if byte == UInt8(ascii: "o"), index + 5 < count, buffer[index + 1] == UInt8(ascii: "c"),
+                    buffer[index + 2] == UInt8(ascii: "a"),
                     buffer[index + 3] == UInt8(ascii: "l"), buffer[index + 4] == UInt8(ascii: "i"), buffer[index + 5] == UInt8(ascii: "z")
                 {
                     return true
@@ -140,6 +141,12 @@ public struct LocalizedStringScanner {
             return false
         }
     }
+
+    /// Every call name that may be a lookup.
+    static let lookupNames: Set<String> = swiftUIViews.union(swiftUIModifiers).union([
+        "NSLocalizedString", "NSLocalizedStringFromTable", "NSLocalizedStringFromTableInBundle", "NSLocalizedStringWithDefaultValue",
+        "String", "LocalizedStringResource", "LocalizedStringKey", "localizedString", "tr", "searchable",
+    ])
 
     /// The names of the calls `mayHoldUses` looks for, by length.
     static let callNames: [Int: [[UInt8]]] = {
@@ -277,6 +284,9 @@ public struct LocalizedStringScanner {
             if let previous, previous.kind == .identifier, ["func", "init", "class", "struct", "enum", "case"].contains(previous.text) {
                 continue
             }
+            // Arguments are split only for the calls that can be lookups: splitting every call's
+            // would be quadratic in nesting (`f(f(f(…)))`).
+            guard Self.lookupNames.contains(token.text) || wrappers[token.text] != nil else { continue }
             let arguments = arguments(open: index + 1)
             let isMember = previous?.is(.punctuation, ".") == true
             var found: (key: Argument?, table: Argument?, bundle: Argument?, value: Argument?)?
@@ -334,7 +344,8 @@ public struct LocalizedStringScanner {
             guard let found, let keyArgument = found.key else { continue }
             let quiet = debugDepth > 0 || braces.contains { $0.quiet }
             // SwiftUI takes a key only from a literal; a variable is shown as it is.
-            let isSwiftUI = Self.swiftUIViews.contains(token.text) || Self.swiftUIModifiers.contains(token.text) || token.text == "searchable"
+            let isSwiftUI =
+                Self.swiftUIViews.contains(token.text) || Self.swiftUIModifiers.contains(token.text) || token.text == "searchable"
             let tableName = literal(found.table).flatMap { $0.interpolated ? nil : $0.text }
             guard let keyToken = literal(keyArgument) else {
                 if !isSwiftUI, found.table == nil || tableName != nil { result.dynamicTables.insert(tableName) }
@@ -419,7 +430,9 @@ public struct LocalizedStringScanner {
     func accessorName(before index: Int) -> String? {
         var back = index - 1
         while back > 0, index - back < 40 {
-            if tokens[back - 1].kind == .identifier, ["let", "var", "func"].contains(tokens[back - 1].text), tokens[back].kind == .identifier {
+            if tokens[back - 1].kind == .identifier, ["let", "var", "func"].contains(tokens[back - 1].text),
+                tokens[back].kind == .identifier
+            {
                 return tokens[back].text
             }
             back -= 1

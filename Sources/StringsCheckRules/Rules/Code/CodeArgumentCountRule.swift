@@ -16,14 +16,16 @@ struct CodeArgumentCountRule: Rule {
             codeExample(
                 "let text = String(format: NSLocalizedString(↓\"inbox.count\", comment: \"\"), count)\n",
                 strings: [
-                    ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"), ("de", "\"inbox.count\" = \"%1$d neue Nachrichten in %2$@\";\n"),
+                    ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"),
+                    ("de", "\"inbox.count\" = \"%1$d neue Nachrichten in %2$@\";\n"),
                 ])
         ],
         nonTriggering: [
             codeExample(
                 "let text = String(format: NSLocalizedString(\"inbox.count\", comment: \"\"), count, folder)\n",
                 strings: [
-                    ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"), ("de", "\"inbox.count\" = \"%2$@: %1$d neue Nachrichten\";\n"),
+                    ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"),
+                    ("de", "\"inbox.count\" = \"%2$@: %1$d neue Nachrichten\";\n"),
                 ])
         ])
 

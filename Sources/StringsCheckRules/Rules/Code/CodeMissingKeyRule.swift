@@ -42,7 +42,8 @@ struct CodeMissingKeyRule: Rule {
                 finding.diagnostic.severity = .warning
                 return finding
             }
-            let table = "\(lookup.tableName) (\(lookup.candidates.count == 1 ? lookup.candidates[0] : "\(lookup.candidates.count) bundles"))"
+            let table =
+                "\(lookup.tableName) (\(lookup.candidates.count == 1 ? lookup.candidates[0] : "\(lookup.candidates.count) bundles"))"
             if !lookup.translatedIn.isEmpty {
                 // Translated, but not in the development language: its users see the key. Text
                 // that is its own development text ("Cancel") is then shown right.
