@@ -5,7 +5,11 @@ enum Corpus {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// `STRINGSCHECK_CORPUS` points elsewhere (CI sets a path that does not exist to run the suite
+    /// as an outside clone does, without building it twice).
+    static let root =
+        ProcessInfo.processInfo.environment["STRINGSCHECK_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: root.path)

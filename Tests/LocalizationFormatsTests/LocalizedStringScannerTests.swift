@@ -60,4 +60,10 @@ struct LocalizedStringScannerTests {
             in: Array(code.utf8), language: .swift, wrappers: [LocalizedStringWrapper(name: "loc", key: 1, tableLabel: "table")])
         #expect(Self.lines(found) == ["loc wrapped.key [Errors]", "loc plain.key"])
     }
+
+    @Test func aNestedObjectiveCMessageIsOneLookup() {
+        let code = "[label setText:[[NSBundle mainBundle] localizedStringForKey:@\"k\" value:@\"\" table:nil]];\n"
+        let found = LocalizedStringScanner.uses(in: Array(code.utf8), language: .objectiveC)
+        #expect(Self.lines(found) == ["localizedStringForKey:value:table: k ="])
+    }
 }

@@ -79,3 +79,31 @@ struct PushKeyScannerCorpusTests {
         #expect(found == [])
     }
 }
+
+/// Lists built while the program runs are not counted, and reads are not uses.
+struct PushKeyScannerEdgeTests {
+    static func describe(_ code: String, _ language: CodeLanguage) -> [String] {
+        PushKeyScanner.uses(in: Array(code.utf8), language: language).map { use in
+            switch use.arguments {
+            case .literal(let items, _, _, _): "\(use.key) \(items.count)"
+            case .runtime: "\(use.key) runtime"
+            case .none: "\(use.key) -"
+            }
+        }
+    }
+
+    @Test func spreadsComprehensionsAndConversionsAreBuiltAtRunTime() {
+        let code = """
+            push = {"aps": {"alert": {"loc-key": "A", "loc-args": [*names]}}}
+            push = {"aps": {"alert": {"loc-key": "B", "loc-args": [str(n) for n in names]}}}
+            push = {"aps": {"alert": {"loc-key": "C", "loc-args": list(names)}}}
+            push = {"aps": {"alert": {"loc-key": "D", "loc-args": [name, "x"]}}}
+            """
+        #expect(Self.describe(code, .python) == ["A runtime", "B runtime", "C runtime", "D 2"])
+    }
+
+    @Test func kotlinsElvisReadsAKey() {
+        let code = "val key = message.notification?.bodyLocalizationKey ?: \"fallback\" // push\n"
+        #expect(Self.describe(code, .kotlin) == [])
+    }
+}

@@ -7,7 +7,10 @@ import StringsCheckRules
 public enum Check {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    public static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// `STRINGSCHECK_CORPUS` points elsewhere (see `.ci/run`).
+    public static let corpus =
+        ProcessInfo.processInfo.environment["STRINGSCHECK_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     public static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
     public static func project(_ files: [(String, String)]) -> LocalizationProject {

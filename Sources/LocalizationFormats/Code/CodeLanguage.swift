@@ -44,7 +44,4 @@ public enum CodeLanguage: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Whether block comments nest (`/* /* */ */` is one comment).
     var nestedBlockComments: Bool { self == .swift || self == .kotlin }
-
-    /// Whether a quoted string may run over several lines without an escape.
-    var multiLineQuotes: Bool { self == .ruby || self == .php }
 }

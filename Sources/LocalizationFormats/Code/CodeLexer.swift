@@ -30,6 +30,35 @@ public struct CodeToken: Sendable, Hashable {
     public func `is`(_ kind: Kind, _ text: String) -> Bool { self.kind == kind && self.text == text }
 }
 
+extension CodeToken {
+    /// For each token, the index of its matching bracket (or -1) and of the innermost open
+    /// bracket around it (or -1). Unbalanced brackets stay unmatched.
+    static func brackets(_ tokens: [CodeToken]) -> (match: [Int], enclosing: [Int]) {
+        var match = [Int](repeating: -1, count: tokens.count)
+        var enclosing = [Int](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            enclosing[index] = stack.last ?? -1
+            guard token.kind == .punctuation else { continue }
+            switch token.text {
+            case "(", "[", "{": stack.append(index)
+            case ")", "]", "}":
+                if let open = stack.last, closes(tokens[open].text, token.text) {
+                    stack.removeLast()
+                    match[open] = index
+                    match[index] = open
+                }
+            default: break
+            }
+        }
+        return (match, enclosing)
+    }
+
+    static func closes(_ open: String, _ close: String) -> Bool {
+        (open == "(" && close == ")") || (open == "[" && close == "]") || (open == "{" && close == "}")
+    }
+}
+
 /// Splits source code into tokens, with comments left out and string literals decoded, for each
 /// language's own literal grammar: Python's prefixes and triple quotes, JavaScript's template
 /// literals and regular expressions, Go's raw strings, Swift's raw and multi-line strings, Java's
@@ -97,6 +126,8 @@ public struct CodeLexer {
     static let singleByteText: [String] = (0..<256).map { String(UnicodeScalar(UInt8($0))) }
 
     mutating func add(_ kind: CodeToken.Kind, _ text: String, from start: Int, interpolated: Bool = false) {
+        // An escape at the very end of the file moves past it: a token never does.
+        index = min(index, bytes.count)
         tokens.append(
             CodeToken(kind: kind, text: text, start: start, end: index, interpolated: interpolated, startsLine: sawLineBreak))
         sawLineBreak = false
@@ -305,7 +336,7 @@ public struct CodeLexer {
         }
     }
 
-    enum Interpolation { case none, dollar, hashBrace, php, swift }
+    enum Interpolation { case none, dollar, hashBrace, php }
 
     /// Reads a literal closed by `count` quotes. With `escapes`, a backslash escapes the next
     /// character (with `singleQuoteEscapesOnly`, only a quote or a backslash, as in Ruby's and PHP's
@@ -332,6 +363,13 @@ public struct CodeLexer {
             }
             if (current == 0x0A || current == 0x0D) && !multiLine {
                 break
+            }
+            // In Python's raw strings a backslash still keeps the next quote in: r"\"" is `\"`.
+            if current == UInt8(ascii: "\\"), !escapes, language == .python, index + 1 < bytes.count {
+                value.append(current)
+                value.append(bytes[index + 1])
+                index += 2
+                continue
             }
             if current == UInt8(ascii: "\\"), escapes {
                 let next = byte(index + 1)

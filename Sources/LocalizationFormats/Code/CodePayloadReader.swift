@@ -114,6 +114,8 @@ public struct CodeScanOptions: Sendable {
     public var wrappers: [LocalizedStringWrapper]
     /// Whether `unused-key` runs: then every literal of the code is gathered too.
     public var everyLiteral = false
+    /// Source files never scanned, even when named on the command line (`code: exclude`).
+    public var excluded: (@Sendable (String) -> Bool)?
 
     public init(accept: (@Sendable (String) -> Bool)? = nil, functions: [PushKeyFunction] = [], wrappers: [LocalizedStringWrapper] = []) {
         self.accept = accept

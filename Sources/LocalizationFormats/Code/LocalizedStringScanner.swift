@@ -19,16 +19,14 @@ public struct LocalizedStringUse: Sendable, Hashable {
     public var formatOffset: Int?
     /// Inside `#Preview`, a `PreviewProvider` or `#if DEBUG`: code no user runs.
     public var inPreviewOrDebug = false
+    /// Whether Xcode extracts the key into a String Catalog when it builds (`NSLocalizedString`,
+    /// `String(localized:)`, `LocalizedStringResource`, SwiftUI), unlike a `Bundle` lookup, SwiftGen
+    /// or a wrapper.
+    public var extractedByXcode = true
     /// For SwiftGen's `tr`: the generated accessor (`L10n.Common.Controls.Actions.open`) whose
     /// use elsewhere is the key's use.
     public var accessor: String?
 
-    /// The key as Foundation stores it for an interpolated SwiftUI key: each hole a `%@`-like
-    /// specifier. Nil for a plain key.
-    public var prefixBeforeFirstHole: String? {
-        guard interpolated else { return nil }
-        return String(key.prefix { $0 != Character(Unicode.Scalar(CodeLexer.hole)) })
-    }
 }
 
 /// A wrapper the project calls instead of `NSLocalizedString` (`code: wrappers:`): which argument
@@ -91,12 +89,12 @@ public struct LocalizedStringScanner {
     public static let swiftUIViews: Set = [
         "Text", "Button", "Label", "Toggle", "Picker", "Section", "Link", "NavigationLink", "TextField", "SecureField", "Menu",
         "Stepper", "DatePicker", "ColorPicker", "ProgressView", "GroupBox", "LabeledContent", "Tab", "ContentUnavailableView",
-        "ShareLink", "DisclosureGroup", "Gauge", "MultiDatePicker", "PasteButton", "RenameButton", "EditButton",
+        "ShareLink", "DisclosureGroup", "MultiDatePicker",
     ]
     /// SwiftUI modifiers whose first unlabelled argument is a `LocalizedStringKey` when it is a literal.
     public static let swiftUIModifiers: Set = [
         "navigationTitle", "navigationBarTitle", "navigationSubtitle", "alert", "confirmationDialog", "help", "accessibilityLabel",
-        "accessibilityHint", "accessibilityValue", "badge", "accessibilityAction", "fileImporter", "fileExporter",
+        "accessibilityHint", "accessibilityValue", "badge",
     ]
 
     /// `everyLiteral` also gathers what `unused-key` needs: every literal, interpolated literal and
@@ -173,20 +171,7 @@ public struct LocalizedStringScanner {
         self.tokens = tokens
         self.bytes = bytes
         self.language = language
-        match = Array(repeating: -1, count: tokens.count)
-        var stack: [Int] = []
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            switch token.text {
-            case "(", "[", "{": stack.append(index)
-            case ")", "]", "}":
-                if let open = stack.last, PushKeyScanner.closes(tokens[open].text, token.text) {
-                    stack.removeLast()
-                    match[open] = index
-                    match[index] = open
-                }
-            default: break
-            }
-        }
+        match = CodeToken.brackets(tokens).match
         var table: [String: LocalizedStringWrapper] = [:]
         for wrapper in wrappers { table[wrapper.name] = wrapper }
         self.wrappers = table
@@ -380,6 +365,7 @@ public struct LocalizedStringScanner {
                 defaultValue: literal(found.value).flatMap { $0.interpolated ? nil : $0.text },
                 construct: constructName(token, isMember: isMember), keyOffset: keyToken.start)
             use.inPreviewOrDebug = debugDepth > 0 || braces.contains { $0.quiet }
+            use.extractedByXcode = !["tr", "localizedString"].contains(token.text) && wrappers[token.text] == nil
             if token.text == "tr", let name = accessorName(before: index) {
                 let enums = braces.compactMap(\.enumName)
                 if !enums.isEmpty {
@@ -473,6 +459,11 @@ public struct LocalizedStringScanner {
         var position = index + 1
         let close = match[index]
         while position < close {
+            // A nested message is read when its own '[' comes: only this one's labels count here.
+            if tokens[position].kind == .punctuation, ["[", "("].contains(tokens[position].text), match[position] > position {
+                position = match[position] + 1
+                continue
+            }
             if tokens[position].is(.identifier, "localizedStringForKey"), position + 2 < close, tokens[position + 1].is(.operator, ":") {
                 let key = tokens[position + 2]
                 var value: String?
@@ -480,6 +471,10 @@ public struct LocalizedStringScanner {
                 var tableKnown = true
                 var scan = position + 3
                 while scan + 2 < close {
+                    if tokens[scan].kind == .punctuation, ["[", "("].contains(tokens[scan].text), match[scan] > scan {
+                        scan = match[scan] + 1
+                        continue
+                    }
                     if tokens[scan].kind == .identifier, tokens[scan + 1].is(.operator, ":") {
                         let argument = tokens[scan + 2]
                         let text = argument.kind == .string && !argument.interpolated ? argument.text : nil
@@ -497,10 +492,11 @@ public struct LocalizedStringScanner {
                     result.dynamicTables.insert(tableName)
                     return
                 }
-                result.uses.append(
-                    LocalizedStringUse(
-                        key: key.text, interpolated: false, table: tableName, bundle: nil, defaultValue: value,
-                        construct: "localizedStringForKey:value:table:", keyOffset: key.start))
+                var use = LocalizedStringUse(
+                    key: key.text, interpolated: false, table: tableName, bundle: nil, defaultValue: value,
+                    construct: "localizedStringForKey:value:table:", keyOffset: key.start)
+                use.extractedByXcode = false
+                result.uses.append(use)
                 return
             }
             position += 1

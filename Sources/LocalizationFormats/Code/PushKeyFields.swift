@@ -34,7 +34,6 @@ public struct PushFieldRole: Sendable, Hashable {
         }
         guard holdsLoc else { return nil }
         var normalized: [UInt8] = []
-        var sawL = false
         for byte in name.utf8 {
             switch byte {
             case 0x41...0x5A: normalized.append(byte | 0x20)
@@ -42,10 +41,9 @@ public struct PushFieldRole: Sendable, Hashable {
             case 0x5F, 0x2D, 0x24: continue  // _ - $
             default: return nil
             }
-            if byte | 0x20 == 0x6C { sawL = true }
             if normalized.count > 40 { return nil }
         }
-        guard sawL, normalized.count >= 6, let role = Self.role(normalized[...]) else { return nil }
+        guard normalized.count >= 6, let role = Self.role(normalized[...]) else { return nil }
         self = role
     }
 

@@ -70,28 +70,12 @@ public struct PushKeyScanner {
         var table: [String: PushKeyFunction] = [:]
         for function in PushKeyFunction.builtIn + functions { table[function.name] = function }
         self.functions = table
-        match = Array(repeating: -1, count: tokens.count)
-        enclosing = Array(repeating: -1, count: tokens.count)
+        (match, enclosing) = CodeToken.brackets(tokens)
         regionStart = Array(repeating: 0, count: tokens.count)
-        var stack: [Int] = []
         var region = 0
         for (index, token) in tokens.enumerated() {
-            enclosing[index] = stack.last ?? -1
             if token.kind == .identifier, Self.functionKeywords.contains(token.text) { region = index }
-            if token.kind == .punctuation {
-                switch token.text {
-                case "(", "[", "{":
-                    if token.text == "{", isFunctionBody(brace: index) { region = index }
-                    stack.append(index)
-                case ")", "]", "}":
-                    if let open = stack.last, Self.closes(tokens[open].text, token.text) {
-                        stack.removeLast()
-                        match[open] = index
-                        match[index] = open
-                    }
-                default: break
-                }
-            }
+            if token.is(.punctuation, "{"), isFunctionBody(brace: index) { region = index }
             regionStart[index] = region
             if !pushContext, token.kind == .identifier || token.kind == .string { pushContext = Self.speaksOfPushes(token.text) }
         }
@@ -140,10 +124,6 @@ public struct PushKeyScanner {
         "if", "for", "while", "switch", "catch", "foreach", "using", "lock", "synchronized", "with", "elif", "unless", "guard",
         "when", "until", "elseif", "else",
     ]
-
-    static func closes(_ open: String, _ close: String) -> Bool {
-        (open == "(" && close == ")") || (open == "[" && close == "]") || (open == "{" && close == "}")
-    }
 
     /// `) {` after a name that is no control keyword (a method body), or `=> {`, `-> {`.
     func isFunctionBody(brace index: Int) -> Bool {
@@ -251,8 +231,8 @@ public struct PushKeyScanner {
         if previous?.is(.operator, "?") == true || previous?.is(.identifier, "case") == true { return nil }
         var valueIndex: Int
         var group: Group
-        if next.kind == .operator, ["=", ":", "=>", ":=", "||=", "??=", "?:"].contains(next.text) {
-            if next.text == "?:" && token.kind != .identifier { return nil }
+        // (Not Kotlin's `?:`: `x.bodyLocalizationKey ?: "fallback"` reads a key.)
+        if next.kind == .operator, ["=", ":", "=>", ":=", "||=", "??="].contains(next.text) {
             if next.text == ":" && token.kind == .identifier && previous?.kind == .operator && previous?.text == ":" { return nil }
             valueIndex = skipTypeAnnotation(index + 2, after: next.text)
             if previous?.is(.punctuation, ".") == true || previous?.is(.operator, "->") == true || previous?.is(.operator, "?") == true {
@@ -586,7 +566,15 @@ public struct PushKeyScanner {
             // Braces hold items only after a type (`[]string{`, `new[] {`, `new List<string> {`).
             guard !words.isEmpty || index > 0 && tokens[open - 1].is(.punctuation, "]") else { return runtime }
         }
-        return .literal(items: items(open: open), offset: tokens[open].start, nameOffset: name.start, name: name.text)
+        let list = items(open: open)
+        // `[*names]`, `[...names]`, `[str(n) for n in names]`, `list(names)`: built at run time.
+        let spread = list.contains { item in
+            item.source.hasPrefix("*") || item.source.hasPrefix("...") || item.source.contains(" for ")
+        }
+        // Python's `list(x)`/`tuple(x)` convert, Java's `Arrays.asList(a)`/`List.of(a)` may take an array.
+        let converts = tokens[open].is(.punctuation, "(") && ["list", "tuple", "asList", "of"].contains(words.last ?? "")
+        if spread || (converts && list.count == 1 && list[0].literal == nil) { return runtime }
+        return .literal(items: list, offset: tokens[open].start, nameOffset: name.start, name: name.text)
     }
 
     /// The items between a bracket and its match, split at commas of their own depth.

@@ -88,6 +88,9 @@ public struct LocalizationProject: Sendable {
     /// Source files scanned for the payload keys code builds, sorted by path; each key found is
     /// a payload of its own (see `PushPayload.code`).
     public var codeFiles: [CodeFile] = []
+    /// Whether the sources under the folders were scanned (`code: include`), not only files named
+    /// alone: only then can a key be called unused.
+    public var codeTreeScanned = false
     /// Table ID → the storyboard or xib (the first by path) its Interface Builder strings come from.
     public var interfaceFiles: [String: String] = [:]
     /// Folders discovery skipped by name (`Pods`, `.build`, `DerivedData` …), as found.

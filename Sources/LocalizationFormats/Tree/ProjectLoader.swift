@@ -81,7 +81,7 @@ public enum ProjectLoader {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue {
-                if CodeLanguage(fileName: root) != nil { codePaths.append(root) }
+                if CodeLanguage(fileName: root) != nil, !(code.excluded?(root) ?? false) { codePaths.append(root) }
             } else if let accept = code.accept {
                 codePaths += CodeDiscovery.find(root: root, accept: accept)
             }
@@ -90,6 +90,7 @@ public enum ProjectLoader {
             var seen: Set<String> = []
             codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
             project.codeFiles = CodeDiscovery.read(codePaths.sorted(), options: code, maximumSize: maximumFileSize)
+            project.codeTreeScanned = code.accept != nil
             phases.lap("scan code")
         }
         return project
@@ -171,6 +172,8 @@ public enum ProjectLoader {
             roots: ["."], files: files, diagnostics: duplicateLocaleFolders(files), baseLocale: base, baseLocaleReason: reason)
         project.payloadFiles = payloads.sorted { $0.path < $1.path }
         project.codeFiles = codeFiles.sorted { $0.path < $1.path }
+        // Files held in memory are the whole tree.
+        project.codeTreeScanned = !codeFiles.isEmpty
         project.interfaceFiles = interfaceFiles
         return project
     }

@@ -315,6 +315,15 @@ private struct Reader {
         return code
     }
 
+    /// An argument's position from 1 to 32, else nil and an error at the value.
+    mutating func position(_ node: Node, _ field: String) -> Int? {
+        guard case .scalar(let scalar) = node, let position = Int(scalar.string), (1...32).contains(position) else {
+            report("'\(field)' must be the argument's position, a whole number from 1 to 32", node: node)
+            return nil
+        }
+        return position
+    }
+
     /// `{name: loc, key: 1, table: 2}` or `{name: loc, key: 1, table: tableName}`: the key's
     /// position, and the table's position or label.
     mutating func wrapper(_ node: Node) -> LocalizedStringWrapper? {
@@ -326,12 +335,7 @@ private struct Reader {
         for (field, fieldNode, value) in items {
             switch field {
             case "name": name = string(value, "'name'")
-            case "key":
-                guard case .scalar(let scalar) = value, let position = Int(scalar.string), (1...32).contains(position) else {
-                    report("'key' must be the argument's position, a whole number from 1 to 32", node: value)
-                    continue
-                }
-                key = position
+            case "key": key = position(value, "key")
             case "table":
                 guard case .scalar(let scalar) = value else {
                     report("'table' must be the table argument's position or label", node: value)
@@ -359,12 +363,8 @@ private struct Reader {
         for (field, fieldNode, value) in items {
             switch field {
             case "name": name = string(value, "'name'")
-            case "key", "arguments":
-                guard case .scalar(let scalar) = value, let position = Int(scalar.string), (1...32).contains(position) else {
-                    report("'\(field)' must be the argument's position, a whole number from 1 to 32", node: value)
-                    continue
-                }
-                if field == "key" { key = position } else { arguments = position }
+            case "key": key = position(value, "key")
+            case "arguments": arguments = position(value, "arguments")
             case "variadic":
                 guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
                     report("'variadic' must be true or false", node: value)

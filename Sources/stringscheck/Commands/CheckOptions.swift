@@ -100,10 +100,13 @@ struct CheckOptions: ParsableArguments {
             let code = configuration.code
             var options = CodeScanOptions(functions: code.functions, wrappers: code.wrappers)
             options.everyLiteral = BuiltInRules.description(of: "unused-key").map(configuration.isEnabled) ?? false
-            guard !code.include.isEmpty else { return options }
             let include = code.include.map(Glob.init)
             let exclude = (code.exclude + configuration.exclude).map(Glob.init)
             let directory = configuration.directory
+            if !exclude.isEmpty {
+                options.excluded = { path in exclude.contains { $0.matchesPath(relativePath(path, to: directory)) } }
+            }
+            guard !code.include.isEmpty else { return options }
             options.accept = { path in
                 let relative = relativePath(path, to: directory)
                 return include.contains { $0.matchesPath(relative) } && !exclude.contains { $0.matchesPath(relative) }

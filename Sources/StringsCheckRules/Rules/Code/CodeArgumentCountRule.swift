@@ -33,7 +33,8 @@ struct CodeArgumentCountRule: Rule {
         var result: [Finding] = []
         let locales = context.index.localesBaseFirst
         for lookup in context.index.codeKeyLookups {
-            guard let given = lookup.use.formatArguments, let table = lookup.foundIn, !lookup.use.interpolated else { continue }
+            guard let given = lookup.use.formatArguments, let table = lookup.foundIn, !lookup.use.interpolated, !lookup.use.inPreviewOrDebug
+            else { continue }
             var byCount: [Int: [(locale: String, string: LocalizedString)]] = [:]
             for locale in locales {
                 guard let format = context.formats[table]?[locale]?[lookup.use.key],

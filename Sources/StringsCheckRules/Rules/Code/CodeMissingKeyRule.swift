@@ -8,7 +8,7 @@ struct CodeMissingKeyRule: Rule {
         summary:
             "a literal key that Swift or Objective-C code looks up (NSLocalizedString, String(localized:), SwiftUI's Text(\"…\") …) and the development table of its table lacks",
         rationale:
-            "Foundation returns the key itself when a table lacks it: a key like 'settings.title' reaches every user raw, in every language. With a default value (value:, defaultValue:) users see that text instead, untranslated, in every locale. A key written as text ('Cancel') is shown as written, untranslated. Keys are matched by table name in every bundle found; a String Catalog gets the keys code uses when Xcode next builds, so only identifier-like keys are reported there.",
+            "Foundation returns the key itself when a table lacks it: a key like 'settings.title' reaches every user raw, in every language. With a default value (value:, defaultValue:) users see that text instead, untranslated, in every locale. A key written as text ('Cancel') is shown as written, untranslated. Keys are matched by table name in every bundle found; in a String Catalog, text keys are their own source language text, so only identifier-like keys are reported there.",
         fix: "Add the key to the development table (and translate it), or fix its spelling in the code.",
         defaultSeverity: .error,
         triggering: [
@@ -53,14 +53,16 @@ struct CodeMissingKeyRule: Rule {
                     "\(name) is translated (\(listing(lookup.translatedIn))) but missing from the \(base) table of \(table); users of \(base) see the raw key",
                     path: lookup.path, at: lookup.location, key: lookup.use.key, locale: context.baseLocale, table: lookup.tableName)
             }
-            if lookup.inCatalog {
-                // Xcode adds the keys code uses to a catalog when it builds; text is its own source.
+            // Xcode extracts NSLocalizedString, String(localized:), LocalizedStringResource and
+            // SwiftUI's keys into a catalog (text keys are their own source text); not Bundle
+            // lookups, SwiftGen or wrappers, which are judged like a .strings table's.
+            if lookup.inCatalog, lookup.use.extractedByXcode {
+                // Text is its own source language string; an identifier shows raw until someone
+                // writes its text (Xcode adds only the keys of the catalog's own target).
                 guard identifier, lookup.use.defaultValue == nil else { return nil }
-                var finding = finding(
-                    "\(name) is not in the String Catalog \(table) yet; Xcode adds it when it next builds, and until someone writes its text every user sees the raw key",
+                return finding(
+                    "\(name) is not in the String Catalog \(table); every user sees the raw key until it is added with its text (Xcode adds only the keys of the catalog's own target when it builds)",
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
-                finding.diagnostic.severity = .warning
-                return finding
             }
             if let value = lookup.use.defaultValue {
                 var finding = finding(
@@ -70,7 +72,10 @@ struct CodeMissingKeyRule: Rule {
                 return finding
             }
             if !identifier {
-                // Text shown as written: untranslated, perhaps on purpose (a debug screen).
+                // Text shown as written: untranslated, perhaps on purpose. Files named for debug
+                // screens and previews are left alone.
+                let file = lookup.path.split(separator: "/").last.map(String.init) ?? lookup.path
+                if file.contains("Debug") || file.contains("Preview") { return nil }
                 var finding = finding(
                     "\(name) is missing from \(table); it is shown as written in the code, untranslated, in every locale",
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)

@@ -8,7 +8,7 @@ struct UnusedKeyRule: Rule {
         summary:
             "a key of a table the app's code looks keys up in, which no scanned Swift or Objective-C code, payload template or backend code uses",
         rationale:
-            "Every key is translated into every language, and translators are paid by the word. A key no code uses any more is dead weight. Keys are exempt when the code looks up keys of their table that it builds at run time (NSLocalizedString(key, …)), when they start like an interpolated lookup (\"error.\\(code)\" uses every 'error.…'), when `code: dynamic_keys` matches them, and in tables read by Interface Builder, Info.plist or a predicate editor, and a catalog's manual entries.",
+            "Every key is translated into every language, and translators are paid by the word. A key no code uses any more is dead weight. Keys are exempt when they are written as a literal anywhere in the code or fit an interpolated literal, when they start like an interpolated lookup (\"error.\\(code)\" uses every 'error.…'), when `code: dynamic_keys` matches them, and in tables read by Interface Builder, Info.plist or a predicate editor, and a catalog's manual entries. When the code also looks up keys of the table it builds at run time (NSLocalizedString(key, …)), each finding says where. The rule runs only when the configuration's `code: include` scans the app's sources, not on source files named alone.",
         fix:
             "Delete the key from every locale, or name the code that builds it in `code: dynamic_keys` of .stringscheck.yml.",
         defaultSeverity: .warning, isOptIn: true,
@@ -26,7 +26,7 @@ struct UnusedKeyRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let index = context.index
         let files = index.project.codeFiles.filter { $0.language == .swift || $0.language == .objectiveC }
-        guard !files.isEmpty, let baseLocale = index.baseLocale else { return [] }
+        guard !files.isEmpty, index.project.codeTreeScanned, let baseLocale = index.baseLocale else { return [] }
         // What the code uses, by table name: literal keys, dynamic tables, dynamic prefixes.
         var used: [String: Set<String>] = [:]
         var dynamicFiles: [String: [String]] = [:]

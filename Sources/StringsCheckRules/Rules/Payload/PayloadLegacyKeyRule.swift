@@ -14,7 +14,7 @@ struct PayloadLegacyKeyRule: Rule {
         nonTriggering: [payloadExample("{\"aps\": {\"alert\": {\"body\": \"Hi\"}, \"category\": \"MESSAGE\"}}\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.payloads.compactMap { payload in
+        context.templatePayloads.compactMap { payload in
             guard let field = payload.alert.actionLocKey else { return nil }
             return payloadFinding(
                 payload,
