@@ -42,9 +42,7 @@ extension ProjectIndex {
     /// like `IndexOptions.payloadTable`, the one whose base table has most of the keys (ties: the
     /// shortest bundle path).
     public func payloadTable(keys: [String]) -> String? {
-        let name = options.payloadTable
-        let candidates = tables.keys.filter { $0 == name || $0.hasSuffix("/" + name) }
-        return candidates.max { a, b in
+        tableIDs(named: options.payloadTable).max { a, b in
             let scoreA = keys.filter { baseTable(a)?.strings[$0] != nil }.count
             let scoreB = keys.filter { baseTable(b)?.strings[$0] != nil }.count
             return scoreA != scoreB ? scoreA < scoreB : a.count > b.count

@@ -32,7 +32,6 @@ public enum CodePayloadReader {
         bytes: [UInt8], path: String, language: CodeLanguage, functions: [PushKeyFunction] = [],
         wrappers: [LocalizedStringWrapper] = [], everyLiteral: Bool = true
     ) -> CodeFile {
-        let lines = LineTable(utf8: bytes)
         // One lexing for both scanners, and none for a file that can hold neither kind of key.
         let mayHoldPushKeys = PushKeyScanner.mayHoldUses(bytes, functions: functions)
         let readsStrings =
@@ -40,6 +39,13 @@ public enum CodePayloadReader {
             && (everyLiteral || LocalizedStringScanner.mayHoldUses(bytes, wrappers: wrappers))
         let tokens = mayHoldPushKeys || readsStrings ? CodeLexer.tokens(of: bytes, language: language) : []
         let uses = mayHoldPushKeys ? PushKeyScanner.uses(tokens: tokens, bytes: bytes, functions: functions) : []
+        let strings =
+            readsStrings
+            ? LocalizedStringScanner.uses(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral)
+            : LocalizedStringUses()
+        // Positions are needed only where something was found: most files have a line table of none.
+        guard !uses.isEmpty || !strings.uses.isEmpty else { return CodeFile(path: path, language: language, strings: strings) }
+        let lines = LineTable(utf8: bytes)
         let payloads = uses.map { use -> PushPayload in
             let keyPosition = lines.location(ofByte: use.keyOffset)
             let keyField = PayloadField(
@@ -85,10 +91,6 @@ public enum CodePayloadReader {
             payload.code = origin
             return payload
         }
-        let strings =
-            readsStrings
-            ? LocalizedStringScanner.uses(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral)
-            : LocalizedStringUses()
         return CodeFile(path: path, language: language, payloads: payloads, strings: strings, lines: lines)
     }
 

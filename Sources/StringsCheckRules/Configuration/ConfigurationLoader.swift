@@ -250,11 +250,7 @@ private struct Reader {
                     configuration.rules[ruleID] = rule(ruleValue, id: id)
                 }
             case "suppress":
-                guard case .sequence(let list) = value else {
-                    report("'suppress' must be a list of mappings, found \(describe(value))", node: value)
-                    continue
-                }
-                configuration.suppressions = list.compactMap { suppression($0) }
+                configuration.suppressions = listItems(value, "'suppress' must be a list of mappings").compactMap { suppression($0) }
             case "tables":
                 for (name, _, tableValue) in mapping(value, "'tables'") ?? [] {
                     for (key, keyNode, setting) in mapping(tableValue, "the table '\(name)'") ?? [] {
@@ -297,22 +293,25 @@ private struct Reader {
             case "include": code.include = strings(value, "'include' of 'code'")
             case "exclude": code.exclude = strings(value, "'exclude' of 'code'")
             case "functions":
-                guard case .sequence(let list) = value else {
-                    report("'functions' must be a list of mappings (name, key, arguments, part), found \(describe(value))", node: value)
-                    continue
+                code.functions = listItems(value, "'functions' must be a list of mappings (name, key, arguments, part)").compactMap {
+                    function($0)
                 }
-                code.functions = list.compactMap { function($0) }
             case "dynamic_keys": code.dynamicKeys = strings(value, "'dynamic_keys' of 'code'")
             case "wrappers":
-                guard case .sequence(let list) = value else {
-                    report("'wrappers' must be a list of mappings (name, key, table), found \(describe(value))", node: value)
-                    continue
-                }
-                code.wrappers = list.compactMap { wrapper($0) }
+                code.wrappers = listItems(value, "'wrappers' must be a list of mappings (name, key, table)").compactMap { wrapper($0) }
             default: unknownKey(key, keyNode, in: "'code'", known: Self.codeKeys)
             }
         }
         return code
+    }
+
+    /// The items of a list, else none and `problem` (with what was found) at the value.
+    mutating func listItems(_ node: Node, _ problem: String) -> [Node] {
+        guard case .sequence(let list) = node else {
+            report("\(problem), found \(describe(node))", node: node)
+            return []
+        }
+        return Array(list)
     }
 
     /// An argument's position from 1 to 32, else nil and an error at the value.

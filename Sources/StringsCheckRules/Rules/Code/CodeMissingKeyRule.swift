@@ -36,11 +36,9 @@ struct CodeMissingKeyRule: Rule {
                 // No table of that name anywhere: an app that localizes through other tables (or not
                 // at all) is not reported for its default table; a table named in code is.
                 guard let table = lookup.use.table else { return nil }
-                var finding = finding(
+                return finding(
                     "\(name) is looked up in the table '\(table)', but no table of that name was found under the paths checked; if it is not elsewhere, every user sees \(shown(lookup))",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
-                finding.diagnostic.severity = .warning
-                return finding
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName, severity: .warning)
             }
             let table =
                 "\(lookup.tableName) (\(lookup.candidates.count == 1 ? lookup.candidates[0] : "\(lookup.candidates.count) bundles"))"
@@ -65,27 +63,32 @@ struct CodeMissingKeyRule: Rule {
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
             }
             if let value = lookup.use.defaultValue {
-                var finding = finding(
+                return finding(
                     "\(name) is missing from \(table); its default value '\(value.excerpt)' is shown untranslated in every locale",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
-                finding.diagnostic.severity = .warning
-                return finding
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName, severity: .warning)
             }
             if !identifier {
                 // Text shown as written: untranslated, perhaps on purpose. Files named for debug
                 // screens and previews are left alone.
                 let file = lookup.path.split(separator: "/").last.map(String.init) ?? lookup.path
                 if file.contains("Debug") || file.contains("Preview") { return nil }
-                var finding = finding(
+                return finding(
                     "\(name) is missing from \(table); it is shown as written in the code, untranslated, in every locale",
-                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
-                finding.diagnostic.severity = .note
-                return finding
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName, severity: .note)
             }
             return finding(
                 "\(name) is missing from \(table); every user sees the raw key", path: lookup.path, at: lookup.location,
                 key: lookup.use.key, table: lookup.tableName)
         }
+    }
+
+    /// A finding at the severity of what users see.
+    func finding(
+        _ message: String, path: String, at location: SourcePosition, key: String, table: String, severity: Severity
+    ) -> Finding {
+        var made = finding(message, path: path, at: location, key: key, table: table)
+        made.diagnostic.severity = severity
+        return made
     }
 
     func shown(_ lookup: CodeKeyLookup) -> String {
