@@ -33,7 +33,8 @@ struct PayloadArgumentCountRule: Rule {
             }
             let given = lookup.givenArguments
             // Most templates fit every locale; looking first spares copying each locale's entry.
-            guard lookup.locales.contains(where: { $0.string != nil && ($0.format.map { $0.argumentCount != given } ?? false) })
+            guard lookup.mayTakeOtherThan(given),
+                lookup.locales.contains(where: { $0.string != nil && ($0.format.map { $0.argumentCount != given } ?? false) })
             else { continue }
             var byCount: [Int: [(String, LocalizedString)]] = [:]
             for (locale, string, format) in lookup.locales {

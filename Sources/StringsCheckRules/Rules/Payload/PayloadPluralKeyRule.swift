@@ -25,7 +25,7 @@ struct PayloadPluralKeyRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {
-            guard lookup.locales.contains(where: { $0.string?.origin == .stringsdict }) else { continue }
+            guard lookup.mayBeStringsdict, lookup.locales.contains(where: { $0.string?.origin == .stringsdict }) else { continue }
             let plural = lookup.locales.filter { $0.string?.origin == .stringsdict }
             guard let first = plural.first, let string = first.string else { continue }
             result.append(

@@ -8,7 +8,7 @@ extension RuleContext {
         guard let ignored = settings.ignoredLocales[ruleID] else { return allPayloadLookups }
         return allPayloadLookups.map { lookup in
             var copy = lookup
-            copy.locales = lookup.locales.filter { !ignored.contains($0.locale) }
+            copy.locales = PayloadLocales(lookup.locales.filter { !ignored.contains($0.locale) })
             return copy
         }
     }
