@@ -105,13 +105,20 @@ extension LocalizedTextBuilder {
             var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
             var extra: [String: KeyFormat] = [:]
             let reference = isReference(jobs[job].locale)
+            // Translations mostly list their keys in the base's order: the number after the
+            // previous key's is tried first, and a key is hashed only when it is not there.
+            var predicted = 0
             for range in jobs[job].ranges {
                 for index in range where reference || messages[index].loaded {
                     let message = messages[index]
-                    if let number = keys.number(of: message.key) {
+                    let key = message.key
+                    let number =
+                        predicted < keys.keys.count && keys.keys[predicted] == key ? predicted : keys.number(of: key)
+                    if let number { predicted = number + 1 }
+                    if let number {
                         update(&formats[number], with: message, index: index)
                     } else {
-                        update(&extra[message.key, default: .empty], with: message, index: index)
+                        update(&extra[key, default: .empty], with: message, index: index)
                     }
                 }
             }
@@ -127,7 +134,8 @@ extension LocalizedTextBuilder {
     /// The arguments a text reads, leaving out stringsdict variables that were not expanded.
     static func argumentUses(_ message: LocalizedText, index: Int) -> ArgumentList {
         var result = ArgumentList()
-        for (specifier, offset) in intendedSpecifiers(message) where specifier.variableName == nil {
+        func add(_ specifier: FormatSpecifier, offset: Int) {
+            guard specifier.variableName == nil else { return }
             for star in specifier.starArguments where result[star] == nil {
                 result[star] = ArgumentUse(signature: "int", text: specifier.text, textIndex: index, offset: offset)
             }
@@ -135,6 +143,13 @@ extension LocalizedTextBuilder {
                 result[specifier.argument] = ArgumentUse(
                     signature: specifier.signature, text: specifier.text, textIndex: index, offset: offset)
             }
+        }
+        // Nearly every text has no stray '%': its specifiers are read in place, without the
+        // lists `intendedSpecifiers` builds.
+        if !message.analysis.problems.contains(where: { $0.kind == .probableLiteralPercent }) {
+            for specifier in message.analysis.specifiers { add(specifier, offset: specifier.start) }
+        } else {
+            for (specifier, offset) in intendedSpecifiers(message) { add(specifier, offset: offset) }
         }
         // In argument order, so each is appended: a dictionary's order inserted at random places
         // (a catalog string with thousands of substitutions moved the list for each).

@@ -54,7 +54,8 @@ public struct PayloadKeyLookup: Sendable {
             mayReadNonObject = mayReadNonObject || other.mayReadNonObject
             mayBeStringsdict = mayBeStringsdict || other.mayBeStringsdict
             if let counts = other.argumentCounts {
-                argumentCounts = argumentCounts.map { min($0.lowerBound, counts.lowerBound)...max($0.upperBound, counts.upperBound) } ?? counts
+                argumentCounts =
+                    argumentCounts.map { min($0.lowerBound, counts.lowerBound)...max($0.upperBound, counts.upperBound) } ?? counts
             }
         }
 
