@@ -240,6 +240,9 @@ enum LocalizedTextBuilder {
         }
         struct State {
             var scalars: [Unicode.Scalar]
+            /// `scalars` as a String when it is one form's text whole (a format that is just
+            /// `%#@variable@`, the usual case), so the leaf need not rebuild it scalar by scalar.
+            var text: String?
             var segments: [TextSegment]
             var specifiers: [FormatSpecifier]
             var problems: [FormatProblem]
@@ -265,7 +268,7 @@ enum LocalizedTextBuilder {
                 specifier.variableName.map { name in entry.variables.contains { $0.name == name && !$0.variants.isEmpty } } ?? false
             }
             guard depth < 4, let slot, let variable = entry.variables.first(where: { $0.name == slot.variableName }) else {
-                let text = String(String.UnicodeScalarView(state.scalars))
+                let text = state.text ?? String(String.UnicodeScalarView(state.scalars))
                 let analysis = FormatAnalysis(
                     specifiers: state.specifiers,
                     problems: (state.problems
@@ -279,6 +282,8 @@ enum LocalizedTextBuilder {
             }
             // Past the budget, only the `other` form is followed.
             let options = results.count >= maximumPermutations ? [variable.variant("other") ?? variable.variants[0]] : variable.variants
+            let signature = valueTypeSignature(variable.valueType)
+            let whole = slot.start == 0 && slot.end == state.scalars.count
             for variant in options {
                 let inserted = Array(variant.value.unicodeScalars)
                 let delta = inserted.count - (slot.end - slot.start)
@@ -290,7 +295,8 @@ enum LocalizedTextBuilder {
                     piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
                 }
                 var next = state
-                next.scalars = Array(state.scalars[..<slot.start]) + inserted + Array(state.scalars[slot.end...])
+                next.scalars = whole ? inserted : Array(state.scalars[..<slot.start]) + inserted + Array(state.scalars[slot.end...])
+                next.text = whole ? variant.value : nil
                 next.specifiers =
                     state.specifiers.filter { $0.end <= slot.start }
                     + piece.specifiers.map { shifted($0, by: slot.start) }
@@ -320,14 +326,14 @@ enum LocalizedTextBuilder {
                 next.segments = pieces.sorted { $0.range.lowerBound < $1.range.lowerBound }
                 next.labels.append("'\(variant.name)' of '\(variable.name)'")
                 next.variables[slot.argument] = VariableArgument(
-                    signature: valueTypeSignature(variable.valueType), text: slot.text, offset: slot.start)
+                    signature: signature, text: slot.text, offset: slot.start)
                 expand(next, depth: depth + 1)
             }
         }
         let scalars = Array(format.unicodeScalars)
         expand(
             State(
-                scalars: scalars, segments: [TextSegment(range: 0..<scalars.count, location: entry.formatKeyLocation)],
+                scalars: scalars, text: format, segments: [TextSegment(range: 0..<scalars.count, location: entry.formatKeyLocation)],
                 specifiers: outer.specifiers, problems: outer.problems, labels: [], variables: [:]),
             depth: 0)
         return results

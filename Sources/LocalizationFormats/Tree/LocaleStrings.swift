@@ -65,6 +65,19 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     /// The string of the key numbered `number` in `numbering`.
     @inlinable public subscript(number number: Int) -> LocalizedString? { slots[number] }
 
+    /// Sets the string of the key numbered `number` in `numbering`, without hashing the key.
+    public mutating func set(_ value: LocalizedString, number: Int) {
+        if slots[number] == nil { count += 1 }
+        slots[number] = value
+    }
+
+    /// The number of `key` in `numbering`, trying `guess` first: the locales of a table mostly
+    /// list their keys in the same order, so the number after the previous key's usually is
+    /// the key's, and the key is then compared, not hashed.
+    @inlinable public func number(of key: String, guess: Int) -> Int? {
+        guess < numbering.keys.count && numbering.keys[guess] == key ? guess : numbering.number(of: key)
+    }
+
     /// The string of `key`, whose number in `other` is `number`: read by number, without hashing
     /// (or evaluating `key`, which may mean reading a string's entry), when `other` is this
     /// table's own numbering (the locales of a table share it).

@@ -201,10 +201,17 @@ public struct LocalizationProject: Sendable {
             guard case .strings(let parsed) = file.content else { continue }
             let source = LocalizedString.Source(path: file.path, origin: .strings, strings: parsed.entries)
             parsed.entries.withUnsafeBufferPointer { entries in
+                var guess = 0
                 for index in entries.indices {
                     let key = entries[index].key
-                    guard entries[index].loaded || strings[key]?.loaded != true else { continue }
-                    strings[key] = LocalizedString(source, index)
+                    guard let number = strings.number(of: key, guess: guess) else {
+                        guard entries[index].loaded || strings[key]?.loaded != true else { continue }
+                        strings[key] = LocalizedString(source, index)
+                        continue
+                    }
+                    guess = number + 1
+                    guard entries[index].loaded || strings[number: number]?.loaded != true else { continue }
+                    strings.set(LocalizedString(source, index), number: number)
                 }
             }
         }
