@@ -145,3 +145,14 @@ func measureCLI(_ path: String, _ arguments: [String], repetitions: Int) -> (sec
     }
     return (times[times.count / 2], peak)
 }
+
+/// The heap setting the CLI makes before any thread starts (a 64 MB glibc top pad; see the
+/// command's `prepareHeapForOneRun`), so the in-process figures are taken under the CLI's
+/// conditions.
+func prepareHeapLikeTheCLI() {
+    #if canImport(Glibc)
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(-2, 64 << 20)
+    #endif
+}

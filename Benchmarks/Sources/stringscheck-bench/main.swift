@@ -24,6 +24,7 @@ let usage = """
 
     """
 
+prepareHeapLikeTheCLI()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let valueOptions: Set<String> = ["--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--profile-parse"]
 let flagOptions: Set<String> = ["--series", "--json", "--help", "-h"]
@@ -133,13 +134,47 @@ func cliRow(root: URL, filesBytes: Int, entries: Int, repetitions: Int, memoryNo
 
 /// The whole check in process, as `median` times it; the last run's project and result.
 func timedCheck(root: URL, repetitions: Int) async -> (seconds: Double, project: LocalizationProject, result: CheckResult) {
-    let (seconds, last) = await median(repetitions) { () -> (project: LocalizationProject, result: CheckResult, keeper: ContextKeeper) in
+    let phased = await timedCheckPhases(root: root, repetitions: repetitions)
+    return (phased.whole, phased.project, phased.result)
+}
+
+/// The whole check in process, and its three steps timed apart in the same runs: loading (discovery
+/// and parsing on all cores), building the index (every part `check` reads), and the rules on
+/// that index. Medians of each; the whole is the median of the runs' totals.
+func timedCheckPhases(root: URL, repetitions: Int) async -> (
+    whole: Double, load: Double, index: Double, rules: Double, project: LocalizationProject, result: CheckResult
+) {
+    var loads: [Double] = []
+    var indexes: [Double] = []
+    var rules: [Double] = []
+    var wholes: [Double] = []
+    var kept: [ContextKeeper] = []
+    var last: (project: LocalizationProject, result: CheckResult)?
+    func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    for _ in 0..<max(1, repetitions) {
+        let start = now()
         let loaded = await ProjectLoader.load(roots: [root.path], payloadGlobs: [])
+        let parsed = now()
+        let index = ProjectIndex(project: loaded)
+        index.buildAllParts()
+        let built = now()
+        // The CLI never frees its model, so neither does a run here: freeing it inside the next
+        // run would bill that run for it.
         let keeper = ContextKeeper()
-        let result = await RuleEngine.run(project: loaded, keepContext: keeper.keep)
-        return (loaded, result, keeper)
+        let result = await RuleEngine.run(index: index, keepContext: keeper.keep)
+        let end = now()
+        kept.append(keeper)
+        loads.append(Double(parsed - start) / 1e9)
+        indexes.append(Double(built - parsed) / 1e9)
+        rules.append(Double(end - built) / 1e9)
+        wholes.append(Double(end - start) / 1e9)
+        last = (loaded, result)
     }
-    return (seconds, last.project, last.result)
+    withExtendedLifetime(kept) {}
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    // `last` is set: the loop runs at least once.
+    let (project, result) = last!
+    return (middle(wholes), middle(loads), middle(indexes), middle(rules), project, result)
 }
 
 func rowsReport(_ rows: [Row]) -> [[String: Any]] {
@@ -147,7 +182,7 @@ func rowsReport(_ rows: [Row]) -> [[String: Any]] {
 }
 
 /// Measures one tree; returns the table rows and a summary for the series.
-func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLIFigures?) {
+func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLIFigures?, targets: Targets) {
     let stringsFiles = files(under: root, extensions: ["strings"])
     let stringsdictFiles = files(under: root, extensions: ["stringsdict"])
     let stringsBytes = try stringsFiles.map { try FileBytes.read($0.path).get() }
@@ -171,7 +206,8 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
     let (oursDict, foundationDict, dictEntries) = parsePair(stringsdictFiles, dictBytes, repetitions: repetitions) {
         StringsdictParser.parse(bytes: $0, path: $1).entries.count
     }
-    let (check, lastProject, lastResult) = await timedCheck(root: root, repetitions: repetitions)
+    let phased = await timedCheckPhases(root: root, repetitions: repetitions)
+    let (check, lastProject, lastResult) = (phased.whole, phased.project, phased.result)
     var rendered = 0
     let index = ProjectIndex(project: lastProject)
     let payloadFindings = lastResult.findings.filter { $0.diagnostic.id.hasPrefix("payload-") }
@@ -200,14 +236,92 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
                 ? "no .stringsdict files" : String(format: "%.1f× faster than Foundation", foundationDict / oursDict)),
         Row(name: "Foundation .stringsdict parse", seconds: foundationDict, bytes: dictSize, entries: dictEntries, ratio: ""),
         Row(
+            name: "  load (discovery, parsing on all cores)", seconds: phased.load, bytes: floorBytes + dictSize,
+            entries: entries + dictEntries, ratio: ""),
+        Row(
+            name: "  index build (every part check reads)", seconds: phased.index, bytes: 0, entries: entries + dictEntries,
+            ratio: String(format: "%.0f%% of the check", phased.index / check * 100)),
+        Row(
+            name: "  rules (every rule on the built index)", seconds: phased.rules, bytes: 0, entries: 0,
+            ratio: String(format: "%.0f%% of the check", phased.rules / check * 100)),
+        Row(
             name: "check (\(lastResult.fileCount) files, \(lastResult.findings.count) findings)", seconds: check,
             bytes: floorBytes + dictSize,
             entries: entries + dictEntries,
-            ratio: String(format: "%.1f× floor", check / floor)),
+            ratio: String(
+                format: "%.1f× floor, %.1f× faster than Foundation's parse alone", check / floor, (foundation + foundationDict) / check)),
         Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
     ]
     if let (row, _) = cli { rows.append(row) }
-    return (rows, cli?.1)
+    let targets = Targets(
+        cliSeconds: cli?.1.checkSeconds, checkSeconds: check, foundationParseSeconds: foundation + foundationDict,
+        peakBytes: cli?.1.peakBytes, readBytes: readBytes, emptyPeakBytes: emptyCheckPeak())
+    return (rows, cli?.1, targets)
+}
+
+/// The peak of a check that reads next to nothing (one table of one key; an empty folder is refused
+/// with exit status 2): the part of every peak above that no data structure can save.
+func emptyCheckPeak() -> Int? {
+    guard let cliPath else { return nil }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-bench-empty-\(getpid())")
+    let folder = root.appendingPathComponent("en.lproj")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? Data("\"a\" = \"b\";\n".utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
+    defer { try? FileManager.default.removeItem(at: root) }
+    return measureCLI(cliPath, ["check", root.path, "--no-config"], repetitions: 1)?.peakBytes
+}
+
+/// The figures of one run set against the targets: a whole check of the synthetic tree in at
+/// most 120 ms, at least 5× faster than Foundation's parse alone of the same files, and a peak
+/// of at most 3× the bytes read plus the empty process.
+struct Targets {
+    static let checkSeconds = 0.120
+    static let foundationRatio = 5.0
+    static let memoryFactor = 3.0
+
+    var cliSeconds: Double?
+    var checkSeconds: Double
+    var foundationParseSeconds: Double
+    var peakBytes: Int?
+    var readBytes: Int
+    var emptyPeakBytes: Int?
+
+    var memoryLimit: Int? { emptyPeakBytes.map { Int(Self.memoryFactor * Double(readBytes)) + $0 } }
+
+    func lines() -> [String] {
+        func verdict(_ met: Bool) -> String { met ? "met" : "not met" }
+        var result: [String] = []
+        if let cliSeconds {
+            result.append(
+                String(
+                    format: "whole check, CLI process      %7.1f ms   target ≤ %.0f ms: %.2f× the target, %@", cliSeconds * 1000,
+                    Self.checkSeconds * 1000, cliSeconds / Self.checkSeconds, verdict(cliSeconds <= Self.checkSeconds)))
+        }
+        let ratio = foundationParseSeconds / checkSeconds
+        result.append(
+            String(
+                format: "whole check vs Foundation     %7.1f×      faster than its parse alone (%.1f ms); target ≥ %.0f×, %@", ratio,
+                foundationParseSeconds * 1000, Self.foundationRatio, verdict(ratio >= Self.foundationRatio)))
+        if let peakBytes, let memoryLimit, let emptyPeakBytes {
+            result.append(
+                String(
+                    format:
+                        "peak memory, CLI process      %7.1f MB   target ≤ %.0f× %.1f MB read + %.1f MB empty process = %.1f MB: %.2f× the target, %@",
+                    Double(peakBytes) / 1_048_576, Self.memoryFactor, Double(readBytes) / 1_048_576, Double(emptyPeakBytes) / 1_048_576,
+                    Double(memoryLimit) / 1_048_576, Double(peakBytes) / Double(memoryLimit), verdict(peakBytes <= memoryLimit)))
+        }
+        return result
+    }
+
+    var report: [String: Any] {
+        [
+            "cliCheckSeconds": cliSeconds ?? NSNull(), "checkSeconds": checkSeconds, "foundationParseSeconds": foundationParseSeconds,
+            "foundationRatio": foundationParseSeconds / checkSeconds, "peakResidentBytes": peakBytes ?? NSNull(),
+            "readBytes": readBytes, "emptyCheckPeakResidentBytes": emptyPeakBytes ?? NSNull(),
+            "memoryLimitBytes": memoryLimit ?? NSNull(), "targetCheckSeconds": Self.checkSeconds,
+            "targetFoundationRatio": Self.foundationRatio, "targetMemoryFactor": Self.memoryFactor,
+        ]
+    }
 }
 
 /// Our parse of the files against Foundation's `PropertyListSerialization` on the same bytes, run
@@ -329,7 +443,7 @@ defer { try? FileManager.default.removeItem(at: workspace) }
 var report: [String: Any] = ["repetitions": repetitions]
 
 if let realTree {
-    let (rows, cli) = try await measure(root: URL(fileURLWithPath: realTree), repetitions: repetitions)
+    let (rows, cli, _) = try await measure(root: URL(fileURLWithPath: realTree), repetitions: repetitions)
     if !wantsJSON { printTable("Tree \(realTree) (median of \(repetitions))", rows) }
     report["tree"] = rowsReport(rows)
     report["treeCLI"] = cli.map(cliReport) ?? NSNull()
@@ -356,16 +470,19 @@ if let realTree {
     let tree = SyntheticTree(locales: locales, keys: keys, payloads: payloadCount)
     let root = workspace.appendingPathComponent("tree")
     let written = try tree.write(to: root)
-    let (rows, cli) = try await measure(root: root, repetitions: repetitions)
+    let (rows, cli, targets) = try await measure(root: root, repetitions: repetitions)
     if !wantsJSON {
         printTable(
             "Synthetic tree: \(locales) locales × \(keys) keys, \(payloadCount) payloads, \(written) files (median of \(repetitions))", rows
         )
+        print("Against the targets (same run):")
+        for line in targets.lines() { print("  " + line) }
     }
     report["synthetic"] = [
         "locales": locales, "keys": keys, "payloads": payloadCount,
         "rows": rowsReport(rows),
         "cli": cli.map(cliReport) ?? NSNull(),
+        "targets": targets.report,
     ]
     // The same locales and keys as one String Catalog, the form current Xcode writes.
     let catalogRoot = workspace.appendingPathComponent("catalog")
@@ -446,13 +563,10 @@ if wantsSeries {
 if let cliPath, let version = measureCLI(cliPath, ["--version"], repetitions: max(5, repetitions)) {
     report["versionSeconds"] = version.seconds
     if !wantsJSON { print(String(format: "\nstringscheck --version (CLI process): %.1f ms", version.seconds * 1000)) }
-    // The peak of a check that reads nothing: the part of every peak above that no data structure
-    // can save, beside which the memory ratio is read.
-    let empty = workspace.appendingPathComponent("empty")
-    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-    if let bare = measureCLI(cliPath, ["check", empty.path, "--no-config"], repetitions: 1), let peak = bare.peakBytes {
+    // The peak of a check that reads next to nothing, beside which the memory ratio is read.
+    if let peak = emptyCheckPeak() {
         report["emptyCheckPeakResidentBytes"] = peak
-        if !wantsJSON { print(String(format: "stringscheck check of an empty folder: peak %.1f MB resident", Double(peak) / 1_048_576)) }
+        if !wantsJSON { print(String(format: "stringscheck check of a one-key table: peak %.1f MB resident", Double(peak) / 1_048_576)) }
     }
 } else if !wantsJSON {
     print("\n(no stringscheck executable beside the benchmark: the CLI rows are left out; build the whole package)")
