@@ -172,8 +172,8 @@ func timedCheckPhases(root: URL, repetitions: Int) async -> (
     }
     withExtendedLifetime(kept) {}
     func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    // `last` is set: the loop runs at least once.
-    let (project, result) = last!
+    // The loop runs at least once, so `last` is set.
+    guard let (project, result) = last else { preconditionFailure("no run") }
     return (middle(wholes), middle(loads), middle(indexes), middle(rules), project, result)
 }
 
