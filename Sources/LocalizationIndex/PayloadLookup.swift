@@ -149,12 +149,16 @@ extension ProjectIndex {
             for view in localeTables.indices { columnJobs.append((table, view)) }
         }
         typealias Cell = PayloadLocales.Cell
-        let columns = columnJobs.concurrentMap { job -> [Cell] in
-            guard let view = views[job.table]?[job.view], let keys = keysByTable[job.table] else { return [] }
+        // Each column's summaries are kept apart from its cells, which the lookups keep: they are
+        // read once, to sum up each key's row.
+        let columns = columnJobs.concurrentMap { job -> (cells: [Cell], summaries: [PayloadKeyLookup.Summary]) in
+            guard let view = views[job.table]?[job.view], let keys = keysByTable[job.table] else { return ([], []) }
             let strings = view.strings
             let formats = view.formats
             let numbering = strings?.numbering
-            return keys.map { wanted -> Cell in
+            var summaries: [PayloadKeyLookup.Summary] = []
+            summaries.reserveCapacity(keys.count)
+            let cells = keys.map { wanted -> Cell in
                 let string = strings?.string(forKey: wanted.key, number: wanted.stringNumber, numberedBy: numbering)
                 // An entry that does not load shows the raw key: it has no arguments to judge
                 // (the development texts' formats include such entries, as the reference).
@@ -165,8 +169,10 @@ extension ProjectIndex {
                 // Summed up here, while the entry is in the cache.
                 var summary = PayloadKeyLookup.Summary.collecting
                 summary.add(string, format)
-                return Cell(string: string, format: format, summary: summary)
+                summaries.append(summary)
+                return Cell(string: string, format: format)
             }
+            return (cells, summaries)
         }
         typealias Resolved = (locales: PayloadLocales, summary: PayloadKeyLookup.Summary)
         var byKey: [String: [String: Resolved]] = [:]
@@ -175,12 +181,12 @@ extension ProjectIndex {
             let localeTables = views[table] ?? []
             let first = column
             column += localeTables.count
-            let cells = PayloadLocales.Cells(locales: localeTables.map(\.locale), columns: Array(columns[first..<column]))
+            let cells = PayloadLocales.Cells(locales: localeTables.map(\.locale), columns: columns[first..<column].map(\.cells))
             var resolvedKeys: [String: Resolved] = [:]
             resolvedKeys.reserveCapacity(keys.count)
             for (position, wanted) in keys.enumerated() {
                 var summary = PayloadKeyLookup.Summary.collecting
-                for view in localeTables.indices { summary.add(columns[first + view][position].summary) }
+                for view in localeTables.indices { summary.add(columns[first + view].summaries[position]) }
                 resolvedKeys[wanted.key] = (PayloadLocales(cells, row: position), summary)
             }
             byKey[table] = resolvedKeys
@@ -209,7 +215,6 @@ public struct PayloadLocales: RandomAccessCollection, Sendable {
     struct Cell: Sendable {
         var string: LocalizedString?
         var format: KeyFormat?
-        var summary: PayloadKeyLookup.Summary
     }
 
     /// Every resolved key of one table: locale names, and per locale a column by key.
