@@ -105,17 +105,14 @@ extension LocalizedTextBuilder {
             var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
             var extra: [String: KeyFormat] = [:]
             let reference = isReference(jobs[job].locale)
-            // Translations mostly list their keys in the base's order: the number after the
-            // previous key's is tried first, and a key is hashed only when it is not there.
+            // Translations mostly list their keys in the base's order (see `number(of:guess:)`).
             var predicted = 0
             for range in jobs[job].ranges {
                 for index in range where reference || messages[index].loaded {
                     let message = messages[index]
                     let key = message.key
-                    let number =
-                        predicted < keys.keys.count && keys.keys[predicted] == key ? predicted : keys.number(of: key)
-                    if let number { predicted = number + 1 }
-                    if let number {
+                    if let number = keys.number(of: key, guess: predicted) {
+                        predicted = number + 1
                         update(&formats[number], with: message, index: index)
                     } else {
                         update(&extra[key, default: .empty], with: message, index: index)

@@ -38,15 +38,22 @@ public struct PayloadKeyLookup: Sendable {
         /// Nothing is known: every "may" is true.
         init() {}
 
-        /// No locale: nothing to report.
-        init(empty: Void) {
-            mayLack = false
-            mayReadNonObject = false
-            mayBeStringsdict = false
+        /// Nothing found (no locale): what `add` widens, locale by locale.
+        static let none = Summary(mayLack: false, mayReadNonObject: false, mayBeStringsdict: false)
+
+        private init(mayLack: Bool, mayReadNonObject: Bool, mayBeStringsdict: Bool, argumentCounts: ClosedRange<Int>? = nil) {
+            self.mayLack = mayLack
+            self.mayReadNonObject = mayReadNonObject
+            self.mayBeStringsdict = mayBeStringsdict
+            self.argumentCounts = argumentCounts
         }
 
-        /// Starts from "nothing found", to be widened by `add` for each locale.
-        static var collecting: Summary { Summary(empty: ()) }
+        /// One locale's: its entry (nil when it lacks the key) and, when that loads, its format.
+        init(_ string: LocalizedString?, _ format: KeyFormat?) {
+            self.init(
+                mayLack: string.map { !$0.loaded } ?? true, mayReadNonObject: format?.readsNonObject ?? false,
+                mayBeStringsdict: string?.origin == .stringsdict, argumentCounts: format.map { $0.argumentCount...$0.argumentCount })
+        }
 
         /// Widens this summary by another locale's.
         mutating func add(_ other: Summary) {
@@ -57,19 +64,6 @@ public struct PayloadKeyLookup: Sendable {
                 argumentCounts =
                     argumentCounts.map { min($0.lowerBound, counts.lowerBound)...max($0.upperBound, counts.upperBound) } ?? counts
             }
-        }
-
-        mutating func add(_ string: LocalizedString?, _ format: KeyFormat?) {
-            guard let string else {
-                mayLack = true
-                return
-            }
-            if !string.loaded { mayLack = true }
-            if string.origin == .stringsdict { mayBeStringsdict = true }
-            guard let format else { return }
-            let count = format.argumentCount
-            argumentCounts = argumentCounts.map { min($0.lowerBound, count)...max($0.upperBound, count) } ?? count...count
-            if !mayReadNonObject, format.readsNonObject { mayReadNonObject = true }
         }
     }
 
@@ -143,9 +137,10 @@ extension ProjectIndex {
             let localeTables = views[table] ?? []
             let numbering = localeTables.first { $0.strings != nil }?.strings?.numbering
             let formatKeys = localeTables.first { $0.formats != nil }?.formats?.keys
-            keysByTable[table] = keys.sorted().map { key in
+            // In key-number order; keys outside the numbering last, by name.
+            keysByTable[table] = keys.map { key in
                 WantedKey(key: key, stringNumber: numbering?.number(of: key), formatNumber: formatKeys?.number(of: key))
-            }.sorted { ($0.stringNumber ?? Int.max) < ($1.stringNumber ?? Int.max) }
+            }.sorted { ($0.stringNumber ?? Int.max, $0.key) < ($1.stringNumber ?? Int.max, $1.key) }
             for view in localeTables.indices { columnJobs.append((table, view)) }
         }
         typealias Cell = PayloadLocales.Cell
@@ -167,9 +162,7 @@ extension ProjectIndex {
                     format = wanted.formatNumber.map { formats[number: $0] } ?? formats[wanted.key]
                 }
                 // Summed up here, while the entry is in the cache.
-                var summary = PayloadKeyLookup.Summary.collecting
-                summary.add(string, format)
-                summaries.append(summary)
+                summaries.append(PayloadKeyLookup.Summary(string, format))
                 return Cell(string: string, format: format)
             }
             return (cells, summaries)
@@ -185,7 +178,7 @@ extension ProjectIndex {
             var resolvedKeys: [String: Resolved] = [:]
             resolvedKeys.reserveCapacity(keys.count)
             for (position, wanted) in keys.enumerated() {
-                var summary = PayloadKeyLookup.Summary.collecting
+                var summary = PayloadKeyLookup.Summary.none
                 for view in localeTables.indices { summary.add(columns[first + view].summaries[position]) }
                 resolvedKeys[wanted.key] = (PayloadLocales(cells, row: position), summary)
             }
@@ -198,7 +191,7 @@ extension ProjectIndex {
                     payload: payload, part: part, keyField: field, key: key,
                     argumentsField: payload.alert.localizedParts.first { $0.part == part }?.arguments, table: table,
                     locales: result?.locales ?? PayloadLocales([]))
-                lookup.summary = result?.summary ?? PayloadKeyLookup.Summary(empty: ())
+                lookup.summary = result?.summary ?? .none
                 return lookup
             }
         }

@@ -15,6 +15,13 @@ public final class TableKeyNumbers: Sendable {
     public static let empty = TableKeyNumbers(keys: [], numbers: [:])
 
     @inlinable public func number(of key: String) -> Int? { numbers[key] }
+
+    /// The number of `key`, trying `guess` first: the locales of a table mostly list their keys
+    /// in the same order, so the number after the previous key's usually is the key's, and the
+    /// key is then compared, not hashed.
+    @inlinable public func number(of key: String, guess: Int) -> Int? {
+        guess < keys.count && keys[guess] == key ? guess : numbers[key]
+    }
 }
 
 /// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
@@ -69,13 +76,6 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     public mutating func set(_ value: LocalizedString, number: Int) {
         if slots[number] == nil { count += 1 }
         slots[number] = value
-    }
-
-    /// The number of `key` in `numbering`, trying `guess` first: the locales of a table mostly
-    /// list their keys in the same order, so the number after the previous key's usually is
-    /// the key's, and the key is then compared, not hashed.
-    @inlinable public func number(of key: String, guess: Int) -> Int? {
-        guess < numbering.keys.count && numbering.keys[guess] == key ? guess : numbering.number(of: key)
     }
 
     /// The string of `key`, whose number in `other` is `number`: read by number, without hashing

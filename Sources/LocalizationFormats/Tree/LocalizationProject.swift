@@ -204,7 +204,7 @@ public struct LocalizationProject: Sendable {
                 var guess = 0
                 for index in entries.indices {
                     let key = entries[index].key
-                    guard let number = strings.number(of: key, guess: guess) else {
+                    guard let number = numbering.number(of: key, guess: guess) else {
                         guard entries[index].loaded || strings[key]?.loaded != true else { continue }
                         strings[key] = LocalizedString(source, index)
                         continue
