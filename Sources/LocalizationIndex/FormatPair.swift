@@ -5,8 +5,13 @@ public struct FormatPair: Sendable {
     public let table: String
     public let key: String
     public let locale: String
+    /// The base's format, with the `optional` arguments in its shape.
     public let base: KeyFormat
     public let translation: KeyFormat
+    /// Where the base reads each argument (the `optional` ones at the start of its first text).
+    public let baseArguments: ArgumentList
+    /// Where the translation reads each argument.
+    public let translationArguments: ArgumentList
     /// Arguments the code passes (a catalog key reads them) that the base text leaves out.
     public var optional: Set<Int> = []
 }
@@ -35,19 +40,30 @@ extension FormatPair {
                 // A catalog key extracted from code is the format the code passes ('%lld items'),
                 // even when the source text leaves an argument out ('starred'): a translation may
                 // read those arguments, and need not, as the source text does not.
+                var codeSpecifiers: [FormatSpecifier] = []
                 var optional: Set<Int> = []
                 if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, texts[first].origin == .catalog {
-                    for specifier in FormatScanner.analyze(key).specifiers where base.arguments[specifier.argument] == nil {
-                        base.arguments[specifier.argument] = ArgumentUse(
-                            signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)
+                    codeSpecifiers = FormatScanner.analyze(key).specifiers
+                    for specifier in codeSpecifiers where base.shape[specifier.argument] == nil {
+                        base.shape.set(ArgumentShape.Argument(specifier))
                         optional.insert(specifier.argument)
                     }
                 }
                 // Most translations read exactly what the base passes; none of the rules reading
-                // pairs has anything to say about those, so only differing pairs are kept.
-                guard !base.arguments.readsLike(translation.arguments) else { return }
+                // pairs has anything to say about those, so only differing pairs are kept, and
+                // only theirs are told where each argument is read.
+                guard !base.shape.readsLike(translation.shape) else { return }
+                var baseArguments = base.arguments(in: texts)
+                if let first = base.texts.first {
+                    for specifier in codeSpecifiers where optional.contains(specifier.argument) && baseArguments[specifier.argument] == nil {
+                        baseArguments[specifier.argument] = ArgumentUse(
+                            signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)
+                    }
+                }
                 result.append(
-                    FormatPair(table: job.table, key: key, locale: job.locale, base: base, translation: translation, optional: optional))
+                    FormatPair(
+                        table: job.table, key: key, locale: job.locale, base: base, translation: translation,
+                        baseArguments: baseArguments, translationArguments: translation.arguments(in: texts), optional: optional))
             }
             return result
         }.flatMap { $0 }

@@ -35,7 +35,7 @@ extension LocalizedTextBuilder {
         // Texts the app never formats (labels, InfoPlist values, rule editor templates) have no
         // arguments to compare.
         for run in batch.runs where run.source.usage.isFormatted { jobs[job(of: run.source)].ranges.append(run.range) }
-        func update(_ format: inout KeyFormat, with message: LocalizedText, index: Int) {
+        func update(_ format: inout KeyFormat, with message: LocalizedText, index: Int, shapes: inout ShapeBuilder) {
             if let first = format.texts.first {
                 let current = messages[first].origin
                 if rank(current) > rank(message.origin) { return }
@@ -44,17 +44,9 @@ extension LocalizedTextBuilder {
                 }
             }
             format.texts.append(index)
-            // Plain text reads no argument: skip building its (empty) list.
+            // Plain text reads no argument: skip building its (empty) shape.
             if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { return }
-            let uses = argumentUses(message, index: index)
-            if format.arguments.isEmpty {
-                format.arguments = uses
-                return
-            }
-            // A printed use wins over a plural variable's own reading of the number.
-            for (argument, use) in uses where format.arguments[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
-                format.arguments[argument] = use
-            }
+            format.shape = shapes.adding(message, to: format.shape)
         }
         // First the locale that numbers each table's keys, one table per core; then every other
         // locale of every table against those numbers (one pass and one hash per text: each
@@ -81,6 +73,7 @@ extension LocalizedTextBuilder {
             keys.reserveCapacity(count)
             formats.reserveCapacity(count)
             let reference = isReference(jobs[job].locale)
+            var shapes = ShapeBuilder()
             for range in jobs[job].ranges {
                 for index in range where reference || messages[index].loaded {
                     let message = messages[index]
@@ -92,7 +85,7 @@ extension LocalizedTextBuilder {
                             formats.append(.empty)
                             return keys.count - 1
                         }()
-                    update(&formats[number], with: message, index: index)
+                    update(&formats[number], with: message, index: index, shapes: &shapes)
                 }
             }
             return TableFormats(keys: TableKeyNumbers(keys: keys, numbers: numbers), numbered: formats, others: [:])
@@ -107,15 +100,16 @@ extension LocalizedTextBuilder {
             let reference = isReference(jobs[job].locale)
             // Translations mostly list their keys in the base's order (see `number(of:guess:)`).
             var predicted = 0
+            var shapes = ShapeBuilder()
             for range in jobs[job].ranges {
                 for index in range where reference || messages[index].loaded {
                     let message = messages[index]
                     let key = message.key
                     if let number = keys.number(of: key, guess: predicted) {
                         predicted = number + 1
-                        update(&formats[number], with: message, index: index)
+                        update(&formats[number], with: message, index: index, shapes: &shapes)
                     } else {
-                        update(&extra[key, default: .empty], with: message, index: index)
+                        update(&extra[key, default: .empty], with: message, index: index, shapes: &shapes)
                     }
                 }
             }
@@ -126,6 +120,40 @@ extension LocalizedTextBuilder {
             result[jobs[job].table, default: [:]][jobs[job].locale] = formats
         }
         return result
+    }
+
+    /// A job's shapes as its key formats are built: one copy of each, and a scratch shape each
+    /// text's arguments are read into (no list allocated per text).
+    struct ShapeBuilder {
+        private var shapes = ArgumentShapes()
+        private var scratch = ArgumentShape()
+
+        /// `shape` with what `message` reads added (see `ArgumentShape.merge`).
+        mutating func adding(_ message: LocalizedText, to shape: ArgumentShape) -> ArgumentShape {
+            scratch.removeAll()
+            LocalizedTextBuilder.readShape(of: message, into: &scratch)
+            guard !shape.isEmpty else { return shapes.intern(scratch) }
+            var merged = shape
+            merged.merge(scratch)
+            return shapes.intern(merged)
+        }
+    }
+
+    /// What a text reads, as `argumentUses` lists it without the where: the usual text (plain
+    /// specifiers, no stray '%', no plural variables) is read in place.
+    static func readShape(of message: LocalizedText, into shape: inout ArgumentShape) {
+        guard message.variableArguments.isEmpty, !message.analysis.problems.contains(where: { $0.kind == .probableLiteralPercent })
+        else {
+            shape = ArgumentShape(argumentUses(message, index: 0))
+            return
+        }
+        for specifier in message.analysis.specifiers where specifier.variableName == nil {
+            let isVariable = specifier.text.utf8.starts(with: "%#@".utf8)
+            for star in specifier.starArguments where shape[star] == nil {
+                shape.set(ArgumentShape.Argument(argument: star, signature: "int", isVariable: isVariable))
+            }
+            if shape[specifier.argument] == nil { shape.set(ArgumentShape.Argument(specifier)) }
+        }
     }
 
     /// The arguments a text reads, leaving out stringsdict variables that were not expanded.

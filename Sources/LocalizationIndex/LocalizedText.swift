@@ -294,24 +294,32 @@ public struct ArgumentUse: Sendable, Hashable {
 
 /// Every argument a key's text reads in one locale, across all its permutations and variations.
 public struct KeyFormat: Sendable {
-    public var arguments: ArgumentList
+    /// What the texts read (shared by every key that reads the same).
+    public var shape: ArgumentShape
     /// Indexes into `ProjectIndex.texts`.
     public var texts: TextIndexes
 
     /// No text yet: what a key's format starts from (and what a locale's absent key holds).
-    static let empty = KeyFormat(arguments: [:], texts: [])
+    static let empty = KeyFormat(shape: .none, texts: [])
 
     /// The number of arguments the text takes (the highest argument number it reads).
-    public var argumentCount: Int { arguments.highestArgument }
+    public var argumentCount: Int { shape.highestArgument }
 
     /// True when a printed argument is read as something other than an object.
-    public var readsNonObject: Bool {
-        arguments.contains { $0.value.signature != "object" && !$0.value.isVariable }
+    public var readsNonObject: Bool { shape.readsNonObject }
+
+    /// Where each argument is read: the texts' uses combined in order, a printed use winning over
+    /// a plural variable's own reading (`texts` is `ProjectIndex.texts`). Its shape is `shape`.
+    public func arguments(in texts: [LocalizedText]) -> ArgumentList {
+        var result = ArgumentList()
+        for index in self.texts { result.merge(texts[index].argumentUses(index: index)) }
+        return result
     }
 
     /// Printed arguments read as something other than an object, by argument number.
-    public var nonObjectArguments: [(argument: Int, use: ArgumentUse)] {
-        arguments.filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
+    public func nonObjectArguments(in texts: [LocalizedText]) -> [(argument: Int, use: ArgumentUse)] {
+        guard readsNonObject else { return [] }
+        return arguments(in: texts).filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
     }
 }
 
@@ -404,6 +412,18 @@ public struct ArgumentList: Sequence, ExpressibleByDictionaryLiteral, Sendable {
             if entries[middle].key < argument { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Adds what a further text of the same key reads: a printed use wins over a plural variable's
+    /// own reading of the number, and otherwise the later text's use is kept.
+    public mutating func merge(_ other: ArgumentList) {
+        guard !isEmpty else {
+            self = other
+            return
+        }
+        for (argument, use) in other where self[argument].map({ $0.isVariable && !use.isVariable }) ?? true {
+            self[argument] = use
+        }
     }
 
     /// True when both read the same argument numbers with the same types and sizes.

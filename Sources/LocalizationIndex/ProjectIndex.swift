@@ -208,7 +208,7 @@ public final class ProjectIndex: Sendable {
             return true
         }
         guard let base = base() else { return false }
-        return !base.arguments.isEmpty || base.texts.contains { texts[$0].text.contains("%%") }
+        return !base.shape.isEmpty || base.texts.contains { texts[$0].text.contains("%%") }
     }
 
     /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);

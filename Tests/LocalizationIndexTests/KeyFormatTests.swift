@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import TestSupport
 import Testing
@@ -90,7 +91,7 @@ struct KeyFormatTests {
         let de = try #require(byLocale["de"])
         #expect(Set(en.keys.keys) == ["a", "b"])
         #expect(de.keys === en.keys)
-        #expect(de["a"]?.arguments.keys == [1, 2] && de["b"] == nil && de["only"]?.argumentCount == 1)
+        #expect(de["a"]?.arguments(in: context.texts).keys == [1, 2] && de["b"] == nil && de["only"]?.argumentCount == 1)
         var seen: [String: Int?] = [:]
         de.forEach { key, number, _ in seen[key] = number }
         #expect(seen.count == 3 && seen["a"] == en.keys.number(of: "a") && seen["z"] == .some(nil))
@@ -130,5 +131,62 @@ struct KeyFormatTests {
         #expect(flags["full"]?.0 == false && flags["full"]?.1 == false)
         #expect(flags["gap"]?.0 == true && flags["gap"]?.1 == false)
         #expect(flags["num"]?.0 == false && flags["num"]?.1 == true)
+    }
+
+    /// Keys that read the same share one shape; its arguments are the shape of the uses worked
+    /// out again from the texts, a printed use winning over a plural variable's reading.
+    @Test func keysThatReadTheSameShareOneShapeWhichTheirUsesHave() throws {
+        let context = ProjectIndex(
+            project: Check.project([
+                ("en.lproj/Localizable.strings", "\"a\" = \"%@ and %ld\";\n\"b\" = \"%1$@ or %2$ld\";\n\"c\" = \"50% of %*d\";\n"),
+                (
+                    "en.lproj/Localizable.stringsdict",
+                    Self.stringsdict(key: "files", format: "%#@n@ in %@", one: "%ld file", other: "%ld files")
+                ),
+            ]))
+        let en = try #require(context.formats["Localizable"]?["en"])
+        let a = try #require(en["a"])
+        let b = try #require(en["b"])
+        #expect(a.shape == b.shape && a.shape.arguments.map(\.signature) == ["object", "int:64"])
+        let shared = a.shape.arguments.withUnsafeBufferPointer { $0.baseAddress } == b.shape.arguments.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(shared, "one stored copy of a shape per table")
+        let files = try #require(en["files"])
+        #expect(files.shape.arguments.map(\.argument) == [1, 2] && files.shape[1]?.isVariable == false, "the form prints %ld")
+        for key in ["a", "b", "c", "files"] {
+            let format = try #require(en[key])
+            #expect(ArgumentShape(format.arguments(in: context.texts)) == format.shape, "\(key)")
+        }
+        #expect(en["c"]?.shape.arguments.map(\.signature) == ["int", "int"], "'50% ' reads nothing; '%*d' reads a width and a value")
+    }
+
+    static func stringsdict(key: String, format: String, one: String, other: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>\(key)</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>\(format)</string>
+        <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>ld</string>
+        <key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict>
+        </dict></dict></plist>
+        """
+    }
+
+    /// On every corpus app a key format's shape is the shape of the uses its texts give.
+    @Test(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+    func everyCorpusKeyFormatHasTheShapeOfItsUses() async throws {
+        let folder = Check.corpus.appendingPathComponent("apps")
+        for app in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let context = ProjectIndex(project: await ProjectLoader.load(roots: [folder.appendingPathComponent(app).path]))
+            var checked = 0
+            for (_, byLocale) in context.formats {
+                for (_, formats) in byLocale {
+                    formats.forEach { key, _, format in
+                        checked += 1
+                        #expect(ArgumentShape(format.arguments(in: context.texts)) == format.shape, "\(app): \(key)")
+                    }
+                }
+            }
+            #expect(checked > 0, "\(app)")
+        }
     }
 }

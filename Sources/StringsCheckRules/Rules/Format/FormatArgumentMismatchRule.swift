@@ -24,10 +24,10 @@ struct FormatArgumentMismatchRule: Rule {
         var result: [Finding] = []
         var limit = PerTextLimit()
         for pair in context.formatPairs {
-            for (argument, use) in pair.translation.arguments {
+            for (argument, use) in pair.translationArguments {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
                 // across locales only texts that print an argument are compared.
-                guard let baseUse = pair.base.arguments[argument], baseUse.signature != use.signature,
+                guard let baseUse = pair.baseArguments[argument], baseUse.signature != use.signature,
                     !use.isVariable, !baseUse.isVariable, limit.admit(use.textIndex)
                 else { continue }
                 let message = context.texts[use.textIndex]

@@ -25,7 +25,7 @@ struct FormatCStringRule: Rule {
             let message = context.texts[index]
             // Looked for first: walking the specifiers copied each one for every message.
             guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
-            let base = message.locale == "Base" ? nil : context.baseFormat(of: message)?.arguments
+            let base = message.locale == "Base" ? nil : context.baseFormat(of: message)?.shape
             for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) && limit.admit(index) {
                 if let base, base[specifier.argument]?.signature == specifier.signature { continue }
                 result.append(

@@ -19,7 +19,7 @@ struct FormatExtraArgumentRule: Rule {
         var result: [Finding] = []
         var limit = PerTextLimit()
         for pair in context.formatPairs {
-            for (argument, use) in pair.translation.arguments where pair.base.arguments[argument] == nil && limit.admit(use.textIndex) {
+            for (argument, use) in pair.translationArguments where pair.baseArguments[argument] == nil && limit.admit(use.textIndex) {
                 let message = context.texts[use.textIndex]
                 let count = pair.base.argumentCount
                 result.append(

@@ -18,10 +18,10 @@ struct FormatMissingArgumentRule: Rule {
         var result: [Finding] = []
         for pair in context.formatPairs {
             // An argument the source text itself leaves out may be left out by translations too.
-            let missing = pair.base.arguments.keys.filter { pair.translation.arguments[$0] == nil && !pair.optional.contains($0) }.sorted()
+            let missing = pair.baseArguments.keys.filter { pair.translationArguments[$0] == nil && !pair.optional.contains($0) }.sorted()
             // A translation that also reads arguments the base lacks was renumbered; the extra
             // argument is the finding to fix, and this one would only repeat it.
-            let renumbered = pair.translation.arguments.keys.contains { pair.base.arguments[$0] == nil }
+            let renumbered = pair.translationArguments.keys.contains { pair.baseArguments[$0] == nil }
             guard !missing.isEmpty, !renumbered, let first = pair.translation.texts.first else { continue }
             // A text whose own numbering is broken (a gap, a mix that drops an argument) is
             // reported by that rule as an error, which says what shows; this would repeat it.
@@ -32,7 +32,7 @@ struct FormatMissingArgumentRule: Rule {
                 continue
             }
             let message = context.texts[first]
-            var names = missing.prefix(PerTextLimit.limit).map { "\($0) ('\(pair.base.arguments[$0]?.text ?? "")')" }
+            var names = missing.prefix(PerTextLimit.limit).map { "\($0) ('\(pair.baseArguments[$0]?.text ?? "")')" }
             if missing.count > names.count { names.append("\(missing.count - names.count) more") }
             result.append(
                 finding(

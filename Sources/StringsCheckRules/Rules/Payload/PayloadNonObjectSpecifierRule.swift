@@ -29,7 +29,7 @@ struct PayloadNonObjectSpecifierRule: Rule {
             else { continue }
             for (locale, string, format) in lookup.locales {
                 guard let string, let format else { continue }
-                let wrong = format.nonObjectArguments
+                let wrong = format.nonObjectArguments(in: context.texts)
                 guard !wrong.isEmpty else { continue }
                 result.append(
                     payloadFinding(
