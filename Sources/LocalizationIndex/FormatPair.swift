@@ -55,7 +55,8 @@ extension FormatPair {
                 guard !base.shape.readsLike(translation.shape) else { return }
                 var baseArguments = base.arguments(in: texts)
                 if let first = base.texts.first {
-                    for specifier in codeSpecifiers where optional.contains(specifier.argument) && baseArguments[specifier.argument] == nil {
+                    for specifier in codeSpecifiers where optional.contains(specifier.argument) && baseArguments[specifier.argument] == nil
+                    {
                         baseArguments[specifier.argument] = ArgumentUse(
                             signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)
                     }

@@ -148,7 +148,8 @@ struct KeyFormatTests {
         let a = try #require(en["a"])
         let b = try #require(en["b"])
         #expect(a.shape == b.shape && a.shape.arguments.map(\.signature) == ["object", "int:64"])
-        let shared = a.shape.arguments.withUnsafeBufferPointer { $0.baseAddress } == b.shape.arguments.withUnsafeBufferPointer { $0.baseAddress }
+        let shared =
+            a.shape.arguments.withUnsafeBufferPointer { $0.baseAddress } == b.shape.arguments.withUnsafeBufferPointer { $0.baseAddress }
         #expect(shared, "one stored copy of a shape per table")
         let files = try #require(en["files"])
         #expect(files.shape.arguments.map(\.argument) == [1, 2] && files.shape[1]?.isVariable == false, "the form prints %ld")
