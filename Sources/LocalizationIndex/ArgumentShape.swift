@@ -23,7 +23,9 @@ public struct ArgumentShape: Hashable, Sendable {
         /// How a specifier reads its own argument (not its `*` arguments).
         public init(_ specifier: FormatSpecifier) {
             self.init(
-                argument: specifier.argument, signature: specifier.signature, isVariable: specifier.text.utf8.starts(with: "%#@".utf8))
+                argument: specifier.argument, signature: specifier.signature,
+                // '%#@' sets the '#' flag: a specifier without flags (nearly all) is not one.
+                isVariable: !specifier.flags.isEmpty && specifier.text.utf8.starts(with: "%#@".utf8))
         }
     }
 

@@ -17,7 +17,7 @@ public struct FormatPair: Sendable {
 }
 
 extension FormatPair {
-    static func pairs(_ formats: [String: [String: TableFormats]], texts: [LocalizedText], baseLocale: String?, locales: [String])
+    static func pairs(_ formats: [String: [String: TableFormats]], texts: TextStore, baseLocale: String?, locales: [String])
         -> [FormatPair]
     {
         guard let baseLocale else { return [] }
@@ -42,7 +42,7 @@ extension FormatPair {
                 // read those arguments, and need not, as the source text does not.
                 var codeSpecifiers: [FormatSpecifier] = []
                 var optional: Set<Int> = []
-                if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, texts[first].origin == .catalog {
+                if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, texts.origin(at: first) == .catalog {
                     codeSpecifiers = FormatScanner.analyze(key).specifiers
                     for specifier in codeSpecifiers where base.shape[specifier.argument] == nil {
                         base.shape.set(ArgumentShape.Argument(specifier))

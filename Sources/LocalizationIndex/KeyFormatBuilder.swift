@@ -7,7 +7,7 @@ extension LocalizedTextBuilder {
     /// definition of a key. Each table's keys are numbered by one locale (`numberingLocale` when
     /// the table has it, else `Base`, else the first), and the other locales share the numbers.
     static func formats(_ batch: TextBatch, numberingLocale: String?) -> [String: [String: TableFormats]] {
-        let messages = batch.texts
+        let texts = batch.texts
         func rank(_ origin: LocalizedStringOrigin) -> Int {
             switch origin {
             case .stringsdict: 2
@@ -35,18 +35,17 @@ extension LocalizedTextBuilder {
         // Texts the app never formats (labels, InfoPlist values, rule editor templates) have no
         // arguments to compare.
         for run in batch.runs where run.source.usage.isFormatted { jobs[job(of: run.source)].ranges.append(run.range) }
-        func update(_ format: inout KeyFormat, with message: LocalizedText, index: Int, shapes: inout ShapeBuilder) {
+        func update(_ format: inout KeyFormat, with index: Int, shapes: inout ShapeBuilder) {
+            let origin = texts.origin(at: index)
             if let first = format.texts.first {
-                let current = messages[first].origin
-                if rank(current) > rank(message.origin) { return }
-                if current != message.origin || message.origin == .strings {
+                let current = texts.origin(at: first)
+                if rank(current) > rank(origin) { return }
+                if current != origin || origin == .strings {
                     format = .empty
                 }
             }
             format.texts.append(index)
-            // Plain text reads no argument: skip building its (empty) shape.
-            if message.analysis.specifiers.isEmpty && message.variableArguments.isEmpty { return }
-            format.shape = shapes.adding(message, to: format.shape)
+            if !texts.readsNothing(at: index) { format.shape = shapes.merging(format.shape, texts.shape(at: index)) }
         }
         // First the locale that numbers each table's keys, one table per core; then every other
         // locale of every table against those numbers (one pass and one hash per text: each
@@ -75,17 +74,17 @@ extension LocalizedTextBuilder {
             let reference = isReference(jobs[job].locale)
             var shapes = ShapeBuilder()
             for range in jobs[job].ranges {
-                for index in range where reference || messages[index].loaded {
-                    let message = messages[index]
+                for index in range where reference || texts.isLoaded(at: index) {
+                    let key = texts.key(at: index)
                     let number =
-                        numbers[message.key]
+                        numbers[key]
                         ?? {
-                            numbers[message.key] = keys.count
-                            keys.append(message.key)
+                            numbers[key] = keys.count
+                            keys.append(key)
                             formats.append(.empty)
                             return keys.count - 1
                         }()
-                    update(&formats[number], with: message, index: index, shapes: &shapes)
+                    update(&formats[number], with: index, shapes: &shapes)
                 }
             }
             return TableFormats(keys: TableKeyNumbers(keys: keys, numbers: numbers), numbered: formats, others: [:])
@@ -102,14 +101,13 @@ extension LocalizedTextBuilder {
             var predicted = 0
             var shapes = ShapeBuilder()
             for range in jobs[job].ranges {
-                for index in range where reference || messages[index].loaded {
-                    let message = messages[index]
-                    let key = message.key
+                for index in range where reference || texts.isLoaded(at: index) {
+                    let key = texts.key(at: index)
                     if let number = keys.number(of: key, guess: predicted) {
                         predicted = number + 1
-                        update(&formats[number], with: message, index: index, shapes: &shapes)
+                        update(&formats[number], with: index, shapes: &shapes)
                     } else {
-                        update(&extra[key, default: .empty], with: message, index: index, shapes: &shapes)
+                        update(&extra[key, default: .empty], with: index, shapes: &shapes)
                     }
                 }
             }
@@ -122,37 +120,41 @@ extension LocalizedTextBuilder {
         return result
     }
 
-    /// A job's shapes as its key formats are built: one copy of each, and a scratch shape each
-    /// text's arguments are read into (no list allocated per text).
+    /// A job's combined shapes (a key with several texts reads what they read together): one
+    /// copy of each.
     struct ShapeBuilder {
         private var shapes = ArgumentShapes()
-        private var scratch = ArgumentShape()
 
-        /// `shape` with what `message` reads added (see `ArgumentShape.merge`).
-        mutating func adding(_ message: LocalizedText, to shape: ArgumentShape) -> ArgumentShape {
-            scratch.removeAll()
-            LocalizedTextBuilder.readShape(of: message, into: &scratch)
-            guard !shape.isEmpty else { return shapes.intern(scratch) }
+        /// `shape` with what a further text of its key reads added (see `ArgumentShape.merge`).
+        mutating func merging(_ shape: ArgumentShape, _ other: ArgumentShape) -> ArgumentShape {
+            guard !shape.isEmpty else { return other }
             var merged = shape
-            merged.merge(scratch)
+            merged.merge(other)
             return shapes.intern(merged)
         }
     }
 
     /// What a text reads, as `argumentUses` lists it without the where: the usual text (plain
     /// specifiers, no stray '%', no plural variables) is read in place.
-    static func readShape(of message: LocalizedText, into shape: inout ArgumentShape) {
-        guard message.variableArguments.isEmpty, !message.analysis.problems.contains(where: { $0.kind == .probableLiteralPercent })
-        else {
-            shape = ArgumentShape(argumentUses(message, index: 0))
+    static func readShape(
+        _ analysis: FormatAnalysis, variableArguments: [Int: VariableArgument], text: () -> LocalizedText, into shape: inout ArgumentShape
+    ) {
+        guard variableArguments.isEmpty, !analysis.problems.contains(where: { $0.kind == .probableLiteralPercent }) else {
+            shape = ArgumentShape(argumentUses(text(), index: 0))
             return
         }
-        for specifier in message.analysis.specifiers where specifier.variableName == nil {
-            let isVariable = specifier.text.utf8.starts(with: "%#@".utf8)
-            for star in specifier.starArguments where shape[star] == nil {
-                shape.set(ArgumentShape.Argument(argument: star, signature: "int", isVariable: isVariable))
+        // In place: a copy of each specifier retained its text.
+        analysis.specifiers.withUnsafeBufferPointer { specifiers in
+            for index in specifiers.indices where specifiers[index].variableName == nil {
+                let starArguments = specifiers[index].starArguments
+                if !starArguments.isEmpty {
+                    let isVariable = specifiers[index].text.utf8.starts(with: "%#@".utf8)
+                    for star in starArguments where shape[star] == nil {
+                        shape.set(ArgumentShape.Argument(argument: star, signature: "int", isVariable: isVariable))
+                    }
+                }
+                if shape[specifiers[index].argument] == nil { shape.set(ArgumentShape.Argument(specifiers[index])) }
             }
-            if shape[specifier.argument] == nil { shape.set(ArgumentShape.Argument(specifier)) }
         }
     }
 

@@ -310,14 +310,14 @@ public struct KeyFormat: Sendable {
 
     /// Where each argument is read: the texts' uses combined in order, a printed use winning over
     /// a plural variable's own reading (`texts` is `ProjectIndex.texts`). Its shape is `shape`.
-    public func arguments(in texts: [LocalizedText]) -> ArgumentList {
+    public func arguments(in texts: TextStore) -> ArgumentList {
         var result = ArgumentList()
         for index in self.texts { result.merge(texts[index].argumentUses(index: index)) }
         return result
     }
 
     /// Printed arguments read as something other than an object, by argument number.
-    public func nonObjectArguments(in texts: [LocalizedText]) -> [(argument: Int, use: ArgumentUse)] {
+    public func nonObjectArguments(in texts: TextStore) -> [(argument: Int, use: ArgumentUse)] {
         guard readsNonObject else { return [] }
         return arguments(in: texts).filter { $0.value.signature != "object" && !$0.value.isVariable }.map { ($0.key, $0.value) }
     }

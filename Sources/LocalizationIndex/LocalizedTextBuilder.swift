@@ -30,12 +30,18 @@ enum LocalizedTextBuilder {
         let batches = jobs.concurrentMap { job in
             var batch = TextBatch()
             let file = project.files[job.file]
+            let usage = usages[file.tableID] ?? .format
             let messages: [LocalizedText]
             if let range = job.entries, case .catalog(let catalog) = file.content {
-                messages = catalogTexts(
-                    catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usages[file.tableID] ?? .format)
+                messages = catalogTexts(catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usage)
+            } else if case .strings(let parsed) = file.content {
+                // Nearly every text: added as it is made, from what the builder already knows.
+                if ignored.isEmpty || !ignored.contains(file.locale ?? globalLocale) {
+                    appendStringsTexts(parsed, of: file, usage: usage, to: &batch)
+                }
+                return batch
             } else {
-                messages = Self.texts(of: file, usage: usages[file.tableID] ?? .format)
+                messages = Self.texts(of: file, usage: usage)
             }
             for message in messages where ignored.isEmpty || !ignored.contains(message.locale) {
                 batch.append(message)
@@ -43,7 +49,7 @@ enum LocalizedTextBuilder {
             return batch
         }
         var all = TextBatch()
-        all.texts.reserveCapacity(batches.reduce(0) { $0 + $1.pendingCount })
+        all.reserveCapacity(batches.reduce(0) { $0 + $1.count })
         for batch in batches { all.append(contentsOf: batch) }
         return all
     }
@@ -72,15 +78,9 @@ enum LocalizedTextBuilder {
         let locale = file.locale ?? globalLocale
         switch file.content {
         case .strings(let parsed):
-            let source = TextSource(table: file.tableID, locale: locale, path: file.path, usage: usage, entries: parsed.entries)
-            result.reserveCapacity(parsed.entries.count)
-            // Read in place: a copy of each entry retained and released its comment too.
-            parsed.entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    guard let value = entries[index].value else { continue }
-                    result.append(LocalizedText(source: source, entry: index, analysis: FormatScanner.analyze(value)))
-                }
-            }
+            var batch = TextBatch()
+            appendStringsTexts(parsed, of: file, usage: usage, to: &batch)
+            result = Array(batch.texts)
         case .stringsdict(let parsed):
             let source = TextSource(table: file.tableID, locale: locale, path: file.path, usage: usage)
             for entry in parsed.entries {
@@ -92,6 +92,23 @@ enum LocalizedTextBuilder {
             )
         }
         return result
+    }
+
+    /// The texts of a `.strings` file, one per value, added to `batch` with what the builder knows
+    /// of each (asking each text again cost a retain and release of its file's entries apiece).
+    static func appendStringsTexts(_ parsed: StringsFile, of file: ResourceFile, usage: TableUsage, to batch: inout TextBatch) {
+        let source = TextSource(
+            table: file.tableID, locale: file.locale ?? globalLocale, path: file.path, usage: usage, entries: parsed.entries)
+        batch.reserveCapacity(parsed.entries.count)
+        let number = batch.number(of: source)
+        // Read in place: a copy of each entry retained and released its comment too.
+        parsed.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                guard let value = entries[index].value else { continue }
+                batch.appendValue(
+                    value, entry: index, of: source, number: number, analysis: FormatScanner.analyze(value), loaded: entries[index].loaded)
+            }
+        }
     }
 
     /// The texts of a run of a catalog's entries, in order.
@@ -349,44 +366,126 @@ enum LocalizedTextBuilder {
 }
 
 /// Texts in file order with the index lists `ProjectIndex` keeps, filled as texts are added.
-///
-/// One file's batch holds its texts as retained references (`pending`), and combining moves
-/// each into `texts` without touching the object: copying the references cost a retain and a
-/// release per text, each a cache miss, which was most of the combining's time.
 struct TextBatch {
-    /// The combined texts (`append(contentsOf:)` fills it).
-    var texts: [LocalizedText] = []
-    /// One file's texts (`append(_:)` fills it), each retained once until it is combined.
-    private var pending: [Unmanaged<LocalizedText>] = []
+    typealias Slot = TextStore.Slot
+    typealias Flags = TextStore.Flags
+
+    /// The combined texts (one file's, until batches are combined).
+    var texts = TextStore()
     var withSpecifiers: [Int] = []
     var withProblems: [Int] = []
     var stringsdict: [Int] = []
     var empty: [Int] = []
     /// Consecutive texts sharing one source (one table and locale).
     var runs: [TextRun] = []
+    /// Each shape's number in `texts.shapes`.
+    private var shapeNumbers: [ArgumentShape: Int32] = [:]
+    private var scratch = ArgumentShape()
+    /// The shape numbered last, which the next text mostly reads too.
+    private var lastShape: Int32 = 0
+    private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
+    /// The source of the last run, by number.
+    private var lastRunSource: Int32 = -1
 
-    var pendingCount: Int { pending.count }
+    var count: Int { texts.slots.count }
 
+    mutating func reserveCapacity(_ count: Int) { texts.slots.reserveCapacity(self.count + count) }
+
+    /// Adds a text kept as an object.
     mutating func append(_ message: LocalizedText) {
-        let index = pending.count
-        if message.origin == .stringsdict { stringsdict.append(index) }
-        if message.text.isEmpty { empty.append(index) }
-        if message.isFormatted {
-            if !message.analysis.specifiers.isEmpty { withSpecifiers.append(index) }
-            if !message.analysis.problems.isEmpty { withProblems.append(index) }
-        }
-        if let last = runs.last, last.source === message.source, last.range.upperBound == index {
-            runs[runs.count - 1].range = last.range.lowerBound..<index + 1
-        } else {
-            runs.append(TextRun(source: message.source, range: index..<index + 1))
-        }
-        pending.append(Unmanaged.passRetained(message))
+        let flags = Flags(message.analysis, isEmpty: message.text.isEmpty, origin: message.origin, loaded: message.loaded)
+        let source = message.source
+        let shape = shapeNumber(message.analysis, variableArguments: message.variableArguments) { message }
+        let object = Int32(texts.objects.count)
+        texts.objects.append(message)
+        add(Slot(object: object, shape: shape, source: number(of: source), entry: -1, flags: flags), source: source)
     }
 
-    /// Takes over another batch's pending texts (which must not be combined twice).
+    /// Adds the value of entry `entry` of a `.strings` file (source `number` of the batch),
+    /// scanned as `analysis`: a record only.
+    mutating func appendValue(
+        _ value: String, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis, loaded: Bool
+    ) {
+        // Most values are plain text: nothing to read, nothing to walk.
+        if analysis.specifiers.isEmpty && analysis.problems.isEmpty {
+            let flags: Flags = [value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
+            add(Slot(object: -1, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
+            return
+        }
+        let flags = Flags(analysis, isEmpty: value.isEmpty, origin: .strings, loaded: loaded)
+        let shape = shapeNumber(analysis, variableArguments: [:]) { LocalizedText(source: source, entry: entry, analysis: analysis) }
+        add(Slot(object: -1, shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
+    }
+
+    /// The number of what a text with this scan reads in `texts.shapes`; `text` makes the text
+    /// for the rare one whose stray '%' needs its intended specifiers.
+    private mutating func shapeNumber(
+        _ analysis: FormatAnalysis, variableArguments: [Int: VariableArgument], text: () -> LocalizedText
+    ) -> Int32 {
+        if analysis.specifiers.isEmpty && variableArguments.isEmpty { return 0 }
+        scratch.removeAll()
+        LocalizedTextBuilder.readShape(analysis, variableArguments: variableArguments, text: text, into: &scratch)
+        if scratch.isEmpty { return 0 }
+        if scratch == texts.shapes[Int(lastShape)] { return lastShape }
+        if let number = shapeNumbers[scratch] {
+            lastShape = number
+            return number
+        }
+        lastShape = Int32(texts.shapes.count)
+        texts.shapes.append(scratch)
+        shapeNumbers[scratch] = lastShape
+        return lastShape
+    }
+
+    /// The batch's number for `source`.
+    mutating func number(of source: TextSource) -> Int32 {
+        if let last = texts.sources.last, last === source { return Int32(texts.sources.count - 1) }
+        if let number = sourceNumbers[ObjectIdentifier(source)] { return number }
+        let number = Int32(texts.sources.count)
+        texts.sources.append(source)
+        sourceNumbers[ObjectIdentifier(source)] = number
+        return number
+    }
+
+    private mutating func add(_ slot: Slot, source: TextSource) {
+        let index = count
+        if slot.flags.contains(.stringsdict) { stringsdict.append(index) }
+        if slot.flags.contains(.isEmpty) { empty.append(index) }
+        if source.usage.isFormatted {
+            if slot.flags.contains(.hasSpecifiers) { withSpecifiers.append(index) }
+            if slot.flags.contains(.hasProblems) { withProblems.append(index) }
+        }
+        if slot.source == lastRunSource, let last = runs.last, last.range.upperBound == index {
+            runs[runs.count - 1].range = last.range.lowerBound..<index + 1
+        } else {
+            runs.append(TextRun(source: source, range: index..<index + 1))
+            lastRunSource = slot.source
+        }
+        texts.slots.append(slot)
+    }
+
+    /// Takes over another batch's texts.
     mutating func append(contentsOf other: consuming TextBatch) {
-        let offset = texts.count
-        for reference in other.pending { texts.append(reference.takeRetainedValue()) }
+        let offset = count
+        let sourceOffset = Int32(texts.sources.count)
+        let objectOffset = Int32(texts.objects.count)
+        // The other's shapes after this one's, but its `.none`, which stays 0.
+        let shapeOffset = Int32(texts.shapes.count - 1)
+        texts.sources += other.texts.sources
+        texts.objects += other.texts.objects
+        texts.shapes += other.texts.shapes.dropFirst()
+        var slots = other.texts.slots
+        other.texts.slots = []
+        if sourceOffset != 0 || objectOffset != 0 || shapeOffset != 0 {
+            slots.withUnsafeMutableBufferPointer { slots in
+                for index in slots.indices {
+                    slots[index].source += sourceOffset
+                    if slots[index].object >= 0 { slots[index].object += objectOffset }
+                    if slots[index].shape > 0 { slots[index].shape += shapeOffset }
+                }
+            }
+        }
+        texts.slots += slots
         withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
         withProblems += other.withProblems.lazy.map { $0 + offset }
         stringsdict += other.stringsdict.lazy.map { $0 + offset }

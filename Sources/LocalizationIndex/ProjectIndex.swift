@@ -105,7 +105,7 @@ public final class ProjectIndex: Sendable {
 
     /// Every localized text in file order (a `.stringsdict` entry gives one per permutation of
     /// its forms, a catalog value one per variation).
-    public var texts: [LocalizedText] { textBatch.texts }
+    public var texts: TextStore { textBatch.texts }
     /// Texts with format specifiers, in tables used as formats.
     public var textsWithSpecifiers: [Int] { textBatch.withSpecifiers }
     /// Texts whose scan found format problems, in tables used as formats.
@@ -199,7 +199,7 @@ public final class ProjectIndex: Sendable {
     /// Whether a text is used as a format: it has a specifier or '%%', or the base text of its
     /// key has (`baseFormat`). A plain text with a stray '%' is shown as written, so only formats
     /// are checked for percent signs.
-    public static func isFormat(_ text: LocalizedText, baseFormat base: @autoclosure () -> KeyFormat?, texts: [LocalizedText]) -> Bool {
+    public static func isFormat(_ text: LocalizedText, baseFormat base: @autoclosure () -> KeyFormat?, texts: TextStore) -> Bool {
         if !text.isFormatted { return false }
         let literal = Set(text.analysis.problems.filter { $0.kind == .probableLiteralPercent }.map(\.start))
         if text.analysis.specifiers.contains(where: { !literal.contains($0.start) }) || text.text.contains("%%")
@@ -208,7 +208,7 @@ public final class ProjectIndex: Sendable {
             return true
         }
         guard let base = base() else { return false }
-        return !base.shape.isEmpty || base.texts.contains { texts[$0].text.contains("%%") }
+        return !base.shape.isEmpty || base.texts.contains { texts.text(at: $0).contains("%%") }
     }
 
     /// The arguments the base text of a text's key reads (the base locale's, else `Base`'s);

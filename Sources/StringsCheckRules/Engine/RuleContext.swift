@@ -25,7 +25,7 @@ public struct RuleContext: Sendable {
     public let settings: RuleSettings
     // The parts rules read in their loops, held here so a rule reads an array, not a lock.
     /// Every localized text in file order.
-    public let texts: [LocalizedText]
+    public let texts: TextStore
     /// Texts with format specifiers, in tables used as formats.
     public let textsWithSpecifiers: [Int]
     /// Texts whose scan found format problems, in tables used as formats.

@@ -21,12 +21,12 @@ struct FormatCStringRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()
-        for index in context.textsWithSpecifiers {
+        // Filtered first by what the index recorded of each text's scan: the text itself is
+        // made only for those that read a pointer.
+        for index in context.textsWithSpecifiers where context.texts.reads(at: index, anyOf: Self.pointerTypes) {
             let message = context.texts[index]
-            // Looked for first: walking the specifiers copied each one for every message.
-            guard message.analysis.specifiers.contains(where: { Self.readsPointer($0.type) }) else { continue }
             let base = message.locale == "Base" ? nil : context.baseFormat(of: message)?.shape
-            for specifier in message.analysis.specifiers where Self.readsPointer(specifier.type) && limit.admit(index) {
+            for specifier in message.analysis.specifiers where Self.pointerTypes.contains(specifier.type) && limit.admit(index) {
                 if let base, base[specifier.argument]?.signature == specifier.signature { continue }
                 result.append(
                     finding(
@@ -38,10 +38,5 @@ struct FormatCStringRule: Rule {
         return result + limit.overflow(self, context, what: "C-string or pointer specifiers")
     }
 
-    private static func readsPointer(_ type: FormatArgumentType) -> Bool {
-        switch type {
-        case .cString, .unicharString, .pointer, .pascalString: true
-        default: false
-        }
-    }
+    private static let pointerTypes: [FormatArgumentType] = [.cString, .unicharString, .pointer, .pascalString]
 }

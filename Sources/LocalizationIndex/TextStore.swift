@@ -1,0 +1,147 @@
+import LocalizationFormats
+
+/// Every localized text in file order, as `ProjectIndex.texts` keeps them: one small record per
+/// text with what the index and the rules' filters ask of every text (key, origin, what it
+/// reads), and a `LocalizedText` only where one is needed.
+///
+/// A `.strings` value, nearly every text of a project, has no object until it is read: its
+/// record names its file's entry, and reading it makes the text then, scanning its format again
+/// (which gives what the first scan gave). The rules read the few texts they report, so a large
+/// project keeps 20 bytes per text instead of an object and its specifiers. Other texts
+/// (permutations, catalog units) keep their object.
+public struct TextStore: RandomAccessCollection, Sendable {
+    /// One text's record: plain numbers, so records are copied and freed without reference
+    /// counting (combining the batches of all files was most of the build's time otherwise).
+    struct Slot: Sendable {
+        /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value.
+        var object: Int32
+        /// Index into `shapes`: what the text reads (0 is `ArgumentShape.none`).
+        var shape: Int32
+        /// Index into `sources`.
+        var source: Int32
+        /// The entry in the source's `.strings` entries (for a `.strings` value).
+        var entry: Int32
+        var flags: Flags
+    }
+
+    /// What the scan found, for filters that must not make every text: the types read (one bit
+    /// per `FormatArgumentType`) and a few facts.
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt32
+
+        static let isEmpty = Flags(rawValue: 1 << 16)
+        static let hasSpecifiers = Flags(rawValue: 1 << 17)
+        static let hasProblems = Flags(rawValue: 1 << 18)
+        /// Two or more specifiers without an `n$` position (plural variables aside).
+        static let unpositioned = Flags(rawValue: 1 << 19)
+        static let loaded = Flags(rawValue: 1 << 20)
+        static let stringsdict = Flags(rawValue: 1 << 21)
+        static let catalog = Flags(rawValue: 1 << 22)
+
+        static func reading(_ type: FormatArgumentType) -> Flags {
+            let bit: UInt32 =
+                switch type {
+                case .object: 0
+                case .int: 1
+                case .unsignedInt: 2
+                case .double: 3
+                case .char: 4
+                case .unichar: 5
+                case .cString: 6
+                case .unicharString: 7
+                case .pointer: 8
+                case .pascalString: 9
+                case .count: 10
+                }
+            return Flags(rawValue: 1 << bit)
+        }
+
+        /// The flags of a text with this scan.
+        init(_ analysis: FormatAnalysis, isEmpty: Bool, origin: LocalizedStringOrigin, loaded: Bool) {
+            var flags: Flags = []
+            var unpositioned = 0
+            // In place: a copy of each specifier retained its text.
+            analysis.specifiers.withUnsafeBufferPointer { specifiers in
+                for index in specifiers.indices {
+                    flags.insert(.reading(specifiers[index].type))
+                    if specifiers[index].explicitPosition == nil && specifiers[index].variableName == nil { unpositioned += 1 }
+                }
+            }
+            if unpositioned >= 2 { flags.insert(.unpositioned) }
+            if isEmpty { flags.insert(.isEmpty) }
+            if !analysis.specifiers.isEmpty { flags.insert(.hasSpecifiers) }
+            if !analysis.problems.isEmpty { flags.insert(.hasProblems) }
+            if loaded { flags.insert(.loaded) }
+            switch origin {
+            case .strings: break
+            case .stringsdict: flags.insert(.stringsdict)
+            case .catalog: flags.insert(.catalog)
+            }
+            self = flags
+        }
+
+        init(rawValue: UInt32) { self.rawValue = rawValue }
+    }
+
+    var slots: [Slot] = []
+    var sources: [TextSource] = []
+    var objects: [LocalizedText] = []
+    /// One copy of each shape the texts read, `.none` first.
+    var shapes: [ArgumentShape] = [.none]
+
+    init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { slots.count }
+
+    /// The text at `position`, made now for a `.strings` value.
+    public subscript(position: Int) -> LocalizedText {
+        let slot = slots[position]
+        if slot.object >= 0 { return objects[Int(slot.object)] }
+        let source = sources[Int(slot.source)]
+        let entry = Int(slot.entry)
+        return LocalizedText(source: source, entry: entry, analysis: FormatScanner.analyze(source.entries[entry].value ?? ""))
+    }
+
+    // MARK: Read without making the text
+
+    /// The text's key.
+    public func key(at position: Int) -> String {
+        let slot = slots[position]
+        if slot.object >= 0 { return objects[Int(slot.object)].key }
+        return sources[Int(slot.source)].entries[Int(slot.entry)].key
+    }
+
+    /// Where the text comes from (table, locale, path, usage).
+    public func source(at position: Int) -> TextSource { sources[Int(slots[position].source)] }
+
+    public func origin(at position: Int) -> LocalizedStringOrigin {
+        let flags = slots[position].flags
+        return flags.contains(.stringsdict) ? .stringsdict : flags.contains(.catalog) ? .catalog : .strings
+    }
+
+    /// Whether the device loads the text (see `LocalizedText.loaded`).
+    public func isLoaded(at position: Int) -> Bool { slots[position].flags.contains(.loaded) }
+
+    /// What the text reads, argument by argument.
+    public func shape(at position: Int) -> ArgumentShape { shapes[Int(slots[position].shape)] }
+
+    /// True when the text reads no argument.
+    public func readsNothing(at position: Int) -> Bool { slots[position].shape == 0 }
+
+    /// True when a specifier of the text reads one of `types`.
+    public func reads(at position: Int, anyOf types: [FormatArgumentType]) -> Bool {
+        let flags = slots[position].flags
+        return types.contains { flags.contains(.reading($0)) }
+    }
+
+    /// True when two or more of the text's specifiers name no `n$` position (plural variables aside).
+    public func hasUnpositionedArguments(at position: Int) -> Bool { slots[position].flags.contains(.unpositioned) }
+
+    /// The text itself (without making a `.strings` value's object).
+    public func text(at position: Int) -> String {
+        let slot = slots[position]
+        if slot.object >= 0 { return objects[Int(slot.object)].text }
+        return sources[Int(slot.source)].entries[Int(slot.entry)].value ?? ""
+    }
+}

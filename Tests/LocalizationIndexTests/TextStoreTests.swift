@@ -1,0 +1,55 @@
+import LocalizationFormats
+import TestSupport
+import Testing
+
+@testable import LocalizationIndex
+
+/// The index keeps a record per text and makes a `.strings` value's text when it is read: what
+/// is read without making it, and what is made, must be what a text made up front would say.
+struct TextStoreTests {
+    static let project = Check.project([
+        // No string value: the file's source is registered, and no text follows.
+        ("de.lproj/Empty.strings", "/* nothing yet */\n\"menu\" = { \"k\" = \"v\"; };\n"),
+        ("de.lproj/Localizable.strings", "\"a\" = \"%@ und %d\";\n\"b\" = \"Text\";\n\"c\" = \"%s\";\n\"d\" = \"\";\n"),
+        ("fr.lproj/Localizable.strings", "\"a\" = \"%2$d et %1$@\";\n\"b\" = \"Texte\";\n"),
+        (
+            "fr.lproj/Localizable.stringsdict",
+            KeyFormatTests.stringsdict(key: "files", format: "%#@n@", one: "%ld fichier", other: "%ld fichiers")
+        ),
+    ])
+
+    @Test func recordsReadWhatTheMadeTextsSay() throws {
+        let texts = ProjectIndex(project: Self.project).texts
+        #expect(texts.count == 8)
+        #expect(texts.map(\.locale) == ["de", "de", "de", "de", "fr", "fr", "fr", "fr"])
+        #expect(texts.map(\.path).filter { $0.hasSuffix("Empty.strings") }.isEmpty)
+        #expect(texts.indices.map { texts.key(at: $0) } == texts.map(\.key))
+        #expect(texts.indices.map { texts.text(at: $0) } == texts.map(\.text))
+        #expect(texts.indices.map { texts.origin(at: $0) } == texts.map(\.origin))
+        #expect(texts.indices.map { texts.source(at: $0).path } == texts.map(\.path))
+        #expect(texts.map(\.key) == ["a", "b", "c", "d", "a", "b", "files", "files"])
+        // A value made on demand is scanned again: the same specifiers as a fresh scan.
+        #expect(texts[0].analysis == FormatScanner.analyze("%@ und %d"))
+        #expect(texts[0].position(ofScalar: 5) == SourcePosition(line: 1, column: 13))
+        for index in texts.indices {
+            #expect(texts.shape(at: index) == ArgumentShape(texts[index].argumentUses(index: index)), "\(texts.key(at: index))")
+            #expect(texts.readsNothing(at: index) == texts.shape(at: index).isEmpty)
+        }
+    }
+
+    @Test func scanFactsFilterWithoutMakingTheText() {
+        let texts = ProjectIndex(project: Self.project).texts
+        let pointers: [FormatArgumentType] = [.cString, .pointer]
+        #expect(texts.indices.filter { texts.reads(at: $0, anyOf: pointers) } == [2], "only 'c' reads '%s'")
+        #expect(texts.indices.filter { texts.reads(at: $0, anyOf: [.double]) }.isEmpty)
+        #expect(texts.indices.filter { texts.hasUnpositionedArguments(at: $0) } == [0], "'%@ und %d'; '%2$d et %1$@' has positions")
+    }
+
+    @Test func theIndexListsNameTheRightTexts() {
+        let index = ProjectIndex(project: Self.project)
+        #expect(index.textsWithSpecifiers == [0, 2, 4, 6, 7])
+        #expect(index.emptyTexts == [3])
+        #expect(index.stringsdictTexts == [6, 7])
+        #expect(index.texts.indices.filter { index.texts.isLoaded(at: $0) }.count == 8)
+    }
+}
