@@ -42,7 +42,7 @@ extension FormatPair {
                 // read those arguments, and need not, as the source text does not.
                 var codeSpecifiers: [FormatSpecifier] = []
                 var optional: Set<Int> = []
-                if key.utf8.contains(UInt8(ascii: "%")), let first = base.texts.first, texts.origin(at: first) == .catalog {
+                if let first = base.texts.first, texts.origin(at: first) == .catalog, key.utf8.contains(UInt8(ascii: "%")) {
                     codeSpecifiers = FormatScanner.analyze(key).specifiers
                     for specifier in codeSpecifiers where base.shape[specifier.argument] == nil {
                         base.shape.set(ArgumentShape.Argument(specifier))

@@ -32,13 +32,9 @@ public struct KeyPresence: Sendable {
             else { return ([Bool](repeating: false, count: base.count), []) }
             let numbers = baseNumbers[job.table]
             let has = base.indices.map { position in
-                strings.string(forKey: base[position].key, number: numbers[position], numberedBy: baseStrings.numbering) != nil
+                strings.contains(key: base[position].key, number: numbers[position], numberedBy: baseStrings.numbering)
             }
-            var extra: [LocalizedString] = []
-            strings.forEach { key, number, string in
-                if baseStrings.string(forKey: key, number: number, numberedBy: strings.numbering) == nil { extra.append(string) }
-            }
-            return (has, extra.sorted { $0.key < $1.key })
+            return (has, strings.strings(missingFrom: baseStrings).sorted { $0.key < $1.key })
         }
         var has: [[String: [Bool]]] = Array(repeating: [:], count: names.count)
         var extra: [[String: [LocalizedString]]] = Array(repeating: [:], count: names.count)

@@ -146,6 +146,19 @@ struct ProjectLoaderTests {
         }
         let literal: LocaleStrings = ["a": values[0]]
         #expect(literal["a"] == values[0] && literal.count == 1 && LocaleStrings(oracle).count == oracle.count)
+        // What another locale lacks, by number when the numbering is shared and by key when not.
+        var other = LocaleStrings(numbering: numbering)
+        for key in ["k0", "k1", "k7", "x2", "x5"] { other[key] = values[0] }
+        let byName = LocaleStrings(["k0": values[0], "x2": values[0]])
+        for reference in [other, byName] {
+            let expected = oracle.filter { reference[$0.key] == nil }.values.map(\.key).sorted()
+            #expect(subject.strings(missingFrom: reference).map(\.key).sorted() == expected)
+            for key in Set(oracle.keys).union(["k0", "x2", "none"]) {
+                #expect(
+                    reference.contains(key: key, number: numbering.number(of: key), numberedBy: numbering) == (reference[key] != nil),
+                    "\(key)")
+            }
+        }
     }
 
     @Test func parallelAndSerialParsingAgree() async {

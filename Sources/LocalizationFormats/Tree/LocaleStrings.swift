@@ -87,6 +87,30 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
         return self[key()]
     }
 
+    /// Whether `key` (numbered `number` in `other`) has a string, without copying it out.
+    @inlinable
+    public func contains(key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> Bool {
+        if let number, other === numbering { return slots[number] != nil }
+        return self[key()] != nil
+    }
+
+    /// The strings whose key `other` lacks, numbered keys first: by number when both share a
+    /// numbering (no key is hashed or copied), else by key.
+    public func strings(missingFrom other: LocaleStrings) -> [LocalizedString] {
+        var result: [LocalizedString] = []
+        guard other.numbering === numbering else {
+            forEach { key, number, string in
+                if !other.contains(key: key, number: number, numberedBy: numbering) { result.append(string) }
+            }
+            return result
+        }
+        for number in slots.indices where slots[number] != nil && other.slots[number] == nil {
+            if let string = slots[number] { result.append(string) }
+        }
+        for (key, string) in others where other.others[key] == nil { result.append(string) }
+        return result
+    }
+
     public var isEmpty: Bool { count == 0 }
 
     /// Numbered keys in number order, then the others.

@@ -24,12 +24,22 @@ public struct LocalizedString: Sendable, Hashable {
         /// For strings made by the public initializer, which point into no file.
         let made: Made?
 
-        struct Made: Sendable {
+        /// A class: asking a file's string whether it was made reads one reference, where an
+        /// optional struct of strings was copied, with a retain apiece, on every property read.
+        final class Made: Sendable {
             let key: String
             let value: String?
             let location: SourcePosition?
             let loaded: Bool
             let state: String?
+
+            init(key: String, value: String?, location: SourcePosition?, loaded: Bool, state: String?) {
+                self.key = key
+                self.value = value
+                self.location = location
+                self.loaded = loaded
+                self.state = state
+            }
         }
 
         init(
