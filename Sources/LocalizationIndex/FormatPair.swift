@@ -31,42 +31,73 @@ extension FormatPair {
                 let keys = byLocale[job.locale]
             else { return [] }
             let fallback = byLocale["Base"]
-            // Locales of one table share the key numbers: the base is then read by number.
-            let sameNumbers = keys.keys === baseKeys.keys
             var result: [FormatPair] = []
-            keys.forEach { key, number, translation in
-                let found = sameNumbers ? number.flatMap { baseKeys[number: $0] } : baseKeys[key]
-                guard var base = found ?? fallback?[key] else { return }
-                // A catalog key extracted from code is the format the code passes ('%lld items'),
-                // even when the source text leaves an argument out ('starred'): a translation may
-                // read those arguments, and need not, as the source text does not.
-                var codeSpecifiers: [FormatSpecifier] = []
-                var optional: Set<Int> = []
-                if let first = base.texts.first, texts.origin(at: first) == .catalog, key.utf8.contains(UInt8(ascii: "%")) {
-                    codeSpecifiers = FormatScanner.analyze(key).specifiers
-                    for specifier in codeSpecifiers where base.shape[specifier.argument] == nil {
-                        base.shape.set(ArgumentShape.Argument(specifier))
-                        optional.insert(specifier.argument)
+            func add(_ key: String, _ base: KeyFormat, _ translation: KeyFormat) {
+                if let pair = pair(key, base: base, translation: translation, table: job.table, locale: job.locale, texts: texts) {
+                    result.append(pair)
+                }
+            }
+            // Locales of one table share the key numbers: the base is then read by number, and
+            // the usual key (what the base reads, from a text that is not a catalog's) is
+            // compared in place, without copying either format.
+            guard keys.keys === baseKeys.keys else {
+                keys.forEach { key, _, translation in
+                    if let base = baseKeys[key] ?? fallback?[key] { add(key, base, translation) }
+                }
+                return result
+            }
+            keys.numbered.withUnsafeBufferPointer { translations in
+                baseKeys.numbered.withUnsafeBufferPointer { bases in
+                    for number in translations.indices where !translations[number].texts.isEmpty {
+                        if !bases[number].texts.isEmpty, texts.origin(at: bases[number].texts[0]) != .catalog,
+                            bases[number].shape.readsLike(translations[number].shape)
+                        {
+                            continue
+                        }
+                        let key = keys.keys.keys[number]
+                        if let base = bases[number].texts.isEmpty ? fallback?[key] : bases[number] {
+                            add(key, base, translations[number])
+                        }
                     }
                 }
-                // Most translations read exactly what the base passes; none of the rules reading
-                // pairs has anything to say about those, so only differing pairs are kept, and
-                // only theirs are told where each argument is read.
-                guard !base.shape.readsLike(translation.shape) else { return }
-                var baseArguments = base.arguments(in: texts)
-                if let first = base.texts.first {
-                    for specifier in codeSpecifiers where optional.contains(specifier.argument) && baseArguments[specifier.argument] == nil
-                    {
-                        baseArguments[specifier.argument] = ArgumentUse(
-                            signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)
-                    }
-                }
-                result.append(
-                    FormatPair(
-                        table: job.table, key: key, locale: job.locale, base: base, translation: translation,
-                        baseArguments: baseArguments, translationArguments: translation.arguments(in: texts), optional: optional))
+            }
+            for (key, translation) in keys.others {
+                if let base = fallback?[key] { add(key, base, translation) }
             }
             return result
         }.flatMap { $0 }
+    }
+
+    /// The pair of a translation's key format with the base's, when they read differently.
+    private static func pair(
+        _ key: String, base: KeyFormat, translation: KeyFormat, table: String, locale: String, texts: TextStore
+    ) -> FormatPair? {
+        var base = base
+        // A catalog key extracted from code is the format the code passes ('%lld items'), even
+        // when the source text leaves an argument out ('starred'): a translation may read those
+        // arguments, and need not, as the source text does not.
+        var codeSpecifiers: [FormatSpecifier] = []
+        var optional: Set<Int> = []
+        if let first = base.texts.first, texts.origin(at: first) == .catalog, key.utf8.contains(UInt8(ascii: "%")) {
+            codeSpecifiers = FormatScanner.analyze(key).specifiers
+            for specifier in codeSpecifiers where base.shape[specifier.argument] == nil {
+                base.shape.set(ArgumentShape.Argument(specifier))
+                optional.insert(specifier.argument)
+            }
+        }
+        // Most translations read exactly what the base passes; none of the rules reading pairs
+        // has anything to say about those, so only differing pairs are kept, and only theirs are
+        // told where each argument is read.
+        guard !base.shape.readsLike(translation.shape) else { return nil }
+        var baseArguments = base.arguments(in: texts)
+        if let first = base.texts.first {
+            for specifier in codeSpecifiers where optional.contains(specifier.argument) && baseArguments[specifier.argument] == nil {
+                baseArguments[specifier.argument] = ArgumentUse(
+                    signature: specifier.signature, text: specifier.text, textIndex: first, offset: 0)
+            }
+        }
+        return FormatPair(
+            table: table, key: key, locale: locale, base: base, translation: translation, baseArguments: baseArguments,
+            translationArguments: translation.arguments(in: texts), optional: optional)
     }
 }

@@ -122,11 +122,14 @@ public final class LocalizedText: Sendable {
 
     public var key: String {
         if let own { return own.key }
-        return origin == .strings ? source.entries[Int(entry)].key : source.catalog[Int(entry)].key
+        let entry = Int(entry)
+        return origin == .strings
+            ? source.entries.withUnsafeBufferPointer { $0[entry].key } : source.catalog.withUnsafeBufferPointer { $0[entry].key }
     }
     public var text: String {
         if let own { return own.text }
-        return (origin == .strings ? source.entries[Int(entry)].value : unit?.value) ?? ""
+        let entry = Int(entry)
+        return (origin == .strings ? source.entries.withUnsafeBufferPointer { $0[entry].value } : unit?.value) ?? ""
     }
     public var keyLocation: SourcePosition? {
         if let own { return own.keyLocation }
@@ -330,6 +333,9 @@ public struct TableFormats: Sendable {
     /// By key number; a key this locale lacks holds no texts.
     var numbered: [KeyFormat]
     var others: [String: KeyFormat]
+
+    /// No keys.
+    static let none = TableFormats(keys: .empty, numbered: [], others: [:])
 
     init(keys: TableKeyNumbers, numbered: [KeyFormat], others: [String: KeyFormat]) {
         self.keys = keys

@@ -149,7 +149,9 @@ extension ProjectIndex {
         let columns = columnJobs.concurrentMap { job -> (cells: [Cell], summaries: [PayloadKeyLookup.Summary]) in
             guard let view = views[job.table]?[job.view], let keys = keysByTable[job.table] else { return ([], []) }
             let strings = view.strings
-            let formats = view.formats
+            // Unwrapped once: binding the optional for each key copied the table's references.
+            let formats = view.formats ?? .none
+            let hasFormats = view.formats != nil
             let numbering = strings?.numbering
             var summaries: [PayloadKeyLookup.Summary] = []
             summaries.reserveCapacity(keys.count)
@@ -158,7 +160,7 @@ extension ProjectIndex {
                 // An entry that does not load shows the raw key: it has no arguments to judge
                 // (the development texts' formats include such entries, as the reference).
                 var format: KeyFormat?
-                if let string, string.loaded, let formats {
+                if let string, hasFormats, string.loaded {
                     format = wanted.formatNumber.map { formats[number: $0] } ?? formats[wanted.key]
                 }
                 // Summed up here, while the entry is in the cache.

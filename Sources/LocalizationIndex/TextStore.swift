@@ -100,7 +100,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
         if slot.object >= 0 { return objects[Int(slot.object)] }
         let source = sources[Int(slot.source)]
         let entry = Int(slot.entry)
-        return LocalizedText(source: source, entry: entry, analysis: FormatScanner.analyze(source.entries[entry].value ?? ""))
+        let value = source.entries.withUnsafeBufferPointer { $0[entry].value } ?? ""
+        return LocalizedText(source: source, entry: entry, analysis: FormatScanner.analyze(value))
     }
 
     // MARK: Read without making the text
@@ -109,7 +110,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func key(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].key }
-        return sources[Int(slot.source)].entries[Int(slot.entry)].key
+        return sources[Int(slot.source)].entries.withUnsafeBufferPointer { $0[Int(slot.entry)].key }
     }
 
     /// Where the text comes from (table, locale, path, usage).
@@ -142,6 +143,6 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func text(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].text }
-        return sources[Int(slot.source)].entries[Int(slot.entry)].value ?? ""
+        return sources[Int(slot.source)].entries.withUnsafeBufferPointer { $0[Int(slot.entry)].value } ?? ""
     }
 }

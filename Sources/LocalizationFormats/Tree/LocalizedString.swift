@@ -69,11 +69,13 @@ public struct LocalizedString: Sendable, Hashable {
         self.init(Source(path: path, origin: origin, made: made), 0)
     }
 
+    // A file's entries are read in place: `strings[index].loaded` copied the whole entry, with a
+    // retain and release of each of its strings, to read one flag.
     public var key: String {
         if let made = source.made { return made.key }
         switch source.origin {
-        case .strings: return source.strings[index].key
-        case .stringsdict: return source.stringsdict[index].key
+        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].key }
+        case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].key }
         case .catalog: return source.catalog[index].key
         }
     }
@@ -82,8 +84,8 @@ public struct LocalizedString: Sendable, Hashable {
     public var value: String? {
         if let made = source.made { return made.value }
         switch source.origin {
-        case .strings: return source.strings[index].value
-        case .stringsdict: return source.stringsdict[index].representativeValue
+        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].value }
+        case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
         case .catalog: return source.catalog[index].unit?.value ?? source.catalog[index].key
         }
     }
@@ -91,8 +93,8 @@ public struct LocalizedString: Sendable, Hashable {
     public var location: SourcePosition? {
         if let made = source.made { return made.location }
         switch source.origin {
-        case .strings: return source.strings[index].keyLocation
-        case .stringsdict: return source.stringsdict[index].keyLocation
+        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].keyLocation }
+        case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].keyLocation }
         case .catalog: return source.catalog[index].location
         }
     }
@@ -100,8 +102,8 @@ public struct LocalizedString: Sendable, Hashable {
     public var loaded: Bool {
         if let made = source.made { return made.loaded }
         switch source.origin {
-        case .strings: return source.strings[index].loaded
-        case .stringsdict: return source.stringsdict[index].loaded
+        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].loaded }
+        case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].loaded }
         case .catalog: return source.catalogLoads
         }
     }
