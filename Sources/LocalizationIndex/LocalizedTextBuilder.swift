@@ -256,10 +256,9 @@ enum LocalizedTextBuilder {
             return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'", FormatScanner.analyze($0.value), [:]) }
         }
         struct State {
-            var scalars: [Unicode.Scalar]
-            /// `scalars` as a String when it is one form's text whole (a format that is just
-            /// `%#@variable@`, the usual case), so the leaf need not rebuild it scalar by scalar.
-            var text: String?
+            var text: String
+            /// Unicode scalars in `text`.
+            var scalarCount: Int
             var segments: [TextSegment]
             var specifiers: [FormatSpecifier]
             var problems: [FormatProblem]
@@ -280,12 +279,25 @@ enum LocalizedTextBuilder {
         }
         let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
         var results: [LocalizedText] = []
-        func expand(_ state: State, depth: Int) {
-            let slot = state.specifiers.first { specifier in
-                specifier.variableName.map { name in entry.variables.contains { $0.name == name && !$0.variants.isEmpty } } ?? false
+        // Looked up by name once per entry: searching the variables for each specifier copied each.
+        let expandable = entry.variables.indices.filter { !entry.variables[$0].variants.isEmpty }
+        /// The first variable named `name`, when one of that name has forms.
+        func variable(named name: String) -> Int? {
+            entry.variables.withUnsafeBufferPointer { variables in
+                guard expandable.contains(where: { variables[$0].name == name }) else { return nil }
+                return variables.indices.first { variables[$0].name == name }
             }
-            guard depth < 4, let slot, let variable = entry.variables.first(where: { $0.name == slot.variableName }) else {
-                let text = state.text ?? String(String.UnicodeScalarView(state.scalars))
+        }
+        func expand(_ state: State, depth: Int) {
+            var found: (slot: FormatSpecifier, variable: Int)?
+            for specifier in state.specifiers {
+                if let name = specifier.variableName, let index = variable(named: name) {
+                    found = (specifier, index)
+                    break
+                }
+            }
+            guard depth < 4, let (slot, variableIndex) = found else {
+                let text = state.text
                 let analysis = FormatAnalysis(
                     specifiers: state.specifiers,
                     problems: (state.problems
@@ -297,13 +309,24 @@ enum LocalizedTextBuilder {
                     message(text, .segments(state.segments, fallback: entry.formatKeyLocation), label, analysis, state.variables))
                 return
             }
+            let variable = entry.variables[variableIndex]
             // Past the budget, only the `other` form is followed.
             let options = results.count >= maximumPermutations ? [variable.variant("other") ?? variable.variants[0]] : variable.variants
             let signature = valueTypeSignature(variable.valueType)
-            let whole = slot.start == 0 && slot.end == state.scalars.count
+            let whole = slot.start == 0 && slot.end == state.scalarCount
+            // The text around the slot, cut once for every form.
+            var before = ""
+            var after = ""
+            if !whole {
+                let scalars = state.text.unicodeScalars
+                let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
+                let end = scalars.index(start, offsetBy: slot.end - slot.start)
+                before = String(scalars[..<start])
+                after = String(scalars[end...])
+            }
             for variant in options {
-                let inserted = Array(variant.value.unicodeScalars)
-                let delta = inserted.count - (slot.end - slot.start)
+                let insertedCount = variant.value.unicodeScalars.count
+                let delta = insertedCount - (slot.end - slot.start)
                 var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
                 // In a form, plain specifiers count on from the variable's argument, so '%1$@ and %ld'
                 // in the second variable's form is well defined; only a collision is reported.
@@ -312,8 +335,8 @@ enum LocalizedTextBuilder {
                     piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
                 }
                 var next = state
-                next.scalars = whole ? inserted : Array(state.scalars[..<slot.start]) + inserted + Array(state.scalars[slot.end...])
-                next.text = whole ? variant.value : nil
+                next.text = whole ? variant.value : before + variant.value + after
+                next.scalarCount = state.scalarCount + delta
                 next.specifiers =
                     state.specifiers.filter { $0.end <= slot.start }
                     + piece.specifiers.map { shifted($0, by: slot.start) }
@@ -339,7 +362,7 @@ enum LocalizedTextBuilder {
                         }
                     }
                 }
-                pieces.append(TextSegment(range: slot.start..<(slot.start + inserted.count), location: variant.location))
+                pieces.append(TextSegment(range: slot.start..<(slot.start + insertedCount), location: variant.location))
                 next.segments = pieces.sorted { $0.range.lowerBound < $1.range.lowerBound }
                 next.labels.append("'\(variant.name)' of '\(variable.name)'")
                 next.variables[slot.argument] = VariableArgument(
@@ -347,10 +370,10 @@ enum LocalizedTextBuilder {
                 expand(next, depth: depth + 1)
             }
         }
-        let scalars = Array(format.unicodeScalars)
+        let scalarCount = format.unicodeScalars.count
         expand(
             State(
-                scalars: scalars, text: format, segments: [TextSegment(range: 0..<scalars.count, location: entry.formatKeyLocation)],
+                text: format, scalarCount: scalarCount, segments: [TextSegment(range: 0..<scalarCount, location: entry.formatKeyLocation)],
                 specifiers: outer.specifiers, problems: outer.problems, labels: [], variables: [:]),
             depth: 0)
         return results
