@@ -230,7 +230,7 @@ public enum ProjectLoader {
             (rootURL.path, realRoot, rootDisplay, FileKind.isLocaleFolder(rootURL.lastPathComponent) ? rootURL.lastPathComponent : nil)
         ]
         while let (path, real, display, lproj) = stack.popLast() {
-            let names: [String]
+            let names: [(name: String, isRegularFile: Bool)]
             var undecodable: [String] = []
             switch DirectoryWalker.sortedNames(in: path, undecodable: &undecodable) {
             case .success(let list):
@@ -250,8 +250,11 @@ public enum ProjectLoader {
                         at: SourcePosition(line: 1, column: 1)))
                 continue
             }
-            for name in names {
+            for (name, isRegularFile) in names {
                 if excluding.contains(name) { continue }
+                // A plain file that is neither a table nor an interface file (nearly every file
+                // of an app's tree) needs no stat: the folder listing said what it is.
+                if isRegularFile && FileKind.table(name) == nil && !FileKind.isInterfaceFile(name) { continue }
                 let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
                 let childDisplay = join(display, name)
                 var info = stat()
