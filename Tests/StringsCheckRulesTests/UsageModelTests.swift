@@ -46,6 +46,25 @@ import Testing
         #expect(!TableUsageDetector.isInterfaceBuilderKey("abc-de-fgh"))
     }
 
+    /// The base locale's keys decide, every base file's; a table without a base file is judged
+    /// on every locale's keys together.
+    @Test func theBaseKeysDecideAndWithoutABaseEveryLocalesKeys() async {
+        let ib = "\"2YJ-bg-OdR.title\" = \"A\";\n\"Ab3-xY-z9Q.normalTitle\" = \"B\";\n"
+        let plain = "\"settings.title\" = \"Settings\";\n"
+        let project = Check.project([
+            // A translation listed first whose keys look like a nib's does not decide.
+            ("de.lproj/Main.strings", ib + ib.replacingOccurrences(of: "2YJ", with: "3YJ")),
+            ("en.lproj/Main.strings", plain),
+            // No base file: the two locales' keys together, 4 of 5 nib IDs (the first alone has none).
+            ("de.lproj/Other.strings", plain),
+            ("fr.lproj/Other.strings", ib + ib.replacingOccurrences(of: "2YJ", with: "3YJ").replacingOccurrences(of: "Ab3", with: "Ab4")),
+        ])
+        let usages = TableUsageDetector.detect(project)
+        #expect(usages["Main"]?.usage == .format)
+        #expect(usages["Other"]?.usage == .interfaceBuilder)
+        #expect(usages["Other"]?.reason == "4 of its 5 keys are Interface Builder object IDs ('ObjectID.property')")
+    }
+
     @Test func aMissingLabelShowsTheNibTextNotTheRawKey() async {
         let files = [
             ("Base.lproj/Main.storyboard", ""),

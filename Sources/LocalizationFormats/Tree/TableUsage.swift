@@ -56,23 +56,23 @@ public enum TableUsageDetector {
     )
         -> [String: TableUsageDecision]
     {
-        var keysByTable: [String: (keys: [String], fromBase: Bool)] = [:]
+        // The base locale's keys decide (every base file's, in file order); without a base file,
+        // every locale's do. Which tables have a base file is found first, so that only the keys
+        // that decide are gathered.
+        func isBase(_ file: ResourceFile) -> Bool { file.locale == project.baseLocale || file.locale == "Base" || file.locale == nil }
         var names: [String: String] = [:]
+        var tablesWithBase: Set<String> = []
         for file in project.files {
             names[file.tableID] = file.table
-            let isBase = file.locale == project.baseLocale || file.locale == "Base" || file.locale == nil
-            var keys: [String] = []
+            if case .stringsdict = file.content { continue }
+            if isBase(file) { tablesWithBase.insert(file.tableID) }
+        }
+        var keysByTable: [String: [String]] = [:]
+        for file in project.files where isBase(file) || !tablesWithBase.contains(file.tableID) {
             switch file.content {
-            case .strings(let parsed): keys = parsed.entries.map(\.key)
+            case .strings(let parsed): keysByTable[file.tableID, default: []] += parsed.entries.lazy.map(\.key)
             case .stringsdict: continue
-            case .catalog(let catalog): keys = catalog.entries.map(\.key)
-            }
-            // The base locale's keys decide; without a base file, any locale's do.
-            let current = keysByTable[file.tableID]
-            if current == nil || (isBase && current?.fromBase == false) {
-                keysByTable[file.tableID] = (keys, isBase)
-            } else if isBase == current?.fromBase {
-                keysByTable[file.tableID]?.keys += keys
+            case .catalog(let catalog): keysByTable[file.tableID, default: []] += catalog.entries.lazy.map(\.key)
             }
         }
         var result: [String: TableUsageDecision] = [:]
@@ -82,7 +82,7 @@ public enum TableUsageDetector {
                 continue
             }
             result[tableID] = decide(
-                tableID: tableID, name: name, keys: keysByTable[tableID]?.keys ?? [], interfaceFiles: project.interfaceFiles)
+                tableID: tableID, name: name, keys: keysByTable[tableID] ?? [], interfaceFiles: project.interfaceFiles)
         }
         return result
     }
