@@ -33,7 +33,10 @@ enum LocalizedTextBuilder {
             let usage = usages[file.tableID] ?? .format
             let messages: [LocalizedText]
             if let range = job.entries, case .catalog(let catalog) = file.content {
-                messages = catalogTexts(catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usage)
+                appendCatalogTexts(
+                    catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usage, ignoring: ignored,
+                    to: &batch)
+                return batch
             } else if case .strings(let parsed) = file.content {
                 // Nearly every text: added as it is made, from what the builder already knows.
                 if ignored.isEmpty || !ignored.contains(file.locale ?? globalLocale) {
@@ -87,9 +90,11 @@ enum LocalizedTextBuilder {
                 result += stringsdictTexts(entry, source: source)
             }
         case .catalog(let catalog):
-            result = catalogTexts(
-                catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file, usage: usage), file: file, usage: usage
-            )
+            var batch = TextBatch()
+            appendCatalogTexts(
+                catalog, entries: catalog.entries.indices, sources: sources(of: catalog, file: file, usage: usage), file: file,
+                usage: usage, to: &batch)
+            result = Array(batch.texts)
         }
         return result
     }
@@ -111,11 +116,13 @@ enum LocalizedTextBuilder {
         }
     }
 
-    /// The texts of a run of a catalog's entries, in order.
-    private static func catalogTexts(
-        _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage
-    ) -> [LocalizedText] {
-        var result: [LocalizedText] = []
+    /// The texts of a run of a catalog's entries, in order, added to `batch` (but those of ignored
+    /// locales). A plain string unit's text is a record that reads the catalog (entry,
+    /// localization); other values' texts are objects.
+    private static func appendCatalogTexts(
+        _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage,
+        ignoring ignored: Set<String> = [], to batch: inout TextBatch
+    ) {
         let sourceLanguage = catalog.sourceLanguage
         // With positions: a string unit's text keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
@@ -123,17 +130,38 @@ enum LocalizedTextBuilder {
                 sources[written]
                 ?? TextSource(
                     table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
-            appendCatalogTexts(
-                value, entry: entry, at: position, source: source, loaded: catalog.loads, isSource: written == sourceLanguage, to: &result)
+            guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
+            let isSource = written == sourceLanguage
+            // Most values are one string unit: its text, without the general path's lists.
+            guard value.variations.isEmpty && value.substitutions.isEmpty else {
+                for text in catalogTexts(copy value, entry: copy entry, source: source, loaded: catalog.loads, isSource: isSource) {
+                    batch.append(text)
+                }
+                return
+            }
+            // A translation in the state 'new' is not compiled; the source language's unit is the
+            // text the app shows whatever its state (Xcode leaves extracted source text 'new').
+            guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
+            let analysis = analysis(unit.value, alsoRead: [])
+            if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
+                batch.appendUnit(
+                    unit.value, entry: position.entry, localization: position.localization, of: source, analysis: analysis,
+                    loaded: catalog.loads)
+                return
+            }
+            batch.append(
+                LocalizedText(
+                    source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
+                    analysis: analysis, origin: .catalog, label: nil, loaded: catalog.loads))
         }
         // An entry with no unit in the source language is its own source text: Xcode extracts
         // `Text("Share via \(name)")` as the key "Share via %@" and compiles that key as the
         // development language's value, so translations are checked against the key.
-        if let sourceLanguage, let source = sources[sourceLanguage] {
+        if let sourceLanguage, let source = sources[sourceLanguage], ignored.isEmpty || !ignored.contains(source.locale) {
             catalog.entries.withUnsafeBufferPointer { entries in
                 for index in range where !entries[index].localizations.contains(where: { $0.locale == sourceLanguage }) {
                     let key = entries[index].key
-                    result.append(
+                    batch.append(
                         LocalizedText(
                             source: source, key: key, text: key, keyLocation: entries[index].keyLocation,
                             placement: .fixed(entries[index].keyLocation), analysis: analysis(key, alsoRead: []), origin: .catalog,
@@ -141,35 +169,6 @@ enum LocalizedTextBuilder {
                 }
             }
         }
-        return result
-    }
-
-    /// Appends a catalog value's texts (see `catalogTexts(_:entry:source:loaded:)`); a plain
-    /// string unit's text reads the source's catalog at `position` (entry, localization).
-    static func appendCatalogTexts(
-        _ value: borrowing CatalogValue, entry: borrowing CatalogEntry, at position: (entry: Int, localization: Int),
-        source: TextSource, loaded: Bool, isSource: Bool = false, to result: inout [LocalizedText]
-    ) {
-        // Most values are one string unit: its text, without the general path's lists.
-        if value.variations.isEmpty && value.substitutions.isEmpty {
-            // A translation in the state 'new' is not compiled; the source language's unit is the
-            // text the app shows whatever its state (Xcode leaves extracted source text 'new').
-            guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
-            let analysis = analysis(unit.value, alsoRead: [])
-            if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
-                result.append(
-                    LocalizedText(
-                        source: source, catalogEntry: position.entry, localization: position.localization, analysis: analysis,
-                        loaded: loaded))
-                return
-            }
-            result.append(
-                LocalizedText(
-                    source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                    analysis: analysis, origin: .catalog, label: nil, loaded: loaded))
-            return
-        }
-        result += catalogTexts(copy value, entry: copy entry, source: source, loaded: loaded, isSource: isSource)
     }
 
     /// One text per string unit. Substitution forms write `%arg` for their own argument, which
@@ -458,6 +457,20 @@ struct TextBatch {
         texts.shapes.append(scratch)
         shapeNumbers[scratch] = lastShape
         return lastShape
+    }
+
+    /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
+    /// `analysis`: a record only.
+    mutating func appendUnit(
+        _ value: String, entry: Int, localization: Int, of source: TextSource, analysis: FormatAnalysis, loaded: Bool
+    ) {
+        let flags = Flags(analysis, isEmpty: value.isEmpty, origin: .catalog, loaded: loaded)
+        let shape = shapeNumber(analysis, variableArguments: [:]) {
+            LocalizedText(source: source, catalogEntry: entry, localization: localization, analysis: analysis, loaded: loaded)
+        }
+        add(
+            Slot(object: Slot.unit(localization), shape: shape, source: number(of: source), entry: Int32(entry), flags: flags),
+            source: source)
     }
 
     /// The batch's number for `source`.

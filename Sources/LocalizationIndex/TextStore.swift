@@ -4,16 +4,18 @@ import LocalizationFormats
 /// text with what the index and the rules' filters ask of every text (key, origin, what it
 /// reads), and a `LocalizedText` only where one is needed.
 ///
-/// A `.strings` value, nearly every text of a project, has no object until it is read: its
-/// record names its file's entry, and reading it makes the text then, scanning its format again
-/// (which gives what the first scan gave). The rules read the few texts they report, so a large
-/// project keeps 20 bytes per text instead of an object and its specifiers. Other texts
-/// (permutations, catalog units) keep their object.
+/// A `.strings` value or a catalog string unit, nearly every text of a project, has no object
+/// until it is read: its record names its file's entry (and the unit's localization), and
+/// reading it makes the text then, scanning its format again (which gives what the first scan
+/// gave). The rules read the few texts they report, so a large project keeps 20 bytes per text
+/// instead of an object and its specifiers. Other texts (permutations, variations) keep their
+/// object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
     /// counting (combining the batches of all files was most of the build's time otherwise).
     struct Slot: Sendable {
-        /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value.
+        /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value;
+        /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry.
         var object: Int32
         /// Index into `shapes`: what the text reads (0 is `ArgumentShape.none`).
         var shape: Int32
@@ -22,6 +24,10 @@ public struct TextStore: RandomAccessCollection, Sendable {
         /// The entry in the source's `.strings` entries (for a `.strings` value).
         var entry: Int32
         var flags: Flags
+
+        static func unit(_ localization: Int) -> Int32 { -2 - Int32(localization) }
+        /// The localization of a catalog string unit's record.
+        var localization: Int? { object <= -2 ? Int(-2 - object) : nil }
     }
 
     /// What the scan found, for filters that must not make every text: the types read (one bit
@@ -100,6 +106,12 @@ public struct TextStore: RandomAccessCollection, Sendable {
         if slot.object >= 0 { return objects[Int(slot.object)] }
         let source = sources[Int(slot.source)]
         let entry = Int(slot.entry)
+        if let localization = slot.localization {
+            let value = source.catalog.withUnsafeBufferPointer { $0[entry].localizations[localization].value.stringUnit?.value } ?? ""
+            return LocalizedText(
+                source: source, catalogEntry: entry, localization: localization,
+                analysis: LocalizedTextBuilder.analysis(value, alsoRead: []), loaded: slot.flags.contains(.loaded))
+        }
         let value = source.entries.withUnsafeBufferPointer { $0[entry].value } ?? ""
         return LocalizedText(source: source, entry: entry, analysis: FormatScanner.analyze(value))
     }
@@ -110,6 +122,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func key(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].key }
+        if slot.localization != nil { return sources[Int(slot.source)].catalog.withUnsafeBufferPointer { $0[Int(slot.entry)].key } }
         return sources[Int(slot.source)].entries.withUnsafeBufferPointer { $0[Int(slot.entry)].key }
     }
 
@@ -143,6 +156,11 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func text(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].text }
+        if let localization = slot.localization {
+            return sources[Int(slot.source)].catalog.withUnsafeBufferPointer {
+                $0[Int(slot.entry)].localizations[localization].value.stringUnit?.value
+            } ?? ""
+        }
         return sources[Int(slot.source)].entries.withUnsafeBufferPointer { $0[Int(slot.entry)].value } ?? ""
     }
 }

@@ -52,4 +52,36 @@ struct TextStoreTests {
         #expect(index.stringsdictTexts == [6, 7])
         #expect(index.texts.indices.filter { index.texts.isLoaded(at: $0) }.count == 8)
     }
+
+    /// A catalog's plain string units are records too: read in place and made on demand, they
+    /// say what the catalog's texts made up front say.
+    @Test func catalogUnitsAreRecordsThatReadTheCatalog() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "a": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "A %@"}},
+                "de": {"stringUnit": {"state": "translated", "value": "A %s"}}}},
+              "b": {"localizations": {"de": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "ein %lld"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%lld"}}}}}}}}}
+            """
+        let project = Check.project([("Localizable.xcstrings", json)])
+        let texts = ProjectIndex(project: project).texts
+        let file = try #require(project.files.first)
+        let upFront = LocalizedTextBuilder.texts(of: file)
+        #expect(texts.map(\.key) == upFront.map(\.key) && texts.map(\.key) == ["a", "a", "b", "b", "b"])
+        #expect(texts.indices.map { texts.key(at: $0) } == texts.map(\.key))
+        #expect(texts.indices.map { texts.text(at: $0) } == ["A %@", "A %s", "ein %lld", "%lld", "b"])
+        #expect(texts.map(\.text) == upFront.map(\.text) && texts.map(\.locale) == upFront.map(\.locale))
+        #expect(texts.map(\.placement) == upFront.map(\.placement) && texts.map(\.label) == upFront.map(\.label))
+        #expect(texts.map(\.analysis) == upFront.map(\.analysis))
+        #expect(texts.indices.allSatisfy { texts.origin(at: $0) == .catalog && texts.isLoaded(at: $0) })
+        #expect(texts.indices.filter { texts.reads(at: $0, anyOf: [.cString]) } == [1])
+        #expect(texts[1].keyLocation == catalogKeyLocation(project, "a"))
+    }
+
+    private func catalogKeyLocation(_ project: LocalizationProject, _ key: String) -> SourcePosition? {
+        guard case .catalog(let catalog) = project.files.first?.content else { return nil }
+        return catalog.entries.first { $0.key == key }?.keyLocation
+    }
 }
