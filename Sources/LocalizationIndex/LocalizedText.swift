@@ -49,8 +49,10 @@ public final class TextSource: Sendable {
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
 ///
-/// A class: rules walk every text many times, and copying a struct of strings and arrays on
-/// each access was most of the engine's time.
+/// The index keeps `.strings` values and plain catalog string units as records (`TextStore`) and
+/// makes their text when one is read; permutations and variations are kept as objects. A class:
+/// a text is handed from rule to rule, and copying a struct of strings and arrays on each access
+/// was most of the engine's time.
 public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and
     // positions from the parsed file instead of holding copies, and the flags share a word with
