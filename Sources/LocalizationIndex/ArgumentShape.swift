@@ -3,9 +3,10 @@ import LocalizationFormats
 /// What a key's text reads, without where: each argument number with its type and size, and
 /// whether it is a plural variable's own reading of its number. Every comparison between locales
 /// (argument counts, mismatches, payload arguments) needs only this, and a table holds few
-/// distinct shapes (`[1: object]`, `[1: object, 2: object]`, …), so each job keeps one copy of
-/// each and the keys share it; where each argument is read (`ArgumentList`) is worked out again
-/// from the texts for the few keys a finding is about.
+/// distinct shapes (`[1: object]`, `[1: object, 2: object]`, …), so the texts of a file (or of a
+/// run of a catalog's entries) keep one copy of each, which their keys share, and a key format job
+/// keeps one of each combined shape; where each argument is read (`ArgumentList`) is worked out
+/// again from the texts for the few keys a finding is about.
 public struct ArgumentShape: Hashable, Sendable {
     /// One argument: its number, type and size (see `FormatSpecifier.signature`), and whether it
     /// is a plural variable's reading of its number (`%#@name@`).
@@ -33,7 +34,7 @@ public struct ArgumentShape: Hashable, Sendable {
     public private(set) var arguments: [Argument] = []
 
     /// Reads nothing: what a plain text (and a key with no text) has.
-    public static let none = ArgumentShape()
+    public static let empty = ArgumentShape()
 
     init() {}
 
@@ -64,7 +65,8 @@ public struct ArgumentShape: Hashable, Sendable {
     }
 
     /// Adds what a further text of the key reads, as a key format's texts are combined: a printed
-    /// use wins over a plural variable's own reading of the number (see `ArgumentList.merge`).
+    /// use wins over a plural variable's own reading of the number, and otherwise the earlier
+    /// text's reading is kept (see `ArgumentList.merge`).
     mutating func merge(_ other: ArgumentShape) {
         guard !arguments.isEmpty else {
             self = other
@@ -104,7 +106,7 @@ struct ArgumentShapes {
 
     /// The stored copy of `shape` (stored now if it is new).
     mutating func intern(_ shape: ArgumentShape) -> ArgumentShape {
-        guard !shape.isEmpty else { return .none }
+        guard !shape.isEmpty else { return .empty }
         return known.insert(shape).memberAfterInsert
     }
 }

@@ -305,7 +305,7 @@ public struct KeyFormat: Sendable {
     public var texts: TextIndexes
 
     /// No text yet: what a key's format starts from (and what a locale's absent key holds).
-    static let empty = KeyFormat(shape: .none, texts: [])
+    static let empty = KeyFormat(shape: .empty, texts: [])
 
     /// The number of arguments the text takes (the highest argument number it reads).
     public var argumentCount: Int { shape.highestArgument }
@@ -314,7 +314,8 @@ public struct KeyFormat: Sendable {
     public var readsNonObject: Bool { shape.readsNonObject }
 
     /// Where each argument is read: the texts' uses combined in order, a printed use winning over
-    /// a plural variable's own reading (`texts` is `ProjectIndex.texts`). Its shape is `shape`.
+    /// a plural variable's own reading (`texts` is `ProjectIndex.texts`). For a key format the
+    /// index built, its shape is `shape` (a format pair's base also has the code's arguments).
     public func arguments(in texts: TextStore) -> ArgumentList {
         var result = ArgumentList()
         for index in self.texts { result.merge(texts[index].argumentUses(index: index)) }
@@ -337,7 +338,7 @@ public struct TableFormats: Sendable {
     var others: [String: KeyFormat]
 
     /// No keys.
-    static let none = TableFormats(keys: .empty, numbered: [], others: [:])
+    static let empty = TableFormats(keys: .empty, numbered: [], others: [:])
 
     init(keys: TableKeyNumbers, numbered: [KeyFormat], others: [String: KeyFormat]) {
         self.keys = keys
@@ -422,8 +423,9 @@ public struct ArgumentList: Sequence, ExpressibleByDictionaryLiteral, Sendable {
         return low
     }
 
-    /// Adds what a further text of the same key reads: a printed use wins over a plural variable's
-    /// own reading of the number, and otherwise the later text's use is kept.
+    /// Adds what a further text of the same key reads: an argument not read yet is added, and a
+    /// printed use replaces a plural variable's own reading of the number; otherwise the earlier
+    /// text's use is kept.
     public mutating func merge(_ other: ArgumentList) {
         guard !isEmpty else {
             self = other

@@ -278,14 +278,10 @@ enum LocalizedTextBuilder {
         }
         let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
         var results: [LocalizedText] = []
-        // Looked up by name once per entry: searching the variables for each specifier copied each.
-        let expandable = entry.variables.indices.filter { !entry.variables[$0].variants.isEmpty }
-        /// The first variable named `name`, when one of that name has forms.
+        /// The variable named `name` as Foundation reads it (the last definition), when it has forms.
         func variable(named name: String) -> Int? {
-            entry.variables.withUnsafeBufferPointer { variables in
-                guard expandable.contains(where: { variables[$0].name == name }) else { return nil }
-                return variables.indices.first { variables[$0].name == name }
-            }
+            guard let index = entry.variableIndex(named: name) else { return nil }
+            return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
         }
         func expand(_ state: State, depth: Int) {
             var found: (slot: FormatSpecifier, variable: Int)?
@@ -505,7 +501,7 @@ struct TextBatch {
         let offset = count
         let sourceOffset = Int32(texts.sources.count)
         let objectOffset = Int32(texts.objects.count)
-        // The other's shapes after this one's, but its `.none`, which stays 0.
+        // The other's shapes after this one's, but its `.empty`, which stays 0.
         let shapeOffset = Int32(texts.shapes.count - 1)
         texts.sources += other.texts.sources
         texts.objects += other.texts.objects

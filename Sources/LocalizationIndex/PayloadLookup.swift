@@ -150,7 +150,7 @@ extension ProjectIndex {
             guard let view = views[job.table]?[job.view], let keys = keysByTable[job.table] else { return ([], []) }
             let strings = view.strings
             // Unwrapped once: binding the optional for each key copied the table's references.
-            let formats = view.formats ?? .none
+            let formats = view.formats ?? .empty
             let hasFormats = view.formats != nil
             let numbering = strings?.numbering
             var summaries: [PayloadKeyLookup.Summary] = []

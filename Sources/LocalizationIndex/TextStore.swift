@@ -8,8 +8,8 @@ import LocalizationFormats
 /// until it is read: its record names its file's entry (and the unit's localization), and
 /// reading it makes the text then, scanning its format again (which gives what the first scan
 /// gave). The rules read the few texts they report, so a large project keeps 20 bytes per text
-/// instead of an object and its specifiers. Other texts (permutations, variations) keep their
-/// object.
+/// instead of an object and its specifiers. Other texts (permutations, variations, a catalog
+/// key that is its own source text) keep their object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
     /// counting (combining the batches of all files was most of the build's time otherwise).
@@ -17,11 +17,12 @@ public struct TextStore: RandomAccessCollection, Sendable {
         /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value;
         /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry.
         var object: Int32
-        /// Index into `shapes`: what the text reads (0 is `ArgumentShape.none`).
+        /// Index into `shapes`: what the text reads (0 is `ArgumentShape.empty`).
         var shape: Int32
         /// Index into `sources`.
         var source: Int32
-        /// The entry in the source's `.strings` entries (for a `.strings` value).
+        /// The entry in the source's `.strings` entries or catalog entries (for a record); -1 for
+        /// an object.
         var entry: Int32
         var flags: Flags
 
@@ -92,15 +93,15 @@ public struct TextStore: RandomAccessCollection, Sendable {
     var slots: [Slot] = []
     var sources: [TextSource] = []
     var objects: [LocalizedText] = []
-    /// One copy of each shape the texts read, `.none` first.
-    var shapes: [ArgumentShape] = [.none]
+    /// One copy of each shape the texts read, `.empty` first.
+    var shapes: [ArgumentShape] = [.empty]
 
     init() {}
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { slots.count }
 
-    /// The text at `position`, made now for a `.strings` value.
+    /// The text at `position`, made now for a record (a `.strings` value or a catalog string unit).
     public subscript(position: Int) -> LocalizedText {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)] }
@@ -152,7 +153,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     /// True when two or more of the text's specifiers name no `n$` position (plural variables aside).
     public func hasUnpositionedArguments(at position: Int) -> Bool { slots[position].flags.contains(.unpositioned) }
 
-    /// The text itself (without making a `.strings` value's object).
+    /// The text itself (without making a record's object).
     public func text(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].text }

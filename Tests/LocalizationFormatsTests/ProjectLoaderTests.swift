@@ -211,6 +211,32 @@ struct ProjectLoaderTests {
         #expect(project.diagnostics.count == 1)
     }
 
+    /// Plain files are skipped on the folder listing's word; tables, interface files, links
+    /// named like tables and folders named like tables are still looked at, and a link to a plain
+    /// file named like a table is read.
+    @Test func discoveryLooksAtEveryNameThatCouldBeATable() async throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("stringscheck-names-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        try fm.createDirectory(at: root.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: root.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: root.appendingPathComponent("de.lproj/Folder.strings"), withIntermediateDirectories: true)
+        try Data("\"a\" = \"A\";\n".utf8).write(to: root.appendingPathComponent("en.lproj/Localizable.strings"))
+        try Data("\"a\" = \"A\";\n".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        try Data("# readme\n".utf8).write(to: root.appendingPathComponent("README.md"))
+        try Data("<document/>".utf8).write(to: root.appendingPathComponent("Base.lproj/Main.storyboard"))
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("en.lproj/Linked.strings").path, withDestinationPath: "../notes.txt")
+        let project = await ProjectLoader.load(roots: [root.path])
+        #expect(
+            project.files.map(\.path).sorted()
+                == ["de.lproj/Folder.strings", "en.lproj/Linked.strings", "en.lproj/Localizable.strings"].map { root.path + "/" + $0 })
+        #expect(project.interfaceFiles.values.sorted() == [root.path + "/Base.lproj/Main.storyboard"])
+        #expect(
+            project.files.first { $0.path.hasSuffix("Linked.strings") }.map {
+                if case .strings(let parsed) = $0.content { parsed.entries.map(\.key) } else { [] }
+            } == ["a"])
+    }
+
     @Test func aSingleFileIsItsOwnRoot() async throws {
         let file = Self.demo + "/de.lproj/Localizable.strings"
         let project = await ProjectLoader.load(roots: [file])

@@ -112,3 +112,41 @@ struct CatalogTextTests {
         #expect(Set(batch.runs.map { $0.source.locale }) == ["en", "de"])
     }
 }
+
+/// `.stringsdict` permutations read each variable as Foundation does: a name defined twice in an
+/// entry is its last definition (a property list dictionary keeps the last of duplicate keys).
+struct StringsdictPermutationTests {
+    static func texts(_ entry: String) -> [LocalizedText] {
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(entry)</dict></plist>\n"
+        let file = StringsdictParser.parse(bytes: Array(xml.utf8), path: "en.lproj/Localizable.stringsdict")
+        let source = TextSource(table: "Localizable", locale: "en", path: file.path)
+        return file.entries.flatMap { LocalizedTextBuilder.stringsdictTexts($0, source: source) }
+    }
+
+    static func variable(_ name: String, _ forms: [(String, String)]) -> String {
+        "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+            + "<key>NSStringFormatValueTypeKey</key><string>ld</string>"
+            + forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined() + "</dict>"
+    }
+
+    @Test func aVariableDefinedTwiceIsItsLastDefinition() {
+        let texts = Self.texts(
+            "<key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+                + Self.variable("n", [("one", "A %ld"), ("other", "B %ld")])
+                + Self.variable("n", [("one", "C %ld"), ("other", "D %ld")]) + "</dict>")
+        #expect(texts.map(\.text) == ["C %ld", "D %ld"])
+    }
+
+    /// A name whose first definition has no forms takes the later one's forms (every branch died
+    /// at the formless one before), and past the permutation budget only `other` is followed.
+    @Test func aFormlessFirstDefinitionGivesWayToTheLaterOne() {
+        let six = ["zero", "one", "two", "few", "many", "other"].map { ($0, "\($0) %ld") }
+        let texts = Self.texts(
+            "<key>many</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@a@ %#@b@ %#@c@</string>"
+                + Self.variable("a", six) + Self.variable("b", six) + Self.variable("c", [])
+                + Self.variable("c", [("one", "c1 %ld"), ("other", "c2 %ld")]) + "</dict>")
+        #expect(texts.count > LocalizedTextBuilder.maximumPermutations)
+        #expect(texts.allSatisfy { $0.text.hasSuffix("c1 %ld") || $0.text.hasSuffix("c2 %ld") })
+        #expect(texts.last?.text == "other %ld other %ld c2 %ld")
+    }
+}

@@ -80,6 +80,34 @@ struct TextStoreTests {
         #expect(texts[1].keyLocation == catalogKeyLocation(project, "a"))
     }
 
+    /// Ignored locales leave no texts, a catalog's included (its source language too, and then the
+    /// keys that are their own source text); a unit with a stray '%' reads what its intended
+    /// specifiers read, as its made text says.
+    @Test func ignoredLocalesAndStrayPercentSignsInACatalog() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "a": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Save 50% of %d"}},
+                "de": {"stringUnit": {"state": "translated", "value": "50% sparen bei %d"}},
+                "fr": {"stringUnit": {"state": "translated", "value": "%d"}}}},
+              "b %@": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "B %@"}}}},
+              "empty": {}}}
+            """
+        let project = Check.project([("Localizable.xcstrings", json)])
+        var options = IndexOptions()
+        options.ignoredLocales = ["fr"]
+        let texts = ProjectIndex(project: project, options: options).texts
+        #expect(texts.map(\.locale) == ["en", "de", "de", "en", "en"])
+        #expect(texts.map(\.key) == ["a", "a", "b %@", "b %@", "empty"])
+        for index in texts.indices {
+            #expect(texts.shape(at: index) == ArgumentShape(texts[index].argumentUses(index: index)), "\(texts.text(at: index))")
+        }
+        #expect(texts.shape(at: 0).arguments.map(\.signature) == ["int"], "'50% o' is a literal percent sign, not an argument")
+        options.ignoredLocales = ["en"]
+        let withoutSource = ProjectIndex(project: project, options: options).texts
+        #expect(withoutSource.map(\.locale) == ["de", "fr", "de"])
+    }
+
     private func catalogKeyLocation(_ project: LocalizationProject, _ key: String) -> SourcePosition? {
         guard case .catalog(let catalog) = project.files.first?.content else { return nil }
         return catalog.entries.first { $0.key == key }?.keyLocation

@@ -40,6 +40,16 @@ public struct StringsdictEntry: Sendable, Hashable {
     public var variants: [StringsdictVariant]
     public var loaded: Bool
 
+    /// The index in `variables` of the variable `name` as Foundation reads the entry: the last
+    /// definition when the entry defines the name twice (a property list dictionary keeps the last
+    /// of duplicate keys).
+    public func variableIndex(named name: String) -> Int? {
+        variables.withUnsafeBufferPointer { variables in variables.indices.last { variables[$0].name == name } }
+    }
+
+    /// The variable `name` as Foundation reads the entry (see `variableIndex(named:)`).
+    public func variable(named name: String) -> StringsdictVariable? { variableIndex(named: name).map { variables[$0] } }
+
     /// The text used when no rule applies: the format key, else the `other` or first variant.
     public var representativeValue: String? {
         formatKey ?? variants.first(where: { $0.name == "other" })?.value ?? variants.first?.value

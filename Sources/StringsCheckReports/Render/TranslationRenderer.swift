@@ -120,7 +120,7 @@ public struct TranslationRenderer: Sendable {
             var variables: [Int: FormatArgument] = [:]
             // Each variable's form is formatted from its own argument on (initialArgPosition).
             let text = Self.rebuild(scalars, specifiers, segment: { explicit($0, firstArgument: 1) }) { specifier in
-                guard let name = specifier.variableName, let variable = entry.variables.first(where: { $0.name == name }) else {
+                guard let name = specifier.variableName, let variable = entry.variable(named: name) else {
                     return Self.positioned(specifier)
                 }
                 let chosen =

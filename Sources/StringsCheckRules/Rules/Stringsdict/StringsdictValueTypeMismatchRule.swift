@@ -29,7 +29,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
             guard let format = entry.formatKey else { continue }
             let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
             for slot in slots {
-                guard let variable = entry.variables.first(where: { $0.name == slot.variableName }), let valueType = variable.valueType
+                guard let name = slot.variableName, let variable = entry.variable(named: name), let valueType = variable.valueType
                 else { continue }
                 let scanned =
                     expectedByValueType[valueType]
