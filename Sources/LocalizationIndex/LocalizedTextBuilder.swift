@@ -506,18 +506,14 @@ struct TextBatch {
         texts.sources += other.texts.sources
         texts.objects += other.texts.objects
         texts.shapes += other.texts.shapes.dropFirst()
-        var slots = other.texts.slots
-        other.texts.slots = []
-        if sourceOffset != 0 || objectOffset != 0 || shapeOffset != 0 {
-            slots.withUnsafeMutableBufferPointer { slots in
-                for index in slots.indices {
-                    slots[index].source += sourceOffset
-                    if slots[index].object >= 0 { slots[index].object += objectOffset }
-                    if slots[index].shape > 0 { slots[index].shape += shapeOffset }
-                }
-            }
+        // Copied once, renumbered on the way (the caller still holds the other's records).
+        texts.slots += other.texts.slots.lazy.map { slot in
+            var slot = slot
+            slot.source += sourceOffset
+            if slot.object >= 0 { slot.object += objectOffset }
+            if slot.shape > 0 { slot.shape += shapeOffset }
+            return slot
         }
-        texts.slots += slots
         withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
         withProblems += other.withProblems.lazy.map { $0 + offset }
         stringsdict += other.stringsdict.lazy.map { $0 + offset }
