@@ -1,0 +1,148 @@
+import LocalizationFormats
+
+/// `.stringsdict` entries as texts: one per combination of their variables' forms.
+extension LocalizedTextBuilder {
+    /// One text per combination of variants, as Foundation assembles the text: each form is
+    /// formatted on its own, its plain specifiers counting from its variable's argument
+    /// (CoreFoundation's `initialArgPosition`). Variables used inside a form are expanded too.
+    static func stringsdictTexts(_ entry: StringsdictEntry, source: TextSource) -> [LocalizedText] {
+        func message(
+            _ text: String, _ placement: TextPlacement, _ label: String?, _ analysis: FormatAnalysis, _ variables: [Int: VariableArgument]
+        )
+            -> LocalizedText
+        {
+            LocalizedText(
+                source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: placement,
+                analysis: analysis, origin: .stringsdict, label: label, loaded: entry.loaded, variableArguments: variables)
+        }
+        guard let format = entry.formatKey else {
+            return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'", FormatScanner.analyze($0.value), [:]) }
+        }
+        struct State {
+            var text: String
+            /// Unicode scalars in `text`.
+            var scalarCount: Int
+            var segments: [TextSegment]
+            var specifiers: [FormatSpecifier]
+            var problems: [FormatProblem]
+            var labels: [String]
+            var variables: [Int: VariableArgument]
+        }
+        func shifted(_ specifier: FormatSpecifier, by delta: Int) -> FormatSpecifier {
+            var copy = specifier
+            copy.start += delta
+            copy.end += delta
+            return copy
+        }
+        func shifted(_ problem: FormatProblem, by delta: Int) -> FormatProblem {
+            var copy = problem
+            copy.start += delta
+            copy.end += delta
+            return copy
+        }
+        let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
+        var results: [LocalizedText] = []
+        /// The variable named `name` as Foundation reads it (the last definition), when it has forms.
+        func variable(named name: String) -> Int? {
+            guard let index = entry.variableIndex(named: name) else { return nil }
+            return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
+        }
+        func expand(_ state: State, depth: Int) {
+            var found: (slot: FormatSpecifier, variable: Int)?
+            for specifier in state.specifiers {
+                if let name = specifier.variableName, let index = variable(named: name) {
+                    found = (specifier, index)
+                    break
+                }
+            }
+            guard depth < 4, let (slot, variableIndex) = found else {
+                let text = state.text
+                let analysis = FormatAnalysis(
+                    specifiers: state.specifiers,
+                    problems: (state.problems
+                        + FormatScanner.argumentProblems(
+                            state.specifiers.filter { $0.variableName == nil }, alsoRead: Set(state.variables.keys)))
+                        .sorted { $0.start < $1.start })
+                let label = state.labels.isEmpty ? nil : "permutation " + state.labels.joined(separator: ", ")
+                results.append(
+                    message(text, .segments(state.segments, fallback: entry.formatKeyLocation), label, analysis, state.variables))
+                return
+            }
+            let variable = entry.variables[variableIndex]
+            // Past the budget, only the `other` form is followed.
+            let options = results.count >= maximumPermutations ? [variable.variant("other") ?? variable.variants[0]] : variable.variants
+            let signature = valueTypeSignature(variable.valueType)
+            let whole = slot.start == 0 && slot.end == state.scalarCount
+            // The text around the slot, cut once for every form.
+            var before = ""
+            var after = ""
+            if !whole {
+                let scalars = state.text.unicodeScalars
+                let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
+                let end = scalars.index(start, offsetBy: slot.end - slot.start)
+                before = String(scalars[..<start])
+                after = String(scalars[end...])
+            }
+            for variant in options {
+                let insertedCount = variant.value.unicodeScalars.count
+                let delta = insertedCount - (slot.end - slot.start)
+                var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
+                // In a form, plain specifiers count on from the variable's argument, so '%1$@ and %ld'
+                // in the second variable's form is well defined; only a collision is reported.
+                let explicit = Set(piece.specifiers.compactMap(\.explicitPosition))
+                if !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) }) {
+                    piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
+                }
+                var next = state
+                next.text = whole ? variant.value : before + variant.value + after
+                next.scalarCount = state.scalarCount + delta
+                next.specifiers =
+                    state.specifiers.filter { $0.end <= slot.start }
+                    + piece.specifiers.map { shifted($0, by: slot.start) }
+                    + state.specifiers.filter { $0.start >= slot.end }.map { shifted($0, by: delta) }
+                next.problems =
+                    state.problems.filter { $0.end <= slot.start } + piece.problems.map { shifted($0, by: slot.start) }
+                    + state.problems.filter { $0.start >= slot.end }.map { shifted($0, by: delta) }
+                var pieces: [TextSegment] = []
+                for segment in state.segments {
+                    if segment.range.upperBound <= slot.start {
+                        pieces.append(segment)
+                    } else if segment.range.lowerBound >= slot.end {
+                        pieces.append(
+                            TextSegment(
+                                range: (segment.range.lowerBound + delta)..<(segment.range.upperBound + delta), location: segment.location))
+                    } else {
+                        if segment.range.lowerBound < slot.start {
+                            pieces.append(TextSegment(range: segment.range.lowerBound..<slot.start, location: segment.location))
+                        }
+                        if segment.range.upperBound > slot.end {
+                            pieces.append(
+                                TextSegment(range: (slot.end + delta)..<(segment.range.upperBound + delta), location: segment.location))
+                        }
+                    }
+                }
+                pieces.append(TextSegment(range: slot.start..<(slot.start + insertedCount), location: variant.location))
+                next.segments = pieces.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                next.labels.append("'\(variant.name)' of '\(variable.name)'")
+                next.variables[slot.argument] = VariableArgument(
+                    signature: signature, text: slot.text, offset: slot.start)
+                expand(next, depth: depth + 1)
+            }
+        }
+        let scalarCount = format.unicodeScalars.count
+        expand(
+            State(
+                text: format, scalarCount: scalarCount, segments: [TextSegment(range: 0..<scalarCount, location: entry.formatKeyLocation)],
+                specifiers: outer.specifiers, problems: outer.problems, labels: [], variables: [:]),
+            depth: 0)
+        return results
+    }
+
+    /// The signature of an `NSStringFormatValueTypeKey` ('ld'; a stray leading '%' is forgiven here
+    /// and reported by stringsdict-value-type-mismatch).
+    static func valueTypeSignature(_ valueType: String?) -> String {
+        guard var valueType else { return "int" }
+        while valueType.hasPrefix("%") { valueType.removeFirst() }
+        return FormatScanner.analyze("%" + valueType).specifiers.first?.signature ?? "int"
+    }
+}

@@ -1,0 +1,146 @@
+import LocalizationFormats
+
+/// Texts in file order with the index lists `ProjectIndex` keeps, filled as texts are added.
+struct TextBatch {
+    typealias Slot = TextStore.Slot
+    typealias Flags = TextStore.Flags
+
+    /// The combined texts (one file's, until batches are combined).
+    var texts = TextStore()
+    var withSpecifiers: [Int] = []
+    var withProblems: [Int] = []
+    var stringsdict: [Int] = []
+    var empty: [Int] = []
+    /// Consecutive texts sharing one source (one table and locale).
+    var runs: [TextRun] = []
+    /// Each shape's number in `texts.shapes`.
+    private var shapeNumbers: [ArgumentShape: Int32] = [:]
+    private var scratch = ArgumentShape()
+    /// The shape numbered last, which the next text mostly reads too.
+    private var lastShape: Int32 = 0
+    private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
+    /// The source of the last run, by number.
+    private var lastRunSource: Int32 = -1
+
+    var count: Int { texts.slots.count }
+
+    mutating func reserveCapacity(_ count: Int) { texts.slots.reserveCapacity(self.count + count) }
+
+    /// Adds a text kept as an object.
+    mutating func append(_ message: LocalizedText) {
+        let flags = Flags(message.analysis, isEmpty: message.text.isEmpty, origin: message.origin, loaded: message.loaded)
+        let source = message.source
+        let shape = shapeNumber(message.analysis, variableArguments: message.variableArguments) { message }
+        let object = Int32(texts.objects.count)
+        texts.objects.append(message)
+        add(Slot(object: object, shape: shape, source: number(of: source), entry: -1, flags: flags), source: source)
+    }
+
+    /// Adds the value of entry `entry` of a `.strings` file (source `number` of the batch),
+    /// scanned as `analysis`: a record only.
+    mutating func appendValue(
+        _ value: String, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis, loaded: Bool
+    ) {
+        // Most values are plain text: nothing to read, nothing to walk.
+        if analysis.specifiers.isEmpty && analysis.problems.isEmpty {
+            let flags: Flags = [value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
+            add(Slot(object: -1, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
+            return
+        }
+        let flags = Flags(analysis, isEmpty: value.isEmpty, origin: .strings, loaded: loaded)
+        let shape = shapeNumber(analysis, variableArguments: [:]) { LocalizedText(source: source, entry: entry, analysis: analysis) }
+        add(Slot(object: -1, shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
+    }
+
+    /// The number of what a text with this scan reads in `texts.shapes`; `text` makes the text
+    /// for the rare one whose stray '%' needs its intended specifiers.
+    private mutating func shapeNumber(
+        _ analysis: FormatAnalysis, variableArguments: [Int: VariableArgument], text: () -> LocalizedText
+    ) -> Int32 {
+        if analysis.specifiers.isEmpty && variableArguments.isEmpty { return 0 }
+        scratch.removeAll()
+        LocalizedTextBuilder.readShape(analysis, variableArguments: variableArguments, text: text, into: &scratch)
+        if scratch.isEmpty { return 0 }
+        if scratch == texts.shapes[Int(lastShape)] { return lastShape }
+        if let number = shapeNumbers[scratch] {
+            lastShape = number
+            return number
+        }
+        lastShape = Int32(texts.shapes.count)
+        texts.shapes.append(scratch)
+        shapeNumbers[scratch] = lastShape
+        return lastShape
+    }
+
+    /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
+    /// `analysis`: a record only.
+    mutating func appendUnit(
+        _ value: String, entry: Int, localization: Int, of source: TextSource, analysis: FormatAnalysis, loaded: Bool
+    ) {
+        let flags = Flags(analysis, isEmpty: value.isEmpty, origin: .catalog, loaded: loaded)
+        let shape = shapeNumber(analysis, variableArguments: [:]) {
+            LocalizedText(source: source, catalogEntry: entry, localization: localization, analysis: analysis, loaded: loaded)
+        }
+        add(
+            Slot(object: Slot.unit(localization), shape: shape, source: number(of: source), entry: Int32(entry), flags: flags),
+            source: source)
+    }
+
+    /// The batch's number for `source`.
+    mutating func number(of source: TextSource) -> Int32 {
+        if let last = texts.sources.last, last === source { return Int32(texts.sources.count - 1) }
+        if let number = sourceNumbers[ObjectIdentifier(source)] { return number }
+        let number = Int32(texts.sources.count)
+        texts.sources.append(source)
+        sourceNumbers[ObjectIdentifier(source)] = number
+        return number
+    }
+
+    private mutating func add(_ slot: Slot, source: TextSource) {
+        let index = count
+        if slot.flags.contains(.stringsdict) { stringsdict.append(index) }
+        if slot.flags.contains(.isEmpty) { empty.append(index) }
+        if source.usage.isFormatted {
+            if slot.flags.contains(.hasSpecifiers) { withSpecifiers.append(index) }
+            if slot.flags.contains(.hasProblems) { withProblems.append(index) }
+        }
+        if slot.source == lastRunSource, let last = runs.last, last.range.upperBound == index {
+            runs[runs.count - 1].range = last.range.lowerBound..<index + 1
+        } else {
+            runs.append(TextRun(source: source, range: index..<index + 1))
+            lastRunSource = slot.source
+        }
+        texts.slots.append(slot)
+    }
+
+    /// Takes over another batch's texts.
+    mutating func append(contentsOf other: consuming TextBatch) {
+        let offset = count
+        let sourceOffset = Int32(texts.sources.count)
+        let objectOffset = Int32(texts.objects.count)
+        // The other's shapes after this one's, but its `.empty`, which stays 0.
+        let shapeOffset = Int32(texts.shapes.count - 1)
+        texts.sources += other.texts.sources
+        texts.objects += other.texts.objects
+        texts.shapes += other.texts.shapes.dropFirst()
+        // Copied once, renumbered on the way (the caller still holds the other's records).
+        texts.slots += other.texts.slots.lazy.map { slot in
+            var slot = slot
+            slot.source += sourceOffset
+            if slot.object >= 0 { slot.object += objectOffset }
+            if slot.shape > 0 { slot.shape += shapeOffset }
+            return slot
+        }
+        withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
+        withProblems += other.withProblems.lazy.map { $0 + offset }
+        stringsdict += other.stringsdict.lazy.map { $0 + offset }
+        empty += other.empty.lazy.map { $0 + offset }
+        runs += other.runs.lazy.map { TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset) }
+    }
+}
+
+/// Consecutive texts of one file (one locale of a catalog).
+struct TextRun {
+    let source: TextSource
+    var range: Range<Int>
+}
