@@ -44,6 +44,26 @@ public final class TextSource: Sendable {
         self.entries = entries
         self.catalog = catalog
     }
+
+    // What a text that reads its file (a record of `TextStore`, a `LocalizedText` without its own
+    // copies) is made of, read in place: `entries[index].key` copied the whole entry.
+
+    /// The key of `.strings` entry `entry`, or of catalog entry `entry` when `isCatalog`.
+    func key(entry: Int, isCatalog: Bool) -> String {
+        isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : entries.withUnsafeBufferPointer { $0[entry].key }
+    }
+
+    /// The value of `.strings` entry `entry`, or the string unit of localization `localization`
+    /// of catalog entry `entry`.
+    func text(entry: Int, localization: Int?) -> String {
+        guard let localization else { return entries.withUnsafeBufferPointer { $0[entry].value } ?? "" }
+        return catalog.withUnsafeBufferPointer { $0[entry].localizations[localization].value.stringUnit?.value } ?? ""
+    }
+
+    /// How such a text is scanned, when it is first read and each time it is made again.
+    static func scan(_ text: String, isCatalog: Bool) -> FormatAnalysis {
+        isCatalog ? LocalizedTextBuilder.analysis(text, alsoRead: []) : FormatScanner.analyze(text)
+    }
 }
 
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
@@ -124,14 +144,11 @@ public final class LocalizedText: Sendable {
 
     public var key: String {
         if let own { return own.key }
-        let entry = Int(entry)
-        return origin == .strings
-            ? source.entries.withUnsafeBufferPointer { $0[entry].key } : source.catalog.withUnsafeBufferPointer { $0[entry].key }
+        return source.key(entry: Int(entry), isCatalog: origin != .strings)
     }
     public var text: String {
         if let own { return own.text }
-        let entry = Int(entry)
-        return (origin == .strings ? source.entries.withUnsafeBufferPointer { $0[entry].value } : unit?.value) ?? ""
+        return source.text(entry: Int(entry), localization: origin == .strings ? nil : localization)
     }
     public var keyLocation: SourcePosition? {
         if let own { return own.keyLocation }

@@ -111,7 +111,8 @@ enum LocalizedTextBuilder {
             for index in entries.indices {
                 guard let value = entries[index].value else { continue }
                 batch.appendValue(
-                    value, entry: index, of: source, number: number, analysis: FormatScanner.analyze(value), loaded: entries[index].loaded)
+                    value, entry: index, of: source, number: number, analysis: TextSource.scan(value, isCatalog: false),
+                    loaded: entries[index].loaded)
             }
         }
     }
@@ -142,7 +143,7 @@ enum LocalizedTextBuilder {
             // A translation in the state 'new' is not compiled; the source language's unit is the
             // text the app shows whatever its state (Xcode leaves extracted source text 'new').
             guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
-            let analysis = analysis(unit.value, alsoRead: [])
+            let analysis = TextSource.scan(unit.value, isCatalog: true)
             if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
                 batch.appendUnit(
                     unit.value, entry: position.entry, localization: position.localization, of: source, analysis: analysis,

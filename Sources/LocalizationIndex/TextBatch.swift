@@ -41,15 +41,39 @@ struct TextBatch {
     mutating func appendValue(
         _ value: String, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis, loaded: Bool
     ) {
-        // Most values are plain text: nothing to read, nothing to walk.
-        if analysis.specifiers.isEmpty && analysis.problems.isEmpty {
-            let flags: Flags = [value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
-            add(Slot(object: -1, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
+        appendRecord(object: -1, entry: entry, of: source, number: number, isEmpty: value.isEmpty, analysis: analysis, loaded: loaded) {
+            LocalizedText(source: $0, entry: entry, analysis: $1)
+        }
+    }
+
+    /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
+    /// `analysis`: a record only.
+    mutating func appendUnit(
+        _ value: String, entry: Int, localization: Int, of source: TextSource, analysis: FormatAnalysis, loaded: Bool
+    ) {
+        appendRecord(
+            object: Slot.unit(localization), entry: entry, of: source, number: number(of: source), isEmpty: value.isEmpty,
+            analysis: analysis, loaded: loaded
+        ) { LocalizedText(source: $0, catalogEntry: entry, localization: localization, analysis: $1, loaded: loaded) }
+    }
+
+    /// Adds a record; `text` makes its text for the rare scan that needs it (see `shapeNumber`).
+    /// It is given the source and the scan rather than holding them: a closure holding them
+    /// retained both for every text.
+    private mutating func appendRecord(
+        object: Int32, entry: Int, of source: TextSource, number: Int32, isEmpty: Bool, analysis: FormatAnalysis, loaded: Bool,
+        text: (TextSource, FormatAnalysis) -> LocalizedText
+    ) {
+        let origin: LocalizedStringOrigin = object == -1 ? .strings : .catalog
+        // Most texts are plain: nothing to read, nothing to walk.
+        guard !analysis.specifiers.isEmpty || !analysis.problems.isEmpty else {
+            let flags: Flags = [isEmpty ? .isEmpty : [], loaded ? .loaded : [], origin == .catalog ? .catalog : []]
+            add(Slot(object: object, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
             return
         }
-        let flags = Flags(analysis, isEmpty: value.isEmpty, origin: .strings, loaded: loaded)
-        let shape = shapeNumber(analysis, variableArguments: [:]) { LocalizedText(source: source, entry: entry, analysis: analysis) }
-        add(Slot(object: -1, shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
+        let flags = Flags(analysis, isEmpty: isEmpty, origin: origin, loaded: loaded)
+        let shape = shapeNumber(analysis, variableArguments: [:]) { text(source, analysis) }
+        add(Slot(object: object, shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
     }
 
     /// The number of what a text with this scan reads in `texts.shapes`; `text` makes the text
@@ -70,20 +94,6 @@ struct TextBatch {
         texts.shapes.append(scratch)
         shapeNumbers[scratch] = lastShape
         return lastShape
-    }
-
-    /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
-    /// `analysis`: a record only.
-    mutating func appendUnit(
-        _ value: String, entry: Int, localization: Int, of source: TextSource, analysis: FormatAnalysis, loaded: Bool
-    ) {
-        let flags = Flags(analysis, isEmpty: value.isEmpty, origin: .catalog, loaded: loaded)
-        let shape = shapeNumber(analysis, variableArguments: [:]) {
-            LocalizedText(source: source, catalogEntry: entry, localization: localization, analysis: analysis, loaded: loaded)
-        }
-        add(
-            Slot(object: Slot.unit(localization), shape: shape, source: number(of: source), entry: Int32(entry), flags: flags),
-            source: source)
     }
 
     /// The batch's number for `source`.

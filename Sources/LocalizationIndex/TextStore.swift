@@ -107,14 +107,10 @@ public struct TextStore: RandomAccessCollection, Sendable {
         if slot.object >= 0 { return objects[Int(slot.object)] }
         let source = sources[Int(slot.source)]
         let entry = Int(slot.entry)
-        if let localization = slot.localization {
-            let value = source.catalog.withUnsafeBufferPointer { $0[entry].localizations[localization].value.stringUnit?.value } ?? ""
-            return LocalizedText(
-                source: source, catalogEntry: entry, localization: localization,
-                analysis: LocalizedTextBuilder.analysis(value, alsoRead: []), loaded: slot.flags.contains(.loaded))
-        }
-        let value = source.entries.withUnsafeBufferPointer { $0[entry].value } ?? ""
-        return LocalizedText(source: source, entry: entry, analysis: FormatScanner.analyze(value))
+        let analysis = TextSource.scan(source.text(entry: entry, localization: slot.localization), isCatalog: slot.localization != nil)
+        guard let localization = slot.localization else { return LocalizedText(source: source, entry: entry, analysis: analysis) }
+        return LocalizedText(
+            source: source, catalogEntry: entry, localization: localization, analysis: analysis, loaded: slot.flags.contains(.loaded))
     }
 
     // MARK: Read without making the text
@@ -123,8 +119,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func key(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].key }
-        if slot.localization != nil { return sources[Int(slot.source)].catalog.withUnsafeBufferPointer { $0[Int(slot.entry)].key } }
-        return sources[Int(slot.source)].entries.withUnsafeBufferPointer { $0[Int(slot.entry)].key }
+        return sources[Int(slot.source)].key(entry: Int(slot.entry), isCatalog: slot.localization != nil)
     }
 
     /// Where the text comes from (table, locale, path, usage).
@@ -157,11 +152,6 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func text(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].text }
-        if let localization = slot.localization {
-            return sources[Int(slot.source)].catalog.withUnsafeBufferPointer {
-                $0[Int(slot.entry)].localizations[localization].value.stringUnit?.value
-            } ?? ""
-        }
-        return sources[Int(slot.source)].entries.withUnsafeBufferPointer { $0[Int(slot.entry)].value } ?? ""
+        return sources[Int(slot.source)].text(entry: Int(slot.entry), localization: slot.localization)
     }
 }
