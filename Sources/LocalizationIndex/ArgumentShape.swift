@@ -98,15 +98,3 @@ public struct ArgumentShape: Hashable, Sendable {
         return index
     }
 }
-
-/// One copy of each distinct shape, for one builder job: keys with the same shape share its
-/// storage instead of each holding a list.
-struct ArgumentShapes {
-    private var known: Set<ArgumentShape> = []
-
-    /// The stored copy of `shape` (stored now if it is new).
-    mutating func intern(_ shape: ArgumentShape) -> ArgumentShape {
-        guard !shape.isEmpty else { return .empty }
-        return known.insert(shape).memberAfterInsert
-    }
-}

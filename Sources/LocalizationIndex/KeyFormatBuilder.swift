@@ -123,14 +123,15 @@ extension LocalizedTextBuilder {
     /// A job's combined shapes (a key with several texts reads what they read together): one
     /// copy of each.
     struct ShapeBuilder {
-        private var shapes = ArgumentShapes()
+        private var known: Set<ArgumentShape> = []
 
-        /// `shape` with what a further text of its key reads added (see `ArgumentShape.merge`).
+        /// `shape` with what a further text of its key reads added (see `ArgumentShape.merge`),
+        /// as the job's stored copy.
         mutating func merging(_ shape: ArgumentShape, _ other: ArgumentShape) -> ArgumentShape {
             guard !shape.isEmpty else { return other }
             var merged = shape
             merged.merge(other)
-            return shapes.intern(merged)
+            return known.insert(merged).memberAfterInsert
         }
     }
 
