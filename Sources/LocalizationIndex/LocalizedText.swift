@@ -27,21 +27,21 @@ public final class TextSource: Sendable {
     /// How the app uses the table, which decides the rules its texts are checked by.
     public let usage: TableUsage
 
-    /// A `.strings` file's entries, which its texts read their key, text and positions from.
-    let entries: [StringsEntry]
+    /// A `.strings` file, which its texts read their key, text and positions from.
+    let strings: StringsFile
     /// A catalog's entries, which its string-unit texts read from.
     let catalog: [CatalogEntry]
 
     public convenience init(table: String, locale: String, path: String, usage: TableUsage = .format) {
-        self.init(table: table, locale: locale, path: path, usage: usage, entries: [], catalog: [])
+        self.init(table: table, locale: locale, path: path, usage: usage, strings: nil, catalog: [])
     }
 
-    init(table: String, locale: String, path: String, usage: TableUsage, entries: [StringsEntry] = [], catalog: [CatalogEntry] = []) {
+    init(table: String, locale: String, path: String, usage: TableUsage, strings: StringsFile? = nil, catalog: [CatalogEntry] = []) {
         self.table = table
         self.locale = locale
         self.path = path
         self.usage = usage
-        self.entries = entries
+        self.strings = strings ?? StringsFile(path: path, encoding: .utf8, diagnostics: [], loads: true)
         self.catalog = catalog
     }
 
@@ -50,13 +50,13 @@ public final class TextSource: Sendable {
 
     /// The key of `.strings` entry `entry`, or of catalog entry `entry` when `isCatalog`.
     func key(entry: Int, isCatalog: Bool) -> String {
-        isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : entries.withUnsafeBufferPointer { $0[entry].key }
+        isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : strings.entries.withUnsafeBufferPointer { $0[entry].key }
     }
 
     /// The value of `.strings` entry `entry`, or the string unit of localization `localization`
     /// of catalog entry `entry`.
     func text(entry: Int, localization: Int?) -> String {
-        guard let localization else { return entries.withUnsafeBufferPointer { $0[entry].value } ?? "" }
+        guard let localization else { return strings.value(at: entry) ?? "" }
         return catalog.withUnsafeBufferPointer { $0[entry].localizations[localization].value.stringUnit?.value } ?? ""
     }
 
@@ -81,7 +81,7 @@ public final class LocalizedText: Sendable {
     public let source: TextSource
     public let analysis: FormatAnalysis
     private let own: Own?
-    /// The entry in `source.entries` or `source.catalog` when `own` is nil.
+    /// The entry in `source.strings` or `source.catalog` when `own` is nil.
     private let entry: Int32
     /// The catalog localization's index (low 24 bits), the placement kind, origin and loaded flag.
     private let packed: UInt32
@@ -152,14 +152,14 @@ public final class LocalizedText: Sendable {
     }
     public var keyLocation: SourcePosition? {
         if let own { return own.keyLocation }
-        return origin == .strings ? source.entries[Int(entry)].keyLocation : source.catalog[Int(entry)].keyLocation
+        return origin == .strings ? source.strings.entries[Int(entry)].keyLocation : source.catalog[Int(entry)].keyLocation
     }
 
     /// The verbatim start, the fixed position, or the segments' fallback.
     private var placementPosition: SourcePosition? {
         if let own { return own.placementPosition }
         guard origin == .strings else { return unit?.location }
-        let value = source.entries[Int(entry)]
+        let value = source.strings.entries[Int(entry)]
         guard placementKind == .verbatim, let start = value.valueLocation else { return value.valueLocation }
         return SourcePosition(line: start.line, column: start.column + (value.valueIsQuoted ? 1 : 0))
     }
@@ -184,14 +184,15 @@ public final class LocalizedText: Sendable {
     /// Whether the app passes the text through `String(format:)` (see `TableUsage`).
     public var isFormatted: Bool { source.usage.isFormatted }
 
-    /// The text of entry `index` of `source.entries`, a `.strings` value.
+    /// The text of entry `index` of `source.strings`, a `.strings` value.
     init(source: TextSource, entry index: Int, analysis: FormatAnalysis) {
         self.source = source
         self.analysis = analysis
         own = nil
         entry = Int32(index)
-        let verbatim = source.entries[index].valueIsVerbatim && source.entries[index].valueLocation != nil
-        packed = Self.pack(localization: 0, kind: verbatim ? .verbatim : .fixed, origin: .strings, loaded: source.entries[index].loaded)
+        let value = source.strings.entries[index]
+        let verbatim = value.valueIsVerbatim && value.valueLocation != nil
+        packed = Self.pack(localization: 0, kind: verbatim ? .verbatim : .fixed, origin: .strings, loaded: value.loaded)
     }
 
     /// The text of the string unit of localization `localization` of catalog entry `index`.

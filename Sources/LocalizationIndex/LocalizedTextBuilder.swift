@@ -103,16 +103,16 @@ enum LocalizedTextBuilder {
     /// of each (asking each text again cost a retain and release of its file's entries apiece).
     static func appendStringsTexts(_ parsed: StringsFile, of file: ResourceFile, usage: TableUsage, to batch: inout TextBatch) {
         let source = TextSource(
-            table: file.tableID, locale: file.locale ?? globalLocale, path: file.path, usage: usage, entries: parsed.entries)
+            table: file.tableID, locale: file.locale ?? globalLocale, path: file.path, usage: usage, strings: parsed)
         batch.reserveCapacity(parsed.entries.count)
         let number = batch.number(of: source)
-        // Read in place: a copy of each entry retained and released its comment too.
+        // Read in place, and scanned as the file's bytes: no string is made for a value.
         parsed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                guard let value = entries[index].value else { continue }
+                guard let (analysis, isEmpty) = parsed.withValueBytes(of: entries[index], { (FormatScanner.analyze(utf8: $0), $0.isEmpty) })
+                else { continue }
                 batch.appendValue(
-                    value, entry: index, of: source, number: number, analysis: TextSource.scan(value, isCatalog: false),
-                    loaded: entries[index].loaded)
+                    isEmpty: isEmpty, entry: index, of: source, number: number, analysis: analysis, loaded: entries[index].loaded)
             }
         }
     }

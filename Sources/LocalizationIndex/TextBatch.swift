@@ -39,9 +39,9 @@ struct TextBatch {
     /// Adds the value of entry `entry` of a `.strings` file (source `number` of the batch),
     /// scanned as `analysis`: a record only.
     mutating func appendValue(
-        _ value: String, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis, loaded: Bool
+        isEmpty: Bool, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis, loaded: Bool
     ) {
-        appendRecord(object: -1, entry: entry, of: source, number: number, isEmpty: value.isEmpty, analysis: analysis, loaded: loaded) {
+        appendRecord(object: -1, entry: entry, of: source, number: number, isEmpty: isEmpty, analysis: analysis, loaded: loaded) {
             LocalizedText(source: $0, entry: entry, analysis: $1)
         }
     }

@@ -61,7 +61,7 @@ struct GeneratedDifferentialTests {
             if let table = theirs as? [String: Any] {
                 let strings = table.compactMapValues { $0 as? String }
                 let ourTable = ours.loads ? ours.loadedTable : [:]
-                let ourNonStrings = ours.entries.filter { $0.loaded && $0.value == nil }.map(\.key)
+                let ourNonStrings = ours.entries.filter { $0.loaded && !$0.hasValue }.map(\.key)
                 let theirNonStrings = table.keys.filter { !(table[$0] is String) }
                 if ours.loads, ourTable == strings, Set(ourNonStrings).isSuperset(of: theirNonStrings) {
                     agreed += 1

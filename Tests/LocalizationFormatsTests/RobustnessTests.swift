@@ -95,17 +95,25 @@ struct RobustnessTests {
         }
     }
 
-    /// A `.strings` entry packs its positions and flags into 16 bytes; every property reads back
-    /// what was stored, a line beyond the packed range is clamped, and no position stays nil.
-    @Test func stringsEntriesArePackedAndReadBackWhatWasStored() {
-        #expect(MemoryLayout<StringsEntry>.stride == 64)
+    /// A `.strings` entry packs its text's ranges, positions and flags into 32 bytes beside its
+    /// key; every property reads back what was stored, a line beyond the packed range is
+    /// clamped, and no position stays nil.
+    @Test func stringsEntriesArePackedAndReadBackWhatWasStored() throws {
+        #expect(MemoryLayout<StringsEntry>.stride == 48)
         for kind in [StringsValueKind.string, .dictionary, .array, .data] {
             for flags in 0..<16 {
                 let key = SourcePosition(line: 70_000 + flags, column: 3)
                 let value = SourcePosition(line: 1 + flags, column: 5_000_000_000)
-                var entry = StringsEntry(
-                    key: "k", value: "v", valueKind: kind, keyLocation: key, valueLocation: value, loaded: flags & 1 != 0,
-                    isShorthand: flags & 2 != 0, valueIsVerbatim: flags & 4 != 0, valueIsQuoted: flags & 8 != 0)
+                var file = StringsFile(path: "T.strings", encoding: .utf8, diagnostics: [], loads: true)
+                file.append(key: "k0", value: nil, valueKind: kind, keyLocation: nil, valueLocation: nil, comment: "first")
+                file.append(
+                    key: "k", value: "v\(flags)", valueKind: kind, keyLocation: key, valueLocation: value, loaded: flags & 1 != 0,
+                    isShorthand: flags & 2 != 0, comment: flags & 1 == 0 ? nil : "c\(flags)", valueIsVerbatim: flags & 4 != 0,
+                    valueIsQuoted: flags & 8 != 0)
+                var entry = try #require(file.entries.last)
+                #expect(file.value(of: entry) == "v\(flags)" && file.comment(of: entry) == (flags & 1 == 0 ? nil : "c\(flags)"))
+                #expect(file.value(at: 0) == nil && file.comment(of: file.entries[0]) == "first")
+                #expect(file.value(of: entry, equals: "v\(flags)") && !file.value(of: entry, equals: "v"))
                 #expect(entry.valueKind == kind && entry.keyLocation == key)
                 #expect(entry.valueLocation == value)
                 #expect(

@@ -65,8 +65,8 @@ struct StringsParserTests {
         )
         let ascii = try #require(file.entries.first)
         #expect(ascii.key._classify()._isASCII)
-        #expect(try #require(ascii.value)._classify()._isASCII)
-        #expect(try !#require(file.entries.last?.value)._classify()._isASCII)
+        #expect(try #require(file.value(of: ascii))._classify()._isASCII)
+        #expect(try !#require(file.value(at: 1))._classify()._isASCII)
     }
 
     @Test func octalGoesThroughNeXTSTEPLatin() {
@@ -87,7 +87,8 @@ struct StringsParserTests {
             file.entries.map(\.valueLocation) == [
                 SourcePosition(line: 2, column: 16), SourcePosition(line: 4, column: 7), SourcePosition(line: 5, column: 8),
             ])
-        #expect(file.entries[0].comment == "c")
+        #expect(file.comment(of: file.entries[0]) == "c")
+        #expect(file.entries.dropFirst().map { file.comment(of: $0) } == [nil, nil])
     }
 
     @Test func columnsCountScalarsNotBytes() {
@@ -153,7 +154,7 @@ struct StringsParserTests {
     @Test func aRunOfCommentsJoinsIntoTheNextEntrysComment() {
         let text = (1...300).map { "/* c\($0) */\n" }.joined() + "\"a\" = \"b\";\n"
         let file = parse(text)
-        #expect(file.entries.first?.comment == (1...300).map { "c\($0)" }.joined(separator: "\n"))
+        #expect(file.comment(of: file.entries[0]) == (1...300).map { "c\($0)" }.joined(separator: "\n"))
     }
 
     @Test func topLevelThatIsNotATable() {
@@ -234,9 +235,9 @@ struct StringsParserTests {
     /// The fast finder and its collision fallback give the same answers as a dictionary.
     @Test(arguments: [false, true])
     func duplicateKeyFinderMatchesADictionary(forceFallback: Bool) {
-        var entries = (0..<5_000).map { index in
-            StringsEntry(key: "key.\(index % 3_700).\(index % 7)", value: "v", keyLocation: nil, valueLocation: nil)
-        }
+        var file = StringsFile(path: "T.strings", encoding: .utf8, diagnostics: [], loads: true)
+        for index in 0..<5_000 { file.append(key: "key.\(index % 3_700).\(index % 7)", value: "v", keyLocation: nil, valueLocation: nil) }
+        var entries = file.entries
         var finder =
             forceFallback
             ? DuplicateKeyFinder(capacity: entries.count, probesPerEntry: 0, probeAllowance: 0)

@@ -17,7 +17,7 @@ struct RenderDifferentialTests {
         for case let url as URL in enumerator where url.pathExtension == "strings" {
             guard let data = try? Data(contentsOf: url) else { continue }
             let file = StringsParser.parse(bytes: [UInt8](data), path: url.path)
-            values += file.entries.compactMap { $0.loaded ? $0.value : nil }.filter { $0.contains("%") }
+            values += file.entries.compactMap { $0.loaded ? file.value(of: $0) : nil }.filter { $0.contains("%") }
         }
         return values
     }

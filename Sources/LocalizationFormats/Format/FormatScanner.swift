@@ -28,6 +28,12 @@ public enum FormatScanner {
         }
     }
 
+    /// The same for a text's UTF-8, read in place.
+    public static func analyze(utf8 bytes: UnsafeBufferPointer<UInt8>) -> FormatAnalysis {
+        guard let base = bytes.baseAddress, memchr(base, 0x25, bytes.count) != nil else { return .empty }
+        return analyze(bytes)
+    }
+
     static func analyze(_ b: UnsafeBufferPointer<UInt8>, firstArgument: Int = 1, checkAcrossArguments: Bool = true) -> FormatAnalysis {
         var specifiers: [FormatSpecifier] = []
         var problems: [FormatProblem] = []

@@ -83,9 +83,8 @@ enum XMLStringsReader {
 extension StringsFile {
     /// A `.strings` table from a property list: the top level must be a dictionary of strings.
     init(fromPropertyList document: PropertyListDocument, encoding: TextEncoding) {
+        self.init(path: document.path, encoding: encoding, diagnostics: [], loads: document.loads)
         var diagnostics = document.diagnostics
-        var entries: [StringsEntry] = []
-        var loads = document.loads
         if let root = document.root {
             if let dictionary = root.dictionary {
                 var seen: [String: SourcePosition?] = [:]
@@ -110,20 +109,19 @@ extension StringsFile {
                     } else {
                         seen[item.key] = item.keyLocation
                     }
-                    entries.append(
-                        StringsEntry(
-                            key: item.key, value: value, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
-                            valueLocation: item.value.location))
+                    append(
+                        key: item.key, value: value, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
+                        valueLocation: item.value.location)
                 }
             } else {
-                loads = false
+                self.loads = false
                 diagnostics.append(
                     Diagnostic(
                         .notATable, "the top level is \(root.typeNameWithArticle), not a dictionary; the table loads nothing",
                         path: document.path, at: root.location))
             }
         }
-        self.init(path: document.path, encoding: encoding, entries: entries, diagnostics: diagnostics, loads: loads)
+        self.diagnostics = diagnostics
         if !loads { markNotLoaded() }
     }
 }

@@ -32,8 +32,9 @@ struct OldStyleScanner {
     var quiet = false
     /// The key whose value is being read, named by the diagnostics about that value.
     var valueOfKey: String?
-    /// Where escapes are decoded, kept between strings: one allocation per file, not per value.
-    private var scratch: [UInt8] = []
+    /// Where escapes are decoded (`QuotedText.escaped`), kept between strings: one allocation per
+    /// file, not per value.
+    private(set) var escaped: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -148,30 +149,25 @@ struct OldStyleScanner {
         return false
     }
 
-    /// The text of the comments seen since the last call, trimmed and joined by newlines.
-    mutating func takeComments() -> String? {
+    /// The text of the comments seen since the last call, trimmed and joined by newlines,
+    /// appended to `text`; its range there, or nil when there is none.
+    mutating func takeComments(appendingTo text: inout [UInt8]) -> Range<Int>? {
         guard !commentRanges.isEmpty else { return nil }
         defer { commentRanges.removeAll(keepingCapacity: true) }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        // Trimmed on the bytes, so the usual single comment costs one string and no array.
-        var result: String?
+        let start = text.count
+        var any = false
         for range in commentRanges {
-            var start = range.lowerBound
+            var first = range.lowerBound
             var end = range.upperBound
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            guard start < end else { continue }
-            let text = Self.string(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            // Appended in place: joining into a new string each time was quadratic in a run of
-            // thousands of comments.
-            if result != nil {
-                result?.append("\n")
-                result?.append(text)
-            } else {
-                result = text
-            }
+            while first < end, isSpace(bytes[first]) { first += 1 }
+            while end > first, isSpace(bytes[end - 1]) { end -= 1 }
+            guard first < end else { continue }
+            if any { text.append(0x0A) }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end]))
+            any = true
         }
-        return result
+        return any ? start..<text.count : nil
     }
 
     /// Moves to the start of the line after `offset` (error recovery: one entry per line is the norm).
@@ -187,14 +183,48 @@ struct OldStyleScanner {
 
     /// `parseUnquotedPlistString`: `pos` is at a valid unquoted character.
     mutating func scanUnquoted() -> String {
+        let range = scanUnquotedRange()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The same, where the word stands.
+    mutating func scanUnquotedRange() -> Range<Int> {
         let start = pos
         while pos < bytes.count, Self.isUnquotedCharacter(bytes[pos]) { pos += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+        return start..<pos
+    }
+
+    /// What `scanQuotedText` read.
+    enum QuotedText {
+        /// Written without escapes: the text is this range of the bytes.
+        case verbatim(Range<Int>, isASCII: Bool)
+        /// Decoded into `escaped`.
+        case escaped
     }
 
     /// `parseQuotedPlistString`: `pos` is at the opening quote. Returns nil after reporting an
     /// unterminated string or backslash sequence (CoreFoundation then rejects the file).
     mutating func scanQuoted() -> String? {
+        switch scanQuotedText() {
+        case nil: nil
+        case .verbatim(let range, let isASCII): Self.string(validUTF8: UnsafeBufferPointer(rebasing: bytes[range]), isASCII: isASCII)
+        case .escaped: escaped.withUnsafeBufferPointer { Self.string(validUTF8: $0) }
+        }
+    }
+
+    /// The same, the string's UTF-8 appended to `text`; its range there.
+    mutating func scanQuoted(appendingTo text: inout [UInt8]) -> Range<Int>? {
+        guard let quoted = scanQuotedText() else { return nil }
+        let start = text.count
+        switch quoted {
+        case .verbatim(let range, _): text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        case .escaped: text.append(contentsOf: escaped)
+        }
+        return start..<text.count
+    }
+
+    /// The same, without making the string.
+    mutating func scanQuotedText() -> QuotedText? {
         let opening = pos
         let quote = bytes[pos]
         pos += 1
@@ -206,12 +236,11 @@ struct OldStyleScanner {
         while pos < count {
             let c = bytes[pos]
             if c == quote {
-                let text = Self.string(
-                    validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<pos]), isASCII: WordScan.isASCII(highBits))
+                let text = QuotedText.verbatim(start..<pos, isASCII: WordScan.isASCII(highBits))
                 pos += 1
                 return text
             }
-            if c == UInt8(ascii: "\\") { return scanQuotedWithEscapes(opening: opening, start: start) }
+            if c == UInt8(ascii: "\\") { return scanQuotedWithEscapes(opening: opening, start: start) ? .escaped : nil }
             highBits |= UInt64(c)
             pos += 1
         }
@@ -255,15 +284,14 @@ struct OldStyleScanner {
 
     /// The slow path once a backslash is seen: decode escapes into UTF-16 units as `getSlashedChar`
     /// does, pairing surrogates, and append them as UTF-8.
-    private mutating func scanQuotedWithEscapes(opening: Int, start: Int) -> String? {
+    /// Returns false after reporting an error; the text is in `escaped` otherwise.
+    private mutating func scanQuotedWithEscapes(opening: Int, start: Int) -> Bool {
         let quote = bytes[opening]
         // Taken, not copied, and handed back on every exit.
-        var out = scratch
-        scratch = []
-        defer {
-            out.removeAll(keepingCapacity: true)
-            scratch = out
-        }
+        var out = escaped
+        escaped = []
+        out.removeAll(keepingCapacity: true)
+        defer { escaped = out }
         out.reserveCapacity(pos - start + 32)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<pos]))
         var pendingHigh: (unit: UInt16, offset: Int)?
@@ -285,7 +313,7 @@ struct OldStyleScanner {
             if c == quote {
                 flushPendingHigh(&self, &out)
                 pos += 1
-                return out.withUnsafeBufferPointer { Self.string(validUTF8: $0) }
+                return true
             }
             guard c == UInt8(ascii: "\\") else {
                 flushPendingHigh(&self, &out)
@@ -297,7 +325,7 @@ struct OldStyleScanner {
             pos += 1
             guard pos < count else {
                 report(.stringsSyntaxError, "backslash at the end of the file; expected an escaped character", at: escapeOffset)
-                return nil
+                return false
             }
             let e = bytes[pos]
             pos += 1
@@ -377,7 +405,7 @@ struct OldStyleScanner {
             }
         }
         report(.stringsSyntaxError, "unterminated quoted string; expected a closing \(Self.quoteName(quote))", at: opening)
-        return nil
+        return false
     }
 }
 

@@ -17,7 +17,7 @@ extension OldStyleStringsParser {
         let c = bytes[start]
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            guard scanner.scanQuoted() != nil else {
+            guard scanner.scanQuotedText() != nil else {
                 fatalAlreadyReported(at: start)
                 return nil
             }
@@ -33,7 +33,7 @@ extension OldStyleStringsParser {
             return parseData(start: start) ? .data : nil
         default:
             if OldStyleScanner.isUnquotedCharacter(c) {
-                _ = scanner.scanUnquoted()
+                _ = scanner.scanUnquotedRange()
                 return .string
             }
             fatal("expected a value, found \(describeCharacter(at: start))", at: start)
@@ -54,12 +54,12 @@ extension OldStyleStringsParser {
             }
             let keyOffset = scanner.pos
             if OldStyleScanner.isQuote(c) {
-                guard scanner.scanQuoted() != nil else {
+                guard scanner.scanQuotedText() != nil else {
                     fatalAlreadyReported(at: keyOffset)
                     return false
                 }
             } else if OldStyleScanner.isUnquotedCharacter(c) {
-                _ = scanner.scanUnquoted()
+                _ = scanner.scanUnquotedRange()
             } else {
                 fatal("expected a key or '}' in the dictionary, found \(describeCharacter(at: keyOffset))", at: keyOffset)
                 return false

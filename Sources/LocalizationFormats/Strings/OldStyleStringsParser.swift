@@ -11,6 +11,8 @@ struct OldStyleStringsParser {
     var scanner: OldStyleScanner
     /// Built in place: positions, `loaded` and duplicates are filled in by `finish`.
     var entries: [StringsEntry] = []
+    /// The entries' values and comments, UTF-8, end to end (`StringsFile.text`).
+    var text: [UInt8] = []
     var offsets: [EntryOffsets] = []
     /// The offset of the first error CoreFoundation would stop at (the file then loads nothing).
     var firstFatalOffset: Int?
@@ -186,7 +188,7 @@ struct OldStyleStringsParser {
             let keyHash =
                 key.utf8.count == written.count
                 ? DuplicateKeyFinder.hash(bytes: UnsafeBufferPointer(rebasing: bytes[written])) : DuplicateKeyFinder.hash(key)
-            let comment = scanner.takeComments()
+            let comment = scanner.takeComments(appendingTo: &text)
             afterSemicolon = parseEntryTail(key: key, keyOffset: keyOffset, keyHash: keyHash, comment: comment, braced: braced)
         }
     }
@@ -200,7 +202,7 @@ struct OldStyleStringsParser {
 
     /// After a key: `;` (shorthand) or `= value ;`. Returns whether the entry ended with `;`.
     private mutating func parseEntryTail(
-        key: consuming String, keyOffset: Int, keyHash: UInt64, comment: consuming String?, braced: Bool
+        key: consuming String, keyOffset: Int, keyHash: UInt64, comment: Range<Int>?, braced: Bool
     ) -> Bool {
         let afterKey = scanner.pos
         guard scanner.skipSpace() else {
@@ -209,10 +211,10 @@ struct OldStyleStringsParser {
         }
         let c = bytes[scanner.pos]
         if c == UInt8(ascii: ";") {
+            let start = text.count
+            text.append(contentsOf: key.utf8)
             entries.append(
-                StringsEntry(
-                    key: key, value: key, valueKind: .string, keyLocation: nil, valueLocation: nil, isShorthand: true,
-                    comment: comment))
+                StringsEntry(key: key, value: start..<text.count, valueKind: .string, comment: comment, isShorthand: true))
             offsets.append(EntryOffsets(key: keyOffset, value: keyOffset, keyHash: keyHash))
             scanner.pos += 1
             return true
@@ -231,18 +233,21 @@ struct OldStyleStringsParser {
         let v = bytes[valueOffset]
         scanner.valueOfKey = key
         defer { scanner.valueOfKey = nil }
-        var value: String?
+        var value: Range<Int>?
         var kind = StringsValueKind.string
         let quoted = OldStyleScanner.isQuote(v)
         if quoted {
-            guard let text = scanner.scanQuoted() else {
+            guard let range = scanner.scanQuoted(appendingTo: &text) else {
                 fatalAlreadyReported(at: valueOffset)
                 scanner.skipToNextLine(after: valueOffset)
                 return false
             }
-            value = text
+            value = range
         } else if OldStyleScanner.isUnquotedCharacter(v) {
-            value = scanner.scanUnquoted()
+            let word = scanner.scanUnquotedRange()
+            let start = text.count
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[word]))
+            value = start..<text.count
         } else if v == UInt8(ascii: "{") || v == UInt8(ascii: "(") || v == UInt8(ascii: "<") {
             guard let nestedKind = parseNestedObject(depth: 1) else {
                 scanner.skipToNextLine(after: scanner.pos)
@@ -260,11 +265,10 @@ struct OldStyleStringsParser {
             if v == UInt8(ascii: ";") { scanner.pos += 1 } else { scanner.skipToNextLine(after: valueOffset) }
             return v == UInt8(ascii: ";")
         }
-        let verbatim = kind == .string && (scanner.pos - valueOffset - (quoted ? 2 : 0)) == value?.utf8.count
+        let verbatim = kind == .string && (scanner.pos - valueOffset - (quoted ? 2 : 0)) == value?.count
         entries.append(
             StringsEntry(
-                key: key, value: value, valueKind: kind, keyLocation: nil, valueLocation: nil, comment: comment,
-                valueIsVerbatim: verbatim, valueIsQuoted: quoted))
+                key: key, value: value, valueKind: kind, comment: comment, valueIsVerbatim: verbatim, valueIsQuoted: quoted))
         offsets.append(EntryOffsets(key: keyOffset, value: valueOffset, keyHash: keyHash))
         let afterValue = scanner.pos
         if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") {
@@ -342,6 +346,7 @@ struct OldStyleStringsParser {
         entries = []
         var duplicates = DuplicateKeyFinder(capacity: result.count)
         var cursor = LineTable.Cursor(lines)
+        let text = text
         result.withUnsafeMutableBufferPointer { result in
             for index in result.indices {
                 let offset = offsets[index]
@@ -351,7 +356,7 @@ struct OldStyleStringsParser {
                 result[index].valueLocation = result[index].isShorthand ? keyLocation : cursor.location(ofByte: offset.value)
                 guard let previous = duplicates.insert(index, hash: offset.keyHash, in: result) else { continue }
                 let key = result[index].key
-                let same = result[previous].value == result[index].value
+                let same = Self.sameValue(result[previous], result[index], in: text)
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,
@@ -369,7 +374,13 @@ struct OldStyleStringsParser {
                     DiagnosticNote(message: $0.message, path: path, location: lines.location(ofByte: $0.offset))
                 }, key: item.key)
         }
-        return StringsFile(path: path, encoding: encoding, entries: result, diagnostics: diagnostics, loads: loads)
+        return StringsFile(path: path, encoding: encoding, entries: result, text: text, diagnostics: diagnostics, loads: loads)
+    }
+
+    /// Whether two entries' values are the same string (or both not strings).
+    private static func sameValue(_ a: StringsEntry, _ b: StringsEntry, in text: [UInt8]) -> Bool {
+        guard a.hasValue, b.hasValue else { return a.hasValue == b.hasValue }
+        return text.withUnsafeBufferPointer { text in text[a.valueRange].elementsEqual(text[b.valueRange]) }
     }
 }
 

@@ -7,15 +7,20 @@ public enum StringsValueKind: String, Sendable, Hashable, Codable {
 }
 
 /// One `key = value;` entry of a `.strings` table, with where it stands and whether it loads.
-public struct StringsEntry: Sendable, Hashable {
+///
+/// The value and the comment are kept by the file, as UTF-8 in one buffer (see
+/// `StringsFile.value(of:)`): a table of 5,000 entries holds one allocation for its text
+/// instead of a string object per value and per comment, and an entry is 48 bytes.
+public struct StringsEntry: Sendable {
     public var key: String
-    /// The decoded value; nil when the value is not a string (see `valueKind`).
-    public var value: String?
-    /// The comments between the previous entry and this one, without comment markers.
-    public var comment: String?
-    // Positions and flags in 16 bytes (64 bytes an entry instead of 80): line 0 stands for no
-    // position, and the flags take the top 6 bits of the value's line, so lines are clamped at
-    // 67,108,863.
+    /// Where the value's UTF-8 stands in the file's text; `noText` when the value is not a string.
+    var valueStart: UInt32
+    var valueCount: UInt32
+    /// Where the comment's UTF-8 stands in the file's text; `noText` when there is none.
+    var commentStart: UInt32
+    var commentCount: UInt32
+    // Positions and flags in 16 bytes: line 0 stands for no position, and the flags take the top
+    // 6 bits of the value's line, so lines are clamped at 67,108,863.
     private var keyLine: UInt32
     private var keyColumn: UInt32
     private var valueLineAndFlags: UInt32
@@ -27,6 +32,7 @@ public struct StringsEntry: Sendable, Hashable {
     private static let verbatimFlag: UInt32 = 1 << 28
     private static let quotedFlag: UInt32 = 1 << 29
     private static let kindShift: UInt32 = 30
+    static let noText = UInt32.max
 
     /// Nil only for compiled binary property lists, which carry no positions.
     public var keyLocation: SourcePosition? {
@@ -46,6 +52,7 @@ public struct StringsEntry: Sendable, Hashable {
         }
     }
 
+    /// `.string` unless the value is a dictionary, an array or data, which has no text.
     public var valueKind: StringsValueKind {
         get {
             switch valueLineAndFlags >> Self.kindShift {
@@ -78,8 +85,8 @@ public struct StringsEntry: Sendable, Hashable {
         get { flag(Self.shorthandFlag) }
         set { setFlag(Self.shorthandFlag, newValue) }
     }
-    /// True when the value is written without escapes, so a character offset in `value` maps onto
-    /// the source by counting from `valueLocation` (past the opening quote when quoted).
+    /// True when the value is written without escapes, so a character offset in the value maps
+    /// onto the source by counting from `valueLocation` (past the opening quote when quoted).
     public var valueIsVerbatim: Bool {
         get { flag(Self.verbatimFlag) }
         set { setFlag(Self.verbatimFlag, newValue) }
@@ -89,24 +96,32 @@ public struct StringsEntry: Sendable, Hashable {
         get { flag(Self.quotedFlag) }
         set { setFlag(Self.quotedFlag, newValue) }
     }
+    /// False when the value is not a string (see `valueKind`): the file's `value(of:)` is nil.
+    public var hasValue: Bool { valueStart != Self.noText }
 
-    public init(
-        key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourcePosition?,
-        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil,
-        valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
+    /// An entry whose value (`value`) and comment (`comment`) stand at these ranges of its file's
+    /// text (nil for a value that is not a string and for no comment).
+    init(
+        key: String, value: Range<Int>?, valueKind: StringsValueKind, comment: Range<Int>?, loaded: Bool = true,
+        isShorthand: Bool = false, valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
     ) {
         self.key = key
-        self.value = value
-        self.comment = comment
-        (keyLine, keyColumn) = Self.stored(keyLocation)
-        let (line, column) = Self.stored(valueLocation)
-        valueLineAndFlags = line
-        valueColumn = column
+        valueStart = value.map { UInt32($0.lowerBound) } ?? Self.noText
+        valueCount = value.map { UInt32($0.count) } ?? 0
+        commentStart = comment.map { UInt32($0.lowerBound) } ?? Self.noText
+        commentCount = comment.map { UInt32($0.count) } ?? 0
+        (keyLine, keyColumn) = (0, 0)
+        (valueLineAndFlags, valueColumn) = (0, 0)
         self.valueKind = valueKind
         self.loaded = loaded
         self.isShorthand = isShorthand
         self.valueIsVerbatim = valueIsVerbatim
         self.valueIsQuoted = valueIsQuoted
+    }
+
+    var valueRange: Range<Int> { Int(valueStart)..<Int(valueStart) + Int(valueCount) }
+    var commentRange: Range<Int>? {
+        commentStart == Self.noText ? nil : Int(commentStart)..<Int(commentStart) + Int(commentCount)
     }
 
     private static func stored(_ position: SourcePosition?) -> (line: UInt32, column: UInt32) {
@@ -127,18 +142,89 @@ public struct StringsFile: Sendable {
     public var encoding: TextEncoding
     /// Every entry in source order, including those that would not load.
     public var entries: [StringsEntry]
+    /// The values and comments of the entries, UTF-8, end to end.
+    private(set) var text: [UInt8]
     public var diagnostics: [Diagnostic]
     /// False when Foundation would reject the file as a whole, so no key of it loads.
     public var loads: Bool
 
-    public init(
-        path: String, encoding: TextEncoding, entries: [StringsEntry], diagnostics: [Diagnostic], loads: Bool
+    /// No file: what a text that is not from a `.strings` file points to.
+    static let none = StringsFile(path: "", encoding: .utf8, diagnostics: [], loads: true)
+
+    /// A file with no entries (add them with `append`).
+    public init(path: String, encoding: TextEncoding, diagnostics: [Diagnostic], loads: Bool) {
+        self.init(path: path, encoding: encoding, entries: [], text: [], diagnostics: diagnostics, loads: loads)
+    }
+
+    init(
+        path: String, encoding: TextEncoding, entries: [StringsEntry], text: [UInt8], diagnostics: [Diagnostic], loads: Bool
     ) {
         self.path = path
         self.encoding = encoding
         self.entries = entries
+        self.text = text
         self.diagnostics = diagnostics
         self.loads = loads
+    }
+
+    /// Adds an entry; `value` is nil for a value that is not a string (`valueKind` says what it is).
+    public mutating func append(
+        key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourcePosition?,
+        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil,
+        valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
+    ) {
+        let valueRange = value.map { Self.append($0, to: &text) }
+        let commentRange = comment.map { Self.append($0, to: &text) }
+        var entry = StringsEntry(
+            key: key, value: valueRange, valueKind: valueKind,
+            comment: commentRange, loaded: loaded, isShorthand: isShorthand, valueIsVerbatim: valueIsVerbatim,
+            valueIsQuoted: valueIsQuoted)
+        entry.keyLocation = keyLocation
+        entry.valueLocation = valueLocation
+        entries.append(entry)
+    }
+
+    private static func append(_ string: String, to text: inout [UInt8]) -> Range<Int> {
+        let start = text.count
+        text.append(contentsOf: string.utf8)
+        return start..<text.count
+    }
+
+    /// The value of `entry` (one of this file's entries); nil when it is not a string.
+    public func value(of entry: StringsEntry) -> String? {
+        guard entry.hasValue else { return nil }
+        return string(entry.valueRange)
+    }
+
+    /// The value of entry `index`; nil when it is not a string.
+    public func value(at index: Int) -> String? {
+        entries.withUnsafeBufferPointer { value(of: $0[index]) }
+    }
+
+    /// The comments written before `entry` (one of this file's entries), without comment markers.
+    public func comment(of entry: StringsEntry) -> String? {
+        entry.commentRange.map(string)
+    }
+
+    /// Calls `body` with the UTF-8 of the value of `entry` (one of this file's entries), without
+    /// making a string; nil when the value is not a string.
+    public func withValueBytes<Result>(
+        of entry: StringsEntry, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        guard entry.hasValue else { return nil }
+        let range = entry.valueRange
+        return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether `entry`'s value (one of this file's entries) is `string`, without making a string.
+    public func value(of entry: StringsEntry, equals string: String) -> Bool {
+        var string = string
+        return withValueBytes(of: entry) { value in string.withUTF8 { value.elementsEqual($0) } } ?? false
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        // The text holds only valid UTF-8 (the decoder repairs what is not).
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// The key → value table a device would load: the last loaded definition of each key wins,
@@ -147,7 +233,7 @@ public struct StringsFile: Sendable {
         var table: [String: String] = [:]
         table.reserveCapacity(entries.count)
         for entry in entries where entry.loaded {
-            table[entry.key] = entry.value
+            table[entry.key] = value(of: entry)
         }
         return table
     }

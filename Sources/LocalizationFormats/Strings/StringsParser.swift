@@ -18,7 +18,7 @@ public enum StringsParser {
             return parse(bytes: bytes, path: displayPath)
         case .failure(let error):
             let diagnostic = Diagnostic.unreadable(error, path: displayPath)
-            return StringsFile(path: displayPath, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
+            return StringsFile(path: displayPath, encoding: .utf8, diagnostics: [diagnostic], loads: false)
         }
     }
 
@@ -27,7 +27,14 @@ public enum StringsParser {
             let diagnostic = Diagnostic(
                 .emptyFile, "the file is empty; Foundation refuses a zero-length property list, so the table loads nothing",
                 path: path, at: SourcePosition(line: 1, column: 1))
-            return StringsFile(path: path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
+            return StringsFile(path: path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
+        }
+        // Entries address their text with 32-bit offsets.
+        guard bytes.count < Int(UInt32.max) / 4 else {
+            let diagnostic = Diagnostic(
+                .fileTooLarge, "the file is \(bytes.count) bytes; a .strings file of 1 GB or more is not read",
+                path: path, at: SourcePosition(line: 1, column: 1))
+            return StringsFile(path: path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
         }
         let decoded = TextDecoder.decode(bytes)
         if decoded.encoding == .binaryPropertyList {
@@ -60,7 +67,7 @@ public enum StringsParser {
                 Diagnostic(
                     .emptyFile, "the file holds only a byte order mark; Foundation refuses an empty string, so the table loads nothing",
                     path: path, at: SourcePosition(line: 1, column: 1)))
-            return StringsFile(path: path, encoding: decoded.encoding, entries: [], diagnostics: diagnostics, loads: false)
+            return StringsFile(path: path, encoding: decoded.encoding, diagnostics: diagnostics, loads: false)
         }
         if looksLikeXML(decoded.utf8) {
             var file = XMLStringsReader.read(bytes: bytes, path: path)
@@ -75,6 +82,8 @@ public enum StringsParser {
             // copying) the entry array a dozen times.
             parser.entries.reserveCapacity(lines.lineCount)
             parser.offsets.reserveCapacity(lines.lineCount)
+            // Values and comments are most of a table's text: one allocation, rarely regrown.
+            parser.text.reserveCapacity(buffer.count)
             parser.parseFile()
             return parser.finish(path: path, lines: lines, encoding: decoded.encoding, decodable: loads)
         }

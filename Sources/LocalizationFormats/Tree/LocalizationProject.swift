@@ -199,7 +199,7 @@ public struct LocalizationProject: Sendable {
         var strings = LocaleStrings(numbering: numbering)
         for file in files {
             guard case .strings(let parsed) = file.content else { continue }
-            let source = LocalizedString.Source(path: file.path, origin: .strings, strings: parsed.entries)
+            let source = LocalizedString.Source(path: file.path, origin: .strings, strings: parsed)
             parsed.entries.withUnsafeBufferPointer { entries in
                 var guess = 0
                 for index in entries.indices {

@@ -17,7 +17,8 @@ public struct LocalizedString: Sendable, Hashable {
     final class Source: Sendable {
         let path: String
         let origin: LocalizedStringOrigin
-        let strings: [StringsEntry]
+        /// The `.strings` file, for `.strings` texts (its entries hold no strings but keys).
+        let strings: StringsFile
         let stringsdict: [StringsdictEntry]
         let catalog: [CatalogLocaleString]
         let catalogLoads: Bool
@@ -43,7 +44,7 @@ public struct LocalizedString: Sendable, Hashable {
         }
 
         init(
-            path: String, origin: LocalizedStringOrigin, strings: [StringsEntry] = [], stringsdict: [StringsdictEntry] = [],
+            path: String, origin: LocalizedStringOrigin, strings: StringsFile = .none, stringsdict: [StringsdictEntry] = [],
             catalog: [CatalogLocaleString] = [], catalogLoads: Bool = true, made: Made? = nil
         ) {
             self.path = path
@@ -74,7 +75,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var key: String {
         if let made = source.made { return made.key }
         switch source.origin {
-        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].key }
+        case .strings: return source.strings.entries.withUnsafeBufferPointer { $0[index].key }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].key }
         case .catalog: return source.catalog[index].key
         }
@@ -84,7 +85,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var value: String? {
         if let made = source.made { return made.value }
         switch source.origin {
-        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].value }
+        case .strings: return source.strings.value(at: index)
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
         case .catalog: return source.catalog[index].unit?.value ?? source.catalog[index].key
         }
@@ -93,7 +94,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var location: SourcePosition? {
         if let made = source.made { return made.location }
         switch source.origin {
-        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].keyLocation }
+        case .strings: return source.strings.entries.withUnsafeBufferPointer { $0[index].keyLocation }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].keyLocation }
         case .catalog: return source.catalog[index].location
         }
@@ -102,7 +103,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var loaded: Bool {
         if let made = source.made { return made.loaded }
         switch source.origin {
-        case .strings: return source.strings.withUnsafeBufferPointer { $0[index].loaded }
+        case .strings: return source.strings.entries.withUnsafeBufferPointer { $0[index].loaded }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].loaded }
         case .catalog: return source.catalogLoads
         }

@@ -106,7 +106,7 @@ public enum ProjectLoader {
             let table = tableName(candidate)
             let locale = candidate.folder.map(LocaleName.normalize)
             let diagnostic = Diagnostic.unreadable(error, path: candidate.path)
-            let empty = StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [diagnostic], loads: false)
+            let empty = StringsFile(path: candidate.path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
         return parse(candidate, bytes: consume bytes)
@@ -122,7 +122,7 @@ public enum ProjectLoader {
         case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path))
         case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: bytes, path: candidate.path))
         case .catalog: content = .catalog(StringCatalogParser.parse(bytes: consume bytes, path: candidate.path))
-        case .interface: content = .strings(StringsFile(path: candidate.path, encoding: .utf8, entries: [], diagnostics: [], loads: true))
+        case .interface: content = .strings(StringsFile(path: candidate.path, encoding: .utf8, diagnostics: [], loads: true))
         }
         return ResourceFile(
             path: candidate.path, locale: candidate.kind == .catalog ? nil : locale, folder: candidate.folder, table: table,

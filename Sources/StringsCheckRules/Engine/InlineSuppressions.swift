@@ -23,7 +23,7 @@ struct InlineSuppressions {
     private static func ranges(in parsed: StringsFile) -> [(ClosedRange<Int>, Set<String>?)] {
         var found: [(ClosedRange<Int>, Set<String>?)] = []
         for index in parsed.entries.indices {
-            guard let comment = parsed.entries[index].comment, case .rules(let ids) = directive(in: comment),
+            guard let comment = parsed.comment(of: parsed.entries[index]), case .rules(let ids) = directive(in: comment),
                 let start = parsed.entries[index].keyLocation?.line
             else { continue }
             let next = index + 1 < parsed.entries.count ? parsed.entries[index + 1].keyLocation?.line ?? Int.max : Int.max

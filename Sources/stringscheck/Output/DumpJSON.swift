@@ -125,12 +125,13 @@ enum DumpJSON {
             switch file.content {
             case .strings(let parsed):
                 let entries = parsed.entries.map { entry -> EntryObject in
-                    let (arguments, problems) = Self.arguments(of: entry.value)
+                    let value = parsed.value(of: entry)
+                    let (arguments, problems) = Self.arguments(of: value)
                     return EntryObject(
-                        key: entry.key, value: entry.value, line: entry.keyLocation?.line, column: entry.keyLocation?.column,
+                        key: entry.key, value: value, line: entry.keyLocation?.line, column: entry.keyLocation?.column,
                         loaded: entry.loaded, valueLine: entry.valueLocation?.line, valueColumn: entry.valueLocation?.column,
                         valueKind: entry.valueKind == .string ? nil : entry.valueKind.rawValue,
-                        shorthand: entry.isShorthand ? true : nil, comment: entry.comment, state: nil, arguments: arguments,
+                        shorthand: entry.isShorthand ? true : nil, comment: parsed.comment(of: entry), state: nil, arguments: arguments,
                         formatProblems: problems, variables: nil)
                 }
                 files.append(
