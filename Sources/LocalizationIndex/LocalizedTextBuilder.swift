@@ -109,7 +109,7 @@ enum LocalizedTextBuilder {
         // Read in place, and scanned as the file's bytes: no string is made for a value.
         parsed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                guard let (analysis, isEmpty) = parsed.withValueBytes(of: entries[index], { (FormatScanner.analyze(utf8: $0), $0.isEmpty) })
+                guard let (analysis, isEmpty) = parsed.withValueBytes(at: index, { (FormatScanner.analyze(utf8: $0), $0.isEmpty) })
                 else { continue }
                 batch.appendValue(
                     isEmpty: isEmpty, entry: index, of: source, number: number, analysis: analysis, loaded: entries[index].loaded)

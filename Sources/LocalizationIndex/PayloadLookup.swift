@@ -161,7 +161,8 @@ extension ProjectIndex {
                 // (the development texts' formats include such entries, as the reference).
                 var format: KeyFormat?
                 if let string, hasFormats, string.loaded {
-                    format = wanted.formatNumber.map { formats[number: $0] } ?? formats[wanted.key]
+                    // Not through a closure, which copied the table's formats (three retains) per key.
+                    if let number = wanted.formatNumber { format = formats[number: number] } else { format = formats[wanted.key] }
                 }
                 // Summed up here, while the entry is in the cache.
                 summaries.append(PayloadKeyLookup.Summary(string, format))

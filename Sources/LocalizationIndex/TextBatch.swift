@@ -16,8 +16,9 @@ struct TextBatch {
     /// Each shape's number in `texts.shapes`.
     private var shapeNumbers: [ArgumentShape: Int32] = [:]
     private var scratch = ArgumentShape()
-    /// The shape numbered last, which the next text mostly reads too.
-    private var lastShape: Int32 = 0
+    /// The shapes numbered last, most recent first, which the next text mostly reads too: a
+    /// table's texts cycle through a few shapes, and comparing is cheaper than hashing.
+    private var recentShapes: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
     /// The source of the last run, by number.
     private var lastRunSource: Int32 = -1
@@ -85,15 +86,30 @@ struct TextBatch {
         scratch.removeAll()
         LocalizedTextBuilder.readShape(analysis, variableArguments: variableArguments, text: text, into: &scratch)
         if scratch.isEmpty { return 0 }
-        if scratch == texts.shapes[Int(lastShape)] { return lastShape }
-        if let number = shapeNumbers[scratch] {
-            lastShape = number
-            return number
+        let recent = recentShapes
+        if scratch == texts.shapes[Int(recent.0)] { return recent.0 }
+        if scratch == texts.shapes[Int(recent.1)] {
+            recentShapes = (recent.1, recent.0, recent.2, recent.3)
+            return recent.1
         }
-        lastShape = Int32(texts.shapes.count)
-        texts.shapes.append(scratch)
-        shapeNumbers[scratch] = lastShape
-        return lastShape
+        if scratch == texts.shapes[Int(recent.2)] {
+            recentShapes = (recent.2, recent.0, recent.1, recent.3)
+            return recent.2
+        }
+        if scratch == texts.shapes[Int(recent.3)] {
+            recentShapes = (recent.3, recent.0, recent.1, recent.2)
+            return recent.3
+        }
+        let number: Int32
+        if let known = shapeNumbers[scratch] {
+            number = known
+        } else {
+            number = Int32(texts.shapes.count)
+            texts.shapes.append(scratch)
+            shapeNumbers[scratch] = number
+        }
+        recentShapes = (number, recent.0, recent.1, recent.2)
+        return number
     }
 
     /// The batch's number for `source`.
@@ -110,12 +126,13 @@ struct TextBatch {
         let index = count
         if slot.flags.contains(.stringsdict) { stringsdict.append(index) }
         if slot.flags.contains(.isEmpty) { empty.append(index) }
-        if source.usage.isFormatted {
+        if slot.flags.contains(.hasSpecifiers) || slot.flags.contains(.hasProblems), source.usage.isFormatted {
             if slot.flags.contains(.hasSpecifiers) { withSpecifiers.append(index) }
             if slot.flags.contains(.hasProblems) { withProblems.append(index) }
         }
-        if slot.source == lastRunSource, let last = runs.last, last.range.upperBound == index {
-            runs[runs.count - 1].range = last.range.lowerBound..<index + 1
+        // The last run's bounds read in place: a copy of the run retained its source.
+        if slot.source == lastRunSource, !runs.isEmpty, runs[runs.count - 1].range.upperBound == index {
+            runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<index + 1
         } else {
             runs.append(TextRun(source: source, range: index..<index + 1))
             lastRunSource = slot.source

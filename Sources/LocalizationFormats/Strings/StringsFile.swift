@@ -216,6 +216,15 @@ public struct StringsFile: Sendable {
         return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// The same for entry `index`, read in place (a copy of the entry retained its key).
+    public func withValueBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        try entries.withUnsafeBufferPointer { entries in
+            guard entries[index].hasValue else { return nil }
+            let range = entries[index].valueRange
+            return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
     /// Whether `entry`'s value (one of this file's entries) is `string`, without making a string.
     public func value(of entry: StringsEntry, equals string: String) -> Bool {
         var string = string
