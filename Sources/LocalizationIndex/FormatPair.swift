@@ -48,16 +48,19 @@ extension FormatPair {
             }
             keys.numbered.withUnsafeBufferPointer { translations in
                 baseKeys.numbered.withUnsafeBufferPointer { bases in
-                    for number in translations.indices where !translations[number].texts.isEmpty {
-                        if !bases[number].texts.isEmpty, texts.origin(at: bases[number].texts[0]) != .catalog,
-                            bases[number].shape.readsLike(translations[number].shape)
+                    for number in translations.indices where !translations[number].isEmpty {
+                        let base = bases[number]
+                        let translation = translations[number]
+                        // The same text shape reads alike without comparing: the usual key.
+                        if !base.isEmpty, texts.origin(at: Int(base.first)) != .catalog,
+                            (base.shape >= 0 && base.shape == translation.shape)
+                                || baseKeys.shape(base.shape).readsLike(keys.shape(translation.shape))
                         {
                             continue
                         }
                         let key = keys.keys.keys[number]
-                        if let base = bases[number].texts.isEmpty ? fallback?[key] : bases[number] {
-                            add(key, base, translations[number])
-                        }
+                        guard let format = keys[number: number] else { continue }
+                        if let base = base.isEmpty ? fallback?[key] : baseKeys[number: number] { add(key, base, format) }
                     }
                 }
             }

@@ -47,6 +47,29 @@ extension LocalizedTextBuilder {
             format.texts.append(index)
             if !texts.readsNothing(at: index) { format.shape = shapes.merging(format.shape, texts.shape(at: index)) }
         }
+        // The same for a numbered key's packed format, whose shape is the number of a text's shape
+        // while one text decides it (no hashing), and a merged one of the job's otherwise.
+        func update(_ number: Int, with index: Int, in formats: inout PackedFormats) {
+            let origin = texts.origin(at: index)
+            var packed = formats.numbered[number]
+            if !packed.isEmpty {
+                let current = texts.origin(at: Int(packed.first))
+                if rank(current) > rank(origin) { return }
+                if current != origin || origin == .strings {
+                    packed = .none
+                    formats.moreTexts[Int32(number)] = nil
+                }
+            }
+            if packed.isEmpty {
+                packed.first = Int32(index)
+            } else {
+                formats.moreTexts[Int32(number), default: []].append(index)
+            }
+            if !texts.readsNothing(at: index) {
+                packed.shape = packed.shape == 0 ? texts.shapeNumber(at: index) : formats.merging(packed.shape, texts.shape(at: index))
+            }
+            formats.numbered[number] = packed
+        }
         // First the locale that numbers each table's keys, one table per core; then every other
         // locale of every table against those numbers (one pass and one hash per text: each
         // key's format is built as its texts arrive, and started over when a text that wins
@@ -66,13 +89,12 @@ extension LocalizedTextBuilder {
         let numbered = numberingJobs.concurrentMap { job -> TableFormats in
             var numbers: [String: Int] = [:]
             var keys: [String] = []
-            var formats: [KeyFormat] = []
+            var formats = PackedFormats(shapes: texts.shapes)
             let count = jobs[job].ranges.reduce(0) { $0 + $1.count }
             numbers.reserveCapacity(count)
             keys.reserveCapacity(count)
-            formats.reserveCapacity(count)
+            formats.numbered.reserveCapacity(count)
             let reference = isReference(jobs[job].locale)
-            var shapes = ShapeBuilder()
             for range in jobs[job].ranges {
                 for index in range where reference || texts.isLoaded(at: index) {
                     let key = texts.key(at: index)
@@ -81,20 +103,21 @@ extension LocalizedTextBuilder {
                         ?? {
                             numbers[key] = keys.count
                             keys.append(key)
-                            formats.append(.empty)
+                            formats.numbered.append(.none)
                             return keys.count - 1
                         }()
-                    update(&formats[number], with: index, shapes: &shapes)
+                    update(number, with: index, in: &formats)
                 }
             }
-            return TableFormats(keys: TableKeyNumbers(keys: keys, numbers: numbers), numbered: formats, others: [:])
+            return formats.table(keys: TableKeyNumbers(keys: keys, numbers: numbers), others: [:])
         }
         var tableKeys: [String: TableKeyNumbers] = [:]
         for (job, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[job].table] = formats.keys }
         let otherJobs = jobs.indices.filter { numbering[jobs[$0].table] != $0 }
         let others = otherJobs.concurrentMap { job -> TableFormats in
             let keys = tableKeys[jobs[job].table] ?? TableKeyNumbers(keys: [], numbers: [:])
-            var formats = [KeyFormat](repeating: .empty, count: keys.keys.count)
+            var formats = PackedFormats(shapes: texts.shapes)
+            formats.numbered = Array(repeating: .none, count: keys.keys.count)
             var extra: [String: KeyFormat] = [:]
             let reference = isReference(jobs[job].locale)
             // Translations mostly list their keys in the base's order (see `number(of:guess:)`).
@@ -105,19 +128,50 @@ extension LocalizedTextBuilder {
                     let key = texts.key(at: index)
                     if let number = keys.number(of: key, guess: predicted) {
                         predicted = number + 1
-                        update(&formats[number], with: index, shapes: &shapes)
+                        update(number, with: index, in: &formats)
                     } else {
                         update(&extra[key, default: .empty], with: index, shapes: &shapes)
                     }
                 }
             }
-            return TableFormats(keys: keys, numbered: formats, others: extra)
+            return formats.table(keys: keys, others: extra)
         }
         var result: [String: [String: TableFormats]] = [:]
         for (job, formats) in zip(numberingJobs + otherJobs, numbered + others) {
             result[jobs[job].table, default: [:]][jobs[job].locale] = formats
         }
         return result
+    }
+
+    /// One job's numbered key formats as they are built (see `TableFormats.Packed`).
+    struct PackedFormats {
+        var numbered: [TableFormats.Packed] = []
+        var moreTexts: [Int32: [Int]] = [:]
+        let shapes: [ArgumentShape]
+        private var merged: [ArgumentShape] = []
+        private var mergedNumbers: [ArgumentShape: Int32] = [:]
+
+        init(shapes: [ArgumentShape]) {
+            self.shapes = shapes
+        }
+
+        /// The number of the shape `number` with what a further text of its key reads added.
+        mutating func merging(_ number: Int32, _ other: ArgumentShape) -> Int32 {
+            let current = number >= 0 ? shapes[Int(number)] : merged[Int(-1 - number)]
+            var shape = current
+            shape.merge(other)
+            if shape == current { return number }
+            if let known = mergedNumbers[shape] { return known }
+            let new = TableFormats.Packed.merged(merged.count)
+            merged.append(shape)
+            mergedNumbers[shape] = new
+            return new
+        }
+
+        func table(keys: TableKeyNumbers, others: [String: KeyFormat]) -> TableFormats {
+            TableFormats(
+                keys: keys, numbered: numbered, textShapes: shapes, mergedShapes: merged, moreTexts: moreTexts, others: others)
+        }
     }
 
     /// A job's combined shapes (a key with several texts reads what they read together): one

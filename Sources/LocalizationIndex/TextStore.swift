@@ -135,6 +135,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
 
     /// What the text reads, argument by argument.
     public func shape(at position: Int) -> ArgumentShape { shapes[Int(slots[position].shape)] }
+    /// The number of that shape in `shapes` (0 for `.empty`).
+    func shapeNumber(at position: Int) -> Int32 { slots[position].shape }
 
     /// True when the text reads no argument.
     public func readsNothing(at position: Int) -> Bool { slots[position].shape == 0 }
