@@ -52,7 +52,7 @@ extension FormatPair {
                         let base = bases[number]
                         let translation = translations[number]
                         // The same text shape reads alike without comparing: the usual key.
-                        if !base.isEmpty, texts.origin(at: Int(base.first)) != .catalog,
+                        if !base.isEmpty, texts.origin(at: base.first) != .catalog,
                             (base.shape >= 0 && base.shape == translation.shape)
                                 || baseKeys.shape(base.shape).readsLike(keys.shape(translation.shape))
                         {

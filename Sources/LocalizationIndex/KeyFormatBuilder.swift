@@ -53,7 +53,7 @@ extension LocalizedTextBuilder {
             let origin = texts.origin(at: index)
             var packed = formats.numbered[number]
             if !packed.isEmpty {
-                let current = texts.origin(at: Int(packed.first))
+                let current = texts.origin(at: packed.first)
                 if rank(current) > rank(origin) { return }
                 if current != origin || origin == .strings {
                     packed = .none
@@ -61,9 +61,10 @@ extension LocalizedTextBuilder {
                 }
             }
             if packed.isEmpty {
-                packed.first = Int32(index)
+                packed.start(index)
             } else {
                 formats.moreTexts[Int32(number), default: []].append(index)
+                packed.markMore()
             }
             if !texts.readsNothing(at: index) {
                 packed.shape = packed.shape == 0 ? texts.shapeNumber(at: index) : formats.merging(packed.shape, texts.shape(at: index))

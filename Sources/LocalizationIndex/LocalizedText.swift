@@ -369,12 +369,21 @@ public struct TableFormats: Sendable {
     struct Packed: Sendable {
         /// ≥ 0: `textShapes[shape]`; below: `mergedShapes[-1 - shape]`.
         var shape: Int32
-        /// The first text, -1 for none.
-        var first: Int32
+        /// The first text; -1 for none, and -2 - the first when `moreTexts` has the others.
+        private var texts: Int32
 
-        static let none = Packed(shape: 0, first: -1)
+        static let none = Packed(shape: 0, texts: -1)
         static func merged(_ number: Int) -> Int32 { -1 - Int32(number) }
-        var isEmpty: Bool { first < 0 }
+
+        var isEmpty: Bool { texts == -1 }
+        /// The first text (the key is not empty).
+        var first: Int { texts >= 0 ? Int(texts) : Int(-2 - texts) }
+        var hasMore: Bool { texts < -1 }
+
+        /// Starts the key's texts with `index`.
+        mutating func start(_ index: Int) { texts = Int32(index) }
+        /// Notes that `moreTexts` has further texts of the key.
+        mutating func markMore() { if texts >= 0 { texts = -2 - texts } }
     }
 
     /// No keys.
@@ -400,8 +409,8 @@ public struct TableFormats: Sendable {
     public subscript(number number: Int) -> KeyFormat? {
         let packed = numbered[number]
         guard !packed.isEmpty else { return nil }
-        var texts = TextIndexes(first: Int(packed.first))
-        if let more = moreTexts[Int32(number)] { texts.tail = more }
+        var texts = TextIndexes(first: packed.first)
+        if packed.hasMore, let more = moreTexts[Int32(number)] { texts.tail = more }
         return KeyFormat(shape: shape(packed.shape), texts: texts)
     }
 

@@ -160,13 +160,20 @@ extension ProjectIndex {
                 // An entry that does not load shows the raw key: it has no arguments to judge
                 // (the development texts' formats include such entries, as the reference).
                 var format: KeyFormat?
+                var formatNumber = Cell.noFormat
                 if let string, hasFormats, string.loaded {
                     // Not through a closure, which copied the table's formats (three retains) per key.
-                    if let number = wanted.formatNumber { format = formats[number: number] } else { format = formats[wanted.key] }
+                    if let number = wanted.formatNumber {
+                        format = formats[number: number]
+                        formatNumber = Int32(number)
+                    } else {
+                        format = formats.others[wanted.key]
+                        formatNumber = Cell.formatByName
+                    }
                 }
                 // Summed up here, while the entry is in the cache.
                 summaries.append(PayloadKeyLookup.Summary(string, format))
-                return Cell(string: string, format: format)
+                return Cell(string: string, format: format == nil ? Cell.noFormat : formatNumber)
             }
             return (cells, summaries)
         }
@@ -177,7 +184,9 @@ extension ProjectIndex {
             let localeTables = views[table] ?? []
             let first = column
             column += localeTables.count
-            let cells = PayloadLocales.Cells(locales: localeTables.map(\.locale), columns: columns[first..<column].map(\.cells))
+            let cells = PayloadLocales.Cells(
+                locales: localeTables.map(\.locale), columns: columns[first..<column].map(\.cells),
+                formats: localeTables.map { $0.formats ?? .empty }, keys: keys.map(\.key))
             var resolvedKeys: [String: Resolved] = [:]
             resolvedKeys.reserveCapacity(keys.count)
             for (position, wanted) in keys.enumerated() {
@@ -207,20 +216,40 @@ extension ProjectIndex {
 public struct PayloadLocales: RandomAccessCollection, Sendable {
     public typealias Element = (locale: String, string: LocalizedString?, format: KeyFormat?)
 
-    /// A key in one locale.
+    /// A key in one locale: its entry, and its format by number in the locale's formats (24
+    /// bytes; a key's format is made when it is read).
     struct Cell: Sendable {
         var string: LocalizedString?
-        var format: KeyFormat?
+        /// ≥ 0: the key's number in the locale's formats; `formatByName`: the locale's own key;
+        /// `noFormat`: none.
+        var format: Int32
+
+        static let noFormat: Int32 = -1
+        static let formatByName: Int32 = -2
     }
 
     /// Every resolved key of one table: locale names, and per locale a column by key.
     final class Cells: Sendable {
         let locales: [String]
         let columns: [[Cell]]
+        /// Each locale's formats, which the cells' format numbers point into.
+        let formats: [TableFormats]
+        /// The keys, by row.
+        let keys: [String]
 
-        init(locales: [String], columns: [[Cell]]) {
+        init(locales: [String], columns: [[Cell]], formats: [TableFormats], keys: [String]) {
             self.locales = locales
             self.columns = columns
+            self.formats = formats
+            self.keys = keys
+        }
+
+        func format(_ cell: Cell, column: Int, row: Int) -> KeyFormat? {
+            switch cell.format {
+            case Cell.noFormat: nil
+            case Cell.formatByName: formats[column].others[keys[row]]
+            default: formats[column][number: Int(cell.format)]
+            }
         }
     }
 
@@ -247,6 +276,6 @@ public struct PayloadLocales: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> Element {
         guard let cells else { return elements[position] }
         let cell = cells.columns[position][row]
-        return (cells.locales[position], cell.string, cell.format)
+        return (cells.locales[position], cell.string, cells.format(cell, column: position, row: row))
     }
 }
