@@ -27,7 +27,7 @@ enum LocalizedTextBuilder {
             let chunk = 256
             for start in stride(from: 0, to: max(count, 1), by: chunk) { jobs.append((index, start..<min(start + chunk, count))) }
         }
-        let batches = jobs.concurrentMap { job in
+        var batches = jobs.concurrentMap { job in
             var batch = TextBatch()
             let file = project.files[job.file]
             let usage = usages[file.tableID] ?? .format
@@ -53,7 +53,11 @@ enum LocalizedTextBuilder {
         }
         var all = TextBatch()
         all.reserveCapacity(batches.reduce(0) { $0 + $1.count })
-        for batch in batches { all.append(contentsOf: batch) }
+        // Each batch is freed once it is copied: the records are not held twice over.
+        for index in batches.indices {
+            all.append(contentsOf: batches[index])
+            batches[index] = TextBatch()
+        }
         return all
     }
 
