@@ -9,6 +9,8 @@ struct EntryOffsets {
 /// The dictionary-level grammar of `CFOldStylePList.c` on top of `OldStyleScanner`.
 struct OldStyleStringsParser {
     var scanner: OldStyleScanner
+    /// The keys of another locale's file of the table, shared where they match.
+    var keyPool: KeyPool?
     /// Built in place: positions, `loaded` and duplicates are filled in by `finish`.
     var entries: [StringsEntry] = []
     /// The entries' values and comments, UTF-8, end to end (`StringsFile.text`).
@@ -141,11 +143,12 @@ struct OldStyleStringsParser {
             let keyOffset = scanner.pos
             let c = bytes[keyOffset]
             let quoted = OldStyleScanner.isQuote(c)
-            let key: String?
+            let scanned: (key: String, hash: UInt64)?
             if quoted {
-                key = scanner.scanQuoted()
+                scanned = scanQuotedKey()
             } else if OldStyleScanner.isUnquotedCharacter(c) {
-                key = scanner.scanUnquoted()
+                let range = scanner.scanUnquotedRange()
+                scanned = key(UnsafeBufferPointer(rebasing: bytes[range]), isASCII: true)
             } else if braced, c == UInt8(ascii: "}") {
                 return
             } else if afterSemicolon, !braced {
@@ -166,7 +169,7 @@ struct OldStyleStringsParser {
                 if c != UInt8(ascii: ";") { scanner.skipToNextLine(after: keyOffset) }
                 continue
             }
-            guard let key else {
+            guard let (key, keyHash) = scanned else {
                 if afterSemicolon, !braced, !scanner.quiet, isRead(keyOffset) {
                     // A key whose quote never closes ends CoreFoundation's loop on the "success
                     // path", which clears the error: the entries before it load.
@@ -182,15 +185,29 @@ struct OldStyleStringsParser {
                 afterSemicolon = false
                 continue
             }
-            // A key written without escapes is its bytes (escapes always shorten the text).
-            let keyEnd = scanner.pos
-            let written = quoted ? keyOffset + 1..<keyEnd - 1 : keyOffset..<keyEnd
-            let keyHash =
-                key.utf8.count == written.count
-                ? DuplicateKeyFinder.hash(bytes: UnsafeBufferPointer(rebasing: bytes[written])) : DuplicateKeyFinder.hash(key)
             let comment = scanner.takeComments(appendingTo: &text)
             afterSemicolon = parseEntryTail(key: key, keyOffset: keyOffset, keyHash: keyHash, comment: comment, braced: braced)
         }
+    }
+
+    /// A quoted key and its `DuplicateKeyFinder.hash`; nil after the scanner reported an error.
+    private mutating func scanQuotedKey() -> (key: String, hash: UInt64)? {
+        switch scanner.scanQuotedText() {
+        case nil:
+            return nil
+        case .verbatim(let range, let isASCII):
+            return key(UnsafeBufferPointer(rebasing: bytes[range]), isASCII: isASCII)
+        case .escaped:
+            let key = scanner.escaped.withUnsafeBufferPointer { OldStyleScanner.string(validUTF8: $0) }
+            return (key, DuplicateKeyFinder.hash(key))
+        }
+    }
+
+    /// The key whose UTF-8 is `bytes`, from the table's pool when it has it (see `KeyPool`).
+    private func key(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> (key: String, hash: UInt64) {
+        let hash = DuplicateKeyFinder.hash(bytes: bytes)
+        if bytes.count > KeyPool.inlineLimit, let pooled = keyPool?.key(bytes, hash: hash) { return (pooled, hash) }
+        return (OldStyleScanner.string(validUTF8: bytes, isASCII: isASCII), hash)
     }
 
     /// The scanner reported an unterminated string; make it the fatal error if it comes first.

@@ -22,7 +22,9 @@ public enum StringsParser {
         }
     }
 
-    public static func parse(bytes: [UInt8], path: String) -> StringsFile {
+    /// `keyPool`: the keys of another locale's file of the table, which this file's keys share
+    /// where they match (see `KeyPool`).
+    public static func parse(bytes: [UInt8], path: String, keyPool: KeyPool? = nil) -> StringsFile {
         if bytes.isEmpty {
             let diagnostic = Diagnostic(
                 .emptyFile, "the file is empty; Foundation refuses a zero-length property list, so the table loads nothing",
@@ -78,6 +80,7 @@ public enum StringsParser {
         }
         var result = decoded.utf8.withUnsafeBufferPointer { buffer in
             var parser = OldStyleStringsParser(bytes: buffer)
+            parser.keyPool = keyPool
             // Tables hold about one entry per line: reserving that once avoids regrowing (and
             // copying) the entry array a dozen times.
             parser.entries.reserveCapacity(lines.lineCount)

@@ -97,7 +97,9 @@ public enum ProjectLoader {
     }
 
     /// Parses one file according to its kind.
-    public static func parse(_ candidate: Candidate, maximumSize: Int = FileBytes.defaultMaximumSize) -> ResourceFile {
+    public static func parse(_ candidate: Candidate, maximumSize: Int = FileBytes.defaultMaximumSize, keyPool: KeyPool? = nil)
+        -> ResourceFile
+    {
         let bytes: [UInt8]
         switch FileBytes.read(candidate.url.path, maximumSize: maximumSize) {
         case .success(let read):
@@ -109,17 +111,17 @@ public enum ProjectLoader {
             let empty = StringsFile(path: candidate.path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
-        return parse(candidate, bytes: consume bytes)
+        return parse(candidate, bytes: consume bytes, keyPool: keyPool)
     }
 
     /// Parses bytes already in memory as the file `candidate` names.
     /// The bytes are taken: a catalog releases them as soon as its JSON is read.
-    public static func parse(_ candidate: Candidate, bytes: consuming [UInt8]) -> ResourceFile {
+    public static func parse(_ candidate: Candidate, bytes: consuming [UInt8], keyPool: KeyPool? = nil) -> ResourceFile {
         let table = tableName(candidate)
         let locale = candidate.folder.map(LocaleName.normalize)
         let content: ResourceContent
         switch candidate.kind {
-        case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path))
+        case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path, keyPool: keyPool))
         case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: bytes, path: candidate.path))
         case .catalog: content = .catalog(StringCatalogParser.parse(bytes: consume bytes, path: candidate.path))
         case .interface: content = .strings(StringsFile(path: candidate.path, encoding: .utf8, diagnostics: [], loads: true))
@@ -182,9 +184,43 @@ public enum ProjectLoader {
     public static func parse(_ candidates: [Candidate], jobs: Int? = nil, maximumFileSize: Int = FileBytes.defaultMaximumSize) async
         -> [ResourceFile]
     {
-        // Largest first: a big catalog handed out last would leave one core parsing it alone.
-        candidates.sorted { $0.size > $1.size }.concurrentMap(workers: jobs) { parse($0, maximumSize: maximumFileSize) }
-            .sorted { $0.path < $1.path }
+        // Two waves: first every file but the other locales' `.strings` files of a table with
+        // several (the largest of each is parsed first), then those, sharing its keys (see
+        // `KeyPool`). Largest first in each: a big catalog handed out last would leave one core
+        // parsing it alone.
+        var first: [Candidate] = []
+        var second: [(candidate: Candidate, table: String)] = []
+        // Table → the index in `first` of the file whose keys the others share.
+        var pooled: [String: Int] = [:]
+        for candidate in candidates.sorted(by: { ($0.size, $1.path) > ($1.size, $0.path) }) {
+            guard candidate.kind == .strings, let table = sharedTable(candidate) else {
+                first.append(candidate)
+                continue
+            }
+            if pooled[table] == nil {
+                pooled[table] = first.count
+                first.append(candidate)
+            } else {
+                second.append((candidate, table))
+            }
+        }
+        let parsed = first.concurrentMap(workers: jobs) { parse($0, maximumSize: maximumFileSize) }
+        var pools: [String: KeyPool] = [:]
+        for table in Set(second.map(\.table)) {
+            if let index = pooled[table], case .strings(let file) = parsed[index].content { pools[table] = KeyPool(file) }
+        }
+        let rest = second.concurrentMap(workers: jobs) { parse($0.candidate, maximumSize: maximumFileSize, keyPool: pools[$0.table]) }
+        return (parsed + rest).sorted { $0.path < $1.path }
+    }
+
+    /// The table a `.strings` file in a locale folder belongs to, as the folder holding the
+    /// locale folders and the file name (`App/Localizable.strings` for
+    /// `App/fr.lproj/Localizable.strings`); nil outside a locale folder.
+    static func sharedTable(_ candidate: Candidate) -> String? {
+        guard candidate.folder != nil else { return nil }
+        let parts = candidate.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        return (parts.dropLast(2) + [parts[parts.count - 1]]).joined(separator: "/")
     }
 
     // MARK: Discovery
