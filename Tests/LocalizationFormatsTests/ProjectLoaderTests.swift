@@ -128,10 +128,16 @@ struct ProjectLoaderTests {
         var subject = LocaleStrings(numbering: numbering)
         var oracle: [String: LocalizedString] = [:]
         var generator = GeneratedDifferentialTests.Generator(state: 7)
+        // A file's strings, and strings made one by one (each its own source, so a table holds
+        // many: found by identity past the first few).
+        let made = (0..<40).map {
+            LocalizedString(key: "m\($0)", value: "made \($0)", path: "m\($0).strings", location: nil, loaded: true, origin: .strings, state: nil)
+        }
         for _ in 0..<2_000 {
             // Half the keys are numbered (k0…k11), half are not (x0…x11).
             let key = (generator.next() % 2 == 0 ? "k" : "x") + String(generator.next() % 12)
-            let value = generator.next() % 3 == 0 ? nil : values[Int(generator.next() % 12)]
+            let choice = generator.next() % 3
+            let value = choice == 0 ? nil : choice == 1 ? values[Int(generator.next() % 12)] : made[Int(generator.next() % 40)]
             subject[key] = value
             oracle[key] = value
             #expect(subject[key] == oracle[key])

@@ -25,18 +25,66 @@ public final class TableKeyNumbers: Sendable {
 }
 
 /// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
-/// numbering sit in an array by number (16 bytes a key; a dictionary per locale took several
-/// times that with its empty buckets), the few others by name.
+/// numbering sit in an array by number (8 bytes a key: its file among the few the table has and
+/// its entry there; a dictionary per locale took several times that with its empty buckets),
+/// the few others by name.
 public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public let numbering: TableKeyNumbers
     // Reachable from inlined code: other modules read by number in their hot loops.
-    @usableFromInline var slots: [LocalizedString?]
+    @usableFromInline var slots: [Slot]
+    /// The files the slots point into.
+    @usableFromInline var sources: [LocalizedString.Source] = []
+    /// `sources` by identity, once there are more than a few.
+    private var sourceNumbers: [ObjectIdentifier: Int] = [:]
     @usableFromInline var others: [String: LocalizedString] = [:]
     public private(set) var count = 0
 
+    /// A numbered key's string: entry `index` of `sources[source]`.
+    @usableFromInline struct Slot: Sendable {
+        @usableFromInline var source: UInt32
+        @usableFromInline var index: UInt32
+
+        @usableFromInline static let none = Slot(source: .max, index: 0)
+
+        @usableFromInline init(source: UInt32, index: UInt32) {
+            self.source = source
+            self.index = index
+        }
+
+        @usableFromInline var isEmpty: Bool { source == .max }
+    }
+
     public init(numbering: TableKeyNumbers = .empty) {
         self.numbering = numbering
-        slots = Array(repeating: nil, count: numbering.keys.count)
+        slots = Array(repeating: .none, count: numbering.keys.count)
+    }
+
+    @inlinable func string(inSlot number: Int) -> LocalizedString? {
+        let slot = slots[number]
+        return slot.isEmpty ? nil : LocalizedString(sources[Int(slot.source)], Int(slot.index))
+    }
+
+    /// The slot of `string`, its file numbered among `sources`: a table's strings come from a
+    /// file or two, so the last one is nearly always it (strings made one by one each have their
+    /// own source, found by identity).
+    private mutating func slot(_ string: LocalizedString) -> Slot {
+        let source = string.source
+        let number: Int
+        if let last = sources.last, last === source {
+            number = sources.count - 1
+        } else if sources.count <= 8, let found = sources.firstIndex(where: { $0 === source }) {
+            number = found
+        } else if let found = sourceNumbers[ObjectIdentifier(source)] {
+            number = found
+        } else {
+            number = sources.count
+            sources.append(source)
+            if number >= 8 {
+                if sourceNumbers.isEmpty { for (index, known) in sources.enumerated() { sourceNumbers[ObjectIdentifier(known)] = index } }
+                sourceNumbers[ObjectIdentifier(source)] = number
+            }
+        }
+        return Slot(source: UInt32(number), index: UInt32(string.index))
     }
 
     public init(_ strings: [String: LocalizedString]) {
@@ -52,14 +100,14 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
 
     public subscript(key: String) -> LocalizedString? {
         get {
-            if let number = numbering.number(of: key) { return slots[number] }
+            if let number = numbering.number(of: key) { return string(inSlot: number) }
             return others[key]
         }
         set {
             let old: LocalizedString?
             if let number = numbering.number(of: key) {
-                old = slots[number]
-                slots[number] = newValue
+                old = string(inSlot: number)
+                slots[number] = newValue.map { slot($0) } ?? .none
             } else if let newValue {
                 old = others.updateValue(newValue, forKey: key)
             } else {
@@ -70,12 +118,12 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     }
 
     /// The string of the key numbered `number` in `numbering`.
-    @inlinable public subscript(number number: Int) -> LocalizedString? { slots[number] }
+    @inlinable public subscript(number number: Int) -> LocalizedString? { string(inSlot: number) }
 
     /// Sets the string of the key numbered `number` in `numbering`, without hashing the key.
     public mutating func set(_ value: LocalizedString, number: Int) {
-        if slots[number] == nil { count += 1 }
-        slots[number] = value
+        if slots[number].isEmpty { count += 1 }
+        slots[number] = slot(value)
     }
 
     /// The string of `key`, whose number in `other` is `number`: read by number, without hashing
@@ -83,14 +131,14 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     /// table's own numbering (the locales of a table share it).
     @inlinable
     public func string(forKey key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> LocalizedString? {
-        if let number, other === numbering { return slots[number] }
+        if let number, other === numbering { return string(inSlot: number) }
         return self[key()]
     }
 
     /// Whether `key` (numbered `number` in `other`) has a string, without copying it out.
     @inlinable
     public func contains(key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> Bool {
-        if let number, other === numbering { return slots[number] != nil }
+        if let number, other === numbering { return !slots[number].isEmpty }
         return self[key()] != nil
     }
 
@@ -104,8 +152,8 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
             }
             return result
         }
-        for number in slots.indices where slots[number] != nil && other.slots[number] == nil {
-            if let string = slots[number] { result.append(string) }
+        for number in slots.indices where !slots[number].isEmpty && other.slots[number].isEmpty {
+            if let string = string(inSlot: number) { result.append(string) }
         }
         for (key, string) in others where other.others[key] == nil { result.append(string) }
         return result
@@ -144,7 +192,7 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
         mutating func nextWithNumber() -> (key: String, number: Int?, value: LocalizedString)? {
             while number < strings.slots.count {
                 defer { number += 1 }
-                if let value = strings.slots[number] { return (strings.numbering.keys[number], number, value) }
+                if let value = strings.string(inSlot: number) { return (strings.numbering.keys[number], number, value) }
             }
             return others.next().map { ($0.key, nil, $0.value) }
         }

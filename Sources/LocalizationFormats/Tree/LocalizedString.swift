@@ -10,11 +10,11 @@ public enum LocalizedStringOrigin: String, Sendable, Hashable, Codable {
 /// building a table allocates nothing but the dictionary, not an object per key. Copying one
 /// costs one reference count operation, as a class did.
 public struct LocalizedString: Sendable, Hashable {
-    private let source: Source
-    private let index: Int
+    @usableFromInline let source: Source
+    @usableFromInline let index: Int
 
     /// What a table's strings point into: one per file (per file and locale for catalogs).
-    final class Source: Sendable {
+    @usableFromInline final class Source: Sendable {
         let path: String
         let origin: LocalizedStringOrigin
         /// The `.strings` file, for `.strings` texts (its entries hold no strings but keys).
@@ -57,7 +57,7 @@ public struct LocalizedString: Sendable, Hashable {
         }
     }
 
-    init(_ source: Source, _ index: Int) {
+    @usableFromInline init(_ source: Source, _ index: Int) {
         self.source = source
         self.index = index
     }
