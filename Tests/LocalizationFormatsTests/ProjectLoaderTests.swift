@@ -131,7 +131,8 @@ struct ProjectLoaderTests {
         // A file's strings, and strings made one by one (each its own source, so a table holds
         // many: found by identity past the first few).
         let made = (0..<40).map {
-            LocalizedString(key: "m\($0)", value: "made \($0)", path: "m\($0).strings", location: nil, loaded: true, origin: .strings, state: nil)
+            LocalizedString(
+                key: "m\($0)", value: "made \($0)", path: "m\($0).strings", location: nil, loaded: true, origin: .strings, state: nil)
         }
         for _ in 0..<2_000 {
             // Half the keys are numbered (k0…k11), half are not (x0…x11).
