@@ -113,10 +113,8 @@ enum LocalizedTextBuilder {
         // Read in place, and scanned as the file's bytes: no string is made for a value.
         parsed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                guard let (analysis, isEmpty) = parsed.withValueBytes(at: index, { (FormatScanner.analyze(utf8: $0), $0.isEmpty) })
-                else { continue }
-                batch.appendValue(
-                    isEmpty: isEmpty, entry: index, of: source, number: number, analysis: analysis, loaded: entries[index].loaded)
+                let loaded = entries[index].loaded
+                _ = parsed.withValueBytes(at: index) { batch.appendValue($0, entry: index, of: source, number: number, loaded: loaded) }
             }
         }
     }

@@ -20,6 +20,10 @@ struct TextBatch {
     /// table's texts cycle through a few shapes, and comparing is cheaper than hashing.
     private var recentShapes: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
+    /// The scan of `.strings` values by `PlainSpecifiers.key`: their shape number and what the
+    /// scan says of them (the flags but those of the text itself: empty, loaded, origin).
+    private var plainScans: [UInt64: (shape: Int32, flags: Flags)] = [:]
+    private static let ownFlags: Flags = [.isEmpty, .loaded, .stringsdict, .catalog]
     /// The source of the last run, by number.
     private var lastRunSource: Int32 = -1
 
@@ -44,6 +48,26 @@ struct TextBatch {
     ) {
         appendRecord(object: -1, entry: entry, of: source, number: number, isEmpty: isEmpty, analysis: analysis, loaded: loaded) {
             LocalizedText(source: $0, entry: entry, analysis: $1)
+        }
+    }
+
+    /// Adds the value of entry `entry` of a `.strings` file, whose UTF-8 is `bytes`: scanned, or
+    /// given the scan of an earlier value with the same plain specifiers (see `PlainSpecifiers`).
+    mutating func appendValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, entry: Int, of source: TextSource, number: Int32, loaded: Bool
+    ) {
+        let key = PlainSpecifiers.key(bytes)
+        if let key, let known = plainScans[key] {
+            let flags = known.flags.union([bytes.isEmpty ? .isEmpty : [], loaded ? .loaded : []])
+            add(Slot(object: -1, shape: known.shape, source: number, entry: Int32(entry), flags: flags), source: source)
+            return
+        }
+        appendValue(
+            isEmpty: bytes.isEmpty, entry: entry, of: source, number: number, analysis: FormatScanner.analyze(utf8: bytes),
+            loaded: loaded)
+        if let key {
+            let slot = texts.slots[texts.slots.count - 1]
+            plainScans[key] = (slot.shape, slot.flags.subtracting(Self.ownFlags))
         }
     }
 
