@@ -29,6 +29,8 @@ public final class TextSource: Sendable {
 
     /// A `.strings` file, which its texts read their key, text and positions from.
     let strings: StringsFile
+    /// Its entries, read without copying the file out of the source (four retains a read).
+    let entries: [StringsEntry]
     /// A catalog's entries, which its string-unit texts read from.
     let catalog: [CatalogEntry]
 
@@ -42,6 +44,7 @@ public final class TextSource: Sendable {
         self.path = path
         self.usage = usage
         self.strings = strings ?? StringsFile(path: path, encoding: .utf8, diagnostics: [], loads: true)
+        entries = self.strings.entries
         self.catalog = catalog
     }
 
@@ -50,7 +53,7 @@ public final class TextSource: Sendable {
 
     /// The key of `.strings` entry `entry`, or of catalog entry `entry` when `isCatalog`.
     func key(entry: Int, isCatalog: Bool) -> String {
-        isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : strings.entries.withUnsafeBufferPointer { $0[entry].key }
+        isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : entries.withUnsafeBufferPointer { $0[entry].key }
     }
 
     /// The value of `.strings` entry `entry`, or the string unit of localization `localization`
@@ -152,14 +155,14 @@ public final class LocalizedText: Sendable {
     }
     public var keyLocation: SourcePosition? {
         if let own { return own.keyLocation }
-        return origin == .strings ? source.strings.entries[Int(entry)].keyLocation : source.catalog[Int(entry)].keyLocation
+        return origin == .strings ? source.entries[Int(entry)].keyLocation : source.catalog[Int(entry)].keyLocation
     }
 
     /// The verbatim start, the fixed position, or the segments' fallback.
     private var placementPosition: SourcePosition? {
         if let own { return own.placementPosition }
         guard origin == .strings else { return unit?.location }
-        let value = source.strings.entries[Int(entry)]
+        let value = source.entries[Int(entry)]
         guard placementKind == .verbatim, let start = value.valueLocation else { return value.valueLocation }
         return SourcePosition(line: start.line, column: start.column + (value.valueIsQuoted ? 1 : 0))
     }
@@ -190,7 +193,7 @@ public final class LocalizedText: Sendable {
         self.analysis = analysis
         own = nil
         entry = Int32(index)
-        let value = source.strings.entries[index]
+        let value = source.entries[index]
         let verbatim = value.valueIsVerbatim && value.valueLocation != nil
         packed = Self.pack(localization: 0, kind: verbatim ? .verbatim : .fixed, origin: .strings, loaded: value.loaded)
     }

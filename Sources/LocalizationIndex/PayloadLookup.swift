@@ -106,13 +106,15 @@ extension ProjectIndex {
         // Each table's per-locale views are gathered once, not once per payload; payloads are
         // then resolved on all cores.
         let candidates = tableIDs(named: options.payloadTable)
-        let payloads = payloads.compactMap { payload -> (payload: PushPayload, table: String)? in
+        // Each payload's keys are listed once (a computed list of the alert's fields).
+        let payloads = payloads.compactMap {
+            payload -> (payload: PushPayload, table: String, keys: [(part: PushAlertPart, field: PayloadField, key: String)])? in
             let keys = payload.keys
             guard !keys.isEmpty, let table = payloadTable(keys: keys.map(\.key), among: candidates) else { return nil }
-            return (payload, table)
+            return (payload, table, keys)
         }
         var views: [String: [(locale: String, strings: LocaleStrings?, formats: TableFormats?)]] = [:]
-        for table in Set(payloads.map(\.table)) {
+        for table in Set(payloads.lazy.map(\.table)) {
             views[table] = localesBaseFirst.filter { $0 == baseLocale || tables[table]?[$0] != nil }.map {
                 (locale: $0, strings: tables[table]?[$0]?.strings, formats: formats[table]?[$0])
             }
@@ -123,8 +125,8 @@ extension ProjectIndex {
         // locale reads each table's arrays front to back instead of jumping between 40 of them
         // for every key, which left most of the time in cache misses.
         var wanted: [String: Set<String>] = [:]
-        for (payload, table) in payloads {
-            for (_, _, key) in payload.keys { wanted[table, default: []].insert(key) }
+        for (_, table, keys) in payloads {
+            for (_, _, key) in keys { wanted[table, default: []].insert(key) }
         }
         struct WantedKey {
             var key: String
@@ -196,13 +198,13 @@ extension ProjectIndex {
             }
             byKey[table] = resolvedKeys
         }
-        return payloads.flatMap { payload, table in
-            payload.keys.map { part, field, key in
-                let result = byKey[table]?[key]
+        return payloads.flatMap { payload, table, keys in
+            let resolved = byKey[table]
+            return keys.map { part, field, key in
+                let result = resolved?[key]
                 var lookup = PayloadKeyLookup(
-                    payload: payload, part: part, keyField: field, key: key,
-                    argumentsField: payload.alert.localizedParts.first { $0.part == part }?.arguments, table: table,
-                    locales: result?.locales ?? PayloadLocales([]))
+                    payload: payload, part: part, keyField: field, key: key, argumentsField: payload.alert.arguments(of: part),
+                    table: table, locales: result?.locales ?? PayloadLocales([]))
                 lookup.summary = result?.summary ?? .none
                 return lookup
             }

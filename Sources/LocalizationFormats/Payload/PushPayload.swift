@@ -38,6 +38,16 @@ public struct PushAlert: Sendable, Hashable {
             (.action, actionLocKey, nil),
         ]
     }
+
+    /// The `…loc-args` field of `part` (as `localizedParts` pairs them), without building the list.
+    public func arguments(of part: PushAlertPart) -> PayloadField? {
+        switch part {
+        case .title: titleLocArgs
+        case .subtitle: subtitleLocArgs
+        case .body: locArgs
+        case .action: nil
+        }
+    }
 }
 
 /// The parts of a notification a user sees.

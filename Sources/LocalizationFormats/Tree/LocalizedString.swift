@@ -19,6 +19,8 @@ public struct LocalizedString: Sendable, Hashable {
         let origin: LocalizedStringOrigin
         /// The `.strings` file, for `.strings` texts (its entries hold no strings but keys).
         let strings: StringsFile
+        /// Its entries, read without copying the file out of the source (four retains a read).
+        let entries: [StringsEntry]
         let stringsdict: [StringsdictEntry]
         let catalog: [CatalogLocaleString]
         let catalogLoads: Bool
@@ -50,6 +52,7 @@ public struct LocalizedString: Sendable, Hashable {
             self.path = path
             self.origin = origin
             self.strings = strings
+            entries = strings.entries
             self.stringsdict = stringsdict
             self.catalog = catalog
             self.catalogLoads = catalogLoads
@@ -75,7 +78,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var key: String {
         if let made = source.made { return made.key }
         switch source.origin {
-        case .strings: return source.strings.entries.withUnsafeBufferPointer { $0[index].key }
+        case .strings: return source.entries.withUnsafeBufferPointer { $0[index].key }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].key }
         case .catalog: return source.catalog[index].key
         }
@@ -94,7 +97,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var location: SourcePosition? {
         if let made = source.made { return made.location }
         switch source.origin {
-        case .strings: return source.strings.entries.withUnsafeBufferPointer { $0[index].keyLocation }
+        case .strings: return source.entries.withUnsafeBufferPointer { $0[index].keyLocation }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].keyLocation }
         case .catalog: return source.catalog[index].location
         }
@@ -103,7 +106,7 @@ public struct LocalizedString: Sendable, Hashable {
     public var loaded: Bool {
         if let made = source.made { return made.loaded }
         switch source.origin {
-        case .strings: return source.strings.entries.withUnsafeBufferPointer { $0[index].loaded }
+        case .strings: return source.entries.withUnsafeBufferPointer { $0[index].loaded }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].loaded }
         case .catalog: return source.catalogLoads
         }
