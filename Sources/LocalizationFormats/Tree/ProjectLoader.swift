@@ -47,6 +47,10 @@ public enum ProjectLoader {
             unique[candidate.url.standardizedFileURL.path] = candidate
         }
         phases.lap("discover")
+        // Payload templates are found and read while the tables are parsed.
+        async let payloadFiles = payloadGlobs.map {
+            findAndReadPayloads(roots: roots, globs: $0, accept: accept, maximumFileSize: maximumFileSize)
+        }
         let files = await parse(Array(unique.values), jobs: jobs, maximumFileSize: maximumFileSize)
         phases.lap("parse")
         diagnostics += duplicateLocaleFolders(files)
@@ -55,26 +59,8 @@ public enum ProjectLoader {
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
         project.skippedFolders = skipped
-        if let payloadGlobs {
-            var paths: [String] = []
-            var named: [String] = []
-            for root in roots {
-                let found = PayloadDiscovery.find(root: root, globs: payloadGlobs)
-                if found == [root] { named.append(root) } else { paths += found }
-            }
-            // A template given by name may also lie in a folder given beside it: it is read once,
-            // under the folder's path. Only then are paths compared (standardizing each one is slow).
-            if !named.isEmpty {
-                var seen = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-                paths += named.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
-            }
-            if let accept { paths = paths.filter(accept) }
-            // Nested roots (`App App/push`) find the same paths.
-            paths = Array(Set(paths))
-            phases.lap("find payloads")
-            project.payloadFiles = PayloadDiscovery.read(paths.sorted(), maximumSize: maximumFileSize)
-            phases.lap("read payloads")
-        }
+        if let payloadFiles = await payloadFiles { project.payloadFiles = payloadFiles }
+        phases.lap("payloads")
         // Source files: those named as roots always, those under folders when configured.
         var codePaths: [String] = []
         for root in roots {
@@ -94,6 +80,32 @@ public enum ProjectLoader {
             phases.lap("scan code")
         }
         return project
+    }
+
+    /// The payload templates under the roots that `globs` name (see `PayloadDiscovery`).
+    static func findAndReadPayloads(
+        roots: [String], globs: [String], accept: (@Sendable (String) -> Bool)?, maximumFileSize: Int
+    ) -> [PayloadTemplateFile] {
+        var phases = PhaseClock("load")
+        var paths: [String] = []
+        var named: [String] = []
+        for root in roots {
+            let found = PayloadDiscovery.find(root: root, globs: globs)
+            if found == [root] { named.append(root) } else { paths += found }
+        }
+        // A template given by name may also lie in a folder given beside it: it is read once,
+        // under the folder's path. Only then are paths compared (standardizing each one is slow).
+        if !named.isEmpty {
+            var seen = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            paths += named.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        }
+        if let accept { paths = paths.filter(accept) }
+        // Nested roots (`App App/push`) find the same paths.
+        paths = Array(Set(paths))
+        phases.lap("find payloads")
+        let files = PayloadDiscovery.read(paths.sorted(), maximumSize: maximumFileSize)
+        phases.lap("read payloads")
+        return files
     }
 
     /// Parses one file according to its kind.
