@@ -57,12 +57,11 @@ extension LocalizedTextBuilder {
             }
             guard depth < 4, let (slot, variableIndex) = found else {
                 let text = state.text
-                let analysis = FormatAnalysis(
-                    specifiers: state.specifiers,
-                    problems: (state.problems
-                        + FormatScanner.argumentProblems(
-                            state.specifiers.filter { $0.variableName == nil }, alsoRead: Set(state.variables.keys)))
-                        .sorted { $0.start < $1.start })
+                let across = FormatScanner.argumentProblems(
+                    state.specifiers.filter { $0.variableName == nil }, alsoRead: Set(state.variables.keys))
+                let all = across.isEmpty ? state.problems : state.problems + across
+                let problems = all.count > 1 ? all.sorted { $0.start < $1.start } : all
+                let analysis = FormatAnalysis(specifiers: state.specifiers, problems: problems)
                 let label = state.labels.isEmpty ? nil : "permutation " + state.labels.joined(separator: ", ")
                 results.append(
                     message(text, .segments(state.segments, fallback: entry.formatKeyLocation), label, analysis, state.variables))
@@ -94,6 +93,18 @@ extension LocalizedTextBuilder {
                     piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
                 }
                 var next = state
+                next.labels.append("'\(variant.name)' of '\(variable.name)'")
+                next.variables[slot.argument] = VariableArgument(signature: signature, text: slot.text, offset: slot.start)
+                // The usual entry: the format is the variable alone, and the text is the form.
+                if whole, state.specifiers.count == 1, state.problems.isEmpty, state.segments.count == 1 {
+                    next.text = variant.value
+                    next.scalarCount = insertedCount
+                    next.specifiers = piece.specifiers
+                    next.problems = piece.problems
+                    next.segments = [TextSegment(range: 0..<insertedCount, location: variant.location)]
+                    expand(next, depth: depth + 1)
+                    continue
+                }
                 next.text = whole ? variant.value : before + variant.value + after
                 next.scalarCount = state.scalarCount + delta
                 next.specifiers =
@@ -123,9 +134,6 @@ extension LocalizedTextBuilder {
                 }
                 pieces.append(TextSegment(range: slot.start..<(slot.start + insertedCount), location: variant.location))
                 next.segments = pieces.sorted { $0.range.lowerBound < $1.range.lowerBound }
-                next.labels.append("'\(variant.name)' of '\(variable.name)'")
-                next.variables[slot.argument] = VariableArgument(
-                    signature: signature, text: slot.text, offset: slot.start)
                 expand(next, depth: depth + 1)
             }
         }

@@ -57,6 +57,24 @@ struct FormatScannerTests {
         #expect(FormatScanner.analyze(gap).problems.map(\.kind) == [.positionGap])
     }
 
+    /// Arguments also read elsewhere (a plural variable's number, read again by its form) join
+    /// the quick check: what the general path reports, gaps and conflicts, is reported whichever
+    /// path answers.
+    @Test func argumentsAlsoReadCountTowardGaps() {
+        func kinds(_ text: String, _ alsoRead: Set<Int>) -> [FormatProblem.Kind] {
+            let specifiers = FormatScanner.analyze(text, checkAcrossArguments: false).specifiers
+            return FormatScanner.argumentProblems(specifiers, alsoRead: alsoRead).map(\.kind)
+        }
+        #expect(kinds("%ld files", [1]).isEmpty)
+        #expect(kinds("%2$@ in %1$ld", [1]).isEmpty)
+        #expect(kinds("%3$@", [1]) == [.positionGap])
+        #expect(kinds("%1$ld and %1$@", [1]) == [.conflictingTypes])
+        #expect(kinds("%2$@", [1, 3]).isEmpty)
+        #expect(kinds("%2$@", [1, 4]) == [.positionGap])
+        #expect(kinds("%2$@", [64]) == [.positionGap])
+        #expect(kinds("no specifier", [1]).isEmpty)
+    }
+
     @Test func starWidthReadsAnArgument() throws {
         let specifier = try #require(FormatScanner.analyze("%*d").specifiers.first)
         #expect(specifier.starArguments == [1])

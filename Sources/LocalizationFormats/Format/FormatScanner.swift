@@ -334,8 +334,9 @@ public enum FormatScanner {
     /// Type conflicts and position gaps over specifiers that may come from several pieces of one
     /// text; `alsoRead` are arguments read elsewhere (by a plural variable's rule).
     public static func argumentProblems(_ specifiers: [FormatSpecifier], alsoRead: Set<Int> = []) -> [FormatProblem] {
-        // The usual text reads arguments 1...n once each: nothing to report, and no sets to build.
-        if alsoRead.isEmpty, specifiers.count < 64 {
+        // The usual text reads arguments 1...n once each (a plural form may read its variable's
+        // number, which the variable reads too): nothing to report, and no sets to build.
+        if specifiers.count < 64 {
             var mask: UInt64 = 0
             var simple = true
             for specifier in specifiers {
@@ -346,9 +347,16 @@ public enum FormatScanner {
                 }
                 mask |= bit
             }
-            // Bits 1...count; with 63 specifiers the shift leaves the word and the wrapping
+            for argument in alsoRead where simple {
+                guard argument > 0, argument < 64 else {
+                    simple = false
+                    break
+                }
+                mask |= UInt64(1) << UInt64(argument)
+            }
+            // Bits 1...count; with 63 arguments the shift leaves the word and the wrapping
             // subtraction still gives bits 1...63 (a plain '-' trapped there, found by fuzzing).
-            if simple, mask == (UInt64(1) << UInt64(specifiers.count + 1)) &- 2 { return [] }
+            if simple, mask == (UInt64(1) << UInt64(mask.nonzeroBitCount + 1)) &- 2 { return [] }
         }
         var problems: [FormatProblem] = []
         let positional = specifiers.filter { $0.explicitPosition != nil }
