@@ -236,8 +236,16 @@ extension LocalizedTextBuilder {
         }
         // In argument order, so each is appended: a dictionary's order inserted at random places
         // (a catalog string with thousands of substitutions moved the list for each).
-        for (argument, variable) in message.variableArguments.sorted(by: { $0.key < $1.key }) where result[argument] == nil {
+        func add(_ argument: Int, _ variable: VariableArgument) {
+            guard result[argument] == nil else { return }
             result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, textIndex: index, offset: variable.offset)
+        }
+        let variables = message.variableArguments
+        // One variable, the usual entry, needs no sorted copy.
+        if variables.count == 1, let (argument, variable) = variables.first {
+            add(argument, variable)
+        } else {
+            for (argument, variable) in variables.sorted(by: { $0.key < $1.key }) { add(argument, variable) }
         }
         return result
     }

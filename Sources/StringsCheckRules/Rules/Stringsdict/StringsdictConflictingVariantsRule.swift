@@ -31,15 +31,26 @@ struct StringsdictConflictingVariantsRule: Rule {
             let key: String
         }
         var firstUse: [EntryID: [Int: (ArgumentUse, LocalizedText)]] = [:]
+        // An entry's permutations come one after another: its first uses are looked up once for
+        // the run, not hashed by path and key for every permutation.
+        var entry: EntryID?
+        var entryUses: [Int: (ArgumentUse, LocalizedText)] = [:]
         for index in context.stringsdictTexts {
             let message = context.texts[index]
-            let entryID = EntryID(path: message.path, key: message.key)
+            let path = message.path
+            let key = message.key
+            if entry?.path != path || entry?.key != key {
+                if let entry { firstUse[entry] = entryUses }
+                let next = EntryID(path: path, key: key)
+                entryUses = firstUse[next] ?? [:]
+                entry = next
+            }
             // A variable's own number is checked against its value type by stringsdict-value-type-mismatch.
             // (An argument list is in argument order already.)
             let uses = message.argumentUses(index: index).filter { !$0.value.isVariable }
             for (argument, use) in uses {
-                guard let (earlier, earlierMessage) = firstUse[entryID]?[argument] else {
-                    firstUse[entryID, default: [:]][argument] = (use, message)
+                guard let (earlier, earlierMessage) = entryUses[argument] else {
+                    entryUses[argument] = (use, message)
                     continue
                 }
                 guard earlier.signature != use.signature else { continue }

@@ -25,9 +25,17 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var result: [Finding] = []
         // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
         var expectedByValueType: [String: FormatSpecifier?] = [:]
+        // So do formats ('%#@items@'): each is scanned once.
+        var slotsByFormat: [String: [FormatSpecifier]] = [:]
         for (file, locale, entry) in context.stringsdictEntries {
             guard let format = entry.formatKey else { continue }
-            let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
+            let slots =
+                slotsByFormat[format]
+                ?? {
+                    let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
+                    slotsByFormat[format] = slots
+                    return slots
+                }()
             for slot in slots {
                 guard let name = slot.variableName, let variable = entry.variable(named: name), let valueType = variable.valueType
                 else { continue }
