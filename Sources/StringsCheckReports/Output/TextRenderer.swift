@@ -65,7 +65,7 @@ public struct TextRenderer: Sendable {
     /// Text as a terminal should show it: control characters (an escape sequence in a file name
     /// or a key could move the cursor, recolour or retitle the terminal) written as `\u{1B}`.
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard hasControl(text) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar) {
@@ -79,8 +79,33 @@ public struct TextRenderer: Sendable {
 
     /// A source line with each control character shown as `?`, so the caret stays in its column.
     static func visibleKeepingColumns(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
+        guard hasControl(line) else { return line }
         return String(String.UnicodeScalarView(line.unicodeScalars.map { isControl($0) ? "?" : $0 }))
+    }
+
+    /// Whether `text` has a character `isControl` matches, read as UTF-8 bytes (every message
+    /// and path of a report is asked): C0 and DEL are single bytes, C1 is `C2 80`…`C2 9F`, and
+    /// the separators and bidirectional controls are `E2 80 A8`…`E2 80 AE` and `E2 81 A6`…`E2 81 A9`.
+    static func hasControl(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                if byte == 0xE2, index + 2 < count {
+                    let second = bytes[index + 1]
+                    let third = bytes[index + 2]
+                    if (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+        return found ?? text.unicodeScalars.contains(where: isControl)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -43,12 +43,17 @@ enum Console {
     }
 
     /// Writes `text` to standard output, or to the file at `path` (refusing any file in `reads`
-    /// and any localization, payload or configuration file unless `force`).
-    static func write(_ text: String, to path: String?, reads: ReadFiles = ReadFiles([]), force: Bool = false) throws {
-        try write(Array(text.utf8), to: path, reads: reads, force: force)
+    /// and any localization, payload or configuration file unless `force`). `reads` is gathered
+    /// only for a file: it looks up every file the run read.
+    static func write(
+        _ text: String, to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
+    ) throws {
+        try write(Array(text.utf8), to: path, reads: reads(), force: force)
     }
 
-    static func write(_ bytes: [UInt8], to path: String?, reads: ReadFiles = ReadFiles([]), force: Bool = false) throws {
+    static func write(
+        _ bytes: [UInt8], to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
+    ) throws {
         guard let path else {
             if standardOutputMissing {
                 error("stringscheck: cannot write to standard output: it is closed")
@@ -63,7 +68,7 @@ enum Console {
             throw ExitCode(2)
         }
         do {
-            try OutputFile.write(bytes, to: path, reads: reads, force: force)
+            try OutputFile.write(bytes, to: path, reads: reads(), force: force)
         } catch let failure {
             error("stringscheck: \(failure.message)")
             throw ExitCode(2)
