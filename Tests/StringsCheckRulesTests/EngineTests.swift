@@ -7,6 +7,28 @@ import Testing
 @testable import StringsCheckRules
 
 struct EngineTests {
+    /// Findings are reported in path, position, rule and message order, each once: a repeat is
+    /// dropped, and findings that only share the sort key (another locale) are all kept.
+    @Test func findingsAreSortedAndEachKeptOnce() {
+        func finding(_ path: String, _ line: Int, _ id: String, _ message: String, locale: String? = nil) -> Finding {
+            Finding(
+                Diagnostic(id: id, severity: .warning, message: message, path: path, location: SourcePosition(line: line, column: 1)),
+                locale: locale)
+        }
+        let findings = [
+            finding("b.strings", 1, "r", "m"), finding("a.strings", 2, "r", "m"), finding("a.strings", 1, "s", "m"),
+            finding("a.strings", 1, "r", "n", locale: "de"), finding("a.strings", 1, "r", "n", locale: "fr"),
+            finding("a.strings", 1, "r", "n", locale: "de"), finding("b.strings", 1, "r", "m"), finding("a.strings", 1, "r", "m"),
+        ]
+        let kept = RuleEngine.sortedWithoutDuplicates(findings)
+        #expect(kept.count == Set(findings).count)
+        #expect(Set(kept) == Set(findings))
+        #expect(
+            kept.map { "\($0.diagnostic.path):\($0.diagnostic.location?.line ?? 0):\($0.diagnostic.id):\($0.diagnostic.message)" } == [
+                "a.strings:1:r:m", "a.strings:1:r:n", "a.strings:1:r:n", "a.strings:1:s:m", "a.strings:2:r:m", "b.strings:1:r:m",
+            ])
+    }
+
     static let tree = [
         ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B %@\";\n\"debug.x\" = \"X\";\n"),
         ("de.lproj/Localizable.strings", "\"a\" = \"\";\n\"b\" = \"B %d\";\n"),

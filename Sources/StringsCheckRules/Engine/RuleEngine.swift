@@ -80,7 +80,7 @@ public enum RuleEngine {
             kept.append(finding)
         }
         phases.lap("apply the configuration")
-        kept = Array(Set(kept)).sorted { Diagnostic.ordered($0.diagnostic, $1.diagnostic) }
+        kept = Self.sortedWithoutDuplicates(kept)
         var baselined = 0
         if let baseline {
             (kept, baselined) = baseline.filter(kept)
@@ -169,4 +169,26 @@ public func relativePath(_ path: String, to directory: String) -> String {
 func releaseInBackground<T: Sendable>(_ value: consuming T) {
     let owned = value
     DispatchQueue.global(qos: .utility).async { withExtendedLifetime(owned) {} }
+}
+
+extension RuleEngine {
+    /// The findings in report order, each once: sorted first, so a finding can only repeat
+    /// among those with its path, position, rule and message (hashing every finding whole to
+    /// drop repeats was most of the sort's time).
+    static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
+        let sorted = findings.sorted { Diagnostic.ordered($0.diagnostic, $1.diagnostic) }
+        var result: [Finding] = []
+        result.reserveCapacity(sorted.count)
+        var runStart = 0
+        for finding in sorted {
+            if runStart < result.count, !Diagnostic.ordered(result[runStart].diagnostic, finding.diagnostic) {
+                // Same sort key as the run: a repeat if it equals one of the run.
+                if result[runStart...].contains(finding) { continue }
+            } else {
+                runStart = result.count
+            }
+            result.append(finding)
+        }
+        return result
+    }
 }
