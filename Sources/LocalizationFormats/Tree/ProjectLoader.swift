@@ -7,7 +7,10 @@ public enum ProjectLoader {
 
     /// A file found by discovery, before parsing.
     public struct Candidate: Sendable, Hashable {
-        public var url: URL
+        /// Where the file is read from (the URL costs a percent-encoding pass to make: it is made
+        /// only when asked for).
+        public var filePath: String
+        public var url: URL { URL(fileURLWithPath: filePath) }
         public var path: String
         public var folder: String?
         public var kind: Kind
@@ -18,6 +21,18 @@ public enum ProjectLoader {
             case strings, stringsdict, catalog
             /// A storyboard or xib: not parsed, but evidence that a table of its name holds its labels.
             case interface
+        }
+
+        public init(filePath: String, path: String, folder: String?, kind: Kind, size: Int = 0) {
+            self.filePath = filePath
+            self.path = path
+            self.folder = folder
+            self.kind = kind
+            self.size = size
+        }
+
+        public init(url: URL, path: String, folder: String?, kind: Kind, size: Int = 0) {
+            self.init(filePath: url.path, path: path, folder: folder, kind: kind, size: size)
         }
     }
 
@@ -44,7 +59,9 @@ public enum ProjectLoader {
                 interfaceFiles[id] = min(interfaceFiles[id] ?? candidate.path, candidate.path)
                 continue
             }
-            unique[candidate.url.standardizedFileURL.path] = candidate
+            // One root's walk finds each file once; nested roots (`App App/en.lproj`) may find
+            // one twice, under paths compared once standardized.
+            unique[roots.count == 1 ? candidate.filePath : candidate.url.standardizedFileURL.path] = candidate
         }
         phases.lap("discover")
         // Payload templates are found and read while the tables are parsed.
@@ -113,7 +130,7 @@ public enum ProjectLoader {
         -> ResourceFile
     {
         let bytes: [UInt8]
-        switch FileBytes.read(candidate.url.path, maximumSize: maximumSize) {
+        switch FileBytes.read(candidate.filePath, maximumSize: maximumSize) {
         case .success(let read):
             bytes = read
         case .failure(let error):
@@ -328,7 +345,7 @@ public enum ProjectLoader {
                 if childIsDirectory, let kind = FileKind.table(name) {
                     // A folder named like a table: reading it reports the problem in its place.
                     result.append(
-                        Candidate(url: URL(fileURLWithPath: childPath, isDirectory: true), path: childDisplay, folder: lproj, kind: kind))
+                        Candidate(filePath: childPath, path: childDisplay, folder: lproj, kind: kind))
                 } else if childIsDirectory {
                     if skippedFolders.contains(name) {
                         skipped.append(childDisplay)
@@ -354,8 +371,7 @@ public enum ProjectLoader {
                     stack.append((childPath, childReal, childDisplay, FileKind.isLocaleFolder(name) ? name : nil))
                 } else if !childIsDirectory, FileKind.isInterfaceFile(name) {
                     result.append(
-                        Candidate(
-                            url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: .interface))
+                        Candidate(filePath: childPath, path: childDisplay, folder: lproj, kind: .interface))
                 } else if let kind = FileKind.table(name) {
                     if isLink, !(DirectoryWalker.realPath(childPath) ?? "").hasPrefix(realRoot + "/") {
                         diagnostics.append(
@@ -365,9 +381,7 @@ public enum ProjectLoader {
                         continue
                     }
                     result.append(
-                        Candidate(
-                            url: URL(fileURLWithPath: childPath, isDirectory: false), path: childDisplay, folder: lproj, kind: kind,
-                            size: Int(info.st_size)))
+                        Candidate(filePath: childPath, path: childDisplay, folder: lproj, kind: kind, size: Int(info.st_size)))
                 }
             }
         }
