@@ -68,6 +68,8 @@ public struct StringsdictFile: Sendable {
 /// Builds the `.stringsdict` model on top of the property list reader.
 public enum StringsdictParser {
     public static let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
+    /// `pluralCategories` as a set, made once.
+    static let pluralCategorySet = Set(pluralCategories)
     static let deviceNames: Set = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
     static let formatKey = "NSStringLocalizedFormatKey"
     static let specTypeKey = "NSStringFormatSpecTypeKey"
@@ -121,21 +123,24 @@ public enum StringsdictParser {
             diagnostics.append(Diagnostic(kind, message, path: path, at: location, severity: severity, notes: notes, key: key))
         }
 
-        mutating func variants(of node: PropertyListNode, allowed: Set<String>?, context: String) -> [StringsdictVariant] {
+        /// `context` names the dictionary in diagnostics (made only for one).
+        mutating func variants(
+            of node: PropertyListNode, allowed: Set<String>?, context: @autoclosure () -> String
+        ) -> [StringsdictVariant] {
             var result: [StringsdictVariant] = []
             for item in node.dictionary ?? [] {
-                if [StringsdictParser.specTypeKey, StringsdictParser.valueTypeKey].contains(item.key) { continue }
+                if item.key == StringsdictParser.specTypeKey || item.key == StringsdictParser.valueTypeKey { continue }
                 guard let text = item.value.string else {
                     add(
                         .stringsdictInvalidStructure,
-                        "'\(item.key)' in \(context) must be a string, found \(item.value.typeNameWithArticle)",
+                        "'\(item.key)' in \(context()) must be a string, found \(item.value.typeNameWithArticle)",
                         at: item.value.location)
                     continue
                 }
                 if let allowed, !allowed.contains(item.key) {
                     add(
                         .stringsdictInvalidStructure,
-                        "'\(item.key)' is not one of \(allowed.sorted().joined(separator: ", ")) in \(context); it is never used",
+                        "'\(item.key)' is not one of \(allowed.sorted().joined(separator: ", ")) in \(context()); it is never used",
                         at: item.keyLocation, severity: .warning)
                 }
                 result.append(StringsdictVariant(name: item.key, value: text, location: item.keyLocation))
@@ -218,11 +223,12 @@ public enum StringsdictParser {
             let node = field.value
             let specType = node[StringsdictParser.specTypeKey]?.string
             let valueType = node[StringsdictParser.valueTypeKey]?.string
-            let context = "the variable '\(field.key)' of '\(entryKey)'"
+            // Made for a diagnostic only: most variables have none.
+            var context: String { "the variable '\(field.key)' of '\(entryKey)'" }
             var allowed: Set<String>?
             switch specType {
             case StringsdictParser.pluralRule?:
-                allowed = Set(StringsdictParser.pluralCategories)
+                allowed = StringsdictParser.pluralCategorySet
                 if valueType == nil {
                     add(
                         .stringsdictMissingValueType,
