@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import LocalizationFormats
 
 /// What the index needs from the configuration.
@@ -171,20 +171,28 @@ public final class ProjectIndex: Sendable {
     /// Builds every part now, in the order they depend on each other, for a caller (`check`)
     /// that reads them all and wants the time spent before its own work starts.
     ///
-    /// The key formats first, on every core; then the parts that read them and the others as two
-    /// chains at once (payload lookups; key presence, format pairs and plural forms), so the
-    /// stretches of a part that run on one core (gathering, summing up) overlap the other chain.
+    /// Parts that do not depend on each other are built at once, so the stretches of one that
+    /// run on one core (gathering, combining, summing up) overlap another: plural forms and key
+    /// presence beside the texts and key formats, then format pairs beside payload lookups. The
+    /// side work runs on a thread of its own, so the parts' own loops still have every core.
     public func buildAllParts() {
-        _ = formats
-        DispatchQueue.concurrentPerform(iterations: 2) { chain in
-            if chain == 0 {
-                _ = payloadLookups
-            } else {
-                _ = keyPresence
-                _ = formatPairs
-                _ = pluralForms
-            }
+        Self.alongside({ [self] in
+            _ = pluralForms
+            _ = keyPresence
+        }) { _ = formats }
+        Self.alongside({ [self] in _ = formatPairs }) { _ = payloadLookups }
+    }
+
+    /// Runs `side` on a thread of its own while `main` runs on this one; returns when both are done.
+    private static func alongside(_ side: @escaping @Sendable () -> Void, _ main: () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            side()
+            done.signal()
         }
+        thread.start()
+        main()
+        done.wait()
     }
 
     // MARK: Questions
