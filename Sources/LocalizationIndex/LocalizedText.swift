@@ -29,7 +29,8 @@ public final class TextSource: Sendable {
 
     /// A `.strings` file, which its texts read their key, text and positions from.
     let strings: StringsFile
-    /// Its entries, read without copying the file out of the source (four retains a read).
+    /// `strings.entries`, kept apart so reading an entry does not copy the file out of this
+    /// object.
     let entries: [StringsEntry]
     /// A catalog's entries, which its string-unit texts read from.
     let catalog: [CatalogEntry]
@@ -63,7 +64,9 @@ public final class TextSource: Sendable {
         return catalog.withUnsafeBufferPointer { $0[entry].localizations[localization].value.stringUnit?.value } ?? ""
     }
 
-    /// How such a text is scanned, when it is first read and each time it is made again.
+    /// How such a text is scanned when its object is made. The index scans a `.strings` value
+    /// first from its file's bytes (`FormatScanner.analyze(utf8:)`, or the scan of an earlier
+    /// value with the same plain specifiers): the same scanner over the same text.
     static func scan(_ text: String, isCatalog: Bool) -> FormatAnalysis {
         isCatalog ? LocalizedTextBuilder.analysis(text, alsoRead: []) : FormatScanner.analyze(text)
     }

@@ -161,6 +161,18 @@ struct EncodingTests {
         #expect(file.diagnostics.first?.severity == .note)
     }
 
+    /// A binary property list may give thousands of keys one string object (a small file for a
+    /// large table): equal values are held once, not once per key.
+    @Test func binaryPropertyListSharedStringsAreHeldOnce() throws {
+        let value = String(repeating: "x", count: 4_096)
+        let table = Dictionary(uniqueKeysWithValues: (0..<2_000).map { ("k\($0)", value) })
+        let data = try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0)
+        let file = StringsParser.parse(bytes: [UInt8](data), path: "x.strings")
+        #expect(file.loads && file.entries.count == 2_000)
+        #expect(file.text.count == value.utf8.count)
+        #expect(file.loadedTable == table)
+    }
+
     @Test func corruptBinaryPropertyListDoesNotLoad() {
         let file = StringsParser.parse(bytes: Array("bplist00garbage".utf8), path: "x.strings")
         #expect(!file.loads)

@@ -17,16 +17,21 @@ struct EngineTests {
         }
         let findings = [
             finding("b.strings", 1, "r", "m"), finding("a.strings", 2, "r", "m"), finding("a.strings", 1, "s", "m"),
-            finding("a.strings", 1, "r", "n", locale: "de"), finding("a.strings", 1, "r", "n", locale: "fr"),
+            finding("a.strings", 1, "r", "n", locale: "fr"), finding("a.strings", 1, "r", "n", locale: "de"),
             finding("a.strings", 1, "r", "n", locale: "de"), finding("b.strings", 1, "r", "m"), finding("a.strings", 1, "r", "m"),
         ]
         let kept = RuleEngine.sortedWithoutDuplicates(findings)
         #expect(kept.count == Set(findings).count)
         #expect(Set(kept) == Set(findings))
+        // A long run of one path, position, rule and message: each locale once, in locale order.
+        let locales = (0..<30).map { "l\($0 % 20)" }.shuffled()
+        let run = RuleEngine.sortedWithoutDuplicates(locales.map { finding("c.strings", 1, "r", "m", locale: $0) })
+        #expect(run.map(\.locale) == Set(locales).sorted())
         #expect(
             kept.map { "\($0.diagnostic.path):\($0.diagnostic.location?.line ?? 0):\($0.diagnostic.id):\($0.diagnostic.message)" } == [
                 "a.strings:1:r:m", "a.strings:1:r:n", "a.strings:1:r:n", "a.strings:1:s:m", "a.strings:2:r:m", "b.strings:1:r:m",
             ])
+        #expect(kept.compactMap(\.locale) == ["de", "fr"], "ties in key, locale and table order")
     }
 
     static let tree = [

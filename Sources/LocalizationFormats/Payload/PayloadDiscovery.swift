@@ -40,8 +40,10 @@ public enum PayloadDiscovery {
     }
 
     /// Reads each template; an unreadable file becomes a diagnostic in its place.
-    public static func read(_ paths: [String], maximumSize: Int = FileBytes.defaultMaximumSize) -> [PayloadTemplateFile] {
-        paths.concurrentMap { path in
+    public static func read(_ paths: [String], maximumSize: Int = FileBytes.defaultMaximumSize, workers: Int? = nil)
+        -> [PayloadTemplateFile]
+    {
+        paths.concurrentMap(workers: workers) { path in
             switch FileBytes.read(path, maximumSize: maximumSize) {
             case .success(let bytes):
                 return PayloadReader.read(bytes: bytes, path: path)

@@ -88,6 +88,8 @@ extension StringsFile {
         if let root = document.root {
             if let dictionary = root.dictionary {
                 var seen: [String: SourcePosition?] = [:]
+                // A binary property list may give many keys one string object: its text is held once.
+                var held: [String: Range<Int>] = [:]
                 for item in dictionary {
                     let value = item.value.string
                     if value == nil {
@@ -109,8 +111,22 @@ extension StringsFile {
                     } else {
                         seen[item.key] = item.keyLocation
                     }
+                    var range: Range<Int>?
+                    if let value {
+                        range = held[value] ?? appendText(value)
+                        guard let range else {
+                            self.loads = false
+                            diagnostics.append(
+                                Diagnostic(
+                                    .fileTooLarge,
+                                    "the table's text passes \(Self.maximumTextSize) bytes at '\(item.key)'; the rest is not read and the table is not checked",
+                                    path: document.path, at: item.keyLocation, key: item.key))
+                            break
+                        }
+                        held[value] = range
+                    }
                     append(
-                        key: item.key, value: value, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
+                        key: item.key, value: range, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
                         valueLocation: item.value.location)
                 }
             } else {

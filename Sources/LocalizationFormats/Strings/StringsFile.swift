@@ -140,8 +140,9 @@ public struct StringsEntry: Sendable {
 public struct StringsFile: Sendable {
     public var path: String
     public var encoding: TextEncoding
-    /// Every entry in source order, including those that would not load.
-    public var entries: [StringsEntry]
+    /// Every entry in source order, including those that would not load. Set only here: an
+    /// entry's ranges point into this file's text.
+    public internal(set) var entries: [StringsEntry]
     /// The values and comments of the entries, UTF-8, end to end.
     private(set) var text: [UInt8]
     public var diagnostics: [Diagnostic]
@@ -167,14 +168,34 @@ public struct StringsFile: Sendable {
         self.loads = loads
     }
 
+    /// The most text a file's entries can address (their ranges are 32-bit).
+    static let maximumTextSize = Int(UInt32.max) - 1
+
     /// Adds an entry; `value` is nil for a value that is not a string (`valueKind` says what it is).
+    /// Returns false, adding nothing, when the file's text would pass `maximumTextSize`.
+    @discardableResult
     public mutating func append(
         key: String, value: String?, valueKind: StringsValueKind = .string, keyLocation: SourcePosition?,
         valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment: String? = nil,
         valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
-    ) {
+    ) -> Bool {
+        guard text.count + (value?.utf8.count ?? 0) + (comment?.utf8.count ?? 0) <= Self.maximumTextSize else { return false }
         let valueRange = value.map { Self.append($0, to: &text) }
         let commentRange = comment.map { Self.append($0, to: &text) }
+        append(
+            key: key, value: valueRange, valueKind: valueKind, keyLocation: keyLocation, valueLocation: valueLocation,
+            loaded: loaded, isShorthand: isShorthand, comment: commentRange, valueIsVerbatim: valueIsVerbatim,
+            valueIsQuoted: valueIsQuoted)
+        return true
+    }
+
+    /// Adds an entry whose value (and comment) is text this file already holds: a property list
+    /// that gives many keys one string object holds its text once.
+    mutating func append(
+        key: String, value valueRange: Range<Int>?, valueKind: StringsValueKind, keyLocation: SourcePosition?,
+        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment commentRange: Range<Int>? = nil,
+        valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
+    ) {
         var entry = StringsEntry(
             key: key, value: valueRange, valueKind: valueKind,
             comment: commentRange, loaded: loaded, isShorthand: isShorthand, valueIsVerbatim: valueIsVerbatim,
@@ -182,6 +203,12 @@ public struct StringsFile: Sendable {
         entry.keyLocation = keyLocation
         entry.valueLocation = valueLocation
         entries.append(entry)
+    }
+
+    /// Adds `string` to the file's text; its range there, or nil past `maximumTextSize`.
+    mutating func appendText(_ string: String) -> Range<Int>? {
+        guard text.count + string.utf8.count <= Self.maximumTextSize else { return nil }
+        return Self.append(string, to: &text)
     }
 
     private static func append(_ string: String, to text: inout [UInt8]) -> Range<Int> {
@@ -212,17 +239,18 @@ public struct StringsFile: Sendable {
         of entry: StringsEntry, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
         guard entry.hasValue else { return nil }
-        let range = entry.valueRange
-        return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return try withText(entry.valueRange, body)
     }
 
     /// The same for entry `index`, read in place (a copy of the entry retained its key).
     public func withValueBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
-        try entries.withUnsafeBufferPointer { entries in
-            guard entries[index].hasValue else { return nil }
-            let range = entries[index].valueRange
-            return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
+        let range = entries.withUnsafeBufferPointer { $0[index].hasValue ? $0[index].valueRange : nil }
+        guard let range else { return nil }
+        return try withText(range, body)
+    }
+
+    private func withText<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether `entry`'s value (one of this file's entries) is `string`, without making a string.
@@ -233,7 +261,7 @@ public struct StringsFile: Sendable {
 
     private func string(_ range: Range<Int>) -> String {
         // The text holds only valid UTF-8 (the decoder repairs what is not).
-        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        withText(range) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The key → value table a device would load: the last loaded definition of each key wins,

@@ -31,8 +31,9 @@ public enum StringsParser {
                 path: path, at: SourcePosition(line: 1, column: 1))
             return StringsFile(path: path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
         }
-        // Entries address their text with 32-bit offsets.
-        guard bytes.count < Int(UInt32.max) / 4 else {
+        // Entries address their text with 32-bit offsets, and decoding can make the text up to
+        // three times the bytes (each undecodable byte becomes U+FFFD): below 1 GB it fits.
+        guard bytes.count < 1 << 30 else {
             let diagnostic = Diagnostic(
                 .fileTooLarge, "the file is \(bytes.count) bytes; a .strings file of 1 GB or more is not read",
                 path: path, at: SourcePosition(line: 1, column: 1))

@@ -64,11 +64,14 @@ public enum ProjectLoader {
             unique[roots.count == 1 ? candidate.filePath : candidate.url.standardizedFileURL.path] = candidate
         }
         phases.lap("discover")
-        // Payload templates are found and read while the tables are parsed.
-        async let payloadFiles = payloadGlobs.map {
-            findAndReadPayloads(roots: roots, globs: $0, accept: accept, maximumFileSize: maximumFileSize)
+        // Payload templates are found and read while the tables are parsed (after them with
+        // `jobs` 1, which asks for one core).
+        let readPayloads = { @Sendable in
+            payloadGlobs.map { findAndReadPayloads(roots: roots, globs: $0, accept: accept, maximumFileSize: maximumFileSize, jobs: jobs) }
         }
+        async let payloadsAlongside = jobs == 1 ? nil : readPayloads()
         let files = await parse(Array(unique.values), jobs: jobs, maximumFileSize: maximumFileSize)
+        let payloadFiles = jobs == 1 ? readPayloads() : await payloadsAlongside
         phases.lap("parse")
         diagnostics += duplicateLocaleFolders(files)
         let (base, reason) = chooseBaseLocale(files)
@@ -76,7 +79,7 @@ public enum ProjectLoader {
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
         project.skippedFolders = skipped
-        if let payloadFiles = await payloadFiles { project.payloadFiles = payloadFiles }
+        if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
         // Source files: those named as roots always, those under folders when configured.
         var codePaths: [String] = []
@@ -101,7 +104,7 @@ public enum ProjectLoader {
 
     /// The payload templates under the roots that `globs` name (see `PayloadDiscovery`).
     static func findAndReadPayloads(
-        roots: [String], globs: [String], accept: (@Sendable (String) -> Bool)?, maximumFileSize: Int
+        roots: [String], globs: [String], accept: (@Sendable (String) -> Bool)?, maximumFileSize: Int, jobs: Int?
     ) -> [PayloadTemplateFile] {
         var phases = PhaseClock("load")
         var paths: [String] = []
@@ -120,7 +123,7 @@ public enum ProjectLoader {
         // Nested roots (`App App/push`) find the same paths.
         paths = Array(Set(paths))
         phases.lap("find payloads")
-        let files = PayloadDiscovery.read(paths.sorted(), maximumSize: maximumFileSize)
+        let files = PayloadDiscovery.read(paths.sorted(), maximumSize: maximumFileSize, workers: jobs)
         phases.lap("read payloads")
         return files
     }

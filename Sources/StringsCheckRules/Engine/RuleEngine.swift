@@ -172,20 +172,32 @@ func releaseInBackground<T: Sendable>(_ value: consuming T) {
 }
 
 extension RuleEngine {
-    /// The findings in report order, each once: sorted first, so a finding can only repeat
-    /// among those with its path, position, rule and message (hashing every finding whole to
-    /// drop repeats was most of the sort's time).
+    /// The findings in report order, each once: sorted first (by path, position, rule and
+    /// message, then key, locale and table), so a finding can only repeat among those with its
+    /// path, position, rule and message (hashing every finding whole to drop repeats was most of
+    /// the sort's time).
     static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
-        let sorted = findings.sorted { Diagnostic.ordered($0.diagnostic, $1.diagnostic) }
+        let sorted = findings.sorted { a, b in
+            if Diagnostic.ordered(a.diagnostic, b.diagnostic) { return true }
+            if Diagnostic.ordered(b.diagnostic, a.diagnostic) { return false }
+            return (a.key ?? "", a.locale ?? "", a.table ?? "") < (b.key ?? "", b.locale ?? "", b.table ?? "")
+        }
         var result: [Finding] = []
         result.reserveCapacity(sorted.count)
         var runStart = 0
+        // A long run (findings without a position and with one message) is searched by hash.
+        var runSet: Set<Finding> = []
         for finding in sorted {
             if runStart < result.count, !Diagnostic.ordered(result[runStart].diagnostic, finding.diagnostic) {
-                // Same sort key as the run: a repeat if it equals one of the run.
-                if result[runStart...].contains(finding) { continue }
+                if result.count - runStart > 8 {
+                    if runSet.isEmpty { runSet = Set(result[runStart...]) }
+                    guard runSet.insert(finding).inserted else { continue }
+                } else if result[runStart...].contains(finding) {
+                    continue
+                }
             } else {
                 runStart = result.count
+                runSet.removeAll(keepingCapacity: true)
             }
             result.append(finding)
         }
