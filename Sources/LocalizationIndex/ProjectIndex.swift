@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import LocalizationFormats
 
 /// What the index needs from the configuration.
@@ -171,26 +171,23 @@ public final class ProjectIndex: Sendable {
     /// Builds every part now, in the order they depend on each other, for a caller (`check`)
     /// that reads them all and wants the time spent before its own work starts.
     ///
-    /// Parts that do not depend on each other are built at once, so the stretches of one that
-    /// run on one core (gathering, combining, summing up) overlap another: plural forms and key
-    /// presence beside the texts and key formats, then format pairs beside payload lookups. The
-    /// side work runs on a thread of its own, so the parts' own loops still have every core.
+    /// The key formats first, on every core; then payload lookups beside format pairs, key
+    /// presence and plural forms, so the stretches of one that run on one core (gathering,
+    /// summing up) overlap the other. The side work is handed to a worker, not run as one arm
+    /// of a parallel loop, so the parts' own loops still have every core.
     public func buildAllParts() {
+        _ = formats
         Self.alongside({ [self] in
-            _ = pluralForms
+            _ = formatPairs
             _ = keyPresence
-        }) { _ = formats }
-        Self.alongside({ [self] in _ = formatPairs }) { _ = payloadLookups }
+            _ = pluralForms
+        }) { _ = payloadLookups }
     }
 
-    /// Runs `side` on a thread of its own while `main` runs on this one; returns when both are done.
+    /// Runs `side` on a worker while `main` runs on this thread; returns when both are done.
     private static func alongside(_ side: @escaping @Sendable () -> Void, _ main: () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            side()
-            done.signal()
-        }
-        thread.start()
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { side() }
         main()
         done.wait()
     }

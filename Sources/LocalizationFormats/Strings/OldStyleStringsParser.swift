@@ -391,16 +391,7 @@ struct OldStyleStringsParser {
                     DiagnosticNote(message: $0.message, path: path, location: lines.location(ofByte: $0.offset))
                 }, key: item.key)
         }
-        // Kept for the whole run: a capacity reserved by line count and file size is given back
-        // (the unused part lies on memory earlier files used, so it stayed resident).
-        return StringsFile(
-            path: path, encoding: encoding, entries: Self.fitted(result), text: Self.fitted(text), diagnostics: diagnostics, loads: loads)
-    }
-
-    /// `array` in a buffer of its size, when its capacity is an eighth or more larger.
-    private static func fitted<Element>(_ array: [Element]) -> [Element] {
-        guard array.capacity - array.count > array.count / 8 else { return array }
-        return array.withUnsafeBufferPointer { Array($0) }
+        return StringsFile(path: path, encoding: encoding, entries: result, text: text, diagnostics: diagnostics, loads: loads)
     }
 
     /// Whether two entries' values are the same string (or both not strings).
