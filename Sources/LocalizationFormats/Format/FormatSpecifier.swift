@@ -1,5 +1,5 @@
 /// The C type an argument is read as, which decides whether two specifiers are compatible.
-public enum FormatArgumentType: String, Sendable, Hashable, Codable {
+public enum FormatArgumentType: String, Sendable, Hashable, Codable, CaseIterable {
     /// `%@`: an object (in a push payload, a string from `loc-args`).
     case object
     /// `%d %i %D` and the others that read a signed integer.
@@ -29,12 +29,16 @@ public enum FormatLength: String, Sendable, Hashable, Codable {
     case hh, h, l, ll, q, L, z, t, j
 
     /// Sizes CoreFoundation treats as the same (`ll` and `q`; `l`, `z`, `t` on 64-bit).
-    var sizeClass: String {
+    var sizeClass: String { Self.sizeClasses[sizeClassNumber] }
+
+    /// `sizeClass` by number, 0 standing for no length.
+    static let sizeClasses = ["", "8", "16", "64", "long-double"]
+    var sizeClassNumber: Int {
         switch self {
-        case .hh: "8"
-        case .h: "16"
-        case .l, .z, .t, .j, .ll, .q: "64"
-        case .L: "long-double"
+        case .hh: 1
+        case .h: 2
+        case .l, .z, .t, .j, .ll, .q: 3
+        case .L: 4
         }
     }
 }
@@ -123,8 +127,15 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
     /// The key that decides compatibility: type and size (`%d` ≡ `%i`, `%d` ≠ `%ld`).
     public var signature: String {
         if let variableName { return "#@\(variableName)@" }
-        return type.rawValue + (length.map { ":" + $0.sizeClass } ?? "")
+        return Self.signatures[type]?[length?.sizeClassNumber ?? 0] ?? type.rawValue
     }
+
+    /// Every type's signatures by size class, made once: a signature is asked for each
+    /// specifier of each text, and joining it anew each time was a cost of its own.
+    private static let signatures: [FormatArgumentType: [String]] = Dictionary(
+        uniqueKeysWithValues: FormatArgumentType.allCases.map { type in
+            (type, FormatLength.sizeClasses.map { $0.isEmpty ? type.rawValue : type.rawValue + ":" + $0 })
+        })
 
     public static func == (lhs: FormatSpecifier, rhs: FormatSpecifier) -> Bool {
         lhs.storedStart == rhs.storedStart && lhs.storedEnd == rhs.storedEnd && lhs.text == rhs.text

@@ -20,15 +20,18 @@ struct StringsdictInvalidVariableNameRule: Rule {
         ],
         nonTriggering: [RuleExample([stringsdictExample(format: "%#@n@", variants: [("other", "%d files")])])])
 
+    /// An ASCII letter, digit or '_' (compared as bytes: asking each character's Unicode
+    /// properties was most of the rule's time).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, locale, entry) in context.stringsdictEntries {
             for variable in entry.variables
-            where variable.name.isEmpty
-                || !variable.name.unicodeScalars.allSatisfy({
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
-                })
-            {
+            where variable.name.isEmpty || !variable.name.utf8.allSatisfy(Self.isNameByte) {
                 result.append(
                     finding(
                         "the variable name '\(variable.name)' in '\(entry.key)' has characters CoreFoundation does not read in '%#@…@'; use letters, digits and '_'",
