@@ -48,7 +48,8 @@ extension FormatPair {
             }
             keys.numbered.withUnsafeBufferPointer { translations in
                 baseKeys.numbered.withUnsafeBufferPointer { bases in
-                    for number in translations.indices where !translations[number].isEmpty {
+                    // The table's keys; the locale's own ones follow, paired by name below.
+                    for number in keys.keys.keys.indices where !translations[number].isEmpty {
                         let base = bases[number]
                         let translation = translations[number]
                         // The same text shape reads alike without comparing: the usual key.
@@ -64,8 +65,8 @@ extension FormatPair {
                     }
                 }
             }
-            for (key, translation) in keys.others {
-                if let base = fallback?[key] { add(key, base, translation) }
+            for key in keys.extraNumbers.keys {
+                if let translation = keys.extra(key), let base = fallback?[key] { add(key, base, translation) }
             }
             return result
         }.flatMap { $0 }

@@ -35,20 +35,10 @@ extension LocalizedTextBuilder {
         // Texts the app never formats (labels, InfoPlist values, rule editor templates) have no
         // arguments to compare.
         for run in batch.runs where run.source.usage.isFormatted { jobs[job(of: run.source)].ranges.append(run.range) }
-        func update(_ format: inout KeyFormat, with index: Int, shapes: inout ShapeBuilder) {
-            let origin = texts.origin(at: index)
-            if let first = format.texts.first {
-                let current = texts.origin(at: first)
-                if rank(current) > rank(origin) { return }
-                if current != origin || origin == .strings {
-                    format = .empty
-                }
-            }
-            format.texts.append(index)
-            if !texts.readsNothing(at: index) { format.shape = shapes.merging(format.shape, texts.shape(at: index)) }
-        }
-        // The same for a numbered key's packed format, whose shape is the number of a text's shape
-        // while one text decides it (no hashing), and a merged one of the job's otherwise.
+        // A key's format as its texts arrive: the text of the winning lookup (`.stringsdict` over
+        // `.strings` over a catalog, the last `.strings` definition) replaces the earlier ones.
+        // Its shape is the number of a text's shape while one text decides it (no hashing), and
+        // a merged one of the job's otherwise.
         func update(_ number: Int, with index: Int, in formats: inout PackedFormats) {
             let origin = texts.origin(at: index)
             var packed = formats.numbered[number]
@@ -110,7 +100,7 @@ extension LocalizedTextBuilder {
                     update(number, with: index, in: &formats)
                 }
             }
-            return formats.table(keys: TableKeyNumbers(keys: keys, numbers: numbers), others: [:])
+            return formats.table(keys: TableKeyNumbers(keys: keys, numbers: numbers), extraNumbers: [:])
         }
         var tableKeys: [String: TableKeyNumbers] = [:]
         for (job, formats) in zip(numberingJobs, numbered) { tableKeys[jobs[job].table] = formats.keys }
@@ -119,11 +109,11 @@ extension LocalizedTextBuilder {
             let keys = tableKeys[jobs[job].table] ?? TableKeyNumbers(keys: [], numbers: [:])
             var formats = PackedFormats(shapes: texts.shapes)
             formats.numbered = Array(repeating: .none, count: keys.keys.count)
-            var extra: [String: KeyFormat] = [:]
+            // Keys only this locale has are numbered after the table's.
+            var extraNumbers: [String: Int] = [:]
             let reference = isReference(jobs[job].locale)
             // Translations mostly list their keys in the base's order (see `number(of:guess:)`).
             var predicted = 0
-            var shapes = ShapeBuilder()
             for range in jobs[job].ranges {
                 for index in range where reference || texts.isLoaded(at: index) {
                     let key = texts.key(at: index)
@@ -131,11 +121,18 @@ extension LocalizedTextBuilder {
                         predicted = number + 1
                         update(number, with: index, in: &formats)
                     } else {
-                        update(&extra[key, default: .empty], with: index, shapes: &shapes)
+                        let number =
+                            extraNumbers[key]
+                            ?? {
+                                extraNumbers[key] = formats.numbered.count
+                                formats.numbered.append(.none)
+                                return formats.numbered.count - 1
+                            }()
+                        update(number, with: index, in: &formats)
                     }
                 }
             }
-            return formats.table(keys: keys, others: extra)
+            return formats.table(keys: keys, extraNumbers: extraNumbers)
         }
         var result: [String: [String: TableFormats]] = [:]
         for (job, formats) in zip(numberingJobs + otherJobs, numbered + others) {
@@ -144,7 +141,7 @@ extension LocalizedTextBuilder {
         return result
     }
 
-    /// One job's numbered key formats as they are built (see `TableFormats.Packed`).
+    /// One job's key formats as they are built (see `TableFormats.Packed`).
     struct PackedFormats {
         var numbered: [TableFormats.Packed] = []
         var moreTexts: [Int32: [Int]] = [:]
@@ -169,24 +166,10 @@ extension LocalizedTextBuilder {
             return new
         }
 
-        func table(keys: TableKeyNumbers, others: [String: KeyFormat]) -> TableFormats {
+        func table(keys: TableKeyNumbers, extraNumbers: [String: Int]) -> TableFormats {
             TableFormats(
-                keys: keys, numbered: numbered, textShapes: shapes, mergedShapes: merged, moreTexts: moreTexts, others: others)
-        }
-    }
-
-    /// A job's combined shapes (a key with several texts reads what they read together): one
-    /// copy of each.
-    struct ShapeBuilder {
-        private var known: Set<ArgumentShape> = []
-
-        /// `shape` with what a further text of its key reads added (see `ArgumentShape.merge`),
-        /// as the job's stored copy.
-        mutating func merging(_ shape: ArgumentShape, _ other: ArgumentShape) -> ArgumentShape {
-            guard !shape.isEmpty else { return other }
-            var merged = shape
-            merged.merge(other)
-            return known.insert(merged).memberAfterInsert
+                keys: keys, numbered: numbered, textShapes: shapes, mergedShapes: merged, moreTexts: moreTexts,
+                extraNumbers: extraNumbers)
         }
     }
 

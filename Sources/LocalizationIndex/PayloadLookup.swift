@@ -169,7 +169,7 @@ extension ProjectIndex {
                         format = formats[number: number]
                         formatNumber = Int32(number)
                     } else {
-                        format = formats.others[wanted.key]
+                        format = formats.extra(wanted.key)
                         formatNumber = Cell.formatByName
                     }
                 }
@@ -249,7 +249,7 @@ public struct PayloadLocales: RandomAccessCollection, Sendable {
         func format(_ cell: Cell, column: Int, row: Int) -> KeyFormat? {
             switch cell.format {
             case Cell.noFormat: nil
-            case Cell.formatByName: formats[column].others[keys[row]]
+            case Cell.formatByName: formats[column].extra(keys[row])
             default: formats[column][number: Int(cell.format)]
             }
         }

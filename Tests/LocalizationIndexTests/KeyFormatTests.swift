@@ -173,7 +173,7 @@ struct KeyFormatTests {
     }
 
     /// On every corpus app a key format's shape is the shape of the uses its texts give.
-    @Test(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+    @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
     func everyCorpusKeyFormatHasTheShapeOfItsUses() async throws {
         let folder = Check.corpus.appendingPathComponent("apps")
         for app in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {

@@ -181,7 +181,7 @@ struct RegionalCoverageTests {
 }
 
 /// One table of a real app, counted independently with Foundation's own parser.
-@Suite(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+@Suite(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
 struct CoverageCorpusTests {
     @Test func adiumGermanLocalizableMatchesFoundationsCount() async throws {
         let app = Check.corpus.appendingPathComponent("apps/adium__adium")

@@ -100,7 +100,7 @@ struct RenderAgreementTests {
         Self.expectAgreement(rows, check, "demo")
     }
 
-    @Test(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+    @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
     func everyCorpusAppAgrees() async throws {
         let folder = Check.corpus.appendingPathComponent("apps")
         for app in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {

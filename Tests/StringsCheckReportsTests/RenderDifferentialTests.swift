@@ -8,7 +8,7 @@ import Testing
 /// Our formatting against Foundation's own `String(format:)` on every corpus string it can safely
 /// format: strings whose specifiers are all objects (given strings), and typed ones (given values
 /// of their types).
-@Suite(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+@Suite(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
 struct RenderDifferentialTests {
     static func corpusValues() -> [String] {
         let folder = Check.corpus.appendingPathComponent("apps")

@@ -7,7 +7,7 @@ import Testing
 
 /// `check` over the real apps of the corpus: it finishes, every finding has a place, and the
 /// result does not depend on how many files are parsed at once.
-@Suite(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+@Suite(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
 struct CorpusCheckTests {
     static var apps: [String] {
         let folder = Check.corpus.appendingPathComponent("apps")

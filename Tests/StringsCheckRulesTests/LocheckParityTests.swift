@@ -8,7 +8,7 @@ import Testing
 /// Runs `check` on the examples of locheck (the closest peer) and compares with the findings
 /// locheck's own tests expect (`peers/Asana__locheck/expected`). Docs/Rules.md lists the
 /// differences and why.
-@Suite(.enabled(if: Check.corpusIsAvailable, "../shared/corpus is absent (outside clone): corpus tests skipped"))
+@Suite(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
 struct LocheckParityTests {
     static let peer = Check.corpus.appendingPathComponent("peers/Asana__locheck")
 

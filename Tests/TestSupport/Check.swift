@@ -2,6 +2,7 @@ import Foundation
 import LocalizationFormats
 import LocalizationIndex
 import StringsCheckRules
+import Testing
 
 /// Builds projects from inline files and runs the engine on them, for the test targets.
 public enum Check {
@@ -11,6 +12,8 @@ public enum Check {
     public static let corpus =
         ProcessInfo.processInfo.environment["STRINGSCHECK_CORPUS"].map { URL(fileURLWithPath: $0) }
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// Why a corpus test is skipped in a clone without `../shared` beside it.
+    public static let corpusSkipMessage: Comment = "../shared/corpus is absent (outside clone): corpus tests skipped"
     public static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
     public static func project(_ files: [(String, String)]) -> LocalizationProject {

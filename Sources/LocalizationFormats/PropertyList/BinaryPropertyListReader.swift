@@ -126,7 +126,7 @@ extension StringsFile {
                         held[value] = range
                     }
                     append(
-                        key: item.key, value: range, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
+                        key: item.key, valueRange: range, valueKind: kind(of: item.value), keyLocation: item.keyLocation,
                         valueLocation: item.value.location)
                 }
             } else {

@@ -20,20 +20,17 @@ public final class KeyPool: Sendable {
 
     /// The pool of `file`'s keys.
     public convenience init(_ file: StringsFile) {
-        self.init(keys: file.entries.lazy.map(\.key).filter { $0.utf8.count > Self.inlineLimit })
+        self.init(keys: file.entries.map(\.key).filter { $0.utf8.count > Self.inlineLimit })
     }
 
-    init<Keys: Sequence>(keys candidates: Keys) where Keys.Element == String {
-        var keys: [String] = []
-        keys.reserveCapacity(candidates.underestimatedCount)
-        for key in candidates { keys.append(key) }
+    init(keys candidates: some Collection<String>) {
         var size = 16
-        while size < keys.count * 2 { size <<= 1 }
+        while size < candidates.count * 2 { size <<= 1 }
         var slots = [UInt64](repeating: 0, count: size)
         let mask = size - 1
         var kept: [String] = []
-        kept.reserveCapacity(keys.count)
-        for key in keys {
+        kept.reserveCapacity(candidates.count)
+        for key in candidates {
             let hash = DuplicateKeyFinder.hash(key)
             let tag = hash & 0xFFFF_FFFF_0000_0000
             var slot = Int(truncatingIfNeeded: hash) & mask

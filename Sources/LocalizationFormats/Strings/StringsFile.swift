@@ -183,8 +183,8 @@ public struct StringsFile: Sendable {
         let valueRange = value.map { Self.append($0, to: &text) }
         let commentRange = comment.map { Self.append($0, to: &text) }
         append(
-            key: key, value: valueRange, valueKind: valueKind, keyLocation: keyLocation, valueLocation: valueLocation,
-            loaded: loaded, isShorthand: isShorthand, comment: commentRange, valueIsVerbatim: valueIsVerbatim,
+            key: key, valueRange: valueRange, valueKind: valueKind, keyLocation: keyLocation, valueLocation: valueLocation,
+            loaded: loaded, isShorthand: isShorthand, commentRange: commentRange, valueIsVerbatim: valueIsVerbatim,
             valueIsQuoted: valueIsQuoted)
         return true
     }
@@ -192,8 +192,8 @@ public struct StringsFile: Sendable {
     /// Adds an entry whose value (and comment) is text this file already holds: a property list
     /// that gives many keys one string object holds its text once.
     mutating func append(
-        key: String, value valueRange: Range<Int>?, valueKind: StringsValueKind, keyLocation: SourcePosition?,
-        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, comment commentRange: Range<Int>? = nil,
+        key: String, valueRange: Range<Int>?, valueKind: StringsValueKind, keyLocation: SourcePosition?,
+        valueLocation: SourcePosition?, loaded: Bool = true, isShorthand: Bool = false, commentRange: Range<Int>? = nil,
         valueIsVerbatim: Bool = false, valueIsQuoted: Bool = true
     ) {
         var entry = StringsEntry(
