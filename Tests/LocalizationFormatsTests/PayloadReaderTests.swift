@@ -97,6 +97,19 @@ struct PayloadReaderTests {
         let root = try #require(JSONReader.parse(bytes: Array("{ \"aps\" : { \"alert\" : \"Caf\\u00e9\\n\" } }".utf8), path: "x").root)
         #expect(root.minified == "{\"aps\":{\"alert\":\"Café\\n\"}}")
         #expect(root.minified.utf8.count == 27)
+        #expect(root.minifiedLength == 27)
+    }
+
+    /// The length counted without writing is the written length, for every kind of value and escape.
+    @Test func minifiedLengthIsTheWrittenLength() throws {
+        let texts = [
+            "{}", "[]", "[1]", "{\"a\":[]}", "[true,false,null,-1.5e3]", "{\"k\\\"ey\":\"tab\\there\\\\ \\u0001 \\u001f é 😀\"}",
+            "{\"aps\":{\"alert\":{\"loc-key\":\"K\",\"loc-args\":[\"a\",\"b\\r\\n\"]}},\"n\":[[],{},[{}]]}",
+        ]
+        for text in texts {
+            let root = try #require(JSONReader.parse(bytes: Array(text.utf8), path: "x").root, "\(text)")
+            #expect(root.minifiedLength == root.minified.utf8.count, "\(text)")
+        }
     }
 
     @Test func discoveryUsesTheDefaultGlobs() throws {

@@ -102,6 +102,32 @@ extension JSONNode {
         return out
     }
 
+    /// The UTF-8 length of `minified`, counted without writing it.
+    public var minifiedLength: Int {
+        switch value {
+        case .string(let text): return Self.quotedLength(text)
+        case .number(let text): return text.utf8.count
+        case .bool(let flag): return flag ? 4 : 5
+        case .null: return 4
+        case .array(let items): return items.reduce(1 + max(items.count, 1)) { $0 + $1.minifiedLength }
+        case .object(let members):
+            return members.reduce(1 + max(members.count, 1)) { $0 + Self.quotedLength($1.key) + 1 + $1.value.minifiedLength }
+        }
+    }
+
+    /// The UTF-8 length of `text` as `quote` writes it (without line separators escaped).
+    static func quotedLength(_ text: String) -> Int {
+        var length = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: length += 2
+            case 0..<0x20: length += 6
+            default: length += 1
+            }
+        }
+        return length
+    }
+
     private func write(into out: inout String) {
         switch value {
         case .string(let text): Self.quote(text, into: &out)

@@ -53,21 +53,23 @@ public enum PluralRules {
     /// The CLDR release the data comes from.
     public static let cldrVersion = CLDRPluralData.version
 
-    public static let cardinalSets: [PluralRuleSet] = parse(CLDRPluralData.cardinal)
-    public static let ordinalSets: [PluralRuleSet] = parse(CLDRPluralData.ordinal)
+    /// Every cardinal rule set, in CLDR's order.
+    public static var cardinalSets: [PluralRuleSet] { cardinalTable.all }
+    /// Every ordinal rule set, in CLDR's order.
+    public static var ordinalSets: [PluralRuleSet] { ordinalTable.all }
 
-    private static let cardinalIndex = index(cardinalSets)
-    private static let ordinalIndex = index(ordinalSets)
+    private static let cardinalTable = RuleSetTable(CLDRPluralData.cardinal)
+    private static let ordinalTable = RuleSetTable(CLDRPluralData.ordinal)
 
     /// The cardinal rules (counts: "1 file", "2 files") of a locale.
-    public static func cardinal(for locale: String) -> PluralRuleSet { resolve(locale, cardinalIndex, cardinalSets) }
+    public static func cardinal(for locale: String) -> PluralRuleSet { cardinalTable.resolve(locale) }
 
     /// The ordinal rules ("1st", "2nd") of a locale.
-    public static func ordinal(for locale: String) -> PluralRuleSet { resolve(locale, ordinalIndex, ordinalSets) }
+    public static func ordinal(for locale: String) -> PluralRuleSet { ordinalTable.resolve(locale) }
 
     /// The CLDR locale whose rules apply, or nil when only the root rules do.
     public static func cldrLocale(for locale: String) -> String? {
-        candidates(locale).first { cardinalIndex[$0] != nil }
+        candidates(locale).first { cardinalTable.positions[$0] != nil }
     }
 
     /// CLDR writes locales with `_`. Rules ask for the same few locales thousands of times, so
@@ -81,38 +83,16 @@ public enum PluralRules {
 
     private static let candidateCache = LockedValue<[String: [String]]>([:])
 
-    static func resolve(_ locale: String, _ index: [String: Int], _ sets: [PluralRuleSet]) -> PluralRuleSet {
-        for candidate in candidates(locale) {
-            if let position = index[candidate] { return sets[position] }
-        }
-        return sets[index["root"] ?? 0]
-    }
-
-    static func index(_ sets: [PluralRuleSet]) -> [String: Int] {
-        var result: [String: Int] = [:]
-        for (position, set) in sets.enumerated() {
-            for locale in set.locales { result[locale] = position }
-        }
-        return result
-    }
-
     /// Parses the generated text; the data is CLDR's and is checked by the tests, so a rule that
     /// does not parse is left out rather than stopping the tool.
     static func parse(_ text: String) -> [PluralRuleSet] {
-        var sets: [PluralRuleSet] = []
-        var locales: [String] = []
+        RuleSetTable.blocks(text).map { parseSet($0.locales, $0.rules) }
+    }
+
+    /// One set: its locales and the lines of its rules.
+    static func parseSet(_ locales: [String], _ rules: Substring) -> PluralRuleSet {
         var entries: [PluralRuleEntry] = []
-        func flush() {
-            if !locales.isEmpty { sets.append(PluralRuleSet(locales: locales, entries: entries)) }
-            locales = []
-            entries = []
-        }
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("locales: ") {
-                flush()
-                locales = line.dropFirst("locales: ".count).split(separator: " ").map(String.init)
-                continue
-            }
+        for line in rules.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":"), let category = PluralCategory(rawValue: String(line[..<colon])) else { continue }
             let body = line[line.index(after: colon)...]
             let ruleText = body.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -122,8 +102,7 @@ public enum PluralRules {
                     category: category, condition: condition, integerSampleList: sampleList(body, "@integer"),
                     decimalSampleList: sampleList(body, "@decimal")))
         }
-        flush()
-        return sets
+        return PluralRuleSet(locales: locales, entries: entries)
     }
 
     /// The text after `@integer` or `@decimal`, up to the next marker.
@@ -186,5 +165,62 @@ public enum PluralRules {
 extension StringProtocol {
     var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+/// The rule sets of one kind (cardinal or ordinal), each parsed when a locale first asks for it:
+/// a run asks for a few of CLDR's hundred sets, and parsing every rule up front was two
+/// milliseconds that the first plural rule, and every rule waiting on it, paid.
+final class RuleSetTable: Sendable {
+    /// Each locale CLDR lists → the number of its set.
+    let positions: [String: Int]
+    private let blocks: [(locales: [String], rules: Substring)]
+    private let parsed: LockedValue<[Int: PluralRuleSet]>
+
+    init(_ text: String) {
+        blocks = Self.blocks(text)
+        var positions: [String: Int] = [:]
+        for (position, block) in blocks.enumerated() {
+            for locale in block.locales { positions[locale] = position }
+        }
+        self.positions = positions
+        parsed = LockedValue([:])
+    }
+
+    /// Every set, in CLDR's order.
+    var all: [PluralRuleSet] { blocks.indices.map(set(at:)) }
+
+    /// The rules of a locale (see `PluralRules`); the root rules when CLDR has none for it.
+    func resolve(_ locale: String) -> PluralRuleSet {
+        for candidate in PluralRules.candidates(locale) {
+            if let position = positions[candidate] { return set(at: position) }
+        }
+        return set(at: positions["root"] ?? 0)
+    }
+
+    private func set(at position: Int) -> PluralRuleSet {
+        if let known = parsed.withLock({ $0[position] }) { return known }
+        let set = PluralRules.parseSet(blocks[position].locales, blocks[position].rules)
+        parsed.withLock { $0[position] = set }
+        return set
+    }
+
+    /// The text's sets: each `locales:` line's locales and the rule lines up to the next.
+    static func blocks(_ text: String) -> [(locales: [String], rules: Substring)] {
+        var result: [(locales: [String], rules: Substring)] = []
+        var rest = text[...]
+        let marker = "locales: "
+        guard var start = rest.firstRange(of: marker) else { return [] }
+        while true {
+            let lineEnd = rest[start.upperBound...].firstIndex(of: "\n") ?? rest.endIndex
+            let locales = rest[start.upperBound..<lineEnd].split(separator: " ").map(String.init)
+            let next = rest[lineEnd...].firstRange(of: "\n" + marker)
+            let rulesEnd = next?.lowerBound ?? rest.endIndex
+            result.append((locales, rest[lineEnd..<rulesEnd]))
+            guard let next else { break }
+            rest = rest[next.lowerBound...]
+            start = rest.index(after: next.lowerBound)..<next.upperBound
+        }
+        return result.filter { !$0.locales.isEmpty }
     }
 }

@@ -35,7 +35,7 @@ struct PayloadSizeRule: Rule {
                 let kind = "\(type.titleWithArticle) (\(origin.phrase))"
                 var sent = payload.payload
                 if case .object(let members) = sent.value { sent.value = .object(members.filter { $0.key != "stringscheck-push-type" }) }
-                let size = sent.minified.utf8.count
+                let size = sent.minifiedLength
                 if size > limit {
                     result.append(
                         payloadFinding(

@@ -7,7 +7,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = PayloadReader.read(bytes: bytes, path: "payloads/fuzz.json")
     for payload in file.payloads {
         _ = payload.keys
-        _ = payload.payload.minified.utf8.count
+        // The size counted without writing must be the written size.
+        precondition(payload.payload.minifiedLength == payload.payload.minified.utf8.count)
     }
     return 0
 }
