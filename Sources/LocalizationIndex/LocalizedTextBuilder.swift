@@ -51,14 +51,7 @@ enum LocalizedTextBuilder {
             }
             return batch
         }
-        var all = TextBatch()
-        all.reserveCapacity(batches.reduce(0) { $0 + $1.count })
-        // Each batch is freed once it is copied: the records are not held twice over.
-        for index in batches.indices {
-            all.append(contentsOf: batches[index])
-            batches[index] = TextBatch()
-        }
-        return all
+        return TextBatch(combining: &batches)
     }
 
     /// One text source per locale a catalog writes (as written → normalised).

@@ -1,3 +1,4 @@
+import Dispatch
 import LocalizationFormats
 
 /// Texts in file order with the index lists `ProjectIndex` keeps, filled as texts are added.
@@ -29,6 +30,8 @@ struct TextBatch {
 
     var count: Int { texts.slots.count }
 
+    init() {}
+
     mutating func reserveCapacity(_ count: Int) { texts.slots.reserveCapacity(self.count + count) }
 
     /// Adds a text kept as an object.
@@ -57,6 +60,12 @@ struct TextBatch {
         _ bytes: UnsafeBufferPointer<UInt8>, entry: Int, of source: TextSource, number: Int32, loaded: Bool
     ) {
         let key = PlainSpecifiers.key(bytes)
+        // Most values have no '%': nothing to scan, nothing to look up.
+        if key == 0 {
+            let flags: Flags = [bytes.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
+            add(Slot(object: -1, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
+            return
+        }
         if let key, let known = plainScans[key] {
             let flags = known.flags.union([bytes.isEmpty ? .isEmpty : [], loaded ? .loaded : []])
             add(Slot(object: -1, shape: known.shape, source: number, entry: Int32(entry), flags: flags), source: source)
@@ -164,29 +173,62 @@ struct TextBatch {
         texts.slots.append(slot)
     }
 
-    /// Takes over another batch's texts.
-    mutating func append(contentsOf other: consuming TextBatch) {
-        let offset = count
-        let sourceOffset = Int32(texts.sources.count)
-        let objectOffset = Int32(texts.objects.count)
-        // The other's shapes after this one's, but its `.empty`, which stays 0.
-        let shapeOffset = Int32(texts.shapes.count - 1)
-        texts.sources += other.texts.sources
-        texts.objects += other.texts.objects
-        texts.shapes += other.texts.shapes.dropFirst()
-        // Copied once, renumbered on the way (the caller still holds the other's records).
-        texts.slots += other.texts.slots.lazy.map { slot in
-            var slot = slot
-            slot.source += sourceOffset
-            if slot.object >= 0 { slot.object += objectOffset }
-            if slot.shape > 0 { slot.shape += shapeOffset }
-            return slot
+    /// The texts of `batches` one after another, the batches emptied. The records, nearly all of
+    /// the data, are copied and renumbered on every core, each batch into its own part of one
+    /// array (on one core this was most of the time after the files' batches were built).
+    init(combining batches: inout [TextBatch]) {
+        self.init()
+        var slotOffsets: [Int] = []
+        var sourceOffsets: [Int32] = []
+        var objectOffsets: [Int32] = []
+        var shapeOffsets: [Int32] = []
+        var total = 0
+        for index in batches.indices {
+            slotOffsets.append(total)
+            sourceOffsets.append(Int32(texts.sources.count))
+            objectOffsets.append(Int32(texts.objects.count))
+            // Each batch's shapes after the ones before, but its `.empty`, which stays 0.
+            shapeOffsets.append(Int32(texts.shapes.count - 1))
+            total += batches[index].count
+            texts.sources += batches[index].texts.sources
+            texts.objects += batches[index].texts.objects
+            texts.shapes += batches[index].texts.shapes.dropFirst()
+            let offset = slotOffsets[index]
+            withSpecifiers += batches[index].withSpecifiers.lazy.map { $0 + offset }
+            withProblems += batches[index].withProblems.lazy.map { $0 + offset }
+            stringsdict += batches[index].stringsdict.lazy.map { $0 + offset }
+            empty += batches[index].empty.lazy.map { $0 + offset }
+            runs += batches[index].runs.lazy.map {
+                TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset)
+            }
         }
-        withSpecifiers += other.withSpecifiers.lazy.map { $0 + offset }
-        withProblems += other.withProblems.lazy.map { $0 + offset }
-        stringsdict += other.stringsdict.lazy.map { $0 + offset }
-        empty += other.empty.lazy.map { $0 + offset }
-        runs += other.runs.lazy.map { TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset) }
+        let parts = batches.map(\.texts.slots)
+        batches = []
+        let offsets = (slots: slotOffsets, sources: sourceOffsets, objects: objectOffsets, shapes: shapeOffsets)
+        texts.slots = [Slot](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            // Each part is written by one iteration, into its own range.
+            nonisolated(unsafe) let destination = base
+            parts.withUnsafeBufferPointer { parts in
+                nonisolated(unsafe) let parts = parts
+                DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+                    let sourceOffset = offsets.sources[part]
+                    let objectOffset = offsets.objects[part]
+                    let shapeOffset = offsets.shapes[part]
+                    parts[part].withUnsafeBufferPointer { slots in
+                        var target = destination + offsets.slots[part]
+                        for var slot in slots {
+                            slot.source += sourceOffset
+                            if slot.object >= 0 { slot.object += objectOffset }
+                            if slot.shape > 0 { slot.shape += shapeOffset }
+                            target.initialize(to: slot)
+                            target += 1
+                        }
+                    }
+                }
+            }
+            initialized = total
+        }
     }
 }
 

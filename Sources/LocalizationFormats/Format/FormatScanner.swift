@@ -334,6 +334,12 @@ public enum FormatScanner {
     /// Type conflicts and position gaps over specifiers that may come from several pieces of one
     /// text; `alsoRead` are arguments read elsewhere (by a plural variable's rule).
     public static func argumentProblems(_ specifiers: [FormatSpecifier], alsoRead: Set<Int> = []) -> [FormatProblem] {
+        argumentProblems(specifiers, alsoReading: alsoRead)
+    }
+
+    /// `argumentProblems(_:alsoRead:)` with the other arguments in any sequence (a plural
+    /// variable's arguments are a dictionary's keys: no set made for every permutation).
+    public static func argumentProblems(_ specifiers: [FormatSpecifier], alsoReading alsoRead: some Sequence<Int>) -> [FormatProblem] {
         // The usual text reads arguments 1...n once each (a plural form may read its variable's
         // number, which the variable reads too): nothing to report, and no sets to build.
         if specifiers.count < 64 {
