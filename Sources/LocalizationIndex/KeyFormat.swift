@@ -106,6 +106,19 @@ public struct TableFormats: Sendable {
         return KeyFormat(shape: shape(packed.shape), texts: texts)
     }
 
+    /// What the key numbered `number` reads, as a payload's summary needs it, without making its
+    /// format; nil when the key has none.
+    func argumentFacts(number: Int) -> (argumentCount: Int, readsNonObject: Bool)? {
+        let packed = numbered[number]
+        guard !packed.isEmpty else { return nil }
+        return packed.shape >= 0
+            ? (textShapes[Int(packed.shape)].highestArgument, textShapes[Int(packed.shape)].readsNonObject)
+            : (mergedShapes[Int(-1 - packed.shape)].highestArgument, mergedShapes[Int(-1 - packed.shape)].readsNonObject)
+    }
+
+    /// The number of a key the locale has and the table's numbering does not (see `extra`).
+    func extraNumber(_ key: String) -> Int? { extraNumbers[key] }
+
     /// The shape numbered `number` (see `Packed.shape`).
     func shape(_ number: Int32) -> ArgumentShape {
         number >= 0 ? textShapes[Int(number)] : mergedShapes[Int(-1 - number)]

@@ -48,11 +48,12 @@ public struct PayloadKeyLookup: Sendable {
             self.argumentCounts = argumentCounts
         }
 
-        /// One locale's: its entry (nil when it lacks the key) and, when that loads, its format.
-        init(_ string: LocalizedString?, _ format: KeyFormat?) {
+        /// One locale's: whether it lacks the key (or its entry does not load), whether the entry
+        /// is a `.stringsdict` one, and what its format reads (nil for none).
+        init(lacking: Bool, isStringsdict: Bool, facts: (argumentCount: Int, readsNonObject: Bool)?) {
             self.init(
-                mayLack: string.map { !$0.loaded } ?? true, mayReadNonObject: format?.readsNonObject ?? false,
-                mayBeStringsdict: string?.origin == .stringsdict, argumentCounts: format.map { $0.argumentCount...$0.argumentCount })
+                mayLack: lacking, mayReadNonObject: facts?.readsNonObject ?? false, mayBeStringsdict: isStringsdict,
+                argumentCounts: facts.map { $0.argumentCount...$0.argumentCount })
         }
 
         /// Widens this summary by another locale's.
@@ -158,24 +159,26 @@ extension ProjectIndex {
             var summaries: [PayloadKeyLookup.Summary] = []
             summaries.reserveCapacity(keys.count)
             let cells = keys.map { wanted -> Cell in
-                let string = strings?.string(forKey: wanted.key, number: wanted.stringNumber, numberedBy: numbering)
+                let found = strings?.loadedString(forKey: wanted.key, number: wanted.stringNumber, numberedBy: numbering)
                 // An entry that does not load shows the raw key: it has no arguments to judge
                 // (the development texts' formats include such entries, as the reference).
-                var format: KeyFormat?
+                // What the format reads is read in place: the format itself is made when a rule asks.
+                var facts: (argumentCount: Int, readsNonObject: Bool)?
                 var formatNumber = Cell.noFormat
-                if let string, hasFormats, string.loaded {
+                if let found, hasFormats, found.loaded {
                     // Not through a closure, which copied the table's formats (three retains) per key.
                     if let number = wanted.formatNumber {
-                        format = formats[number: number]
+                        facts = formats.argumentFacts(number: number)
                         formatNumber = Int32(number)
-                    } else {
-                        format = formats.extra(wanted.key)
+                    } else if let number = formats.extraNumber(wanted.key) {
+                        facts = formats.argumentFacts(number: number)
                         formatNumber = Cell.formatByName
                     }
                 }
-                // Summed up here, while the entry is in the cache.
-                summaries.append(PayloadKeyLookup.Summary(string, format))
-                return Cell(string: string, format: format == nil ? Cell.noFormat : formatNumber)
+                summaries.append(
+                    PayloadKeyLookup.Summary(
+                        lacking: !(found?.loaded ?? false), isStringsdict: found?.string.origin == .stringsdict, facts: facts))
+                return Cell(string: found?.string, format: facts == nil ? Cell.noFormat : formatNumber)
             }
             return (cells, summaries)
         }
@@ -191,9 +194,12 @@ extension ProjectIndex {
                 formats: localeTables.map { $0.formats ?? .empty }, keys: keys.map(\.key))
             var resolvedKeys: [String: Resolved] = [:]
             resolvedKeys.reserveCapacity(keys.count)
+            // Each column's summaries taken out once: reading them through the columns copied
+            // (retained) a column for every key and locale.
+            let summaries = columns[first..<column].map(\.summaries)
             for (position, wanted) in keys.enumerated() {
                 var summary = PayloadKeyLookup.Summary.none
-                for view in localeTables.indices { summary.add(columns[first + view].summaries[position]) }
+                for view in summaries.indices { summary.add(summaries[view][position]) }
                 resolvedKeys[wanted.key] = (PayloadLocales(cells, row: position), summary)
             }
             byKey[table] = resolvedKeys

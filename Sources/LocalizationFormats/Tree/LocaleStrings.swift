@@ -39,19 +39,24 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     @usableFromInline var others: [String: LocalizedString] = [:]
     public private(set) var count = 0
 
-    /// A numbered key's string: entry `index` of `sources[source]`.
+    /// A numbered key's string: entry `index` of `sources[source]`, and whether it loads (kept
+    /// here, where a lookup reads anyway: asking the entry took a cache miss per key and locale).
     @usableFromInline struct Slot: Sendable {
-        @usableFromInline var source: UInt32
+        /// The source's number; the top bit set when the string does not load.
+        @usableFromInline var sourceAndFlag: UInt32
         @usableFromInline var index: UInt32
 
-        @usableFromInline static let none = Slot(source: .max, index: 0)
+        @usableFromInline static let none = Slot(sourceAndFlag: .max, index: 0)
+        @usableFromInline static let notLoaded: UInt32 = 1 << 31
 
-        @usableFromInline init(source: UInt32, index: UInt32) {
-            self.source = source
+        @usableFromInline init(sourceAndFlag: UInt32, index: UInt32) {
+            self.sourceAndFlag = sourceAndFlag
             self.index = index
         }
 
-        @usableFromInline var isEmpty: Bool { source == .max }
+        @usableFromInline var isEmpty: Bool { sourceAndFlag == .max }
+        @usableFromInline var source: Int { Int(sourceAndFlag & ~Self.notLoaded) }
+        @usableFromInline var loaded: Bool { sourceAndFlag & Self.notLoaded == 0 }
     }
 
     public init(numbering: TableKeyNumbers = .empty) {
@@ -61,7 +66,14 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
 
     @inlinable func string(inSlot number: Int) -> LocalizedString? {
         let slot = slots[number]
-        return slot.isEmpty ? nil : LocalizedString(sources[Int(slot.source)], Int(slot.index))
+        return slot.isEmpty ? nil : LocalizedString(sources[slot.source], Int(slot.index))
+    }
+
+    /// The string of the key numbered `number`, and whether it loads (`LocalizedString.loaded`,
+    /// without reading its entry).
+    @inlinable func loadedString(inSlot number: Int) -> (string: LocalizedString, loaded: Bool)? {
+        let slot = slots[number]
+        return slot.isEmpty ? nil : (LocalizedString(sources[slot.source], Int(slot.index)), slot.loaded)
     }
 
     /// The slot of `string`, its file numbered among `sources`: a table's strings come from a
@@ -84,7 +96,7 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
                 sourceNumbers[ObjectIdentifier(source)] = number
             }
         }
-        return Slot(source: UInt32(number), index: UInt32(string.index))
+        return Slot(sourceAndFlag: UInt32(number) | (string.loaded ? 0 : Slot.notLoaded), index: UInt32(string.index))
     }
 
     public init(_ strings: [String: LocalizedString]) {
@@ -133,6 +145,16 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     public func string(forKey key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> LocalizedString? {
         if let number, other === numbering { return string(inSlot: number) }
         return self[key()]
+    }
+
+    /// `string(forKey:number:numberedBy:)` with whether the string loads (`LocalizedString.loaded`),
+    /// read without its entry when the key is numbered.
+    @inlinable
+    public func loadedString(forKey key: @autoclosure () -> String, number: Int?, numberedBy other: TableKeyNumbers?) -> (
+        string: LocalizedString, loaded: Bool
+    )? {
+        if let number, other === numbering { return loadedString(inSlot: number) }
+        return self[key()].map { ($0, $0.loaded) }
     }
 
     /// Whether `key` (numbered `number` in `other`) has a string, without copying it out.

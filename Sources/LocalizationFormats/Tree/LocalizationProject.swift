@@ -142,7 +142,9 @@ public struct LocalizationProject: Sendable {
                 table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, [CatalogLocaleString])],
                 numbering: TableKeyNumbers
             )] = []
-        for table in Set(files.map(\.tableID)).sorted() {
+        // Each table's catalogs split and its keys numbered on all cores: one table's large
+        // catalog beside the others' numbering.
+        let prepared = Set(files.map(\.tableID)).sorted().concurrentMap { table in
             var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
             let catalogFiles = (catalogs[table] ?? []).compactMap { file -> (ResourceFile, [String: [CatalogLocaleString]])? in
                 guard case .catalog(let catalog) = file.content else { return nil }
@@ -156,6 +158,9 @@ public struct LocalizationProject: Sendable {
                 [baseLocale, "Base"].compactMap { $0 }.first { localesOfTable.contains($0) } ?? locales.first ?? ""
             let numbering = Self.numbering(
                 files: lproj[table]?[numberingLocale] ?? [], catalogs: catalogFiles.map { $0.1[numberingLocale] ?? [] })
+            return (table: table, locales: locales, catalogFiles: catalogFiles, numbering: numbering)
+        }
+        for (table, locales, catalogFiles, numbering) in prepared {
             for locale in locales {
                 jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? []) }, numbering))
             }
