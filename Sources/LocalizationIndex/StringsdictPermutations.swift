@@ -87,19 +87,24 @@ extension LocalizedTextBuilder {
                 before = String(scalars[..<start])
                 after = String(scalars[end...])
             }
+            // One dictionary for every form's texts (a copy per text was a table allocated each).
+            var variables = state.variables
+            variables[slot.argument] = VariableArgument(signature: signature, text: slot.text, offset: slot.start)
             for variant in options {
                 let insertedCount = variant.value.unicodeScalars.count
                 let delta = insertedCount - (slot.end - slot.start)
                 var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
                 // In a form, plain specifiers count on from the variable's argument, so '%1$@ and %ld'
                 // in the second variable's form is well defined; only a collision is reported.
-                let explicit = Set(piece.specifiers.compactMap(\.explicitPosition))
-                if !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) }) {
+                let explicit = piece.specifiers.compactMap(\.explicitPosition)
+                if !piece.problems.isEmpty,
+                    !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) })
+                {
                     piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
                 }
                 var next = state
                 next.labels.append("'\(variant.name)' of '\(variable.name)'")
-                next.variables[slot.argument] = VariableArgument(signature: signature, text: slot.text, offset: slot.start)
+                next.variables = variables
                 // The usual entry: the format is the variable alone, and the text is the form.
                 if whole, state.specifiers.count == 1, state.problems.isEmpty, state.segments.count == 1 {
                     next.text = variant.value

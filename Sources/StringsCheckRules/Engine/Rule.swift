@@ -134,12 +134,18 @@ public struct Finding: Sendable, Hashable {
 /// A check over the whole project. Rules are stateless; cross-locale checks are the normal case.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// True for a rule that walks every `.stringsdict` entry, plural set or payload itself
+    /// rather than the index's prepared lists: the engine starts these first, so that the long
+    /// ones do not run last on one core while the other has nothing left.
+    static var walksEveryEntry: Bool { get }
     init()
     /// Findings at the rule's default severity; the engine applies the configuration.
     func check(_ context: RuleContext) -> [Finding]
 }
 
 extension Rule {
+    public static var walksEveryEntry: Bool { false }
+
     /// A finding of this rule at its default severity.
     func finding(
         _ message: String, path: String, at location: SourcePosition?, key: String? = nil, locale: String? = nil,

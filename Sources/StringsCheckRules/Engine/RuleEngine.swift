@@ -45,7 +45,9 @@ public enum RuleEngine {
         let context = RuleContext(index: index, settings: configuration.ruleSettings)
         phases.lap("build the context")
         let project = context.project
-        let enabled = rules.filter { configuration.isEnabled($0.description) }
+        // The rules that walk every entry start first (the order of the findings is the sort's).
+        let enabled = rules.filter { configuration.isEnabled($0.description) && $0.walksEveryEntry }
+            + rules.filter { configuration.isEnabled($0.description) && !$0.walksEveryEntry }
         var findings = await withTaskGroup(of: [Finding].self) { group in
             for rule in enabled {
                 group.addTask {

@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// A payload over (or near) the size APNs accepts.
 struct PayloadSizeRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "payload-too-large", name: "Payload too large", area: .payload,
         summary:

@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// Plural forms that lack a category the locale's CLDR rules use.
 struct PluralMissingCategoryRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "plural-missing-category", name: "Plural form missing for the locale", area: .stringsdict,
         summary: "a plural rule without a category the locale's CLDR rules use (Russian 'few', Arabic 'two')",

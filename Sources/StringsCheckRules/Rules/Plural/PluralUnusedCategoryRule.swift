@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// Plural forms for a category the locale never uses.
 struct PluralUnusedCategoryRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "plural-unused-category", name: "Plural form the locale never uses", area: .stringsdict,
         summary: "a plural form for a category the locale's CLDR rules never select ('one' in Japanese, 'few' in English)",

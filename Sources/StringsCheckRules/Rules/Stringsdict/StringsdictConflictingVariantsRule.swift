@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// Two permutations of one `.stringsdict` entry that read the same argument as different types.
 struct StringsdictConflictingVariantsRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-conflicting-variants", name: "Forms disagree on an argument", area: .stringsdict,
         summary: "two forms of one .stringsdict entry that read the same argument with different types",

@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// A variable name CoreFoundation cannot read in `%#@name@`.
 struct StringsdictInvalidVariableNameRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-invalid-variable-name", name: "Variable name CoreFoundation cannot read", area: .stringsdict,
         summary: "a .stringsdict variable whose name has characters other than letters, digits and '_'",

@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// A `.stringsdict` format that uses none of its variables.
 struct StringsdictNoVariablesRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-no-variables", name: "Format without variables", area: .stringsdict,
         summary: "an NSStringLocalizedFormatKey with no %#@variable@",

@@ -3,6 +3,7 @@ import LocalizationIndex
 
 /// A plural variable whose `NSStringFormatValueTypeKey` differs from how its forms read the number.
 struct StringsdictValueTypeMismatchRule: Rule {
+    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-value-type-mismatch", name: "Value type differs from the forms", area: .stringsdict,
         summary:
