@@ -163,8 +163,12 @@ public enum PluralRules {
 }
 
 extension StringProtocol {
+    /// Without leading and trailing spaces (read as UTF-8: a space is one byte).
     var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let text = Substring(self)
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 }) else { return "" }
+        return String(text[first...last])
     }
 }
 
@@ -208,19 +212,23 @@ final class RuleSetTable: Sendable {
     /// The text's sets: each `locales:` line's locales and the rule lines up to the next.
     static func blocks(_ text: String) -> [(locales: [String], rules: Substring)] {
         var result: [(locales: [String], rules: Substring)] = []
-        var rest = text[...]
-        let marker = "locales: "
-        guard var start = rest.firstRange(of: marker) else { return [] }
-        while true {
-            let lineEnd = rest[start.upperBound...].firstIndex(of: "\n") ?? rest.endIndex
-            let locales = rest[start.upperBound..<lineEnd].split(separator: " ").map(String.init)
-            let next = rest[lineEnd...].firstRange(of: "\n" + marker)
-            let rulesEnd = next?.lowerBound ?? rest.endIndex
-            result.append((locales, rest[lineEnd..<rulesEnd]))
-            guard let next else { break }
-            rest = rest[next.lowerBound...]
-            start = rest.index(after: next.lowerBound)..<next.upperBound
+        let bytes = text.utf8
+        var lineStart = bytes.startIndex
+        var current: (locales: [String], rulesStart: String.Index)?
+        func close(at end: String.Index) {
+            if let current, !current.locales.isEmpty { result.append((current.locales, text[current.rulesStart..<end])) }
         }
-        return result.filter { !$0.locales.isEmpty }
+        // Line by line as bytes: searching the text for each marker was most of the table's setup.
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            let line = text[lineStart..<lineEnd]
+            if line.utf8.starts(with: "locales: ".utf8) {
+                close(at: lineStart)
+                current = (line.utf8.dropFirst(9).split(separator: 0x20).compactMap { String($0) }, lineEnd)
+            }
+            lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
+        }
+        close(at: bytes.endIndex)
+        return result
     }
 }

@@ -23,7 +23,7 @@ struct PluralMissingCategoryRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         // Thousands of sets share a few locales: decide each locale's facts once.
-        var millionsOnly: [String: Set<PluralCategory>] = [:]
+        var millionsOnly: [String: [PluralCategory: Bool]] = [:]
         var rulesByLocale: [String: (rules: PluralRuleSet, categories: [PluralCategory])?] = [:]
         var sampleTexts: [String: [PluralCategory: String]] = [:]
         return context.pluralForms.compactMap { set in
@@ -57,15 +57,17 @@ struct PluralMissingCategoryRule: Rule {
                 "\(set.subject) of '\(set.key)' has no \(listing(samples)) form\(missing.count == 1 ? "" : "s"), which '\(set.locale)' uses; those numbers show the 'other' text",
                 path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
-            // ('1 million de fichiers'): worth a note, not a warning on every entry.
-            let forMillions =
-                millionsOnly[set.locale]
-                ?? {
-                    let categories = Set(rules.entries.map(\.category).filter { onlyForMillions(rules, $0) })
-                    millionsOnly[set.locale] = categories
-                    return categories
-                }()
-            if missing.allSatisfy(forMillions.contains) {
+            // ('1 million de fichiers'): worth a note, not a warning on every entry. Each
+            // missing category's samples are read once per locale.
+            let forMillions = missing.allSatisfy { category in
+                millionsOnly[set.locale]?[category]
+                    ?? {
+                        let only = onlyForMillions(rules, category)
+                        millionsOnly[set.locale, default: [:]][category] = only
+                        return only
+                    }()
+            }
+            if forMillions {
                 result.diagnostic.severity = .note
                 result.diagnostic.message +=
                     " (in '\(set.locale)' only round millions are '\(missing.map(\.rawValue).joined(separator: "', '"))')"

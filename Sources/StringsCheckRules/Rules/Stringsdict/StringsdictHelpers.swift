@@ -3,14 +3,17 @@ import LocalizationFormats
 import LocalizationIndex
 
 extension RuleContext {
-    /// Every `.stringsdict` format entry with its file and locale, produced as it is read: an
-    /// array of them copied the file into every element, in every rule that read them.
-    var stringsdictEntries: some Sequence<(file: ResourceFile, locale: String, entry: StringsdictEntry)> {
-        project.files.lazy.flatMap { file in
-            let entries: [StringsdictEntry]
-            let locale = file.locale ?? ""
-            if case .stringsdict(let parsed) = file.content, file.locale != nil { entries = parsed.entries } else { entries = [] }
-            return entries.lazy.map { (file: file, locale: locale, entry: $0) }
+    /// Calls `body` with every `.stringsdict` format entry of a localized file, its file and its
+    /// locale, all read in place: a sequence of (file, locale, entry) copied the file and the
+    /// entry, a retain of each of their strings, for every entry of every rule that read them.
+    func forEachStringsdictEntry(_ body: (_ file: ResourceFile, _ locale: String, _ entry: StringsdictEntry) -> Void) {
+        project.files.withUnsafeBufferPointer { files in
+            for index in files.indices {
+                guard case .stringsdict(let parsed) = files[index].content, let locale = files[index].locale else { continue }
+                parsed.entries.withUnsafeBufferPointer { entries in
+                    for entry in entries.indices { body(files[index], locale, entries[entry]) }
+                }
+            }
         }
     }
 }

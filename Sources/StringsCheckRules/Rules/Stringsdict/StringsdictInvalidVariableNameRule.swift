@@ -30,7 +30,7 @@ struct StringsdictInvalidVariableNameRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for (file, locale, entry) in context.stringsdictEntries {
+        context.forEachStringsdictEntry { file, locale, entry in
             for variable in entry.variables
             where variable.name.isEmpty || !variable.name.utf8.allSatisfy(Self.isNameByte) {
                 result.append(

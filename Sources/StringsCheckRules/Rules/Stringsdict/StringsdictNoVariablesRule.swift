@@ -15,12 +15,24 @@ struct StringsdictNoVariablesRule: Rule {
         nonTriggering: [RuleExample([stringsdictExample(format: "%#@n@", variants: [("other", "%d files")])])])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.stringsdictEntries.compactMap { file, locale, entry in
-            guard let format = entry.formatKey, !FormatScanner.analyze(format).specifiers.contains(where: { $0.variableName != nil })
-            else { return nil }
-            return finding(
-                "the format '\(format.excerpt)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
-                path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.tableID)
+        var result: [Finding] = []
+        // Formats repeat ('%#@items@') across thousands of entries: each is scanned once.
+        var hasVariable: [String: Bool] = [:]
+        context.forEachStringsdictEntry { file, locale, entry in
+            guard let format = entry.formatKey else { return }
+            let found =
+                hasVariable[format]
+                ?? {
+                    let found = FormatScanner.analyze(format).specifiers.contains { $0.variableName != nil }
+                    hasVariable[format] = found
+                    return found
+                }()
+            guard !found else { return }
+            result.append(
+                finding(
+                    "the format '\(format.excerpt)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
+                    path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.tableID))
         }
+        return result
     }
 }

@@ -28,8 +28,8 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var expectedByValueType: [String: FormatSpecifier?] = [:]
         // So do formats ('%#@items@'): each is scanned once.
         var slotsByFormat: [String: [FormatSpecifier]] = [:]
-        for (file, locale, entry) in context.stringsdictEntries {
-            guard let format = entry.formatKey else { continue }
+        context.forEachStringsdictEntry { file, locale, entry in
+            guard let format = entry.formatKey else { return }
             let slots =
                 slotsByFormat[format]
                 ?? {
@@ -38,44 +38,57 @@ struct StringsdictValueTypeMismatchRule: Rule {
                     return slots
                 }()
             for slot in slots {
-                guard let name = slot.variableName, let variable = entry.variable(named: name), let valueType = variable.valueType
-                else { continue }
-                let scanned =
-                    expectedByValueType[valueType]
-                    ?? {
-                        let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
-                        expectedByValueType[valueType] = .some(specifier)
-                        return specifier
-                    }()
-                guard let expected = scanned, expected.text == "%" + valueType else {
-                    // How Foundation reads a value type such as '%ld' is not documented: a warning.
-                    var problem = finding(
-                        "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
-                        path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID)
-                    problem.diagnostic.severity = .warning
-                    result.append(problem)
-                    continue
-                }
-                // In a form, the variable's own number is the argument the slot stands for.
-                for variant in variable.variants {
-                    let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
-                    for specifier in plain {
-                        // Whether a numbered form ('%1$@') reads the variable's own number is not
-                        // settled for an unnumbered '%#@n@', so only clear cases are reported: a
-                        // form's lone plain specifier, or the slot's own explicit position.
-                        let readsNumber =
-                            specifier.explicitPosition == nil
-                            ? plain.count == 1
-                            : slot.explicitPosition != nil && specifier.explicitPosition == slot.explicitPosition
-                        guard readsNumber, specifier.signature != expected.signature else { continue }
-                        result.append(
-                            finding(
-                                "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(valueType)'",
-                                path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.tableID,
-                                notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]
-                            ))
+                guard let name = slot.variableName, let index = entry.variableIndex(named: name) else { continue }
+                // Read in place: a copy of the variable retained each of its forms.
+                entry.variables.withUnsafeBufferPointer { variables in
+                    let variable = variables[index]
+                    guard let valueType = variable.valueType else { return }
+                    let scanned =
+                        expectedByValueType[valueType]
+                        ?? {
+                            let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
+                            expectedByValueType[valueType] = .some(specifier)
+                            return specifier
+                        }()
+                    guard let expected = scanned, expected.text == "%" + valueType else {
+                        // How Foundation reads a value type such as '%ld' is not documented: a warning.
+                        var problem = finding(
+                            "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
+                            path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID)
+                        problem.diagnostic.severity = .warning
+                        result.append(problem)
+                        return
                     }
+                    result += mismatches(slot, variable, expected: expected, entry: entry, file: file, locale: locale)
                 }
+            }
+        }
+        return result
+    }
+
+    /// The forms of `variable` that read its number (the argument `slot` stands for) otherwise
+    /// than `expected` reads it.
+    private func mismatches(
+        _ slot: FormatSpecifier, _ variable: StringsdictVariable, expected: FormatSpecifier, entry: StringsdictEntry,
+        file: ResourceFile, locale: String
+    ) -> [Finding] {
+        var result: [Finding] = []
+        for variant in variable.variants {
+            let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
+            for specifier in plain {
+                // Whether a numbered form ('%1$@') reads the variable's own number is not
+                // settled for an unnumbered '%#@n@', so only clear cases are reported: a
+                // form's lone plain specifier, or the slot's own explicit position.
+                let readsNumber =
+                    specifier.explicitPosition == nil
+                    ? plain.count == 1
+                    : slot.explicitPosition != nil && specifier.explicitPosition == slot.explicitPosition
+                guard readsNumber, specifier.signature != expected.signature else { continue }
+                result.append(
+                    finding(
+                        "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(variable.valueType ?? "")'",
+                        path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.tableID,
+                        notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]))
             }
         }
         return result
