@@ -46,7 +46,8 @@ public enum RuleEngine {
         phases.lap("build the context")
         let project = context.project
         // The rules that walk every entry start first (the order of the findings is the sort's).
-        let enabled = rules.filter { configuration.isEnabled($0.description) && $0.walksEveryEntry }
+        let enabled =
+            rules.filter { configuration.isEnabled($0.description) && $0.walksEveryEntry }
             + rules.filter { configuration.isEnabled($0.description) && !$0.walksEveryEntry }
         var findings = await withTaskGroup(of: [Finding].self) { group in
             for rule in enabled {
