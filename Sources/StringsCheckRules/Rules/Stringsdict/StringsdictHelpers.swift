@@ -10,8 +10,9 @@ extension RuleContext {
         project.files.withUnsafeBufferPointer { files in
             for index in files.indices {
                 guard case .stringsdict(let parsed) = files[index].content, let locale = files[index].locale else { continue }
+                let file = files[index]
                 parsed.entries.withUnsafeBufferPointer { entries in
-                    for entry in entries.indices { body(files[index], locale, entries[entry]) }
+                    for entry in entries.indices { body(file, locale, entries[entry]) }
                 }
             }
         }

@@ -28,6 +28,27 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var expectedByValueType: [String: FormatSpecifier?] = [:]
         // So do formats ('%#@items@'): each is scanned once.
         var slotsByFormat: [String: [FormatSpecifier]] = [:]
+        /// One variable of an entry, read in place (a copy retained each of its forms).
+        func check(_ slot: FormatSpecifier, _ variable: StringsdictVariable, entry: StringsdictEntry, file: ResourceFile, locale: String) {
+            guard let valueType = variable.valueType else { return }
+            let scanned =
+                expectedByValueType[valueType]
+                ?? {
+                    let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
+                    expectedByValueType[valueType] = .some(specifier)
+                    return specifier
+                }()
+            guard let expected = scanned, expected.text == "%" + valueType else {
+                // How Foundation reads a value type such as '%ld' is not documented: a warning.
+                var problem = finding(
+                    "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
+                    path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID)
+                problem.diagnostic.severity = .warning
+                result.append(problem)
+                return
+            }
+            result += mismatches(slot, variable, expected: expected, entry: entry, file: file, locale: locale)
+        }
         context.forEachStringsdictEntry { file, locale, entry in
             guard let format = entry.formatKey else { return }
             let slots =
@@ -39,27 +60,8 @@ struct StringsdictValueTypeMismatchRule: Rule {
                 }()
             for slot in slots {
                 guard let name = slot.variableName, let index = entry.variableIndex(named: name) else { continue }
-                // Read in place: a copy of the variable retained each of its forms.
                 entry.variables.withUnsafeBufferPointer { variables in
-                    let variable = variables[index]
-                    guard let valueType = variable.valueType else { return }
-                    let scanned =
-                        expectedByValueType[valueType]
-                        ?? {
-                            let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
-                            expectedByValueType[valueType] = .some(specifier)
-                            return specifier
-                        }()
-                    guard let expected = scanned, expected.text == "%" + valueType else {
-                        // How Foundation reads a value type such as '%ld' is not documented: a warning.
-                        var problem = finding(
-                            "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
-                            path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID)
-                        problem.diagnostic.severity = .warning
-                        result.append(problem)
-                        return
-                    }
-                    result += mismatches(slot, variable, expected: expected, entry: entry, file: file, locale: locale)
+                    check(slot, variables[index], entry: entry, file: file, locale: locale)
                 }
             }
         }
