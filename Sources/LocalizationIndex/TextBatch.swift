@@ -175,43 +175,46 @@ struct TextBatch {
 
     /// The texts of `batches` one after another, the batches emptied. The records, nearly all of
     /// the data, are copied and renumbered on every core, each batch into its own part of one
-    /// array (on one core this was most of the time after the files' batches were built).
+    /// array, while one core joins the lists (on one core this was most of the time after the
+    /// files' batches were built).
     init(combining batches: inout [TextBatch]) {
-        self.init()
         var slotOffsets: [Int] = []
         var sourceOffsets: [Int32] = []
         var objectOffsets: [Int32] = []
         var shapeOffsets: [Int32] = []
         var total = 0
+        var sources = 0
+        var objects = 0
+        var shapes = 1
         for index in batches.indices {
             slotOffsets.append(total)
-            sourceOffsets.append(Int32(texts.sources.count))
-            objectOffsets.append(Int32(texts.objects.count))
+            sourceOffsets.append(Int32(sources))
+            objectOffsets.append(Int32(objects))
             // Each batch's shapes after the ones before, but its `.empty`, which stays 0.
-            shapeOffsets.append(Int32(texts.shapes.count - 1))
+            shapeOffsets.append(Int32(shapes - 1))
             total += batches[index].count
-            texts.sources += batches[index].texts.sources
-            texts.objects += batches[index].texts.objects
-            texts.shapes += batches[index].texts.shapes.dropFirst()
-            let offset = slotOffsets[index]
-            withSpecifiers += batches[index].withSpecifiers.lazy.map { $0 + offset }
-            withProblems += batches[index].withProblems.lazy.map { $0 + offset }
-            stringsdict += batches[index].stringsdict.lazy.map { $0 + offset }
-            empty += batches[index].empty.lazy.map { $0 + offset }
-            runs += batches[index].runs.lazy.map {
-                TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset)
-            }
+            sources += batches[index].texts.sources.count
+            objects += batches[index].texts.objects.count
+            shapes += batches[index].texts.shapes.count - 1
         }
         let parts = batches.map(\.texts.slots)
+        let owned = batches
         batches = []
         let offsets = (slots: slotOffsets, sources: sourceOffsets, objects: objectOffsets, shapes: shapeOffsets)
-        texts.slots = [Slot](unsafeUninitializedCapacity: total) { buffer, initialized in
+        nonisolated(unsafe) var lists = TextBatch()
+        let slots = [Slot](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             // Each part is written by one iteration, into its own range.
             nonisolated(unsafe) let destination = base
             parts.withUnsafeBufferPointer { parts in
                 nonisolated(unsafe) let parts = parts
-                DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+                DispatchQueue.concurrentPerform(iterations: parts.count + 1) { iteration in
+                    // The first iteration joins the lists while the others copy the records.
+                    guard iteration > 0 else {
+                        lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots)
+                        return
+                    }
+                    let part = iteration - 1
                     let sourceOffset = offsets.sources[part]
                     let objectOffset = offsets.objects[part]
                     let shapeOffset = offsets.shapes[part]
@@ -229,6 +232,28 @@ struct TextBatch {
             }
             initialized = total
         }
+        self = lists
+        texts.slots = slots
+    }
+
+    /// Everything of `batches` but the records, one batch after another (the first record of
+    /// batch n being `slotOffsets[n]`).
+    private static func joinedLists(of batches: [TextBatch], slotOffsets: [Int]) -> TextBatch {
+        var result = TextBatch()
+        for index in batches.indices {
+            result.texts.sources += batches[index].texts.sources
+            result.texts.objects += batches[index].texts.objects
+            result.texts.shapes += batches[index].texts.shapes.dropFirst()
+            let offset = slotOffsets[index]
+            result.withSpecifiers += batches[index].withSpecifiers.lazy.map { $0 + offset }
+            result.withProblems += batches[index].withProblems.lazy.map { $0 + offset }
+            result.stringsdict += batches[index].stringsdict.lazy.map { $0 + offset }
+            result.empty += batches[index].empty.lazy.map { $0 + offset }
+            result.runs += batches[index].runs.lazy.map {
+                TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset)
+            }
+        }
+        return result
     }
 }
 
