@@ -5,7 +5,8 @@ extension LocalizedTextBuilder {
     /// One text per combination of variants, as Foundation assembles the text: each form is
     /// formatted on its own, its plain specifiers counting from its variable's argument
     /// (CoreFoundation's `initialArgPosition`). Variables used inside a form are expanded too.
-    static func stringsdictTexts(_ entry: StringsdictEntry, source: TextSource) -> [LocalizedText] {
+    /// (`shortcut: false` takes the general expansion for every entry, for tests that compare.)
+    static func stringsdictTexts(_ entry: StringsdictEntry, source: TextSource, shortcut: Bool = true) -> [LocalizedText] {
         func message(
             _ text: String, _ placement: TextPlacement, _ label: String?, _ analysis: FormatAnalysis, _ variables: [Int: VariableArgument]
         )
@@ -46,6 +47,20 @@ extension LocalizedTextBuilder {
         func variable(named name: String) -> Int? {
             guard let index = entry.variableIndex(named: name) else { return nil }
             return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
+        }
+        // The usual entry: the format is one variable alone ('%#@items@') whose forms name no
+        // other variable, so each form is a text as it stands; made without the general
+        // expansion's states and label lists (what it would make, see `wholeVariableTexts`).
+        if shortcut, outer.specifiers.count == 1, outer.problems.isEmpty, let name = outer.specifiers[0].variableName,
+            let index = variable(named: name), outer.specifiers[0].start == 0,
+            outer.specifiers[0].end == format.unicodeScalars.count,
+            let texts = entry.variables.withUnsafeBufferPointer({ variables in
+                wholeVariableTexts(
+                    variables[index], slot: outer.specifiers[0], fallback: entry.formatKeyLocation,
+                    hasForms: { variable(named: $0) != nil }, message: message)
+            })
+        {
+            return texts
         }
         func expand(_ state: State, depth: Int) {
             var found: (slot: FormatSpecifier, variable: Int)?
@@ -153,6 +168,42 @@ extension LocalizedTextBuilder {
                 text: format, scalarCount: scalarCount, segments: [TextSegment(range: 0..<scalarCount, location: entry.formatKeyLocation)],
                 specifiers: outer.specifiers, problems: outer.problems, labels: [], variables: [:]),
             depth: 0)
+        return results
+    }
+
+    /// The texts of an entry whose format is `slot` alone: one per form of `variable`, the form's
+    /// text with its plain specifiers counting from the slot's argument. Nil when a form names a
+    /// variable that has forms (`hasForms`): such an entry takes the general expansion.
+    private static func wholeVariableTexts(
+        _ variable: StringsdictVariable, slot: FormatSpecifier, fallback: SourcePosition?, hasForms: (String) -> Bool,
+        message: (String, TextPlacement, String?, FormatAnalysis, [Int: VariableArgument]) -> LocalizedText
+    ) -> [LocalizedText]? {
+        let variables = [
+            slot.argument: VariableArgument(signature: valueTypeSignature(variable.valueType), text: slot.text, offset: slot.start)
+        ]
+        var results: [LocalizedText] = []
+        results.reserveCapacity(variable.variants.count)
+        for variant in variable.variants {
+            var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
+            if piece.specifiers.contains(where: { $0.variableName.map(hasForms) ?? false }) { return nil }
+            // As the general expansion: plain specifiers count on from the variable's argument,
+            // and only a collision of positions is reported.
+            let explicit = piece.specifiers.compactMap(\.explicitPosition)
+            if !piece.problems.isEmpty,
+                !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) })
+            {
+                piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
+            }
+            let across = FormatScanner.argumentProblems(piece.specifiers.filter { $0.variableName == nil }, alsoReading: variables.keys)
+            let all = across.isEmpty ? piece.problems : piece.problems + across
+            let problems = all.count > 1 ? all.sorted { $0.start < $1.start } : all
+            let count = variant.value.unicodeScalars.count
+            results.append(
+                message(
+                    variant.value, .segments([TextSegment(range: 0..<count, location: variant.location)], fallback: fallback),
+                    "permutation '\(variant.name)' of '\(variable.name)'", FormatAnalysis(specifiers: piece.specifiers, problems: problems),
+                    variables))
+        }
         return results
     }
 

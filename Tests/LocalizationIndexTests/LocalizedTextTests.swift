@@ -129,6 +129,41 @@ struct StringsdictPermutationTests {
             + forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined() + "</dict>"
     }
 
+    /// An entry whose format is one variable alone is made without the general expansion: every
+    /// text must be what the expansion makes, over forms with every kind of specifier and problem.
+    @Test func theUsualEntryIsWhatTheGeneralExpansionMakes() throws {
+        let forms = [
+            "%ld file", "%1$ld files", "%@ and %ld", "%2$@ %1$ld", "%d", "%lld%%", "no number", "%ld %ld", "%1$@ %@", "%3$@ gap",
+            "stray % sign", "%#@other@ in", "%#@unknown@ here", "%ld %#@other@", "%5$ld", "%1$ld %1$@", "tab\t%ld", "émoji 😀 %ld",
+            "%#@n@ itself", "%",
+        ]
+        var entries = ""
+        for (index, form) in forms.enumerated() {
+            let format = index % 3 == 0 ? "%#@n@" : index % 3 == 1 ? "%1$#@n@" : "%#@n@"
+            entries +=
+                "<key>k\(index)</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>"
+                + Self.variable("n", [("one", form), ("other", forms[(index + 1) % forms.count]), ("few", forms[(index + 7) % forms.count])])
+                + Self.variable("other", [("one", "nested %@"), ("other", "nested %ld")]) + "</dict>"
+        }
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(entries)</dict></plist>\n"
+        let file = StringsdictParser.parse(bytes: Array(xml.utf8), path: "en.lproj/Localizable.stringsdict")
+        let source = TextSource(table: "Localizable", locale: "en", path: file.path)
+        #expect(file.entries.count == forms.count)
+        var compared = 0
+        for entry in file.entries {
+            let quick = LocalizedTextBuilder.stringsdictTexts(entry, source: source)
+            let general = LocalizedTextBuilder.stringsdictTexts(entry, source: source, shortcut: false)
+            #expect(quick.count == general.count, "\(entry.key)")
+            for (a, b) in zip(quick, general) {
+                #expect(a.text == b.text && a.label == b.label && a.placement == b.placement, "\(entry.key)")
+                #expect(a.analysis == b.analysis && a.variableArguments == b.variableArguments, "\(entry.key)")
+                #expect(a.key == b.key && a.keyLocation == b.keyLocation && a.loaded == b.loaded && a.origin == b.origin)
+                compared += 1
+            }
+        }
+        #expect(compared > 80)
+    }
+
     @Test func aVariableDefinedTwiceIsItsLastDefinition() {
         let texts = Self.texts(
             "<key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
