@@ -142,7 +142,8 @@ struct StringsdictPermutationTests {
             let format = index % 3 == 0 ? "%#@n@" : index % 3 == 1 ? "%1$#@n@" : "%#@n@"
             entries +=
                 "<key>k\(index)</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>"
-                + Self.variable("n", [("one", form), ("other", forms[(index + 1) % forms.count]), ("few", forms[(index + 7) % forms.count])])
+                + Self.variable(
+                    "n", [("one", form), ("other", forms[(index + 1) % forms.count]), ("few", forms[(index + 7) % forms.count])])
                 + Self.variable("other", [("one", "nested %@"), ("other", "nested %ld")]) + "</dict>"
         }
         let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(entries)</dict></plist>\n"
