@@ -223,8 +223,11 @@ public struct LocalizationProject: Sendable {
         for file in files {
             guard case .stringsdict(let parsed) = file.content else { continue }
             let source = LocalizedString.Source(path: file.path, origin: .stringsdict, stringsdict: parsed.entries)
-            for (index, entry) in parsed.entries.enumerated() where entry.loaded || strings[entry.key] == nil {
-                strings[entry.key] = LocalizedString(source, index)
+            // Read in place: a copy of each entry retained its strings and forms.
+            parsed.entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].loaded || strings[entries[index].key] == nil {
+                    strings[entries[index].key] = LocalizedString(source, index)
+                }
             }
         }
         for (file, items) in catalogs {
