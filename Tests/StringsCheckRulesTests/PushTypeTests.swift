@@ -158,5 +158,14 @@ struct PushTypeTests {
         // A custom member beside 'aps' named like an MDM push's does not make one.
         #expect(type("{\"aps\": {\"alert\": \"Hi\"}, \"mdm\": \"x\"}") == .alert)
         #expect(type("{\"container-identifier\": \"x\", \"domain\": \"d\"}") == .fileprovider)
+        #expect(type("{\"aps\": {\"sound\": \"a\", \"content-available\": 1}}") == .alert)
+    }
+
+    @Test func aFileNameWithVoIPInAnyCaseNamesAVoIPPush() {
+        func type(_ path: String) -> PushType? {
+            PayloadReader.read(bytes: Array("{\"aps\": {\"alert\": \"Hi\"}}".utf8), path: path).payloads.first?.pushType().type
+        }
+        for path in ["voip.json", "payloads/Incoming-VoIP.json", "VOIP/a.json", "x/callvOiP"] { #expect(type(path) == .voip, "\(path)") }
+        for path in ["voi.json", "vo-ip.json", "payloads/v.json", "void/pa.json", "vöip.json"] { #expect(type(path) == .alert, "\(path)") }
     }
 }

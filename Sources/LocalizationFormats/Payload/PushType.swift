@@ -82,13 +82,14 @@ extension PushPayload {
             if payload["container-identifier"]?.string != nil { return .fileprovider }
         }
         guard let aps else { return .alert }
-        let keys = Set((aps.object ?? []).map(\.key))
-        if !keys.isDisjoint(with: ["event", "content-state", "attributes-type", "attributes", "timestamp", "stale-date", "dismissal-date"])
-        {
+        // The few members of 'aps' are looked through, not hashed into a set for every payload.
+        let members = aps.object ?? []
+        func has(_ names: String...) -> Bool { members.contains { names.contains($0.key) } }
+        if has("event", "content-state", "attributes-type", "attributes", "timestamp", "stale-date", "dismissal-date") {
             return .liveactivity
         }
-        if keys.contains("content-changed") { return .widgets }
-        if keys.contains("content-available"), keys.isDisjoint(with: ["alert", "badge", "sound"]) { return .background }
+        if has("content-changed") { return .widgets }
+        if has("content-available"), !has("alert", "badge", "sound") { return .background }
         return .alert
     }
 
@@ -100,7 +101,22 @@ extension PushPayload {
         if let match = configured.first(where: { Glob($0.pattern).matchesPath(path) }) {
             return (match.type, .configuration(pattern: match.pattern, setting: match.setting))
         }
-        if path.lowercased().contains("voip") { return (.voip, .fileName) }
+        if Self.namesVoIP(path) { return (.voip, .fileName) }
         return (inferredPushType, .content)
+    }
+
+    /// True when `path` has "voip" in any case (read as bytes: Foundation's search, asked for every
+    /// payload by several rules, was most of their time).
+    static func namesVoIP(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard bytes.count >= 4 else { return false }
+        for start in 0...(bytes.count - 4) where bytes[start] | 0x20 == UInt8(ascii: "v") {
+            if bytes[start + 1] | 0x20 == UInt8(ascii: "o"), bytes[start + 2] | 0x20 == UInt8(ascii: "i"),
+                bytes[start + 3] | 0x20 == UInt8(ascii: "p")
+            {
+                return true
+            }
+        }
+        return false
     }
 }
