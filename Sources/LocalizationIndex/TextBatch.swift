@@ -203,7 +203,10 @@ struct TextBatch {
         let offsets = (slots: slotOffsets, sources: sourceOffsets, objects: objectOffsets, shapes: shapeOffsets)
         nonisolated(unsafe) var lists = TextBatch()
         let slots = [Slot](unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else {
+                lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots)
+                return
+            }
             // Each part is written by one iteration, into its own range.
             nonisolated(unsafe) let destination = base
             parts.withUnsafeBufferPointer { parts in

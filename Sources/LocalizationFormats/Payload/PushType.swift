@@ -105,10 +105,13 @@ extension PushPayload {
         return (inferredPushType, .content)
     }
 
-    /// True when `path` has "voip" in any case (read as bytes: Foundation's search, asked for every
-    /// payload by several rules, was most of their time).
+    /// True when `path` has "voip" in any case. An ASCII path, nearly every path, is read as bytes
+    /// (Foundation's search, asked for every payload by several rules, was most of their time);
+    /// any other is lowercased and searched by characters, so a combining mark after the 'p'
+    /// still keeps it from matching.
     static func namesVoIP(_ path: String) -> Bool {
         let bytes = Array(path.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.lowercased().contains("voip") }
         guard bytes.count >= 4 else { return false }
         for start in 0...(bytes.count - 4) where bytes[start] | 0x20 == UInt8(ascii: "v") {
             if bytes[start + 1] | 0x20 == UInt8(ascii: "o"), bytes[start + 2] | 0x20 == UInt8(ascii: "i"),

@@ -83,13 +83,8 @@ public enum PluralRules {
 
     private static let candidateCache = LockedValue<[String: [String]]>([:])
 
-    /// Parses the generated text; the data is CLDR's and is checked by the tests, so a rule that
-    /// does not parse is left out rather than stopping the tool.
-    static func parse(_ text: String) -> [PluralRuleSet] {
-        RuleSetTable.blocks(text).map { parseSet($0.locales, $0.rules) }
-    }
-
-    /// One set: its locales and the lines of its rules.
+    /// One set: its locales and the lines of its rules. The data is CLDR's and is checked by the
+    /// tests, so a rule that does not parse is left out rather than stopping the tool.
     static func parseSet(_ locales: [String], _ rules: Substring) -> PluralRuleSet {
         var entries: [PluralRuleEntry] = []
         for line in rules.split(separator: "\n") {

@@ -96,6 +96,7 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
                 sourceNumbers[ObjectIdentifier(source)] = number
             }
         }
+        precondition(number < Int(Slot.notLoaded), "a table's strings come from fewer than 2^31 files")
         return Slot(sourceAndFlag: UInt32(number) | (string.loaded ? 0 : Slot.notLoaded), index: UInt32(string.index))
     }
 

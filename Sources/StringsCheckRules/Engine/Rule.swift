@@ -134,9 +134,10 @@ public struct Finding: Sendable, Hashable {
 /// A check over the whole project. Rules are stateless; cross-locale checks are the normal case.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
-    /// True for a rule that walks every `.stringsdict` entry, plural set or payload itself
-    /// rather than the index's prepared lists: the engine starts these first, so that the long
-    /// ones do not run last on one core while the other has nothing left.
+    /// A scheduling hint: true for the rules that take longest on a large project (those that
+    /// walk every `.stringsdict` entry or plural set themselves, and the payload size rule). The
+    /// engine starts them first, so that a long one does not run last on one core while the
+    /// other has nothing left; the findings are the same either way.
     static var walksEveryEntry: Bool { get }
     init()
     /// Findings at the rule's default severity; the engine applies the configuration.
