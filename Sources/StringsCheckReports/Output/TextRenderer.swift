@@ -145,7 +145,11 @@ public struct TextRenderer: Sendable {
         if result.otherFilesCount > 0 {
             summary += "; \(result.otherFilesCount) more in other files of the same tables (not shown: check the whole tree to see them)"
         }
-        return out + (out.isEmpty ? "" : "\n") + summary + "\n"
+        // Appended in place: a report of thousands of findings is not copied to add its last line.
+        if !out.isEmpty { out += "\n" }
+        out += summary
+        out += "\n"
+        return out
     }
 
     /// Counts per rule and severity, and how to quieten the three noisiest rules.

@@ -38,6 +38,22 @@ enum Console {
         return Int(size.ws_col)
     }
 
+    /// Runs `write` (which returns an `errno` on failure) unless standard output is closed, and
+    /// says what went wrong; a closed pipe (`EPIPE`) ends the output quietly.
+    private static func writeStandardOutput(_ write: () -> Int32?) throws {
+        if standardOutputMissing {
+            error("stringscheck: cannot write to standard output: it is closed")
+            throw ExitCode(2)
+        }
+        guard !standardOutputClosed, let failure = write() else { return }
+        if failure == EPIPE {
+            standardOutputClosed = true
+            return
+        }
+        error("stringscheck: cannot write to standard output: \(OutputFile.describe(failure))")
+        throw ExitCode(2)
+    }
+
     static func error(_ text: String, newline: Bool = true) {
         _ = writeAll(2, Array((newline ? text + "\n" : text).utf8))
     }
@@ -48,25 +64,14 @@ enum Console {
     static func write(
         _ text: String, to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
     ) throws {
+        guard let path else { return try writeStandardOutput { writeAll(1, text) } }
         try write(Array(text.utf8), to: path, reads: reads(), force: force)
     }
 
     static func write(
         _ bytes: [UInt8], to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
     ) throws {
-        guard let path else {
-            if standardOutputMissing {
-                error("stringscheck: cannot write to standard output: it is closed")
-                throw ExitCode(2)
-            }
-            guard !standardOutputClosed, let failure = writeAll(1, bytes) else { return }
-            if failure == EPIPE {
-                standardOutputClosed = true
-                return
-            }
-            error("stringscheck: cannot write to standard output: \(OutputFile.describe(failure))")
-            throw ExitCode(2)
-        }
+        guard let path else { return try writeStandardOutput { writeAll(1, bytes) } }
         do {
             try OutputFile.write(bytes, to: path, reads: reads(), force: force)
         } catch let failure {

@@ -139,18 +139,27 @@ enum OutputFile {
 
 /// Writes every byte, retrying short writes and interruptions; the errno of a failure, else nil.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-    bytes.withUnsafeBytes { buffer -> Int32? in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
+    bytes.withUnsafeBytes { writeAll(fd, $0) }
+}
+
+/// `writeAll` of a text's UTF-8, written from the text's own storage: a report is not copied into
+/// an array first.
+func writeAll(_ fd: Int32, _ text: String) -> Int32? {
+    var text = text
+    return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < buffer.count {
+        let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
         }
-        return nil
+        offset += written
     }
+    return nil
 }
 
 /// Removes the temporary file of a report being written when the run is interrupted (SIGINT,
