@@ -2,14 +2,46 @@ import LocalizationFormats
 
 /// One set of plural forms: a `.stringsdict` plural variable or a catalog `plural` variation.
 public struct PluralForms: Sendable {
-    public var file: ResourceFile
+    /// The file the set is in.
+    public var file: ResourceFile { shared.file }
     public var locale: String
     public var key: String
-    /// "the variable 'n'" or "the plural variation".
-    public var subject: String
+    /// "the variable 'n'", "the plural variation" or "the substitution 'n'".
+    public var subject: String {
+        switch kind {
+        case .variable: "the variable '\(name)'"
+        case .variation: "the plural variation"
+        case .substitution: "the substitution '\(name)'"
+        }
+    }
     /// Where findings about the whole set go.
     public var location: SourcePosition?
     public var forms: [(name: String, location: SourcePosition?)]
+
+    /// The file, one box for all its sets: a copy in each of a project's thousands of sets was
+    /// most of their memory.
+    private let shared: SharedFile
+    /// What the set is, and the variable's or the substitution's name (the subject is made when
+    /// a message asks for it).
+    private let kind: Kind
+    private let name: String
+
+    private enum Kind {
+        case variable, variation, substitution
+    }
+
+    private init(
+        _ shared: SharedFile, locale: String, key: String, kind: Kind, name: String = "", location: SourcePosition?,
+        forms: [(name: String, location: SourcePosition?)]
+    ) {
+        self.shared = shared
+        self.locale = locale
+        self.key = key
+        self.kind = kind
+        self.name = name
+        self.location = location
+        self.forms = forms
+    }
 
     /// The categories written.
     public var presentCategories: Set<PluralCategory> { Set(forms.compactMap { PluralCategory(rawValue: $0.name) }) }
@@ -38,6 +70,7 @@ extension PluralForms {
     static func collect(_ project: LocalizationProject, baseLocale: String?) -> [PluralForms] {
         var result: [PluralForms] = []
         for file in project.files {
+            let shared = SharedFile(file)
             switch file.content {
             case .stringsdict(let parsed):
                 guard let locale = file.locale else { continue }
@@ -45,9 +78,9 @@ extension PluralForms {
                     for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
                         result.append(
                             PluralForms(
-                                file: file, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key,
-                                subject: "the variable '\(variable.name)'",
-                                location: variable.location, forms: variable.variants.map { ($0.name, $0.location) }))
+                                shared, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key, kind: .variable,
+                                name: variable.name, location: variable.location,
+                                forms: variable.variants.map { ($0.name, $0.location) }))
                     }
                 }
             case .catalog(let catalog):
@@ -62,7 +95,7 @@ extension PluralForms {
                             normalized[written] = made
                             return made
                         }()
-                    collect(value, file: file, locale: locale, key: entry.key, into: &result)
+                    collect(value, file: shared, locale: locale, key: entry.key, into: &result)
                 }
             case .strings:
                 continue
@@ -72,13 +105,13 @@ extension PluralForms {
     }
 
     private static func collect(
-        _ value: borrowing CatalogValue, file: ResourceFile, locale: String, key: String, into result: inout [PluralForms]
+        _ value: borrowing CatalogValue, file: SharedFile, locale: String, key: String, into result: inout [PluralForms]
     ) {
         for variation in value.variations {
             if variation.selector == "plural" {
                 result.append(
                     PluralForms(
-                        file: file, locale: locale, key: key, subject: "the plural variation",
+                        file, locale: locale, key: key, kind: .variation,
                         location: variation.cases.first?.nameLocation ?? value.location,
                         forms: variation.cases.map { ($0.name, $0.nameLocation) }))
             }
@@ -88,10 +121,19 @@ extension PluralForms {
             for variation in substitution.variations where variation.selector == "plural" {
                 result.append(
                     PluralForms(
-                        file: file, locale: locale, key: key, subject: "the substitution '\(substitution.name)'",
+                        file, locale: locale, key: key, kind: .substitution, name: substitution.name,
                         location: variation.cases.first?.nameLocation ?? substitution.location,
                         forms: variation.cases.map { ($0.name, $0.nameLocation) }))
             }
         }
+    }
+}
+
+/// A file shared by reference (see `PluralForms.file`).
+private final class SharedFile: Sendable {
+    let file: ResourceFile
+
+    init(_ file: ResourceFile) {
+        self.file = file
     }
 }
