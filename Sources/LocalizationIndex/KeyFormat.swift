@@ -95,7 +95,7 @@ public struct TableFormats: Sendable {
 
     /// The format of a key only this locale has.
     func extra(_ key: String) -> KeyFormat? {
-        extraNumbers[key].flatMap { self[number: $0] }
+        extraNumber(key).flatMap { self[number: $0] }
     }
 
     public subscript(number number: Int) -> KeyFormat? {

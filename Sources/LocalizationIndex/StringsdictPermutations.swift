@@ -71,15 +71,10 @@ extension LocalizedTextBuilder {
                 }
             }
             guard depth < 4, let (slot, variableIndex) = found else {
-                let text = state.text
-                let across = FormatScanner.argumentProblems(
-                    state.specifiers.filter { $0.variableName == nil }, alsoReading: state.variables.keys)
-                let all = across.isEmpty ? state.problems : state.problems + across
-                let problems = all.count > 1 ? all.sorted { $0.start < $1.start } : all
-                let analysis = FormatAnalysis(specifiers: state.specifiers, problems: problems)
+                let analysis = finishedAnalysis(state.specifiers, state.problems, variables: state.variables)
                 let label = state.labels.isEmpty ? nil : "permutation " + state.labels.joined(separator: ", ")
                 results.append(
-                    message(text, .segments(state.segments, fallback: entry.formatKeyLocation), label, analysis, state.variables))
+                    message(state.text, .segments(state.segments, fallback: entry.formatKeyLocation), label, analysis, state.variables))
                 return
             }
             // Borrowed in place: a copy retained each of its strings and forms.
@@ -108,15 +103,7 @@ extension LocalizedTextBuilder {
             for variant in options {
                 let insertedCount = variant.value.unicodeScalars.count
                 let delta = insertedCount - (slot.end - slot.start)
-                var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
-                // In a form, plain specifiers count on from the variable's argument, so '%1$@ and %ld'
-                // in the second variable's form is well defined; only a collision is reported.
-                let explicit = piece.specifiers.compactMap(\.explicitPosition)
-                if !piece.problems.isEmpty,
-                    !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) })
-                {
-                    piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
-                }
+                let piece = formAnalysis(variant.value, slot: slot)
                 var next = state
                 next.labels.append("'\(variant.name)' of '\(variable.name)'")
                 next.variables = variables
@@ -184,27 +171,39 @@ extension LocalizedTextBuilder {
         var results: [LocalizedText] = []
         results.reserveCapacity(variable.variants.count)
         for variant in variable.variants {
-            var piece = FormatScanner.analyze(variant.value, firstArgument: slot.argument, checkAcrossArguments: false)
+            let piece = formAnalysis(variant.value, slot: slot)
             if piece.specifiers.contains(where: { $0.variableName.map(hasForms) ?? false }) { return nil }
-            // As the general expansion: plain specifiers count on from the variable's argument,
-            // and only a collision of positions is reported.
-            let explicit = piece.specifiers.compactMap(\.explicitPosition)
-            if !piece.problems.isEmpty,
-                !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) })
-            {
-                piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
-            }
-            let across = FormatScanner.argumentProblems(piece.specifiers.filter { $0.variableName == nil }, alsoReading: variables.keys)
-            let all = across.isEmpty ? piece.problems : piece.problems + across
-            let problems = all.count > 1 ? all.sorted { $0.start < $1.start } : all
             let count = variant.value.unicodeScalars.count
             results.append(
                 message(
                     variant.value, .segments([TextSegment(range: 0..<count, location: variant.location)], fallback: fallback),
-                    "permutation '\(variant.name)' of '\(variable.name)'", FormatAnalysis(specifiers: piece.specifiers, problems: problems),
-                    variables))
+                    "permutation '\(variant.name)' of '\(variable.name)'",
+                    finishedAnalysis(piece.specifiers, piece.problems, variables: variables), variables))
         }
         return results
+    }
+
+    /// A form's scan: in a form, plain specifiers count on from its variable's argument, so
+    /// '%1$@ and %ld' in the second variable's form is well defined; only a collision is reported.
+    private static func formAnalysis(_ text: String, slot: FormatSpecifier) -> FormatAnalysis {
+        var piece = FormatScanner.analyze(text, firstArgument: slot.argument, checkAcrossArguments: false)
+        let explicit = piece.specifiers.compactMap(\.explicitPosition)
+        if !piece.problems.isEmpty,
+            !piece.specifiers.contains(where: { $0.explicitPosition == nil && explicit.contains($0.argument) })
+        {
+            piece.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
+        }
+        return piece
+    }
+
+    /// A finished permutation's analysis: its problems and those across its arguments (the
+    /// variables' arguments count as read), in text order.
+    private static func finishedAnalysis(
+        _ specifiers: [FormatSpecifier], _ problems: [FormatProblem], variables: [Int: VariableArgument]
+    ) -> FormatAnalysis {
+        let across = FormatScanner.argumentProblems(specifiers.filter { $0.variableName == nil }, alsoReading: variables.keys)
+        let all = across.isEmpty ? problems : problems + across
+        return FormatAnalysis(specifiers: specifiers, problems: all.count > 1 ? all.sorted { $0.start < $1.start } : all)
     }
 
     /// The signature of an `NSStringFormatValueTypeKey` ('ld'; a stray leading '%' is forgiven here

@@ -64,10 +64,7 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
         slots = Array(repeating: .none, count: numbering.keys.count)
     }
 
-    @inlinable func string(inSlot number: Int) -> LocalizedString? {
-        let slot = slots[number]
-        return slot.isEmpty ? nil : LocalizedString(sources[slot.source], Int(slot.index))
-    }
+    @inlinable func string(inSlot number: Int) -> LocalizedString? { loadedString(inSlot: number)?.string }
 
     /// The string of the key numbered `number`, and whether it loads (`LocalizedString.loaded`,
     /// without reading its entry).

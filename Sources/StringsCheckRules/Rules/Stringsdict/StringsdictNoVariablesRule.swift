@@ -16,18 +16,9 @@ struct StringsdictNoVariablesRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        // Formats repeat ('%#@items@') across thousands of entries: each is scanned once.
-        var hasVariable: [String: Bool] = [:]
+        var formats = FormatVariables()
         context.forEachStringsdictEntry { file, locale, entry in
-            guard let format = entry.formatKey else { return }
-            let found =
-                hasVariable[format]
-                ?? {
-                    let found = FormatScanner.analyze(format).specifiers.contains { $0.variableName != nil }
-                    hasVariable[format] = found
-                    return found
-                }()
-            guard !found else { return }
+            guard let format = entry.formatKey, formats.slots(of: format).isEmpty else { return }
             result.append(
                 finding(
                     "the format '\(format.excerpt)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",

@@ -26,8 +26,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var result: [Finding] = []
         // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
         var expectedByValueType: [String: FormatSpecifier?] = [:]
-        // So do formats ('%#@items@'): each is scanned once.
-        var slotsByFormat: [String: [FormatSpecifier]] = [:]
+        var formats = FormatVariables()
         /// One variable of an entry, read in place (a copy retained each of its forms).
         func check(_ slot: FormatSpecifier, _ variable: StringsdictVariable, entry: StringsdictEntry, file: ResourceFile, locale: String) {
             guard let valueType = variable.valueType else { return }
@@ -51,14 +50,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
         }
         context.forEachStringsdictEntry { file, locale, entry in
             guard let format = entry.formatKey else { return }
-            let slots =
-                slotsByFormat[format]
-                ?? {
-                    let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
-                    slotsByFormat[format] = slots
-                    return slots
-                }()
-            for slot in slots {
+            for slot in formats.slots(of: format) {
                 guard let name = slot.variableName, let index = entry.variableIndex(named: name) else { continue }
                 entry.variables.withUnsafeBufferPointer { variables in
                     check(slot, variables[index], entry: entry, file: file, locale: locale)
