@@ -119,6 +119,7 @@ public enum JSONReader {
             parser.diagnostics = diagnostics
             parser.stream = stream
             let root = parser.parseDocument()
+            parser.tally.annotate(&parser.diagnostics, id: \.id, message: \.message)
             return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics, lines: lines)
         }
     }
@@ -137,6 +138,8 @@ public enum JSONReader {
         let path: String
         var pos = 0
         var diagnostics: [Diagnostic] = []
+        /// Past the first few of a kind, diagnostics are only counted.
+        var tally = DiagnosticKindTally()
         var stream: (key: String, body: (StreamEvent) -> Void)?
 
         init(b: UnsafeBufferPointer<UInt8>, lines: LineTable, path: String) {
@@ -401,10 +404,10 @@ public enum JSONReader {
                         pos = save
                     }
                     if unit >= 0xD800, unit <= 0xDFFF {
-                        diagnostics.append(
+                        if tally.admit(.loneSurrogate) { diagnostics.append(
                             Diagnostic(
                                 .loneSurrogate, "'\\u\(hex(unit))' is an unpaired surrogate; it becomes U+FFFD", path: path,
-                                at: lines.location(ofByte: escape)))
+                                at: lines.location(ofByte: escape))) }
                         out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     } else {
                         TextDecoder.appendScalar(UInt32(unit), to: &out)

@@ -3,15 +3,31 @@
 /// component or any whole path suffix, as in `.gitignore`.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
-    private let scalars: [Unicode.Scalar]
+    private let tokens: [Token]
     /// The literal text after the pattern's last wildcard: every match ends with it, so a subject
-    /// that does not is turned away before the matcher allocates anything (most files, when
-    /// payload globs meet a tree of thousands).
+    /// that does not is turned away before the matcher runs (most files, when payload globs meet
+    /// a tree of thousands).
     private let literalTail: String
+
+    /// One step of a compiled pattern.
+    private enum Token: Sendable, Hashable {
+        case scalar(Unicode.Scalar)
+        /// `?`
+        case one
+        /// `[…]`, `[!…]`: single scalars and ranges.
+        case set([ClosedRange<UInt32>], negated: Bool)
+        /// `*`
+        case star
+        /// `**` not followed by `/`: any text.
+        case anything
+        /// `**/`: zero or more whole path components.
+        case components
+    }
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        scalars = Array(pattern.unicodeScalars)
+        let scalars = Array(pattern.unicodeScalars)
+        tokens = Self.compile(scalars)
         let tail = scalars.reversed().prefix { !"*?[]".unicodeScalars.contains($0) }.reversed()
         var literal = String.UnicodeScalarView()
         literal.append(contentsOf: tail)
@@ -23,22 +39,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Matches a key: `*` here also crosses `/` and `.`, since keys have no components.
     public func matchesKey(_ key: String) -> Bool {
         guard endsWithLiteralTail(key) else { return false }
-        return Self.match(scalars, Array(key.unicodeScalars), from: 0, slashIsSpecial: false)
+        return run(key.unicodeScalars, slashIsSpecial: false, unanchored: false)
     }
 
     /// Matches a relative path (no leading `./`).
     public func matchesPath(_ path: String) -> Bool {
         guard endsWithLiteralTail(path) else { return false }
-        let subject = Array(path.unicodeScalars)
-        if Self.match(scalars, subject, from: 0, slashIsSpecial: true) { return true }
-        // A leading `**/` already tries every component start.
-        if !pattern.contains("/") {
-            // Unanchored: try every suffix that starts a component.
-            for (index, scalar) in subject.enumerated() where scalar == "/" {
-                if Self.match(scalars, subject, from: index + 1, slashIsSpecial: true) { return true }
-            }
-        }
-        return false
+        // Unanchored (no `/` in the pattern): a match may also start after any `/`.
+        return run(path.unicodeScalars, slashIsSpecial: true, unanchored: !pattern.contains("/"))
     }
 
     /// A suffix of UTF-8 bytes that starts with a whole scalar is a suffix of scalars too.
@@ -48,69 +56,130 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
     }
 
-    /// Whether `p` matches `s[from...]`.
-    private static func match(_ p: [Unicode.Scalar], _ s: [Unicode.Scalar], from: Int, slashIsSpecial: Bool) -> Bool {
-        let width = s.count + 1
-        // Memoised in a flat table (0 unknown, 1 no, 2 yes) so patterns with several stars stay
-        // linear in practice without allocating per state.
-        var memo = [UInt8](repeating: 0, count: (p.count + 1) * width)
-        func at(_ pi: Int, _ si: Int) -> Bool {
-            let key = pi * width + si
-            if memo[key] != 0 { return memo[key] == 2 }
-            let result = compute(pi, si)
-            memo[key] = result ? 2 : 1
-            return result
-        }
-        func compute(_ pi: Int, _ si: Int) -> Bool {
-            guard pi < p.count else { return si == s.count }
-            let c = p[pi]
-            if c == "*", pi + 1 < p.count, p[pi + 1] == "*" {
-                if pi + 2 < p.count, p[pi + 2] == "/" {
-                    // `**/`: zero or more whole components.
-                    for k in si...s.count where k == si || s[k - 1] == "/" {
-                        if at(pi + 3, k) { return true }
-                    }
-                    return false
+    private static func compile(_ p: [Unicode.Scalar]) -> [Token] {
+        var tokens: [Token] = []
+        var i = 0
+        while i < p.count {
+            let c = p[i]
+            if c == "*", i + 1 < p.count, p[i + 1] == "*" {
+                if i + 2 < p.count, p[i + 2] == "/" {
+                    tokens.append(.components)
+                    i += 3
+                } else {
+                    tokens.append(.anything)
+                    i += 2
                 }
-                for k in si...s.count where at(pi + 2, k) { return true }
-                return false
-            }
-            if c == "*" {
-                var k = si
-                while true {
-                    if at(pi + 1, k) { return true }
-                    guard k < s.count, !(slashIsSpecial && s[k] == "/") else { return false }
-                    k += 1
-                }
-            }
-            guard si < s.count else { return false }
-            if c == "?" { return !(slashIsSpecial && s[si] == "/") && at(pi + 1, si + 1) }
-            if c == "[", let (matched, next) = matchSet(p[...], pi, s[si]) { return matched && at(next, si + 1) }
-            return c == s[si] && at(pi + 1, si + 1)
-        }
-        return at(0, from)
-    }
-
-    private static func matchSet(_ pattern: ArraySlice<Unicode.Scalar>, _ start: Int, _ c: Unicode.Scalar) -> (Bool, Int)? {
-        var i = start + 1
-        var negate = false
-        if i < pattern.endIndex, pattern[i] == "!" || pattern[i] == "^" {
-            negate = true
-            i += 1
-        }
-        var matched = false
-        var first = true
-        while i < pattern.endIndex, pattern[i] != "]" || first {
-            first = false
-            if i + 2 < pattern.endIndex, pattern[i + 1] == "-", pattern[i + 2] != "]" {
-                if pattern[i].value <= c.value, c.value <= pattern[i + 2].value { matched = true }
-                i += 3
+            } else if c == "*" {
+                tokens.append(.star)
+                i += 1
+            } else if c == "?" {
+                tokens.append(.one)
+                i += 1
+            } else if c == "[", let (set, negated, next) = parseSet(p, i) {
+                tokens.append(.set(set, negated: negated))
+                i = next
             } else {
-                if pattern[i] == c { matched = true }
+                tokens.append(.scalar(c))
                 i += 1
             }
         }
-        guard i < pattern.endIndex else { return nil }
-        return (matched != negate, i + 1)
+        return tokens
+    }
+
+    /// Runs the pattern over `subject` as a set of states advanced one scalar at a time (Thompson's
+    /// construction), so memory is proportional to the pattern alone and no step recurses: a
+    /// 100,000-character pattern against a 100,000-character key needs two small arrays, where a
+    /// table of pattern × subject would need gigabytes.
+    ///
+    /// A state is `token * 2 + inside`: `inside` marks a `**/` that has consumed characters, which
+    /// may only end after a `/`; `tokens.count * 2` is the accepting state.
+    private func run(_ subject: String.UnicodeScalarView, slashIsSpecial: Bool, unanchored: Bool) -> Bool {
+        let accept = tokens.count * 2
+        var current: [Int] = []
+        var next: [Int] = []
+        // The subject position at which each state was last added, so a state joins a list once.
+        var seen = [Int](repeating: -1, count: accept + 2)
+
+        func add(_ state: Int, at position: Int, to list: inout [Int]) {
+            // Epsilon moves are followed iteratively; a star's successor is the next token.
+            var state = state
+            while true {
+                guard seen[state] != position else { return }
+                seen[state] = position
+                list.append(state)
+                guard state != accept, state & 1 == 0 else { return }
+                switch tokens[state >> 1] {
+                case .star, .anything:
+                    state += 2
+                case .components:
+                    // Zero components: go on at once; the inside state waits for a `/`.
+                    if seen[state + 1] != position {
+                        seen[state + 1] = position
+                        list.append(state + 1)
+                    }
+                    state += 2
+                default:
+                    return
+                }
+            }
+        }
+
+        var position = 0
+        add(0, at: position, to: &current)
+        for c in subject {
+            position += 1
+            next.removeAll(keepingCapacity: true)
+            let crossesComponent = slashIsSpecial && c == "/"
+            for state in current where state != accept {
+                let index = state >> 1
+                switch tokens[index] {
+                case .scalar(let s):
+                    if s == c { add(state + 2, at: position, to: &next) }
+                case .one:
+                    if !crossesComponent { add(state + 2, at: position, to: &next) }
+                case .set(let ranges, let negated):
+                    if ranges.contains(where: { $0.contains(c.value) }) != negated { add(state + 2, at: position, to: &next) }
+                case .star:
+                    if !crossesComponent { add(state, at: position, to: &next) }
+                case .anything:
+                    add(state, at: position, to: &next)
+                case .components:
+                    if state & 1 == 1 {
+                        add(state, at: position, to: &next)
+                        if c == "/" { add(state + 1, at: position, to: &next) }
+                    }
+                }
+            }
+            if unanchored, c == "/" { add(0, at: position, to: &next) }
+            // Nothing left alive, and no later `/` can start a match again.
+            if next.isEmpty, !unanchored { return false }
+            swap(&current, &next)
+        }
+        return current.contains(accept)
+    }
+
+    /// A `[…]` set starting at `start`: its ranges, whether it is negated, and the index after
+    /// its `]`; nil when it is not closed (the `[` is then a literal).
+    private static func parseSet(_ pattern: [Unicode.Scalar], _ start: Int) -> ([ClosedRange<UInt32>], Bool, Int)? {
+        var i = start + 1
+        var negate = false
+        if i < pattern.count, pattern[i] == "!" || pattern[i] == "^" {
+            negate = true
+            i += 1
+        }
+        var ranges: [ClosedRange<UInt32>] = []
+        var first = true
+        while i < pattern.count, pattern[i] != "]" || first {
+            first = false
+            if i + 2 < pattern.count, pattern[i + 1] == "-", pattern[i + 2] != "]" {
+                if pattern[i].value <= pattern[i + 2].value { ranges.append(pattern[i].value...pattern[i + 2].value) }
+                i += 3
+            } else {
+                ranges.append(pattern[i].value...pattern[i].value)
+                i += 1
+            }
+        }
+        guard i < pattern.count else { return nil }
+        return (ranges, negate, i + 1)
     }
 }

@@ -6,13 +6,25 @@
 
 /// Maps byte offsets in UTF-8 text to line and column.
 ///
-/// Line starts are found once (CR, LF and CRLF each end a line, as CoreFoundation counts them);
-/// a lookup is a binary search plus a scalar count within one line, so converting every entry of a
-/// large table stays linear overall.
+/// Line starts are found once (CR, LF and CRLF each end a line, as CoreFoundation counts them),
+/// and so is the column at every `checkpointStride`th byte of a longer line: a lookup is a binary
+/// search plus a scalar count of at most that many bytes, so a file written on one line costs no
+/// more per finding than one with short lines.
 public struct LineTable: Sendable {
     /// Byte offset at which each line begins; `lineStarts[0] == 0`.
     public private(set) var lineStarts: [Int]
     private let text: [UInt8]
+    /// In lines longer than `checkpointStride` bytes, the column at every `checkpointStride`th
+    /// byte from the line's start, in text order.
+    private var checkpoints: [Checkpoint] = []
+
+    /// The most bytes a lookup counts.
+    public static let checkpointStride = 512
+
+    fileprivate struct Checkpoint: Sendable {
+        var offset: Int
+        var column: Int
+    }
 
     public init(utf8 text: [UInt8]) {
         self.text = text
@@ -43,6 +55,85 @@ public struct LineTable: Sendable {
             }
         }
         self.lineStarts = starts
+        checkpoints = Self.checkpoints(text, lineStarts: starts)
+    }
+
+    private static func checkpoints(_ text: [UInt8], lineStarts: [Int]) -> [Checkpoint] {
+        var result: [Checkpoint] = []
+        for (line, start) in lineStarts.enumerated() {
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : text.count
+            guard end - start > checkpointStride else { continue }
+            var column = 1
+            var offset = start
+            while offset + checkpointStride < end {
+                column += scalarStarts(text, from: offset, to: offset + checkpointStride)
+                offset += checkpointStride
+                result.append(Checkpoint(offset: offset, column: column))
+            }
+        }
+        return result
+    }
+
+    /// The number of bytes in `text[from..<to]` that start a scalar (are no UTF-8 continuation byte).
+    static func scalarStarts(_ text: [UInt8], from: Int, to: Int) -> Int {
+        text.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var index = from
+            if let base = buffer.baseAddress {
+                // Eight bytes at a time: a continuation byte (10xxxxxx) has its high bit set and
+                // the next bit clear.
+                let raw = UnsafeRawPointer(base)
+                while index + 8 <= to {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+                    count += 8 - continuation.nonzeroBitCount
+                    index += 8
+                }
+            }
+            while index < to {
+                if buffer[index] & 0xC0 != 0x80 { count += 1 }
+                index += 1
+            }
+            return count
+        }
+    }
+
+    /// The last known column at or before `column` on 1-based `line`.
+    fileprivate func nearestCheckpoint(column: Int, line: Int) -> Checkpoint {
+        let lineStart = lineStarts[line - 1]
+        let lineEnd = line < lineStarts.count ? lineStarts[line] : text.count
+        // The line's checkpoints: offsets in (lineStart, lineEnd); columns grow with offsets.
+        var low = firstCheckpoint(after: lineStart)
+        var end = firstCheckpoint(after: lineEnd - 1)
+        var best = Checkpoint(offset: lineStart, column: 1)
+        while low < end {
+            let mid = (low + end) / 2
+            if checkpoints[mid].column <= column {
+                best = checkpoints[mid]
+                low = mid + 1
+            } else {
+                end = mid
+            }
+        }
+        return best
+    }
+
+    /// The index of the first checkpoint whose offset is greater than `offset`.
+    private func firstCheckpoint(after offset: Int) -> Int {
+        var low = 0
+        var high = checkpoints.count
+        while low < high {
+            let mid = (low + high) / 2
+            if checkpoints[mid].offset <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The nearest known column at or before `offset` on the line starting at `lineStart`.
+    fileprivate func nearestColumn(before offset: Int, lineStart: Int) -> Checkpoint {
+        let low = firstCheckpoint(after: offset)
+        if low > 0, checkpoints[low - 1].offset >= lineStart { return checkpoints[low - 1] }
+        return Checkpoint(offset: lineStart, column: 1)
     }
 
     /// The number of lines, counting a final line without a line break.
@@ -57,16 +148,8 @@ public struct LineTable: Sendable {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        let start = lineStarts[low]
-        var column = 1
-        text.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index < offset {
-                if buffer[index] & 0xC0 != 0x80 { column += 1 }
-                index += 1
-            }
-        }
-        return SourcePosition(line: low + 1, column: column)
+        let known = nearestColumn(before: offset, lineStart: lineStarts[low])
+        return SourcePosition(line: low + 1, column: known.column + Self.scalarStarts(text, from: known.offset, to: offset))
     }
 
     /// The text of a 1-based line without its line break, for source excerpts.
@@ -76,6 +159,46 @@ public struct LineTable: Sendable {
         var end = line < lineStarts.count ? lineStarts[line] : text.count
         while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
         return String(decoding: text[start..<end], as: UTF8.self)
+    }
+
+    /// The part of 1-based `line` around `column`, for source excerpts of very long lines: the
+    /// whole line (without its break) when it has at most `whole` characters, else `width`
+    /// characters around the column. Only the bytes shown (and at most `checkpointStride` before
+    /// them) are read, so an excerpt per finding of a one-line file stays linear.
+    public func window(line: Int, column: Int, whole: Int = 160, width: Int = 120) -> LineWindow? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : text.count
+        while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
+        // A UTF-8 scalar takes at most four bytes: a line of more than `4 × whole` bytes is long.
+        if end - start <= 4 * whole, Self.scalarStarts(text, from: start, to: end) <= whole {
+            return LineWindow(text: String(decoding: text[start..<end], as: UTF8.self), column: column, cutBefore: false, cutAfter: false)
+        }
+        let first = max(1, column - width / 2)
+        let known = nearestCheckpoint(column: first, line: line)
+        var index = known.offset
+        var at = known.column
+        func advance() {
+            index += 1
+            while index < end, text[index] & 0xC0 == 0x80 { index += 1 }
+            at += 1
+        }
+        while at < first, index < end { advance() }
+        let from = index
+        while at < first + width, index < end { advance() }
+        return LineWindow(
+            text: String(decoding: text[from..<index], as: UTF8.self), column: column - first + 1, cutBefore: from > start,
+            cutAfter: index < end)
+    }
+
+    /// A piece of a line shown under a finding.
+    public struct LineWindow: Sendable, Hashable {
+        public var text: String
+        /// The finding's column within `text`.
+        public var column: Int
+        /// Whether the line goes on before or after the piece.
+        public var cutBefore: Bool
+        public var cutAfter: Bool
     }
 
     /// The byte offset of a position (the inverse of `location(ofByte:)`); nil past the text.
@@ -99,8 +222,9 @@ public struct LineTable: Sendable {
             guard position.line >= 1, position.line <= table.lineStarts.count else { return nil }
             if position.line != line || position.column < column {
                 line = position.line
-                column = 1
-                index = table.lineStarts[line - 1]
+                let known = table.nearestCheckpoint(column: position.column, line: line)
+                column = known.column
+                index = known.offset
             }
             let text = table.text
             while column < position.column, index < text.count {
@@ -139,32 +263,16 @@ public struct LineTable: Sendable {
             }
             let starts = table.lineStarts
             if line + 1 < starts.count, starts[line + 1] <= target {
-                // Jump to the target's line, then count from its start.
+                // Jump to the target's line, then count from the nearest known column on it.
                 var next = line + 1
                 while next + 1 < starts.count, starts[next + 1] <= target { next += 1 }
                 line = next
                 lineStart = starts[line]
-                offset = lineStart
-                column = 1
+                let known = table.nearestColumn(before: target, lineStart: lineStart)
+                offset = known.offset
+                column = known.column
             }
-            table.text.withUnsafeBufferPointer { buffer in
-                var index = offset
-                if let base = buffer.baseAddress {
-                    // Eight bytes at a time: a column per byte that is not a UTF-8 continuation
-                    // byte (10xxxxxx): high bit set and the next bit clear.
-                    let raw = UnsafeRawPointer(base)
-                    while index + 8 <= target {
-                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                        let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-                        column += 8 - continuation.nonzeroBitCount
-                        index += 8
-                    }
-                }
-                while index < target {
-                    if buffer[index] & 0xC0 != 0x80 { column += 1 }
-                    index += 1
-                }
-            }
+            column += LineTable.scalarStarts(table.text, from: offset, to: target)
             offset = target
             return SourcePosition(line: line + 1, column: column)
         }

@@ -70,3 +70,26 @@ extension Diagnostic {
         return Diagnostic(.fileUnreadable, "cannot read the file: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
     }
 }
+
+/// Counts a file's parse diagnostics by kind and keeps the first `keptPerKind` of each: a file of
+/// 160,000 broken escapes gets twenty findings and a count, not a record per escape.
+struct DiagnosticKindTally {
+    static let keptPerKind = 20
+    private var counts: [ParseDiagnosticKind: Int] = [:]
+
+    /// Counts one more of `kind`; true while it is among the first `keptPerKind`.
+    mutating func admit(_ kind: ParseDiagnosticKind) -> Bool {
+        let count = counts[kind, default: 0] + 1
+        counts[kind] = count
+        return count <= Self.keptPerKind
+    }
+
+    /// Appends "(and N more like it in this file)" to the last kept message of each kind that
+    /// had more than were kept.
+    func annotate<Item>(_ items: inout [Item], id: (Item) -> String, message: WritableKeyPath<Item, String>) {
+        for (overflowing, count) in counts where count > Self.keptPerKind {
+            guard let index = items.lastIndex(where: { id($0) == overflowing.rawValue }) else { continue }
+            items[index][keyPath: message] += " (and \(count - Self.keptPerKind) more like it in this file)"
+        }
+    }
+}

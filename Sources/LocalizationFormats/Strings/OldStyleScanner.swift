@@ -35,6 +35,8 @@ struct OldStyleScanner {
     /// Where escapes are decoded (`QuotedText.escaped`), kept between strings: one allocation per
     /// file, not per value.
     private(set) var escaped: [UInt8] = []
+    /// How many diagnostics of each kind were reported; past the first few, only counted.
+    var tally = DiagnosticKindTally()
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -45,7 +47,7 @@ struct OldStyleScanner {
     mutating func report(
         _ kind: ParseDiagnosticKind, _ message: String, at offset: Int, severity: Severity? = nil, key: String? = nil
     ) {
-        guard !quiet else { return }
+        guard !quiet, tally.admit(kind) else { return }
         diagnostics.append(PendingDiagnostic(kind: kind, message: message, offset: offset, severity: severity, key: key ?? valueOfKey))
     }
 

@@ -332,6 +332,7 @@ struct OldStyleStringsParser {
     mutating func finish(path: String, lines: LineTable, encoding: TextEncoding, decodable: Bool) -> StringsFile {
         var loads = decodable && firstFatalOffset == nil && notATableMessage == nil
         var pending = scanner.diagnostics
+        scanner.tally.annotate(&pending, id: \.kind.rawValue, message: \.message)
         if let message = notATableMessage {
             pending.append(
                 PendingDiagnostic(

@@ -46,13 +46,14 @@ public enum StringsParser {
         let lines = LineTable(utf8: decoded.utf8)
         var diagnostics: [Diagnostic] = []
         var loads = true
-        for problem in decoded.problems.prefix(20) {
+        for problem in decoded.problems {
             let (diagnostic, fatal) = decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines)
             diagnostics.append(diagnostic)
             if fatal { loads = false }
         }
-        if decoded.problems.count > 20 {
-            diagnostics[diagnostics.count - 1].message += " (and \(decoded.problems.count - 20) more undecodable sequences)"
+        if decoded.problemCount > decoded.problems.count {
+            let index = min(DecodedText.keptProblems, diagnostics.count) - 1
+            diagnostics[index].message += " (and \(decoded.problemCount - decoded.problems.count) more undecodable sequences)"
         }
         switch decoded.encoding {
         case .utf16LE, .utf16BE:

@@ -40,7 +40,45 @@ public struct DecodingProblem: Sendable, Hashable {
 public struct DecodedText: Sendable {
     public var utf8: [UInt8]
     public var encoding: TextEncoding
+    /// The first `DecodedText.keptProblems` problems and the first of each kind after them, in
+    /// text order; `problemCount` counts them all.
     public var problems: [DecodingProblem]
+    /// How many problems the text had, kept or not.
+    public var problemCount: Int
+
+    /// How many problems are kept with their places: no report names more, and a file of
+    /// nothing but bad bytes must not cost a record per byte.
+    public static let keptProblems = 20
+
+    public init(utf8: [UInt8], encoding: TextEncoding, problems: [DecodingProblem], problemCount: Int? = nil) {
+        self.utf8 = utf8
+        self.encoding = encoding
+        self.problems = problems
+        self.problemCount = problemCount ?? problems.count
+    }
+}
+
+/// Problems as they are met: the first few kept, and the first of each kind after them (a file
+/// Foundation rejects stays rejected however many harmless problems come first); every one counted.
+struct ProblemLog {
+    var kept: [DecodingProblem] = []
+    var count = 0
+    private var kinds: Set<Int> = []
+
+    mutating func append(_ problem: DecodingProblem) {
+        count += 1
+        let kind =
+            switch problem.kind {
+            case .invalidUTF8: 0
+            case .truncatedUnit: 1
+            case .loneSurrogate: 2
+            case .invalidScalar: 3
+            }
+        if kept.count < DecodedText.keptProblems || !kinds.contains(kind) {
+            kept.append(problem)
+            kinds.insert(kind)
+        }
+    }
 }
 
 /// Decodes the bytes of a text resource, detecting the encoding as `CFPropertyList` does.
@@ -81,7 +119,7 @@ public enum TextDecoder {
         return bytes.withUnsafeBufferPointer { buffer in
             let (encoding, skip) = detect(buffer)
             let body = UnsafeBufferPointer(rebasing: buffer[skip...])
-            var problems: [DecodingProblem] = []
+            var problems = ProblemLog()
             let utf8: [UInt8]
             switch encoding {
             case .utf8, .utf8BOM, .binaryPropertyList:
@@ -95,7 +133,7 @@ public enum TextDecoder {
             case .utf32BEBOM:
                 utf8 = decodeUTF32(body, littleEndian: false, base: skip, problems: &problems)
             }
-            return DecodedText(utf8: utf8, encoding: encoding, problems: problems)
+            return DecodedText(utf8: utf8, encoding: encoding, problems: problems.kept, problemCount: problems.count)
         }
     }
 
@@ -153,7 +191,7 @@ public enum TextDecoder {
     }
 
     private static func decodeUTF8(
-        _ b: UnsafeBufferPointer<UInt8>, base: Int, problems: inout [DecodingProblem]
+        _ b: UnsafeBufferPointer<UInt8>, base: Int, problems: inout ProblemLog
     ) -> [UInt8] {
         var index = firstInvalidUTF8(b)
         let count = b.count
@@ -198,11 +236,11 @@ public enum TextDecoder {
     }
 
     private static func decodeUTF16(
-        _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout [DecodingProblem]
+        _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout ProblemLog
     ) -> [UInt8] {
         let units = b.count / 2
         // At most three UTF-8 bytes per UTF-16 unit, plus a replacement for an odd last byte.
-        var found: [DecodingProblem] = []
+        var found = ProblemLog()
         let out = [UInt8](unsafeUninitializedCapacity: units * 3 + 3) { buffer, initialized in
             var n = 0
             @inline(__always) func unit(_ i: Int) -> UInt16 {
@@ -272,12 +310,13 @@ public enum TextDecoder {
             }
             initialized = n
         }
-        problems += found
+        for problem in found.kept { problems.append(problem) }
+        problems.count += found.count - found.kept.count
         return out
     }
 
     private static func decodeUTF32(
-        _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout [DecodingProblem]
+        _ b: UnsafeBufferPointer<UInt8>, littleEndian: Bool, base: Int, problems: inout ProblemLog
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(b.count / 4 + 16)

@@ -3,9 +3,11 @@ import StringsCheckRules
 
 /// `--format github`: workflow commands that GitHub Actions shows as annotations on the diff.
 public enum GitHubRenderer {
-    /// Escaping of workflow command data (the message).
+    /// Escaping of workflow command data (the message). Control characters other than line
+    /// breaks are written as the text format writes them: GitHub's log viewer honours ANSI escape
+    /// sequences, so a raw `ESC [8m` from a file could hide the rest of a line.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        TextRenderer.visible(text, keepingLineBreaks: true).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
@@ -65,7 +67,7 @@ public enum GitHubRenderer {
         out += result.noteCount > 0 ? ", \(result.noteCount) notes\n\n" : "\n\n"
         guard !result.findings.isEmpty else { return out }
         func cell(_ text: String) -> String {
-            escapeHTML(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+            escapeHTML(TextRenderer.visible(text, keepingLineBreaks: true)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
         }
         out += "| rule | errors | warnings | notes |\n|---|---:|---:|---:|\n"
         for count in RuleCount.counts(result.findings) {

@@ -9,14 +9,15 @@ public final class SourceLineProvider: @unchecked Sendable {
 
     public init() {}
 
-    public func line(_ number: Int, of path: String) -> String? {
+    /// The line, or the part of it around `column` when it is very long.
+    public func line(_ number: Int, column: Int, of path: String) -> LineTable.LineWindow? {
         lock.lock()
         defer { lock.unlock() }
         if cache[path] == nil {
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            cache[path] = LineTable(utf8: TextDecoder.decode([UInt8](data)).utf8)
+            guard case .success(let bytes) = FileBytes.read(path) else { return nil }
+            cache[path] = LineTable(utf8: TextDecoder.decode(bytes).utf8)
         }
-        return cache[path]?.lineText(number)
+        return cache[path]?.window(line: number, column: column)
     }
 }
 
@@ -64,11 +65,13 @@ public struct TextRenderer: Sendable {
 
     /// Text as a terminal should show it: control characters (an escape sequence in a file name
     /// or a key could move the cursor, recolour or retitle the terminal) written as `\u{1B}`.
-    public static func visible(_ text: String) -> String {
+    /// With `keepingLineBreaks`, tabs and line breaks stay (formats that quote them: CSV, and
+    /// GitHub's messages, which encode them).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard hasControl(text) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if isControl(scalar), !(keepingLineBreaks && (scalar == "\n" || scalar == "\r" || scalar == "\t")) {
                 out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 out.unicodeScalars.append(scalar)
@@ -114,10 +117,13 @@ public struct TextRenderer: Sendable {
     }
 
     private func excerpt(_ path: String, _ location: SourcePosition?) -> String {
-        guard let sourceLines, let location, let line = sourceLines.line(location.line, of: path) else { return "" }
-        let shown = Self.visibleKeepingColumns(line.replacingOccurrences(of: "\t", with: " "))
-        let prefix = String(shown.unicodeScalars.prefix(max(0, location.column - 1)))
-        return shown + "\n" + String(repeating: " ", count: prefix.count) + paint("^", "1;32") + "\n"
+        guard let sourceLines, let location, let line = sourceLines.line(location.line, column: location.column, of: path) else {
+            return ""
+        }
+        // A very long line is shown around the column, its cut ends marked with an ellipsis.
+        let shown = (line.cutBefore ? "…" : "") + Self.visibleKeepingColumns(line.text.replacingOccurrences(of: "\t", with: " "))
+        let prefix = String(shown.unicodeScalars.prefix(max(0, line.column - 1 + (line.cutBefore ? 1 : 0))))
+        return shown + (line.cutAfter ? "…" : "") + "\n" + String(repeating: " ", count: prefix.count) + paint("^", "1;32") + "\n"
     }
 
     public static func position(_ path: String, _ location: SourcePosition?) -> String {

@@ -168,18 +168,32 @@ extension ReportTable {
         return out
     }
 
-    /// RFC 4180 CSV with CRLF line ends; a cell that a spreadsheet would run as a formula is
-    /// prefixed with `'`.
+    /// RFC 4180 CSV with CRLF line ends; a cell that a spreadsheet would run as a formula (one
+    /// starting with `=`, `+`, `-`, `@`, a tab or a carriage return, as OWASP's CSV injection
+    /// guidance lists them) is prefixed with `'` unless it is a plain decimal number, and control
+    /// characters other than tabs and line breaks are written as the text format writes them.
     public var csv: String {
         func cell(_ text: String) -> String {
-            var text = text
-            if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
+            var text = TextRenderer.visible(text, keepingLineBreaks: true)
+            if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), !Self.isPlainNumber(text) {
+                text = "'" + text
+            }
             guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         var out = columns.map { cell($0.title) }.joined(separator: ",") + "\r\n"
         for row in rows { out += row.map(cell).joined(separator: ",") + "\r\n" }
         return out
+    }
+
+    /// `-12`, `+3.5`, `42%`: digits with an optional sign, decimal part and percent sign. Not
+    /// `-inf`, `+nan` or `-0x1p3`, which `Double` reads but a spreadsheet may not.
+    static func isPlainNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if bytes.last == UInt8(ascii: "%") { bytes = bytes.dropLast() }
+        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        return !bytes.isEmpty && parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { (0x30...0x39).contains($0) } }
     }
 
     /// An HTML `<table>`; every cell is escaped, right-aligned columns get `class="num"`.

@@ -59,7 +59,12 @@ public struct Baseline: Sendable, Codable, Hashable {
     /// Drops findings the baseline lists (each entry as many times as its count).
     public func filter(_ findings: [Finding]) -> ([Finding], Int) {
         var remaining: [String: Int] = [:]
-        for entry in self.findings { remaining[Self.identity(entry), default: 0] += entry.count }
+        for entry in self.findings {
+            // Counts are bounded when read; the sum saturates anyway rather than trap.
+            let key = Self.identity(entry)
+            let (sum, overflow) = remaining[key, default: 0].addingReportingOverflow(entry.count)
+            remaining[key] = overflow ? Int.max : sum
+        }
         var kept: [Finding] = []
         var dropped = 0
         for finding in findings {
@@ -130,11 +135,89 @@ public struct Baseline: Sendable, Codable, Hashable {
     }
 
     public static func decode(_ data: Data, anchor: String = FileManager.default.currentDirectoryPath) throws -> Baseline {
-        var baseline = try JSONDecoder().decode(Baseline.self, from: data)
-        guard baseline.version == 1 || baseline.version == 2 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unsupported baseline version \(baseline.version)"))
+        try read([UInt8](data), path: "baseline", anchor: anchor)
+    }
+
+    /// The largest count one entry may carry: far more findings than any tree has, and small
+    /// enough that every sum of counts stays exact.
+    public static let maximumCount = 1 << 31
+
+    /// Reads a baseline as a pull request may have written it: every value is checked before it
+    /// is used (types, versions, counts), and the first problem is thrown with its line and
+    /// column, so a crafted file is refused instead of crashing or misleading the run.
+    public static func read(_ bytes: [UInt8], path: String, anchor: String = FileManager.default.currentDirectoryPath) throws(BaselineError)
+        -> Baseline
+    {
+        let document = JSONReader.parse(bytes: bytes, path: path)
+        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
+            throw BaselineError(path: path, location: problem.location, message: problem.message)
         }
-        baseline.anchor = anchor
+        guard let root = document.root else { throw BaselineError(path: path, location: nil, message: "the file holds no JSON value") }
+        func fail(_ node: JSONNode, _ message: String) -> BaselineError {
+            BaselineError(path: path, location: node.location, message: message)
+        }
+        guard root.object != nil else { throw fail(root, "expected an object with 'version' and 'findings', found \(root.typeNameWithArticle)") }
+        guard let versionNode = root["version"] else { throw fail(root, "expected a 'version' member (1 or 2)") }
+        guard case .number(let versionText) = versionNode.value, versionText == "1" || versionText == "2" else {
+            throw fail(versionNode, "unsupported baseline version \(versionNode.shown); this version reads 1 and 2")
+        }
+        guard let findingsNode = root["findings"] else { throw fail(root, "expected a 'findings' member (an array)") }
+        guard let items = findingsNode.array else { throw fail(findingsNode, "'findings' must be an array, not \(findingsNode.typeNameWithArticle)") }
+        var baseline = Baseline([], anchor: anchor)
+        baseline.version = versionText == "1" ? 1 : 2
+        baseline.findings.reserveCapacity(items.count)
+        for item in items {
+            guard item.object != nil else { throw fail(item, "a finding must be an object, not \(item.typeNameWithArticle)") }
+            func string(_ name: String, required: Bool) throws(BaselineError) -> String? {
+                guard let node = item[name], node.value != .null else {
+                    if required { throw fail(item, "a finding needs '\(name)' (a string)") }
+                    return nil
+                }
+                guard let text = node.string else { throw fail(node, "'\(name)' must be a string, not \(node.typeNameWithArticle)") }
+                return text
+            }
+            guard let countNode = item["count"] else { throw fail(item, "a finding needs 'count' (a whole number from 1 to \(maximumCount))") }
+            guard case .number(let countText) = countNode.value, let count = Int(countText), (1...maximumCount).contains(count) else {
+                throw fail(countNode, "'count' must be a whole number from 1 to \(maximumCount), not \(countNode.shown)")
+            }
+            let fingerprint = try string("fingerprint", required: false)
+            if let fingerprint, fingerprint.isEmpty || fingerprint.utf8.count > 16 || !fingerprint.utf8.allSatisfy(\.isHexDigit) {
+                throw fail(item["fingerprint"] ?? item, "'fingerprint' must be up to 16 hexadecimal digits")
+            }
+            baseline.findings.append(
+                Entry(
+                    rule: try string("rule", required: true) ?? "", path: try string("path", required: true) ?? "",
+                    table: try string("table", required: false), key: try string("key", required: false),
+                    locale: try string("locale", required: false), fingerprint: fingerprint,
+                    message: try string("message", required: true) ?? "", count: count))
+        }
         return baseline
+    }
+}
+
+/// A baseline that cannot be used, with where and why.
+public struct BaselineError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var location: SourcePosition?
+    public var message: String
+
+    public var description: String {
+        location.map { "\(path):\($0.line):\($0.column): error: \(message)" } ?? "\(path): error: \(message)"
+    }
+}
+
+extension JSONNode {
+    /// The value as a message names it: a number or string quoted (cut at 200 characters), else its type.
+    fileprivate var shown: String {
+        switch value {
+        case .number(let text), .string(let text): "'\(text.excerpt)'"
+        default: typeNameWithArticle
+        }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }

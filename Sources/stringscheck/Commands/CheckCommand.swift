@@ -58,12 +58,18 @@ struct CheckCommand: AsyncParsableCommand {
         }
         var loadedBaseline: Baseline?
         if let baseline {
+            let bytes: [UInt8]
+            switch FileBytes.read(baseline, maximumSize: setup.configuration.maximumFileSize) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                Console.error("stringscheck: cannot read the baseline '\(baseline)': \(error)")
+                throw ExitCode(2)
+            }
             do {
-                loadedBaseline = try Baseline.decode(
-                    Data(contentsOf: URL(fileURLWithPath: baseline)),
-                    anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: baseline))
+                loadedBaseline = try Baseline.read(
+                    bytes, path: baseline, anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: baseline))
             } catch {
-                Console.error("stringscheck: cannot read the baseline '\(baseline)': \(error.localizedDescription)")
+                Console.error("stringscheck: \(error): the baseline is not used")
                 throw ExitCode(2)
             }
         }
