@@ -47,7 +47,31 @@ public final class ProjectIndex: Sendable {
     private let presencePart = Lazy<[String: KeyPresence]>()
     private let lookupsPart = Lazy<[PayloadKeyLookup]>()
     private let pluralPart = Lazy<[PluralForms]>()
-    private let catalogKeysPart = Lazy<[String: [String: CatalogEntry]]>()
+    private let catalogKeysPart = Lazy<[String: [String: CatalogKey]]>()
+
+    /// A catalog entry and, when it has many, where each normalized locale's value is: `render`
+    /// asks for every locale of every key, so a search per question would grow with the square
+    /// of the number of locales.
+    private struct CatalogKey: Sendable {
+        var entry: CatalogEntry
+        var byLocale: [String: Int]?
+
+        init(_ entry: CatalogEntry) {
+            self.entry = entry
+            guard entry.localizations.count > 8 else { return }
+            var index: [String: Int] = [:]
+            for (position, localization) in entry.localizations.enumerated() {
+                let locale = LocaleName.normalize(localization.locale)
+                if index[locale] == nil { index[locale] = position }
+            }
+            byLocale = index
+        }
+
+        func value(locale: String) -> CatalogValue? {
+            if let byLocale { return byLocale[locale].map { entry.localizations[$0].value } }
+            return entry.localizations.first { LocaleName.normalize($0.locale) == locale }?.value
+        }
+    }
     let codeLookupsPart = Lazy<[CodeKeyLookup]>()
 
     public init(project: LocalizationProject, options: IndexOptions = IndexOptions()) {
@@ -275,16 +299,16 @@ public final class ProjectIndex: Sendable {
     /// A catalog key's value in one locale (with its variations and substitutions).
     public func catalogValue(key: String, table: String, locale: String) -> CatalogValue? {
         let entries = catalogKeysPart.get {
-            var result: [String: [String: CatalogEntry]] = [:]
+            var result: [String: [String: CatalogKey]] = [:]
             for file in project.files {
                 guard case .catalog(let catalog) = file.content else { continue }
                 for entry in catalog.entries where result[file.tableID]?[entry.key] == nil {
-                    result[file.tableID, default: [:]][entry.key] = entry
+                    result[file.tableID, default: [:]][entry.key] = CatalogKey(entry)
                 }
             }
             return result
         }
-        return entries[table]?[key]?.localizations.first { LocaleName.normalize($0.locale) == locale }?.value
+        return entries[table]?[key]?.value(locale: locale)
     }
 }
 

@@ -108,7 +108,15 @@ struct ConfigurationTests {
         #expect(notUTF8.first?.severity == .error)
         let (_, missing) = ConfigurationLoader.load(
             path: folder.appendingPathComponent("absent.yml").path, rules: BuiltInRules.descriptions)
-        #expect(missing.map(\.message) == ["cannot read the configuration file"])
+        #expect(missing.map(\.message) == ["cannot read the configuration file: no such file or directory"])
+        // A configuration is a few kilobytes: a huge (sparse) one is refused before it is read.
+        let huge = folder.appendingPathComponent("huge.yml")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let (_, tooLarge) = ConfigurationLoader.load(path: huge.path, rules: BuiltInRules.descriptions)
+        #expect(tooLarge.map(\.message) == ["cannot read the configuration file: it is 2048 MB, over the limit of 4 MB for a configuration file"])
     }
 
     @Test func invalidYAMLIsReportedAtItsPosition() {

@@ -87,7 +87,7 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    static func megabytes(_ bytes: Int) -> String {
+    public static func megabytes(_ bytes: Int) -> String {
         let value = Double(bytes) / 1_048_576
         return value >= 10 ? "\(Int(value.rounded())) MB" : "\((value * 10).rounded() / 10) MB"
     }

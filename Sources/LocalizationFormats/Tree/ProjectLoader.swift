@@ -364,6 +364,9 @@ public enum ProjectLoader {
                         continue
                     }
                     guard visited.insert(childReal).inserted else {
+                        // Only a link back to a folder that holds it is a loop; a folder reached
+                        // again by another way (two links to one folder) was read once, which is all.
+                        guard real == childReal || real.hasPrefix(childReal + "/") else { continue }
                         diagnostics.append(
                             Diagnostic(
                                 .symlinkLoop,

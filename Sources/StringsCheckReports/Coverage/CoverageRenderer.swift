@@ -190,23 +190,41 @@ extension CoverageReport {
 
     /// Reads a previous JSON report and records the changes against it.
     public mutating func compare(withJSON data: Data) throws {
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], object["version"] as? Int == Self.version,
-            let items = object["locales"] as? [[String: Any]]
-        else { throw CocoaError(.fileReadCorruptFile) }
+        try compare(withJSON: [UInt8](data), path: "report")
+    }
+
+    /// Reads a previous JSON report (which a pull request may have written: every value is
+    /// checked before it is used) and records the changes against it; a problem is thrown with
+    /// its line and column.
+    public mutating func compare(withJSON bytes: [UInt8], path: String) throws(CoverageReportError) {
+        let document = JSONReader.parse(bytes: bytes, path: path)
+        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
+            throw CoverageReportError(path: path, location: problem.location, message: problem.message)
+        }
+        guard let root = document.root else { throw CoverageReportError(path: path, location: nil, message: "the file holds no JSON value") }
+        func fail(_ node: JSONNode, _ message: String) -> CoverageReportError {
+            CoverageReportError(path: path, location: node.location, message: message)
+        }
+        guard root.object != nil, let version = root["version"], case .number(let text) = version.value, text == "\(Self.version)" else {
+            throw fail(root, "expected a version \(Self.version) JSON coverage report (an object with \"version\": \(Self.version))")
+        }
+        guard let items = root["locales"]?.array else { throw fail(root, "expected 'locales' (an array)") }
         var percents: [String: Double] = [:]
         var missing: [String: Set<CoverageKey>] = [:]
         for item in items {
-            guard let locale = item["locale"] as? String else { continue }
+            guard item.object != nil else { throw fail(item, "a locale must be an object, not \(item.typeNameWithArticle)") }
+            guard let locale = item["locale"]?.string else { throw fail(item, "a locale needs 'locale' (a string)") }
             // A crafted report cannot make the comparison print nonsense ('-inf', 1e308 %).
-            guard let percent = (item["percent"] as? NSNumber)?.doubleValue, percent.isFinite, (0...100).contains(percent) else {
-                throw CocoaError(.fileReadCorruptFile)
-            }
+            guard let node = item["percent"], case .number(let written) = node.value, let percent = Double(written), percent.isFinite,
+                (0...100).contains(percent)
+            else { throw fail(item["percent"] ?? item, "'percent' must be a number from 0 to 100") }
             percents[locale] = percent
-            let keys = (item["missingKeys"] as? [[String: Any]] ?? []).compactMap { key -> CoverageKey? in
-                guard let table = key["table"] as? String, let name = key["key"] as? String else { return nil }
-                return CoverageKey(table: table, key: name)
+            var keys: Set<CoverageKey> = []
+            for key in item["missingKeys"]?.array ?? [] {
+                guard let table = key["table"]?.string, let name = key["key"]?.string else { continue }
+                keys.insert(CoverageKey(table: table, key: name))
             }
-            missing[locale] = Set(keys)
+            missing[locale] = keys
         }
         previous = percents
         for item in locales {
@@ -214,5 +232,16 @@ extension CoverageReport {
             guard let before = missing[item.locale] else { continue }
             newlyMissing[item.locale] = item.missingKeys.filter { !before.contains($0) }
         }
+    }
+}
+
+/// A previous coverage report that cannot be compared with, with where and why.
+public struct CoverageReportError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var location: SourcePosition?
+    public var message: String
+
+    public var description: String {
+        location.map { "\(path):\($0.line):\($0.column): error: \(message)" } ?? "\(path): error: \(message)"
     }
 }

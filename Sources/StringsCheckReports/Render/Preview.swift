@@ -177,13 +177,13 @@ extension PreviewBuilder {
 /// `check`'s findings filed by what they are about, so each preview row finds its own. A finding
 /// that names no locale concerns every locale; `Base` is the development locale.
 struct FindingsByPlace {
-    private var byKey: [String: [(finding: Finding, locales: [String])]] = [:]
-    private var byPath: [String: [(finding: Finding, locales: [String])]] = [:]
+    private var byKey: [String: [(finding: Finding, locales: Set<String>)]] = [:]
+    private var byPath: [String: [(finding: Finding, locales: Set<String>)]] = [:]
 
     init(_ findings: [Finding], baseLocale: String?) {
         // Notes are advice, not something wrong with what the row shows.
         for finding in findings where finding.diagnostic.severity != .note {
-            let locales = finding.coveredLocales.map { $0 == "Base" ? baseLocale ?? $0 : $0 }
+            let locales = Set(finding.coveredLocales.map { $0 == "Base" ? baseLocale ?? $0 : $0 })
             if let key = finding.key { byKey[key, default: []].append((finding, locales)) }
             byPath[finding.diagnostic.path, default: []].append((finding, locales))
         }

@@ -20,15 +20,28 @@ public enum ConfigurationLoader {
         }
     }
 
+    /// The largest configuration file read: a real one is a few kilobytes, and what it expands to
+    /// through aliases is bounded apart (`maximumExpandedBytes`).
+    public static let maximumFileSize = 4 << 20
+
     /// Loads a file; I/O failures and content problems come back as diagnostics.
     public static func load(path: String, rules: [RuleDescription]) -> (Configuration, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let bytes: [UInt8]
+        switch FileBytes.read(path, maximumSize: maximumFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            let reason =
+                if case .tooLarge(let size, _) = error.reason {
+                    "it is \(FileReadError.megabytes(size)), over the limit of \(maximumFileSize >> 20) MB for a configuration file"
+                } else {
+                    error.description
+                }
             return (
                 Configuration(),
-                [Diagnostic(id: diagnosticID, severity: .error, message: "cannot read the configuration file", path: path, location: nil)]
+                [Diagnostic(id: diagnosticID, severity: .error, message: "cannot read the configuration file: \(reason)", path: path, location: nil)]
             )
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             return (
                 Configuration(),
                 [Diagnostic(id: diagnosticID, severity: .error, message: "the configuration file is not UTF-8", path: path, location: nil)]

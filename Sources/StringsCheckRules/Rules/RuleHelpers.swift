@@ -8,21 +8,44 @@ extension RuleExample {
     }
 }
 
+/// The last text made from `RuleContext.texts`: a rule that reports several places in one text
+/// makes it once, since making a text scans it again.
+struct LastText {
+    private var index = -1
+    private var made: LocalizedText?
+
+    mutating func get(_ index: Int, _ context: RuleContext) -> LocalizedText {
+        if let made, index == self.index { return made }
+        let text = context.texts[index]
+        made = text
+        self.index = index
+        return text
+    }
+}
+
 extension RuleContext {
     /// A note that points at the base text of a key.
-    func baseNote(_ base: KeyFormat, use: ArgumentUse? = nil) -> DiagnosticNote? {
+    func baseNote(_ base: KeyFormat, use: ArgumentUse? = nil, texts made: inout LastText) -> DiagnosticNote? {
         guard let index = use?.textIndex ?? base.texts.first else { return nil }
-        let message = texts[index]
+        let message = made.get(index, self)
         let position = use.map { message.position(ofScalar: $0.offset) } ?? message.location
         return DiagnosticNote(message: "the base text is '\(message.text.excerpt)'", path: message.path, location: position)
     }
 }
 
-/// "de, fr and ja".
+/// "de, fr and ja"; past `listedAtMost` items, "de, fr, … and 3,980 more": a message names a
+/// bounded number of locales, so a report that repeats it per locale (`render`) stays linear in
+/// the number of locales. A finding's `locales` still holds every one.
 func listing(_ items: [String]) -> String {
+    if items.count > listedAtMost {
+        return items.prefix(listedAtMost).joined(separator: ", ") + " and \(items.count - listedAtMost) more"
+    }
     guard items.count > 1, let last = items.last else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " and " + last
 }
+
+/// The most items `listing` names.
+let listedAtMost = 40
 
 /// What a signature means, for messages: `int:64` → "a 64-bit integer".
 func describeSignature(_ signature: String) -> String {

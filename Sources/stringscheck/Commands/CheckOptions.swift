@@ -51,7 +51,7 @@ struct CheckOptions: ParsableArguments {
         /// when files were given) and its index; exits 2 when there is nothing to report on.
         mutating func loadIndex(jobs: Int?) async throws -> (project: LocalizationProject, index: ProjectIndex, scope: FileSelection.Scope?)
         {
-            let (project, scope) = await loadScoped(jobs: jobs)
+            let (project, scope) = try await loadScoped(jobs: jobs)
             if reportNothingFound(project, filesGiven: scope != nil) { throw ExitCode(2) }
             let index = ProjectIndex(project: project, configuration: configuration)
             keepUntilExit(index)
@@ -62,8 +62,18 @@ struct CheckOptions: ParsableArguments {
         /// skipped by name), when only folders were given and nothing was found in them: a run
         /// that checked nothing must not look like a clean one. True when so (exit 2).
         func reportNothingFound(_ project: LocalizationProject, filesGiven: Bool) -> Bool {
-            guard !filesGiven, project.files.isEmpty, project.payloadFiles.isEmpty, project.codeFiles.isEmpty, project.diagnostics.isEmpty
-            else { return false }
+            guard !filesGiven, project.files.isEmpty, project.payloadFiles.isEmpty, project.codeFiles.isEmpty else { return false }
+            if !project.diagnostics.isEmpty {
+                // Files were found but none could be read (links out of the tree, unreadable
+                // files): say why, and fail, since a gate that read nothing has not passed.
+                for diagnostic in project.diagnostics.prefix(20) {
+                    Console.error("stringscheck: \(TextRenderer.position(diagnostic.path, diagnostic.location)) \(diagnostic.message)")
+                }
+                Console.error(
+                    "stringscheck: no localization file under \(roots.joined(separator: ", ")) could be read (\(project.diagnostics.count) refused, above); nothing was checked"
+                )
+                return true
+            }
             var message =
                 "stringscheck: no localization files (.strings, .stringsdict, .xcstrings) or payload templates were found under \(roots.joined(separator: ", "))"
             if !project.skippedFolders.isEmpty {
@@ -129,11 +139,11 @@ struct CheckOptions: ParsableArguments {
 
         /// Reads the roots, each given file with the bundle around it (see `FileSelection`), and
         /// says which tables and locales the files stand for: nil when only folders were given.
-        mutating func loadScoped(jobs: Int?) async -> (project: LocalizationProject, scope: FileSelection.Scope?) {
+        mutating func loadScoped(jobs: Int?) async throws -> (project: LocalizationProject, scope: FileSelection.Scope?) {
             let selection = FileSelection.make(paths: roots, configuration: configuration)
             if let selection {
                 roots = selection.roots
-                selection.warnAboutUncheckedFiles()
+                try selection.warnAboutUncheckedFiles()
             }
             let project = await load(jobs: jobs)
             return (project, selection?.scope(in: project))

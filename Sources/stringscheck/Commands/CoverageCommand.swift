@@ -55,10 +55,17 @@ struct CoverageCommand: AsyncParsableCommand {
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
             tableIDs: scope?.tableIDs ?? [])
         if let compare {
+            let bytes: [UInt8]
+            switch FileBytes.read(compare, maximumSize: setup.configuration.maximumFileSize) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                Console.error("stringscheck: cannot read the previous report '\(compare)': \(error)")
+                throw ExitCode(2)
+            }
             do {
-                try coverage.compare(withJSON: Data(contentsOf: URL(fileURLWithPath: compare)))
+                try coverage.compare(withJSON: bytes, path: compare)
             } catch {
-                Console.error("stringscheck: cannot read the previous report '\(compare)' (a version 1 JSON coverage report)")
+                Console.error("stringscheck: \(error): not a usable previous report (a version 1 JSON coverage report)")
                 throw ExitCode(2)
             }
         }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LocalizationFormats
 import StringsCheckRules
@@ -82,12 +83,17 @@ struct FileSelection {
         return kept.sorted()
     }
 
-    /// Says on standard error which given files nothing is checked in.
-    func warnAboutUncheckedFiles() {
+    /// Says on standard error which given files nothing is checked in; exits 2 when that is
+    /// every path given, since a run that checked nothing must not pass.
+    func warnAboutUncheckedFiles() throws {
         for file in unchecked {
             Console.error(
                 "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked"
             )
+        }
+        if roots.isEmpty {
+            Console.error("stringscheck: none of the paths given is a file stringscheck reads; nothing was checked")
+            throw ExitCode(2)
         }
     }
 

@@ -23,6 +23,8 @@ struct FormatArgumentMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()
+        var translations = LastText()
+        var bases = LastText()
         for pair in context.formatPairs {
             for (argument, use) in pair.translationArguments {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
@@ -30,12 +32,12 @@ struct FormatArgumentMismatchRule: Rule {
                 guard let baseUse = pair.baseArguments[argument], baseUse.signature != use.signature,
                     !use.isVariable, !baseUse.isVariable, limit.admit(use.textIndex)
                 else { continue }
-                let message = context.texts[use.textIndex]
+                let message = translations.get(use.textIndex, context)
                 result.append(
                     finding(
                         "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)' as \(describeSignature(use.signature)), but the base text passes \(describeSignature(baseUse.signature)) ('\(baseUse.text)')",
                         path: message.path, at: message.position(ofScalar: use.offset), key: pair.key, locale: pair.locale,
-                        table: pair.table, notes: context.baseNote(pair.base, use: baseUse).map { [$0] } ?? []))
+                        table: pair.table, notes: context.baseNote(pair.base, use: baseUse, texts: &bases).map { [$0] } ?? []))
             }
         }
         return result + limit.overflow(self, context, what: "arguments read with another type than the base's")

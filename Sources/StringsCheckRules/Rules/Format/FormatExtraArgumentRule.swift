@@ -18,15 +18,17 @@ struct FormatExtraArgumentRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()
+        var translations = LastText()
+        var bases = LastText()
         for pair in context.formatPairs {
             for (argument, use) in pair.translationArguments where pair.baseArguments[argument] == nil && limit.admit(use.textIndex) {
-                let message = context.texts[use.textIndex]
+                let message = translations.get(use.textIndex, context)
                 let count = pair.base.argumentCount
                 result.append(
                     finding(
                         "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)', but the base text passes \(count == 0 ? "no arguments" : count == 1 ? "only 1 argument" : "only \(count) arguments")",
                         path: message.path, at: message.position(ofScalar: use.offset), key: pair.key, locale: pair.locale,
-                        table: pair.table, notes: context.baseNote(pair.base).map { [$0] } ?? []))
+                        table: pair.table, notes: context.baseNote(pair.base, texts: &bases).map { [$0] } ?? []))
             }
         }
         return result + limit.overflow(self, context, what: "arguments the base text does not pass")

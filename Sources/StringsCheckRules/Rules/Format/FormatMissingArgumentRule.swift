@@ -16,6 +16,7 @@ struct FormatMissingArgumentRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        var bases = LastText()
         for pair in context.formatPairs {
             // An argument the source text itself leaves out may be left out by translations too.
             let missing = pair.baseArguments.keys.filter { pair.translationArguments[$0] == nil && !pair.optional.contains($0) }.sorted()
@@ -38,7 +39,7 @@ struct FormatMissingArgumentRule: Rule {
                 finding(
                     "'\(pair.key)' in '\(pair.locale)' never shows argument\(missing.count == 1 ? "" : "s") \(listing(names)) of the base text",
                     path: message.path, at: message.location, key: pair.key, locale: pair.locale, table: pair.table,
-                    notes: context.baseNote(pair.base).map { [$0] } ?? []))
+                    notes: context.baseNote(pair.base, texts: &bases).map { [$0] } ?? []))
         }
         return result
     }
