@@ -4,6 +4,8 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzStrings", "FuzzPropertyList", "FuzzCatalog", "FuzzPayload", "FuzzFormat", "FuzzCode"]
+/// Targets that read what the rules and reports read (a baseline, a previous coverage report).
+let reportTargets = ["FuzzReports"]
 
 let package = Package(
     name: "stringscheck-fuzz",
@@ -14,6 +16,16 @@ let package = Package(
             dependencies: [.product(name: "LocalizationFormats", package: "stringscheck")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
-    },
+    }
+        + reportTargets.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    .product(name: "StringsCheckRules", package: "stringscheck"),
+                    .product(name: "StringsCheckReports", package: "stringscheck"),
+                ],
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            )
+        },
     swiftLanguageModes: [.v6]
 )

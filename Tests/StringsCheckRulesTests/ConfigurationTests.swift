@@ -116,7 +116,10 @@ struct ConfigurationTests {
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         let (_, tooLarge) = ConfigurationLoader.load(path: huge.path, rules: BuiltInRules.descriptions)
-        #expect(tooLarge.map(\.message) == ["cannot read the configuration file: it is 2048 MB, over the limit of 4 MB for a configuration file"])
+        #expect(
+            tooLarge.map(\.message) == [
+                "cannot read the configuration file: it is 2048 MB, over the limit of 4 MB for a configuration file"
+            ])
     }
 
     @Test func invalidYAMLIsReportedAtItsPosition() {

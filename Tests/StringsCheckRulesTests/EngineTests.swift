@@ -127,6 +127,25 @@ struct EngineTests {
         #expect(decoded == baseline)
     }
 
+    @Test func findingsPastTheBoundAreCountedNotKept() async {
+        let all = await Check.run(Self.tree)
+        #expect(all.findings.count > 2)
+        let bounded = await RuleEngine.run(project: Check.project(Self.tree), maximumFindings: 2)
+        #expect(bounded.findings.map(\.diagnostic) == Array(all.findings.prefix(2)).map(\.diagnostic))
+        #expect(bounded.omitted.count == all.findings.count - 2 && bounded.omitted.limit == 2)
+        #expect(bounded.errorCount == all.errorCount && bounded.warningCount == all.warningCount)
+    }
+
+    @Test func aBaselineIsReadWithEveryValueChecked() throws {
+        let good = #"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": 3, "fingerprint": "af"}]}"#
+        let baseline = try Baseline.read(Array(good.utf8), path: "b.json")
+        #expect(baseline.findings.map(\.count) == [3])
+        #expect(throws: BaselineError.self) {
+            try Baseline.read(
+                Array(#"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": -1}]}"#.utf8), path: "b.json")
+        }
+    }
+
     @Test func baseLocaleFromTheConfiguration() async {
         let result = await Check.run(Self.tree, configuration: Check.configuration("base_locale: de\n"))
         #expect(result.baseLocale == "de")

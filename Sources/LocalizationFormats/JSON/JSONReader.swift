@@ -404,10 +404,12 @@ public enum JSONReader {
                         pos = save
                     }
                     if unit >= 0xD800, unit <= 0xDFFF {
-                        if tally.admit(.loneSurrogate) { diagnostics.append(
-                            Diagnostic(
-                                .loneSurrogate, "'\\u\(hex(unit))' is an unpaired surrogate; it becomes U+FFFD", path: path,
-                                at: lines.location(ofByte: escape))) }
+                        if tally.admit(.loneSurrogate) {
+                            diagnostics.append(
+                                Diagnostic(
+                                    .loneSurrogate, "'\\u\(hex(unit))' is an unpaired surrogate; it becomes U+FFFD", path: path,
+                                    at: lines.location(ofByte: escape)))
+                        }
                         out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     } else {
                         TextDecoder.appendScalar(UInt32(unit), to: &out)

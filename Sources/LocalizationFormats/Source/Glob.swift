@@ -28,10 +28,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         self.pattern = pattern
         let scalars = Array(pattern.unicodeScalars)
         tokens = Self.compile(scalars)
-        let tail = scalars.reversed().prefix { !"*?[]".unicodeScalars.contains($0) }.reversed()
+        // The scalars after the last wildcard token (the `/` of a final `**/` is no literal: it may
+        // match nothing).
         var literal = String.UnicodeScalarView()
-        literal.append(contentsOf: tail)
-        literalTail = String(literal)
+        for token in tokens.reversed() {
+            guard case .scalar(let scalar) = token else { break }
+            literal.append(scalar)
+        }
+        literalTail = String(String.UnicodeScalarView(literal.reversed()))
     }
 
     public var description: String { pattern }

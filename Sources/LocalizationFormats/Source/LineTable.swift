@@ -118,6 +118,14 @@ public struct LineTable: Sendable {
         return best
     }
 
+    /// The first offset at or after `offset` that starts a scalar. A checkpoint may fall inside
+    /// a scalar; its column is the next scalar's, since it counts the scalars that start before it.
+    fileprivate func scalarStart(atOrAfter offset: Int) -> Int {
+        var index = offset
+        while index < text.count, text[index] & 0xC0 == 0x80 { index += 1 }
+        return index
+    }
+
     /// The index of the first checkpoint whose offset is greater than `offset`.
     private func firstCheckpoint(after offset: Int) -> Int {
         var low = 0
@@ -176,7 +184,7 @@ public struct LineTable: Sendable {
         }
         let first = max(1, column - width / 2)
         let known = nearestCheckpoint(column: first, line: line)
-        var index = known.offset
+        var index = scalarStart(atOrAfter: known.offset)
         var at = known.column
         func advance() {
             index += 1
@@ -224,7 +232,7 @@ public struct LineTable: Sendable {
                 line = position.line
                 let known = table.nearestCheckpoint(column: position.column, line: line)
                 column = known.column
-                index = known.offset
+                index = table.scalarStart(atOrAfter: known.offset)
             }
             let text = table.text
             while column < position.column, index < text.count {

@@ -329,6 +329,9 @@ struct OldStyleStringsParser {
 
     // MARK: Result
 
+    /// The most diagnostics one file keeps; past it duplicate keys are counted in one more.
+    static let maximumDiagnostics = 10_000
+
     mutating func finish(path: String, lines: LineTable, encoding: TextEncoding, decodable: Bool) -> StringsFile {
         var loads = decodable && firstFatalOffset == nil && notATableMessage == nil
         var pending = scanner.diagnostics
@@ -363,6 +366,8 @@ struct OldStyleStringsParser {
         // Taken, not shared: completing a shared array in place would copy every entry first.
         entries = []
         var duplicates = DuplicateKeyFinder(capacity: result.count)
+        var unlistedSame = 0
+        var unlistedDifferent = 0
         var cursor = LineTable.Cursor(lines)
         let text = text
         result.withUnsafeMutableBufferPointer { result in
@@ -373,8 +378,13 @@ struct OldStyleStringsParser {
                 result[index].keyLocation = keyLocation
                 result[index].valueLocation = result[index].isShorthand ? keyLocation : cursor.location(ofByte: offset.value)
                 guard let previous = duplicates.insert(index, hash: offset.keyHash, in: result) else { continue }
-                let key = result[index].key
                 let same = Self.sameValue(result[previous], result[index], in: text)
+                guard pending.count < Self.maximumDiagnostics else {
+                    // Past the bound, counted: a file of a million duplicates holds no million findings.
+                    if same { unlistedSame += 1 } else { unlistedDifferent += 1 }
+                    continue
+                }
+                let key = result[index].key
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,
@@ -384,6 +394,15 @@ struct OldStyleStringsParser {
                         offset: offset.key, severity: same ? .warning : .error,
                         notes: [("first definition of '\(key)' is here", offsets[previous].key)], key: key))
             }
+        }
+        if unlistedSame + unlistedDifferent > 0 {
+            let count = unlistedSame + unlistedDifferent
+            pending.append(
+                PendingDiagnostic(
+                    kind: .duplicateKey,
+                    message:
+                        "\(count) more key\(count == 1 ? " is" : "s are") defined twice in this file (\(unlistedDifferent) with different values); only the first \(Self.maximumDiagnostics) problems of a file are listed",
+                    offset: offsets.last?.key ?? 0, severity: unlistedDifferent > 0 ? .error : .warning))
         }
         let diagnostics = pending.map { item in
             Diagnostic(

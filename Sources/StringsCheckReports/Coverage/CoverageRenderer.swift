@@ -197,11 +197,26 @@ extension CoverageReport {
     /// checked before it is used) and records the changes against it; a problem is thrown with
     /// its line and column.
     public mutating func compare(withJSON bytes: [UInt8], path: String) throws(CoverageReportError) {
+        let (percents, missing) = try Self.readPrevious(bytes, path: path)
+        previous = percents
+        for item in locales {
+            // A locale the previous report did not have is new as a whole, not key by key.
+            guard let before = missing[item.locale] else { continue }
+            newlyMissing[item.locale] = item.missingKeys.filter { !before.contains($0) }
+        }
+    }
+
+    /// A previous report's percentage and missing keys per locale.
+    public static func readPrevious(_ bytes: [UInt8], path: String) throws(CoverageReportError) -> (
+        percents: [String: Double], missing: [String: Set<CoverageKey>]
+    ) {
         let document = JSONReader.parse(bytes: bytes, path: path)
         if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
             throw CoverageReportError(path: path, location: problem.location, message: problem.message)
         }
-        guard let root = document.root else { throw CoverageReportError(path: path, location: nil, message: "the file holds no JSON value") }
+        guard let root = document.root else {
+            throw CoverageReportError(path: path, location: nil, message: "the file holds no JSON value")
+        }
         func fail(_ node: JSONNode, _ message: String) -> CoverageReportError {
             CoverageReportError(path: path, location: node.location, message: message)
         }
@@ -226,12 +241,7 @@ extension CoverageReport {
             }
             missing[locale] = keys
         }
-        previous = percents
-        for item in locales {
-            // A locale the previous report did not have is new as a whole, not key by key.
-            guard let before = missing[item.locale] else { continue }
-            newlyMissing[item.locale] = item.missingKeys.filter { !before.contains($0) }
-        }
+        return (percents, missing)
     }
 }
 

@@ -7,8 +7,10 @@ public enum GitHubRenderer {
     /// breaks are written as the text format writes them: GitHub's log viewer honours ANSI escape
     /// sequences, so a raw `ESC [8m` from a file could hide the rest of a line.
     static func escapeData(_ text: String) -> String {
-        TextRenderer.visible(text, keepingLineBreaks: true).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        TextRenderer.visible(text, keepingLineBreaks: true).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(
+            of: "\r", with: "%0D"
+        )
+        .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// Escaping of workflow command properties (file, title), which also may not hold `:` or `,`.
@@ -67,7 +69,8 @@ public enum GitHubRenderer {
         out += result.noteCount > 0 ? ", \(result.noteCount) notes\n\n" : "\n\n"
         guard !result.findings.isEmpty else { return out }
         func cell(_ text: String) -> String {
-            escapeHTML(TextRenderer.visible(text, keepingLineBreaks: true)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+            escapeHTML(TextRenderer.visible(text, keepingLineBreaks: true)).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
+                of: "\n", with: "<br>")
         }
         out += "| rule | errors | warnings | notes |\n|---|---:|---:|---:|\n"
         for count in RuleCount.counts(result.findings) {

@@ -36,22 +36,30 @@ enum JSONRenderer {
             if !finding.locales.isEmpty { object["locales"] = .array(finding.locales.map { .string($0) }) }
             return .object(object)
         }
+        var summary: [String: JSONValue] = [
+            "errors": .int(result.errorCount), "warnings": .int(result.warningCount), "notes": .int(result.noteCount),
+            "files": .int(result.fileCount), "suppressed": .int(result.suppressedCount), "baselined": .int(result.baselinedCount),
+            "otherFiles": .int(result.otherFilesCount),
+            "rules": .array(
+                RuleCount.counts(result.findings).map {
+                    .object([
+                        "rule": .string($0.rule), "errors": .int($0.errors), "warnings": .int($0.warnings), "notes": .int($0.notes),
+                    ])
+                }),
+        ]
+        if result.omitted.count > 0 {
+            // Every finding up to the limit is listed; these are only counted (and in the totals above).
+            summary["omitted"] = .object([
+                "limit": .int(result.omitted.limit), "errors": .int(result.omitted.errors), "warnings": .int(result.omitted.warnings),
+                "notes": .int(result.omitted.notes),
+            ])
+        }
         return JSONValue.object([
             "version": .int(1),
             "tool": .object(["name": .string("stringscheck"), "version": .string(report.toolVersion)]),
             "baseLocale": .optional(result.baseLocale),
             "diagnostics": .array(diagnostics),
-            "summary": .object([
-                "errors": .int(result.errorCount), "warnings": .int(result.warningCount), "notes": .int(result.noteCount),
-                "files": .int(result.fileCount), "suppressed": .int(result.suppressedCount), "baselined": .int(result.baselinedCount),
-                "otherFiles": .int(result.otherFilesCount),
-                "rules": .array(
-                    RuleCount.counts(result.findings).map {
-                        .object([
-                            "rule": .string($0.rule), "errors": .int($0.errors), "warnings": .int($0.warnings), "notes": .int($0.notes),
-                        ])
-                    }),
-            ]),
+            "summary": .object(summary),
         ]).rendered()
     }
 }

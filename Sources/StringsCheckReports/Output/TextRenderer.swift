@@ -140,8 +140,12 @@ public struct TextRenderer: Sendable {
             out +=
                 "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"
         }
-        if all.count > Self.ruleSummaryThreshold { out += ruleSummary(all) }
         let result = report.result
+        if result.omitted.count > 0 {
+            out +=
+                "\n\(result.omitted.count) more finding\(result.omitted.count == 1 ? "" : "s") not kept: a run keeps the first \(result.omitted.limit) (in this order); every one is counted in the last line\n"
+        }
+        if all.count > Self.ruleSummaryThreshold { out += ruleSummary(all) }
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=
             "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"

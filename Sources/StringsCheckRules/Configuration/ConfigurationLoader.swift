@@ -38,7 +38,11 @@ public enum ConfigurationLoader {
                 }
             return (
                 Configuration(),
-                [Diagnostic(id: diagnosticID, severity: .error, message: "cannot read the configuration file: \(reason)", path: path, location: nil)]
+                [
+                    Diagnostic(
+                        id: diagnosticID, severity: .error, message: "cannot read the configuration file: \(reason)", path: path,
+                        location: nil)
+                ]
             )
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -156,13 +156,17 @@ public struct Baseline: Sendable, Codable, Hashable {
         func fail(_ node: JSONNode, _ message: String) -> BaselineError {
             BaselineError(path: path, location: node.location, message: message)
         }
-        guard root.object != nil else { throw fail(root, "expected an object with 'version' and 'findings', found \(root.typeNameWithArticle)") }
+        guard root.object != nil else {
+            throw fail(root, "expected an object with 'version' and 'findings', found \(root.typeNameWithArticle)")
+        }
         guard let versionNode = root["version"] else { throw fail(root, "expected a 'version' member (1 or 2)") }
         guard case .number(let versionText) = versionNode.value, versionText == "1" || versionText == "2" else {
             throw fail(versionNode, "unsupported baseline version \(versionNode.shown); this version reads 1 and 2")
         }
         guard let findingsNode = root["findings"] else { throw fail(root, "expected a 'findings' member (an array)") }
-        guard let items = findingsNode.array else { throw fail(findingsNode, "'findings' must be an array, not \(findingsNode.typeNameWithArticle)") }
+        guard let items = findingsNode.array else {
+            throw fail(findingsNode, "'findings' must be an array, not \(findingsNode.typeNameWithArticle)")
+        }
         var baseline = Baseline([], anchor: anchor)
         baseline.version = versionText == "1" ? 1 : 2
         baseline.findings.reserveCapacity(items.count)
@@ -176,7 +180,9 @@ public struct Baseline: Sendable, Codable, Hashable {
                 guard let text = node.string else { throw fail(node, "'\(name)' must be a string, not \(node.typeNameWithArticle)") }
                 return text
             }
-            guard let countNode = item["count"] else { throw fail(item, "a finding needs 'count' (a whole number from 1 to \(maximumCount))") }
+            guard let countNode = item["count"] else {
+                throw fail(item, "a finding needs 'count' (a whole number from 1 to \(maximumCount))")
+            }
             guard case .number(let countText) = countNode.value, let count = Int(countText), (1...maximumCount).contains(count) else {
                 throw fail(countNode, "'count' must be a whole number from 1 to \(maximumCount), not \(countNode.shown)")
             }

@@ -15,10 +15,25 @@ public struct CheckResult: Sendable {
     public var baseLocale: String?
     public var baseLocaleReason: String
 
+    /// Findings past `RuleEngine.maximumKeptFindings`, counted by severity but not kept.
+    public var omitted = OmittedFindings()
+
     public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
-    public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } }
-    public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } }
-    public var noteCount: Int { findings.count { $0.diagnostic.severity == .note } }
+    public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } + omitted.errors }
+    public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } + omitted.warnings }
+    public var noteCount: Int { findings.count { $0.diagnostic.severity == .note } + omitted.notes }
+}
+
+/// What a run found but did not keep: more findings than any report can show are counted, so a
+/// hostile tree cannot make the run hold millions of them, and the exit status still counts them.
+public struct OmittedFindings: Sendable, Hashable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+    /// The number of findings kept before these were left out.
+    public var limit = 0
+
+    public var count: Int { errors + warnings + notes }
 }
 
 /// Runs every enabled rule over a project and applies the configuration.
@@ -28,18 +43,23 @@ public enum RuleEngine {
     /// the model of a large tree kept a core busy while the report was written.
     public static func run(
         project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
-        baseline: Baseline? = nil, keepContext: (@Sendable (RuleContext) -> Void)? = nil
+        baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
         await run(
             index: ProjectIndex(project: project, configuration: configuration), configuration: configuration, rules: rules,
-            baseline: baseline, keepContext: keepContext)
+            baseline: baseline, maximumFindings: maximumFindings, keepContext: keepContext)
     }
+
+    /// The most findings a run keeps (after suppressions and the baseline, in report order); the
+    /// rest are counted by severity (`CheckResult.omitted`). Far more than anyone reads, and a
+    /// bound on what a hostile tree can make the run hold. `--write-baseline` keeps every one.
+    public static let maximumKeptFindings = 100_000
 
     /// Runs the rules over an index already built (`render` and `coverage` build it for their own
     /// use and run only the rules whose findings they show).
     public static func run(
         index: ProjectIndex, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
-        baseline: Baseline? = nil, keepContext: (@Sendable (RuleContext) -> Void)? = nil
+        baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
         var phases = PhaseClock("check")
         let context = RuleContext(index: index, settings: configuration.ruleSettings)
@@ -89,10 +109,22 @@ public enum RuleEngine {
             (kept, baselined) = baseline.filter(kept)
         }
         phases.lap("sort")
-        let result = CheckResult(
+        var omitted = OmittedFindings(limit: maximumFindings ?? 0)
+        if let maximumFindings, kept.count > maximumFindings {
+            for finding in kept[maximumFindings...] {
+                switch finding.diagnostic.severity {
+                case .error: omitted.errors += 1
+                case .warning: omitted.warnings += 1
+                case .note: omitted.notes += 1
+                }
+            }
+            kept.removeSubrange(maximumFindings...)
+        }
+        var result = CheckResult(
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
             fileCount: project.files.count + project.payloadFiles.count + project.codeFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
+        result.omitted = omitted
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result
     }

@@ -81,7 +81,8 @@ struct CheckCommand: AsyncParsableCommand {
         var configuration = setup.configuration
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(
-            project: project, configuration: configuration, baseline: loadedBaseline, keepContext: { keepUntilExit($0) })
+            project: project, configuration: configuration, baseline: loadedBaseline,
+            maximumFindings: writeBaseline == nil ? RuleEngine.maximumKeptFindings : nil, keepContext: { keepUntilExit($0) })
         if let selection { result = selection.filter(result, project: project) }
         phases.lap("check")
         if let writeBaseline {

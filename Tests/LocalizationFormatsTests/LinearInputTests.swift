@@ -1,0 +1,165 @@
+import Testing
+
+@testable import LocalizationFormats
+
+/// Inputs that were quadratic or cost a record per bad byte: the answers are the same as the
+/// plain way of working them out, and the work kept per input is bounded (counted, not timed).
+struct LinearInputTests {
+    /// Line and column the slow, obvious way: count every scalar from the start.
+    private static func naive(_ text: [UInt8], _ offset: Int) -> SourcePosition {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < offset {
+            let byte = text[index]
+            if byte == 0x0A || (byte == 0x0D && !(index + 1 < text.count && text[index + 1] == 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte != 0x0D, byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    @Test func columnsOnLongLinesMatchCountingFromTheStart() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("k=v;".utf8), Array("é".utf8), Array("日本".utf8), Array("😀".utf8), [0x0A], [0x0D, 0x0A]]
+        for _ in 0..<20 {
+            var text: [UInt8] = []
+            // Mostly one line thousands of bytes long, with the odd break.
+            while text.count < 6_000 {
+                let piece =
+                    Int.random(in: 0..<100, using: &generator) < 2 ? pieces[4 + Int.random(in: 0..<2)] : pieces[Int.random(in: 0..<4)]
+                text += piece
+            }
+            let table = LineTable(utf8: text)
+            var cursor = LineTable.Cursor(table)
+            var offsets = Set<Int>()
+            // Offsets that start a scalar (not the LF of a CRLF, which belongs to its line break).
+            for offset in stride(from: 0, through: text.count, by: 37)
+            where !text.indices.contains(offset) || (text[offset] & 0xC0 != 0x80 && !(offset > 0 && text[offset - 1] == 0x0D)) {
+                offsets.insert(offset)
+            }
+            for offset in offsets.sorted() {
+                let expected = Self.naive(text, offset)
+                #expect(table.location(ofByte: offset) == expected)
+                #expect(cursor.location(ofByte: offset) == expected)
+                #expect(table.offset(of: expected) == offset)
+            }
+        }
+    }
+
+    @Test func aLongLineIsShownAsAWindowAroundTheColumn() throws {
+        let line = String(repeating: "a", count: 5_000) + "XYZ" + String(repeating: "é", count: 5_000)
+        let table = LineTable(utf8: Array(("short\n" + line + "\n").utf8))
+        let short = try #require(table.window(line: 1, column: 3))
+        #expect(short == LineTable.LineWindow(text: "short", column: 3, cutBefore: false, cutAfter: false))
+        let window = try #require(table.window(line: 2, column: 5_001))
+        #expect(window.text.unicodeScalars.count == 120)
+        #expect(window.cutBefore && window.cutAfter)
+        let caret = window.text.unicodeScalars.index(window.text.unicodeScalars.startIndex, offsetBy: window.column - 1)
+        #expect(window.text.unicodeScalars[caret...].starts(with: "XYZ".unicodeScalars))
+    }
+
+    @Test func undecodableBytesKeepAFewRecordsAndCountTheRest() {
+        let bytes: [UInt8] = Array("\"k\" = \"".utf8) + [UInt8](repeating: 0xFF, count: 1_000_000) + Array("\";".utf8)
+        let decoded = TextDecoder.decode(bytes)
+        #expect(decoded.problems.count == DecodedText.keptProblems)
+        #expect(decoded.problemCount == 1_000_000)
+        // A harmless problem first does not hide a fatal one after the kept few.
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for _ in 0..<100 { utf16 += [0x00, 0xD8, 0x41, 0x00] }
+        utf16.append(0x41)
+        let mixed = TextDecoder.decode(utf16)
+        #expect(mixed.problemCount == 101)
+        #expect(mixed.problems.count == DecodedText.keptProblems + 1)
+        let file = StringsParser.parse(bytes: utf16, path: "L.strings")
+        #expect(!file.loads)
+        #expect(file.diagnostics.contains { $0.message.contains("(and 80 more undecodable sequences)") })
+    }
+
+    @Test func escapesThatMakeLoneSurrogatesAreReportedTwentyTimesAndCounted() {
+        let strings = StringsParser.parse(
+            bytes: Array(("\"k\" = \"" + String(repeating: "\\UD800", count: 5_000) + "\";").utf8), path: "L.strings")
+        let lone = strings.diagnostics.filter { $0.id == "lone-surrogate" }
+        #expect(lone.count == 20)
+        #expect(lone.last?.message.hasSuffix("(and 4980 more like it in this file)") == true)
+        let json = JSONReader.parse(bytes: Array(("[\"" + String(repeating: "\\uD800", count: 5_000) + "\"]").utf8), path: "c.json")
+        #expect(json.diagnostics.count == 20)
+        #expect(json.diagnostics.last?.message.hasSuffix("(and 4980 more like it in this file)") == true)
+    }
+
+    @Test func aMillionDuplicatesKeepTheBoundAndCountTheRest() {
+        var text = ""
+        for index in 0..<12_000 { text += "\"k\(index % 10)\" = \"\(index)\";\n" }
+        let file = StringsParser.parse(bytes: Array(text.utf8), path: "L.strings")
+        #expect(file.diagnostics.count == OldStyleStringsParser.maximumDiagnostics + 1)
+        #expect(
+            file.diagnostics.last?.message
+                == "1990 more keys are defined twice in this file (1990 with different values); only the first 10000 problems of a file are listed"
+        )
+    }
+}
+
+/// Globs: the same answers as matching by recursion over pattern and subject, in memory that
+/// grows with the pattern alone.
+struct GlobMatcherTests {
+    /// The reference: the definition, by recursion (fine for short strings).
+    private static func reference(_ p: [Character], _ s: [Character], slash: Bool) -> Bool {
+        func match(_ pi: Int, _ si: Int) -> Bool {
+            guard pi < p.count else { return si == s.count }
+            if p[pi] == "*", pi + 1 < p.count, p[pi + 1] == "*" {
+                if pi + 2 < p.count, p[pi + 2] == "/" {
+                    return (si...s.count).contains { k in (k == si || s[k - 1] == "/") && match(pi + 3, k) }
+                }
+                return (si...s.count).contains { match(pi + 2, $0) }
+            }
+            if p[pi] == "*" {
+                var k = si
+                while true {
+                    if match(pi + 1, k) { return true }
+                    guard k < s.count, !(slash && s[k] == "/") else { return false }
+                    k += 1
+                }
+            }
+            guard si < s.count else { return false }
+            if p[pi] == "?" { return !(slash && s[si] == "/") && match(pi + 1, si + 1) }
+            return p[pi] == s[si] && match(pi + 1, si + 1)
+        }
+        return match(0, 0)
+    }
+
+    @Test func matchesLikeTheDefinition() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "b", "/", "*", "?"]
+        for _ in 0..<3_000 {
+            let pattern = (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }
+            let subject = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                alphabet.prefix(3).randomElement(using: &generator) ?? "a"
+            }
+            let glob = Glob(String(pattern))
+            #expect(
+                glob.matchesKey(String(subject)) == Self.reference(pattern, subject, slash: false),
+                "\(String(pattern)) ~ \(String(subject))")
+            if pattern.contains("/") {
+                #expect(
+                    glob.matchesPath(String(subject)) == Self.reference(pattern, subject, slash: true),
+                    "\(String(pattern)) ~ \(String(subject))")
+            }
+        }
+        #expect(Glob("*.strings").matchesPath("App/en.lproj/Localizable.strings"))
+        #expect(Glob("fastlane/**").matchesPath("fastlane/screenshots/en.lproj/L.strings"))
+        #expect(Glob("**/Tests/**").matchesPath("App/Tests/x.swift"))
+        #expect(!Glob("App/*.swift").matchesPath("App/Sub/x.swift"))
+        #expect(Glob("key[0-9]").matchesKey("key7") && !Glob("key[!0-9]").matchesKey("key7"))
+    }
+
+    @Test func hugePatternsAndSubjectsNeedNoTableOfBoth() {
+        let long = String(repeating: "a", count: 100_000)
+        #expect(Glob(long + "*").matchesKey(long + "b"))
+        #expect(!Glob(long + "?").matchesKey(long))
+        #expect(Glob("*" + "b").matchesKey(String(repeating: "a", count: 2_000_000) + "b"))
+    }
+}
