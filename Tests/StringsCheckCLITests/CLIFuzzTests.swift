@@ -59,7 +59,7 @@ struct CLIFuzzTests {
         for index in 0..<extras {
             let en = root.appendingPathComponent("en.lproj")
             try? manager.createDirectory(at: en, withIntermediateDirectories: true)
-            switch Int.random(in: 0..<5, using: &random) {
+            switch Int.random(in: 0..<8, using: &random) {
             case 0: _ = mkfifo(en.appendingPathComponent("Pipe\(index).strings").path, 0o644)
             case 1:
                 try? manager.createSymbolicLink(
@@ -68,6 +68,22 @@ struct CLIFuzzTests {
                 try? manager.createSymbolicLink(
                     atPath: en.appendingPathComponent("Out\(index).strings").path, withDestinationPath: "/etc/hostname")
             case 3: try? manager.createDirectory(at: en.appendingPathComponent("Folder\(index).strings"), withIntermediateDirectories: true)
+            case 4:
+                // One very long line: every position on it must cost no more than on a short one.
+                let line = (0..<20_000).map { "\"l\($0 % 500)\"=\"v\($0)\";" }.joined()
+                try? line.write(to: en.appendingPathComponent("Line\(index).strings"), atomically: true, encoding: .utf8)
+            case 5:
+                // Invalid bytes in bulk, in a value.
+                let bytes = Array("\"bad\" = \"".utf8) + [UInt8](repeating: 0xFF, count: 300_000) + Array("\";\n".utf8)
+                try? Data(bytes).write(to: en.appendingPathComponent("Bytes\(index).strings"))
+            case 6:
+                // Many locales, each missing most keys.
+                for locale in 0..<60 {
+                    let folder = root.appendingPathComponent("x\(locale).lproj")
+                    try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                    try? "\"k0\" = \"x\";\n".write(
+                        to: folder.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+                }
             default:
                 let big = String(repeating: "\"k\(index)\" = \"\(String(repeating: "w ", count: 5_000))\";\n", count: 60)
                 try? big.write(to: en.appendingPathComponent("Big\(index).strings"), atomically: true, encoding: .utf8)
@@ -119,6 +135,21 @@ struct CLIFuzzTests {
             }
             if !given.isEmpty { commands.append(["check", "--no-config"] + given) }
             commands.append(["check", "--no-config", "t", "--output", "t/en.lproj/Localizable.strings"])
+            // A baseline and a configuration as a pull request may write them.
+            let hostile = [
+                #"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": 9223372036854775807}]}"#,
+                #"{"version": 1, "findings": [{"rule": "r", "path": "p", "message": "m", "count": -5}, 7]}"#,
+                #"{"version": 2, "findings": [{"rule": "empty-value", "path": "t", "message": "m", "count": 2147483648}]}"#,
+                String(repeating: "[", count: 5_000), "",
+            ]
+            try Data((hostile.randomElement(using: &random) ?? "").utf8).write(to: base.appendingPathComponent("baseline.json"))
+            commands.append(["check", "--no-config", "t", "--baseline", "baseline.json"])
+            let configurations = [
+                "rules: {", "ignore_keys: [\"" + String(repeating: "*a", count: 20_000) + "\"]\n",
+                "max_file_size: 99999999999999999999\n", "code: {include: [\"[\"]}\n",
+            ]
+            try Data((configurations.randomElement(using: &random) ?? "").utf8).write(to: base.appendingPathComponent("c.yml"))
+            commands.append(["check", "--config", "c.yml", "t"])
             for arguments in commands {
                 let one = try CLITests.run(arguments + ["--jobs", "1"], in: base)
                 runs += 1
