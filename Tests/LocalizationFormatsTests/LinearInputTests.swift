@@ -57,7 +57,7 @@ struct LinearInputTests {
         let short = try #require(table.window(line: 1, column: 3))
         #expect(short == LineTable.LineWindow(text: "short", column: 3, cutBefore: false, cutAfter: false))
         let window = try #require(table.window(line: 2, column: 5_001))
-        #expect(window.text.unicodeScalars.count == 120)
+        #expect(window.text.unicodeScalars.count == 160)
         #expect(window.cutBefore && window.cutAfter)
         let caret = window.text.unicodeScalars.index(window.text.unicodeScalars.startIndex, offsetBy: window.column - 1)
         #expect(window.text.unicodeScalars[caret...].starts(with: "XYZ".unicodeScalars))

@@ -173,7 +173,7 @@ public struct LineTable: Sendable {
     /// whole line (without its break) when it has at most `whole` characters, else `width`
     /// characters around the column. Only the bytes shown (and at most `checkpointStride` before
     /// them) are read, so an excerpt per finding of a one-line file stays linear.
-    public func window(line: Int, column: Int, whole: Int = 160, width: Int = 120) -> LineWindow? {
+    public func window(line: Int, column: Int, whole: Int = 1_000, width: Int = 160) -> LineWindow? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : text.count
