@@ -67,7 +67,22 @@ struct LinearInputTests {
         let bytes: [UInt8] = Array("\"k\" = \"".utf8) + [UInt8](repeating: 0xFF, count: 1_000_000) + Array("\";".utf8)
         let decoded = TextDecoder.decode(bytes)
         #expect(decoded.problems.count == DecodedText.keptProblems)
-        #expect(decoded.problemCount == 1_000_000)
+        // Past a thousand bytes Foundation rejects, the file is no text: decoding stops there.
+        #expect(decoded.gaveUp && decoded.problemCount == DecodedText.maximumRejectingProblems + 1)
+        #expect(decoded.utf8.count < 4_000)
+        let notText = StringsParser.parse(bytes: bytes, path: "L.strings")
+        #expect(!notText.loads && notText.entries.isEmpty && notText.diagnostics.count == DecodedText.keptProblems)
+        #expect(
+            notText.diagnostics.last?.message.hasSuffix(
+                "(and at least 981 more undecodable sequences); with more than 1000 undecodable sequences the file is taken for something other than text and not read further"
+            ) == true)
+        // Below the bound, the file is read and every problem counted.
+        let few = TextDecoder.decode(Array("\"k\" = \"".utf8) + [UInt8](repeating: 0xFF, count: 900) + Array("\";".utf8))
+        #expect(!few.gaveUp && few.problemCount == 900)
+        #expect(
+            StringsParser.parse(
+                bytes: Array("\"k\" = \"".utf8) + [UInt8](repeating: 0xFF, count: 900) + Array("\";".utf8), path: "L.strings"
+            ).entries.count == 1)
         // A harmless problem first does not hide a fatal one after the kept few.
         var utf16: [UInt8] = [0xFF, 0xFE]
         for _ in 0..<100 { utf16 += [0x00, 0xD8, 0x41, 0x00] }

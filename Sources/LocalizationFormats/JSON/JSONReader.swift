@@ -114,6 +114,11 @@ public enum JSONReader {
         for problem in decoded.problems.prefix(5) {
             diagnostics.append(StringsParser.decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines).0)
         }
+        if decoded.gaveUp, let last = diagnostics.indices.last {
+            diagnostics[last].message += StringsParser.notText
+            diagnostics[last].severity = .error
+            return JSONDocument(path: path, root: nil, diagnostics: diagnostics, lines: lines)
+        }
         return decoded.utf8.withUnsafeBufferPointer { buffer in
             var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics

@@ -53,7 +53,13 @@ public enum StringsParser {
         }
         if decoded.problemCount > decoded.problems.count {
             let index = min(DecodedText.keptProblems, diagnostics.count) - 1
-            diagnostics[index].message += " (and \(decoded.problemCount - decoded.problems.count) more undecodable sequences)"
+            diagnostics[index].message +=
+                " (and \(decoded.gaveUp ? "at least " : "")\(decoded.problemCount - decoded.problems.count) more undecodable sequences)"
+        }
+        if decoded.gaveUp, let last = diagnostics.indices.last {
+            // Not text: its entries would be noise, and keeping them costs three bytes a bad byte.
+            diagnostics[last].message += Self.notText
+            return StringsFile(path: path, encoding: decoded.encoding, diagnostics: diagnostics, loads: false)
         }
         switch decoded.encoding {
         case .utf16LE, .utf16BE:
@@ -106,6 +112,10 @@ public enum StringsParser {
         }
         return false
     }
+
+    /// What a file that is not text is told, after its first undecodable sequences.
+    static let notText =
+        "; with more than \(DecodedText.maximumRejectingProblems) undecodable sequences the file is taken for something other than text and not read further"
 
     static func decodingDiagnostic(
         _ problem: DecodingProblem, encoding: TextEncoding, path: String, lines: LineTable

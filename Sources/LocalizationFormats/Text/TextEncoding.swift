@@ -50,6 +50,14 @@ public struct DecodedText: Sendable {
     /// nothing but bad bytes must not cost a record per byte.
     public static let keptProblems = 20
 
+    /// Past this many problems that make Foundation reject the file (not lone surrogates), the
+    /// bytes are taken for something other than text and decoding stops: the file loads nothing
+    /// on a device anyway, and each bad byte would take three bytes (U+FFFD) to keep.
+    public static let maximumRejectingProblems = 1_000
+
+    /// Whether decoding stopped at `maximumRejectingProblems`; `utf8` then holds only the start.
+    public var gaveUp = false
+
     public init(utf8: [UInt8], encoding: TextEncoding, problems: [DecodingProblem], problemCount: Int? = nil) {
         self.utf8 = utf8
         self.encoding = encoding
@@ -65,8 +73,13 @@ struct ProblemLog {
     var count = 0
     private var kinds: Set<Int> = []
 
+    /// Problems that make Foundation reject the file.
+    private(set) var rejecting = 0
+    var gaveUp: Bool { rejecting > DecodedText.maximumRejectingProblems }
+
     mutating func append(_ problem: DecodingProblem) {
         count += 1
+        if case .loneSurrogate = problem.kind {} else { rejecting += 1 }
         let kind =
             switch problem.kind {
             case .invalidUTF8: 0
@@ -133,7 +146,9 @@ public enum TextDecoder {
             case .utf32BEBOM:
                 utf8 = decodeUTF32(body, littleEndian: false, base: skip, problems: &problems)
             }
-            return DecodedText(utf8: utf8, encoding: encoding, problems: problems.kept, problemCount: problems.count)
+            var decoded = DecodedText(utf8: utf8, encoding: encoding, problems: problems.kept, problemCount: problems.count)
+            decoded.gaveUp = problems.gaveUp
+            return decoded
         }
     }
 
@@ -205,6 +220,7 @@ public enum TextDecoder {
                 problems.append(
                     DecodingProblem(
                         kind: .invalidUTF8(byte: b[index]), byteOffset: base + index, decodedOffset: out.count))
+                if problems.gaveUp { break }
                 out.append(contentsOf: replacement)
                 index += 1
             } else {
@@ -330,6 +346,7 @@ public enum TextDecoder {
             if value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
                 problems.append(
                     DecodingProblem(kind: .invalidScalar(value), byteOffset: base + o, decodedOffset: out.count))
+                if problems.gaveUp { return out }
                 out.append(contentsOf: replacement)
             } else {
                 appendScalar(value, to: &out)
