@@ -140,7 +140,7 @@ struct EngineTests {
         let good = #"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": 3, "fingerprint": "af"}]}"#
         let baseline = try Baseline.read(Array(good.utf8), path: "b.json")
         #expect(baseline.findings.map(\.count) == [3])
-        #expect(throws: BaselineError.self) {
+        #expect(throws: FileProblem.self) {
             try Baseline.read(
                 Array(#"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": -1}]}"#.utf8), path: "b.json")
         }

@@ -88,6 +88,17 @@ public enum JSONReader {
         parse(bytes: bytes, path: path, stream: nil)
     }
 
+    /// The root of a file that must be sound JSON as a whole (a baseline, a previous report): its
+    /// first error is thrown with its place.
+    public static func root(bytes: [UInt8], path: String) throws(FileProblem) -> JSONNode {
+        let document = parse(bytes: bytes, path: path)
+        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
+            throw FileProblem(path: path, location: problem.location, message: problem.message)
+        }
+        guard let root = document.root else { throw FileProblem(path: path, location: nil, message: "the file holds no JSON value") }
+        return root
+    }
+
     /// What a streaming parse hands over, in file order.
     public enum StreamEvent: Sendable {
         /// An object under the streamed key starts (a key may appear twice; the later one wins).

@@ -74,3 +74,22 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         return lhs.message < rhs.message
     }
 }
+
+/// A problem that makes a file the run reads beside the tables (a baseline, a previous coverage
+/// report) unusable, with where and why: such a file is refused whole, not reported finding by
+/// finding.
+public struct FileProblem: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var location: SourcePosition?
+    public var message: String
+
+    public init(path: String, location: SourcePosition?, message: String) {
+        self.path = path
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        location.map { "\(path):\($0.line):\($0.column): error: \(message)" } ?? "\(path): error: \(message)"
+    }
+}

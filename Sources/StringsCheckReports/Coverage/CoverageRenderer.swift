@@ -196,7 +196,7 @@ extension CoverageReport {
     /// Reads a previous JSON report (which a pull request may have written: every value is
     /// checked before it is used) and records the changes against it; a problem is thrown with
     /// its line and column.
-    public mutating func compare(withJSON bytes: [UInt8], path: String) throws(CoverageReportError) {
+    public mutating func compare(withJSON bytes: [UInt8], path: String) throws(FileProblem) {
         let (percents, missing) = try Self.readPrevious(bytes, path: path)
         previous = percents
         for item in locales {
@@ -207,18 +207,12 @@ extension CoverageReport {
     }
 
     /// A previous report's percentage and missing keys per locale.
-    public static func readPrevious(_ bytes: [UInt8], path: String) throws(CoverageReportError) -> (
+    public static func readPrevious(_ bytes: [UInt8], path: String) throws(FileProblem) -> (
         percents: [String: Double], missing: [String: Set<CoverageKey>]
     ) {
-        let document = JSONReader.parse(bytes: bytes, path: path)
-        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
-            throw CoverageReportError(path: path, location: problem.location, message: problem.message)
-        }
-        guard let root = document.root else {
-            throw CoverageReportError(path: path, location: nil, message: "the file holds no JSON value")
-        }
-        func fail(_ node: JSONNode, _ message: String) -> CoverageReportError {
-            CoverageReportError(path: path, location: node.location, message: message)
+        let root = try JSONReader.root(bytes: bytes, path: path)
+        func fail(_ node: JSONNode, _ message: String) -> FileProblem {
+            FileProblem(path: path, location: node.location, message: message)
         }
         guard root.object != nil, let version = root["version"], case .number(let text) = version.value, text == "\(Self.version)" else {
             throw fail(root, "expected a version \(Self.version) JSON coverage report (an object with \"version\": \(Self.version))")
@@ -242,16 +236,5 @@ extension CoverageReport {
             missing[locale] = keys
         }
         return (percents, missing)
-    }
-}
-
-/// A previous coverage report that cannot be compared with, with where and why.
-public struct CoverageReportError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var location: SourcePosition?
-    public var message: String
-
-    public var description: String {
-        location.map { "\(path):\($0.line):\($0.column): error: \(message)" } ?? "\(path): error: \(message)"
     }
 }

@@ -145,16 +145,12 @@ public struct Baseline: Sendable, Codable, Hashable {
     /// Reads a baseline as a pull request may have written it: every value is checked before it
     /// is used (types, versions, counts), and the first problem is thrown with its line and
     /// column, so a crafted file is refused instead of crashing or misleading the run.
-    public static func read(_ bytes: [UInt8], path: String, anchor: String = FileManager.default.currentDirectoryPath) throws(BaselineError)
+    public static func read(_ bytes: [UInt8], path: String, anchor: String = FileManager.default.currentDirectoryPath) throws(FileProblem)
         -> Baseline
     {
-        let document = JSONReader.parse(bytes: bytes, path: path)
-        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
-            throw BaselineError(path: path, location: problem.location, message: problem.message)
-        }
-        guard let root = document.root else { throw BaselineError(path: path, location: nil, message: "the file holds no JSON value") }
-        func fail(_ node: JSONNode, _ message: String) -> BaselineError {
-            BaselineError(path: path, location: node.location, message: message)
+        let root = try JSONReader.root(bytes: bytes, path: path)
+        func fail(_ node: JSONNode, _ message: String) -> FileProblem {
+            FileProblem(path: path, location: node.location, message: message)
         }
         guard root.object != nil else {
             throw fail(root, "expected an object with 'version' and 'findings', found \(root.typeNameWithArticle)")
@@ -172,7 +168,7 @@ public struct Baseline: Sendable, Codable, Hashable {
         baseline.findings.reserveCapacity(items.count)
         for item in items {
             guard item.object != nil else { throw fail(item, "a finding must be an object, not \(item.typeNameWithArticle)") }
-            func string(_ name: String, required: Bool) throws(BaselineError) -> String? {
+            func string(_ name: String, required: Bool) throws(FileProblem) -> String? {
                 guard let node = item[name], node.value != .null else {
                     if required { throw fail(item, "a finding needs '\(name)' (a string)") }
                     return nil
@@ -198,17 +194,6 @@ public struct Baseline: Sendable, Codable, Hashable {
                     message: try string("message", required: true) ?? "", count: count))
         }
         return baseline
-    }
-}
-
-/// A baseline that cannot be used, with where and why.
-public struct BaselineError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var location: SourcePosition?
-    public var message: String
-
-    public var description: String {
-        location.map { "\(path):\($0.line):\($0.column): error: \(message)" } ?? "\(path): error: \(message)"
     }
 }
 

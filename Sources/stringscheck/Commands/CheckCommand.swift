@@ -58,13 +58,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         var loadedBaseline: Baseline?
         if let baseline {
-            let bytes: [UInt8]
-            switch FileBytes.read(baseline, maximumSize: setup.configuration.maximumFileSize) {
-            case .success(let read): bytes = read
-            case .failure(let error):
-                Console.error("stringscheck: cannot read the baseline '\(baseline)': \(error)")
-                throw ExitCode(2)
-            }
+            let bytes = try setup.readSideFile(baseline, what: "the baseline")
             do {
                 loadedBaseline = try Baseline.read(
                     bytes, path: baseline, anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: baseline))

@@ -39,6 +39,17 @@ struct CheckOptions: ParsableArguments {
         var accept: (@Sendable (String) -> Bool)?
         var missingRoots: Bool
 
+        /// The bytes of a file the run reads beside the tables (a baseline, a previous report),
+        /// up to `max_file_size`; exits 2 saying why when it cannot be read.
+        func readSideFile(_ path: String, what: String) throws -> [UInt8] {
+            switch FileBytes.read(path, maximumSize: configuration.maximumFileSize) {
+            case .success(let bytes): return bytes
+            case .failure(let error):
+                Console.error("stringscheck: cannot read \(what) '\(path)': \(error)")
+                throw ExitCode(2)
+            }
+        }
+
         /// Every file a run on `project` reads: its tables, templates and configuration, and
         /// `others` (a baseline), which a report must never replace.
         func readFiles(_ project: LocalizationProject, others: [String?] = []) -> ReadFiles {

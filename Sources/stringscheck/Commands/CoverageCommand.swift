@@ -55,13 +55,7 @@ struct CoverageCommand: AsyncParsableCommand {
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
             tableIDs: scope?.tableIDs ?? [])
         if let compare {
-            let bytes: [UInt8]
-            switch FileBytes.read(compare, maximumSize: setup.configuration.maximumFileSize) {
-            case .success(let read): bytes = read
-            case .failure(let error):
-                Console.error("stringscheck: cannot read the previous report '\(compare)': \(error)")
-                throw ExitCode(2)
-            }
+            let bytes = try setup.readSideFile(compare, what: "the previous report")
             do {
                 try coverage.compare(withJSON: bytes, path: compare)
             } catch {
