@@ -51,6 +51,13 @@ struct LinearInputTests {
         }
     }
 
+    @Test func aPositionOnAOneLineFileCountsABoundedNumberOfBytes() {
+        let text = Array(String(repeating: "\"k\"=\"é\";", count: 100_000).utf8)
+        let table = LineTable(utf8: text)
+        let most = stride(from: 0, to: text.count, by: 97).map { table.bytesCounted(toLocate: $0) }.max() ?? 0
+        #expect(most < LineTable.checkpointStride)
+    }
+
     @Test func aLongLineIsShownAsAWindowAroundTheColumn() throws {
         let line = String(repeating: "a", count: 5_000) + "XYZ" + String(repeating: "é", count: 5_000)
         let table = LineTable(utf8: Array(("short\n" + line + "\n").utf8))

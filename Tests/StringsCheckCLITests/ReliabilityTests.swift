@@ -129,3 +129,38 @@ struct ReliabilityTests {
         #expect(Double(sizes[1]) / Double(sizes[0]) < 2.3, "\(sizes)")
     }
 }
+
+/// Peak memory as a multiple of the input, measured by the process itself (`STRINGSCHECK_TIMINGS`
+/// prints its peak resident size): bad content in bulk costs no more than good content.
+struct MemoryBoundTests {
+    private static func peak(_ root: URL) throws -> Int {
+        let result = try CLITests.run(["check", "--no-config", "."], environment: ["STRINGSCHECK_TIMINGS": "1"], in: root)
+        let line = result.stderr.split(separator: "\n").first { $0.contains("peak resident:") } ?? ""
+        return Int(line.split(separator: " ").dropLast().last ?? "") ?? Int.max
+    }
+
+    @Test func badContentInBulkStaysWithinAFewTimesTheInput() throws {
+        let size = 4 << 20
+        let empty = try Self.peak(CheckCommandTests.temporaryTree(["en.lproj/L.strings": "\"a\" = \"b\";\n"]))
+        let badBytes = try CheckCommandTests.temporaryTree([:])
+        try FileManager.default.createDirectory(at: badBytes.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try Data(Array("\"k\" = \"".utf8) + [UInt8](repeating: 0xFF, count: size) + Array("\";".utf8)).write(
+            to: badBytes.appendingPathComponent("en.lproj/L.strings"))
+        let escapes = String(repeating: "\\uD800", count: size / 6)
+        let catalog = try CheckCommandTests.temporaryTree([
+            "L.xcstrings":
+                #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": ""#
+                + escapes + #""}}}}}}"#
+        ])
+        // One line of 400,000 tiny entries (a thousand keys, each defined 400 times).
+        let entries = 400_000
+        let line = try CheckCommandTests.temporaryTree(["en.lproj/L.strings": (0..<entries).map { "\"k\($0 % 1_000)\"=\"v\";" }.joined()])
+        for (name, root, count) in [("bad bytes", badBytes, 1), ("lone surrogate escapes", catalog, 1), ("one line", line, entries)] {
+            let used = try Self.peak(root) - empty
+            // In kilobytes: three times the input and a few hundred bytes an entry, with room for
+            // the debug build's allocator.
+            let bound = (4 * size + 300 * count) / 1_024
+            #expect(used <= bound, "\(name): \(used) KB over the empty run, bound \(bound) KB")
+        }
+    }
+}

@@ -160,6 +160,13 @@ public struct LineTable: Sendable {
         return SourcePosition(line: low + 1, column: known.column + Self.scalarStarts(text, from: known.offset, to: offset))
     }
 
+    /// How many bytes `location(ofByte:)` counts to place `offset` (for tests that count the work).
+    func bytesCounted(toLocate offset: Int) -> Int {
+        let offset = max(0, min(offset, text.count))
+        let line = location(ofByte: offset).line
+        return offset - nearestColumn(before: offset, lineStart: lineStarts[line - 1]).offset
+    }
+
     /// The text of a 1-based line without its line break, for source excerpts.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
