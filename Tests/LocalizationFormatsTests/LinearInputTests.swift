@@ -113,6 +113,22 @@ struct LinearInputTests {
         #expect(json.diagnostics.last?.message.hasSuffix("(and 4980 more like it in this file)") == true)
     }
 
+    @Test func repeatedEscapeProblemsAreCountedPerKey() {
+        let value = String(repeating: "\\q", count: 30)
+        let file = StringsParser.parse(bytes: Array("\"a\" = \"\(value)\";\n\"b\" = \"\(value)\";\n".utf8), path: "L.strings")
+        let unknown = file.diagnostics.filter { $0.id == "strings-unknown-escape" }
+        #expect(unknown.filter { $0.key == "a" }.count == 20 && unknown.filter { $0.key == "b" }.count == 20)
+        #expect(unknown.filter { $0.message.hasSuffix("(and 10 more like it in this file)") }.map(\.key) == ["a", "b"])
+    }
+
+    @Test func jsonDuplicatesPastTheBoundAreCounted() {
+        let members = (0..<12_000).map { "\"k\($0 % 10)\": \($0)" }.joined(separator: ", ")
+        let document = JSONReader.parse(bytes: Array("{\(members)}".utf8), path: "p.json")
+        #expect(document.diagnostics.count == 10_001)
+        #expect(
+            document.diagnostics.last?.message == "1990 more keys appear twice in an object of this file; only the first 10000 are listed")
+    }
+
     @Test func aMillionDuplicatesKeepTheBoundAndCountTheRest() {
         var text = ""
         for index in 0..<12_000 { text += "\"k\(index % 10)\" = \"\(index)\";\n" }

@@ -135,7 +135,15 @@ public enum JSONReader {
             parser.diagnostics = diagnostics
             parser.stream = stream
             let root = parser.parseDocument()
-            parser.tally.annotate(&parser.diagnostics, id: \.id, message: \.message)
+            parser.tally.annotate(&parser.diagnostics, identity: { DiagnosticKindTally.identity($0.id, $0.key) }, message: \.message)
+            if parser.unlistedDuplicates > 0 {
+                let count = parser.unlistedDuplicates
+                parser.diagnostics.append(
+                    Diagnostic(
+                        .jsonDuplicateKey,
+                        "\(count) more key\(count == 1 ? " appears" : "s appear") twice in an object of this file; only the first \(Parser.maximumDuplicates) are listed",
+                        path: path, at: parser.lastDuplicate ?? SourcePosition(line: 1, column: 1)))
+            }
             return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics, lines: lines)
         }
     }
@@ -156,6 +164,11 @@ public enum JSONReader {
         var diagnostics: [Diagnostic] = []
         /// Past the first few of a kind, diagnostics are only counted.
         var tally = DiagnosticKindTally()
+        /// Duplicate keys listed, and those past `maximumDuplicates` only counted.
+        static let maximumDuplicates = 10_000
+        var duplicatesListed = 0
+        var unlistedDuplicates = 0
+        var lastDuplicate: SourcePosition?
         var stream: (key: String, body: (StreamEvent) -> Void)?
 
         init(b: UnsafeBufferPointer<UInt8>, lines: LineTable, path: String) {
@@ -237,7 +250,12 @@ public enum JSONReader {
                         }
                         first = seen[key]
                     }
-                    if let first {
+                    if first != nil, duplicatesListed >= Self.maximumDuplicates {
+                        // Past the bound, counted: a file of millions of duplicates holds no million findings.
+                        unlistedDuplicates += 1
+                        lastDuplicate = keyLocation
+                    } else if let first {
+                        duplicatesListed += 1
                         diagnostics.append(
                             Diagnostic(
                                 .jsonDuplicateKey, "the key \"\(key)\" appears twice in this object; most readers keep only the later one",
@@ -420,7 +438,7 @@ public enum JSONReader {
                         pos = save
                     }
                     if unit >= 0xD800, unit <= 0xDFFF {
-                        if tally.admit(.loneSurrogate) {
+                        if tally.admit(.loneSurrogate, key: nil) {
                             diagnostics.append(
                                 Diagnostic(
                                     .loneSurrogate, "'\\u\(hex(unit))' is an unpaired surrogate; it becomes U+FFFD", path: path,

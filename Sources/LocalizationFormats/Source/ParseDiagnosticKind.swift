@@ -71,24 +71,35 @@ extension Diagnostic {
     }
 }
 
-/// Counts a file's parse diagnostics by kind and keeps the first `keptPerKind` of each: a file of
-/// 160,000 broken escapes gets twenty findings and a count, not a record per escape.
+/// Counts a file's diagnostics of the kinds one value can repeat without end (one per escape)
+/// by kind and key, and keeps the first `keptPerKind` of each: a value of 160,000 broken escapes
+/// gets twenty findings and a count, not a record per escape. Counted per key, so a key's
+/// suppression covers all of its findings alike.
 struct DiagnosticKindTally {
     static let keptPerKind = 20
-    private var counts: [ParseDiagnosticKind: Int] = [:]
+    /// The kinds counted: those reported once per escape in a text.
+    static let repeatable: Set<ParseDiagnosticKind> = [.loneSurrogate, .stringsUnknownEscape, .stringsLowercaseUEscape]
+    private var counts: [String: Int] = [:]
 
-    /// Counts one more of `kind`; true while it is among the first `keptPerKind`.
-    mutating func admit(_ kind: ParseDiagnosticKind) -> Bool {
-        let count = counts[kind, default: 0] + 1
-        counts[kind] = count
+    static func identity(_ id: String, _ key: String?) -> String { id + "\u{1F}" + (key ?? "") }
+
+    /// Counts one more of `kind` about `key`; true while it is among the first `keptPerKind` (or
+    /// the kind is not one that repeats).
+    mutating func admit(_ kind: ParseDiagnosticKind, key: String?) -> Bool {
+        guard Self.repeatable.contains(kind) else { return true }
+        let identity = Self.identity(kind.rawValue, key)
+        let count = counts[identity, default: 0] + 1
+        counts[identity] = count
         return count <= Self.keptPerKind
     }
 
-    /// Appends "(and N more like it in this file)" to the last kept message of each kind that
-    /// had more than were kept.
-    func annotate<Item>(_ items: inout [Item], id: (Item) -> String, message: WritableKeyPath<Item, String>) {
+    mutating func reset() { counts = [:] }
+
+    /// Appends "(and N more like it in this file)" to the last kept message of each kind and key
+    /// that had more than were kept.
+    func annotate<Item>(_ items: inout [Item], identity: (Item) -> String, message: WritableKeyPath<Item, String>) {
         for (overflowing, count) in counts where count > Self.keptPerKind {
-            guard let index = items.lastIndex(where: { id($0) == overflowing.rawValue }) else { continue }
+            guard let index = items.lastIndex(where: { identity($0) == overflowing }) else { continue }
             items[index][keyPath: message] += " (and \(count - Self.keptPerKind) more like it in this file)"
         }
     }

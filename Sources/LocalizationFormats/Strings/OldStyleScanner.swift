@@ -47,7 +47,7 @@ struct OldStyleScanner {
     mutating func report(
         _ kind: ParseDiagnosticKind, _ message: String, at offset: Int, severity: Severity? = nil, key: String? = nil
     ) {
-        guard !quiet, tally.admit(kind) else { return }
+        guard !quiet, tally.admit(kind, key: key ?? valueOfKey) else { return }
         diagnostics.append(PendingDiagnostic(kind: kind, message: message, offset: offset, severity: severity, key: key ?? valueOfKey))
     }
 

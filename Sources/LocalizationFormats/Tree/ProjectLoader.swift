@@ -294,10 +294,15 @@ public enum ProjectLoader {
         var visited: Set<String> = [realRoot]
         var result: [Candidate] = []
         let rootDisplay = root.hasSuffix("/") ? String(root.dropLast()) : root
-        var stack: [(path: String, real: String, display: String, lproj: String?)] = [
-            (rootURL.path, realRoot, rootDisplay, FileKind.isLocaleFolder(rootURL.lastPathComponent) ? rootURL.lastPathComponent : nil)
+        // `walked`: the real paths of the folders the walk went through to reach this one, itself
+        // included; a link to one of them is a loop.
+        var stack: [(path: String, real: String, display: String, lproj: String?, walked: [String])] = [
+            (
+                rootURL.path, realRoot, rootDisplay, FileKind.isLocaleFolder(rootURL.lastPathComponent) ? rootURL.lastPathComponent : nil,
+                [realRoot]
+            )
         ]
-        while let (path, real, display, lproj) = stack.popLast() {
+        while let (path, real, display, lproj, walked) = stack.popLast() {
             let names: [(name: String, isRegularFile: Bool)]
             var undecodable: [String] = []
             switch DirectoryWalker.sortedNames(in: path, undecodable: &undecodable) {
@@ -364,9 +369,10 @@ public enum ProjectLoader {
                         continue
                     }
                     guard visited.insert(childReal).inserted else {
-                        // Only a link back to a folder that holds it is a loop; a folder reached
-                        // again by another way (two links to one folder) was read once, which is all.
-                        guard real == childReal || real.hasPrefix(childReal + "/") else { continue }
+                        // Only a link back to a folder the walk came through is a loop; a folder
+                        // reached again by another way (two links to one folder) was read once,
+                        // which is all.
+                        guard walked.contains(childReal) else { continue }
                         diagnostics.append(
                             Diagnostic(
                                 .symlinkLoop,
@@ -374,7 +380,7 @@ public enum ProjectLoader {
                                 path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
-                    stack.append((childPath, childReal, childDisplay, FileKind.isLocaleFolder(name) ? name : nil))
+                    stack.append((childPath, childReal, childDisplay, FileKind.isLocaleFolder(name) ? name : nil, walked + [childReal]))
                 } else if !childIsDirectory, FileKind.isInterfaceFile(name) {
                     result.append(
                         Candidate(filePath: childPath, path: childDisplay, folder: lproj, kind: .interface))

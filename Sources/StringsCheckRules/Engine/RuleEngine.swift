@@ -18,6 +18,20 @@ public struct CheckResult: Sendable {
     /// Findings past `RuleEngine.maximumKeptFindings`, counted by severity but not kept.
     public var omitted = OmittedFindings()
 
+    /// Keeps the first `limit` findings and counts the rest by severity in `omitted`.
+    public mutating func keep(atMost limit: Int) {
+        omitted.limit = limit
+        guard findings.count > limit else { return }
+        for finding in findings[limit...] {
+            switch finding.diagnostic.severity {
+            case .error: omitted.errors += 1
+            case .warning: omitted.warnings += 1
+            case .note: omitted.notes += 1
+            }
+        }
+        findings.removeSubrange(limit...)
+    }
+
     public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
     public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } + omitted.errors }
     public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } + omitted.warnings }
@@ -109,22 +123,11 @@ public enum RuleEngine {
             (kept, baselined) = baseline.filter(kept)
         }
         phases.lap("sort")
-        var omitted = OmittedFindings(limit: maximumFindings ?? 0)
-        if let maximumFindings, kept.count > maximumFindings {
-            for finding in kept[maximumFindings...] {
-                switch finding.diagnostic.severity {
-                case .error: omitted.errors += 1
-                case .warning: omitted.warnings += 1
-                case .note: omitted.notes += 1
-                }
-            }
-            kept.removeSubrange(maximumFindings...)
-        }
         var result = CheckResult(
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
             fileCount: project.files.count + project.payloadFiles.count + project.codeFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
-        result.omitted = omitted
+        if let maximumFindings { result.keep(atMost: maximumFindings) }
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result
     }

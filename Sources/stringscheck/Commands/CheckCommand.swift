@@ -76,8 +76,11 @@ struct CheckCommand: AsyncParsableCommand {
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(
             project: project, configuration: configuration, baseline: loadedBaseline,
-            maximumFindings: writeBaseline == nil ? RuleEngine.maximumKeptFindings : nil, keepContext: { keepUntilExit($0) })
+            maximumFindings: nil, keepContext: { keepUntilExit($0) })
         if let selection { result = selection.filter(result, project: project) }
+        // Bounded after the files given are chosen, so findings elsewhere never take their places;
+        // a baseline records every finding.
+        if writeBaseline == nil { result.keep(atMost: RuleEngine.maximumKeptFindings) }
         phases.lap("check")
         if let writeBaseline {
             let encoded: Data
