@@ -135,7 +135,7 @@ public enum JSONReader {
             parser.diagnostics = diagnostics
             parser.stream = stream
             let root = parser.parseDocument()
-            parser.tally.annotate(&parser.diagnostics, identity: { DiagnosticKindTally.identity($0.id, $0.key) }, message: \.message)
+            parser.tally.annotate(&parser.diagnostics, id: \.id, key: \.key, message: \.message)
             if parser.unlistedDuplicates > 0 {
                 let count = parser.unlistedDuplicates
                 parser.diagnostics.append(

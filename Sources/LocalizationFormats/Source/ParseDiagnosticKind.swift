@@ -81,7 +81,7 @@ struct DiagnosticKindTally {
     static let repeatable: Set<ParseDiagnosticKind> = [.loneSurrogate, .stringsUnknownEscape, .stringsLowercaseUEscape]
     private var counts: [String: Int] = [:]
 
-    static func identity(_ id: String, _ key: String?) -> String { id + "\u{1F}" + (key ?? "") }
+    private static func identity(_ id: String, _ key: String?) -> String { id + "\u{1F}" + (key ?? "") }
 
     /// Counts one more of `kind` about `key`; true while it is among the first `keptPerKind` (or
     /// the kind is not one that repeats).
@@ -97,9 +97,11 @@ struct DiagnosticKindTally {
 
     /// Appends "(and N more like it in this file)" to the last kept message of each kind and key
     /// that had more than were kept.
-    func annotate<Item>(_ items: inout [Item], identity: (Item) -> String, message: WritableKeyPath<Item, String>) {
+    func annotate<Item>(
+        _ items: inout [Item], id: (Item) -> String, key: KeyPath<Item, String?>, message: WritableKeyPath<Item, String>
+    ) {
         for (overflowing, count) in counts where count > Self.keptPerKind {
-            guard let index = items.lastIndex(where: { identity($0) == overflowing }) else { continue }
+            guard let index = items.lastIndex(where: { Self.identity(id($0), $0[keyPath: key]) == overflowing }) else { continue }
             items[index][keyPath: message] += " (and \(count - Self.keptPerKind) more like it in this file)"
         }
     }

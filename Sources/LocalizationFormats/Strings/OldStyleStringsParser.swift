@@ -336,7 +336,7 @@ struct OldStyleStringsParser {
     mutating func finish(path: String, lines: LineTable, encoding: TextEncoding, decodable: Bool) -> StringsFile {
         var loads = decodable && firstFatalOffset == nil && notATableMessage == nil
         var pending = scanner.diagnostics
-        scanner.tally.annotate(&pending, identity: { DiagnosticKindTally.identity($0.kind.rawValue, $0.key) }, message: \.message)
+        scanner.tally.annotate(&pending, id: \.kind.rawValue, key: \.key, message: \.message)
         if let message = notATableMessage {
             pending.append(
                 PendingDiagnostic(

@@ -54,7 +54,7 @@ struct CheckCommand: AsyncParsableCommand {
         let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
         if let selection {
             setup.roots = selection.roots
-            try selection.warnAboutUncheckedFiles()
+            try selection.reportUncheckedFiles()
         }
         var loadedBaseline: Baseline?
         if let baseline {

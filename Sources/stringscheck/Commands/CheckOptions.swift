@@ -154,7 +154,7 @@ struct CheckOptions: ParsableArguments {
             let selection = FileSelection.make(paths: roots, configuration: configuration)
             if let selection {
                 roots = selection.roots
-                try selection.warnAboutUncheckedFiles()
+                try selection.reportUncheckedFiles()
             }
             let project = await load(jobs: jobs)
             return (project, selection?.scope(in: project))

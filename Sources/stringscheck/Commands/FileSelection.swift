@@ -85,7 +85,7 @@ struct FileSelection {
 
     /// Says on standard error which given files nothing is checked in; exits 2 when that is
     /// every path given, since a run that checked nothing must not pass.
-    func warnAboutUncheckedFiles() throws {
+    func reportUncheckedFiles() throws {
         for file in unchecked {
             Console.error(
                 "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked"
