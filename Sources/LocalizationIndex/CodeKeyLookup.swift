@@ -29,7 +29,7 @@ extension ProjectIndex {
     }
 
     /// Every key the scanned code looks up, resolved, in file order.
-    public var codeKeyLookups: [CodeKeyLookup] {
+    package var codeKeyLookups: [CodeKeyLookup] {
         codeLookupsPart.get {
             var phases = PhaseClock("index")
             defer { phases.lap("code lookups") }

@@ -10,6 +10,13 @@ final class Lazy<Value: Sendable>: @unchecked Sendable {
 
     init() {}
 
+    /// Whether the value was built.
+    var isBuilt: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value != nil
+    }
+
     func get(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }

@@ -1,4 +1,3 @@
-import Dispatch
 import LocalizationFormats
 
 /// What the index needs from the configuration.
@@ -23,8 +22,8 @@ public struct IndexOptions: Sendable, Hashable {
 ///
 /// Sits between the parsers and everything that reads localizations: rules, the coverage report
 /// and the preview all ask it, so each question has one answer. Tables and usages are built
-/// with the index; the other parts the first time they are read, so a command that reads only
-/// tables (coverage of a project without payloads) scans no text.
+/// with the index; the other parts (`IndexPart`) when a reader declares them (`parts(_:)`), once,
+/// so a command pays only for what it reads.
 public final class ProjectIndex: Sendable {
     public let project: LocalizationProject
     public let options: IndexOptions
@@ -41,12 +40,12 @@ public final class ProjectIndex: Sendable {
     /// Catalog keys marked `shouldTranslate: false`, per table.
     public let doNotTranslate: [String: Set<String>]
 
-    private let textsPart = Lazy<TextBatch>()
-    private let formatsPart = Lazy<[String: [String: TableFormats]]>()
-    private let pairsPart = Lazy<[FormatPair]>()
-    private let presencePart = Lazy<[String: KeyPresence]>()
-    private let lookupsPart = Lazy<[PayloadKeyLookup]>()
-    private let pluralPart = Lazy<[PluralForms]>()
+    let textsPart = Lazy<TextBatch>()
+    let formatsPart = Lazy<[String: [String: TableFormats]]>()
+    let pairsPart = Lazy<[FormatPair]>()
+    let presencePart = Lazy<[String: KeyPresence]>()
+    let lookupsPart = Lazy<[PayloadKeyLookup]>()
+    let pluralPart = Lazy<[PluralForms]>()
     private let catalogKeysPart = Lazy<[String: [String: CatalogKey]]>()
 
     /// A catalog entry and, when it has many, where each normalized locale's value is: `render`
@@ -130,18 +129,18 @@ public final class ProjectIndex: Sendable {
 
     /// Every localized text in file order (a `.stringsdict` entry gives one per permutation of
     /// its forms, a catalog value one per variation).
-    public var texts: TextStore { textBatch.texts }
+    package var texts: TextStore { textBatch.texts }
     /// Texts with format specifiers, in tables used as formats.
-    public var textsWithSpecifiers: [Int] { textBatch.withSpecifiers }
+    package var textsWithSpecifiers: [Int] { textBatch.withSpecifiers }
     /// Texts whose scan found format problems, in tables used as formats.
-    public var textsWithProblems: [Int] { textBatch.withProblems }
+    package var textsWithProblems: [Int] { textBatch.withProblems }
     /// Texts from `.stringsdict` files.
-    public var stringsdictTexts: [Int] { textBatch.stringsdict }
+    package var stringsdictTexts: [Int] { textBatch.stringsdict }
     /// Texts that are empty.
-    public var emptyTexts: [Int] { textBatch.empty }
+    package var emptyTexts: [Int] { textBatch.empty }
 
     /// table → locale → key → the arguments its text reads.
-    public var formats: [String: [String: TableFormats]] {
+    package var formats: [String: [String: TableFormats]] {
         formatsPart.get {
             let batch = textBatch
             var phases = PhaseClock("index")
@@ -152,7 +151,7 @@ public final class ProjectIndex: Sendable {
 
     /// Each translated key's arguments beside the base's, for keys whose arguments differ (in
     /// number, type or size); a translation that reads what the base passes has no pair.
-    public var formatPairs: [FormatPair] {
+    package var formatPairs: [FormatPair] {
         pairsPart.get {
             let formats = formats
             let texts = texts
@@ -163,7 +162,7 @@ public final class ProjectIndex: Sendable {
     }
 
     /// table → which base keys each translation has; see `KeyPresence`.
-    public var keyPresence: [String: KeyPresence] {
+    package var keyPresence: [String: KeyPresence] {
         presencePart.get {
             var phases = PhaseClock("index")
             defer { phases.lap("key presence") }
@@ -172,7 +171,7 @@ public final class ProjectIndex: Sendable {
     }
 
     /// Every localized part of every payload, looked up in every locale.
-    public var payloadLookups: [PayloadKeyLookup] {
+    package var payloadLookups: [PayloadKeyLookup] {
         lookupsPart.get {
             // Without payloads no text needs scanning.
             guard !project.payloadFiles.isEmpty || !project.codeFiles.isEmpty else { return [] }
@@ -184,36 +183,12 @@ public final class ProjectIndex: Sendable {
     }
 
     /// Every set of plural forms (`.stringsdict` plural variables, catalog plural variations).
-    public var pluralForms: [PluralForms] {
+    package var pluralForms: [PluralForms] {
         pluralPart.get {
             var phases = PhaseClock("index")
             defer { phases.lap("plural forms") }
             return PluralForms.collect(project, baseLocale: baseLocale)
         }
-    }
-
-    /// Builds every part now, in the order they depend on each other, for a caller (`check`)
-    /// that reads them all and wants the time spent before its own work starts.
-    ///
-    /// The key formats first, on every core; then payload lookups beside format pairs, key
-    /// presence and plural forms, so the stretches of one that run on one core (gathering,
-    /// summing up) overlap the other. The side work is handed to a worker, not run as one arm
-    /// of a parallel loop, so the parts' own loops still have every core.
-    public func buildAllParts() {
-        _ = formats
-        Self.alongside({ [self] in
-            _ = formatPairs
-            _ = keyPresence
-            _ = pluralForms
-        }) { _ = payloadLookups }
-    }
-
-    /// Runs `side` on a worker while `main` runs on this thread; returns when both are done.
-    private static func alongside(_ side: @escaping @Sendable () -> Void, _ main: () -> Void) {
-        let done = DispatchGroup()
-        DispatchQueue.global().async(group: done) { side() }
-        main()
-        done.wait()
     }
 
     // MARK: Questions

@@ -19,10 +19,10 @@ struct EdgeCaseTests {
 
     @Test func aPayloadIsLookedUpInTheBundleThatHasItsKeys() {
         let context = RuleContext(project: Check.project(Self.widget))
-        #expect(context.index.payloadTable(keys: ["w1", "w2"]) == "Widget/Localizable")
-        #expect(context.index.payloadTable(keys: ["a"]) == "App/Localizable")
+        #expect(context.payloadTable(keys: ["w1", "w2"]) == "Widget/Localizable")
+        #expect(context.payloadTable(keys: ["a"]) == "App/Localizable")
         // A tie (no bundle has the key) goes to the shortest path.
-        #expect(context.index.payloadTable(keys: ["none"]) == "App/Localizable")
+        #expect(context.payloadTable(keys: ["none"]) == "App/Localizable")
     }
 
     @Test func payloadsWithoutAnyTableGetOneNoteNotAnErrorPerKey() async throws {

@@ -32,7 +32,7 @@ public enum CoverageBuilder {
             baseKeys[table] = base.strings.keys.filter { !exempt.contains($0) }.sorted()
             total += baseKeys[table]?.count ?? 0
         }
-        let plurals = index.pluralForms
+        let plurals = index.parts([.pluralForms]).pluralForms
         let baseLanguage = index.baseLocale.map(LocaleName.language)
         for locale in locales {
             var coverage = LocaleCoverage(locale: locale)

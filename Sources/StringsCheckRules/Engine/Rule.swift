@@ -134,18 +134,21 @@ public struct Finding: Sendable, Hashable {
 /// A check over the whole project. Rules are stateless; cross-locale checks are the normal case.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
-    /// A scheduling hint: true for the rules that take longest on a large project (those that
-    /// walk every `.stringsdict` entry or plural set themselves, and the payload size rule). The
-    /// engine starts them first, so that a long one does not run last on one core while the
-    /// other has nothing left; the findings are the same either way.
-    static var walksEveryEntry: Bool { get }
+    /// The index parts the rule reads beyond the tables, usages and files every index has; its
+    /// context lets it read only these, and the engine builds only what the rules that run read.
+    static var reads: Set<IndexPart> { get }
     init()
     /// Findings at the rule's default severity; the engine applies the configuration.
     func check(_ context: RuleContext) -> [Finding]
 }
 
 extension Rule {
-    public static var walksEveryEntry: Bool { false }
+    public static var reads: Set<IndexPart> { [] }
+
+    /// Whether the rule reads a part that walks every entry: the engine starts such rules first,
+    /// so that a long one does not run last on one core while the other has nothing left (the
+    /// findings are the same either way).
+    static var walksEveryEntry: Bool { reads.contains { $0.walksEveryEntry } }
 
     /// A finding of this rule at its default severity.
     func finding(

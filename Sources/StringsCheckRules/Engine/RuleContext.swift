@@ -17,48 +17,27 @@ public struct RuleSettings: Sendable, Hashable {
     public init() {}
 }
 
-/// The project as rules see it: the index, every part of it built, and the settings rules take
-/// from the configuration. Built once and shared by every rule.
-@dynamicMemberLookup
+/// The project as a rule sees it, the one way a rule reads it: the index's questions (tables,
+/// usages, lookups) and the parts the rule declared (`Rule.reads`), as properties of the context,
+/// and the settings rules take from the configuration.
 public struct RuleContext: Sendable {
-    public let index: ProjectIndex
+    private let index: ProjectIndex
     public let settings: RuleSettings
-    // The parts rules read in their loops, held here so a rule reads an array, not a lock.
-    /// Every localized text in file order.
-    public let texts: TextStore
-    /// Texts with format specifiers, in tables used as formats.
-    public let textsWithSpecifiers: [Int]
-    /// Texts whose scan found format problems, in tables used as formats.
-    public let textsWithProblems: [Int]
-    /// Texts from `.stringsdict` files.
-    public let stringsdictTexts: [Int]
-    /// Texts that are empty.
-    public let emptyTexts: [Int]
-    /// table → locale → key → the arguments its text reads.
-    public let formats: [String: [String: TableFormats]]
-    /// See `ProjectIndex.formatPairs`.
-    public let formatPairs: [FormatPair]
-    /// See `ProjectIndex.keyPresence`.
-    public let keyPresence: [String: KeyPresence]
-    /// Every payload key looked up in every locale; see `payloadLookups(ruleID:)`.
-    public let allPayloadLookups: [PayloadKeyLookup]
-    /// See `ProjectIndex.pluralForms`.
-    public let pluralForms: [PluralForms]
+    /// The index parts built for the rules that run; a rule's own context reads only those it
+    /// declared.
+    public let parts: IndexParts
 
-    public init(index: ProjectIndex, settings: RuleSettings = RuleSettings()) {
+    /// A context that reads `parts` of `index` (built now, if they were not).
+    public init(index: ProjectIndex, reading parts: Set<IndexPart> = Set(IndexPart.allCases), settings: RuleSettings = RuleSettings()) {
         self.index = index
         self.settings = settings
-        index.buildAllParts()
-        texts = index.texts
-        textsWithSpecifiers = index.textsWithSpecifiers
-        textsWithProblems = index.textsWithProblems
-        stringsdictTexts = index.stringsdictTexts
-        emptyTexts = index.emptyTexts
-        formats = index.formats
-        formatPairs = index.formatPairs
-        keyPresence = index.keyPresence
-        allPayloadLookups = index.payloadLookups
-        pluralForms = index.pluralForms
+        self.parts = index.parts(parts)
+    }
+
+    private init(index: ProjectIndex, parts: IndexParts, settings: RuleSettings) {
+        self.index = index
+        self.parts = parts
+        self.settings = settings
     }
 
     public init(project: LocalizationProject, ignoredLocales: Set<String> = [], settings: RuleSettings = RuleSettings()) {
@@ -67,17 +46,30 @@ public struct RuleContext: Sendable {
         self.init(index: ProjectIndex(project: project, options: options), settings: settings)
     }
 
-    /// The context a configuration asks for: its base locale, ignored locales and rule settings.
-    public init(project: LocalizationProject, configuration: Configuration) {
-        self.init(index: ProjectIndex(project: project, configuration: configuration), settings: configuration.ruleSettings)
+    /// The context of one rule: the same index, reading only the parts the rule declares.
+    func narrowed(to rule: any Rule.Type) -> RuleContext {
+        RuleContext(index: index, parts: parts.narrowed(to: rule.reads), settings: settings)
     }
 
-    /// The index's tables, locales, usages and questions, read as the context's own.
-    public subscript<Value>(dynamicMember path: KeyPath<ProjectIndex, Value>) -> Value { index[keyPath: path] }
+    // MARK: The project and the index's questions
 
     public var project: LocalizationProject { index.project }
     public var baseLocale: String? { index.baseLocale }
     public var translationLocales: [String] { index.translationLocales }
+    /// See `ProjectIndex.localesBaseFirst`.
+    public var localesBaseFirst: [String] { index.localesBaseFirst }
+    /// See `ProjectIndex.tables`.
+    public var tables: [String: [String: LocaleTable]] { index.tables }
+    /// See `ProjectIndex.baseTableNames`.
+    public var baseTableNames: [String] { index.baseTableNames }
+    /// See `ProjectIndex.doNotTranslate`.
+    public var doNotTranslate: [String: Set<String>] { index.doNotTranslate }
+    /// See `ProjectIndex.payloads`.
+    public var payloads: [PushPayload] { index.payloads }
+    /// The name of the tables payload keys are looked up in (`IndexOptions.payloadTable`).
+    public var payloadTableName: String { index.options.payloadTable }
+    /// See `ProjectIndex.templatePayloads`.
+    public var templatePayloads: [PushPayload] { index.templatePayloads }
 
     /// The translation locales a rule looks at.
     public func translationLocales(for ruleID: String) -> [String] {
@@ -85,29 +77,49 @@ public struct RuleContext: Sendable {
         return index.translationLocales.filter { !ignored.contains($0) }
     }
 
-    /// See `ProjectIndex.isFormat(_:baseFormat:texts:)`, over the parts held here.
-    public func isFormat(_ text: LocalizedText) -> Bool {
-        ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
-    }
-
-    /// See `ProjectIndex.baseFormat(of:formats:baseLocale:)`, over the parts held here.
-    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
-        ProjectIndex.baseFormat(of: text, formats: formats, baseLocale: index.baseLocale)
-    }
     public func baseTable(_ name: String) -> LocaleTable? { index.baseTable(name) }
     public func usage(of table: String) -> TableUsage { index.usage(of: table) }
     public func file(table: String, locale: String) -> ResourceFile? { index.file(table: table, locale: locale) }
     public func localesByBundle(includingCatalogs: Bool) -> [String: Set<String>] {
         index.localesByBundle(includingCatalogs: includingCatalogs)
     }
-}
+    /// See `ProjectIndex.pushType(of:)`.
+    public func pushType(of payload: PushPayload) -> (type: PushType, origin: PushTypeOrigin) { index.pushType(of: payload) }
+    /// See `ProjectIndex.payloadTable(keys:)`.
+    public func payloadTable(keys: [String]) -> String? { index.payloadTable(keys: keys) }
 
-extension ProjectIndex {
-    /// The index a configuration asks for: its base locale, ignored locales, payload table and
-    /// table usages.
-    public convenience init(project: LocalizationProject, configuration: Configuration) {
-        self.init(
-            project: project, baseLocale: configuration.baseLocale, baseLocaleSource: configuration.path ?? "the configuration",
-            options: configuration.indexOptions)
+    // MARK: The declared parts, read as the context's own
+
+    /// See `IndexParts.texts`.
+    public var texts: TextStore { parts.texts }
+    /// See `IndexParts.textsWithSpecifiers`.
+    public var textsWithSpecifiers: [Int] { parts.textsWithSpecifiers }
+    /// See `IndexParts.textsWithProblems`.
+    public var textsWithProblems: [Int] { parts.textsWithProblems }
+    /// See `IndexParts.stringsdictTexts`.
+    public var stringsdictTexts: [Int] { parts.stringsdictTexts }
+    /// See `IndexParts.emptyTexts`.
+    public var emptyTexts: [Int] { parts.emptyTexts }
+    /// See `IndexParts.formats`.
+    public var formats: [String: [String: TableFormats]] { parts.formats }
+    /// See `IndexParts.formatPairs`.
+    public var formatPairs: [FormatPair] { parts.formatPairs }
+    /// See `IndexParts.keyPresence`.
+    public var keyPresence: [String: KeyPresence] { parts.keyPresence }
+    /// See `IndexParts.pluralForms`.
+    public var pluralForms: [PluralForms] { parts.pluralForms }
+    /// See `IndexParts.codeKeyLookups`.
+    public var codeKeyLookups: [CodeKeyLookup] { parts.codeKeyLookups }
+    /// Every payload key looked up in every locale; see `payloadLookups(ruleID:)`.
+    public var allPayloadLookups: [PayloadKeyLookup] { parts.payloadLookups }
+
+    /// See `ProjectIndex.isFormat(_:baseFormat:texts:)` (reads `.texts` and `.formats`).
+    public func isFormat(_ text: LocalizedText) -> Bool {
+        ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
+    }
+
+    /// See `ProjectIndex.baseFormat(of:formats:baseLocale:)` (reads `.formats`).
+    public func baseFormat(of text: LocalizedText) -> KeyFormat? {
+        ProjectIndex.baseFormat(of: text, formats: formats, baseLocale: index.baseLocale)
     }
 }

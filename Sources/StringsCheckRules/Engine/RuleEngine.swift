@@ -76,21 +76,24 @@ public enum RuleEngine {
         baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
         var phases = PhaseClock("check")
-        let context = RuleContext(index: index, settings: configuration.ruleSettings)
-        phases.lap("build the context")
-        let project = context.project
         // The rules that walk every entry start first (the order of the findings is the sort's).
         let enabled =
             rules.filter { configuration.isEnabled($0.description) && $0.walksEveryEntry }
             + rules.filter { configuration.isEnabled($0.description) && !$0.walksEveryEntry }
+        // Only the parts the rules that run read are built.
+        let context = RuleContext(
+            index: index, reading: enabled.reduce(into: Set<IndexPart>()) { $0.formUnion($1.reads) }, settings: configuration.ruleSettings)
+        phases.lap("build the context")
+        let project = context.project
         var findings = await withTaskGroup(of: [Finding].self) { group in
             for rule in enabled {
+                let own = context.narrowed(to: rule)
                 group.addTask {
-                    guard PhaseClock.isEnabled else { return rule.init().check(context) }
+                    guard PhaseClock.isEnabled else { return rule.init().check(own) }
                     let clock = ContinuousClock()
                     let start = clock.now
                     defer { PhaseClock.report("rule", rule.description.id, clock.now - start) }
-                    return rule.init().check(context)
+                    return rule.init().check(own)
                 }
             }
             var all: [Finding] = []

@@ -29,16 +29,18 @@ struct CodeArgumentCountRule: Rule {
                 ])
         ])
 
+    static let reads: Set<IndexPart> = [.codeLookups, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        let locales = context.index.localesBaseFirst
-        for lookup in context.index.codeKeyLookups {
+        let locales = context.localesBaseFirst
+        for lookup in context.codeKeyLookups {
             guard let given = lookup.use.formatArguments, let table = lookup.foundIn, !lookup.use.interpolated, !lookup.use.inPreviewOrDebug
             else { continue }
             var byCount: [Int: [(locale: String, string: LocalizedString)]] = [:]
             for locale in locales {
                 guard let format = context.formats[table]?[locale]?[lookup.use.key],
-                    let string = context.index.tables[table]?[locale]?.strings[lookup.use.key], string.loaded
+                    let string = context.tables[table]?[locale]?.strings[lookup.use.key], string.loaded
                 else { continue }
                 if format.argumentCount != given { byCount[format.argumentCount, default: []].append((locale, string)) }
             }

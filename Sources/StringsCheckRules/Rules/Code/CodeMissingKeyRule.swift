@@ -25,8 +25,10 @@ struct CodeMissingKeyRule: Rule {
                 ])
         ])
 
+    static let reads: Set<IndexPart> = [.codeLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
-        context.index.codeKeyLookups.compactMap { lookup -> Finding? in
+        context.codeKeyLookups.compactMap { lookup -> Finding? in
             guard lookup.foundIn == nil, !lookup.use.inPreviewOrDebug else { return nil }
             // `Text("\(count)")`, `Text("|")`: no words, nothing to translate.
             guard lookup.use.key.contains(where: \.isLetter) else { return nil }

@@ -23,10 +23,11 @@ struct UnusedKeyRule: Rule {
                 strings: [("en", "\"settings.title\" = \"Settings\";\n\"error.timeout\" = \"Timed out\";\n")])
         ])
 
+    static let reads: Set<IndexPart> = [.codeLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
-        let index = context.index
-        let files = index.project.codeFiles.filter { $0.language == .swift || $0.language == .objectiveC }
-        guard !files.isEmpty, index.project.codeTreeScanned, let baseLocale = index.baseLocale else { return [] }
+        let files = context.project.codeFiles.filter { $0.language == .swift || $0.language == .objectiveC }
+        guard !files.isEmpty, context.project.codeTreeScanned, let baseLocale = context.baseLocale else { return [] }
         // What the code uses, by table name: literal keys, dynamic tables, dynamic prefixes.
         var used: [String: Set<String>] = [:]
         var dynamicFiles: [String: [String]] = [:]
@@ -38,7 +39,7 @@ struct UnusedKeyRule: Rule {
             chains.formUnion(file.strings.memberChains)
             patterns += file.strings.literalPatterns.filter { $0.contains(where: \.isLetter) }
         }
-        for lookup in index.codeKeyLookups {
+        for lookup in context.codeKeyLookups {
             // A SwiftGen key is used where its accessor is, not by the generated file itself.
             if let accessor = lookup.use.accessor, !chains.contains(accessor) { continue }
             used[lookup.tableName, default: []].formUnion(lookup.keys)
@@ -48,28 +49,28 @@ struct UnusedKeyRule: Rule {
             for (table, prefix) in file.strings.dynamicPrefixes { prefixes[table ?? "Localizable", default: []].append(prefix) }
             literals.formUnion(file.strings.literals)
         }
-        let payloadKeys = Set(index.payloads.flatMap { $0.keys.map(\.key) })
+        let payloadKeys = Set(context.payloads.flatMap { $0.keys.map(\.key) })
         let dynamicGlobs = context.settings.dynamicKeys.map(Glob.init)
         // A catalog's entries added by hand (`extractionState: manual`) are not expected in code.
         var manual: [String: Set<String>] = [:]
-        for file in index.project.files {
+        for file in context.project.files {
             guard case .catalog(let catalog) = file.content else { continue }
             for entry in catalog.entries where entry.extractionState == "manual" { manual[file.tableID, default: []].insert(entry.key) }
         }
         var result: [Finding] = []
-        for tableID in index.baseTableNames {
+        for tableID in context.baseTableNames {
             let name = tableID.split(separator: "/").last.map(String.init) ?? tableID
             // Only tables the code looks keys up in, whose keys are all literals.
             guard used[name] != nil || prefixes[name] != nil else { continue }
-            switch index.usage(of: tableID) {
+            switch context.usage(of: tableID) {
             case .interfaceBuilder, .infoPlist, .predicate: continue
             case .format, .text: break
             }
-            guard let base = index.baseTable(tableID) else { continue }
+            guard let base = context.baseTable(tableID) else { continue }
             let keys = used[name] ?? []
             let tablePrefixes = prefixes[name] ?? []
             for key in base.strings.keys.sorted() {
-                if keys.contains(key) || literals.contains(key) || (name == index.options.payloadTable && payloadKeys.contains(key)) {
+                if keys.contains(key) || literals.contains(key) || (name == context.payloadTableName && payloadKeys.contains(key)) {
                     continue
                 }
                 if tablePrefixes.contains(where: { key.hasPrefix($0) }) || dynamicGlobs.contains(where: { $0.matchesKey(key) }) { continue }

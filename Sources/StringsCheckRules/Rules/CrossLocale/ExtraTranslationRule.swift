@@ -13,6 +13,8 @@ struct ExtraTranslationRule: Rule {
         triggering: [.tables(("en", "\"a\" = \"A\";\n"), ("de", "\"a\" = \"A\";\n↓\"old.name\" = \"Alt\";\n"))],
         nonTriggering: [.tables(("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"), ("de", "\"a\" = \"A\";\n"))])
 
+    static let reads: Set<IndexPart> = [.keyPresence]
+
     func check(_ context: RuleContext) -> [Finding] {
         guard let baseLocale = context.baseLocale else { return [] }
         var result: [Finding] = []

@@ -24,6 +24,8 @@ struct IncompleteLocaleRule: Rule {
             ])
         ])
 
+    static let reads: Set<IndexPart> = [.keyPresence]
+
     func check(_ context: RuleContext) -> [Finding] {
         // Each locale is measured on the bundles (targets) it is shipped in.
         let bundleLocales = context.localesByBundle(includingCatalogs: true)

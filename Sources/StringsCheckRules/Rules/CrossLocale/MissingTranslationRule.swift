@@ -21,6 +21,8 @@ struct MissingTranslationRule: Rule {
         ],
         nonTriggering: [.tables(("en", "\"a\" = \"A\";\n"), ("de", "\"a\" = \"A\";\n"))])
 
+    static let reads: Set<IndexPart> = [.keyPresence]
+
     func check(_ context: RuleContext) -> [Finding] {
         let locales = context.translationLocales(for: Self.description.id)
         let baseLanguage = context.baseLocale.map(LocaleName.language(of:))

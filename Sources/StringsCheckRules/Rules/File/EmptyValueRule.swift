@@ -24,6 +24,8 @@ struct EmptyValueRule: Rule {
             ]),
         ])
 
+    static let reads: Set<IndexPart> = [.texts]
+
     func check(_ context: RuleContext) -> [Finding] {
         let base = context.baseLocale
         return context.emptyTexts.map { context.texts[$0] }.filter { message in

@@ -20,6 +20,8 @@ struct FormatArgumentMismatchRule: Rule {
             .tables(("en", "\"count\" = \"%d items\";\n"), ("de", "\"count\" = \"%i Elemente\";\n")),
         ])
 
+    static let reads: Set<IndexPart> = [.texts, .formatPairs]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()

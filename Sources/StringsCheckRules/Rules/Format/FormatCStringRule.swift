@@ -18,6 +18,8 @@ struct FormatCStringRule: Rule {
         ],
         nonTriggering: [.strings("\"from\" = \"From %@\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()

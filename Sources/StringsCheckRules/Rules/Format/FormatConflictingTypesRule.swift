@@ -13,6 +13,8 @@ struct FormatConflictingTypesRule: Rule {
         triggering: [.strings("\"twice\" = \"%1$@ (↓%1$d)\";\n")],
         nonTriggering: [.strings("\"twice\" = \"%1$@ (%1$@)\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.conflictingTypes])
     }

@@ -13,6 +13,8 @@ struct FormatCountSpecifierRule: Rule {
         triggering: [.strings("\"n\" = \"Done ↓%n\";\n")],
         nonTriggering: [.strings("\"n\" = \"Done\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.countConversion])
     }

@@ -15,6 +15,8 @@ struct FormatExtraArgumentRule: Rule {
         ],
         nonTriggering: [.tables(("en", "\"welcome\" = \"Welcome, %@\";\n"), ("de", "\"welcome\" = \"Willkommen, %1$@\";\n"))])
 
+    static let reads: Set<IndexPart> = [.texts, .formatPairs]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var limit = PerTextLimit()

@@ -13,6 +13,8 @@ struct FormatImplicitPositionRule: Rule {
         triggering: [.strings("\"invite\" = \"↓%@ invited %@\";\n")],
         nonTriggering: [.strings("\"invite\" = \"%1$@ invited %2$@\";\n"), .strings("\"hello\" = \"Hello %@\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts]
+
     func check(_ context: RuleContext) -> [Finding] {
         // Permutations of a `.stringsdict` entry share places; report each place once.
         var seen: Set<String> = []

@@ -13,6 +13,8 @@ struct FormatInvalidPositionRule: Rule {
         triggering: [.strings("\"many\" = \"Item ↓%128$@\";\n")],
         nonTriggering: [.strings("\"many\" = \"Item %1$@\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.positionZero, .positionTooLarge])
     }

@@ -13,6 +13,8 @@ struct FormatInvalidSpecifierRule: Rule {
         triggering: [.strings("\"sale\" = \"Save 20↓%! on %@\";\n")],
         nonTriggering: [.strings("\"sale\" = \"Save 20%%! on %@\";\n"), .strings("\"plain\" = \"Save 20%!\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.invalidConversion, .incompleteSpecifier, .thousandsFlag])
     }

@@ -19,6 +19,8 @@ struct FormatLiteralPercentRule: Rule {
             .strings("\"plain\" = \"50% off everything\";\n"),
         ])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.probableLiteralPercent]) { message, problem in
             guard message.hasExactPositions, let start = message.position(ofScalar: problem.start) else { return nil }

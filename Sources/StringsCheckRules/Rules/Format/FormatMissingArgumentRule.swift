@@ -14,6 +14,8 @@ struct FormatMissingArgumentRule: Rule {
         triggering: [.tables(("en", "\"deleted\" = \"Deleted %d photos\";\n"), ("de", "\"deleted\" = \"↓Fotos gelöscht\";\n"))],
         nonTriggering: [.tables(("en", "\"deleted\" = \"Deleted %d photos\";\n"), ("de", "\"deleted\" = \"%d Fotos gelöscht\";\n"))])
 
+    static let reads: Set<IndexPart> = [.texts, .formatPairs]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var bases = LastText()

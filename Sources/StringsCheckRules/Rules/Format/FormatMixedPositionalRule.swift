@@ -17,6 +17,8 @@ struct FormatMixedPositionalRule: Rule {
         ],
         nonTriggering: [.strings("\"share\" = \"%1$@ shared %2$@\";\n"), .strings("\"share\" = \"%@ shared %@\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         let inOrder = problemFindings(context, [.mixedPositionalInOrder]).map { found in
             var found = found

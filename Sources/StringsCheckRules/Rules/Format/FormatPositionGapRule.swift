@@ -13,6 +13,8 @@ struct FormatPositionGapRule: Rule {
         triggering: [.strings("\"route\" = \"From %1$@ to ↓%3$@\";\n")],
         nonTriggering: [.strings("\"route\" = \"From %1$@ to %2$@\";\n")])
 
+    static let reads: Set<IndexPart> = [.texts, .formats]
+
     func check(_ context: RuleContext) -> [Finding] {
         problemFindings(context, [.positionGap])
     }

@@ -24,6 +24,8 @@ struct PayloadArgumentCountRule: Rule {
                 strings: [("en", "\"shipped\" = \"Order %1$@ ships with %2$@\";\n"), ("de", "\"shipped\" = \"%2$@ bringt %1$@\";\n")])
         ])
 
+    static let reads: Set<IndexPart> = [.payloadLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {

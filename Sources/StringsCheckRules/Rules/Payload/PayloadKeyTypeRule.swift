@@ -31,7 +31,7 @@ struct PayloadKeyTypeRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for payload in context.templatePayloads {
-            let type = context.index.pushType(of: payload).type
+            let type = context.pushType(of: payload).type
             let apsKeys = PayloadSchema.aps(for: type) ?? [:]
             let alertKeys = PayloadSchema.alert(for: type) ?? [:]
             for member in payload.aps?.object ?? [] {

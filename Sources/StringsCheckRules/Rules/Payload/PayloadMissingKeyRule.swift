@@ -23,9 +23,11 @@ struct PayloadMissingKeyRule: Rule {
                 ])
         ])
 
+    static let reads: Set<IndexPart> = [.payloadLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
         // Without any Localizable table nothing can be cross-checked; say so once.
-        if let first = context.payloads.first(where: { !$0.keys.isEmpty }), context.index.payloadTable(keys: []) == nil {
+        if let first = context.payloads.first(where: { !$0.keys.isEmpty }), context.payloadTable(keys: []) == nil {
             let count = context.payloads.filter { !$0.keys.isEmpty }.count
             var note = payloadFinding(
                 first,

@@ -21,6 +21,8 @@ struct PayloadNonObjectSpecifierRule: Rule {
                 strings: [("en", "\"unread\" = \"%@ unread\";\n"), ("de", "\"unread\" = \"%1$@ ungelesen\";\n")])
         ])
 
+    static let reads: Set<IndexPart> = [.texts, .payloadLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {

@@ -22,6 +22,8 @@ struct PayloadPluralKeyRule: Rule {
                 strings: [("en", "\"files\" = \"%@\";\n")])
         ])
 
+    static let reads: Set<IndexPart> = [.payloadLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for lookup in context.payloadLookups(ruleID: Self.description.id) {

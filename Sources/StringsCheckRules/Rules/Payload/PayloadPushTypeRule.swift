@@ -50,7 +50,7 @@ struct PayloadPushTypeRule: Rule {
                             at: declared.value.location))
                 }
             }
-            let (type, origin) = context.index.pushType(of: payload)
+            let (type, origin) = context.pushType(of: payload)
             let at = payload.payload.object?.last { $0.key == "aps" }?.keyLocation ?? payload.payload.location
             // A type read from the content alone may be a fragment, not a push meant to be sent
             // as that type: what it lacks is a warning until the template or the configuration

@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// A payload over (or near) the size APNs accepts.
 struct PayloadSizeRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "payload-too-large", name: "Payload too large", area: .payload,
         summary:
@@ -26,12 +25,14 @@ struct PayloadSizeRule: Rule {
             payloadExample("{\"aps\": {}, \"caller\": \"\(String(repeating: "x", count: 4300))\"}\n", path: "payloads/incoming_voip.json"),
         ])
 
+    static let reads: Set<IndexPart> = [.templateBytes]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for file in context.project.payloadFiles {
             var cursor = file.lines.map { LineTable.OffsetCursor($0) }
             for payload in file.payloads where payload.dialect != .easemob {  // Easemob builds the APNs payload itself
-                let (type, origin) = context.index.pushType(of: payload)
+                let (type, origin) = context.pushType(of: payload)
                 let limit = context.settings.legacyBinaryInterface ? 2048 : type.sizeLimit
                 let kind = "\(type.titleWithArticle) (\(origin.phrase))"
                 var sent = payload.payload

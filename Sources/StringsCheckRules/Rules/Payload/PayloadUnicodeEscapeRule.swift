@@ -13,6 +13,8 @@ struct PayloadUnicodeEscapeRule: Rule {
         triggering: [payloadExample("{\"aps\": {\"alert\": ↓\"Caf\\u00e9 is open\"}}\n")],
         nonTriggering: [payloadExample("{\"aps\": {\"alert\": \"Café is open\", \"thread-id\": \"a\\\\u\"}}\n")])
 
+    static let reads: Set<IndexPart> = [.templateBytes]
+
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for file in context.project.payloadFiles {

@@ -29,7 +29,7 @@ struct PayloadUnknownKeyRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for payload in context.templatePayloads {
-            let (type, origin) = context.index.pushType(of: payload)
+            let (type, origin) = context.pushType(of: payload)
             if let known = PayloadSchema.aps(for: type) {
                 for member in payload.aps?.object ?? [] where known[member.key] == nil {
                     let message = unknown(

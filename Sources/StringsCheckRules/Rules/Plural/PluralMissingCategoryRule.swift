@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// Plural forms that lack a category the locale's CLDR rules use.
 struct PluralMissingCategoryRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "plural-missing-category", name: "Plural form missing for the locale", area: .stringsdict,
         summary: "a plural rule without a category the locale's CLDR rules use (Russian 'few', Arabic 'two')",
@@ -20,6 +19,8 @@ struct PluralMissingCategoryRule: Rule {
             pluralExample(locale: "ja", forms: [("other", "%d 個のファイル")]),
             pluralExample(locale: "en", forms: [("zero", "No files"), ("one", "One file"), ("other", "%d files")]),
         ])
+
+    static let reads: Set<IndexPart> = [.pluralForms]
 
     func check(_ context: RuleContext) -> [Finding] {
         // Thousands of sets share a few locales: decide each locale's facts once.

@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// Plural forms for a category the locale never uses.
 struct PluralUnusedCategoryRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "plural-unused-category", name: "Plural form the locale never uses", area: .stringsdict,
         summary: "a plural form for a category the locale's CLDR rules never select ('one' in Japanese, 'few' in English)",
@@ -19,6 +18,8 @@ struct PluralUnusedCategoryRule: Rule {
             pluralExample(locale: "ja", forms: [("other", "%d 個のファイル")]),
             pluralExample(locale: "en", forms: [("zero", "No files"), ("one", "One file"), ("other", "%d files")]),
         ])
+
+    static let reads: Set<IndexPart> = [.pluralForms]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []

@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// Two permutations of one `.stringsdict` entry that read the same argument as different types.
 struct StringsdictConflictingVariantsRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-conflicting-variants", name: "Forms disagree on an argument", area: .stringsdict,
         summary: "two forms of one .stringsdict entry that read the same argument with different types",
@@ -23,6 +22,8 @@ struct StringsdictConflictingVariantsRule: Rule {
                     format: "%#@n@", valueType: "d", variants: [("one", "%1$d file in %2$@"), ("other", "%1$d files in %2$@")])
             ])
         ])
+
+    static let reads: Set<IndexPart> = [.texts, .stringsdictEntries]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []

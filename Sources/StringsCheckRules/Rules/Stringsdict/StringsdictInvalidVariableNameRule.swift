@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// A variable name CoreFoundation cannot read in `%#@name@`.
 struct StringsdictInvalidVariableNameRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-invalid-variable-name", name: "Variable name CoreFoundation cannot read", area: .stringsdict,
         summary: "a .stringsdict variable whose name has characters other than letters, digits and '_'",
@@ -27,6 +26,8 @@ struct StringsdictInvalidVariableNameRule: Rule {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
+
+    static let reads: Set<IndexPart> = [.stringsdictEntries]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []

@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// A `.stringsdict` format that uses none of its variables.
 struct StringsdictNoVariablesRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-no-variables", name: "Format without variables", area: .stringsdict,
         summary: "an NSStringLocalizedFormatKey with no %#@variable@",
@@ -13,6 +12,8 @@ struct StringsdictNoVariablesRule: Rule {
         defaultSeverity: .warning,
         triggering: [RuleExample([stringsdictExample(format: "↓%d files", variants: [("other", "%d files")])])],
         nonTriggering: [RuleExample([stringsdictExample(format: "%#@n@", variants: [("other", "%d files")])])])
+
+    static let reads: Set<IndexPart> = [.stringsdictEntries]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []

@@ -3,7 +3,6 @@ import LocalizationIndex
 
 /// A plural variable whose `NSStringFormatValueTypeKey` differs from how its forms read the number.
 struct StringsdictValueTypeMismatchRule: Rule {
-    static let walksEveryEntry = true
     static let description = RuleDescription(
         id: "stringsdict-value-type-mismatch", name: "Value type differs from the forms", area: .stringsdict,
         summary:
@@ -21,6 +20,8 @@ struct StringsdictValueTypeMismatchRule: Rule {
             RuleExample([stringsdictExample(format: "%#@n@", valueType: "ld", variants: [("one", "%ld file"), ("other", "%ld files")])]),
             RuleExample([stringsdictExample(format: "%#@n@", valueType: "d", variants: [("one", "One file"), ("other", "%d files")])]),
         ])
+
+    static let reads: Set<IndexPart> = [.stringsdictEntries]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
