@@ -38,7 +38,7 @@ public enum IndexPart: String, Sendable, Hashable, CaseIterable, Comparable {
     }
 
     public static func < (a: IndexPart, b: IndexPart) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        a.rawValue < b.rawValue
     }
 }
 

@@ -77,8 +77,7 @@ public final class TextSource: Sendable {
 ///
 /// The index keeps `.strings` values and plain catalog string units as records (`TextStore`) and
 /// makes their text when one is read; permutations and variations are kept as objects. A class:
-/// a text is handed from rule to rule, and copying a struct of strings and arrays on each access
-/// was most of the engine's time.
+/// a text is handed from rule to rule without copying its strings and arrays.
 public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and
     // positions from the parsed file instead of holding copies, and the flags share a word with

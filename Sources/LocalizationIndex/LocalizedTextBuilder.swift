@@ -14,7 +14,7 @@ enum LocalizedTextBuilder {
         of project: LocalizationProject, ignoring ignored: Set<String> = [], usages: [String: TableUsage] = [:]
     ) -> TextBatch {
         // A catalog holds every locale in one file: split into runs of entries, so one large
-        // catalog is built on every core instead of one, which was slow.
+        // catalog is built on every core instead of one.
         var jobs: [(file: Int, entries: Range<Int>?)] = []
         var catalogSources: [Int: [String: TextSource]] = [:]
         for (index, file) in project.files.enumerated() {

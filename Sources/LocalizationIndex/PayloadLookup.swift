@@ -87,6 +87,23 @@ extension ProjectIndex {
     /// The payloads of templates only: what the rules about a payload's JSON look at.
     public var templatePayloads: [PushPayload] { project.payloadFiles.flatMap(\.payloads) }
 
+    /// The Localizable table `payload`'s keys are looked up in (see `payloadTable(keys:)`),
+    /// chosen once for every payload and asked here by the lookups, the preview and the
+    /// coverage report alike.
+    public func payloadTable(of payload: PushPayload) -> String? {
+        // By the keys: the choice depends on nothing else.
+        let chosen = payloadTablesPart.get {
+            let candidates = tableIDs(named: options.payloadTable)
+            var result: [[String]: String] = [:]
+            for payload in payloads {
+                let keys = payload.keys.map(\.key)
+                if result[keys] == nil, let table = payloadTable(keys: keys, among: candidates) { result[keys] = table }
+            }
+            return result
+        }
+        return chosen[payload.keys.map(\.key)]
+    }
+
     /// The Localizable table a payload's keys are looked up in: among bundles with a table named
     /// like `IndexOptions.payloadTable`, the one whose base table has most of the keys (ties: the
     /// shortest bundle path).
@@ -106,12 +123,11 @@ extension ProjectIndex {
     func computePayloadLookups(formats: [String: [String: TableFormats]]) -> [PayloadKeyLookup] {
         // Each table's per-locale views are gathered once, not once per payload; payloads are
         // then resolved on all cores.
-        let candidates = tableIDs(named: options.payloadTable)
         // Each payload's keys are listed once (a computed list of the alert's fields).
         let payloads = payloads.compactMap {
             payload -> (payload: PushPayload, table: String, keys: [(part: PushAlertPart, field: PayloadField, key: String)])? in
             let keys = payload.keys
-            guard !keys.isEmpty, let table = payloadTable(keys: keys.map(\.key), among: candidates) else { return nil }
+            guard !keys.isEmpty, let table = payloadTable(of: payload) else { return nil }
             return (payload, table, keys)
         }
         var views: [String: [(locale: String, strings: LocaleStrings?, formats: TableFormats?)]] = [:]
@@ -123,8 +139,8 @@ extension ProjectIndex {
         // Templates share keys: each (table, key) is resolved once and the lookups share the
         // result. Each key is hashed once for all locales (they share the key numbers), then
         // each locale resolves every key on its own core, in key-number order: going locale by
-        // locale reads each table's arrays front to back instead of jumping between 40 of them
-        // for every key, which left most of the time in cache misses.
+        // locale reads each table's arrays front to back instead of jumping between them for
+        // every key.
         var wanted: [String: Set<String>] = [:]
         for (_, table, keys) in payloads {
             for (_, _, key) in keys { wanted[table, default: []].insert(key) }

@@ -18,8 +18,7 @@ public struct PluralForms: Sendable {
     public var location: SourcePosition?
     public var forms: [(name: String, location: SourcePosition?)]
 
-    /// The file, one box for all its sets: a copy in each of a project's thousands of sets was
-    /// most of their memory.
+    /// The file, one box for all its sets rather than a copy in each.
     private let shared: SharedFile
     /// What the set is, and the variable's or the substitution's name (the subject is made when
     /// a message asks for it).

@@ -72,6 +72,7 @@ public final class ProjectIndex: Sendable {
         }
     }
     let codeLookupsPart = Lazy<[CodeKeyLookup]>()
+    let payloadTablesPart = Lazy<[[String]: String]>()
 
     public init(project: LocalizationProject, options: IndexOptions = IndexOptions()) {
         self.project = project

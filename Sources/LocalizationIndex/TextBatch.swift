@@ -175,8 +175,7 @@ struct TextBatch {
 
     /// The texts of `batches` one after another, the batches emptied. The records, nearly all of
     /// the data, are copied and renumbered on every core, each batch into its own part of one
-    /// array, while one core joins the lists (on one core this was most of the time after the
-    /// files' batches were built).
+    /// array, while one core joins the lists.
     init(combining batches: inout [TextBatch]) {
         var slotOffsets: [Int] = []
         var sourceOffsets: [Int32] = []

@@ -12,7 +12,7 @@ import LocalizationFormats
 /// key that is its own source text) keep their object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
-    /// counting (combining the batches of all files was most of the build's time otherwise).
+    /// counting when the batches of all files are combined.
     struct Slot: Sendable {
         /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value;
         /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry.

@@ -258,7 +258,7 @@ public enum StringCatalogParser {
         }
         if let node = strings, node.object == nil {
             // The last "strings" is no object: whatever an earlier one held does not count.
-            builder.add("\"strings\" must be an object, found \(node.typeNameWithArticle)", at: node.location)
+            builder.add(.catalogStringsNotObject(found: node.typeNameWithArticle), at: node.location)
             entries = []
         } else {
             builder.diagnostics += entryBuilder.diagnostics
@@ -273,13 +273,11 @@ public enum StringCatalogParser {
     private static func topLevel(_ root: JSONNode?, builder: inout Builder) -> (String?, String?, JSONNode?)? {
         guard let top = root else { return nil }
         guard let members = top.object else {
-            builder.add(
-                "the top level must be an object with \"sourceLanguage\" and \"strings\", found \(top.typeNameWithArticle)",
-                at: top.location)
+            builder.add(.catalogTopLevelNotObject(found: top.typeNameWithArticle), at: top.location)
             return nil
         }
         let sourceLanguage = builder.string(top["sourceLanguage"], "sourceLanguage")
-        if top["sourceLanguage"] == nil { builder.add("the catalog has no \"sourceLanguage\"", at: top.location) }
+        if top["sourceLanguage"] == nil { builder.add(.catalogNoSourceLanguage, at: top.location) }
         let version = builder.string(top["version"], "version")
         return (sourceLanguage, version, members.last { $0.key == "strings" }?.value)
     }
@@ -290,14 +288,14 @@ public enum StringCatalogParser {
         /// The entry being read, named by the diagnostics about it.
         var key: String?
 
-        mutating func add(_ message: String, at location: SourcePosition, severity: Severity? = nil) {
+        mutating func add(_ message: ParseMessage, at location: SourcePosition, severity: Severity? = nil) {
             diagnostics.append(Diagnostic(.xcstringsInvalidStructure, message, path: path, at: location, severity: severity, key: key))
         }
 
         mutating func string(_ node: JSONNode?, _ name: String) -> String? {
             guard let node else { return nil }
             guard let text = node.string else {
-                add("\"\(name)\" must be a string, found \(node.typeNameWithArticle)", at: node.location)
+                add(.catalogMemberNotString(name: name, found: node.typeNameWithArticle), at: node.location)
                 return nil
             }
             return text
@@ -311,7 +309,7 @@ public enum StringCatalogParser {
                 key: member.key, keyLocation: member.keyLocation, comment: nil, extractionState: nil, shouldTranslate: true,
                 localizations: [])
             guard node.object != nil else {
-                add("the entry \"\(member.key)\" must be an object, found \(node.typeNameWithArticle)", at: node.location)
+                add(.catalogEntryNotObject(key: member.key, found: node.typeNameWithArticle), at: node.location)
                 return entry
             }
             entry.comment = string(node["comment"], "comment")
@@ -320,16 +318,16 @@ public enum StringCatalogParser {
                 if let value = flag.bool {
                     entry.shouldTranslate = value
                 } else {
-                    add("\"shouldTranslate\" must be true or false", at: flag.location)
+                    add(.catalogShouldTranslateNotBool, at: flag.location)
                 }
             }
             if let localizations = node["localizations"] {
                 if let members = localizations.object {
                     for item in members {
-                        entry.localizations.append((item.key, value(item.value, context: "\"\(member.key)\" in \(item.key)")))
+                        entry.localizations.append((item.key, value(item.value, context: .localization(key: member.key, locale: item.key))))
                     }
                 } else {
-                    add("\"localizations\" of \"\(member.key)\" must be an object", at: localizations.location)
+                    add(.catalogLocalizationsNotObject(key: member.key), at: localizations.location)
                 }
             }
             return entry
@@ -337,9 +335,9 @@ public enum StringCatalogParser {
 
         // Contexts are built only for a message: one string per localization cost more than the
         // rest of the entry.
-        mutating func value(_ node: JSONNode, context: @autoclosure () -> String) -> CatalogValue {
+        mutating func value(_ node: JSONNode, context: @autoclosure () -> ParseMessage.CatalogPlace) -> CatalogValue {
             guard node.object != nil else {
-                add("\(context()) must be an object, found \(node.typeNameWithArticle)", at: node.location)
+                add(.catalogValueNotObject(context(), found: node.typeNameWithArticle), at: node.location)
                 return CatalogValue(stringUnit: nil, variations: [], substitutions: [], location: node.location)
             }
             var stringUnit: CatalogStringUnit?
@@ -349,35 +347,30 @@ public enum StringCatalogParser {
                 if unit.object != nil, let text = unit["value"]?.string {
                     let state = string(unit["state"], "state")
                     if let state, !StringCatalogParser.knownStates.contains(state) {
-                        add(
-                            "unknown state '\(state)' for \(context()); expected translated, needs_review, new, stale or machine_translated",
-                            at: unit.location,
-                            severity: .warning)
+                        add(.catalogUnknownState(state: state, context()), at: unit.location, severity: .warning)
                     }
                     stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)
                 } else {
-                    add("the stringUnit of \(context()) must be an object with a string \"value\"", at: unit.location)
+                    add(.catalogStringUnitInvalid(context()), at: unit.location)
                 }
             }
             if let node = node["variations"] { variations = self.variations(node, context: context()) }
             if let substitutionNode = node["substitutions"] {
                 if substitutionNode.object == nil {
-                    add("\"substitutions\" of \(context()) must be an object", at: substitutionNode.location)
+                    add(.catalogSubstitutionsNotObject(context()), at: substitutionNode.location)
                 }
                 let items = substitutionNode.object ?? []
                 // Each unit of a string is checked against every substitution of it: a bound keeps a
                 // crafted catalog from costing the square of its size (real strings have one to three).
                 if items.count > StringCatalogParser.maximumSubstitutions {
                     add(
-                        "\(context()) has \(items.count) substitutions; only the first \(StringCatalogParser.maximumSubstitutions) are read",
+                        .catalogTooManySubstitutions(context(), count: items.count, limit: StringCatalogParser.maximumSubstitutions),
                         at: substitutionNode.location, severity: .warning)
                 }
                 for item in items.prefix(StringCatalogParser.maximumSubstitutions) {
                     let argNum = item.value["argNum"].flatMap { node -> Int? in
                         if case .number(let text) = node.value, let number = Int(text), number >= 1 { return number }
-                        add(
-                            "\"argNum\" of substitution '\(item.key)' in \(context()) must be a whole number from 1, found \(node.minified)",
-                            at: node.location)
+                        add(.catalogInvalidArgNum(substitution: item.key, place: context(), found: node.minified), at: node.location)
                         return nil
                     }
                     substitutions.append(
@@ -385,16 +378,16 @@ public enum StringCatalogParser {
                             name: item.key, location: item.keyLocation, argNum: argNum,
                             formatSpecifier: string(item.value["formatSpecifier"], "formatSpecifier"),
                             variations: item.value["variations"].map {
-                                self.variations($0, context: "\(context()), substitution '\(item.key)'")
+                                self.variations($0, context: .substitution(context(), name: item.key))
                             } ?? []))
                 }
             }
             return CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: node.location)
         }
 
-        mutating func variations(_ node: JSONNode, context: @autoclosure () -> String) -> [CatalogVariation] {
+        mutating func variations(_ node: JSONNode, context: @autoclosure () -> ParseMessage.CatalogPlace) -> [CatalogVariation] {
             guard let selectors = node.object else {
-                add("\"variations\" of \(context()) must be an object", at: node.location)
+                add(.catalogVariationsNotObject(context()), at: node.location)
                 return []
             }
             return selectors.map { selector in
@@ -403,7 +396,7 @@ public enum StringCatalogParser {
                     cases: (selector.value.object ?? []).map { item in
                         CatalogVariation.Case(
                             name: item.key, nameLocation: item.keyLocation,
-                            value: value(item.value, context: "\(context()), \(selector.key) '\(item.key)'"))
+                            value: value(item.value, context: .variation(context(), selector: selector.key, name: item.key)))
                     })
             }
         }

@@ -42,8 +42,6 @@ public enum FormatScanner {
         var nextSequential = firstArgument
         let count = b.count
 
-        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-
         while index < count {
             let c = b[index]
             if c != UInt8(ascii: "%") {
@@ -53,236 +51,237 @@ public enum FormatScanner {
             }
             let startIndex = index
             let startScalar = scalar
-            var i = index + 1
-            if i >= count {
-                problems.append(
-                    FormatProblem(
-                        kind: .incompleteSpecifier, start: startScalar, end: startScalar + 1,
-                        message: "a '%' at the end of the string disappears when the string is formatted; write '%%' for a percent sign"))
+            if index + 1 >= count {
+                problems.append(FormatProblem(kind: .incompleteSpecifier, start: startScalar, end: startScalar + 1, detail: .percentAtEnd))
                 scalar += 1
                 index += 1
                 break
             }
-            if b[i] == UInt8(ascii: "%") {
+            if b[index + 1] == UInt8(ascii: "%") {
                 scalar += 2
-                index = i + 1
+                index += 2
                 continue
             }
-            // One loop over the specifier's characters, as `__CFParseFormatSpec` does: flags,
-            // digits, `*`, `.` and length modifiers may come in any order until a conversion.
-            var flags = ""
-            var position: Int?
-            var starArguments: [(explicit: Int?, Void)] = []
-            var pendingWidthStar: Int?
-            var pendingPrecisionStar: Int?
-            var seenDot = false
-            var seenSharp = false
-            var length: FormatLength?
-            var type: FormatArgumentType?
-            var variableName: String?
-            var conversion: Character = "?"
-            var malformed: (FormatProblem.Kind, String)?
-            @inline(__always) func isNameCharacter(_ c: UInt8) -> Bool {
-                (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
-                    || c == UInt8(ascii: "_")
-            }
-            scan: while true {
-                guard i < count else {
-                    malformed = (.incompleteSpecifier, "the specifier is cut off by the end of the string; formatted, it disappears")
-                    break scan
-                }
-                let k = b[i]
-                switch k {
-                case UInt8(ascii: "#"):
-                    seenSharp = true
-                    flags.append("#")
-                    i += 1
-                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "+"):
-                    flags.append(Character(UnicodeScalar(k)))
-                    i += 1
-                case UInt8(ascii: "0"):
-                    // After '.', a 0 is the precision, not the zero-padding flag.
-                    if !seenDot { flags.append("0") }
-                    i += 1
-                case UInt8(ascii: "h"), UInt8(ascii: "l"):
-                    let doubled = i + 1 < count && b[i + 1] == k
-                    length = k == UInt8(ascii: "h") ? (doubled ? .hh : .h) : (doubled ? .ll : .l)
-                    i += doubled ? 2 : 1
-                case UInt8(ascii: "L"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "z"), UInt8(ascii: "j"):
-                    length = FormatLength(rawValue: String(Character(UnicodeScalar(k))))
-                    i += 1
-                case UInt8(ascii: "1")...UInt8(ascii: "9"):
-                    var number = 0
-                    while i < count, isDigit(b[i]) {
-                        number = min(number * 10 + Int(b[i] - 0x30), 1_000_000)
-                        i += 1
-                    }
-                    if i < count, b[i] == UInt8(ascii: "$") {
-                        if let star = pendingPrecisionStar {
-                            starArguments[star].explicit = number
-                            pendingPrecisionStar = nil
-                        } else if let star = pendingWidthStar {
-                            starArguments[star].explicit = number
-                            pendingWidthStar = nil
-                        } else {
-                            position = number
-                        }
-                        i += 1
-                    }
-                // Otherwise the digits were a width or precision; the next character is read as usual.
-                case UInt8(ascii: "*"):
-                    pendingWidthStar = starArguments.count
-                    starArguments.append((nil, ()))
-                    i += 1
-                case UInt8(ascii: "."):
-                    seenDot = true
-                    i += 1
-                    if i < count, b[i] == UInt8(ascii: "*") {
-                        pendingPrecisionStar = starArguments.count
-                        starArguments.append((nil, ()))
-                        i += 1
-                    }
-                case UInt8(ascii: "["):
-                    // An attributed-string key (`%[key]@`), internal to Apple's frameworks.
-                    i += 1
-                case UInt8(ascii: "@"):
-                    conversion = "@"
-                    guard seenSharp else {
-                        type = .object
-                        break scan
-                    }
-                    // `%#@name@`: a stringsdict variable named [A-Za-z0-9_]. CoreFoundation drops
-                    // a character outside that set and reads on as if the name had not started.
-                    var j = i + 1
-                    while j < count, isNameCharacter(b[j]) { j += 1 }
-                    guard j < count else {
-                        malformed = (.incompleteSpecifier, "the variable name is cut off by the end of the string")
-                        i = j
-                        break scan
-                    }
-                    if b[j] == UInt8(ascii: "@") {
-                        if j > i + 1 {
-                            variableName = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
-                        }
-                        type = .object
-                        i = j
-                        break scan
-                    }
-                    seenSharp = false
-                    i = j + 1
-                default:
-                    conversion = k < 0x80 ? Character(UnicodeScalar(k)) : "?"
-                    switch k {
-                    case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): type = .int
-                    case UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"),
-                        UInt8(ascii: "O"):
-                        type = .unsignedInt
-                    case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
-                        UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
-                        type = .double
-                    case UInt8(ascii: "c"): type = .char
-                    case UInt8(ascii: "C"): type = .unichar
-                    case UInt8(ascii: "s"): type = .cString
-                    case UInt8(ascii: "S"): type = .unicharString
-                    case UInt8(ascii: "p"): type = .pointer
-                    case UInt8(ascii: "P"): type = .pascalString
-                    case UInt8(ascii: "n"): type = .count
-                    default:
-                        let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"
-                        if k == UInt8(ascii: "$"), flags.hasSuffix("0") {
-                            // `0` is a flag to CoreFoundation, so `%0$@` never names a position.
-                            malformed = (.positionZero, "positions start at 1; '%0$' is not a specifier, and formatted, the '%' disappears")
-                        } else if k == UInt8(ascii: "'") {
-                            malformed = (
-                                .thousandsFlag,
-                                "CoreFoundation does not know the ' (thousands) flag: formatted, this shows \(shown) and the rest as text and reads no number"
-                            )
-                        } else {
-                            malformed = (
-                                .invalidConversion,
-                                "'%' followed by \(shown) is not a specifier: formatted, the '%' disappears; write '%%' for a percent sign"
-                            )
-                        }
-                    }
-                    break scan
-                }
-            }
+            let raw = readSpecifier(b, after: index)
             // Advance the scalar count over the consumed bytes.
-            let consumedEnd = min(i + 1, count)
+            let consumedEnd = min(raw.last + 1, count)
             var endScalar = startScalar
             for j in startIndex..<consumedEnd where b[j] & 0xC0 != 0x80 { endScalar += 1 }
-
-            guard let type else {
-                if let (kind, message) = malformed {
-                    problems.append(FormatProblem(kind: kind, start: startScalar, end: endScalar, message: message))
+            // CoreFoundation resumes after the character that ended the specifier.
+            scalar = endScalar
+            index = consumedEnd
+            guard let type = raw.type else {
+                // Formatted, CoreFoundation prints the character after the `%`.
+                if let (kind, detail) = raw.malformed {
+                    problems.append(FormatProblem(kind: kind, start: startScalar, end: endScalar, detail: detail))
                 }
-                // CoreFoundation prints the character after the `%` and resumes after the one that
-                // ended the specifier.
-                scalar = endScalar
-                index = consumedEnd
                 continue
             }
-            var resolvedStars: [Int] = []
-            for star in starArguments {
-                if let explicit = star.explicit {
-                    resolvedStars.append(explicit)
-                } else {
-                    resolvedStars.append(nextSequential)
-                    nextSequential += 1
-                }
+            let resolvedStars = raw.stars.map { explicit -> Int in
+                if let explicit { return explicit }
+                defer { nextSequential += 1 }
+                return nextSequential
             }
             let argument: Int
-            if let position {
+            if let position = raw.position {
                 argument = position
             } else {
                 argument = nextSequential
                 nextSequential += 1
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: b[startIndex..<consumedEnd]), as: UTF8.self)
             let specifier = FormatSpecifier(
-                start: startScalar, end: endScalar, text: text, explicitPosition: position, argument: argument,
-                flags: flags, length: length, conversion: conversion, type: type, variableName: variableName,
-                starArguments: resolvedStars)
+                start: startScalar, end: endScalar,
+                text: String(decoding: UnsafeBufferPointer(rebasing: b[startIndex..<consumedEnd]), as: UTF8.self),
+                explicitPosition: raw.position, argument: argument, flags: raw.flags, length: raw.length, conversion: raw.conversion,
+                type: type, variableName: raw.variableName, starArguments: resolvedStars)
             specifiers.append(specifier)
-            if let position, position == 0 {
-                problems.append(
-                    FormatProblem(
-                        kind: .positionZero, start: startScalar, end: endScalar, message: "positions start at 1; '\(text)' names position 0"
-                    ))
-            } else if let position, position > maximumPosition {
-                problems.append(
-                    FormatProblem(
-                        kind: .positionTooLarge, start: startScalar, end: endScalar,
-                        message: "position \(position) is above \(maximumPosition); CoreFoundation refuses the whole format"))
-            }
-            if type == .count {
-                problems.append(
-                    FormatProblem(
-                        kind: .countConversion, start: startScalar, end: endScalar,
-                        message: "'%n' is disabled in CoreFoundation and writes nothing"))
-            }
             let nextIsLetter =
                 consumedEnd < count
                 && ((b[consumedEnd] >= UInt8(ascii: "a") && b[consumedEnd] <= UInt8(ascii: "z"))
                     || (b[consumedEnd] >= UInt8(ascii: "A") && b[consumedEnd] <= UInt8(ascii: "Z")))
-            // '% @' is a typo that still prints the object (a space flag means nothing to '%@'), so
-            // only a letter conversion after a space or before a word looks like "50% off".
-            if variableName == nil, position == nil, conversion != "@",
-                flags.contains(" ") || (nextIsLetter && "oOeEgGaAcCsSpPnDUF".contains(conversion) && length == nil)
-            {
-                problems.append(
-                    FormatProblem(
-                        kind: .probableLiteralPercent, start: startScalar, end: endScalar,
-                        message:
-                            "'\(text)' reads an argument, but it looks like a literal percent sign before a word; write '%%' if a percent sign is meant"
-                    ))
-            }
-            scalar = endScalar
-            index = consumedEnd
+            specifierProblems(specifier, nextIsLetter: nextIsLetter, into: &problems)
         }
         if let mixed = mixedPositionalProblem(specifiers) { problems.append(mixed) }
         if checkAcrossArguments { problems += argumentProblems(specifiers) }
         return FormatAnalysis(specifiers: specifiers, problems: problems)
+    }
+
+    /// One specifier as read, before its arguments are numbered.
+    struct RawSpecifier {
+        var flags = ""
+        var position: Int?
+        /// The `*` width and precision arguments, each with its explicit position if it has one.
+        var stars: [Int?] = []
+        var length: FormatLength?
+        /// Nil when the characters after the '%' are no specifier.
+        var type: FormatArgumentType?
+        var variableName: String?
+        var conversion: Character = "?"
+        /// Why the characters are no specifier, when they are not.
+        var malformed: (FormatProblem.Kind, FormatProblem.Detail)?
+        /// The index of the last byte read (the conversion), or the count when the string ends first.
+        var last = 0
+    }
+
+    /// Reads the specifier after the '%' at `percent` in one loop over its characters, as
+    /// `__CFParseFormatSpec` does: flags, digits, `*`, `.` and length modifiers may come in any
+    /// order until a conversion.
+    static func readSpecifier(_ b: UnsafeBufferPointer<UInt8>, after percent: Int) -> RawSpecifier {
+        var raw = RawSpecifier()
+        let count = b.count
+        var i = percent + 1
+        var pendingWidthStar: Int?
+        var pendingPrecisionStar: Int?
+        var seenDot = false
+        var seenSharp = false
+        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        @inline(__always) func isNameCharacter(_ c: UInt8) -> Bool {
+            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+                || c == UInt8(ascii: "_")
+        }
+        scan: while true {
+            guard i < count else {
+                raw.malformed = (.incompleteSpecifier, .cutOff)
+                break scan
+            }
+            let k = b[i]
+            switch k {
+            case UInt8(ascii: "#"):
+                seenSharp = true
+                raw.flags.append("#")
+                i += 1
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "+"):
+                raw.flags.append(Character(UnicodeScalar(k)))
+                i += 1
+            case UInt8(ascii: "0"):
+                // After '.', a 0 is the precision, not the zero-padding flag.
+                if !seenDot { raw.flags.append("0") }
+                i += 1
+            case UInt8(ascii: "h"), UInt8(ascii: "l"):
+                let doubled = i + 1 < count && b[i + 1] == k
+                raw.length = k == UInt8(ascii: "h") ? (doubled ? .hh : .h) : (doubled ? .ll : .l)
+                i += doubled ? 2 : 1
+            case UInt8(ascii: "L"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "z"), UInt8(ascii: "j"):
+                raw.length = FormatLength(rawValue: String(Character(UnicodeScalar(k))))
+                i += 1
+            case UInt8(ascii: "1")...UInt8(ascii: "9"):
+                var number = 0
+                while i < count, isDigit(b[i]) {
+                    number = min(number * 10 + Int(b[i] - 0x30), 1_000_000)
+                    i += 1
+                }
+                if i < count, b[i] == UInt8(ascii: "$") {
+                    if let star = pendingPrecisionStar {
+                        raw.stars[star] = number
+                        pendingPrecisionStar = nil
+                    } else if let star = pendingWidthStar {
+                        raw.stars[star] = number
+                        pendingWidthStar = nil
+                    } else {
+                        raw.position = number
+                    }
+                    i += 1
+                }
+            // Otherwise the digits were a width or precision; the next character is read as usual.
+            case UInt8(ascii: "*"):
+                pendingWidthStar = raw.stars.count
+                raw.stars.append(nil)
+                i += 1
+            case UInt8(ascii: "."):
+                seenDot = true
+                i += 1
+                if i < count, b[i] == UInt8(ascii: "*") {
+                    pendingPrecisionStar = raw.stars.count
+                    raw.stars.append(nil)
+                    i += 1
+                }
+            case UInt8(ascii: "["):
+                // An attributed-string key (`%[key]@`), internal to Apple's frameworks.
+                i += 1
+            case UInt8(ascii: "@"):
+                raw.conversion = "@"
+                guard seenSharp else {
+                    raw.type = .object
+                    break scan
+                }
+                // `%#@name@`: a stringsdict variable named [A-Za-z0-9_]. CoreFoundation drops
+                // a character outside that set and reads on as if the name had not started.
+                var j = i + 1
+                while j < count, isNameCharacter(b[j]) { j += 1 }
+                guard j < count else {
+                    raw.malformed = (.incompleteSpecifier, .variableNameCutOff)
+                    i = j
+                    break scan
+                }
+                if b[j] == UInt8(ascii: "@") {
+                    if j > i + 1 {
+                        raw.variableName = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
+                    }
+                    raw.type = .object
+                    i = j
+                    break scan
+                }
+                seenSharp = false
+                i = j + 1
+            default:
+                raw.conversion = k < 0x80 ? Character(UnicodeScalar(k)) : "?"
+                switch k {
+                case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): raw.type = .int
+                case UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"),
+                    UInt8(ascii: "O"):
+                    raw.type = .unsignedInt
+                case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
+                    UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+                    raw.type = .double
+                case UInt8(ascii: "c"): raw.type = .char
+                case UInt8(ascii: "C"): raw.type = .unichar
+                case UInt8(ascii: "s"): raw.type = .cString
+                case UInt8(ascii: "S"): raw.type = .unicharString
+                case UInt8(ascii: "p"): raw.type = .pointer
+                case UInt8(ascii: "P"): raw.type = .pascalString
+                case UInt8(ascii: "n"): raw.type = .count
+                default:
+                    let shown = k < 0x80 && k >= 0x20 ? "'\(Character(UnicodeScalar(k)))'" : "this character"
+                    if k == UInt8(ascii: "$"), raw.flags.hasSuffix("0") {
+                        // `0` is a flag to CoreFoundation, so `%0$@` never names a position.
+                        raw.malformed = (.positionZero, .zeroFlagBeforeDollar)
+                    } else if k == UInt8(ascii: "'") {
+                        raw.malformed = (.thousandsFlag, .thousandsFlag(shown: shown))
+                    } else {
+                        raw.malformed = (.invalidConversion, .unknownConversion(shown: shown))
+                    }
+                }
+                break scan
+            }
+        }
+        raw.last = i
+        return raw
+    }
+
+    /// What is wrong with one specifier on its own: a position CoreFoundation refuses, `%n`, or a
+    /// letter conversion that looks like a percent sign before a word.
+    static func specifierProblems(_ specifier: FormatSpecifier, nextIsLetter: Bool, into problems: inout [FormatProblem]) {
+        let (start, end) = (specifier.start, specifier.end)
+        if let position = specifier.explicitPosition, position == 0 {
+            problems.append(FormatProblem(kind: .positionZero, start: start, end: end, detail: .positionZero(specifier: specifier.text)))
+        } else if let position = specifier.explicitPosition, position > maximumPosition {
+            problems.append(
+                FormatProblem(
+                    kind: .positionTooLarge, start: start, end: end, detail: .positionTooLarge(position: position, maximum: maximumPosition)
+                ))
+        }
+        if specifier.type == .count {
+            problems.append(FormatProblem(kind: .countConversion, start: start, end: end, detail: .countConversion))
+        }
+        // '% @' is a typo that still prints the object (a space flag means nothing to '%@'), so
+        // only a letter conversion after a space or before a word looks like "50% off".
+        if specifier.variableName == nil, specifier.explicitPosition == nil, specifier.conversion != "@",
+            specifier.flags.contains(" ")
+                || (nextIsLetter && "oOeEgGaAcCsSpPnDUF".contains(specifier.conversion) && specifier.length == nil)
+        {
+            problems.append(
+                FormatProblem(kind: .probableLiteralPercent, start: start, end: end, detail: .literalPercent(specifier: specifier.text)))
+        }
     }
 
     /// CoreFoundation gives unnumbered specifiers the numbers 1, 2, … among themselves, whatever
@@ -310,25 +309,19 @@ public enum FormatScanner {
         if let (earlier, later) = twice {
             let plain = later.explicitPosition == nil ? later : earlier
             let other = plain == later ? earlier : later
-            var message =
-                "'\(plain.text)' has no position while others do; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(plain.argument), which '\(other.text)' reads too"
-            if let missing = unread.first ?? (highest < specifiers.count ? highest + 1 : nil) {
-                message += ", and argument \(missing) is never shown"
-            }
-            return FormatProblem(kind: .mixedPositional, start: plain.start, end: plain.end, message: message + "; number every specifier")
+            let missing = unread.first ?? (highest < specifiers.count ? highest + 1 : nil)
+            return FormatProblem(
+                kind: .mixedPositional, start: plain.start, end: plain.end,
+                detail: .mixedReadsTwice(plain: plain.text, argument: plain.argument, other: other.text, neverShown: missing))
         }
         if let missing = unread.first {
             return FormatProblem(
                 kind: .mixedPositional, start: first.start, end: first.end,
-                message:
-                    "'\(first.text)' has no position while others do; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(first.argument) and argument \(missing) is never shown; number every specifier"
-            )
+                detail: .mixedSkips(plain: first.text, argument: first.argument, neverShown: missing))
         }
         return FormatProblem(
             kind: .mixedPositionalInOrder, start: first.start, end: first.end,
-            message:
-                "'\(first.text)' has no position while '\(firstNumbered.text)' has one; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(first.argument) and the text shows what it should, but other formatters and translation tools may not; number every specifier"
-        )
+            detail: .mixedInOrder(plain: first.text, argument: first.argument, numbered: firstNumbered.text))
     }
 
     /// Type conflicts and position gaps over specifiers that may come from several pieces of one
@@ -373,9 +366,7 @@ public enum FormatScanner {
                     problems.append(
                         FormatProblem(
                             kind: .conflictingTypes, start: specifier.start, end: specifier.end,
-                            message:
-                                "argument \(specifier.argument) is read as '\(earlier.text)' and as '\(specifier.text)'; one argument cannot have two types"
-                        ))
+                            detail: .conflictingTypes(argument: specifier.argument, first: earlier.text, second: specifier.text)))
                 }
             } else {
                 seen[specifier.argument] = specifier
@@ -386,10 +377,7 @@ public enum FormatScanner {
             let missing = (1...highest).filter { !used.contains($0) }
             problems.append(
                 FormatProblem(
-                    kind: .positionGap, start: last.start, end: last.end,
-                    message:
-                        "argument\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") never read; CoreFoundation then shifts the later arguments, so the wrong values show"
-                ))
+                    kind: .positionGap, start: last.start, end: last.end, detail: .positionGap(missing: missing)))
         }
         return problems
     }

@@ -236,10 +236,53 @@ public struct FormatProblem: Sendable, Hashable, Codable {
         case probableLiteralPercent = "probable-literal-percent"
     }
 
+    /// What the scanner saw, with the operands a message names: no prose (the rules that report
+    /// a problem write its message).
+    public enum Detail: Sendable, Hashable, Codable {
+        /// A '%' is the string's last character.
+        case percentAtEnd
+        /// The specifier runs into the end of the string.
+        case cutOff
+        /// A `%#@name` runs into the end of the string.
+        case variableNameCutOff
+        /// `%0$`: the 0 is a flag, so no position is named.
+        case zeroFlagBeforeDollar
+        /// `%'`: `shown` is the character after the '%' as a message names it.
+        case thousandsFlag(shown: String)
+        /// '%' followed by `shown`, which is no conversion.
+        case unknownConversion(shown: String)
+        /// A specifier naming position 0.
+        case positionZero(specifier: String)
+        /// A position above `maximum`.
+        case positionTooLarge(position: Int, maximum: Int)
+        /// `%n`.
+        case countConversion
+        /// A specifier that looks like a percent sign before a word.
+        case literalPercent(specifier: String)
+        /// An unnumbered specifier that reads an argument a numbered one reads too, and the
+        /// argument then never shown, if any.
+        case mixedReadsTwice(plain: String, argument: Int, other: String, neverShown: Int?)
+        /// An unnumbered specifier that leaves argument `neverShown` unread.
+        case mixedSkips(plain: String, argument: Int, neverShown: Int)
+        /// Numbered and unnumbered specifiers that still read each argument once, in order.
+        case mixedInOrder(plain: String, argument: Int, numbered: String)
+        /// One argument read as two types.
+        case conflictingTypes(argument: Int, first: String, second: String)
+        /// Arguments below the highest that nothing reads.
+        case positionGap(missing: [Int])
+    }
+
     public var kind: Kind
     public var start: Int
     public var end: Int
-    public var message: String
+    public var detail: Detail
+
+    public init(kind: Kind, start: Int, end: Int, detail: Detail) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.detail = detail
+    }
 }
 
 /// The result of scanning one format string.

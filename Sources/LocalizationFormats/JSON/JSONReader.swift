@@ -95,7 +95,7 @@ public enum JSONReader {
         if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
             throw FileProblem(path: path, location: problem.location, message: problem.message)
         }
-        guard let root = document.root else { throw FileProblem(path: path, location: nil, message: "the file holds no JSON value") }
+        guard let root = document.root else { throw FileProblem(path: path, location: nil, message: ParseMessage.jsonNoValue.text) }
         return root
     }
 
@@ -140,16 +140,15 @@ public enum JSONReader {
                 let count = parser.unlistedDuplicates
                 parser.diagnostics.append(
                     Diagnostic(
-                        .jsonDuplicateKey,
-                        "\(count) more key\(count == 1 ? " appears" : "s appear") twice in an object of this file; only the first \(Parser.maximumDuplicates) are listed",
-                        path: path, at: parser.lastDuplicate ?? SourcePosition(line: 1, column: 1)))
+                        .jsonDuplicateKey, .jsonMoreDuplicateKeys(count: count, listed: Parser.maximumDuplicates), path: path,
+                        at: parser.lastDuplicate ?? SourcePosition(line: 1, column: 1)))
             }
             return JSONDocument(path: path, root: root, diagnostics: parser.diagnostics, lines: lines)
         }
     }
 
     private struct SyntaxError: Error {
-        var message: String
+        var message: ParseMessage
         var offset: Int
     }
 
@@ -181,10 +180,10 @@ public enum JSONReader {
         mutating func parseDocument() -> JSONNode? {
             do {
                 skipSpace()
-                guard pos < b.count else { throw SyntaxError(message: "the file is empty; expected a JSON value", offset: 0) }
+                guard pos < b.count else { throw SyntaxError(message: .jsonEmptyFile, offset: 0) }
                 let root = try value(depth: 0)
                 skipSpace()
-                if pos < b.count { throw SyntaxError(message: "unexpected \(describe(pos)) after the JSON value", offset: pos) }
+                if pos < b.count { throw SyntaxError(message: .jsonTextAfterValue(found: describe(pos)), offset: pos) }
                 return root
             } catch let error as SyntaxError {
                 diagnostics.append(Diagnostic(.jsonSyntaxError, error.message, path: path, at: lines.location(ofByte: error.offset)))
@@ -206,11 +205,11 @@ public enum JSONReader {
 
         mutating func value(depth: Int, streamed: ((StreamEvent) -> Void)? = nil) throws -> JSONNode {
             guard depth <= JSONReader.maximumDepth else {
-                throw SyntaxError(message: "JSON nested more than \(JSONReader.maximumDepth) levels deep", offset: pos)
+                throw SyntaxError(message: .jsonNestedTooDeep(limit: JSONReader.maximumDepth), offset: pos)
             }
             let start = pos
             let location = cursor.location(ofByte: start)
-            guard pos < b.count else { throw SyntaxError(message: "expected a JSON value, found the end of the file", offset: pos) }
+            guard pos < b.count else { throw SyntaxError(message: .jsonExpectedValue(found: nil), offset: pos) }
             switch b[pos] {
             case UInt8(ascii: "{"):
                 pos += 1
@@ -229,13 +228,13 @@ public enum JSONReader {
                 while true {
                     skipSpace()
                     guard pos < b.count, b[pos] == UInt8(ascii: "\"") else {
-                        throw SyntaxError(message: "expected a quoted key, found \(describe(pos))", offset: pos)
+                        throw SyntaxError(message: .jsonExpectedQuotedKey(found: describe(pos)), offset: pos)
                     }
                     let keyLocation = cursor.location(ofByte: pos)
                     let key = try string()
                     skipSpace()
                     guard pos < b.count, b[pos] == UInt8(ascii: ":") else {
-                        throw SyntaxError(message: "expected ':' after the key \"\(key)\", found \(describe(pos))", offset: pos)
+                        throw SyntaxError(message: .jsonExpectedColon(key: key, found: describe(pos)), offset: pos)
                     }
                     pos += 1
                     skipSpace()
@@ -258,9 +257,8 @@ public enum JSONReader {
                         duplicatesListed += 1
                         diagnostics.append(
                             Diagnostic(
-                                .jsonDuplicateKey, "the key \"\(key)\" appears twice in this object; most readers keep only the later one",
-                                path: path, at: keyLocation,
-                                notes: [DiagnosticNote(message: "first \"\(key)\" is here", path: path, location: first)]))
+                                .jsonDuplicateKey, .jsonDuplicateKey(key: key), path: path, at: keyLocation,
+                                notes: [DiagnosticNote(message: .jsonFirstKey(key: key), path: path, location: first)]))
                     } else if streamed != nil || count >= 8 {
                         seen[key] = keyLocation
                     }
@@ -272,7 +270,7 @@ public enum JSONReader {
                     }
                     skipSpace()
                     guard pos < b.count else {
-                        throw SyntaxError(message: "expected ',' or '}' to continue the object opened here", offset: start)
+                        throw SyntaxError(message: .jsonObjectNeverClosed, offset: start)
                     }
                     if b[pos] == UInt8(ascii: ",") {
                         pos += 1
@@ -282,7 +280,7 @@ public enum JSONReader {
                         pos += 1
                         return JSONNode(value: .object(members), location: location)
                     }
-                    throw SyntaxError(message: "expected ',' or '}' after the value of \"\(key)\", found \(describe(pos))", offset: pos)
+                    throw SyntaxError(message: .jsonExpectedObjectSeparator(key: key, found: describe(pos)), offset: pos)
                 }
             case UInt8(ascii: "["):
                 pos += 1
@@ -297,7 +295,7 @@ public enum JSONReader {
                     items.append(try value(depth: depth + 1))
                     skipSpace()
                     guard pos < b.count else {
-                        throw SyntaxError(message: "expected ',' or ']' to continue the array opened here", offset: start)
+                        throw SyntaxError(message: .jsonArrayNeverClosed, offset: start)
                     }
                     if b[pos] == UInt8(ascii: ",") {
                         pos += 1
@@ -307,7 +305,7 @@ public enum JSONReader {
                         pos += 1
                         return JSONNode(value: .array(items), location: location)
                     }
-                    throw SyntaxError(message: "expected ',' or ']' in the array, found \(describe(pos))", offset: pos)
+                    throw SyntaxError(message: .jsonExpectedArraySeparator(found: describe(pos)), offset: pos)
                 }
             case UInt8(ascii: "\""):
                 return JSONNode(value: .string(try string()), location: location)
@@ -323,14 +321,14 @@ public enum JSONReader {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return JSONNode(value: .number(try number()), location: location)
             default:
-                throw SyntaxError(message: "expected a JSON value, found \(describe(pos))", offset: pos)
+                throw SyntaxError(message: .jsonExpectedValue(found: describe(pos)), offset: pos)
             }
         }
 
         mutating func literal(_ word: String) throws {
             let bytes = Array(word.utf8)
             guard pos + bytes.count <= b.count, Array(b[pos..<(pos + bytes.count)]) == bytes else {
-                throw SyntaxError(message: "expected a JSON value, found \(describe(pos))", offset: pos)
+                throw SyntaxError(message: .jsonExpectedValue(found: describe(pos)), offset: pos)
             }
             pos += bytes.count
         }
@@ -344,24 +342,24 @@ public enum JSONReader {
             }
             if b[pos] == UInt8(ascii: "-") { pos += 1 }
             guard pos < b.count, b[pos] >= 0x30, b[pos] <= 0x39 else {
-                throw SyntaxError(message: "expected a digit in the number", offset: pos)
+                throw SyntaxError(message: .jsonExpectedDigit, offset: pos)
             }
             if b[pos] == UInt8(ascii: "0") {
                 pos += 1
                 if pos < b.count, b[pos] >= 0x30, b[pos] <= 0x39 {
-                    throw SyntaxError(message: "numbers may not have leading zeros", offset: start)
+                    throw SyntaxError(message: .jsonLeadingZero, offset: start)
                 }
             } else {
                 _ = digits()
             }
             if pos < b.count, b[pos] == UInt8(ascii: ".") {
                 pos += 1
-                guard digits() > 0 else { throw SyntaxError(message: "expected a digit after '.'", offset: pos) }
+                guard digits() > 0 else { throw SyntaxError(message: .jsonExpectedFractionDigit, offset: pos) }
             }
             if pos < b.count, b[pos] == UInt8(ascii: "e") || b[pos] == UInt8(ascii: "E") {
                 pos += 1
                 if pos < b.count, b[pos] == UInt8(ascii: "+") || b[pos] == UInt8(ascii: "-") { pos += 1 }
-                guard digits() > 0 else { throw SyntaxError(message: "expected a digit in the exponent", offset: pos) }
+                guard digits() > 0 else { throw SyntaxError(message: .jsonExpectedExponentDigit, offset: pos) }
             }
             return String(decoding: UnsafeBufferPointer(rebasing: b[start..<pos]), as: UTF8.self)
         }
@@ -403,9 +401,7 @@ public enum JSONReader {
                     return String(decoding: out, as: UTF8.self)
                 }
                 if c < 0x20 {
-                    throw SyntaxError(
-                        message: "control character (byte 0x\(String(c, radix: 16, uppercase: true))) inside a string; escape it",
-                        offset: pos)
+                    throw SyntaxError(message: .jsonControlCharacter(byte: c), offset: pos)
                 }
                 guard c == UInt8(ascii: "\\") else {
                     out.append(c)
@@ -426,7 +422,7 @@ public enum JSONReader {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard let unit = hex4() else {
-                        throw SyntaxError(message: "'\\u' must be followed by four hex digits", offset: escape)
+                        throw SyntaxError(message: .jsonShortUnicodeEscape, offset: escape)
                     }
                     if unit >= 0xD800, unit <= 0xDBFF, pos + 6 <= b.count, b[pos] == UInt8(ascii: "\\"), b[pos + 1] == UInt8(ascii: "u") {
                         let save = pos
@@ -441,18 +437,17 @@ public enum JSONReader {
                         if tally.admit(.loneSurrogate, key: nil) {
                             diagnostics.append(
                                 Diagnostic(
-                                    .loneSurrogate, "'\\u\(hex(unit))' is an unpaired surrogate; it becomes U+FFFD", path: path,
-                                    at: lines.location(ofByte: escape)))
+                                    .loneSurrogate, .jsonUnpairedSurrogate(unit: unit), path: path, at: lines.location(ofByte: escape)))
                         }
                         out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     } else {
                         TextDecoder.appendScalar(UInt32(unit), to: &out)
                     }
                 default:
-                    throw SyntaxError(message: "'\\\(Character(UnicodeScalar(e)))' is not a JSON escape", offset: escape)
+                    throw SyntaxError(message: .jsonInvalidEscape(character: e), offset: escape)
                 }
             }
-            throw SyntaxError(message: "unterminated string; expected a closing '\"'", offset: opening)
+            throw SyntaxError(message: .jsonUnterminatedString, offset: opening)
         }
     }
 }

@@ -11,7 +11,7 @@ public enum PayloadReader {
                 if let payload = payload(item, path: path, name: "[\(index)]") {
                     file.payloads.append(payload)
                 } else {
-                    file.diagnostics.append(unknownShape(item, path: path, what: "item \(index) of the array"))
+                    file.diagnostics.append(unknownShape(item, path: path, what: .item(index)))
                 }
             }
         } else if let members = root.object, !members.isEmpty, members.allSatisfy({ $0.value.object != nil }),
@@ -21,21 +21,19 @@ public enum PayloadReader {
                 if let payload = payload(member.value, path: path, name: member.key) {
                     file.payloads.append(payload)
                 } else {
-                    file.diagnostics.append(unknownShape(member.value, path: path, what: "'\(member.key)'"))
+                    file.diagnostics.append(unknownShape(member.value, path: path, what: .member(member.key)))
                 }
             }
         } else {
-            file.diagnostics.append(unknownShape(root, path: path, what: "the file"))
+            file.diagnostics.append(unknownShape(root, path: path, what: .file))
         }
         return file
     }
 
-    static func unknownShape(_ node: JSONNode, path: String, what: String) -> Diagnostic {
+    static func unknownShape(_ node: JSONNode, path: String, what: ParseMessage.PayloadPart) -> Diagnostic {
         Diagnostic(
-            id: "payload-invalid-structure", severity: .error,
-            message:
-                "\(what) is no push payload stringscheck knows: expected an APNs payload ({\"aps\": …}), an FCM message (message.apns.payload), an Easemob message (ext.em_apns_ext), an array of payloads or an object of named payloads",
-            path: path, location: node.location)
+            id: "payload-invalid-structure", severity: .error, message: ParseMessage.payloadUnknownShape(what).text, path: path,
+            location: node.location)
     }
 
     /// The payload a node holds in any dialect, or nil when it holds none.

@@ -31,12 +31,28 @@ public struct PushAlert: Sendable, Hashable {
 
     public init() {}
 
+    /// The parts a user sees, each once: which text, its literal field, its key field and its
+    /// arguments field (the one list of an alert's parts).
+    public var parts: [(part: PushAlertPart, literal: PayloadField?, key: PayloadField?, arguments: PayloadField?)] {
+        [
+            (.title, title, titleLocKey, titleLocArgs), (.subtitle, subtitle, subtitleLocKey, subtitleLocArgs),
+            (.body, body, locKey, locArgs), (.action, nil, actionLocKey, nil),
+        ]
+    }
+
+    /// The part and field written under `name` in this alert (`loc-key` → the body's key), if any.
+    public func field(named name: String) -> (part: PushAlertPart, field: PayloadPartField)? {
+        for (part, literal, key, arguments) in parts {
+            if literal?.name == name { return (part, .literal) }
+            if key?.name == name { return (part, .key) }
+            if arguments?.name == name { return (part, .arguments) }
+        }
+        return nil
+    }
+
     /// The localized parts: which text, its key field and its arguments field.
     public var localizedParts: [(part: PushAlertPart, key: PayloadField?, arguments: PayloadField?)] {
-        [
-            (.title, titleLocKey, titleLocArgs), (.subtitle, subtitleLocKey, subtitleLocArgs), (.body, locKey, locArgs),
-            (.action, actionLocKey, nil),
-        ]
+        parts.map { ($0.part, $0.key, $0.arguments) }
     }
 
     /// The `…loc-args` field of `part` (as `localizedParts` pairs them), without building the list.
@@ -53,6 +69,38 @@ public struct PushAlert: Sendable, Hashable {
 /// The parts of a notification a user sees.
 public enum PushAlertPart: String, Sendable, Hashable, CaseIterable, Codable {
     case title, subtitle, body, action
+}
+
+/// Which field of a part a finding is about.
+public enum PayloadPartField: String, Sendable, Hashable, Codable {
+    /// The text written as it is shown (`title`, `body`).
+    case literal
+    /// The `…loc-key`.
+    case key
+    /// The `…loc-args`.
+    case arguments
+}
+
+/// A payload among all those read (its file, its name in the file, the line of code that builds
+/// it) and, for something about one part, which part and field: what a finding about a payload
+/// carries, so a preview row finds its findings by what they are about.
+public struct PayloadPlace: Sendable, Hashable {
+    public var path: String
+    public var name: String?
+    public var codeLine: Int?
+    public var part: PushAlertPart?
+    public var field: PayloadPartField?
+
+    public init(path: String, name: String?, codeLine: Int?, part: PushAlertPart? = nil, field: PayloadPartField? = nil) {
+        self.path = path
+        self.name = name
+        self.codeLine = codeLine
+        self.part = part
+        self.field = field
+    }
+
+    /// The payload as a whole: the place without its part.
+    public var payload: PayloadPlace { PayloadPlace(path: path, name: name, codeLine: codeLine) }
 }
 
 /// One APNs payload of a template file.
@@ -80,6 +128,11 @@ public struct PushPayload: Sendable, Hashable {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         if let code { return "\(file):\(code.line)" }
         return name.map { "\(file) [\($0)]" } ?? file
+    }
+
+    /// Where the payload is, or one of its parts' fields.
+    public func place(_ part: PushAlertPart? = nil, _ field: PayloadPartField? = nil) -> PayloadPlace {
+        PayloadPlace(path: path, name: name, codeLine: code?.line, part: part, field: field)
     }
 
     /// Every localization key the payload names, with the part it is for.

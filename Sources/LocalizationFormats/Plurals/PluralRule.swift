@@ -16,7 +16,7 @@ public struct PluralCondition: Sendable, Hashable, CustomStringConvertible {
         var parser = Parser(tokens: Self.tokens(text))
         root = parser.tokens.isEmpty ? .always : try parser.condition()
         guard parser.position == parser.tokens.count else {
-            throw PluralRuleError("unexpected '\(parser.tokens[parser.position])' in '\(text)'")
+            throw PluralRuleError(.pluralUnexpectedToken(token: parser.tokens[parser.position], rule: text))
         }
     }
 
@@ -114,12 +114,12 @@ public struct PluralCondition: Sendable, Hashable, CustomStringConvertible {
 
         mutating func relation() throws(PluralRuleError) -> Node {
             guard let operand = next(), operand.count == 1, let letter = operand.first, "niftvwce".contains(letter) else {
-                throw PluralRuleError("expected an operand (n i f t v w c e) at '\(tokens[max(0, position - 1)])'")
+                throw PluralRuleError(.pluralExpectedOperand(at: tokens[max(0, position - 1)]))
             }
             var modulus: Int?
             if peek() == "%" || peek() == "mod" {
                 position += 1
-                guard let value = next().flatMap({ Int($0) }), value > 0 else { throw PluralRuleError("expected a modulus after '%'") }
+                guard let value = next().flatMap({ Int($0) }), value > 0 else { throw PluralRuleError(.pluralExpectedModulus) }
                 modulus = value
             }
             let negated: Bool
@@ -127,17 +127,17 @@ public struct PluralCondition: Sendable, Hashable, CustomStringConvertible {
             case "=", "in", "is": negated = false
             case "!=": negated = true
             case "not":
-                guard next() == "in" else { throw PluralRuleError("expected 'in' after 'not'") }
+                guard next() == "in" else { throw PluralRuleError(.pluralExpectedInAfterNot) }
                 negated = true
-            default: throw PluralRuleError("expected '=' or '!='")
+            default: throw PluralRuleError(.pluralExpectedComparison)
             }
             var ranges: [ClosedRange<Int>] = []
             repeat {
                 if peek() == "," { position += 1 }
-                guard let low = next().flatMap({ Int($0) }) else { throw PluralRuleError("expected a number") }
+                guard let low = next().flatMap({ Int($0) }) else { throw PluralRuleError(.pluralExpectedNumber) }
                 if peek() == ".." {
                     position += 1
-                    guard let high = next().flatMap({ Int($0) }), high >= low else { throw PluralRuleError("expected a range end") }
+                    guard let high = next().flatMap({ Int($0) }), high >= low else { throw PluralRuleError(.pluralExpectedRangeEnd) }
                     ranges.append(low...high)
                 } else {
                     ranges.append(low...low)
@@ -151,5 +151,5 @@ public struct PluralCondition: Sendable, Hashable, CustomStringConvertible {
 /// A plural rule that cannot be parsed.
 public struct PluralRuleError: Error, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    init(_ message: ParseMessage) { description = message.text }
 }

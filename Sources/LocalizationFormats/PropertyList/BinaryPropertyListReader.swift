@@ -6,16 +6,13 @@ import Foundation
 /// the values were read without line numbers.
 enum BinaryPropertyListReader {
     static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
-        let note = Diagnostic(
-            .binaryPropertyList, "compiled binary property list: values are read without line numbers", path: path,
-            at: SourcePosition(line: 1, column: 1))
+        let note = Diagnostic(.binaryPropertyList, .binaryPropertyList, path: path, at: SourcePosition(line: 1, column: 1))
         do {
             let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
             return PropertyListDocument(path: path, root: convert(object, depth: 0), diagnostics: [note], loads: true, isBinary: true)
         } catch {
             let diagnostic = Diagnostic(
-                .plistInvalidStructure, "the binary property list is corrupt; Foundation cannot read it, so nothing in it loads",
-                path: path, at: SourcePosition(line: 1, column: 1))
+                .plistInvalidStructure, .binaryPropertyListCorrupt, path: path, at: SourcePosition(line: 1, column: 1))
             return PropertyListDocument(path: path, root: nil, diagnostics: [diagnostic], loads: false, isBinary: true)
         }
     }
@@ -64,9 +61,7 @@ public enum PropertyListReader {
             return PropertyListDocument(
                 path: path, root: nil,
                 diagnostics: [
-                    Diagnostic(
-                        .emptyFile, "the file is empty; Foundation refuses it, so nothing in it loads", path: path,
-                        at: SourcePosition(line: 1, column: 1))
+                    Diagnostic(.emptyFile, .propertyListEmptyFile, path: path, at: SourcePosition(line: 1, column: 1))
                 ], loads: false, isBinary: false)
         }
         return XMLPropertyListReader.read(bytes: bytes, path: path)
@@ -95,19 +90,15 @@ extension StringsFile {
                     if value == nil {
                         diagnostics.append(
                             Diagnostic(
-                                .nonStringValue,
-                                "the value of '\(item.key)' is \(item.value.typeNameWithArticle), not a string; lookups of this key do not return text",
-                                path: document.path, at: item.value.location, key: item.key))
+                                .nonStringValue, .nonStringValue(key: item.key, found: item.value.typeNameWithArticle), path: document.path,
+                                at: item.value.location, key: item.key))
                     }
                     if let first = seen[item.key] {
                         diagnostics.append(
                             Diagnostic(
-                                .duplicateKey, "the key '\(item.key)' is defined twice; Foundation uses this later one",
-                                path: document.path, at: item.keyLocation,
-                                notes: [
-                                    DiagnosticNote(
-                                        message: "first definition of '\(item.key)' is here", path: document.path, location: first)
-                                ], key: item.key))
+                                .duplicateKey, .duplicateKey(key: item.key), path: document.path, at: item.keyLocation,
+                                notes: [DiagnosticNote(message: .firstDefinition(key: item.key), path: document.path, location: first)],
+                                key: item.key))
                     } else {
                         seen[item.key] = item.keyLocation
                     }
@@ -118,9 +109,8 @@ extension StringsFile {
                             self.loads = false
                             diagnostics.append(
                                 Diagnostic(
-                                    .fileTooLarge,
-                                    "the table's text passes \(Self.maximumTextSize) bytes at '\(item.key)'; the rest is not read and the table is not checked",
-                                    path: document.path, at: item.keyLocation, key: item.key))
+                                    .fileTooLarge, .tableTextTooLarge(limit: Self.maximumTextSize, key: item.key), path: document.path,
+                                    at: item.keyLocation, key: item.key))
                             break
                         }
                         held[value] = range
@@ -133,8 +123,7 @@ extension StringsFile {
                 self.loads = false
                 diagnostics.append(
                     Diagnostic(
-                        .notATable, "the top level is \(root.typeNameWithArticle), not a dictionary; the table loads nothing",
-                        path: document.path, at: root.location))
+                        .notATable, .topLevelNotDictionary(found: root.typeNameWithArticle), path: document.path, at: root.location))
             }
         }
         self.diagnostics = diagnostics

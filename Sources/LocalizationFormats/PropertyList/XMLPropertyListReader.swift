@@ -42,9 +42,8 @@ public enum XMLPropertyListReader {
                 }
             }
             let diagnostic = Diagnostic(
-                .plistInvalidStructure,
-                "a start tag with \(crowded.count) attributes (a property list element has at most one); the file is not read",
-                path: path, at: SourcePosition(line: line, column: column))
+                .plistInvalidStructure, .plistTooManyAttributes(count: crowded.count), path: path,
+                at: SourcePosition(line: line, column: column))
             return PropertyListDocument(path: path, root: nil, diagnostics: [diagnostic], loads: false, isBinary: false)
         }
         // With entity declarations, libxml2 parses each entity's text through the same callbacks
@@ -136,15 +135,11 @@ public enum XMLPropertyListReader {
                 .xmlSyntaxError, error.message, path: path, at: SourcePosition(line: max(1, error.line), column: max(1, error.column)))
         }
         if diagnostics.isEmpty {
-            diagnostics.append(
-                Diagnostic(.xmlSyntaxError, "the file is not well-formed XML", path: path, at: SourcePosition(line: 1, column: 1)))
+            diagnostics.append(Diagnostic(.xmlSyntaxError, .xmlNotWellFormed, path: path, at: SourcePosition(line: 1, column: 1)))
         }
-        diagnostics[0].message += "; Foundation cannot read the file, so nothing in it loads"
+        diagnostics[0].message += ParseMessage.xmlNothingLoads.text
         return PropertyListDocument(path: path, root: nil, diagnostics: diagnostics, loads: false, isBinary: false)
     }
-
-    static let internalSubsetMessage =
-        "the document type has an internal subset (entity or element declarations); Foundation refuses such property lists"
 
     /// The line of the document's internal DTD subset when it declares anything (or holds a
     /// comment), which Foundation refuses.
@@ -168,21 +163,20 @@ public enum XMLPropertyListReader {
         guard let document = parsed, errors.isEmpty else { return syntaxFailure(errors, path: path) }
 
         var builder = TreeBuilder(path: path, columns: ColumnFinder(bytes: bytes))
-        if let line = internalSubsetLine(document) { builder.fail(Self.internalSubsetMessage, line: line) }
+        if let line = internalSubsetLine(document) { builder.fail(.plistInternalSubset, line: line) }
         guard let rootElement = xmlDocGetRootElement(document) else {
-            builder.fail("the document has no root element", line: 1)
+            builder.fail(.plistNoRootElement, line: 1)
             return builder.document(root: nil)
         }
         var top = rootElement
         if name(of: rootElement) == "plist" {
             let children = elementChildren(of: rootElement)
             guard let first = children.first else {
-                builder.fail("<plist> holds no value", line: line(of: rootElement))
+                builder.fail(.plistEmpty, line: line(of: rootElement))
                 return builder.document(root: nil)
             }
             if children.count > 1 {
-                builder.fail(
-                    "<plist> holds \(children.count) values; only the first is read", line: line(of: children[1]), severity: .warning)
+                builder.fail(.plistSeveralValues(count: children.count), line: line(of: children[1]), severity: .warning)
             }
             top = first
         }
@@ -193,7 +187,7 @@ public enum XMLPropertyListReader {
 
 final class ErrorCollector {
     struct Item {
-        var message: String
+        var message: ParseMessage
         var line: Int
         var column: Int
     }
@@ -204,12 +198,12 @@ func collectXMLError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?)
     guard let context, let error else { return }
     let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
-    while message.last == "\n" || message.last == " " { message.removeLast() }
-    collector.errors.append(
-        .init(
-            message: "XML: " + message.prefix(1).lowercased() + message.dropFirst(), line: Int(error.pointee.line),
-            column: Int(error.pointee.int2)))
+    var message: ParseMessage = .xmlWithoutMessage
+    if var text = error.pointee.message.map({ String(cString: $0) }) {
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        message = .xml(libxml2: text)
+    }
+    collector.errors.append(.init(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2)))
 }
 
 private func name(of node: xmlNodePtr) -> String {
@@ -293,12 +287,13 @@ private struct TreeBuilder {
         self.columns = columns
     }
 
-    mutating func fail(_ message: String, line: Int, severity: Severity = .error, kind: ParseDiagnosticKind = .plistInvalidStructure) {
+    mutating func fail(_ message: ParseMessage, line: Int, severity: Severity = .error, kind: ParseDiagnosticKind = .plistInvalidStructure)
+    {
         diagnostics.append(Diagnostic(kind, message, path: path, at: SourcePosition(line: max(1, line), column: 1), severity: severity))
         if severity == .error { loads = false }
     }
 
-    mutating func fail(_ message: String, at location: SourcePosition, kind: ParseDiagnosticKind = .plistInvalidStructure) {
+    mutating func fail(_ message: ParseMessage, at location: SourcePosition, kind: ParseDiagnosticKind = .plistInvalidStructure) {
         diagnostics.append(Diagnostic(kind, message, path: path, at: location))
         loads = false
     }
@@ -316,11 +311,9 @@ private struct TreeBuilder {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { result += String(cString: content) }
             case XML_ENTITY_REF_NODE:
-                fail(
-                    "the entity reference '&\(name(of: current));' is not expanded; use a character reference or the character itself",
-                    at: location, kind: .xmlEntityReference)
+                fail(.xmlEntityReference(name: name(of: current)), at: location, kind: .xmlEntityReference)
             case XML_ELEMENT_NODE:
-                fail("<\(name(of: node))> may hold only text, found <\(name(of: current))>", at: location)
+                fail(.plistElementInText(element: name(of: node), child: name(of: current)), at: location)
             default:
                 break
             }
@@ -333,9 +326,7 @@ private struct TreeBuilder {
         let elementName = name(of: element)
         let location = columns.location(line: line(of: element), elementName: elementName)
         if depth > XMLPropertyListReader.maximumDepth {
-            fail(
-                "arrays and dictionaries are nested more than \(XMLPropertyListReader.maximumDepth) deep", at: location,
-                kind: .nestingTooDeep)
+            fail(.nestedTooDeep(limit: XMLPropertyListReader.maximumDepth), at: location, kind: .nestingTooDeep)
             return nil
         }
         switch elementName {
@@ -343,11 +334,11 @@ private struct TreeBuilder {
             let raw = text(of: element, at: location)
             return scalarNode(elementName, text: raw, at: location) { fail($0, at: location) }
         case "key":
-            fail("<key> outside a <dict>", at: location)
+            fail(.plistKeyOutsideDictionary, at: location)
             return nil
         case "true", "false":
             if !elementChildren(of: element).isEmpty || !text(of: element, at: location).trimmingASCIIWhitespace().isEmpty {
-                fail("<\(elementName)/> must be empty", at: location)
+                fail(.plistBooleanNotEmpty(element: elementName), at: location)
             }
             return PropertyListNode(.bool(elementName == "true"), location: location)
         case "array":
@@ -359,7 +350,7 @@ private struct TreeBuilder {
         case "dict":
             return dictionary(element, location: location, depth: depth)
         default:
-            fail("<\(elementName)> is not a property list element", at: location)
+            fail(.plistUnknownElement(element: elementName), at: location)
             return nil
         }
     }
@@ -373,13 +364,13 @@ private struct TreeBuilder {
             let childName = name(of: child)
             let childLocation = columns.location(line: line(of: child), elementName: childName)
             guard childName == "key" else {
-                fail("expected <key> in <dict>, found <\(childName)>", at: childLocation)
+                fail(.plistExpectedKey(found: childName), at: childLocation)
                 index += 1
                 continue
             }
             let key = text(of: child, at: childLocation)
             guard index + 1 < children.count, name(of: children[index + 1]) != "key" else {
-                fail("the key '\(key)' has no value", at: childLocation)
+                fail(.plistKeyWithoutValue(key: key), at: childLocation)
                 index += 1
                 continue
             }
@@ -394,31 +385,31 @@ private struct TreeBuilder {
 
 /// The node of a `string`, `integer`, `real`, `date` or `data` element whose text has been read
 /// (nil for a real that is not a number, as Foundation refuses it); problems go to `fail`.
-func scalarNode(_ name: String, text raw: String, at location: SourcePosition, fail: (String) -> Void) -> PropertyListNode? {
+func scalarNode(_ name: String, text raw: String, at location: SourcePosition, fail: (ParseMessage) -> Void) -> PropertyListNode? {
     switch name {
     case "string":
         return PropertyListNode(.string(raw), location: location)
     case "integer":
         let trimmed = raw.trimmingASCIIWhitespace()
         guard let value = parseInteger(trimmed) else {
-            fail("'\(trimmed)' is not an integer")
+            fail(.plistInvalidInteger(text: trimmed))
             return PropertyListNode(.integer(text: trimmed, value: nil), location: location)
         }
         return PropertyListNode(.integer(text: trimmed, value: value), location: location)
     case "real":
         let trimmed = raw.trimmingASCIIWhitespace()
         guard let value = Double(trimmed) ?? (trimmed == "nan" ? .nan : nil) else {
-            fail("'\(trimmed)' is not a real number")
+            fail(.plistInvalidReal(text: trimmed))
             return nil
         }
         return PropertyListNode(.real(value), location: location)
     case "date":
         let trimmed = raw.trimmingASCIIWhitespace()
-        if !isISO8601Date(trimmed) { fail("'\(trimmed)' is not a date of the form 2024-01-31T12:00:00Z") }
+        if !isISO8601Date(trimmed) { fail(.plistInvalidDate(text: trimmed)) }
         return PropertyListNode(.date(trimmed), location: location)
     default:
         guard let bytes = decodeBase64(raw) else {
-            fail("<data> does not hold valid base64")
+            fail(.plistInvalidBase64)
             return PropertyListNode(.data([]), location: location)
         }
         return PropertyListNode(.data(bytes), location: location)

@@ -155,7 +155,7 @@ private struct StreamState {
         self.columns = columns
     }
 
-    private mutating func fail(_ message: String, at location: SourcePosition, kind: ParseDiagnosticKind = .plistInvalidStructure) {
+    private mutating func fail(_ message: ParseMessage, at location: SourcePosition, kind: ParseDiagnosticKind = .plistInvalidStructure) {
         walk.append(Diagnostic(kind, message, path: path, at: location))
         loads = false
     }
@@ -191,7 +191,7 @@ private struct StreamState {
                     startValue(name, line: line, depth: stack[top].depth + 1)
                     return
                 }
-                fail("the key '\(key)' has no value", at: stack[top].pendingKeyLocation)
+                fail(.plistKeyWithoutValue(key: key), at: stack[top].pendingKeyLocation)
                 stack[top].pendingKey = nil
             }
             let location = columns.location(line: line, elementName: name)
@@ -202,7 +202,7 @@ private struct StreamState {
                 frame.isKey = true
                 stack.append(frame)
             } else {
-                fail("expected <key> in <dict>, found <\(name)>", at: location)
+                fail(.plistExpectedKey(found: name), at: location)
                 stack.append(.skipped(at: location, depth: stack[top].depth, delivers: false))
             }
         case .array:
@@ -214,9 +214,7 @@ private struct StreamState {
     private mutating func startValue(_ name: String, line: Int, depth: Int) {
         let location = columns.location(line: line, elementName: name)
         if depth > XMLPropertyListReader.maximumDepth {
-            fail(
-                "arrays and dictionaries are nested more than \(XMLPropertyListReader.maximumDepth) deep", at: location,
-                kind: .nestingTooDeep)
+            fail(.nestedTooDeep(limit: XMLPropertyListReader.maximumDepth), at: location, kind: .nestingTooDeep)
             stack.append(.skipped(at: location, depth: depth, delivers: true))
             return
         }
@@ -231,10 +229,10 @@ private struct StreamState {
         case "dict":
             stack.append(Frame(.dictionary, location: location, depth: depth))
         case "key":
-            fail("<key> outside a <dict>", at: location)
+            fail(.plistKeyOutsideDictionary, at: location)
             stack.append(.skipped(at: location, depth: depth, delivers: true))
         default:
-            fail("<\(name)> is not a property list element", at: location)
+            fail(.plistUnknownElement(element: name), at: location)
             stack.append(.skipped(at: location, depth: depth, delivers: true))
         }
     }
@@ -269,19 +267,17 @@ private struct StreamState {
         case .array:
             deliver(PropertyListNode(.array(frame.items), location: frame.location))
         case .dictionary:
-            if let key = frame.pendingKey { fail("the key '\(key)' has no value", at: frame.pendingKeyLocation) }
+            if let key = frame.pendingKey { fail(.plistKeyWithoutValue(key: key), at: frame.pendingKeyLocation) }
             deliver(PropertyListNode(.dictionary(frame.entries), location: frame.location))
         case .plist:
             if frame.children == 0 {
                 preamble.append(
-                    Diagnostic(
-                        .plistInvalidStructure, "<plist> holds no value", path: path,
-                        at: SourcePosition(line: max(1, frame.line), column: 1)))
+                    Diagnostic(.plistInvalidStructure, .plistEmpty, path: path, at: SourcePosition(line: max(1, frame.line), column: 1)))
                 loads = false
             } else if frame.children > 1 {
                 preamble.append(
                     Diagnostic(
-                        .plistInvalidStructure, "<plist> holds \(frame.children) values; only the first is read", path: path,
+                        .plistInvalidStructure, .plistSeveralValues(count: frame.children), path: path,
                         at: SourcePosition(line: max(1, frame.secondLine), column: 1), severity: .warning))
             }
         }
@@ -292,11 +288,9 @@ private struct StreamState {
         for event in events {
             switch event {
             case .entity(let entity):
-                fail(
-                    "the entity reference '&\(entity);' is not expanded; use a character reference or the character itself",
-                    at: location, kind: .xmlEntityReference)
+                fail(.xmlEntityReference(name: entity), at: location, kind: .xmlEntityReference)
             case .element(let child):
-                fail("<\(name)> may hold only text, found <\(child)>", at: location)
+                fail(.plistElementInText(element: name, child: child), at: location)
             }
         }
         return String(decoding: text, as: UTF8.self)
@@ -318,7 +312,7 @@ private struct StreamState {
                 return false
             }
             if hasElements || !leafText(frame.name, at: location).trimmingASCIIWhitespace().isEmpty {
-                fail("<\(frame.name)/> must be empty", at: location)
+                fail(.plistBooleanNotEmpty(element: frame.name), at: location)
             }
             deliver(PropertyListNode(.bool(frame.name == "true"), location: location))
         default:
@@ -353,8 +347,7 @@ private struct StreamState {
         if let subsetLine {
             diagnostics.append(
                 Diagnostic(
-                    .plistInvalidStructure, XMLPropertyListReader.internalSubsetMessage, path: path,
-                    at: SourcePosition(line: max(1, subsetLine), column: 1)))
+                    .plistInvalidStructure, .plistInternalSubset, path: path, at: SourcePosition(line: max(1, subsetLine), column: 1)))
             loads = false
         }
         diagnostics += preamble

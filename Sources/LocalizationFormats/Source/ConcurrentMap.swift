@@ -4,7 +4,7 @@ import Foundation
 extension RandomAccessCollection where Index == Int {
     /// `map` on up to `workers` cores (default: all), in order. For work that is large per element
     /// (a file, a table).
-    public func concurrentMap<T>(workers: Int? = nil, _ transform: (Element) -> T) -> [T] {
+    package func concurrentMap<T>(workers: Int? = nil, _ transform: (Element) -> T) -> [T] {
         let count = self.count
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workers = Swift.max(1, Swift.min(workers ?? cores, count))

@@ -81,9 +81,8 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .system(let code): String(cString: strerror(code)).lowercased()
-        case .notRegular(let what): "it is \(what), not a regular file; only regular files are read"
-        case .tooLarge(let size, let limit):
-            "it is \(Self.megabytes(size)), over the limit of \(Self.megabytes(limit)) for one file (max_file_size in .stringscheck.yml)"
+        case .notRegular(let what): ParseMessage.notRegularFile(what: what).text
+        case .tooLarge(let size, let limit): ParseMessage.overFileSizeLimit(size: size, limit: limit).text
         }
     }
 

@@ -1,8 +1,8 @@
 /// Path arithmetic without the file system (links are not resolved) and without Foundation's
 /// URL standardization, which is slow enough to matter for thousands of paths.
-public enum FilePath {
+package enum FilePath {
     /// `path` made absolute against `directory`, `.` and `..` resolved.
-    public static func absolute(_ path: String, in directory: String) -> String {
+    package static func absolute(_ path: String, in directory: String) -> String {
         var parts: [Substring] = []
         for part in (path.hasPrefix("/") ? path : directory + "/" + path).split(separator: "/") {
             switch part {

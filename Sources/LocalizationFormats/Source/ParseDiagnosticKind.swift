@@ -51,12 +51,19 @@ public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
 extension Diagnostic {
     /// A diagnostic of a known parse kind, with its default severity unless one is given.
     public init(
-        _ kind: ParseDiagnosticKind, _ message: String, path: String, at location: SourcePosition?,
+        _ kind: ParseDiagnosticKind, _ message: ParseMessage, path: String, at location: SourcePosition?,
         severity: Severity? = nil, byteOffset: Int? = nil, notes: [DiagnosticNote] = [], key: String? = nil
     ) {
         self.init(
-            id: kind.rawValue, severity: severity ?? kind.defaultSeverity, message: message, path: path,
+            id: kind.rawValue, severity: severity ?? kind.defaultSeverity, message: message.text, path: path,
             location: location, byteOffset: byteOffset, notes: notes, key: key)
+    }
+}
+
+extension DiagnosticNote {
+    /// A note in the parsers' words.
+    public init(message: ParseMessage, path: String, location: SourcePosition?) {
+        self.init(message: message.text, path: path, location: location)
     }
 }
 
@@ -64,10 +71,9 @@ extension Diagnostic {
     /// A file that could not be read: over the size limit, or unreadable for the reason given.
     public static func unreadable(_ error: FileReadError, path: String) -> Diagnostic {
         if case .tooLarge = error.reason {
-            return Diagnostic(
-                .fileTooLarge, "the file is not read: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
+            return Diagnostic(.fileTooLarge, .fileNotRead(reason: error.description), path: path, at: SourcePosition(line: 1, column: 1))
         }
-        return Diagnostic(.fileUnreadable, "cannot read the file: \(error.description)", path: path, at: SourcePosition(line: 1, column: 1))
+        return Diagnostic(.fileUnreadable, .cannotReadFile(reason: error.description), path: path, at: SourcePosition(line: 1, column: 1))
     }
 }
 
@@ -102,7 +108,7 @@ struct DiagnosticKindTally {
     ) {
         for (overflowing, count) in counts where count > Self.keptPerKind {
             guard let index = items.lastIndex(where: { Self.identity(id($0), $0[keyPath: key]) == overflowing }) else { continue }
-            items[index][keyPath: message] += " (and \(count - Self.keptPerKind) more like it in this file)"
+            items[index][keyPath: message] += ParseMessage.moreLikeIt(count: count - Self.keptPerKind).text
         }
     }
 }

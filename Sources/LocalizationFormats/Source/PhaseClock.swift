@@ -7,8 +7,8 @@
 
 /// Wall time per phase on standard error when `STRINGSCHECK_TIMINGS` is set (`check --timings`
 /// sets it), so a slow run can be explained without a profiler. Costs nothing when off.
-public struct PhaseClock {
-    public static var isEnabled: Bool { getenv("STRINGSCHECK_TIMINGS") != nil }
+package struct PhaseClock {
+    package static var isEnabled: Bool { getenv("STRINGSCHECK_TIMINGS") != nil }
     /// `STRINGSCHECK_TIMINGS=heap` also reports the heap in use. Opt-in: glibc finds it by walking
     /// every free chunk under the arena locks, which slows every phase after a large catalog.
     static var reportsHeap: Bool {
@@ -22,7 +22,7 @@ public struct PhaseClock {
     private let enabled: Bool
     private let heap: Bool
 
-    public init(_ scope: String) {
+    package init(_ scope: String) {
         self.scope = scope
         enabled = Self.isEnabled
         heap = enabled && Self.reportsHeap
@@ -30,7 +30,7 @@ public struct PhaseClock {
     }
 
     /// Reports the time since the previous lap (or since `init`).
-    public mutating func lap(_ phase: String) {
+    package mutating func lap(_ phase: String) {
         guard enabled else { return }
         let now = clock.now
         // Memory is the other half of a slow run: each phase also says how much is resident.
@@ -41,13 +41,13 @@ public struct PhaseClock {
     /// Reports the process's peak resident memory so far (Linux `VmHWM`), in KB: the figure a
     /// memory target is stated in, which a parent cannot take from `wait4` (a spawned child's
     /// `ru_maxrss` starts from the parent's own peak).
-    public func reportPeak() {
+    package func reportPeak() {
         guard enabled, let peak = Self.peakResidentBytes() else { return }
         Self.emit("stringscheck: timing \(scope) peak resident: \(peak >> 10) KB\n")
     }
 
     /// Reports one measured duration.
-    public static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil, heap: Int? = nil) {
+    package static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil, heap: Int? = nil) {
         let (seconds, attoseconds) = duration.components
         let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
         let memory = (resident.map { ", resident \($0 >> 20) MB" } ?? "") + (heap.map { ", heap \($0 >> 20) MB" } ?? "")

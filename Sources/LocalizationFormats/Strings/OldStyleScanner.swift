@@ -10,7 +10,7 @@ struct PendingDiagnostic {
     var message: String
     var offset: Int
     var severity: Severity?
-    var notes: [(message: String, offset: Int)] = []
+    var notes: [(message: ParseMessage, offset: Int)] = []
     /// The key of the entry it is about, if any.
     var key: String?
 }
@@ -45,10 +45,10 @@ struct OldStyleScanner {
     var atEnd: Bool { pos >= bytes.count }
 
     mutating func report(
-        _ kind: ParseDiagnosticKind, _ message: String, at offset: Int, severity: Severity? = nil, key: String? = nil
+        _ kind: ParseDiagnosticKind, _ message: ParseMessage, at offset: Int, severity: Severity? = nil, key: String? = nil
     ) {
         guard !quiet, tally.admit(kind, key: key ?? valueOfKey) else { return }
-        diagnostics.append(PendingDiagnostic(kind: kind, message: message, offset: offset, severity: severity, key: key ?? valueOfKey))
+        diagnostics.append(PendingDiagnostic(kind: kind, message: message.text, offset: offset, severity: severity, key: key ?? valueOfKey))
     }
 
     @inline(__always)
@@ -246,7 +246,7 @@ struct OldStyleScanner {
             highBits |= UInt64(c)
             pos += 1
         }
-        report(.stringsSyntaxError, "unterminated quoted string; expected a closing \(Self.quoteName(quote))", at: opening)
+        report(.stringsSyntaxError, .stringsUnterminatedString(quote: quote), at: opening)
         return nil
     }
 
@@ -280,10 +280,6 @@ struct OldStyleScanner {
         return string(validUTF8: slice, isASCII: WordScan.isASCII(highBits))
     }
 
-    static func quoteName(_ quote: UInt8) -> String {
-        quote == UInt8(ascii: "\"") ? "'\"'" : "\"'\""
-    }
-
     /// The slow path once a backslash is seen: decode escapes into UTF-16 units as `getSlashedChar`
     /// does, pairing surrogates, and append them as UTF-8.
     /// Returns false after reporting an error; the text is in `escaped` otherwise.
@@ -301,10 +297,7 @@ struct OldStyleScanner {
 
         func flushPendingHigh(_ scanner: inout OldStyleScanner, _ out: inout [UInt8]) {
             if let high = pendingHigh {
-                scanner.report(
-                    .loneSurrogate,
-                    "escape produces an unpaired high surrogate U+\(hex(high.unit)); it shows as U+FFFD",
-                    at: high.offset)
+                scanner.report(.loneSurrogate, .unpairedHighSurrogateEscape(unit: high.unit), at: high.offset)
                 out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                 pendingHigh = nil
             }
@@ -326,7 +319,7 @@ struct OldStyleScanner {
             let escapeOffset = pos
             pos += 1
             guard pos < count else {
-                report(.stringsSyntaxError, "backslash at the end of the file; expected an escaped character", at: escapeOffset)
+                report(.stringsSyntaxError, .stringsBackslashAtEnd, at: escapeOffset)
                 return false
             }
             let e = bytes[pos]
@@ -363,18 +356,14 @@ struct OldStyleScanner {
                 if e == UInt8(ascii: "u") {
                     let hexDigits = (0..<4).allSatisfy { pos + $0 < count && hexValue(bytes[pos + $0]) != nil }
                     if hexDigits {
-                        report(
-                            .stringsLowercaseUEscape,
-                            "'\\u' is not an escape in .strings files: this reads as 'u' followed by the digits; write '\\U' instead",
-                            at: escapeOffset)
+                        report(.stringsLowercaseUEscape, .stringsLowercaseUEscape, at: escapeOffset)
                     } else {
-                        report(.stringsUnknownEscape, "unknown escape '\\u' is read as 'u'", at: escapeOffset)
+                        report(.stringsUnknownEscape, .stringsUnknownEscape(character: e), at: escapeOffset)
                     }
                 } else if (e >= UInt8(ascii: "A") && e <= UInt8(ascii: "Z")) || (e >= UInt8(ascii: "a") && e <= UInt8(ascii: "z"))
                     || e == UInt8(ascii: "8") || e == UInt8(ascii: "9")
                 {
-                    let character = String(UnicodeScalar(e))
-                    report(.stringsUnknownEscape, "unknown escape '\\\(character)' is read as '\(character)'", at: escapeOffset)
+                    report(.stringsUnknownEscape, .stringsUnknownEscape(character: e), at: escapeOffset)
                 }
                 // Any other character stands for itself; copy a whole UTF-8 sequence.
                 flushPendingHigh(&self, &out)
@@ -397,16 +386,14 @@ struct OldStyleScanner {
                 pendingHigh = (value, escapeOffset)
             } else if value >= 0xDC00, value <= 0xDFFF {
                 flushPendingHigh(&self, &out)
-                report(
-                    .loneSurrogate, "escape produces an unpaired low surrogate U+\(hex(value)); it shows as U+FFFD",
-                    at: escapeOffset)
+                report(.loneSurrogate, .unpairedLowSurrogateEscape(unit: value), at: escapeOffset)
                 out.append(contentsOf: [0xEF, 0xBF, 0xBD])
             } else {
                 flushPendingHigh(&self, &out)
                 TextDecoder.appendScalar(UInt32(value), to: &out)
             }
         }
-        report(.stringsSyntaxError, "unterminated quoted string; expected a closing \(Self.quoteName(quote))", at: opening)
+        report(.stringsSyntaxError, .stringsUnterminatedString(quote: quote), at: opening)
         return false
     }
 }

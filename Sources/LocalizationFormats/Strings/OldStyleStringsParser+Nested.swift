@@ -6,11 +6,11 @@ extension OldStyleStringsParser {
     /// Returns its kind, or nil after reporting a fatal error.
     mutating func parseNestedObject(depth: Int) -> StringsValueKind? {
         if depth > StringsParser.maximumDepth {
-            fatal("arrays and dictionaries are nested more than \(StringsParser.maximumDepth) deep", at: scanner.pos, kind: .nestingTooDeep)
+            fatal(.nestedTooDeep(limit: StringsParser.maximumDepth), at: scanner.pos, kind: .nestingTooDeep)
             return nil
         }
         guard scanner.skipSpace() else {
-            fatal("expected a value, found the end of the file", at: scanner.pos)
+            fatal(.stringsExpectedValue(found: nil), at: scanner.pos)
             return nil
         }
         let start = scanner.pos
@@ -36,7 +36,7 @@ extension OldStyleStringsParser {
                 _ = scanner.scanUnquotedRange()
                 return .string
             }
-            fatal("expected a value, found \(describeCharacter(at: start))", at: start)
+            fatal(.stringsExpectedValue(found: describeCharacter(at: start)), at: start)
             return nil
         }
     }
@@ -44,7 +44,7 @@ extension OldStyleStringsParser {
     private mutating func parseNestedDictionary(depth: Int, start: Int) -> Bool {
         while true {
             guard scanner.skipSpace() else {
-                fatal("expected '}' to close the dictionary opened here", at: start)
+                fatal(.stringsDictionaryNeverClosed, at: start)
                 return false
             }
             let c = bytes[scanner.pos]
@@ -61,22 +61,22 @@ extension OldStyleStringsParser {
             } else if OldStyleScanner.isUnquotedCharacter(c) {
                 _ = scanner.scanUnquotedRange()
             } else {
-                fatal("expected a key or '}' in the dictionary, found \(describeCharacter(at: keyOffset))", at: keyOffset)
+                fatal(.stringsExpectedNestedKey(found: describeCharacter(at: keyOffset)), at: keyOffset)
                 return false
             }
             guard scanner.skipSpace() else {
-                fatal("expected '=' or ';' after a key, found the end of the file", at: scanner.pos)
+                fatal(.stringsExpectedSeparatorAfterNestedKey(found: nil), at: scanner.pos)
                 return false
             }
             if bytes[scanner.pos] == UInt8(ascii: "=") {
                 scanner.pos += 1
                 guard parseNestedObject(depth: depth + 1) != nil else { return false }
             } else if bytes[scanner.pos] != UInt8(ascii: ";") {
-                fatal("expected '=' or ';' after a key, found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+                fatal(.stringsExpectedSeparatorAfterNestedKey(found: describeCharacter(at: scanner.pos)), at: scanner.pos)
                 return false
             }
             guard scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") else {
-                fatal("expected ';' after a dictionary entry", at: scanner.pos)
+                fatal(.stringsExpectedSemicolonAfterEntry, at: scanner.pos)
                 return false
             }
             scanner.pos += 1
@@ -85,7 +85,7 @@ extension OldStyleStringsParser {
 
     private mutating func parseNestedArray(depth: Int, start: Int) -> Bool {
         guard scanner.skipSpace() else {
-            fatal("expected ')' to close the array opened here", at: start)
+            fatal(.stringsArrayNeverClosed, at: start)
             return false
         }
         if bytes[scanner.pos] == UInt8(ascii: ")") {
@@ -95,14 +95,14 @@ extension OldStyleStringsParser {
         while true {
             guard parseNestedObject(depth: depth + 1) != nil else { return false }
             guard scanner.skipSpace() else {
-                fatal("expected ',' or ')' in the array opened here", at: start)
+                fatal(.stringsArrayUnfinished, at: start)
                 return false
             }
             let c = bytes[scanner.pos]
             scanner.pos += 1
             if c == UInt8(ascii: ")") { return true }
             if c != UInt8(ascii: ",") {
-                fatal("expected ',' or ')' in the array, found \(Self.describe(c))", at: scanner.pos - 1)
+                fatal(.stringsExpectedArraySeparator(found: Self.describe(c)), at: scanner.pos - 1)
                 return false
             }
             // CoreFoundation accepts a trailing comma before ')'.
@@ -122,7 +122,7 @@ extension OldStyleStringsParser {
             }
             if hexValue(c) != nil {
                 guard scanner.pos + 1 < bytes.count, hexValue(bytes[scanner.pos + 1]) != nil else {
-                    fatal("data has an odd number of hex digits", at: scanner.pos)
+                    fatal(.stringsOddHexDigits, at: scanner.pos)
                     return false
                 }
                 scanner.pos += 2
@@ -131,11 +131,11 @@ extension OldStyleStringsParser {
             } else if scanner.isUnicodeSeparator(at: scanner.pos) {
                 scanner.pos += 3
             } else {
-                fatal("data may hold only hex digits and spaces, found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+                fatal(.stringsInvalidDataCharacter(found: describeCharacter(at: scanner.pos)), at: scanner.pos)
                 return false
             }
         }
-        fatal("expected '>' to close the data opened here", at: start)
+        fatal(.stringsDataNeverClosed, at: start)
         return false
     }
 }

@@ -21,8 +21,9 @@ struct OldStyleStringsParser {
     var firstFatalDiagnosticIndex: Int?
     /// Where CoreFoundation ends the dictionary without an error at a stray character.
     var silentStopOffset: Int?
-    /// What CoreFoundation met there, for the message ("unexpected ';' where a key should start").
-    var silentStopReason = ""
+    /// What CoreFoundation met there, for the message: the character it did not expect, or nil
+    /// for a quoted key that is never closed.
+    var silentStopUnexpected: String?
     /// Where an unterminated `/*` starts inside the text CoreFoundation reads.
     var commentCutOffset: Int?
 
@@ -36,7 +37,7 @@ struct OldStyleStringsParser {
         }
     }
     /// Set when the top level is not a dictionary.
-    var notATableMessage: String?
+    var notATableMessage: ParseMessage?
     /// Entries recovered from inside an unterminated comment (never loaded).
     var swallowedEntryCount = 0
 
@@ -51,7 +52,7 @@ struct OldStyleStringsParser {
         truncationOffset.map { offset < $0 } ?? true
     }
 
-    mutating func fatal(_ message: String, at offset: Int, kind: ParseDiagnosticKind = .stringsSyntaxError) {
+    mutating func fatal(_ message: ParseMessage, at offset: Int, kind: ParseDiagnosticKind = .stringsSyntaxError) {
         guard !scanner.quiet else { return }
         scanner.report(kind, message, at: offset)
         if isRead(offset), firstFatalOffset.map({ offset < $0 }) ?? true {
@@ -93,24 +94,24 @@ struct OldStyleStringsParser {
             if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: "}") {
                 scanner.pos += 1
                 if scanner.skipSpace() {
-                    fatal("unexpected text after the closing '}' of the table", at: scanner.pos)
+                    fatal(.stringsTextAfterTable, at: scanner.pos)
                 }
             } else if !scanner.atEnd {
-                fatal("expected '}' to close the table, found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+                fatal(.stringsExpectedTableClose(found: describeCharacter(at: scanner.pos)), at: scanner.pos)
             } else {
-                fatal("expected '}' to close the table opened here", at: start)
+                fatal(.stringsTableNeverClosed, at: start)
             }
         case UInt8(ascii: "("), UInt8(ascii: "<"):
             let kind = parseNestedObject(depth: 0) ?? .array
-            notATableMessage = "the file holds \(kind == .data ? "a data value" : "an array"), not key = value entries"
-            if scanner.skipSpace() { fatal("unexpected text after the top-level value", at: scanner.pos) }
+            notATableMessage = kind == .data ? .stringsFileHoldsData : .stringsFileHoldsArray
+            if scanner.skipSpace() { fatal(.stringsTextAfterTopLevelValue, at: scanner.pos) }
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             parseUnbracedOrSingleString(start: start)
         default:
             if OldStyleScanner.isUnquotedCharacter(first) {
                 parseUnbracedOrSingleString(start: start)
             } else {
-                fatal("expected a key (a quoted string or an unquoted word), found \(describeCharacter(at: start))", at: start)
+                fatal(.stringsExpectedKey(found: describeCharacter(at: start)), at: start)
                 scanner.skipToNextLine(after: start)
                 parseEntries(braced: false)
             }
@@ -123,7 +124,7 @@ struct OldStyleStringsParser {
         let isQuoted = OldStyleScanner.isQuote(bytes[start])
         let single: String? = isQuoted ? scanner.scanQuoted() : scanner.scanUnquoted()
         if let single, !scanner.skipSpace() {
-            notATableMessage = "the file holds the single string '\(single)', not key = value entries"
+            notATableMessage = .stringsFileHoldsSingleString(single)
             return
         }
         // Re-read from the start as dictionary content; drop what the first look reported.
@@ -157,14 +158,14 @@ struct OldStyleStringsParser {
                 // whole table. Keep reading to report what is lost.
                 if !scanner.quiet, isRead(keyOffset) {
                     silentStopOffset = keyOffset
-                    silentStopReason = "unexpected \(describeCharacter(at: keyOffset)) where a key should start"
+                    silentStopUnexpected = describeCharacter(at: keyOffset)
                 }
                 scanner.pos += 1
                 continue
             } else if braced, afterSemicolon {
                 return
             } else {
-                fatal("expected a key (a quoted string or an unquoted word), found \(describeCharacter(at: keyOffset))", at: keyOffset)
+                fatal(.stringsExpectedKey(found: describeCharacter(at: keyOffset)), at: keyOffset)
                 scanner.pos += 1
                 afterSemicolon = false
                 if c != UInt8(ascii: ";") { scanner.skipToNextLine(after: keyOffset) }
@@ -176,7 +177,7 @@ struct OldStyleStringsParser {
                     // path", which clears the error: the entries before it load.
                     scanner.diagnostics.removeLast()
                     silentStopOffset = keyOffset
-                    silentStopReason = "this quoted key is never closed"
+                    silentStopUnexpected = nil
                     scanner.skipToNextLine(after: keyOffset)
                     afterSemicolon = false
                     continue
@@ -224,7 +225,7 @@ struct OldStyleStringsParser {
     ) -> Bool {
         let afterKey = scanner.pos
         guard scanner.skipSpace() else {
-            fatal("expected '=' or ';' after the key '\(key)', found the end of the file", at: afterKey)
+            fatal(.stringsExpectedSeparatorAfterKey(key: key, found: nil), at: afterKey)
             return false
         }
         let c = bytes[scanner.pos]
@@ -238,13 +239,13 @@ struct OldStyleStringsParser {
             return true
         }
         guard c == UInt8(ascii: "=") else {
-            fatal("expected '=' or ';' after the key '\(key)', found \(describeCharacter(at: scanner.pos))", at: scanner.pos)
+            fatal(.stringsExpectedSeparatorAfterKey(key: key, found: describeCharacter(at: scanner.pos)), at: scanner.pos)
             scanner.skipToNextLine(after: scanner.pos)
             return false
         }
         scanner.pos += 1
         guard scanner.skipSpace() else {
-            fatal("expected a value after '=' for the key '\(key)', found the end of the file", at: scanner.pos)
+            fatal(.stringsExpectedValueAtEnd(key: key), at: scanner.pos)
             return false
         }
         let valueOffset = scanner.pos
@@ -272,14 +273,9 @@ struct OldStyleStringsParser {
                 return false
             }
             kind = nestedKind
-            scanner.report(
-                .nonStringValue,
-                "the value of '\(key)' is \(nestedKind == .array ? "an array" : nestedKind == .data ? "data" : "a dictionary"), not a string; lookups of this key do not return text",
-                at: valueOffset, key: key)
+            scanner.report(.nonStringValue, .stringsNestedValue(key: key, kind: nestedKind), at: valueOffset, key: key)
         } else {
-            fatal(
-                "expected a value (a quoted string) after '=' for the key '\(key)', found \(describeCharacter(at: valueOffset))",
-                at: valueOffset)
+            fatal(.stringsExpectedQuotedValue(key: key, found: describeCharacter(at: valueOffset)), at: valueOffset)
             if v == UInt8(ascii: ";") { scanner.pos += 1 } else { scanner.skipToNextLine(after: valueOffset) }
             return v == UInt8(ascii: ";")
         }
@@ -293,7 +289,7 @@ struct OldStyleStringsParser {
             scanner.pos += 1
             return true
         }
-        fatal("expected ';' after the value of '\(entries[entries.count - 1].key)'", at: afterValue)
+        fatal(.stringsExpectedSemicolonAfterValue(key: entries[entries.count - 1].key), at: afterValue)
         return false
     }
 
@@ -312,17 +308,13 @@ struct OldStyleStringsParser {
         parseEntries(braced: false)
         scanner.quiet = false
         swallowedEntryCount = entries.count - before
-        let message: String
+        let message: ParseMessage
         let severity: Severity
         if swallowedEntryCount > 0 {
-            let names = entries[before...].prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
-            let more = swallowedEntryCount > 3 ? " and \(swallowedEntryCount - 3) more" : ""
-            message =
-                "this comment is never closed: CoreFoundation silently skips the rest of the file, so \(countedEntries(swallowedEntryCount)) (\(names)\(more)) never \(swallowedEntryCount == 1 ? "loads" : "load"); add '*/'"
+            message = .stringsCommentHidesEntries(count: swallowedEntryCount, firstKeys: entries[before...].prefix(3).map(\.key))
             severity = .error
         } else {
-            message =
-                "this comment is never closed; CoreFoundation skips to the end of the file, so any entry added below it will not load; add '*/'"
+            message = .stringsCommentNeverClosed
             severity = .warning
         }
         scanner.report(.stringsUnterminatedComment, message, at: opening, severity: severity)
@@ -338,28 +330,19 @@ struct OldStyleStringsParser {
         var pending = scanner.diagnostics
         scanner.tally.annotate(&pending, id: \.kind.rawValue, key: \.key, message: \.message)
         if let message = notATableMessage {
-            pending.append(
-                PendingDiagnostic(
-                    kind: .notATable, message: message + "; a table must be a dictionary, so it loads nothing", offset: 0))
+            pending.append(PendingDiagnostic(kind: .notATable, message: message.text, offset: 0))
             loads = false
         }
         if let index = firstFatalDiagnosticIndex {
             let count = entries.count
-            pending[index].message +=
-                count == 0
-                ? "; Foundation rejects the whole file, so the table loads nothing"
-                : "; Foundation rejects the whole file, so none of its \(countedEntries(count)) \(count == 1 ? "loads" : "load") and every key in it shows raw"
+            pending[index].message += ParseMessage.stringsFileRejected(entries: count).text
         }
         if let cut = silentStopOffset {
             let lost = offsets.count { $0.key > cut }
-            do {
-                pending.append(
-                    PendingDiagnostic(
-                        kind: .stringsSilentTruncation,
-                        message:
-                            "\(silentStopReason): CoreFoundation silently stops reading here, so \(countedEntries(lost)) after it never \(lost == 1 ? "loads" : "load")",
-                        offset: cut))
-            }
+            let message =
+                silentStopUnexpected.map { ParseMessage.stringsSilentStopAtUnexpected(found: $0, lost: lost) }
+                ?? .stringsSilentStopAtUnclosedKey(lost: lost)
+            pending.append(PendingDiagnostic(kind: .stringsSilentTruncation, message: message.text, offset: cut))
         }
 
         // Entries are completed in place: no second array, no copies of their strings.
@@ -389,25 +372,23 @@ struct OldStyleStringsParser {
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,
-                        message: same
-                            ? "the key '\(key)' is defined twice with the same value"
-                            : "the key '\(key)' is defined twice with different values; Foundation uses this later one",
+                        message: (same ? ParseMessage.duplicateKeySameValue(key: key) : .duplicateKeyDifferentValues(key: key)).text,
                         offset: offset.key, severity: same ? .warning : .error,
-                        notes: [("first definition of '\(key)' is here", offsets[previous].key)], key: key))
+                        notes: [(ParseMessage.firstDefinition(key: key), offsets[previous].key)], key: key))
             }
         }
         if unlistedSame + unlistedDifferent > 0 {
-            let count = unlistedSame + unlistedDifferent
+            let message = ParseMessage.moreDuplicateKeys(
+                count: unlistedSame + unlistedDifferent, different: unlistedDifferent, listed: Self.maximumDiagnostics)
             pending.append(
                 PendingDiagnostic(
-                    kind: .duplicateKey,
-                    message:
-                        "\(count) more key\(count == 1 ? " is" : "s are") defined twice in this file (\(unlistedDifferent) with different values); only the first \(Self.maximumDiagnostics) problems of a file are listed",
-                    offset: offsets.last?.key ?? 0, severity: unlistedDifferent > 0 ? .error : .warning))
+                    kind: .duplicateKey, message: message.text, offset: offsets.last?.key ?? 0,
+                    severity: unlistedDifferent > 0 ? .error : .warning))
         }
         let diagnostics = pending.map { item in
             Diagnostic(
-                item.kind, item.message, path: path, at: lines.location(ofByte: item.offset), severity: item.severity,
+                id: item.kind.rawValue, severity: item.severity ?? item.kind.defaultSeverity, message: item.message, path: path,
+                location: lines.location(ofByte: item.offset),
                 notes: item.notes.map {
                     DiagnosticNote(message: $0.message, path: path, location: lines.location(ofByte: $0.offset))
                 }, key: item.key)
@@ -420,8 +401,4 @@ struct OldStyleStringsParser {
         guard a.hasValue, b.hasValue else { return a.hasValue == b.hasValue }
         return text.withUnsafeBufferPointer { text in text[a.valueRange].elementsEqual(text[b.valueRange]) }
     }
-}
-
-func countedEntries(_ count: Int) -> String {
-    count == 1 ? "1 entry" : "\(count) entries"
 }

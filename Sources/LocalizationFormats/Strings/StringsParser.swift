@@ -26,17 +26,14 @@ public enum StringsParser {
     /// where they match (see `KeyPool`).
     public static func parse(bytes: [UInt8], path: String, keyPool: KeyPool? = nil) -> StringsFile {
         if bytes.isEmpty {
-            let diagnostic = Diagnostic(
-                .emptyFile, "the file is empty; Foundation refuses a zero-length property list, so the table loads nothing",
-                path: path, at: SourcePosition(line: 1, column: 1))
+            let diagnostic = Diagnostic(.emptyFile, .stringsEmptyFile, path: path, at: SourcePosition(line: 1, column: 1))
             return StringsFile(path: path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
         }
         // Entries address their text with 32-bit offsets, and decoding can make the text up to
         // three times the bytes (each undecodable byte becomes U+FFFD): below 1 GB it fits.
         guard bytes.count < 1 << 30 else {
             let diagnostic = Diagnostic(
-                .fileTooLarge, "the file is \(bytes.count) bytes; a .strings file of 1 GB or more is not read",
-                path: path, at: SourcePosition(line: 1, column: 1))
+                .fileTooLarge, .stringsFileTooLarge(bytes: bytes.count), path: path, at: SourcePosition(line: 1, column: 1))
             return StringsFile(path: path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
         }
         let decoded = TextDecoder.decode(bytes)
@@ -54,7 +51,7 @@ public enum StringsParser {
         if decoded.problemCount > decoded.problems.count {
             let index = min(DecodedText.keptProblems, diagnostics.count) - 1
             diagnostics[index].message +=
-                " (and \(decoded.gaveUp ? "at least " : "")\(decoded.problemCount - decoded.problems.count) more undecodable sequences)"
+                ParseMessage.moreUndecodableSequences(count: decoded.problemCount - decoded.problems.count, atLeast: decoded.gaveUp).text
         }
         if decoded.gaveUp, let last = diagnostics.indices.last {
             // Not text: its entries would be noise, and keeping them costs three bytes a bad byte.
@@ -66,17 +63,14 @@ public enum StringsParser {
             loads = false
             diagnostics.append(
                 Diagnostic(
-                    .utf16WithoutBOM,
-                    "\(decoded.encoding == .utf16LE ? "little" : "big")-endian UTF-16 without a byte order mark: CoreFoundation drops the first two bytes and misreads the rest, so the table loads nothing; save as UTF-8 or add a BOM",
-                    path: path, at: SourcePosition(line: 1, column: 1)))
+                    .utf16WithoutBOM, .utf16WithoutBOM(littleEndian: decoded.encoding == .utf16LE), path: path,
+                    at: SourcePosition(line: 1, column: 1)))
         default:
             break
         }
         if decoded.utf8.isEmpty {
             diagnostics.append(
-                Diagnostic(
-                    .emptyFile, "the file holds only a byte order mark; Foundation refuses an empty string, so the table loads nothing",
-                    path: path, at: SourcePosition(line: 1, column: 1)))
+                Diagnostic(.emptyFile, .stringsOnlyByteOrderMark, path: path, at: SourcePosition(line: 1, column: 1)))
             return StringsFile(path: path, encoding: decoded.encoding, diagnostics: diagnostics, loads: false)
         }
         if looksLikeXML(decoded.utf8) {
@@ -114,42 +108,36 @@ public enum StringsParser {
     }
 
     /// What a file that is not text is told, after its first undecodable sequences.
-    static let notText =
-        "; with more than \(DecodedText.maximumRejectingProblems) undecodable sequences the file is taken for something other than text and not read further"
+    static let notText = ParseMessage.notText(limit: DecodedText.maximumRejectingProblems).text
 
     static func decodingDiagnostic(
         _ problem: DecodingProblem, encoding: TextEncoding, path: String, lines: LineTable
     ) -> (Diagnostic, fatal: Bool) {
         let location = lines.location(ofByte: problem.decodedOffset)
-        let rejected = "Foundation rejects the whole file (\"Conversion of string failed\"), so the table loads nothing"
         switch problem.kind {
         case .invalidUTF8(let byte):
             return (
                 Diagnostic(
-                    .invalidEncoding,
-                    "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) at byte offset \(problem.byteOffset); \(rejected)",
-                    path: path, at: location, byteOffset: problem.byteOffset), true
+                    .invalidEncoding, .invalidUTF8Byte(byte: byte, offset: problem.byteOffset), path: path, at: location,
+                    byteOffset: problem.byteOffset), true
             )
         case .truncatedUnit(let count):
             return (
                 Diagnostic(
-                    .invalidEncoding,
-                    "the file ends in the middle of a \(encoding.rawValue) character (\(count) stray byte\(count == 1 ? "" : "s") at byte offset \(problem.byteOffset)); \(rejected)",
-                    path: path, at: location, byteOffset: problem.byteOffset), true
+                    .invalidEncoding, .truncatedCharacter(encoding: encoding, strayBytes: count, offset: problem.byteOffset), path: path,
+                    at: location, byteOffset: problem.byteOffset), true
             )
         case .invalidScalar(let value):
             return (
                 Diagnostic(
-                    .invalidEncoding,
-                    "0x\(String(value, radix: 16, uppercase: true)) at byte offset \(problem.byteOffset) is not a Unicode scalar; \(rejected)",
-                    path: path, at: location, byteOffset: problem.byteOffset), true
+                    .invalidEncoding, .invalidScalar(value: value, offset: problem.byteOffset), path: path, at: location,
+                    byteOffset: problem.byteOffset), true
             )
         case .loneSurrogate(let unit):
             return (
                 Diagnostic(
-                    .loneSurrogate,
-                    "unpaired UTF-16 surrogate U+\(hex(unit)) at byte offset \(problem.byteOffset); it shows as U+FFFD",
-                    path: path, at: location, byteOffset: problem.byteOffset), false
+                    .loneSurrogate, .unpairedSurrogateInFile(unit: unit, offset: problem.byteOffset), path: path, at: location,
+                    byteOffset: problem.byteOffset), false
             )
         }
     }

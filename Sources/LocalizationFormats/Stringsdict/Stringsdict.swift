@@ -90,9 +90,8 @@ public enum StringsdictParser {
                     builder.key = item.key
                     if let first = seen[item.key] {
                         builder.add(
-                            .duplicateKey, "the key '\(item.key)' is defined twice; Foundation uses this later one",
-                            at: item.keyLocation,
-                            notes: [DiagnosticNote(message: "first definition of '\(item.key)' is here", path: path, location: first)])
+                            .duplicateKey, .duplicateKey(key: item.key), at: item.keyLocation,
+                            notes: [DiagnosticNote(message: .firstDefinition(key: item.key), path: path, location: first)])
                     } else {
                         seen[item.key] = item.keyLocation
                     }
@@ -101,9 +100,7 @@ public enum StringsdictParser {
                 builder.key = nil
             } else {
                 loads = false
-                builder.add(
-                    .notATable, "the top level is \(root.typeNameWithArticle), not a dictionary; the table loads nothing", at: root.location
-                )
+                builder.add(.notATable, .topLevelNotDictionary(found: root.typeNameWithArticle), at: root.location)
             }
         }
         if !loads { for index in entries.indices { entries[index].loaded = false } }
@@ -117,7 +114,7 @@ public enum StringsdictParser {
         var key: String?
 
         mutating func add(
-            _ kind: ParseDiagnosticKind, _ message: String, at location: SourcePosition?, severity: Severity? = nil,
+            _ kind: ParseDiagnosticKind, _ message: ParseMessage, at location: SourcePosition?, severity: Severity? = nil,
             notes: [DiagnosticNote] = []
         ) {
             diagnostics.append(Diagnostic(kind, message, path: path, at: location, severity: severity, notes: notes, key: key))
@@ -125,7 +122,7 @@ public enum StringsdictParser {
 
         /// `context` names the dictionary in diagnostics (made only for one).
         mutating func variants(
-            of node: PropertyListNode, allowed: Set<String>?, context: @autoclosure () -> String
+            of node: PropertyListNode, allowed: Set<String>?, context: @autoclosure () -> ParseMessage.StringsdictPlace
         ) -> [StringsdictVariant] {
             var result: [StringsdictVariant] = []
             for item in node.dictionary ?? [] {
@@ -133,14 +130,13 @@ public enum StringsdictParser {
                 guard let text = item.value.string else {
                     add(
                         .stringsdictInvalidStructure,
-                        "'\(item.key)' in \(context()) must be a string, found \(item.value.typeNameWithArticle)",
+                        .stringsdictVariantNotString(name: item.key, place: context(), found: item.value.typeNameWithArticle),
                         at: item.value.location)
                     continue
                 }
                 if let allowed, !allowed.contains(item.key) {
                     add(
-                        .stringsdictInvalidStructure,
-                        "'\(item.key)' is not one of \(allowed.sorted().joined(separator: ", ")) in \(context()); it is never used",
+                        .stringsdictInvalidStructure, .stringsdictUnknownVariant(name: item.key, allowed: allowed, place: context()),
                         at: item.keyLocation, severity: .warning)
                 }
                 result.append(StringsdictVariant(name: item.key, value: text, location: item.keyLocation))
@@ -151,7 +147,7 @@ public enum StringsdictParser {
         mutating func entry(_ item: PropertyListEntry, loaded: Bool) -> StringsdictEntry? {
             guard let fields = item.value.dictionary else {
                 add(
-                    .stringsdictInvalidStructure, "the entry '\(item.key)' must be a dictionary, found \(item.value.typeNameWithArticle)",
+                    .stringsdictInvalidStructure, .stringsdictEntryNotDictionary(key: item.key, found: item.value.typeNameWithArticle),
                     at: item.value.location)
                 return nil
             }
@@ -161,20 +157,17 @@ public enum StringsdictParser {
                     guard let ruleNode = node[rule] else { continue }
                     let isDevice = rule == StringsdictParser.deviceRule
                     let variants = variants(
-                        of: ruleNode, allowed: isDevice ? StringsdictParser.deviceNames : nil, context: "'\(item.key)'")
+                        of: ruleNode, allowed: isDevice ? StringsdictParser.deviceNames : nil, context: .entry(item.key))
                     return StringsdictEntry(
                         key: item.key, keyLocation: item.keyLocation, kind: isDevice ? .deviceSpecific : .variableWidth,
                         formatKey: nil, formatKeyLocation: nil, variables: [], variants: variants, loaded: loaded)
                 }
-                add(
-                    .stringsdictInvalidStructure,
-                    "the entry '\(item.key)' has no NSStringLocalizedFormatKey, so Foundation has no text for it",
-                    at: item.keyLocation)
+                add(.stringsdictInvalidStructure, .stringsdictNoFormatKey(key: item.key), at: item.keyLocation)
                 return nil
             }
             let formatNode = node[StringsdictParser.formatKey]
             guard let format = formatNode?.string else {
-                add(.stringsdictInvalidStructure, "NSStringLocalizedFormatKey of '\(item.key)' must be a string", at: formatNode?.location)
+                add(.stringsdictInvalidStructure, .stringsdictFormatKeyNotString(key: item.key), at: formatNode?.location)
                 return nil
             }
             var variables: [StringsdictVariable] = []
@@ -182,7 +175,7 @@ public enum StringsdictParser {
                 guard field.value.dictionary != nil else {
                     add(
                         .stringsdictInvalidStructure,
-                        "'\(field.key)' in '\(item.key)' must be a variable dictionary, found \(field.value.typeNameWithArticle)",
+                        .stringsdictVariableNotDictionary(name: field.key, entry: item.key, found: field.value.typeNameWithArticle),
                         at: field.value.location, severity: .warning)
                     continue
                 }
@@ -203,15 +196,11 @@ public enum StringsdictParser {
                 for variant in variable.variants { countReferences(in: variant.value) }
             }
             for name in formatVariables where !variables.contains(where: { $0.name == name }) {
-                add(
-                    .stringsdictMissingVariable,
-                    "the format of '\(item.key)' uses '%#@\(name)@' but the entry has no '\(name)' dictionary; the text shows unformatted",
-                    at: formatNode?.location)
+                add(.stringsdictMissingVariable, .stringsdictMissingVariable(key: item.key, name: name), at: formatNode?.location)
             }
             for variable in variables where referenced[variable.name] == nil {
                 add(
-                    .stringsdictUnusedVariable,
-                    "the variable '\(variable.name)' of '\(item.key)' is never used by the format '\(format.excerpt)'",
+                    .stringsdictUnusedVariable, .stringsdictUnusedVariable(name: variable.name, key: item.key, format: format),
                     at: variable.location)
             }
             return StringsdictEntry(
@@ -224,32 +213,26 @@ public enum StringsdictParser {
             let specType = node[StringsdictParser.specTypeKey]?.string
             let valueType = node[StringsdictParser.valueTypeKey]?.string
             // Made for a diagnostic only: most variables have none.
-            var context: String { "the variable '\(field.key)' of '\(entryKey)'" }
+            var context: ParseMessage.StringsdictPlace { .variable(field.key, entry: entryKey) }
             var allowed: Set<String>?
             switch specType {
             case StringsdictParser.pluralRule?:
                 allowed = StringsdictParser.pluralCategorySet
                 if valueType == nil {
-                    add(
-                        .stringsdictMissingValueType,
-                        "\(context) has no NSStringFormatValueTypeKey, so the number's type is unknown (e.g. 'd' or 'ld')",
-                        at: field.keyLocation)
+                    add(.stringsdictMissingValueType, .stringsdictMissingValueType(context), at: field.keyLocation)
                 }
             case StringsdictParser.deviceRule?:
                 allowed = StringsdictParser.deviceNames
             case nil:
-                add(
-                    .stringsdictInvalidStructure, "\(context) has no NSStringFormatSpecTypeKey (e.g. NSStringPluralRuleType)",
-                    at: field.keyLocation)
+                add(.stringsdictInvalidStructure, .stringsdictNoSpecType(context), at: field.keyLocation)
             case let other?:
                 add(
-                    .stringsdictInvalidStructure,
-                    "\(context) has the unknown NSStringFormatSpecTypeKey '\(other)'; expected NSStringPluralRuleType or NSStringDeviceSpecificRuleType",
+                    .stringsdictInvalidStructure, .stringsdictUnknownSpecType(context, specType: other),
                     at: node[StringsdictParser.specTypeKey]?.location)
             }
             let variants = variants(of: node, allowed: allowed, context: context)
             if specType == StringsdictParser.pluralRule, !variants.contains(where: { $0.name == "other" }) {
-                add(.stringsdictMissingOther, "\(context) has no 'other' form, which every plural rule needs", at: field.keyLocation)
+                add(.stringsdictMissingOther, .stringsdictMissingOther(context), at: field.keyLocation)
             }
             return StringsdictVariable(
                 name: field.key, location: field.keyLocation, specType: specType, valueType: valueType, variants: variants)

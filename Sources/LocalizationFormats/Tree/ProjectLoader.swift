@@ -275,7 +275,7 @@ public enum ProjectLoader {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: root, isDirectory: &isDirectory) else {
             diagnostics.append(
-                Diagnostic(.fileUnreadable, "no such file or folder", path: root, at: SourcePosition(line: 1, column: 1)))
+                Diagnostic(.fileUnreadable, .noSuchFileOrFolder, path: root, at: SourcePosition(line: 1, column: 1)))
             return []
         }
         let parent = rootURL.deletingLastPathComponent().lastPathComponent
@@ -313,14 +313,13 @@ public enum ProjectLoader {
                 for name in undecodable where FileKind.table(name) != nil || !name.contains(".") || FileKind.isLocaleFolder(name) {
                     diagnostics.append(
                         Diagnostic(
-                            .fileUnreadable, "cannot read '\(name)': its name is not valid UTF-8 (shown with U+FFFD); rename it",
-                            path: join(display, name), at: SourcePosition(line: 1, column: 1)))
+                            .fileUnreadable, .nameNotUTF8(name: name), path: join(display, name), at: SourcePosition(line: 1, column: 1)))
                 }
             case .failure(let error):
                 diagnostics.append(
                     Diagnostic(
-                        .fileUnreadable, "cannot read the folder: \(error.description)", path: display,
-                        at: SourcePosition(line: 1, column: 1)))
+                        .fileUnreadable, .cannotReadFolder(reason: error.description), path: display, at: SourcePosition(line: 1, column: 1)
+                    ))
                 continue
             }
             for (name, isRegularFile) in names {
@@ -335,7 +334,7 @@ public enum ProjectLoader {
                     // Gone since the folder was read: nothing to say. Anything else (a path
                     // too long for the system) is said.
                     if errno != ENOENT {
-                        diagnostics.append(unreadable("cannot read it: \(POSIXFailure(code: errno).description)", childDisplay))
+                        diagnostics.append(unreadable(.cannotReadEntry(reason: POSIXFailure(code: errno).description), childDisplay))
                     }
                     continue
                 }
@@ -343,9 +342,9 @@ public enum ProjectLoader {
                 if isLink, stat(childPath, &info) != 0 {
                     // A link that leads nowhere (or round in a circle) is skipped, and said so
                     // when its name promises a table.
-                    let reason = errno == ELOOP ? "a symbolic link loop" : "a symbolic link to nothing"
+                    let message: ParseMessage = errno == ELOOP ? .fileIsSymbolicLinkLoop : .fileIsDanglingSymbolicLink
                     if FileKind.table(name) != nil {
-                        diagnostics.append(unreadable("cannot read the file: it is \(reason); it is not checked", childDisplay))
+                        diagnostics.append(unreadable(message, childDisplay))
                     }
                     continue
                 }
@@ -364,8 +363,8 @@ public enum ProjectLoader {
                     if isLink, !(childReal == realRoot || childReal.hasPrefix(realRoot + "/")) {
                         diagnostics.append(
                             Diagnostic(
-                                .symlinkOutsideRoot, "this symbolic link leads outside '\(root)' (to '\(childReal)'); it is not followed",
-                                path: childDisplay, at: SourcePosition(line: 1, column: 1)))
+                                .symlinkOutsideRoot, .symlinkFolderOutsideRoot(root: root, target: childReal), path: childDisplay,
+                                at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
                     guard visited.insert(childReal).inserted else {
@@ -374,10 +373,7 @@ public enum ProjectLoader {
                         // which is all.
                         guard walked.contains(childReal) else { continue }
                         diagnostics.append(
-                            Diagnostic(
-                                .symlinkLoop,
-                                "this folder was already visited through another path (a symbolic link loop); it is not read again",
-                                path: childDisplay, at: SourcePosition(line: 1, column: 1)))
+                            Diagnostic(.symlinkLoop, .symlinkLoop, path: childDisplay, at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
                     stack.append((childPath, childReal, childDisplay, FileKind.isLocaleFolder(name) ? name : nil, walked + [childReal]))
@@ -388,8 +384,8 @@ public enum ProjectLoader {
                     if isLink, !(DirectoryWalker.realPath(childPath) ?? "").hasPrefix(realRoot + "/") {
                         diagnostics.append(
                             Diagnostic(
-                                .symlinkOutsideRoot, "this symbolic link leads outside '\(root)'; it is not read",
-                                path: childDisplay, at: SourcePosition(line: 1, column: 1)))
+                                .symlinkOutsideRoot, .symlinkFileOutsideRoot(root: root), path: childDisplay,
+                                at: SourcePosition(line: 1, column: 1)))
                         continue
                     }
                     result.append(
@@ -401,7 +397,7 @@ public enum ProjectLoader {
     }
 
     /// A `file-unreadable` diagnostic at the start of `path`.
-    static func unreadable(_ message: String, _ path: String) -> Diagnostic {
+    static func unreadable(_ message: ParseMessage, _ path: String) -> Diagnostic {
         Diagnostic(.fileUnreadable, message, path: path, at: SourcePosition(line: 1, column: 1))
     }
 
@@ -429,12 +425,13 @@ public enum ProjectLoader {
             for other in sorted.dropFirst() {
                 result.append(
                     Diagnostic(
-                        .duplicateLocaleFolder,
-                        "'\(other.key)' and '\(first.key)' both name the locale '\(locale)'; a device loads only one of them, so keys in the other may show raw",
-                        path: other.value, at: SourcePosition(line: 1, column: 1),
+                        .duplicateLocaleFolder, .duplicateLocaleFolder(folder: other.key, first: first.key, locale: locale),
+                        path: other.value,
+                        at: SourcePosition(line: 1, column: 1),
                         notes: [
                             DiagnosticNote(
-                                message: "'\(first.key)' is here", path: first.value, location: SourcePosition(line: 1, column: 1))
+                                message: .localeFolderIsHere(folder: first.key), path: first.value,
+                                location: SourcePosition(line: 1, column: 1))
                         ]))
             }
         }

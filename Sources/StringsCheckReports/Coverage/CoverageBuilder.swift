@@ -120,7 +120,7 @@ public enum CoverageBuilder {
         var items: [Readiness] = []
         var position: [String: Int] = [:]
         for (payload, rows) in zip(index.payloads, groups) {
-            guard !payload.keys.isEmpty, index.payloadTable(keys: payload.keys.map(\.key)) != nil else { continue }
+            guard !payload.keys.isEmpty, index.payloadTable(of: payload) != nil else { continue }
             let id = payload.path + "\u{1F}" + (payload.name ?? "") + (payload.code.map { ":\($0.line)" } ?? "")
             let at =
                 position[id]

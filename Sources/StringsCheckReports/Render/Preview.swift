@@ -52,15 +52,7 @@ public enum PreviewBuilder {
         // Payloads render independently: on all cores, rows kept in payload order.
         return index.payloads.concurrentMap { payload -> [PreviewRow] in
             var rows: [PreviewRow] = []
-            let table = index.payloadTable(keys: payload.keys.map(\.key))
-            // Where the payload rules report about the texts a row shows: the loc-keys, the
-            // loc-args and each of their items.
-            var places: [SourcePosition] = []
-            for (_, key, arguments) in payload.alert.localizedParts {
-                for field in [key, arguments].compactMap({ $0 }) {
-                    places += [field.keyLocation, field.value.location] + (field.value.array ?? []).map(\.location)
-                }
-            }
+            let table = index.payloadTable(of: payload)
             let name =
                 String(payload.path.dropFirst(prefix.count)) + (payload.name.map { " [\($0)]" } ?? "")
                 + (payload.code.map { ":\($0.line)" } ?? "")
@@ -69,32 +61,37 @@ public enum PreviewBuilder {
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { index.resolvedLocale(locale, table: $0) }
-                let alert = payload.alert
-                func part(_ name: String, _ literal: PayloadField?, _ key: PayloadField?, _ arguments: PayloadField?) -> String? {
-                    guard let keyText = key?.value.string else { return literal?.value.string }
-                    guard let table else { return keyText }
-                    let values = (arguments?.value.array ?? []).map { FormatArgument.string($0.string ?? $0.minified) }
-                    let rendered = renderer.render(key: keyText, table: table, locale: locale, arguments: values)
-                    if !rendered.found { row.raw.append(name) }
-                    return rendered.text
+                for (part, literal, key, arguments) in payload.alert.parts {
+                    let shown: String?
+                    if let keyText = key?.value.string {
+                        if let table {
+                            let values = (arguments?.value.array ?? []).map { FormatArgument.string($0.string ?? $0.minified) }
+                            let rendered = renderer.render(key: keyText, table: table, locale: locale, arguments: values)
+                            if !rendered.found { row.raw.append(part.rawValue) }
+                            shown = rendered.text
+                        } else {
+                            shown = keyText
+                        }
+                    } else {
+                        shown = literal?.value.string
+                    }
+                    switch part {
+                    case .title: row.title = shown
+                    case .subtitle: row.subtitle = shown
+                    case .body: row.body = shown
+                    case .action: row.action = shown
+                    }
                 }
-                row.title = part("title", alert.title, alert.titleLocKey, alert.titleLocArgs)
-                row.subtitle = part("subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArgs)
-                row.body = part("body", alert.body, alert.locKey, alert.locArgs)
-                row.action = part("action", nil, alert.actionLocKey, nil)
                 if [row.title, row.subtitle, row.body].allSatisfy({ ($0 ?? "").isEmpty }) {
                     row.note = note
                 } else if type == .liveactivity {
                     row.note =
                         "Live Activity alert: shown as a banner (on the Lock Screen and in the Dynamic Island) while the activity updates"
                 }
-                // The findings about its texts, and those about the payload as a whole (its size,
-                // its push type, a value of the wrong type), which concern every locale.
-                row.problems = problems.at(path: payload.path, places: places, locale: row.resolvedLocale ?? locale)
-                for problem in problems.about(payload: payload, excluding: places)
-                where !row.problems.contains(problem) {
-                    row.problems.append(problem)
-                }
+                // The findings about its parts that concern the locale whose table the device
+                // reads, and those about the payload as a whole (its size, its push type, a value
+                // of the wrong type), which concern every locale.
+                row.problems = problems.about(payload: payload, locale: row.resolvedLocale ?? locale)
                 rows.append(row)
             }
             return rows
@@ -206,23 +203,39 @@ struct FindingsByPlace {
         }.map { RenderProblem($0.finding) }
     }
 
-    /// What is said about `payload` as a whole (its size, its push type, a value of the wrong
-    /// type): findings in its file that name no key and no locale, are not at one of `places`,
-    /// and, in a file of several payloads, begin with the payload's name ("'[2]': …").
-    func about(payload: PushPayload, excluding places: [SourcePosition]) -> [RenderProblem] {
-        let prefix = payload.name.map { "'\($0)': " }
-        return (byPath[payload.path] ?? []).filter { item in
-            guard item.locales.isEmpty, item.finding.key == nil, let location = item.finding.diagnostic.location else { return false }
-            return !places.contains(location) && prefix.map { item.finding.diagnostic.message.hasPrefix($0) } ?? true
-        }.map { RenderProblem($0.finding) }
-    }
-
-    /// Findings at one of `places` of the file at `path` that concern `locale`.
-    func at(path: String, places: [SourcePosition], locale: String) -> [RenderProblem] {
-        (byPath[path] ?? []).filter { item in
-            guard let location = item.finding.diagnostic.location, places.contains(location) else { return false }
-            return item.locales.isEmpty || item.locales.contains(locale)
-        }.map { RenderProblem($0.finding) }
+    /// What is said about `payload` that concerns `locale`: the findings about it (by the
+    /// payload they carry), those about one of its parts when they concern the locale, those
+    /// about it as a whole when they name no key and no locale; and what the parsers say at one
+    /// of its parts' fields (a key written twice), or, in a file of one payload, about the file.
+    func about(payload: PushPayload, locale: String) -> [RenderProblem] {
+        let place = payload.place()
+        var places: [SourcePosition] = []
+        for (_, _, key, arguments) in payload.alert.parts {
+            for field in [key, arguments].compactMap({ $0 }) {
+                places += [field.keyLocation, field.value.location] + (field.value.array ?? []).map(\.location)
+            }
+        }
+        // The parts' findings first, then those about the whole payload, each once.
+        var parts: [RenderProblem] = []
+        var whole: [RenderProblem] = []
+        for item in byPath[payload.path] ?? [] {
+            let aboutPart: Bool
+            if let about = item.finding.payload {
+                guard about.payload == place else { continue }
+                aboutPart = about.field == .key || about.field == .arguments
+            } else {
+                aboutPart = item.finding.diagnostic.location.map(places.contains) ?? false
+                if !aboutPart && payload.name != nil { continue }
+            }
+            let problem = RenderProblem(item.finding)
+            if aboutPart {
+                if (item.locales.isEmpty || item.locales.contains(locale)) && !parts.contains(problem) { parts.append(problem) }
+            } else if item.locales.isEmpty, item.finding.key == nil, item.finding.diagnostic.location != nil, !whole.contains(problem) {
+                whole.append(problem)
+            }
+        }
+        for problem in whole where !parts.contains(problem) { parts.append(problem) }
+        return parts
     }
 }
 

@@ -8,8 +8,7 @@ struct InlineSuppressions {
 
     /// path → (first line, last line, rule IDs or nil for all), for the files asked about so far.
     private var ranges: [String: [(ClosedRange<Int>, Set<String>?)]] = [:]
-    /// path → its `.strings` file, read only when a finding lands in it: most files have none, and
-    /// reading every comment of every file cost more than the findings did.
+    /// path → its `.strings` file, read only when a finding lands in it: most files have none.
     private let stringsFiles: [String: StringsFile]
 
     init(_ project: LocalizationProject) {

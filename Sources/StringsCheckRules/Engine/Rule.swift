@@ -118,17 +118,47 @@ public struct Finding: Sendable, Hashable {
     /// Every locale a finding about several names (`'a' is missing from de and fr`); empty when
     /// it is about one (`locale`) or none.
     public var locales: [String] = []
+    /// For a finding about a payload: which payload and, when it is about one part of it, which
+    /// part and field (a preview row finds the findings about it by this, not by position).
+    public var payload: PayloadPlace?
 
-    public init(_ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil, locales: [String] = []) {
+    public init(
+        _ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil, locales: [String] = [],
+        payload: PayloadPlace? = nil
+    ) {
         self.diagnostic = diagnostic
         self.key = key
         self.locale = locale
         self.table = table
         self.locales = locales
+        self.payload = payload
     }
 
     /// The locales whose users the finding is about: its locale, else the locales it names.
     public var coveredLocales: [String] { locale.map { [$0] } ?? locales }
+}
+
+extension Finding {
+    /// What a finding, one of its notes or its fix-it says, in the words of the rule that makes
+    /// it: each rule writes its messages as static functions of an `extension Finding.Message` at
+    /// the bottom of its own file, so the rule's file tells its whole story (what it finds, why,
+    /// and what it says).
+    public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+        public var text: String
+
+        public init(_ text: String) { self.text = text }
+        public init(stringLiteral value: String) { text = value }
+        public init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
+
+        public var description: String { text }
+    }
+}
+
+extension DiagnosticNote {
+    /// A note in its rule's words.
+    init(_ message: Finding.Message, path: String, location: SourcePosition?) {
+        self.init(message: message.text, path: path, location: location)
+    }
 }
 
 /// A check over the whole project. Rules are stateless; cross-locale checks are the normal case.
@@ -137,6 +167,9 @@ public protocol Rule: Sendable {
     /// The index parts the rule reads beyond the tables, usages and files every index has; its
     /// context lets it read only these, and the engine builds only what the rules that run read.
     static var reads: Set<IndexPart> { get }
+    /// Whether the rule's findings concern the table they name (`Finding.table`) wherever they
+    /// are reported: when files are given, a finding about a given table is kept.
+    static var concernsTheTable: Bool { get }
     init()
     /// Findings at the rule's default severity; the engine applies the configuration.
     func check(_ context: RuleContext) -> [Finding]
@@ -144,6 +177,7 @@ public protocol Rule: Sendable {
 
 extension Rule {
     public static var reads: Set<IndexPart> { [] }
+    public static var concernsTheTable: Bool { false }
 
     /// Whether the rule reads a part that walks every entry: the engine starts such rules first,
     /// so that a long one does not run last on one core while the other has nothing left (the
@@ -152,13 +186,13 @@ extension Rule {
 
     /// A finding of this rule at its default severity.
     func finding(
-        _ message: String, path: String, at location: SourcePosition?, key: String? = nil, locale: String? = nil,
+        _ message: Finding.Message, path: String, at location: SourcePosition?, key: String? = nil, locale: String? = nil,
         table: String? = nil, locales: [String] = [], notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) -> Finding {
         let description = Self.description
         return Finding(
             Diagnostic(
-                id: description.id, severity: description.defaultSeverity, message: message, path: path, location: location,
+                id: description.id, severity: description.defaultSeverity, message: message.text, path: path, location: location,
                 notes: notes, fixIts: fixIts),
             key: key, locale: locale, table: table, locales: locales)
     }

@@ -32,6 +32,19 @@ public struct CheckResult: Sendable {
         findings.removeSubrange(limit...)
     }
 
+    /// Keeps the findings about the files given (as pre-commit passes the staged ones): those
+    /// located in them, and those of rules that concern the table they name when that table is
+    /// one of `tables` (a key the code looks up that a given table lost); counts the rest.
+    public mutating func keepFindings(inFiles isGiven: (String) -> Bool, tables: Set<String>) {
+        let all = findings
+        let concerningTables = Set(BuiltInRules.all.filter { rule in rule.concernsTheTable }.map { rule in rule.description.id })
+        findings = all.filter { finding in
+            if isGiven(finding.diagnostic.path) { return true }
+            return concerningTables.contains(finding.diagnostic.id) && finding.table.map(tables.contains) == true
+        }
+        otherFilesCount = all.count - findings.count
+    }
+
     public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
     public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } + omitted.errors }
     public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } + omitted.warnings }
@@ -197,7 +210,7 @@ struct Suppressor {
 }
 
 /// `path` relative to `directory` when it lies inside it (both as given, not resolved).
-public func relativePath(_ path: String, to directory: String) -> String {
+package func relativePath(_ path: String, to directory: String) -> String {
     var path = path
     while path.hasPrefix("./") { path.removeFirst(2) }
     guard directory != ".", !directory.isEmpty else { return path }
@@ -215,8 +228,7 @@ func releaseInBackground<T: Sendable>(_ value: consuming T) {
 extension RuleEngine {
     /// The findings in report order, each once: sorted first (by path, position, rule and
     /// message, then key, locale and table), so a finding can only repeat among those with its
-    /// path, position, rule and message (hashing every finding whole to drop repeats was most of
-    /// the sort's time).
+    /// path, position, rule and message, and no finding is hashed whole.
     static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
         let sorted = findings.sorted { a, b in
             if Diagnostic.ordered(a.diagnostic, b.diagnostic) { return true }

@@ -14,17 +14,26 @@ struct PerTextLimit {
         return counts[message, default: 0] <= Self.limit
     }
 
-    /// "N more <what>, besides the 20 shown".
-    static func remainder(_ extra: Int, _ what: String) -> String { "\(extra) more \(what), besides the \(limit) shown" }
-
     /// One finding per text that went past the limit, naming how many more there are of `what`.
     func overflow(_ rule: some Rule, _ context: RuleContext, what: String) -> [Finding] {
         counts.keys.sorted().compactMap { index in
             guard let count = counts[index], count > Self.limit else { return nil }
             let message = context.texts[index]
             return rule.finding(
-                "\(message.subject) in '\(message.locale)': \(Self.remainder(count - Self.limit, what))",
+                .overflow(subject: message.subject, locale: message.locale, extra: count - Self.limit, what: what),
                 path: message.path, at: message.location, key: message.key, locale: message.locale, table: message.table)
         }
+    }
+}
+
+extension Finding.Message {
+    /// "N more <what>, besides the 20 shown".
+    static func remainder(extra: Int, what: String) -> Finding.Message {
+        "\(extra) more \(what), besides the \(PerTextLimit.limit) shown"
+    }
+
+    /// The last finding of a text that went past the limit: how many more of `what` it has.
+    static func overflow(subject: String, locale: String, extra: Int, what: String) -> Finding.Message {
+        "\(subject) in '\(locale)': \(remainder(extra: extra, what: what).text)"
     }
 }

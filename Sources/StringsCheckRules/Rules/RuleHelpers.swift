@@ -29,7 +29,7 @@ extension RuleContext {
         guard let index = use?.textIndex ?? base.texts.first else { return nil }
         let message = made.get(index, self)
         let position = use.map { message.position(ofScalar: $0.offset) } ?? message.location
-        return DiagnosticNote(message: "the base text is '\(message.text.excerpt)'", path: message.path, location: position)
+        return DiagnosticNote(.baseTextIs(message.text), path: message.path, location: position)
     }
 }
 
@@ -73,4 +73,9 @@ func describeSignature(_ signature: String) -> String {
     case "64": return base + " (64-bit)"
     default: return base + " (long double)"
     }
+}
+
+extension Finding.Message {
+    /// The note `baseNote` makes: what the base text of a key says.
+    static func baseTextIs(_ text: String) -> Finding.Message { "the base text is '\(text.excerpt)'" }
 }

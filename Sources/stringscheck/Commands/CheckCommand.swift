@@ -50,70 +50,37 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var setup = try options.prepare(paths: report.paths)
-        let selection = FileSelection.make(paths: setup.roots, configuration: setup.configuration)
-        if let selection {
-            setup.roots = selection.roots
-            try selection.reportUncheckedFiles()
-        }
-        var loadedBaseline: Baseline?
-        if let baseline {
-            let bytes = try setup.readSideFile(baseline, what: "the baseline")
-            do {
-                loadedBaseline = try Baseline.read(
-                    bytes, path: baseline, anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: baseline))
-            } catch {
-                Console.error("stringscheck: \(error): the baseline is not used")
-                throw ExitCode(2)
-            }
-        }
+        let frontend = try Frontend(options: options, paths: report.paths)
+        let loadedBaseline = try baseline.map(frontend.readBaseline)
         if timings, getenv("STRINGSCHECK_TIMINGS") == nil { setenv("STRINGSCHECK_TIMINGS", "1", 1) }
         var phases = PhaseClock("cli")
-        let project = await setup.load(jobs: options.jobs)
+        let project = await frontend.load(jobs: options.jobs)
         phases.lap("load")
-        if setup.reportNothingFound(project, filesGiven: selection != nil) { throw ExitCode(2) }
-        var configuration = setup.configuration
+        if frontend.reportNothingFound(project) { throw ExitCode(2) }
+        var configuration = frontend.configuration
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(
             project: project, configuration: configuration, baseline: loadedBaseline,
             maximumFindings: nil, keepContext: { keepUntilExit($0) })
-        if let selection { result = selection.filter(result, project: project) }
+        if let selection = frontend.selection { result = selection.filter(result, project: project) }
         // Bounded after the files given are chosen, so findings elsewhere never take their places;
         // a baseline records every finding.
         if writeBaseline == nil { result.keep(atMost: RuleEngine.maximumKeptFindings) }
         phases.lap("check")
         if let writeBaseline {
-            let encoded: Data
-            do {
-                encoded = try Baseline(
-                    result.findings, anchor: Baseline.anchor(configurationPath: setup.configuration.path, baselinePath: writeBaseline)
-                ).encoded()
-            } catch {
-                Console.error("stringscheck: cannot encode the baseline: \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
-            try Console.write(
-                [UInt8](encoded), to: writeBaseline, reads: setup.readFiles(project), force: report.forceOverwrite)
-            Console.error("stringscheck: wrote \(result.findings.count) findings to \(writeBaseline)")
+            try frontend.writeBaseline(result, to: writeBaseline, project: project, force: report.forceOverwrite)
             return
         }
         let diagnostics = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
         let useColour = color.enabled(forTerminal: report.output == nil && isatty(STDOUT_FILENO) == 1)
         let text = diagnostics.rendered(
             as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider(), maximumFindings: maxFindings)
-        if report.format == .github, let summary = getenv("GITHUB_STEP_SUMMARY").map({ String(cString: $0) }), !summary.isEmpty {
-            // GitHub shows ten annotations of each kind per step: the step summary holds them all.
-            let fd = open(summary, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            if fd < 0 || writeAll(fd, Array(GitHubRenderer.stepSummary(diagnostics).utf8)) != nil {
-                Console.error("stringscheck: warning: cannot write the step summary to '\(summary)'")
-            }
-            if fd >= 0 { close(fd) }
-        }
+        if report.format == .github { StepSummary.append(diagnostics) }
         phases.lap("format the report")
-        try Console.write(text, to: report.output, reads: setup.readFiles(project, others: [baseline]), force: report.forceOverwrite)
+        try Console.write(text, to: report.output, reads: frontend.readFiles(project, others: [baseline]), force: report.forceOverwrite)
         phases.lap("write the report")
         phases.reportPeak()
-        if setup.missingRoots { throw ExitCode(2) }
+        if frontend.missingRoots { throw ExitCode(2) }
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
     }
 }

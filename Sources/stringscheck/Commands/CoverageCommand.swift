@@ -45,17 +45,17 @@ struct CoverageCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var setup = try options.prepare(paths: report.paths)
+        let frontend = try Frontend(options: options, paths: report.paths)
         // Given files: the report keeps to their tables and locales.
-        let (project, index, scope) = try await setup.loadIndex(jobs: options.jobs)
+        let (project, index, scope) = try await frontend.loadIndex(jobs: options.jobs)
         // Which payloads are ready is what their preview rows say: the payload rules' findings.
-        let payloadFindings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: false)
+        let payloadFindings = await PreviewBuilder.findings(index, configuration: frontend.configuration, forKeys: false)
         var coverage = CoverageBuilder.build(
-            index, payloadFindings: payloadFindings, allowIdentical: setup.configuration.allowIdentical,
+            index, payloadFindings: payloadFindings, allowIdentical: frontend.configuration.allowIdentical,
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
             tableIDs: scope?.tableIDs ?? [])
         if let compare {
-            let bytes = try setup.readSideFile(compare, what: "the previous report")
+            let bytes = try frontend.readSideFile(compare, what: "the previous report")
             do {
                 try coverage.compare(withJSON: bytes, path: compare)
             } catch {
@@ -65,9 +65,9 @@ struct CoverageCommand: AsyncParsableCommand {
         }
         try Console.write(
             coverage.rendered(as: self.report.format, details: details), to: self.report.output,
-            reads: setup.readFiles(project, others: [compare]), force: self.report.forceOverwrite)
-        if setup.reportUnreadable(project) || setup.missingRoots { throw ExitCode(2) }
-        let below = coverage.belowMinimum(global: minCoverage, perLocale: setup.configuration.minimumCoverage)
+            reads: frontend.readFiles(project, others: [compare]), force: self.report.forceOverwrite)
+        if frontend.reportUnreadable(project) || frontend.missingRoots { throw ExitCode(2) }
+        let below = coverage.belowMinimum(global: minCoverage, perLocale: frontend.configuration.minimumCoverage)
         if !below.isEmpty {
             for item in below {
                 Console.error(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalizationFormats
+import StringsCheckReports
 
 /// `stringscheck dump`: prints the parsed model and every parse diagnostic.
 struct DumpCommand: AsyncParsableCommand {
@@ -36,7 +37,7 @@ struct DumpCommand: AsyncParsableCommand {
         let project = await ProjectLoader.load(roots: paths, jobs: jobs, payloadGlobs: [])
         let output: String
         switch format {
-        case .json: output = DumpJSON.render(project)
+        case .json: output = DumpJSON.render(project, toolVersion: StringsCheckCommand.version)
         case .text: output = DumpText.render(project)
         }
         try Console.write(output, to: nil)

@@ -1,7 +1,7 @@
 /// The paths given to `check`, `coverage` or `render` when there are thousands of them (a
 /// pre-commit run over a large change): taken out of the arguments before they are parsed, as
 /// the argument parser removes each positional argument from a list, which takes time
-/// quadratic in their number (20,000 staged files took seconds before any file was read).
+/// quadratic in their number.
 enum PathArguments {
     /// The paths taken out; the command reads them after its own.
     nonisolated(unsafe) static var extracted: [String] = []

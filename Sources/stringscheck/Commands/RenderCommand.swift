@@ -25,12 +25,12 @@ struct RenderCommand: AsyncParsableCommand {
     var locales: [String] = []
 
     func run() async throws {
-        var setup = try options.prepare(paths: report.paths)
+        let frontend = try Frontend(options: options, paths: report.paths)
         // Given files: the preview keeps to their tables and locales.
-        let (project, index, scope) = try await setup.loadIndex(jobs: options.jobs)
+        let (project, index, scope) = try await frontend.loadIndex(jobs: options.jobs)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
         let showKeys = keys != nil && !payloads
-        let findings = await PreviewBuilder.findings(index, configuration: setup.configuration, forKeys: showKeys)
+        let findings = await PreviewBuilder.findings(index, configuration: frontend.configuration, forKeys: showKeys)
         let rows =
             showKeys
             ? PreviewBuilder.keyRows(
@@ -38,7 +38,7 @@ struct RenderCommand: AsyncParsableCommand {
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
         try Console.write(
             rows.rendered(as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100), to: report.output,
-            reads: setup.readFiles(project), force: report.forceOverwrite)
-        if setup.reportUnreadable(project) || setup.missingRoots { throw ExitCode(2) }
+            reads: frontend.readFiles(project), force: report.forceOverwrite)
+        if frontend.reportUnreadable(project) || frontend.missingRoots { throw ExitCode(2) }
     }
 }

@@ -3,8 +3,8 @@
 #endif
 
 /// Models handed here are never freed: the process exits right after the report is written,
-/// and the kernel reclaims the memory at once, where freeing hundreds of thousands of objects
-/// one by one was slow on a large tree. One reference is leaked on purpose, which
+/// and the kernel reclaims the memory at once instead of freeing every object one by one. One
+/// reference is leaked on purpose, which
 /// any thread may do (the engine hands its context over from a worker).
 func keepUntilExit(_ value: Any) {
     _ = Unmanaged.passRetained(value as AnyObject)

@@ -26,11 +26,18 @@ struct CatalogDoNotTranslateRule: Rule {
                     guard let unit = value.representativeUnit else { continue }
                     result.append(
                         finding(
-                            "'\(entry.key)' is marked 'Don't translate' but has a '\(locale)' translation ('\(unit.value.excerpt)')",
+                            .translatedAnyway(key: entry.key, locale: locale, translation: unit.value),
                             path: file.path, at: unit.location, key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
                 }
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// An entry marked "Don't translate" that has a translation in `locale`.
+    fileprivate static func translatedAnyway(key: String, locale: String, translation: String) -> Finding.Message {
+        "'\(key)' is marked 'Don't translate' but has a '\(locale)' translation ('\(translation.excerpt)')"
     }
 }

@@ -28,7 +28,7 @@ func catalogExample(_ strings: String) -> RuleExample {
 
 extension Rule {
     /// Findings for string units in a given state.
-    func unitStateFindings(_ context: RuleContext, state: String, describe: (String, String) -> String) -> [Finding] {
+    func unitStateFindings(_ context: RuleContext, state: String, describe: (String, String) -> Finding.Message) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage

@@ -15,7 +15,13 @@ struct CatalogNeedsReviewRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         unitStateFindings(context, state: "needs_review") { key, locale in
-            "the '\(locale)' translation of '\(key)' needs review: its source text changed after it was translated"
+            .needsReview(key: key, locale: locale)
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func needsReview(key: String, locale: String) -> Finding.Message {
+        "the '\(locale)' translation of '\(key)' needs review: its source text changed after it was translated"
     }
 }

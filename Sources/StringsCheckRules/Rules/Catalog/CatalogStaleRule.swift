@@ -19,13 +19,21 @@ struct CatalogStaleRule: Rule {
             for entry in catalog.entries where entry.extractionState == "stale" {
                 result.append(
                     finding(
-                        "'\(entry.key)' is stale: Xcode no longer finds it in the code", path: file.path, at: entry.keyLocation,
+                        .staleEntry(key: entry.key), path: file.path, at: entry.keyLocation,
                         key: entry.key, table: file.tableID))
             }
         }
         return result
             + unitStateFindings(context, state: "stale") { key, locale in
-                "the '\(locale)' translation of '\(key)' is marked stale"
+                .staleTranslation(key: key, locale: locale)
             }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func staleEntry(key: String) -> Finding.Message { "'\(key)' is stale: Xcode no longer finds it in the code" }
+
+    fileprivate static func staleTranslation(key: String, locale: String) -> Finding.Message {
+        "the '\(locale)' translation of '\(key)' is marked stale"
     }
 }

@@ -40,11 +40,14 @@ struct CatalogSubstitutionMismatchRule: Rule {
                         guard numbersDiffer || (baseType != nil && type != nil && baseType != type) else { continue }
                         result.append(
                             finding(
-                                "the '\(locale)' substitution '\(substitution.name)' of '\(entry.key)' is argument \(substitution.argNum.map(String.init) ?? "?") as '%\(substitution.formatSpecifier ?? "?")', but the source language uses argument \(base.argNum.map(String.init) ?? "?") as '%\(base.formatSpecifier ?? "?")'",
+                                .substitutionDiffers(
+                                    locale: locale, name: substitution.name, key: entry.key, argument: substitution.argNum,
+                                    specifier: substitution.formatSpecifier, sourceArgument: base.argNum,
+                                    sourceSpecifier: base.formatSpecifier),
                                 path: file.path, at: substitution.location, key: entry.key, locale: LocaleName.normalize(locale),
                                 table: file.tableID,
                                 notes: [
-                                    DiagnosticNote(message: "the source substitution is here", path: file.path, location: base.location)
+                                    DiagnosticNote(.sourceSubstitutionHere, path: file.path, location: base.location)
                                 ]))
                     }
                 }
@@ -56,4 +59,15 @@ struct CatalogSubstitutionMismatchRule: Rule {
     private func signature(_ specifier: String?) -> String? {
         specifier.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.signature }
     }
+}
+
+extension Finding.Message {
+    /// A translation's substitution bound to another argument or specifier than the source language's ("?" when not given).
+    fileprivate static func substitutionDiffers(
+        locale: String, name: String, key: String, argument: Int?, specifier: String?, sourceArgument: Int?, sourceSpecifier: String?
+    ) -> Finding.Message {
+        "the '\(locale)' substitution '\(name)' of '\(key)' is argument \(argument.map(String.init) ?? "?") as '%\(specifier ?? "?")', but the source language uses argument \(sourceArgument.map(String.init) ?? "?") as '%\(sourceSpecifier ?? "?")'"
+    }
+
+    fileprivate static let sourceSubstitutionHere: Finding.Message = "the source substitution is here"
 }

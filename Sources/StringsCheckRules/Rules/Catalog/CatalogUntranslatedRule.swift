@@ -15,7 +15,13 @@ struct CatalogUntranslatedRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         unitStateFindings(context, state: "new") { key, locale in
-            "the '\(locale)' translation of '\(key)' is in the state 'new': it has not been translated yet"
+            .notTranslatedYet(key: key, locale: locale)
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func notTranslatedYet(key: String, locale: String) -> Finding.Message {
+        "the '\(locale)' translation of '\(key)' is in the state 'new': it has not been translated yet"
     }
 }

@@ -47,12 +47,11 @@ struct CodeArgumentCountRule: Rule {
             for (needed, items) in byCount.sorted(by: { $0.key > $1.key }) {
                 let names = items.map(\.locale)
                 var finding = finding(
-                    "\(describe(lookup)) takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(names)) but the call gives \(given); "
-                        + (needed > given ? "the missing ones show as garbage or '(null)', or crash" : "the extra ones are not shown"),
+                    .argumentCountDiffers(lookup: describe(lookup), needed: needed, locales: names, given: given),
                     path: lookup.path, at: lookup.location, key: lookup.use.key, locales: names,
                     notes: items.prefix(5).map { item in
                         DiagnosticNote(
-                            message: "the '\(item.locale)' text is '\((item.string.value ?? "").excerpt)'", path: item.string.path,
+                            .localeText(locale: item.locale, text: item.string.value ?? ""), path: item.string.path,
                             location: item.string.location)
                     })
                 if needed < given { finding.diagnostic.severity = .warning }
@@ -60,5 +59,18 @@ struct CodeArgumentCountRule: Rule {
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// A call that gives `given` arguments to a text that takes `needed` in `locales`.
+    fileprivate static func argumentCountDiffers(lookup: String, needed: Int, locales: [String], given: Int) -> Finding.Message {
+        Finding.Message(
+            "\(lookup) takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but the call gives \(given); "
+                + (needed > given ? "the missing ones show as garbage or '(null)', or crash" : "the extra ones are not shown"))
+    }
+
+    fileprivate static func localeText(locale: String, text: String) -> Finding.Message {
+        "the '\(locale)' text is '\(text.excerpt)'"
     }
 }

@@ -26,6 +26,9 @@ struct CodeMissingKeyRule: Rule {
         ])
 
     static let reads: Set<IndexPart> = [.codeLookups]
+    /// Reported in the code, about a table: a table given on its own (a staged file) that lost a
+    /// key the code uses shows the finding.
+    static let concernsTheTable = true
 
     func check(_ context: RuleContext) -> [Finding] {
         context.codeKeyLookups.compactMap { lookup -> Finding? in
@@ -39,18 +42,16 @@ struct CodeMissingKeyRule: Rule {
                 // at all) is not reported for its default table; a table named in code is.
                 guard let table = lookup.use.table else { return nil }
                 return finding(
-                    "\(name) is looked up in the table '\(table)', but no table of that name was found under the paths checked; if it is not elsewhere, every user sees \(shown(lookup))",
+                    .noSuchTable(lookup: name, table: table, defaultValue: lookup.use.defaultValue),
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName, severity: .warning)
             }
-            let table =
-                "\(lookup.tableName) (\(lookup.candidates.count == 1 ? lookup.candidates[0] : "\(lookup.candidates.count) bundles"))"
+            let table = Finding.Message.tableAndBundles(name: lookup.tableName, candidates: lookup.candidates)
             if !lookup.translatedIn.isEmpty {
                 // Translated, but not in the development language: its users see the key. Text
                 // that is its own development text ("Cancel") is then shown right.
                 guard identifier, lookup.use.defaultValue == nil else { return nil }
-                let base = context.baseLocale ?? "the development locale"
                 return finding(
-                    "\(name) is translated (\(listing(lookup.translatedIn))) but missing from the \(base) table of \(table); users of \(base) see the raw key",
+                    .missingFromDevelopmentTable(lookup: name, translatedIn: lookup.translatedIn, base: context.baseLocale, table: table),
                     path: lookup.path, at: lookup.location, key: lookup.use.key, locale: context.baseLocale, table: lookup.tableName)
             }
             // Xcode extracts NSLocalizedString, String(localized:), LocalizedStringResource and
@@ -61,12 +62,12 @@ struct CodeMissingKeyRule: Rule {
                 // writes its text (Xcode adds only the keys of the catalog's own target).
                 guard identifier, lookup.use.defaultValue == nil else { return nil }
                 return finding(
-                    "\(name) is not in the String Catalog \(table); every user sees the raw key until it is added with its text (Xcode adds only the keys of the catalog's own target when it builds)",
+                    .notInCatalog(lookup: name, table: table),
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
             }
             if let value = lookup.use.defaultValue {
                 return finding(
-                    "\(name) is missing from \(table); its default value '\(value.excerpt)' is shown untranslated in every locale",
+                    .missingShowsDefaultValue(lookup: name, table: table, defaultValue: value),
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName, severity: .warning)
             }
             if !identifier {
@@ -75,25 +76,62 @@ struct CodeMissingKeyRule: Rule {
                 let file = lookup.path.split(separator: "/").last.map(String.init) ?? lookup.path
                 if file.contains("Debug") || file.contains("Preview") { return nil }
                 return finding(
-                    "\(name) is missing from \(table); it is shown as written in the code, untranslated, in every locale",
+                    .missingShownAsWritten(lookup: name, table: table),
                     path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName, severity: .note)
             }
             return finding(
-                "\(name) is missing from \(table); every user sees the raw key", path: lookup.path, at: lookup.location,
+                .missingShowsRawKey(lookup: name, table: table), path: lookup.path, at: lookup.location,
                 key: lookup.use.key, table: lookup.tableName)
         }
     }
 
     /// A finding at the severity of what users see.
     func finding(
-        _ message: String, path: String, at location: SourcePosition, key: String, table: String, severity: Severity
+        _ message: Finding.Message, path: String, at location: SourcePosition, key: String, table: String, severity: Severity
     ) -> Finding {
         var made = finding(message, path: path, at: location, key: key, table: table)
         made.diagnostic.severity = severity
         return made
     }
+}
 
-    func shown(_ lookup: CodeKeyLookup) -> String {
-        lookup.use.defaultValue.map { "the default value '\($0.excerpt)'" } ?? "the raw key"
+extension Finding.Message {
+    /// A table with the bundle it is in, or how many bundles have it.
+    fileprivate static func tableAndBundles(name: String, candidates: [String]) -> String {
+        "\(name) (\(candidates.count == 1 ? candidates[0] : "\(candidates.count) bundles"))"
+    }
+
+    /// What every user sees of a key no table has: its default value, else the key.
+    fileprivate static func shown(defaultValue: String?) -> String {
+        defaultValue.map { "the default value '\($0.excerpt)'" } ?? "the raw key"
+    }
+
+    fileprivate static func noSuchTable(lookup: String, table: String, defaultValue: String?) -> Finding.Message {
+        "\(lookup) is looked up in the table '\(table)', but no table of that name was found under the paths checked; if it is not elsewhere, every user sees \(shown(defaultValue: defaultValue))"
+    }
+
+    /// A key translated in other locales but missing from the development table (`base`, when known).
+    fileprivate static func missingFromDevelopmentTable(lookup: String, translatedIn locales: [String], base: String?, table: String)
+        -> Finding.Message
+    {
+        let base = base ?? "the development locale"
+        return
+            "\(lookup) is translated (\(listing(locales))) but missing from the \(base) table of \(table); users of \(base) see the raw key"
+    }
+
+    fileprivate static func notInCatalog(lookup: String, table: String) -> Finding.Message {
+        "\(lookup) is not in the String Catalog \(table); every user sees the raw key until it is added with its text (Xcode adds only the keys of the catalog's own target when it builds)"
+    }
+
+    fileprivate static func missingShowsDefaultValue(lookup: String, table: String, defaultValue: String) -> Finding.Message {
+        "\(lookup) is missing from \(table); its default value '\(defaultValue.excerpt)' is shown untranslated in every locale"
+    }
+
+    fileprivate static func missingShownAsWritten(lookup: String, table: String) -> Finding.Message {
+        "\(lookup) is missing from \(table); it is shown as written in the code, untranslated, in every locale"
+    }
+
+    fileprivate static func missingShowsRawKey(lookup: String, table: String) -> Finding.Message {
+        "\(lookup) is missing from \(table); every user sees the raw key"
     }
 }

@@ -79,15 +79,24 @@ struct UnusedKeyRule: Rule {
                 if manual[tableID]?.contains(key) == true { continue }
                 guard let string = base.strings[key] else { continue }
                 // Lookups by a key built at run time may reach it: said, so the reader can judge.
-                let dynamic = dynamicFiles[name].map { files in
-                    "; the code also looks up keys of \(name) built at run time (\(files.count == 1 ? "in" : "first in") \(files.min() ?? "")), which may be this one"
-                }
+                let dynamic = dynamicFiles[name].map { Finding.Message.builtAtRunTime(table: name, files: $0) }
                 result.append(
                     finding(
-                        "'\(key)' of \(tableID) is in none of the Swift and Objective-C files scanned (\(files.count) file\(files.count == 1 ? "" : "s")) and in no payload\(dynamic ?? ""); every locale still translates it",
+                        .unused(key: key, table: tableID, scannedFiles: files.count, runTimeLookups: dynamic),
                         path: string.path, at: string.location, key: key, locale: baseLocale, table: tableID))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// The clause that says the code also looks up keys of `table` built at run time, in `files`.
+    fileprivate static func builtAtRunTime(table: String, files: [String]) -> String {
+        "; the code also looks up keys of \(table) built at run time (\(files.count == 1 ? "in" : "first in") \(files.min() ?? "")), which may be this one"
+    }
+
+    fileprivate static func unused(key: String, table: String, scannedFiles: Int, runTimeLookups: String?) -> Finding.Message {
+        "'\(key)' of \(table) is in none of the Swift and Objective-C files scanned (\(scannedFiles) file\(scannedFiles == 1 ? "" : "s")) and in no payload\(runTimeLookups ?? ""); every locale still translates it"
     }
 }

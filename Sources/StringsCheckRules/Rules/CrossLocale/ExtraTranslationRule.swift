@@ -35,7 +35,9 @@ struct ExtraTranslationRule: Rule {
                 if let first = translated.first, let file = context.file(table: table, locale: first) {
                     result.append(
                         finding(
-                            "'\(file.path.split(separator: "/").last.map(String.init) ?? table)' has translations in \(listing(translated)) but no '\(baseLocale)' file in '\(file.bundle.isEmpty ? "." : file.bundle)', so none of its keys can be compared with the base",
+                            .noBaseFile(
+                                file: file.path.split(separator: "/").last.map(String.init) ?? table, translatedIn: translated,
+                                baseLocale: baseLocale, bundle: file.bundle),
                             path: file.path, at: SourcePosition(line: 1, column: 1), table: table))
                 }
                 continue
@@ -49,12 +51,12 @@ struct ExtraTranslationRule: Rule {
                     // A key that is a sentence is likely asked for with itself as the text
                     // (SwiftUI `Text("Welcome back")`): the base shows the key, nothing is lost.
                     let isText = !isInterface && key.unicodeScalars.contains(" ")
-                    let message =
+                    let message: Finding.Message =
                         isInterface
-                        ? "'\(key)' is in '\(locale)' but the base locale '\(baseLocale)' has no such object; the text is never shown"
+                        ? .noSuchObjectInBase(key: key, locale: locale, baseLocale: baseLocale)
                         : isText
-                            ? "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; if the code asks for it, '\(baseLocale)' users see the key itself"
-                            : "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it"
+                            ? .notInBaseShowsKey(key: key, locale: locale, baseLocale: baseLocale)
+                            : .notInBase(key: key, locale: locale, baseLocale: baseLocale)
                     var found = finding(message, path: string.path, at: string.location, key: key, locale: locale, table: table)
                     if isInterface || isText { found.diagnostic.severity = .note }
                     result.append(found)
@@ -62,5 +64,28 @@ struct ExtraTranslationRule: Rule {
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// A translated table whose bundle has no base file to compare it with.
+    fileprivate static func noBaseFile(file: String, translatedIn locales: [String], baseLocale: String, bundle: String)
+        -> Finding.Message
+    {
+        "'\(file)' has translations in \(listing(locales)) but no '\(baseLocale)' file in '\(bundle.isEmpty ? "." : bundle)', so none of its keys can be compared with the base"
+    }
+
+    /// A label of an Interface Builder object the base no longer has.
+    fileprivate static func noSuchObjectInBase(key: String, locale: String, baseLocale: String) -> Finding.Message {
+        "'\(key)' is in '\(locale)' but the base locale '\(baseLocale)' has no such object; the text is never shown"
+    }
+
+    /// A key that reads as text, which the code may ask for with itself as the text.
+    fileprivate static func notInBaseShowsKey(key: String, locale: String, baseLocale: String) -> Finding.Message {
+        "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; if the code asks for it, '\(baseLocale)' users see the key itself"
+    }
+
+    fileprivate static func notInBase(key: String, locale: String, baseLocale: String) -> Finding.Message {
+        "'\(key)' is in '\(locale)' but not in the base locale '\(baseLocale)'; the app never asks for it"
     }
 }

@@ -53,7 +53,7 @@ struct IncompleteLocaleRule: Rule {
             guard share < threshold, let file = context.project.files.first(where: { $0.locale == locale }) ?? catalogFile(context, locale)
             else { return nil }
             return finding(
-                "'\(locale)' has \(count) of the \(total) base keys (\(Int((share * 100).rounded(.down)))%), below the \(Int((threshold * 100).rounded()))% threshold",
+                .belowThreshold(locale: locale, count: count, total: total, share: share, threshold: threshold),
                 path: file.path, at: SourcePosition(line: 1, column: 1), locale: locale)
         }
     }
@@ -63,5 +63,13 @@ struct IncompleteLocaleRule: Rule {
             if case .catalog(let catalog) = file.content { return catalog.locales.map(LocaleName.normalize).contains(locale) }
             return false
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func belowThreshold(locale: String, count: Int, total: Int, share: Double, threshold: Double)
+        -> Finding.Message
+    {
+        "'\(locale)' has \(count) of the \(total) base keys (\(Int((share * 100).rounded(.down)))%), below the \(Int((threshold * 100).rounded()))% threshold"
     }
 }

@@ -37,9 +37,15 @@ struct MissingTableRule: Rule {
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             result.append(
                 finding(
-                    "'\(name)' has no counterpart in \(listing(lacking.map { "'\($0)'" })); none of its keys is translated there",
+                    .noCounterpart(file: name, locales: lacking),
                     path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func noCounterpart(file: String, locales: [String]) -> Finding.Message {
+        "'\(file)' has no counterpart in \(listing(locales.map { "'\($0)'" })); none of its keys is translated there"
     }
 }

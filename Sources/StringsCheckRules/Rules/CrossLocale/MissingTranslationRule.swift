@@ -46,29 +46,23 @@ struct MissingTranslationRule: Rule {
                 // English keys), else the raw identifier.
                 let showsDevelopmentText = !readByCode || string.value == key
                 let effect =
-                    readByCode
-                    ? (showsDevelopmentText
-                        ? "see the key, which is the development language's text"
-                        : "see the raw key, unless the code passes a default value ('value:', 'defaultValue:')")
-                    : usage.missingKeyEffect
+                    readByCode ? Finding.Message.codeLookupEffect(showsDevelopmentText: showsDevelopmentText) : usage.missingKeyEffect
                 var group = lacking
                 if showsDevelopmentText {
                     group = lacking.filter { LocaleName.language(of: $0) != baseLanguage }
                     for locale in lacking where LocaleName.language(of: locale) == baseLanguage { minorCounts[locale, default: 0] += 1 }
                 }
                 guard !group.isEmpty else { continue }
-                let share = group.count == present.count ? "every translation" : "\(group.count) of \(present.count) translations"
-                let users = group.count == 1 ? "that locale" : "those locales"
                 result.append(
                     finding(
-                        "'\(key)' is missing from \(listing(group)) (\(share)); users of \(users) \(effect)", path: string.path,
+                        .missingFrom(key: key, locales: group, translations: present.count, effect: effect), path: string.path,
                         at: string.location, key: key, table: table, locales: group))
             }
             for (locale, count) in minorCounts.sorted(by: { $0.key < $1.key }) {
                 guard let file = context.file(table: table, locale: locale) ?? context.file(table: table, locale: context.baseLocale ?? "")
                 else { continue }
                 var found = finding(
-                    "'\(locale)' lacks \(count) of the \(presence.base.count) keys of '\(file.table)'; its users see the development language's text for those",
+                    .lacksKeys(locale: locale, count: count, total: presence.base.count, table: file.table),
                     path: file.path, at: SourcePosition(line: 1, column: 1), locale: locale, table: table)
                 found.diagnostic.severity = .note
                 result.append(found)
@@ -84,5 +78,26 @@ struct MissingTranslationRule: Rule {
             if !specifiers.contains(where: { $0.start <= offset && offset < $0.end }) { return true }
         }
         return false
+    }
+}
+
+extension Finding.Message {
+    /// What users of a locale that lacks a key of a table the code reads see.
+    fileprivate static func codeLookupEffect(showsDevelopmentText: Bool) -> String {
+        showsDevelopmentText
+            ? "see the key, which is the development language's text"
+            : "see the raw key, unless the code passes a default value ('value:', 'defaultValue:')"
+    }
+
+    /// A key `locales` lack, out of `translations` translations; `effect` is what their users see.
+    fileprivate static func missingFrom(key: String, locales: [String], translations: Int, effect: String) -> Finding.Message {
+        let share = locales.count == translations ? "every translation" : "\(locales.count) of \(translations) translations"
+        let users = locales.count == 1 ? "that locale" : "those locales"
+        return "'\(key)' is missing from \(listing(locales)) (\(share)); users of \(users) \(effect)"
+    }
+
+    /// A regional variant of the development language that lacks keys, whose users see the development text.
+    fileprivate static func lacksKeys(locale: String, count: Int, total: Int, table: String) -> Finding.Message {
+        "'\(locale)' lacks \(count) of the \(total) keys of '\(table)'; its users see the development language's text for those"
     }
 }

@@ -37,8 +37,12 @@ struct EmptyValueRule: Rule {
             return !baseText.isEmpty
         }.map { message in
             finding(
-                "the text of '\(message.key)' is empty, so users see nothing", path: message.path, at: message.location,
+                .emptyText(key: message.key), path: message.path, at: message.location,
                 key: message.key, locale: message.locale, table: message.table)
         }
     }
+}
+
+extension Finding.Message {
+    fileprivate static func emptyText(key: String) -> Finding.Message { "the text of '\(key)' is empty, so users see nothing" }
 }

@@ -17,8 +17,14 @@ struct UTF16FileRule: Rule {
         context.project.files.compactMap { file in
             guard case .strings(let parsed) = file.content, parsed.encoding.rawValue.hasPrefix("utf-16") else { return nil }
             return finding(
-                "this file is saved as \(parsed.encoding.rawValue); save it as UTF-8 so git can diff and merge it",
+                .savedAsUTF16(encoding: parsed.encoding.rawValue),
                 path: file.path, at: SourcePosition(line: 1, column: 1), locale: file.locale, table: file.tableID)
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func savedAsUTF16(encoding: String) -> Finding.Message {
+        "this file is saved as \(encoding); save it as UTF-8 so git can diff and merge it"
     }
 }

@@ -34,11 +34,17 @@ struct ValueEqualsKeyRule: Rule {
                     guard let baseValue = base.strings[key]?.value, baseValue != key, key.contains(where: \.isLetter) else { continue }
                     result.append(
                         finding(
-                            "the translation of '\(key)' in '\(locale)' is the key itself, not a translation of '\(baseValue)'",
+                            .translationIsKey(key: key, locale: locale, baseText: baseValue),
                             path: string.path, at: valuePosition(string), key: key, locale: locale, table: table))
                 }
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func translationIsKey(key: String, locale: String, baseText: String) -> Finding.Message {
+        "the translation of '\(key)' in '\(locale)' is the key itself, not a translation of '\(baseText)'"
     }
 }

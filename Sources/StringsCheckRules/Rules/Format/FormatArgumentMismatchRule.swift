@@ -37,11 +37,22 @@ struct FormatArgumentMismatchRule: Rule {
                 let message = translations.get(use.textIndex, context)
                 result.append(
                     finding(
-                        "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)' as \(describeSignature(use.signature)), but the base text passes \(describeSignature(baseUse.signature)) ('\(baseUse.text)')",
+                        .readsWithAnotherType(subject: message.subject, locale: pair.locale, argument: argument, use: use, base: baseUse),
                         path: message.path, at: message.position(ofScalar: use.offset), key: pair.key, locale: pair.locale,
                         table: pair.table, notes: context.baseNote(pair.base, use: baseUse, texts: &bases).map { [$0] } ?? []))
             }
         }
-        return result + limit.overflow(self, context, what: "arguments read with another type than the base's")
+        return result + limit.overflow(self, context, what: Finding.Message.retypedArguments.text)
     }
+}
+
+extension Finding.Message {
+    fileprivate static func readsWithAnotherType(subject: String, locale: String, argument: Int, use: ArgumentUse, base: ArgumentUse)
+        -> Finding.Message
+    {
+        "\(subject) in '\(locale)' reads argument \(argument) with '\(use.text)' as \(describeSignature(use.signature)), but the base text passes \(describeSignature(base.signature)) ('\(base.text)')"
+    }
+
+    /// What the findings past the limit of one text are.
+    fileprivate static let retypedArguments: Finding.Message = "arguments read with another type than the base's"
 }

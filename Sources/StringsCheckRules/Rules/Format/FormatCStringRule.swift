@@ -32,13 +32,22 @@ struct FormatCStringRule: Rule {
                 if let base, base[specifier.argument]?.signature == specifier.signature { continue }
                 result.append(
                     finding(
-                        "'\(specifier.text)' in '\(message.key)' reads a raw C pointer; use '%@' for text", path: message.path,
+                        .readsCPointer(specifier: specifier.text, key: message.key), path: message.path,
                         at: message.position(ofScalar: specifier.start), key: message.key, locale: message.locale,
                         table: message.table))
             }
         }
-        return result + limit.overflow(self, context, what: "C-string or pointer specifiers")
+        return result + limit.overflow(self, context, what: Finding.Message.pointerSpecifiers.text)
     }
 
     private static let pointerTypes: [FormatArgumentType] = [.cString, .unicharString, .pointer, .pascalString]
+}
+
+extension Finding.Message {
+    fileprivate static func readsCPointer(specifier: String, key: String) -> Finding.Message {
+        "'\(specifier)' in '\(key)' reads a raw C pointer; use '%@' for text"
+    }
+
+    /// What the findings past the limit of one text are.
+    fileprivate static let pointerSpecifiers: Finding.Message = "C-string or pointer specifiers"
 }

@@ -19,3 +19,9 @@ struct FormatConflictingTypesRule: Rule {
         problemFindings(context, [.conflictingTypes])
     }
 }
+
+extension Finding.Message {
+    static func conflictingTypes(argument: Int, first: String, second: String) -> Finding.Message {
+        "argument \(argument) is read as '\(first)' and as '\(second)'; one argument cannot have two types"
+    }
+}

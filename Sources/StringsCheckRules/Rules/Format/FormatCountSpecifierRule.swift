@@ -19,3 +19,7 @@ struct FormatCountSpecifierRule: Rule {
         problemFindings(context, [.countConversion])
     }
 }
+
+extension Finding.Message {
+    static let countConversion: Finding.Message = "'%n' is disabled in CoreFoundation and writes nothing"
+}

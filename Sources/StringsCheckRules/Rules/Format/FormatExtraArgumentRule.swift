@@ -15,7 +15,7 @@ struct FormatExtraArgumentRule: Rule {
         ],
         nonTriggering: [.tables(("en", "\"welcome\" = \"Welcome, %@\";\n"), ("de", "\"welcome\" = \"Willkommen, %1$@\";\n"))])
 
-    static let reads: Set<IndexPart> = [.texts, .formatPairs]
+    static let reads: Set<IndexPart> = [.formatPairs, .texts]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
@@ -28,11 +28,23 @@ struct FormatExtraArgumentRule: Rule {
                 let count = pair.base.argumentCount
                 result.append(
                     finding(
-                        "\(message.subject) in '\(pair.locale)' reads argument \(argument) with '\(use.text)', but the base text passes \(count == 0 ? "no arguments" : count == 1 ? "only 1 argument" : "only \(count) arguments")",
+                        .readsArgumentNotPassed(
+                            subject: message.subject, locale: pair.locale, argument: argument, specifier: use.text, passed: count),
                         path: message.path, at: message.position(ofScalar: use.offset), key: pair.key, locale: pair.locale,
                         table: pair.table, notes: context.baseNote(pair.base, texts: &bases).map { [$0] } ?? []))
             }
         }
-        return result + limit.overflow(self, context, what: "arguments the base text does not pass")
+        return result + limit.overflow(self, context, what: Finding.Message.extraArguments.text)
     }
+}
+
+extension Finding.Message {
+    fileprivate static func readsArgumentNotPassed(subject: String, locale: String, argument: Int, specifier: String, passed: Int)
+        -> Finding.Message
+    {
+        "\(subject) in '\(locale)' reads argument \(argument) with '\(specifier)', but the base text passes \(passed == 0 ? "no arguments" : passed == 1 ? "only 1 argument" : "only \(passed) arguments")"
+    }
+
+    /// What the findings past the limit of one text are.
+    fileprivate static let extraArguments: Finding.Message = "arguments the base text does not pass"
 }

@@ -27,11 +27,17 @@ struct FormatImplicitPositionRule: Rule {
             guard implicit.count >= 2, let first = implicit.first else { return nil }
             let position = message.position(ofScalar: first.start)
             guard seen.insert("\(message.path)|\(position?.description ?? "")|\(message.key)").inserted else { return nil }
-            let suggestion = implicit.map { "%\($0.argument)$\($0.text.dropFirst())" }.joined(separator: " … ")
             return finding(
-                "'\(message.key)' has \(implicit.count) arguments without positions, so translations cannot reorder them; write \(suggestion)",
+                .argumentsWithoutPositions(key: message.key, implicit),
                 path: message.path, at: position, key: message.key, locale: message.locale,
                 table: message.table)
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func argumentsWithoutPositions(key: String, _ implicit: [FormatSpecifier]) -> Finding.Message {
+        let suggestion = implicit.map { "%\($0.argument)$\($0.text.dropFirst())" }.joined(separator: " … ")
+        return "'\(key)' has \(implicit.count) arguments without positions, so translations cannot reorder them; write \(suggestion)"
     }
 }

@@ -19,3 +19,13 @@ struct FormatInvalidPositionRule: Rule {
         problemFindings(context, [.positionZero, .positionTooLarge])
     }
 }
+
+extension Finding.Message {
+    static let zeroFlagBeforeDollar: Finding.Message = "positions start at 1; '%0$' is not a specifier, and formatted, the '%' disappears"
+
+    static func positionZero(specifier: String) -> Finding.Message { "positions start at 1; '\(specifier)' names position 0" }
+
+    static func positionTooLarge(_ position: Int, maximum: Int) -> Finding.Message {
+        "position \(position) is above \(maximum); CoreFoundation refuses the whole format"
+    }
+}

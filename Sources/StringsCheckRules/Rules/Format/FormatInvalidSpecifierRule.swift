@@ -19,3 +19,19 @@ struct FormatInvalidSpecifierRule: Rule {
         problemFindings(context, [.invalidConversion, .incompleteSpecifier, .thousandsFlag])
     }
 }
+
+extension Finding.Message {
+    static let percentAtEnd: Finding.Message =
+        "a '%' at the end of the string disappears when the string is formatted; write '%%' for a percent sign"
+    static let specifierCutOff: Finding.Message = "the specifier is cut off by the end of the string; formatted, it disappears"
+    static let variableNameCutOff: Finding.Message = "the variable name is cut off by the end of the string"
+
+    /// `shown`: the character after the '%' ("'x'", or "this character").
+    static func thousandsFlag(shown: String) -> Finding.Message {
+        "CoreFoundation does not know the ' (thousands) flag: formatted, this shows \(shown) and the rest as text and reads no number"
+    }
+
+    static func unknownConversion(shown: String) -> Finding.Message {
+        "'%' followed by \(shown) is not a specifier: formatted, the '%' disappears; write '%%' for a percent sign"
+    }
+}

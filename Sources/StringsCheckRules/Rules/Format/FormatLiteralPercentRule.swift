@@ -25,8 +25,17 @@ struct FormatLiteralPercentRule: Rule {
         problemFindings(context, [.probableLiteralPercent]) { message, problem in
             guard message.hasExactPositions, let start = message.position(ofScalar: problem.start) else { return nil }
             return FixIt(
-                message: "write '%%' for a percent sign", path: message.path, start: start,
+                message: Finding.Message.writeDoublePercent.text, path: message.path, start: start,
                 end: SourcePosition(line: start.line, column: start.column + 1), replacement: "%%")
         }
     }
+}
+
+extension Finding.Message {
+    static func literalPercent(specifier: String) -> Finding.Message {
+        "'\(specifier)' reads an argument, but it looks like a literal percent sign before a word; write '%%' if a percent sign is meant"
+    }
+
+    /// The fix-it.
+    fileprivate static let writeDoublePercent: Finding.Message = "write '%%' for a percent sign"
 }

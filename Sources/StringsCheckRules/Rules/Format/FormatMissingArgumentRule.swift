@@ -35,14 +35,21 @@ struct FormatMissingArgumentRule: Rule {
                 continue
             }
             let message = context.texts[first]
-            var names = missing.prefix(PerTextLimit.limit).map { "\($0) ('\(pair.baseArguments[$0]?.text ?? "")')" }
-            if missing.count > names.count { names.append("\(missing.count - names.count) more") }
             result.append(
                 finding(
-                    "'\(pair.key)' in '\(pair.locale)' never shows argument\(missing.count == 1 ? "" : "s") \(listing(names)) of the base text",
+                    .neverShows(key: pair.key, locale: pair.locale, missing: missing.map { ($0, pair.baseArguments[$0]?.text ?? "") }),
                     path: message.path, at: message.location, key: pair.key, locale: pair.locale, table: pair.table,
                     notes: context.baseNote(pair.base, texts: &bases).map { [$0] } ?? []))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// `missing`: each argument the translation never shows, with the base's specifier for it.
+    fileprivate static func neverShows(key: String, locale: String, missing: [(argument: Int, specifier: String)]) -> Finding.Message {
+        var names = missing.prefix(PerTextLimit.limit).map { "\($0.argument) ('\($0.specifier)')" }
+        if missing.count > names.count { names.append("\(missing.count - names.count) more") }
+        return "'\(key)' in '\(locale)' never shows argument\(missing.count == 1 ? "" : "s") \(listing(names)) of the base text"
     }
 }

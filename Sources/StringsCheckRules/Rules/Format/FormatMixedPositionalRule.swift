@@ -28,3 +28,19 @@ struct FormatMixedPositionalRule: Rule {
         return problemFindings(context, [.mixedPositional]) + inOrder
     }
 }
+
+extension Finding.Message {
+    static func mixedReadsTwice(plain: String, argument: Int, other: String, neverShown: Int?) -> Finding.Message {
+        let never = neverShown.map { ", and argument \($0) is never shown" } ?? ""
+        return
+            "'\(plain)' has no position while others do; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(argument), which '\(other)' reads too\(never); number every specifier"
+    }
+
+    static func mixedSkips(plain: String, argument: Int, neverShown: Int) -> Finding.Message {
+        "'\(plain)' has no position while others do; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(argument) and argument \(neverShown) is never shown; number every specifier"
+    }
+
+    static func mixedInOrder(plain: String, argument: Int, numbered: String) -> Finding.Message {
+        "'\(plain)' has no position while '\(numbered)' has one; CoreFoundation numbers unnumbered specifiers 1, 2, … among themselves, so it reads argument \(argument) and the text shows what it should, but other formatters and translation tools may not; number every specifier"
+    }
+}

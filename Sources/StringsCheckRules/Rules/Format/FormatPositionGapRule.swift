@@ -19,3 +19,11 @@ struct FormatPositionGapRule: Rule {
         problemFindings(context, [.positionGap])
     }
 }
+
+extension Finding.Message {
+    static func positionGap(missing: [Int]) -> Finding.Message {
+        let one = missing.count == 1
+        return
+            "argument\(one ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) \(one ? "is" : "are") never read; CoreFoundation then shifts the later arguments, so the wrong values show"
+    }
+}

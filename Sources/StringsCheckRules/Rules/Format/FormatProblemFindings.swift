@@ -20,11 +20,43 @@ extension Rule {
                 let subject = message.origin == .catalog ? message.subject : "'\(message.key)'"
                 result.append(
                     finding(
-                        "\(problem.message) (in \(subject))", path: message.path, at: message.position(ofScalar: problem.start),
+                        .problem(.formatProblem(problem.detail), in: subject), path: message.path,
+                        at: message.position(ofScalar: problem.start),
                         key: message.key, locale: message.locale, table: message.table,
                         fixIts: fixIt?(message, problem).map { [$0] } ?? []))
             }
         }
-        return result + limit.overflow(self, context, what: "problems of this kind")
+        return result + limit.overflow(self, context, what: Finding.Message.problemsOfThisKind.text)
     }
+}
+
+extension Finding.Message {
+    /// What a format problem means to users, in the words of the rule that reports its kind (each
+    /// message is in that rule's file).
+    public static func formatProblem(_ detail: FormatProblem.Detail) -> Finding.Message {
+        switch detail {
+        case .percentAtEnd: .percentAtEnd
+        case .cutOff: .specifierCutOff
+        case .variableNameCutOff: .variableNameCutOff
+        case .thousandsFlag(let shown): .thousandsFlag(shown: shown)
+        case .unknownConversion(let shown): .unknownConversion(shown: shown)
+        case .zeroFlagBeforeDollar: .zeroFlagBeforeDollar
+        case .positionZero(let specifier): .positionZero(specifier: specifier)
+        case .positionTooLarge(let position, let maximum): .positionTooLarge(position, maximum: maximum)
+        case .countConversion: .countConversion
+        case .literalPercent(let specifier): .literalPercent(specifier: specifier)
+        case .mixedReadsTwice(let plain, let argument, let other, let neverShown):
+            .mixedReadsTwice(plain: plain, argument: argument, other: other, neverShown: neverShown)
+        case .mixedSkips(let plain, let argument, let neverShown): .mixedSkips(plain: plain, argument: argument, neverShown: neverShown)
+        case .mixedInOrder(let plain, let argument, let numbered): .mixedInOrder(plain: plain, argument: argument, numbered: numbered)
+        case .conflictingTypes(let argument, let first, let second): .conflictingTypes(argument: argument, first: first, second: second)
+        case .positionGap(let missing): .positionGap(missing: missing)
+        }
+    }
+
+    /// A problem and the text it is in ("'key'", or a catalog variation's subject).
+    fileprivate static func problem(_ problem: Finding.Message, in subject: String) -> Finding.Message { "\(problem) (in \(subject))" }
+
+    /// What the findings past the limit of one text are.
+    fileprivate static let problemsOfThisKind: Finding.Message = "problems of this kind"
 }

@@ -50,9 +50,13 @@ struct PayloadArgumentCountRule: Rule {
                 var finding = payloadFinding(
                     lookup.payload,
                     needed > given
-                        ? "'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but '\(argumentsName)' gives \(given); the missing ones show as '(null)' or garbage"
-                        : "'\(lookup.key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(listing(locales)) but '\(argumentsName)' gives \(given); the extra ones are not shown",
-                    at: lookup.argumentsLocation, key: lookup.key, locales: locales, notes: items.prefix(5).map { lookup.note($0.0, $0.1) })
+                        ? .tooFewArguments(
+                            key: lookup.key, needed: needed, locales: listing(locales), argumentsName: argumentsName, given: given)
+                        : .tooManyArguments(
+                            key: lookup.key, needed: needed, locales: listing(locales), argumentsName: argumentsName, given: given),
+                    at: lookup.argumentsLocation, part: lookup.part, field: lookup.argumentsField == nil ? .key : .arguments,
+                    key: lookup.key,
+                    locales: locales, notes: items.prefix(5).map { lookup.note($0.0, $0.1) })
                 if needed < given { finding.diagnostic.severity = .warning }
                 result.append(finding)
             }
@@ -70,19 +74,45 @@ struct PayloadArgumentCountRule: Rule {
         }
         guard let most = byCount.keys.max(), most > 0 else { return nil }
         let counts = byCount.sorted { $0.key > $1.key }.map { count, locales in
-            "\(count) argument\(count == 1 ? "" : "s") in \(byCount.count == 1 ? "every locale" : listing(locales))"
+            Finding.Message.argumentCount(count, in: byCount.count == 1 ? nil : listing(locales))
         }
-        let needs = "'\(lookup.key)' takes \(counts.joined(separator: ", "))"
-        let message: String
+        let message: Finding.Message
         if let runtime = code.runtimeArguments {
-            message =
-                "\(needs); its arguments ('\(runtime.name)') are built while the program runs, so their count is not checked here"
+            message = .argumentsBuiltAtRuntime(key: lookup.key, counts: counts, arguments: runtime.name)
         } else {
-            message = "\(needs); no arguments were found beside it in the code, so their count is not checked here"
+            message = .argumentsNotFoundInCode(key: lookup.key, counts: counts)
         }
         var finding = payloadFinding(
-            lookup.payload, message, at: code.runtimeArguments?.value.location ?? lookup.keyField.value.location, key: lookup.key)
+            lookup.payload, message, at: code.runtimeArguments?.value.location ?? lookup.keyField.value.location,
+            part: code.runtimeArguments == nil ? lookup.part : nil, field: code.runtimeArguments == nil ? .key : nil, key: lookup.key)
         finding.diagnostic.severity = .note
         return finding
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func tooFewArguments(key: String, needed: Int, locales: String, argumentsName: String, given: Int)
+        -> Finding.Message
+    {
+        "'\(key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(locales) but '\(argumentsName)' gives \(given); the missing ones show as '(null)' or garbage"
+    }
+
+    fileprivate static func tooManyArguments(key: String, needed: Int, locales: String, argumentsName: String, given: Int)
+        -> Finding.Message
+    {
+        "'\(key)' takes \(needed) argument\(needed == 1 ? "" : "s") in \(locales) but '\(argumentsName)' gives \(given); the extra ones are not shown"
+    }
+
+    /// How many arguments a key takes in `locales`, or in every locale when nil.
+    fileprivate static func argumentCount(_ count: Int, in locales: String?) -> String {
+        "\(count) argument\(count == 1 ? "" : "s") in \(locales ?? "every locale")"
+    }
+
+    fileprivate static func argumentsBuiltAtRuntime(key: String, counts: [String], arguments: String) -> Finding.Message {
+        "'\(key)' takes \(counts.joined(separator: ", ")); its arguments ('\(arguments)') are built while the program runs, so their count is not checked here"
+    }
+
+    fileprivate static func argumentsNotFoundInCode(key: String, counts: [String]) -> Finding.Message {
+        "'\(key)' takes \(counts.joined(separator: ", ")); no arguments were found beside it in the code, so their count is not checked here"
     }
 }

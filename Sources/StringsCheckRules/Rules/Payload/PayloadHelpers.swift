@@ -8,16 +8,26 @@ func payloadExample(_ json: String, strings: [(locale: String, text: String)] = 
     RuleExample([ExampleFile(path, json)] + strings.map { ExampleFile("\($0.locale).lproj/Localizable.strings", $0.text) })
 }
 
-/// A finding at a JSON position (the key or the value), with the payload's name in the message.
+/// A finding at a JSON position (the key or the value), with the payload's name in the message,
+/// about the payload or, with `part`, one part's `field`.
 extension Rule {
     func payloadFinding(
-        _ payload: PushPayload, _ message: String, at location: SourcePosition?, key: String? = nil,
-        locale: String? = nil, locales: [String] = [], notes: [DiagnosticNote] = []
+        _ payload: PushPayload, _ message: Finding.Message, at location: SourcePosition?, part: PushAlertPart? = nil,
+        field: PayloadPartField? = nil, key: String? = nil, locale: String? = nil, locales: [String] = [], notes: [DiagnosticNote] = []
     ) -> Finding {
         // A finding about one locale names it as `locale` too, so a script can filter on it.
-        finding(
-            (payload.name.map { "'\($0)': " } ?? "") + message, path: payload.path, at: location, key: key,
+        var found = finding(
+            .inPayload(named: payload.name, message), path: payload.path, at: location, key: key,
             locale: locale ?? (locales.count == 1 ? locales.first : nil), locales: locales, notes: notes)
+        found.payload = payload.place(part, field)
+        return found
+    }
+}
+
+extension Finding.Message {
+    /// A message about one payload of a file of several, named first ("'[2]': …").
+    fileprivate static func inPayload(named name: String?, _ message: Finding.Message) -> Finding.Message {
+        Finding.Message((name.map { "'\($0)': " } ?? "") + message.text)
     }
 }
 

@@ -37,13 +37,14 @@ struct PayloadKeyTypeRule: Rule {
             for member in payload.aps?.object ?? [] {
                 guard let expected = apsKeys[member.key] else { continue }
                 if let problem = PayloadSchema.problem(member.value, expected) {
-                    result.append(payloadFinding(payload, "'\(member.key)' \(problem)", at: member.value.location))
+                    result.append(payloadFinding(payload, .invalidValue(key: member.key, problem: problem), at: member.value.location))
                 }
                 if member.key == "sound" {
                     for field in member.value.object ?? [] {
                         guard let expected = PayloadSchema.sound[field.key], let problem = PayloadSchema.problem(field.value, expected)
                         else { continue }
-                        result.append(payloadFinding(payload, "'sound.\(field.key)' \(problem)", at: field.value.location))
+                        result.append(
+                            payloadFinding(payload, .invalidValue(key: "sound.\(field.key)", problem: problem), at: field.value.location))
                     }
                 }
             }
@@ -52,13 +53,30 @@ struct PayloadKeyTypeRule: Rule {
                 guard let expected = alertKeys[member.key], let problem = PayloadSchema.problem(member.value, expected) else {
                     continue
                 }
-                let hint =
+                let message: Finding.Message =
                     type != .liveactivity && (member.key == "title" || member.key == "body") && member.value["loc-key"] != nil
-                    ? " (a dictionary with 'loc-key' is a Live Activity's form; \(type.titleWithArticle) uses '\(member.key == "title" ? "title-loc-key" : "loc-key")')"
-                    : ""
-                result.append(payloadFinding(payload, "'alert.\(member.key)' \(problem)\(hint)", at: member.value.location))
+                    ? .liveActivityFormOfAlertText(
+                        key: "alert.\(member.key)", problem: problem, pushType: type,
+                        locKey: member.key == "title" ? "title-loc-key" : "loc-key")
+                    : .invalidValue(key: "alert.\(member.key)", problem: problem)
+                let written = payload.alert.field(named: member.key)
+                result.append(payloadFinding(payload, message, at: member.value.location, part: written?.part, field: written?.field))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// A value that does not fit its key; `problem` is `PayloadSchema.problem(_:_:)`.
+    fileprivate static func invalidValue(key: String, problem: Finding.Message) -> Finding.Message {
+        "'\(key)' \(problem.text)"
+    }
+
+    /// A loc-key dictionary in an alert's title or body, which only a Live Activity reads.
+    fileprivate static func liveActivityFormOfAlertText(key: String, problem: Finding.Message, pushType: PushType, locKey: String)
+        -> Finding.Message
+    {
+        "'\(key)' \(problem.text) (a dictionary with 'loc-key' is a Live Activity's form; \(pushType.titleWithArticle) uses '\(locKey)')"
     }
 }

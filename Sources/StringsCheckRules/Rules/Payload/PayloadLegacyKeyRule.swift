@@ -16,10 +16,13 @@ struct PayloadLegacyKeyRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         context.templatePayloads.compactMap { payload in
             guard let field = payload.alert.actionLocKey else { return nil }
-            return payloadFinding(
-                payload,
-                "'\(field.name)' is no longer in Apple's payload reference: it named the alert panel's button before iOS 10, and notifications now take their actions from their category",
-                at: field.keyLocation)
+            return payloadFinding(payload, .legacyKey(field.name), at: field.keyLocation, part: .action, field: .key)
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func legacyKey(_ key: String) -> Finding.Message {
+        "'\(key)' is no longer in Apple's payload reference: it named the alert panel's button before iOS 10, and notifications now take their actions from their category"
     }
 }

@@ -17,15 +17,22 @@ struct PayloadLiteralAndLocalizedRule: Rule {
         var result: [Finding] = []
         for payload in context.templatePayloads {
             let alert = payload.alert
-            for (literal, key) in [(alert.title, alert.titleLocKey), (alert.subtitle, alert.subtitleLocKey), (alert.body, alert.locKey)] {
+            for (part, literal, key, _) in alert.parts {
                 guard let literal, let key, literal.name != "alert" else { continue }
                 result.append(
                     payloadFinding(
-                        payload, "'\(literal.name)' and '\(key.name)' are both given; which one iOS shows is not documented",
-                        at: key.keyLocation,
-                        notes: [DiagnosticNote(message: "'\(literal.name)' is here", path: payload.path, location: literal.keyLocation)]))
+                        payload, .literalAndLocalized(literal: literal.name, key: key.name), at: key.keyLocation, part: part, field: .key,
+                        notes: [DiagnosticNote(.literalIsHere(literal.name), path: payload.path, location: literal.keyLocation)]))
             }
         }
         return result
     }
+}
+
+extension Finding.Message {
+    fileprivate static func literalAndLocalized(literal: String, key: String) -> Finding.Message {
+        "'\(literal)' and '\(key)' are both given; which one iOS shows is not documented"
+    }
+
+    fileprivate static func literalIsHere(_ literal: String) -> Finding.Message { "'\(literal)' is here" }
 }

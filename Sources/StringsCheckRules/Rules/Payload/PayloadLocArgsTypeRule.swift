@@ -19,12 +19,13 @@ struct PayloadLocArgsTypeRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for payload in context.templatePayloads {
-            for field in [payload.alert.titleLocArgs, payload.alert.subtitleLocArgs, payload.alert.locArgs].compactMap({ $0 }) {
+            for (part, _, _, arguments) in payload.alert.parts {
+                guard let field = arguments else { continue }
                 guard let items = field.value.array else {
                     result.append(
                         payloadFinding(
-                            payload, "'\(field.name)' must be an array of strings, found \(field.value.typeNameWithArticle)",
-                            at: field.value.location))
+                            payload, .locArgsNotArray(field.name, found: field.value.typeNameWithArticle), at: field.value.location,
+                            part: part, field: .arguments))
                     continue
                 }
                 let wrong = items.indices.filter { items[$0].string == nil }
@@ -33,18 +34,34 @@ struct PayloadLocArgsTypeRule: Rule {
                     result.append(
                         payloadFinding(
                             payload,
-                            "item \(index + 1) of '\(field.name)' is \(item.typeNameWithArticle); loc-args are substituted as strings, so send \"\(item.minified.excerpt)\"",
-                            at: item.location))
+                            .itemNotString(
+                                number: index + 1, of: field.name, found: item.typeNameWithArticle, excerpt: item.minified.excerpt),
+                            at: item.location, part: part, field: .arguments))
                 }
                 if wrong.count > PerTextLimit.limit {
                     result.append(
                         payloadFinding(
-                            payload,
-                            "'\(field.name)': \(PerTextLimit.remainder(wrong.count - PerTextLimit.limit, "items that are no strings"))",
-                            at: field.value.location))
+                            payload, .moreItemsNotStrings(field.name, count: wrong.count - PerTextLimit.limit), at: field.value.location,
+                            part: part, field: .arguments))
                 }
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func locArgsNotArray(_ field: String, found: String) -> Finding.Message {
+        "'\(field)' must be an array of strings, found \(found)"
+    }
+
+    /// Item `number` (from 1) of a loc-args array, which is no string; `excerpt` is it as JSON.
+    fileprivate static func itemNotString(number: Int, of field: String, found: String, excerpt: String) -> Finding.Message {
+        "item \(number) of '\(field)' is \(found); loc-args are substituted as strings, so send \"\(excerpt)\""
+    }
+
+    /// How many more items of `field` are no strings, past the ones reported one by one.
+    fileprivate static func moreItemsNotStrings(_ field: String, count: Int) -> Finding.Message {
+        "'\(field)': \(remainder(extra: count, what: "items that are no strings").text)"
     }
 }

@@ -17,9 +17,10 @@ struct PayloadLocArgsWithoutKeyRule: Rule {
         var result: [Finding] = []
         for payload in context.templatePayloads {
             let alert = payload.alert
-            for (arguments, key, keyName) in [
-                (alert.titleLocArgs, alert.titleLocKey, "title-loc-key"), (alert.subtitleLocArgs, alert.subtitleLocKey, "subtitle-loc-key"),
-                (alert.locArgs, alert.locKey, "loc-key"),
+            for (part, arguments, key, keyName) in [
+                (PushAlertPart.title, alert.titleLocArgs, alert.titleLocKey, "title-loc-key"),
+                (.subtitle, alert.subtitleLocArgs, alert.subtitleLocKey, "subtitle-loc-key"),
+                (.body, alert.locArgs, alert.locKey, "loc-key"),
             ] {
                 guard let arguments, key == nil else { continue }
                 // Easemob's names, and a Live Activity's "title.loc-args", name their own key.
@@ -27,9 +28,17 @@ struct PayloadLocArgsWithoutKeyRule: Rule {
                     payload.dialect == .easemob
                     ? arguments.name.replacingOccurrences(of: "_args", with: "_key")
                     : arguments.name.contains(".") ? arguments.name.replacingOccurrences(of: "loc-args", with: "loc-key") : keyName
-                result.append(payloadFinding(payload, "'\(arguments.name)' has no effect without '\(name)'", at: arguments.keyLocation))
+                result.append(
+                    payloadFinding(
+                        payload, .argumentsWithoutKey(arguments.name, key: name), at: arguments.keyLocation, part: part, field: .arguments))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func argumentsWithoutKey(_ arguments: String, key: String) -> Finding.Message {
+        "'\(arguments)' has no effect without '\(key)'"
     }
 }

@@ -30,9 +30,8 @@ struct PayloadMissingKeyRule: Rule {
         if let first = context.payloads.first(where: { !$0.keys.isEmpty }), context.payloadTable(keys: []) == nil {
             let count = context.payloads.filter { !$0.keys.isEmpty }.count
             var note = payloadFinding(
-                first,
-                "no Localizable table was found under the paths checked, so the keys of \(count) payload\(count == 1 ? "" : "s") were not looked up; check the app's resources together with the templates",
-                at: first.keys.first?.field.value.location)
+                first, .noLocalizableTable(payloadCount: count), at: first.keys.first?.field.value.location, part: first.keys.first?.part,
+                field: .key)
             note.diagnostic.severity = .note
             return [note]
         }
@@ -43,24 +42,44 @@ struct PayloadMissingKeyRule: Rule {
             guard !lackingItems.isEmpty else { return nil }
             let absent = lackingItems.filter { $0.string == nil }.map(\.locale)
             let unloaded = lackingItems.filter { $0.string != nil }.map(\.locale)
-            let name = "'\(lookup.key)' (\(lookup.keyField.name))"
-            var message: String
+            let message: Finding.Message
             if lackingItems.count == lookup.locales.count, unloaded.isEmpty {
-                message = "\(name) is in no locale's Localizable table; every user sees the raw key"
+                message = .inNoLocale(key: lookup.key, field: lookup.keyField.name)
             } else {
-                var clauses: [String] = []
-                if !absent.isEmpty { clauses.append("is missing from \(listing(absent))") }
-                if !unloaded.isEmpty {
-                    clauses.append(
-                        "\(absent.isEmpty ? "is" : "and is") written in \(listing(unloaded)) where the file stops loading before it")
-                }
-                let whose = lackingItems.count == 1 ? "that locale" : "those locales"
-                message = "\(name) \(clauses.joined(separator: " ")); users of \(whose) see the raw key"
+                message = .missingKey(
+                    key: lookup.key, field: lookup.keyField.name, missingFrom: absent.isEmpty ? nil : listing(absent),
+                    unloadedIn: unloaded.isEmpty ? nil : listing(unloaded), lackingCount: lackingItems.count)
             }
             let base = lookup.locales.first { $0.string?.loaded == true }
             return payloadFinding(
-                lookup.payload, message, at: lookup.keyField.value.location, key: lookup.key, locales: lackingItems.map(\.locale),
+                lookup.payload, message, at: lookup.keyField.value.location, part: lookup.part, field: .key, key: lookup.key,
+                locales: lackingItems.map(\.locale),
                 notes: base.flatMap { item in item.string.map { lookup.note(item.locale, $0) } }.map { [$0] } ?? [])
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func noLocalizableTable(payloadCount count: Int) -> Finding.Message {
+        "no Localizable table was found under the paths checked, so the keys of \(count) payload\(count == 1 ? "" : "s") were not looked up; check the app's resources together with the templates"
+    }
+
+    /// A key (named with its field, `loc-key` …) that no locale has.
+    fileprivate static func inNoLocale(key: String, field: String) -> Finding.Message {
+        "'\(key)' (\(field)) is in no locale's Localizable table; every user sees the raw key"
+    }
+
+    /// A key that some locales lack: `missingFrom` lists those without it, `unloadedIn` those
+    /// whose file stops loading before it (nil when none); `lackingCount` counts both.
+    fileprivate static func missingKey(
+        key: String, field: String, missingFrom absent: String?, unloadedIn unloaded: String?, lackingCount: Int
+    ) -> Finding.Message {
+        var clauses: [String] = []
+        if let absent { clauses.append("is missing from \(absent)") }
+        if let unloaded {
+            clauses.append("\(absent == nil ? "is" : "and is") written in \(unloaded) where the file stops loading before it")
+        }
+        let whose = lackingCount == 1 ? "that locale" : "those locales"
+        return "'\(key)' (\(field)) \(clauses.joined(separator: " ")); users of \(whose) see the raw key"
     }
 }

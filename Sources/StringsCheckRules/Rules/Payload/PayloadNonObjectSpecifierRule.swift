@@ -36,10 +36,21 @@ struct PayloadNonObjectSpecifierRule: Rule {
                 result.append(
                     payloadFinding(
                         lookup.payload,
-                        "'\(lookup.key)' in '\(locale)' reads \(listing(wrong.map { "argument \($0.argument) with '\($0.use.text)'" })), but loc-args are strings; use '%@'",
-                        at: lookup.keyField.value.location, key: lookup.key, locale: locale, notes: [lookup.note(locale, string)]))
+                        .readsNonObject(
+                            key: lookup.key, locale: locale, arguments: wrong.map { (number: $0.argument, specifier: $0.use.text) }),
+                        at: lookup.keyField.value.location, part: lookup.part, field: .key, key: lookup.key, locale: locale,
+                        notes: [lookup.note(locale, string)]))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// A key whose text in `locale` reads `arguments` (number and specifier) as no object.
+    fileprivate static func readsNonObject(key: String, locale: String, arguments: [(number: Int, specifier: String)])
+        -> Finding.Message
+    {
+        "'\(key)' in '\(locale)' reads \(listing(arguments.map { "argument \($0.number) with '\($0.specifier)'" })), but loc-args are strings; use '%@'"
     }
 }

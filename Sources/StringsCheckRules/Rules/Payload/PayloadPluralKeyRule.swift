@@ -33,10 +33,16 @@ struct PayloadPluralKeyRule: Rule {
             result.append(
                 payloadFinding(
                     lookup.payload,
-                    "'\(lookup.key)' is a .stringsdict plural entry in \(listing(plural.map(\.locale))); its variable expects a number, but loc-args are strings",
-                    at: lookup.keyField.value.location, key: lookup.key, locales: plural.map(\.locale),
+                    .pluralEntry(key: lookup.key, locales: listing(plural.map(\.locale))),
+                    at: lookup.keyField.value.location, part: lookup.part, field: .key, key: lookup.key, locales: plural.map(\.locale),
                     notes: [lookup.note(first.locale, string)]))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func pluralEntry(key: String, locales: String) -> Finding.Message {
+        "'\(key)' is a .stringsdict plural entry in \(locales); its variable expects a number, but loc-args are strings"
     }
 }

@@ -36,17 +36,16 @@ struct PayloadPushTypeRule: Rule {
             if let declared = payload.declaredPushType {
                 if let text = declared.value.string, PushType(rawValue: text) == nil {
                     let known = PushType.allCases.map(\.rawValue)
-                    let hint = suggestion(for: text, among: known).map { "; did you mean '\($0)'?" } ?? ""
                     result.append(
                         payloadFinding(
                             payload,
-                            "'\(declared.name)' is '\(text)', which is not an apns-push-type\(hint) (known: \(known.joined(separator: ", ")))",
+                            .unknownPushType(
+                                declared.name, value: text, suggestion: suggestion(for: text, among: known), known: known),
                             at: declared.value.location))
                 } else if declared.value.string == nil {
                     result.append(
                         payloadFinding(
-                            payload,
-                            "'\(declared.name)' must be a string naming the push type, found \(declared.value.typeNameWithArticle)",
+                            payload, .pushTypeNotString(declared.name, found: declared.value.typeNameWithArticle),
                             at: declared.value.location))
                 }
             }
@@ -56,13 +55,12 @@ struct PayloadPushTypeRule: Rule {
             // as that type: what it lacks is a warning until the template or the configuration
             // names its type.
             for problem in problems(payload, type: type) {
-                var finding = payloadFinding(payload, "this \(type.title) (\(origin.phrase)) \(problem)", at: at)
+                var finding = payloadFinding(payload, .doesNotFitPushType(type, origin: origin, problem: problem), at: at)
                 if origin == .content { finding.diagnostic.severity = .warning }
                 result.append(finding)
             }
             if type == .mdm, payload.aps != nil {
-                var finding = payloadFinding(
-                    payload, "an MDM push is only {\"mdm\": PushMagic}; Apple's MDM documentation says not to include an 'aps' key", at: at)
+                var finding = payloadFinding(payload, .mdmPushWithAps, at: at)
                 finding.diagnostic.severity = .warning
                 result.append(finding)
             }
@@ -71,46 +69,86 @@ struct PayloadPushTypeRule: Rule {
     }
 
     /// What the payload lacks for its type, each as the end of a sentence.
-    private func problems(_ payload: PushPayload, type: PushType) -> [String] {
+    private func problems(_ payload: PushPayload, type: PushType) -> [Finding.Message] {
         let aps = payload.aps
         let has = { (key: String) in aps?[key] != nil }
         if aps == nil, PayloadSchema.aps(for: type) != nil {
-            return ["has no 'aps' dictionary, so the device has nothing to show or do"]
+            return [.hasNoAps]
         }
         switch type {
         case .background:
             // A value other than 1 is payload-key-type's to report.
-            return has("content-available") ? [] : ["has no 'content-available': 1, so the app is not woken and nothing happens"]
+            return has("content-available") ? [] : [.hasNoContentAvailable]
         case .widgets, .controls:
-            return has("content-changed") ? [] : ["has no 'content-changed': true, so WidgetKit reloads nothing"]
+            return has("content-changed") ? [] : [.hasNoContentChanged]
         case .liveactivity:
             var missing: [String] = []
-            if !has("event") { missing.append("'event' (start, update or end)") }
-            if !has("timestamp") { missing.append("'timestamp' (seconds since 1970)") }
+            if !has("event") { missing.append("event") }
+            if !has("timestamp") { missing.append("timestamp") }
             let event = aps?["event"]?.string
-            if !has("content-state"), event != "end" { missing.append("'content-state'") }
+            if !has("content-state"), event != "end" { missing.append("content-state") }
             if event == "start" {
-                if !has("attributes-type") { missing.append("'attributes-type'") }
-                if !has("attributes") { missing.append("'attributes'") }
-                if !has("alert") { missing.append("an 'alert'") }
+                if !has("attributes-type") { missing.append("attributes-type") }
+                if !has("attributes") { missing.append("attributes") }
+                if !has("alert") { missing.append("alert") }
             }
-            var result: [String] = []
+            var result: [Finding.Message] = []
             if !missing.isEmpty {
-                result.append(
-                    "lacks \(listing(missing)); ActivityKit \(event == "start" ? "does not start the Live Activity" : "ignores the update")"
-                )
+                result.append(.liveActivityLacks(missing, starting: event == "start"))
             }
             if event != nil, event != "start" {
                 let startOnly = ["attributes-type", "attributes", "input-push-token", "input-push-channel"].filter(has)
                 if !startOnly.isEmpty {
-                    result.append(
-                        "has \(listing(startOnly.map { "'\($0)'" })), which only a push that starts a Live Activity ('event': 'start') reads"
-                    )
+                    result.append(.hasStartOnlyKeys(startOnly))
                 }
             }
             return result
         default:
             return []
         }
+    }
+}
+
+extension Finding.Message {
+    /// A declared push type APNs does not know, with the closest known one when there is one.
+    fileprivate static func unknownPushType(_ field: String, value: String, suggestion: String?, known: [String]) -> Finding.Message {
+        "'\(field)' is '\(value)', which is not an apns-push-type\(suggestion.map { "; did you mean '\($0)'?" } ?? "") (known: \(known.joined(separator: ", ")))"
+    }
+
+    fileprivate static func pushTypeNotString(_ field: String, found: String) -> Finding.Message {
+        "'\(field)' must be a string naming the push type, found \(found)"
+    }
+
+    /// What a payload lacks for its push type; `problem` is the end of the sentence.
+    fileprivate static func doesNotFitPushType(_ type: PushType, origin: PushTypeOrigin, problem: Finding.Message) -> Finding.Message {
+        "this \(type.title) (\(origin.phrase)) \(problem.text)"
+    }
+
+    fileprivate static let mdmPushWithAps: Finding.Message =
+        "an MDM push is only {\"mdm\": PushMagic}; Apple's MDM documentation says not to include an 'aps' key"
+
+    fileprivate static let hasNoAps: Finding.Message = "has no 'aps' dictionary, so the device has nothing to show or do"
+
+    fileprivate static let hasNoContentAvailable: Finding.Message =
+        "has no 'content-available': 1, so the app is not woken and nothing happens"
+
+    fileprivate static let hasNoContentChanged: Finding.Message = "has no 'content-changed': true, so WidgetKit reloads nothing"
+
+    /// The `aps` keys a Live Activity push lacks, for one that starts the activity or updates it.
+    fileprivate static func liveActivityLacks(_ keys: [String], starting: Bool) -> Finding.Message {
+        let described = keys.map { key in
+            switch key {
+            case "event": "'event' (start, update or end)"
+            case "timestamp": "'timestamp' (seconds since 1970)"
+            case "alert": "an 'alert'"
+            default: "'\(key)'"
+            }
+        }
+        return "lacks \(listing(described)); ActivityKit \(starting ? "does not start the Live Activity" : "ignores the update")"
+    }
+
+    /// Keys only a push that starts a Live Activity reads, in one that does not.
+    fileprivate static func hasStartOnlyKeys(_ keys: [String]) -> Finding.Message {
+        "has \(listing(keys.map { "'\($0)'" })), which only a push that starts a Live Activity ('event': 'start') reads"
     }
 }

@@ -81,47 +81,104 @@ enum PayloadSchema {
     static let sound: [String: Expected] = ["critical": .number, "name": .string, "volume": .unitInterval]
 
     /// Why a value does not fit, or nil when it does.
-    static func problem(_ node: JSONNode, _ expected: Expected) -> String? {
+    static func problem(_ node: JSONNode, _ expected: Expected) -> Finding.Message? {
         func number(_ node: JSONNode) -> Double? {
             if case .number(let text) = node.value { return Double(text) }
             return nil
         }
         switch expected {
-        case .string: return node.string == nil ? "must be a string, found \(node.typeNameWithArticle)" : nil
-        case .number: return number(node) == nil ? "must be a number, found \(node.typeNameWithArticle)" : nil
+        case .string: return node.string == nil ? .mustBeString(found: node.typeNameWithArticle) : nil
+        case .number: return number(node) == nil ? .mustBeNumber(found: node.typeNameWithArticle) : nil
         case .one:
             if number(node) == 1 { return nil }
-            if node.bool == true { return "must be the number 1, not true (APNs ignores a boolean here)" }
-            return number(node) == 0 ? "is 0, which means the same as leaving the key out; use 1 or remove it" : "must be the number 1"
+            if node.bool == true { return .mustBeOneNotTrue }
+            return number(node) == 0 ? .zeroMeansLeftOut : .mustBeOne
         case .unitInterval:
-            guard let value = number(node) else { return "must be a number from 0 to 1, found \(node.typeNameWithArticle)" }
-            return (0...1).contains(value) ? nil : "must be from 0 to 1, found \(value)"
+            guard let value = number(node) else { return .mustBeNumberFromZeroToOne(found: node.typeNameWithArticle) }
+            return (0...1).contains(value) ? nil : .outsideZeroToOne(value)
         case .choice(let values):
-            guard let text = node.string else { return "must be one of \(values.map { "'\($0)'" }.joined(separator: ", "))" }
-            return values.contains(text) ? nil : "'\(text)' is not one of \(values.map { "'\($0)'" }.joined(separator: ", "))"
-        case .object: return node.object == nil ? "must be a dictionary, found \(node.typeNameWithArticle)" : nil
+            guard let text = node.string else { return .mustBeOneOf(values) }
+            return values.contains(text) ? nil : .notOneOf(text, values)
+        case .object: return node.object == nil ? .mustBeDictionary(found: node.typeNameWithArticle) : nil
         case .alert: return nil  // payload-invalid-structure reports it
-        case .sound: return node.string != nil || node.object != nil ? nil : "must be a file name or a dictionary {critical, name, volume}"
+        case .sound: return node.string != nil || node.object != nil ? nil : .mustBeSound
         case .stringArray:
-            guard let items = node.array else { return "must be an array of strings, found \(node.typeNameWithArticle)" }
-            return items.allSatisfy { $0.string != nil } ? nil : "must hold only strings"
+            guard let items = node.array else { return .mustBeStringArray(found: node.typeNameWithArticle) }
+            return items.allSatisfy { $0.string != nil } ? nil : .mustHoldOnlyStrings
         case .unixSeconds:
-            guard let value = number(node) else { return "must be a number of seconds since 1970, found \(node.typeNameWithArticle)" }
-            if value < 0 { return "must be a number of seconds since 1970, found \(value)" }
+            guard let value = number(node) else { return .mustBeSecondsSince1970(found: node.typeNameWithArticle) }
+            if value < 0 { return .mustBeSecondsSince1970(found: value) }
             if value >= 100_000_000_000 {
-                return "looks like milliseconds (\(value)); ActivityKit reads seconds since 1970, so this date is thousands of years ahead"
+                return .looksLikeMilliseconds(value)
             }
             return nil
         case .changed:
             if node.bool == true || number(node) == 1 { return nil }
-            return "must be true (WidgetKit reloads the widgets only then)"
+            return .mustBeTrue
         case .localizable:
             if node.string != nil { return nil }
             guard let members = node.object else {
-                return "must be a string or a dictionary {\"loc-key\": …, \"loc-args\": […]}, found \(node.typeNameWithArticle)"
+                return .mustBeLocalizable(found: node.typeNameWithArticle)
             }
-            if !members.contains(where: { $0.key == "loc-key" }) { return "is a dictionary without 'loc-key'; nothing is shown" }
+            if !members.contains(where: { $0.key == "loc-key" }) { return .lacksLocKey }
             return nil
         }
     }
+}
+
+extension Finding.Message {
+    fileprivate static func mustBeString(found: String) -> Finding.Message { "must be a string, found \(found)" }
+
+    fileprivate static func mustBeNumber(found: String) -> Finding.Message { "must be a number, found \(found)" }
+
+    fileprivate static let mustBeOneNotTrue: Finding.Message = "must be the number 1, not true (APNs ignores a boolean here)"
+
+    fileprivate static let zeroMeansLeftOut: Finding.Message = "is 0, which means the same as leaving the key out; use 1 or remove it"
+
+    fileprivate static let mustBeOne: Finding.Message = "must be the number 1"
+
+    fileprivate static func mustBeNumberFromZeroToOne(found: String) -> Finding.Message {
+        "must be a number from 0 to 1, found \(found)"
+    }
+
+    fileprivate static func outsideZeroToOne(_ value: Double) -> Finding.Message { "must be from 0 to 1, found \(value)" }
+
+    fileprivate static func mustBeOneOf(_ values: [String]) -> Finding.Message {
+        "must be one of \(values.map { "'\($0)'" }.joined(separator: ", "))"
+    }
+
+    fileprivate static func notOneOf(_ text: String, _ values: [String]) -> Finding.Message {
+        "'\(text)' is not one of \(values.map { "'\($0)'" }.joined(separator: ", "))"
+    }
+
+    fileprivate static func mustBeDictionary(found: String) -> Finding.Message { "must be a dictionary, found \(found)" }
+
+    fileprivate static let mustBeSound: Finding.Message = "must be a file name or a dictionary {critical, name, volume}"
+
+    fileprivate static func mustBeStringArray(found: String) -> Finding.Message { "must be an array of strings, found \(found)" }
+
+    fileprivate static let mustHoldOnlyStrings: Finding.Message = "must hold only strings"
+
+    /// A timestamp of the wrong type (`found` names it).
+    fileprivate static func mustBeSecondsSince1970(found: String) -> Finding.Message {
+        "must be a number of seconds since 1970, found \(found)"
+    }
+
+    /// A negative timestamp.
+    fileprivate static func mustBeSecondsSince1970(found value: Double) -> Finding.Message {
+        "must be a number of seconds since 1970, found \(value)"
+    }
+
+    fileprivate static func looksLikeMilliseconds(_ value: Double) -> Finding.Message {
+        "looks like milliseconds (\(value)); ActivityKit reads seconds since 1970, so this date is thousands of years ahead"
+    }
+
+    fileprivate static let mustBeTrue: Finding.Message = "must be true (WidgetKit reloads the widgets only then)"
+
+    /// A Live Activity's alert title or body that is neither a string nor a loc-key dictionary.
+    fileprivate static func mustBeLocalizable(found: String) -> Finding.Message {
+        "must be a string or a dictionary {\"loc-key\": …, \"loc-args\": […]}, found \(found)"
+    }
+
+    fileprivate static let lacksLocKey: Finding.Message = "is a dictionary without 'loc-key'; nothing is shown"
 }

@@ -20,10 +20,14 @@ struct PayloadSilentPushRule: Rule {
             else { return nil }
             let visible = members.map(\.key).filter { ["alert", "sound", "badge"].contains($0) }
             guard !visible.isEmpty else { return nil }
-            return payloadFinding(
-                payload,
-                "'content-available': 1 marks a silent background push, but it also has \(listing(visible.map { "'\($0)'" })); it is delivered as a visible notification",
-                at: flag.keyLocation)
+            return payloadFinding(payload, .silentPushIsVisible(keys: visible), at: flag.keyLocation)
         }
+    }
+}
+
+extension Finding.Message {
+    /// A silent push with `keys` ('alert', 'sound', 'badge') that make it visible.
+    fileprivate static func silentPushIsVisible(keys: [String]) -> Finding.Message {
+        "'content-available': 1 marks a silent background push, but it also has \(listing(keys.map { "'\($0)'" })); it is delivered as a visible notification"
     }
 }

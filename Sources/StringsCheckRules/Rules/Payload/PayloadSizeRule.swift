@@ -34,16 +34,13 @@ struct PayloadSizeRule: Rule {
             for payload in file.payloads where payload.dialect != .easemob {  // Easemob builds the APNs payload itself
                 let (type, origin) = context.pushType(of: payload)
                 let limit = context.settings.legacyBinaryInterface ? 2048 : type.sizeLimit
-                let kind = "\(type.titleWithArticle) (\(origin.phrase))"
                 var sent = payload.payload
                 if case .object(let members) = sent.value { sent.value = .object(members.filter { $0.key != "stringscheck-push-type" }) }
                 let size = sent.minifiedLength
                 if size > limit {
                     result.append(
                         payloadFinding(
-                            payload,
-                            "the payload is \(size) bytes as minified UTF-8 JSON, over the \(limit) bytes APNs accepts for \(kind)",
-                            at: payload.payload.location))
+                            payload, .tooLarge(size: size, limit: limit, type: type, origin: origin), at: payload.payload.location))
                     continue
                 }
                 // APNs counts the bytes it receives: a template sent as it is written (spaces, line
@@ -52,8 +49,7 @@ struct PayloadSizeRule: Rule {
                     let written = Self.writtenLength(of: payload.payload, lines, &cursor), written > limit
                 {
                     var finding = payloadFinding(
-                        payload,
-                        "the payload is \(written) bytes as written (spaces, line breaks and \\u escapes included) but \(size) bytes minified to UTF-8; APNs counts the bytes it receives, so sent as written it is over the \(limit) bytes it accepts for \(kind): send it minified",
+                        payload, .tooLargeAsWritten(written: written, minified: size, limit: limit, type: type, origin: origin),
                         at: payload.payload.location)
                     finding.diagnostic.severity = .warning
                     result.append(finding)
@@ -63,8 +59,10 @@ struct PayloadSizeRule: Rule {
                 var finding = payloadFinding(
                     payload,
                     worst > limit
-                        ? "the payload is \(size) bytes, but \(worst) once its placeholders are filled (\(context.settings.placeholderLength) characters each), over the \(limit) bytes APNs accepts for \(kind)"
-                        : "the payload is \(worst) bytes with its placeholders filled, above 90% of the \(limit) bytes APNs accepts for \(kind)",
+                        ? .tooLargeWhenFilled(
+                            size: size, filled: worst, placeholderLength: context.settings.placeholderLength, limit: limit, type: type,
+                            origin: origin)
+                        : .nearLimitWhenFilled(filled: worst, limit: limit, type: type, origin: origin),
                     at: payload.payload.location)
                 finding.diagnostic.severity = .warning
                 result.append(finding)
@@ -110,5 +108,34 @@ struct PayloadSizeRule: Rule {
         case .object(let members): return members.reduce(0) { $0 + placeholderGrowth($1.value, length: length) }
         default: return 0
         }
+    }
+}
+
+extension Finding.Message {
+    /// The push type a size limit is for, and how the type was found.
+    fileprivate static func pushKind(_ type: PushType, origin: PushTypeOrigin) -> String {
+        "\(type.titleWithArticle) (\(origin.phrase))"
+    }
+
+    fileprivate static func tooLarge(size: Int, limit: Int, type: PushType, origin: PushTypeOrigin) -> Finding.Message {
+        "the payload is \(size) bytes as minified UTF-8 JSON, over the \(limit) bytes APNs accepts for \(pushKind(type, origin: origin))"
+    }
+
+    /// A template over the limit as written, though not minified.
+    fileprivate static func tooLargeAsWritten(written: Int, minified size: Int, limit: Int, type: PushType, origin: PushTypeOrigin)
+        -> Finding.Message
+    {
+        "the payload is \(written) bytes as written (spaces, line breaks and \\u escapes included) but \(size) bytes minified to UTF-8; APNs counts the bytes it receives, so sent as written it is over the \(limit) bytes it accepts for \(pushKind(type, origin: origin)): send it minified"
+    }
+
+    /// A template within the limit that goes over it once its placeholders are filled.
+    fileprivate static func tooLargeWhenFilled(
+        size: Int, filled worst: Int, placeholderLength: Int, limit: Int, type: PushType, origin: PushTypeOrigin
+    ) -> Finding.Message {
+        "the payload is \(size) bytes, but \(worst) once its placeholders are filled (\(placeholderLength) characters each), over the \(limit) bytes APNs accepts for \(pushKind(type, origin: origin))"
+    }
+
+    fileprivate static func nearLimitWhenFilled(filled worst: Int, limit: Int, type: PushType, origin: PushTypeOrigin) -> Finding.Message {
+        "the payload is \(worst) bytes with its placeholders filled, above 90% of the \(limit) bytes APNs accepts for \(pushKind(type, origin: origin))"
     }
 }

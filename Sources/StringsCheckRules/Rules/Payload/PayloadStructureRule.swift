@@ -27,16 +27,22 @@ struct PayloadStructureRule: Rule {
         for payload in context.templatePayloads where payload.dialect != .easemob {
             guard let aps = payload.aps else { continue }
             guard aps.object != nil else {
-                result.append(payloadFinding(payload, "'aps' must be a dictionary, found \(aps.typeNameWithArticle)", at: aps.location))
+                result.append(payloadFinding(payload, .apsNotDictionary(found: aps.typeNameWithArticle), at: aps.location))
                 continue
             }
             if let alert = payload.alertNode, alert.string == nil, alert.object == nil {
                 result.append(
-                    payloadFinding(
-                        payload, "'alert' must be a string (the body) or a dictionary, found \(alert.typeNameWithArticle)",
-                        at: alert.location))
+                    payloadFinding(payload, .alertNotStringOrDictionary(found: alert.typeNameWithArticle), at: alert.location))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func apsNotDictionary(found: String) -> Finding.Message { "'aps' must be a dictionary, found \(found)" }
+
+    fileprivate static func alertNotStringOrDictionary(found: String) -> Finding.Message {
+        "'alert' must be a string (the body) or a dictionary, found \(found)"
     }
 }

@@ -16,8 +16,12 @@ struct PayloadSummaryArgRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         context.templatePayloads.flatMap { payload in
             (payload.alertNode?.object ?? []).filter { $0.key == "summary-arg" || $0.key == "summary-arg-count" }.map { member in
-                payloadFinding(payload, "'\(member.key)' is ignored since iOS 15", at: member.keyLocation)
+                payloadFinding(payload, .ignoredSinceIOS15(key: member.key), at: member.keyLocation)
             }
         }
     }
+}
+
+extension Finding.Message {
+    fileprivate static func ignoredSinceIOS15(key: String) -> Finding.Message { "'\(key)' is ignored since iOS 15" }
 }

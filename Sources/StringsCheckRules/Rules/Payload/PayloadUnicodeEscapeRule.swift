@@ -22,12 +22,13 @@ struct PayloadUnicodeEscapeRule: Rule {
             var cursor = LineTable.OffsetCursor(lines)
             for payload in file.payloads {
                 let alert = payload.alert
-                let fields = [alert.title, alert.subtitle, alert.body, alert.titleLocArgs, alert.subtitleLocArgs, alert.locArgs].compactMap
-                { $0 }
-                for field in fields {
+                // The literal texts first, then the arguments, in the order the parts are shown.
+                let fields =
+                    alert.parts.compactMap { part in part.literal.map { (part.part, PayloadPartField.literal, $0) } }
+                    + alert.parts.compactMap { part in part.arguments.map { (part.part, PayloadPartField.arguments, $0) } }
+                for (part, role, field) in fields {
                     for node in field.value.array ?? [field.value] where node.string != nil && hasUnicodeEscape(node, lines, &cursor) {
-                        result.append(
-                            payloadFinding(payload, "'\(field.name)' uses a \\u escape; write the character itself", at: node.location))
+                        result.append(payloadFinding(payload, .unicodeEscape(in: field.name), at: node.location, part: part, field: role))
                     }
                 }
             }
@@ -49,5 +50,11 @@ struct PayloadUnicodeEscapeRule: Rule {
             index += 1
         }
         return false
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func unicodeEscape(in field: String) -> Finding.Message {
+        "'\(field)' uses a \\u escape; write the character itself"
     }
 }

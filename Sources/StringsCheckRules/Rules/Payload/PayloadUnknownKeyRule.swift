@@ -52,17 +52,39 @@ struct PayloadUnknownKeyRule: Rule {
         _ key: String, in container: String, known: [String: PayloadSchema.Expected], others: [String: PayloadSchema.Expected],
         type: PushType,
         origin: PushTypeOrigin
-    ) -> String {
+    ) -> Finding.Message {
         if container == "aps", let other = PayloadSchema.otherType(reading: key, besides: type) {
-            return
-                "'\(key)' is read by \(other.titleWithArticle), but this is \(type.titleWithArticle) (\(origin.phrase)), which ignores it"
+            return .keyOfOtherPushType(key, readBy: other, type: type, origin: origin)
         }
         if let hint = suggestion(for: key, among: Array(known.keys)) {
-            return "APNs ignores '\(key)' in '\(container)'; did you mean '\(hint)'?"
+            return .unknownKey(key, in: container, suggestion: hint)
         }
         if others[key] != nil {
-            return "APNs ignores '\(key)' in '\(container)'; it belongs in '\(container == "alert" ? "aps" : "alert")'"
+            return .keyInWrongContainer(key, in: container, belongsIn: container == "alert" ? "aps" : "alert")
         }
-        return "APNs ignores '\(key)' in '\(container)'; custom keys belong beside 'aps'"
+        return .customKeyInContainer(key, in: container)
+    }
+}
+
+extension Finding.Message {
+    /// An `aps` key that another push type reads, in a payload of `type`.
+    fileprivate static func keyOfOtherPushType(_ key: String, readBy other: PushType, type: PushType, origin: PushTypeOrigin)
+        -> Finding.Message
+    {
+        "'\(key)' is read by \(other.titleWithArticle), but this is \(type.titleWithArticle) (\(origin.phrase)), which ignores it"
+    }
+
+    /// An unknown key close to a known one (`suggestion`).
+    fileprivate static func unknownKey(_ key: String, in container: String, suggestion: String) -> Finding.Message {
+        "APNs ignores '\(key)' in '\(container)'; did you mean '\(suggestion)'?"
+    }
+
+    /// A key of 'alert' put in 'aps', or the other way round.
+    fileprivate static func keyInWrongContainer(_ key: String, in container: String, belongsIn other: String) -> Finding.Message {
+        "APNs ignores '\(key)' in '\(container)'; it belongs in '\(other)'"
+    }
+
+    fileprivate static func customKeyInContainer(_ key: String, in container: String) -> Finding.Message {
+        "APNs ignores '\(key)' in '\(container)'; custom keys belong beside 'aps'"
     }
 }

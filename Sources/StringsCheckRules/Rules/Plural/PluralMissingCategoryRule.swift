@@ -52,10 +52,10 @@ struct PluralMissingCategoryRule: Rule {
                         sampleTexts[set.locale, default: [:]][category] = text
                         return text
                     }()
-                return "'\(category.rawValue)' (e.g. \(sample))"
+                return Finding.Message.category(category, sample: sample)
             }
             var result = finding(
-                "\(set.subject) of '\(set.key)' has no \(listing(samples)) form\(missing.count == 1 ? "" : "s"), which '\(set.locale)' uses; those numbers show the 'other' text",
+                .missingForms(subject: set.subject, key: set.key, categories: samples, locale: set.locale),
                 path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
             // ('1 million de fichiers'): worth a note, not a warning on every entry. Each
@@ -70,8 +70,7 @@ struct PluralMissingCategoryRule: Rule {
             }
             if forMillions {
                 result.diagnostic.severity = .note
-                result.diagnostic.message +=
-                    " (in '\(set.locale)' only round millions are '\(missing.map(\.rawValue).joined(separator: "', '"))')"
+                result.diagnostic.message += Finding.Message.onlyRoundMillions(locale: set.locale, categories: missing).text
             }
             return result
         }
@@ -81,5 +80,22 @@ struct PluralMissingCategoryRule: Rule {
         guard let entry = rules.entries.first(where: { $0.category == category }) else { return false }
         let samples = entry.integerSamples.compactMap(PluralOperands.init)
         return !samples.isEmpty && samples.allSatisfy { $0.i >= 1_000_000 }
+    }
+}
+
+extension Finding.Message {
+    /// A category with a sample number, as `missingForms` names it: "'few' (e.g. 2)".
+    fileprivate static func category(_ category: PluralCategory, sample: String) -> String {
+        "'\(category.rawValue)' (e.g. \(sample))"
+    }
+
+    /// Plural forms that lack `categories` (each with its sample), which `locale` uses.
+    fileprivate static func missingForms(subject: String, key: String, categories: [String], locale: String) -> Finding.Message {
+        "\(subject) of '\(key)' has no \(listing(categories)) form\(categories.count == 1 ? "" : "s"), which '\(locale)' uses; those numbers show the 'other' text"
+    }
+
+    /// What the note-severity finding adds when every missing category covers only round millions.
+    fileprivate static func onlyRoundMillions(locale: String, categories: [PluralCategory]) -> Finding.Message {
+        " (in '\(locale)' only round millions are '\(categories.map(\.rawValue).joined(separator: "', '"))')"
     }
 }

@@ -38,10 +38,18 @@ struct PluralUnusedCategoryRule: Rule {
                 guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
                 result.append(
                     finding(
-                        "the '\(form.name)' form of '\(set.key)' is never shown: '\(set.locale)' has no '\(form.name)' category (it uses \(listing(PluralRules.cardinal(for: set.locale).categories.map { "'\($0.rawValue)'" })))",
+                        .neverShown(
+                            form: form.name, key: set.key, locale: set.locale, uses: PluralRules.cardinal(for: set.locale).categories),
                         path: set.file.path, at: form.location, key: set.key, locale: set.locale, table: set.file.tableID))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    /// A form for a category `locale` never selects; `uses` are the categories it does.
+    fileprivate static func neverShown(form: String, key: String, locale: String, uses categories: [PluralCategory]) -> Finding.Message {
+        "the '\(form)' form of '\(key)' is never shown: '\(locale)' has no '\(form)' category (it uses \(listing(categories.map { "'\($0.rawValue)'" })))"
     }
 }

@@ -58,12 +58,14 @@ struct StringsdictConflictingVariantsRule: Rule {
                 guard earlier.signature != use.signature else { continue }
                 result.append(
                     finding(
-                        "argument \(argument) of '\(message.key)' is '\(use.text)' in \(message.label ?? "one form") but '\(earlier.text)' in \(earlierMessage.label ?? "another"); the forms must agree",
+                        .formsDisagree(
+                            argument: argument, key: message.key, specifier: use.text, form: message.label, earlierSpecifier: earlier.text,
+                            earlierForm: earlierMessage.label),
                         path: message.path, at: message.position(ofScalar: use.offset), key: message.key, locale: message.locale,
                         table: message.table,
                         notes: [
                             DiagnosticNote(
-                                message: "'\(earlier.text.excerpt)' is here", path: earlierMessage.path,
+                                .specifierHere(earlier.text), path: earlierMessage.path,
                                 location: earlierMessage.position(ofScalar: earlier.offset))
                         ]))
             }
@@ -72,4 +74,15 @@ struct StringsdictConflictingVariantsRule: Rule {
         var seen: Set<String> = []
         return result.filter { seen.insert("\($0.diagnostic.path)|\($0.diagnostic.location?.description ?? "")|\($0.key ?? "")").inserted }
     }
+}
+
+extension Finding.Message {
+    /// Two forms (named by their labels, when known) that read `argument` with different specifiers.
+    fileprivate static func formsDisagree(
+        argument: Int, key: String, specifier: String, form: String?, earlierSpecifier: String, earlierForm: String?
+    ) -> Finding.Message {
+        "argument \(argument) of '\(key)' is '\(specifier)' in \(form ?? "one form") but '\(earlierSpecifier)' in \(earlierForm ?? "another"); the forms must agree"
+    }
+
+    fileprivate static func specifierHere(_ specifier: String) -> Finding.Message { "'\(specifier.excerpt)' is here" }
 }

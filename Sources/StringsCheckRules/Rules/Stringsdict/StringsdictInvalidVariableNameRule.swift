@@ -36,10 +36,16 @@ struct StringsdictInvalidVariableNameRule: Rule {
             where variable.name.isEmpty || !variable.name.utf8.allSatisfy(Self.isNameByte) {
                 result.append(
                     finding(
-                        "the variable name '\(variable.name)' in '\(entry.key)' has characters CoreFoundation does not read in '%#@…@'; use letters, digits and '_'",
+                        .invalidVariableName(name: variable.name, key: entry.key),
                         path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func invalidVariableName(name: String, key: String) -> Finding.Message {
+        "the variable name '\(name)' in '\(key)' has characters CoreFoundation does not read in '%#@…@'; use letters, digits and '_'"
     }
 }

@@ -22,9 +22,15 @@ struct StringsdictNoVariablesRule: Rule {
             guard let format = entry.formatKey, formats.slots(of: format).isEmpty else { return }
             result.append(
                 finding(
-                    "the format '\(format.excerpt)' of '\(entry.key)' uses no %#@variable@, so no plural rule ever applies",
+                    .noVariables(format: format, key: entry.key),
                     path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.tableID))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func noVariables(format: String, key: String) -> Finding.Message {
+        "the format '\(format.excerpt)' of '\(key)' uses no %#@variable@, so no plural rule ever applies"
     }
 }

@@ -41,7 +41,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
             guard let expected = scanned, expected.text == "%" + valueType else {
                 // How Foundation reads a value type such as '%ld' is not documented: a warning.
                 var problem = finding(
-                    "NSStringFormatValueTypeKey '\(valueType)' of '\(variable.name)' in '\(entry.key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number",
+                    .notASpecifier(valueType: valueType, variable: variable.name, key: entry.key),
                     path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID)
                 problem.diagnostic.severity = .warning
                 result.append(problem)
@@ -81,11 +81,29 @@ struct StringsdictValueTypeMismatchRule: Rule {
                 guard readsNumber, specifier.signature != expected.signature else { continue }
                 result.append(
                     finding(
-                        "the '\(variant.name)' form of '\(entry.key)' reads the number with '\(specifier.text)', but NSStringFormatValueTypeKey of '\(variable.name)' is '\(variable.valueType ?? "")'",
+                        .readsNumberOtherwise(
+                            form: variant.name, key: entry.key, specifier: specifier.text, variable: variable.name,
+                            valueType: variable.valueType ?? ""),
                         path: file.path, at: variant.location, key: entry.key, locale: locale, table: file.tableID,
-                        notes: [DiagnosticNote(message: "the value type is set here", path: file.path, location: variable.location)]))
+                        notes: [DiagnosticNote(.valueTypeSetHere, path: file.path, location: variable.location)]))
             }
         }
         return result
     }
+}
+
+extension Finding.Message {
+    /// A value type that is not a specifier without its '%'.
+    fileprivate static func notASpecifier(valueType: String, variable: String, key: String) -> Finding.Message {
+        "NSStringFormatValueTypeKey '\(valueType)' of '\(variable)' in '\(key)' is not a specifier without '%' (e.g. 'ld' or 'f'), as Apple documents it; Foundation may not read the number"
+    }
+
+    /// A plural form that reads the variable's number with another specifier than its value type.
+    fileprivate static func readsNumberOtherwise(form: String, key: String, specifier: String, variable: String, valueType: String)
+        -> Finding.Message
+    {
+        "the '\(form)' form of '\(key)' reads the number with '\(specifier)', but NSStringFormatValueTypeKey of '\(variable)' is '\(valueType)'"
+    }
+
+    fileprivate static let valueTypeSetHere: Finding.Message = "the value type is set here"
 }

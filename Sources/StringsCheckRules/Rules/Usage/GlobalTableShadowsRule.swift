@@ -37,18 +37,28 @@ struct GlobalTableShadowsRule: Rule {
             guard let copies = localized[file.tableID], !copies.isEmpty else { continue }
             let folders = Array(Set(copies.compactMap(\.folder))).sorted()
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.table
-            let shown =
-                folders.prefix(PerTextLimit.limit).map { "'\($0)'" }
-                + (folders.count > PerTextLimit.limit ? ["\(folders.count - PerTextLimit.limit) more"] : [])
             result.append(
                 finding(
-                    "'\(name)' outside any .lproj folder is found before its copies in \(listing(shown)): users of every language see this file's texts and never a translation",
+                    .foundBeforeCopies(file: name, folders: folders),
                     path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID,
                     notes: copies.prefix(3).map {
-                        DiagnosticNote(message: "a hidden copy is here", path: $0.path, location: SourcePosition(line: 1, column: 1))
+                        DiagnosticNote(.hiddenCopyHere, path: $0.path, location: SourcePosition(line: 1, column: 1))
                     }
                 ))
         }
         return result
     }
+}
+
+extension Finding.Message {
+    /// A global table found before its copies in `folders` (the first `PerTextLimit.limit` named).
+    fileprivate static func foundBeforeCopies(file: String, folders: [String]) -> Finding.Message {
+        let shown =
+            folders.prefix(PerTextLimit.limit).map { "'\($0)'" }
+            + (folders.count > PerTextLimit.limit ? ["\(folders.count - PerTextLimit.limit) more"] : [])
+        return
+            "'\(file)' outside any .lproj folder is found before its copies in \(listing(shown)): users of every language see this file's texts and never a translation"
+    }
+
+    fileprivate static let hiddenCopyHere: Finding.Message = "a hidden copy is here"
 }

@@ -31,7 +31,7 @@ struct PredicateTemplateMismatchRule: Rule {
                     guard let value = string.value, let problem = Self.problem(template: string.key, translation: value) else { continue }
                     result.append(
                         finding(
-                            "the '\(locale)' text of '\(string.key.excerpt)' \(problem); AppKit cannot match it to the row, which shows untranslated or with the wrong choices",
+                            .cannotMatchRow(locale: locale, key: string.key, problem: problem),
                             path: string.path, at: string.location, key: string.key, locale: locale, table: table))
                 }
             }
@@ -45,22 +45,50 @@ struct PredicateTemplateMismatchRule: Rule {
         let found = PredicateTemplate.parse(translation).byPosition
         for position in expected.keys.sorted() {
             guard let want = expected[position] else { continue }
-            guard let have = found[position] else { return "drops placeholder \(position) ('\(want.text)')" }
+            guard let have = found[position] else { return Finding.Message.dropsPlaceholder(position: position, text: want.text) }
             switch (want.items, have.items) {
             case (nil, nil): continue
             case (let items?, nil):
-                return "turns the popup \(position) ('\(want.text)') into a field ('\(have.text)') of \(items.count) choices"
-            case (nil, _?): return "turns the field \(position) ('\(want.text)') into a popup ('\(have.text)')"
+                return Finding.Message.popupTurnedIntoField(position: position, popup: want.text, field: have.text, choices: items.count)
+            case (nil, _?): return Finding.Message.fieldTurnedIntoPopup(position: position, field: want.text, popup: have.text)
             case (let wanted?, let had?):
                 if wanted.count != had.count {
-                    return
-                        "lists \(had.count) item\(had.count == 1 ? "" : "s") in popup \(position) ('\(have.text)') where the template has \(wanted.count) ('\(want.text)')"
+                    return Finding.Message.listsOtherItemCount(
+                        count: had.count, position: position, popup: have.text, templateCount: wanted.count, templatePopup: want.text)
                 }
             }
         }
         if let extra = found.keys.sorted().first(where: { expected[$0] == nil }), let have = found[extra] {
-            return "adds placeholder \(extra) ('\(have.text)'), which the template does not have"
+            return Finding.Message.addsPlaceholder(position: extra, text: have.text)
         }
         return nil
+    }
+}
+
+extension Finding.Message {
+    /// A rule editor translation whose placeholders AppKit cannot match; `problem` says how they differ.
+    fileprivate static func cannotMatchRow(locale: String, key: String, problem: String) -> Finding.Message {
+        "the '\(locale)' text of '\(key.excerpt)' \(problem); AppKit cannot match it to the row, which shows untranslated or with the wrong choices"
+    }
+
+    fileprivate static func dropsPlaceholder(position: Int, text: String) -> String { "drops placeholder \(position) ('\(text)')" }
+
+    fileprivate static func popupTurnedIntoField(position: Int, popup: String, field: String, choices: Int) -> String {
+        "turns the popup \(position) ('\(popup)') into a field ('\(field)') of \(choices) choices"
+    }
+
+    fileprivate static func fieldTurnedIntoPopup(position: Int, field: String, popup: String) -> String {
+        "turns the field \(position) ('\(field)') into a popup ('\(popup)')"
+    }
+
+    /// A popup at `position` with `count` items where the template's has `templateCount`.
+    fileprivate static func listsOtherItemCount(
+        count: Int, position: Int, popup: String, templateCount: Int, templatePopup: String
+    ) -> String {
+        "lists \(count) item\(count == 1 ? "" : "s") in popup \(position) ('\(popup)') where the template has \(templateCount) ('\(templatePopup)')"
+    }
+
+    fileprivate static func addsPlaceholder(position: Int, text: String) -> String {
+        "adds placeholder \(position) ('\(text)'), which the template does not have"
     }
 }

@@ -1,8 +1,7 @@
 import LocalizationFormats
-import StringsCheckReports
 
 /// `dump --format text`: a readable listing, then diagnostics in clang style.
-enum DumpText {
+public enum DumpText {
     static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -19,12 +18,12 @@ enum DumpText {
         return result + "\""
     }
 
-    static func render(_ project: LocalizationProject) -> String {
+    public static func render(_ project: LocalizationProject) -> String {
         var out = ""
         out += "base locale: \(project.baseLocale ?? "none") (\(project.baseLocaleReason))\n"
         out += "locales: \(project.locales.joined(separator: ", "))\n"
         out += "tables: \(project.tableNames.joined(separator: ", "))\n"
-        let document = DumpJSON.document(project)
+        let document = DumpJSON.document(project, toolVersion: "")
         for file in document.files {
             let locale = file.locale ?? (file.kind == "xcstrings" ? "all locales" : "global: every locale")
             let usage = file.usage.map { " · \($0.usage.rawValue) (\($0.reason))" } ?? ""

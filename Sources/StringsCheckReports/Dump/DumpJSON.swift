@@ -1,8 +1,8 @@
 import LocalizationFormats
-import StringsCheckReports
+import StringsCheckRules
 
 /// The `dump --format json` contract, version 1 (documented in Docs/DumpFormat.md).
-enum DumpJSON {
+public enum DumpJSON {
     static let version = 1
 
     struct Document {
@@ -114,10 +114,10 @@ enum DumpJSON {
         let arguments = analysis.specifiers.map {
             ArgumentObject(argument: $0.argument, type: $0.type.rawValue, signature: $0.signature, text: $0.text, variable: $0.variableName)
         }
-        return (arguments, analysis.problems.map { "\($0.kind.rawValue): \($0.message)" })
+        return (arguments, analysis.problems.map { "\($0.kind.rawValue): \(Finding.Message.formatProblem($0.detail))" })
     }
 
-    static func document(_ project: LocalizationProject) -> Document {
+    static func document(_ project: LocalizationProject, toolVersion: String) -> Document {
         var files: [FileObject] = []
         let usages = TableUsageDetector.detect(project)
         for file in project.files {
@@ -185,12 +185,15 @@ enum DumpJSON {
                 usages[ResourceFile.tableID(path: files[index].path, folder: files[index].folder, table: files[index].table)]
         }
         return Document(
-            version: version, tool: "stringscheck \(StringsCheckCommand.version)", roots: project.roots,
+            version: version, tool: "stringscheck \(toolVersion)", roots: project.roots,
             baseLocale: project.baseLocale, baseLocaleReason: project.baseLocaleReason, locales: project.locales, files: files,
             payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered))
     }
 
-    static func render(_ project: LocalizationProject) -> String { document(project).json.rendered() }
+    /// `toolVersion`: the version of the tool that writes the document.
+    public static func render(_ project: LocalizationProject, toolVersion: String) -> String {
+        document(project, toolVersion: toolVersion).json.rendered()
+    }
 }
 
 // The JSON of each object, on the shared JSON value (keys sorted, deterministic): a field the

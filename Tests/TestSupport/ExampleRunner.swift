@@ -1,6 +1,7 @@
 import Foundation
 import LocalizationFormats
 import LocalizationIndex
+import StringsCheckRules
 
 /// Runs a rule's examples: builds the virtual tree, checks it, and compares findings with markers.
 public enum ExampleRunner {
