@@ -20,12 +20,13 @@ public struct RuleSettings: Sendable, Hashable {
 /// The project as a rule sees it, the one way a rule reads it: the index's questions (tables,
 /// usages, lookups) and the parts the rule declared (`Rule.reads`), as properties of the context,
 /// and the settings rules take from the configuration.
+@dynamicMemberLookup
 public struct RuleContext: Sendable {
     private let index: ProjectIndex
     public let settings: RuleSettings
     /// The index parts built for the rules that run; a rule's own context reads only those it
-    /// declared.
-    public let parts: IndexParts
+    /// declared, as its own properties.
+    private let parts: IndexParts
 
     /// A context that reads `parts` of `index` (built now, if they were not).
     public init(index: ProjectIndex, reading parts: Set<IndexPart> = Set(IndexPart.allCases), settings: RuleSettings = RuleSettings()) {
@@ -90,36 +91,16 @@ public struct RuleContext: Sendable {
 
     // MARK: The declared parts, read as the context's own
 
-    /// See `IndexParts.texts`.
-    public var texts: TextStore { parts.texts }
-    /// See `IndexParts.textsWithSpecifiers`.
-    public var textsWithSpecifiers: [Int] { parts.textsWithSpecifiers }
-    /// See `IndexParts.textsWithProblems`.
-    public var textsWithProblems: [Int] { parts.textsWithProblems }
-    /// See `IndexParts.stringsdictTexts`.
-    public var stringsdictTexts: [Int] { parts.stringsdictTexts }
-    /// See `IndexParts.emptyTexts`.
-    public var emptyTexts: [Int] { parts.emptyTexts }
-    /// See `IndexParts.formats`.
-    public var formats: [String: [String: TableFormats]] { parts.formats }
-    /// See `IndexParts.formatPairs`.
-    public var formatPairs: [FormatPair] { parts.formatPairs }
-    /// See `IndexParts.keyPresence`.
-    public var keyPresence: [String: KeyPresence] { parts.keyPresence }
-    /// See `IndexParts.pluralForms`.
-    public var pluralForms: [PluralForms] { parts.pluralForms }
-    /// See `IndexParts.codeKeyLookups`.
-    public var codeKeyLookups: [CodeKeyLookup] { parts.codeKeyLookups }
-    /// Every payload key looked up in every locale; see `payloadLookups(ruleID:)`.
-    public var allPayloadLookups: [PayloadKeyLookup] { parts.payloadLookups }
+    /// A part the rule declared (`context.texts`, `context.formats`, …; see `IndexParts`).
+    public subscript<Value>(dynamicMember path: KeyPath<IndexParts, Value>) -> Value { parts[keyPath: path] }
 
     /// See `ProjectIndex.isFormat(_:baseFormat:texts:)` (reads `.texts` and `.formats`).
     public func isFormat(_ text: LocalizedText) -> Bool {
-        ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: texts)
+        ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: parts.texts)
     }
 
     /// See `ProjectIndex.baseFormat(of:formats:baseLocale:)` (reads `.formats`).
     public func baseFormat(of text: LocalizedText) -> KeyFormat? {
-        ProjectIndex.baseFormat(of: text, formats: formats, baseLocale: index.baseLocale)
+        ProjectIndex.baseFormat(of: text, formats: parts.formats, baseLocale: index.baseLocale)
     }
 }
