@@ -195,8 +195,7 @@ public struct StringCatalog: Sendable {
 extension StringCatalog {
     /// Calls `body` with every entry (of `range`, when given) and each of its localizations (locale
     /// as written), in order, read in place: copying an entry or a value costs a reference count
-    /// for each string and array in it, which on a large catalog was most of what the rules and
-    /// the context did with it.
+    /// for each string and array in it.
     @inlinable
     public func forEachLocalization(
         entries range: Range<Int>? = nil,

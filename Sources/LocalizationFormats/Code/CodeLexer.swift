@@ -52,7 +52,7 @@ public struct CodeLexer {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// Operator characters, as a table indexed by byte (a set lookup per byte cost more than lexing).
+    /// Operator characters, as a table indexed by byte (no set lookup per byte).
     static let operatorTable: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for byte in "=<>!:+-*/%&|^~?@".utf8 { table[Int(byte)] = true }

@@ -23,7 +23,7 @@ public struct LocalizedStringScanner {
     ]
 
     /// `everyLiteral` also gathers what `unused-key` needs: every literal, interpolated literal and
-    /// member chain of the file (most of the work on a large app, so only when that rule runs).
+    /// member chain of the file (only when that rule runs: it is most of the scan's work).
     public static func uses(in bytes: [UInt8], language: CodeLanguage, wrappers: [LocalizedStringWrapper] = [], everyLiteral: Bool = true)
         -> LocalizedStringUses
     {

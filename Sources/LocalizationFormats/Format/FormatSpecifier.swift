@@ -45,10 +45,9 @@ public enum FormatLength: String, Sendable, Hashable, Codable {
 
 /// One conversion specifier in a format string, as CoreFoundation's `__CFParseFormatSpec` reads it.
 public struct FormatSpecifier: Sendable, Hashable, Codable {
-    // Stored compactly: every scanned message keeps its specifiers, and at 128 bytes each they
-    // were a large share of a big check's memory. Offsets and numbers fit 32 bits (a message past 2
-    // billion scalars is clamped); flags, variable names and `*` arguments are rare and share one
-    // optional box, so a specifier takes 48 bytes.
+    // Stored compactly, since every scanned message keeps its specifiers: offsets and numbers fit
+    // 32 bits (a message past 2 billion scalars is clamped); flags, variable names and `*`
+    // arguments are rare and share one optional box.
     /// The specifier's text as written, e.g. `%1$@` or `%-5.2lf`.
     public var text: String
     private var rare: RareParts?

@@ -69,6 +69,16 @@ public struct PushAlert: Sendable, Hashable {
 /// The parts of a notification a user sees.
 public enum PushAlertPart: String, Sendable, Hashable, CaseIterable, Codable {
     case title, subtitle, body, action
+
+    /// The APNs name of the part's key field.
+    public var apnsKeyName: String {
+        switch self {
+        case .title: "title-loc-key"
+        case .subtitle: "subtitle-loc-key"
+        case .body: "loc-key"
+        case .action: "action-loc-key"
+        }
+    }
 }
 
 /// Which field of a part a finding is about.

@@ -106,8 +106,7 @@ extension PushPayload {
     }
 
     /// True when `path` has "voip" in any case. An ASCII path, nearly every path, is read as bytes
-    /// (Foundation's search, asked for every payload by several rules, was most of their time);
-    /// any other is lowercased and searched by characters, so a combining mark after the 'p'
+    /// (several rules ask for every payload); any other is lowercased and searched by characters, so a combining mark after the 'p'
     /// still keeps it from matching.
     static func namesVoIP(_ path: String) -> Bool {
         let bytes = Array(path.utf8)

@@ -4,8 +4,7 @@ import Foundation
 public struct PluralRuleEntry: Sendable {
     public let category: PluralCategory
     public let condition: PluralCondition
-    // The sample lists as CLDR writes them, expanded when asked for: expanding every range of
-    // every locale up front was most of the rules' load time, and a run needs a few.
+    // The sample lists as CLDR writes them, expanded when asked for: a run needs a few.
     let integerSampleList: Substring
     let decimalSampleList: Substring
 
@@ -101,8 +100,8 @@ public enum PluralRules {
     }
 
     /// The text after `@integer` or `@decimal`, up to the next marker.
-    /// (Searched natively: Foundation's `range(of:)` counted UTF-16 offsets from the start of
-    /// the whole data text for every line, most of the first plural check's time.)
+    /// (Searched natively, not with Foundation's `range(of:)`, which counts UTF-16 offsets from
+    /// the start of the whole data text.)
     static func sampleList(_ body: Substring, _ marker: String) -> Substring {
         guard let start = body.firstRange(of: marker) else { return "" }
         let list = body[start.upperBound...]
@@ -137,8 +136,7 @@ public enum PluralRules {
     }
 
     /// `expand(list, limit: 1).first`, reading the list only up to the first item that gives a
-    /// value: splitting the whole list on every call was most of a plural rule's time on a large
-    /// catalog.
+    /// value, not splitting the whole list.
     static func firstSample(_ list: Substring) -> String? {
         var rest = list
         while !rest.isEmpty {
@@ -168,8 +166,7 @@ extension StringProtocol {
 }
 
 /// The rule sets of one kind (cardinal or ordinal), each parsed when a locale first asks for it:
-/// a run asks for a few of CLDR's hundred sets, and parsing every rule up front was two
-/// milliseconds that the first plural rule, and every rule waiting on it, paid.
+/// a run asks for a few of CLDR's hundred sets.
 final class RuleSetTable: Sendable {
     /// Each locale CLDR lists → the number of its set.
     let positions: [String: Int]
@@ -213,7 +210,7 @@ final class RuleSetTable: Sendable {
         func close(at end: String.Index) {
             if let current, !current.locales.isEmpty { result.append((current.locales, text[current.rulesStart..<end])) }
         }
-        // Line by line as bytes: searching the text for each marker was most of the table's setup.
+        // Line by line as bytes, not a search of the text for each marker.
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
             let line = text[lineStart..<lineEnd]

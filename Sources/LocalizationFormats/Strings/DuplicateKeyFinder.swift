@@ -25,7 +25,7 @@ struct DuplicateKeyFinder {
         mask = size - 1
     }
 
-    /// Eight bytes per multiply (FNV-1a took one per byte); equal hashes are confirmed by
+    /// Eight bytes per multiply; equal hashes are confirmed by
     /// comparing the keys, so the quality needed is spread, not cryptographic strength.
     static func hash(_ key: String) -> UInt64 {
         // Borrowed, not copied: `withUTF8` needs a mutable copy, a retain per key.

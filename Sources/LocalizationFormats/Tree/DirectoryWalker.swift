@@ -5,8 +5,7 @@
 #endif
 
 /// A depth-first walk of a folder with `readdir`, which reports each entry's type without a
-/// `stat` per file; Foundation's enumerator with resource values cost more than parsing the
-/// files it found.
+/// `stat` per file.
 struct DirectoryWalker {
     enum Kind {
         case file, directory, symbolicLink, other

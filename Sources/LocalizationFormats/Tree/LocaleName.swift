@@ -15,7 +15,7 @@ public enum LocaleName {
     public static func normalize(_ name: String) -> String {
         // Catalogs name each locale in every entry, already canonical ('de', 'pt-BR'): those are
         // recognised on their bytes and returned as they are, without the Unicode-aware work
-        // below (which was slow for a rule over a large catalog).
+        // below.
         isCanonical(name) ? name : normalizeSpelling(name)
     }
 

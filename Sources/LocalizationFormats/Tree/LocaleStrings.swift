@@ -25,9 +25,8 @@ public final class TableKeyNumbers: Sendable {
 }
 
 /// One locale's strings of a table, by key as a dictionary would have them. Keys of the table's
-/// numbering sit in an array by number (8 bytes a key: its file among the few the table has and
-/// its entry there; a dictionary per locale took several times that with its empty buckets),
-/// the few others by name.
+/// numbering sit in an array by number (its file among the few the table has, and its entry
+/// there), the few others by name.
 public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public let numbering: TableKeyNumbers
     // Reachable from inlined code: other modules read by number in their hot loops.
@@ -40,7 +39,7 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
     public private(set) var count = 0
 
     /// A numbered key's string: entry `index` of `sources[source]`, and whether it loads (kept
-    /// here, where a lookup reads anyway: asking the entry took a cache miss per key and locale).
+    /// here, where a lookup reads anyway, not asked of the entry).
     @usableFromInline struct Slot: Sendable {
         /// The source's number; the top bit set when the string does not load.
         @usableFromInline var sourceAndFlag: UInt32

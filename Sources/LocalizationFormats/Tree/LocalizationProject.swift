@@ -248,8 +248,7 @@ extension StringCatalog {
     /// Every locale's entries (see `strings(for:)`) in one pass over the catalog.
     public func stringsByLocale() -> [String: [CatalogLocaleString]] {
         // Locales get small numbers, so "first localization of a locale wins" is an array stamp
-        // instead of a set per entry, and entries and values are read in place, not copied:
-        // those sets and copies were most of the time this took on a large catalog.
+        // instead of a set per entry, and entries and values are read in place, not copied.
         var ids: [String: Int] = [:]
         var locales: [String] = []
         var lists: [[CatalogLocaleString]] = []

@@ -6,9 +6,8 @@ public enum LocalizedStringOrigin: String, Sendable, Hashable, Codable {
 /// A key's text in one locale's table, after `.stringsdict` has overridden `.strings`.
 ///
 /// A reference into the parsed file it comes from (the file's entries and a position in them)
-/// rather than a copy: a merged table holds 16 bytes a key in place of an 80-byte object, and
-/// building a table allocates nothing but the dictionary, not an object per key. Copying one
-/// costs one reference count operation, as a class did.
+/// rather than a copy, so building a table allocates nothing but the dictionary, not an object per
+/// key, and copying one costs one reference count operation.
 public struct LocalizedString: Sendable, Hashable {
     @usableFromInline let source: Source
     @usableFromInline let index: Int

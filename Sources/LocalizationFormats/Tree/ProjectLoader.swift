@@ -288,8 +288,8 @@ public enum ProjectLoader {
             // A folder named like a table: reading it reports the problem in its place.
             return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
         }
-        // Paths, readdir and realpath: Foundation's URL operations and `resolvingSymlinksInPath`
-        // (an lstat per path component) cost more than parsing what they found.
+        // Paths, readdir and realpath, not Foundation's URL operations and
+        // `resolvingSymlinksInPath` (an lstat per path component).
         let realRoot = DirectoryWalker.realPath(rootURL.path) ?? rootURL.path
         var visited: Set<String> = [realRoot]
         var result: [Candidate] = []

@@ -37,7 +37,7 @@ extension Rule {
                 // Xcode leaves extracted source text in the state 'new'.
                 guard entry.shouldTranslate, state != "new" || locale != sourceLanguage else { return }
                 // The key, not the entry: a closure that captures the borrowed entry copies all of
-                // it for every localization (a large share of this rule's time on a big catalog).
+                // it for every localization.
                 let key = entry.key
                 value.forEachUnit { unit in
                     guard unit.state == state else { return }

@@ -18,10 +18,10 @@ struct FormatExtraArgumentRule: Rule {
     static let reads: Set<IndexPart> = [.formatPairs, .texts]
 
     func check(_ context: RuleContext) -> [Finding] {
-        var result: [Finding] = []
-        var limit = PerTextLimit()
         var translations = LastText()
         var bases = LastText()
+        var limit = PerTextLimit()
+        var result: [Finding] = []
         for pair in context.formatPairs {
             for (argument, use) in pair.translationArguments where pair.baseArguments[argument] == nil && limit.admit(use.textIndex) {
                 let message = translations.get(use.textIndex, context)

@@ -17,17 +17,13 @@ struct PayloadLocArgsWithoutKeyRule: Rule {
         var result: [Finding] = []
         for payload in context.templatePayloads {
             let alert = payload.alert
-            for (part, arguments, key, keyName) in [
-                (PushAlertPart.title, alert.titleLocArgs, alert.titleLocKey, "title-loc-key"),
-                (.subtitle, alert.subtitleLocArgs, alert.subtitleLocKey, "subtitle-loc-key"),
-                (.body, alert.locArgs, alert.locKey, "loc-key"),
-            ] {
+            for (part, _, key, arguments) in alert.parts {
                 guard let arguments, key == nil else { continue }
                 // Easemob's names, and a Live Activity's "title.loc-args", name their own key.
                 let name =
                     payload.dialect == .easemob
                     ? arguments.name.replacingOccurrences(of: "_args", with: "_key")
-                    : arguments.name.contains(".") ? arguments.name.replacingOccurrences(of: "loc-args", with: "loc-key") : keyName
+                    : arguments.name.contains(".") ? arguments.name.replacingOccurrences(of: "loc-args", with: "loc-key") : part.apnsKeyName
                 result.append(
                     payloadFinding(
                         payload, .argumentsWithoutKey(arguments.name, key: name), at: arguments.keyLocation, part: part, field: .arguments))

@@ -20,8 +20,7 @@ struct StringsdictInvalidVariableNameRule: Rule {
         ],
         nonTriggering: [RuleExample([stringsdictExample(format: "%#@n@", variants: [("other", "%d files")])])])
 
-    /// An ASCII letter, digit or '_' (compared as bytes: asking each character's Unicode
-    /// properties was most of the rule's time).
+    /// An ASCII letter, digit or '_', compared as bytes, not by each character's Unicode properties.
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
