@@ -22,9 +22,9 @@ public enum IndexPart: String, Sendable, Hashable, CaseIterable, Comparable {
     case pluralForms
     /// Every key the scanned code looks up, resolved: `codeKeyLookups`.
     case codeLookups
-    /// Every `.stringsdict` entry, walked in place (nothing is built).
+    /// Every `.stringsdict` entry, walked in place (nothing is built; `forEachStringsdictEntry`).
     case stringsdictEntries
-    /// The payload templates as written, walked byte by byte (nothing is built).
+    /// The payload templates as written, walked byte by byte (nothing is built; `templateFiles`).
     case templateBytes
 
     /// Whether reading the part walks every entry of the project (every plural set, every

@@ -73,11 +73,6 @@ public struct PayloadKeyLookup: Sendable {
 
     /// Where argument findings go: the loc-args when present, else the key.
     public var argumentsLocation: SourcePosition { argumentsField?.value.location ?? keyField.value.location }
-
-    public func note(_ locale: String, _ string: LocalizedString) -> DiagnosticNote {
-        DiagnosticNote(
-            message: "the '\(locale)' text of '\(key)' is '\((string.value ?? "").excerpt)'", path: string.path, location: string.location)
-    }
 }
 
 extension ProjectIndex {
@@ -101,7 +96,9 @@ extension ProjectIndex {
             }
             return result
         }
-        return chosen[payload.keys.map(\.key)]
+        let keys = payload.keys.map(\.key)
+        // A payload the index does not hold (or one with no table) is asked again.
+        return chosen[keys] ?? payloadTable(keys: keys)
     }
 
     /// The Localizable table a payload's keys are looked up in: among bundles with a table named

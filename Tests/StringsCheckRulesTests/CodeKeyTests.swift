@@ -86,6 +86,18 @@ struct CodeKeyTests {
             ])
     }
 
+    @Test func twoKeysOnOneLineOfCodeAreTwoPayloadsWithTheirOwnProblems() async {
+        // One payload per key, both on line 1: each row shows the findings about its own key.
+        let code = "push(title_loc_key='ORDER', loc_key='MISSING_ONE')\nalert = {'loc-key': 'ORDER', 'loc-args': ['A-1', 'DHL']}; other = {'loc-key': 'GONE'}\n"
+        let project = Check.project(Self.strings + [("backend/push.py", code)])
+        let index = ProjectIndex(project: project)
+        let findings = await PreviewBuilder.findings(index, forKeys: false)
+        let rows = PreviewBuilder.payloadRows(index, findings: findings).filter { $0.locale == "de" }
+        let problems = rows.map { row in "\(row.body ?? "") \(row.problems.map(\.message).joined(separator: " | "))" }
+        #expect(problems.contains { $0.hasPrefix("Bestellung A-1 mit DHL ") && !$0.contains("GONE") })
+        #expect(problems.contains { $0.contains("'GONE'") })
+    }
+
     @Test func renderShowsACodeKeyAsAPayloadRow() async {
         let code = "alert = {'loc-key': 'ORDER', 'loc-args': ['A-1', 'DHL']}\n"
         let project = Check.project(Self.strings + [("backend/push.py", code)])

@@ -91,26 +91,28 @@ public enum PayloadPartField: String, Sendable, Hashable, Codable {
     case arguments
 }
 
-/// A payload among all those read (its file, its name in the file, the line of code that builds
-/// it) and, for something about one part, which part and field: what a finding about a payload
-/// carries, so a preview row finds its findings by what they are about.
+/// A payload among all those read (its file, and where its object starts there: for a payload
+/// built in code, the key's literal) and, for something about one part, which part and field:
+/// what a finding about a payload carries, so a preview row finds its findings by what they are
+/// about.
 public struct PayloadPlace: Sendable, Hashable {
     public var path: String
+    public var location: SourcePosition
+    /// The payload's name in a file of several, for readers.
     public var name: String?
-    public var codeLine: Int?
     public var part: PushAlertPart?
     public var field: PayloadPartField?
 
-    public init(path: String, name: String?, codeLine: Int?, part: PushAlertPart? = nil, field: PayloadPartField? = nil) {
+    public init(path: String, location: SourcePosition, name: String?, part: PushAlertPart? = nil, field: PayloadPartField? = nil) {
         self.path = path
+        self.location = location
         self.name = name
-        self.codeLine = codeLine
         self.part = part
         self.field = field
     }
 
     /// The payload as a whole: the place without its part.
-    public var payload: PayloadPlace { PayloadPlace(path: path, name: name, codeLine: codeLine) }
+    public var payload: PayloadPlace { PayloadPlace(path: path, location: location, name: name) }
 }
 
 /// One APNs payload of a template file.
@@ -142,7 +144,7 @@ public struct PushPayload: Sendable, Hashable {
 
     /// Where the payload is, or one of its parts' fields.
     public func place(_ part: PushAlertPart? = nil, _ field: PayloadPartField? = nil) -> PayloadPlace {
-        PayloadPlace(path: path, name: name, codeLine: code?.line, part: part, field: field)
+        PayloadPlace(path: path, location: payload.location, name: name, part: part, field: field)
     }
 
     /// Every localization key the payload names, with the part it is for.

@@ -2,7 +2,7 @@ import LocalizationFormats
 
 /// A JSON value written by hand: keys sorted, output byte-for-byte deterministic, and faster
 /// than `JSONEncoder` for large reports.
-public enum JSONValue: Sendable, Hashable {
+enum JSONValue: Sendable, Hashable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// Two-space indented, keys sorted, a newline at the end.
-    public func rendered() -> String {
+    func rendered() -> String {
         var out = ""
         write(into: &out, indent: 0)
         return out + "\n"
@@ -71,6 +71,6 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// `.int(line)` or `.null`.
-    public static func optional(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
-    public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    static func optional(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
+    static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 }

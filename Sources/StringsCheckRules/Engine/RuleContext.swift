@@ -91,6 +91,18 @@ public struct RuleContext: Sendable {
 
     // MARK: The declared parts, read as the context's own
 
+    /// Stops the program when the rule reads `part` without declaring it (for the walked parts,
+    /// which nothing is built for).
+    func require(_ part: IndexPart) {
+        precondition(parts.declared.contains(part), "the index part '\(part.rawValue)' is read but was not declared")
+    }
+
+    /// The payload templates with their bytes (`.templateBytes`).
+    public var templateFiles: [PayloadTemplateFile] {
+        require(.templateBytes)
+        return index.project.payloadFiles
+    }
+
     /// A part the rule declared (`context.texts`, `context.formats`, …; see `IndexParts`).
     public subscript<Value>(dynamicMember path: KeyPath<IndexParts, Value>) -> Value { parts[keyPath: path] }
 

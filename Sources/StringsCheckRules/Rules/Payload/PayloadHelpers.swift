@@ -24,7 +24,18 @@ extension Rule {
     }
 }
 
+extension PayloadKeyLookup {
+    /// A note that shows the key's text in `locale`.
+    func note(_ locale: String, _ string: LocalizedString) -> DiagnosticNote {
+        DiagnosticNote(.localeText(locale: locale, key: key, text: string.value ?? ""), path: string.path, location: string.location)
+    }
+}
+
 extension Finding.Message {
+    fileprivate static func localeText(locale: String, key: String, text: String) -> Finding.Message {
+        "the '\(locale)' text of '\(key)' is '\(text.excerpt)'"
+    }
+
     /// A message about one payload of a file of several, named first ("'[2]': …").
     fileprivate static func inPayload(named name: String?, _ message: Finding.Message) -> Finding.Message {
         Finding.Message((name.map { "'\($0)': " } ?? "") + message.text)

@@ -29,7 +29,7 @@ struct PayloadSizeRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for file in context.project.payloadFiles {
+        for file in context.templateFiles {
             var cursor = file.lines.map { LineTable.OffsetCursor($0) }
             for payload in file.payloads where payload.dialect != .easemob {  // Easemob builds the APNs payload itself
                 let (type, origin) = context.pushType(of: payload)

@@ -17,7 +17,7 @@ struct PayloadUnicodeEscapeRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        for file in context.project.payloadFiles {
+        for file in context.templateFiles {
             guard let lines = file.lines else { continue }
             var cursor = LineTable.OffsetCursor(lines)
             for payload in file.payloads {

@@ -41,7 +41,8 @@ struct PayloadUnknownKeyRule: Rule {
                 for member in payload.alertNode?.object ?? [] where known[member.key] == nil {
                     let message = unknown(
                         member.key, in: "alert", known: known, others: PayloadSchema.aps(for: type) ?? [:], type: type, origin: origin)
-                    result.append(payloadFinding(payload, message, at: member.keyLocation))
+                    let written = payload.alert.field(named: member.key)
+                    result.append(payloadFinding(payload, message, at: member.keyLocation, part: written?.part, field: written?.field))
                 }
             }
         }

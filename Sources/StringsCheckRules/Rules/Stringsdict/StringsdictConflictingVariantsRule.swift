@@ -23,7 +23,7 @@ struct StringsdictConflictingVariantsRule: Rule {
             ])
         ])
 
-    static let reads: Set<IndexPart> = [.texts, .stringsdictEntries]
+    static let reads: Set<IndexPart> = [.texts]
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []

@@ -7,6 +7,7 @@ extension RuleContext {
     /// locale, all read in place: a sequence of (file, locale, entry) copied the file and the
     /// entry, a retain of each of their strings, for every entry of every rule that read them.
     func forEachStringsdictEntry(_ body: (_ file: ResourceFile, _ locale: String, _ entry: StringsdictEntry) -> Void) {
+        require(.stringsdictEntries)
         project.files.withUnsafeBufferPointer { files in
             for index in files.indices {
                 guard case .stringsdict(let parsed) = files[index].content, let locale = files[index].locale else { continue }
