@@ -88,7 +88,9 @@ struct CodeKeyTests {
 
     @Test func twoKeysOnOneLineOfCodeAreTwoPayloadsWithTheirOwnProblems() async {
         // One payload per key, both on line 1: each row shows the findings about its own key.
-        let code = "push(title_loc_key='ORDER', loc_key='MISSING_ONE')\nalert = {'loc-key': 'ORDER', 'loc-args': ['A-1', 'DHL']}; other = {'loc-key': 'GONE'}\n"
+        let code =
+            "push(title_loc_key='ORDER', loc_key='MISSING_ONE')\n"
+            + "alert = {'loc-key': 'ORDER', 'loc-args': ['A-1', 'DHL']}; other = {'loc-key': 'GONE'}\n"
         let project = Check.project(Self.strings + [("backend/push.py", code)])
         let index = ProjectIndex(project: project)
         let findings = await PreviewBuilder.findings(index, forKeys: false)
