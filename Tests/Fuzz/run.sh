@@ -58,6 +58,11 @@ mkdir -p .build && printf '%s' "$sources" > "$stamp"
 # minutes more on two cores).
 echo "== building the fuzz targets"
 if [ $# -gt 0 ]; then
+  # The libraries first, as a target of their own: building the first two products alone compiles
+  # the shared library twice, built first it is compiled once.
+  library=LocalizationFormats
+  [[ " ${TARGETS[*]} " == *" FuzzReports "* ]] && library=StringsCheckReports
+  swift build -c release --sanitize fuzzer --sanitize address --target "$library" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
   for target in "${TARGETS[@]}"; do
     swift build -c release --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
   done
