@@ -7,7 +7,7 @@ struct IncompleteLocaleRule: Rule {
         id: "incomplete-locale", name: "Incomplete locale", area: .crossLocale,
         summary: "a locale that has less than a threshold share (default 50%) of the base keys",
         rationale:
-            "One summary finding per locale that is far behind, so a half-finished language is visible at a glance instead of drowning in hundreds of missing-translation findings. Set the share with `threshold` (percent) under `rules: incomplete-locale:`.",
+            "One summary finding per locale that is far behind, so a half-finished language is visible at a glance instead of drowning in hundreds of missing-translation findings. A regional variant of the development language (en-GB beside en) is measured by what its users miss: a key it lacks whose lookup shows the development text (the key is that text, or the table is not read by code) loses only spelling and counts as present, as in missing-translation. Set the share with `threshold` (percent) under `rules: incomplete-locale:`.",
         fix:
             "Finish the translation, or stop shipping the locale until it is done (remove it from the project, or list it under `ignore_locales` while it is in progress).",
         defaultSeverity: .warning,
@@ -15,13 +15,27 @@ struct IncompleteLocaleRule: Rule {
             RuleExample([
                 ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n"),
                 ExampleFile("de.lproj/Localizable.strings", "↓\"a\" = \"A\";\n"),
-            ])
+            ]),
+            // Identifier keys: a British English user sees 'settings.share' where the text is missing.
+            RuleExample([
+                ExampleFile(
+                    "en.lproj/Localizable.strings",
+                    "\"settings.color\" = \"Color\";\n\"settings.delete\" = \"Delete\";\n\"settings.share\" = \"Share\";\n"),
+                ExampleFile("en-GB.lproj/Localizable.strings", "↓\"settings.color\" = \"Colour\";\n"),
+            ]),
         ],
         nonTriggering: [
             RuleExample([
                 ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
                 ExampleFile("de.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
-            ])
+            ]),
+            // British English changes the spelling of one text; the rest show the development text.
+            RuleExample([
+                ExampleFile(
+                    "en.lproj/Localizable.strings",
+                    "\"Color\" = \"Color\";\n\"Delete\" = \"Delete\";\n\"Share\" = \"Share\";\n\"Cancel\" = \"Cancel\";\n"),
+                ExampleFile("en-GB.lproj/Localizable.strings", "\"Color\" = \"Colour\";\n"),
+            ]),
         ])
 
     static let reads: Set<IndexPart> = [.keyPresence]
@@ -33,16 +47,25 @@ struct IncompleteLocaleRule: Rule {
         var totals: [String: Int] = [:]
         var present: [String: Int] = [:]
         let locales = context.translationLocales(for: Self.description.id)
+        let baseLanguage = context.baseLocale.map(LocaleName.language(of:))
         for table in context.baseTableNames {
             guard let presence = context.keyPresence[table], let bundle = bundleOfTable[table] else { continue }
             let exempt = context.doNotTranslate[table] ?? []
             let shipped = locales.filter { bundleLocales[bundle]?.contains($0) == true }
             let counted = presence.base.map { !exempt.contains($0.key) }
             let total = counted.count { $0 }
+            // What a lookup of a key the table lacks shows: in a table the code reads, the key,
+            // which is the development text when the key is that text (as missing-translation says).
+            let usage = context.usage(of: table)
+            let readByCode = usage == .format || usage == .text
+            let showsDevelopmentText = presence.base.map { !readByCode || $0.value == $0.key }
             for locale in shipped {
                 totals[locale, default: 0] += total
                 guard let has = presence.has[locale] else { continue }
-                present[locale, default: 0] += zip(counted, has).count { $0 && $1 }
+                // A regional variant of the development language loses only spelling where the
+                // development text shows.
+                let variant = LocaleName.language(of: locale) == baseLanguage
+                present[locale, default: 0] += counted.indices.count { counted[$0] && (has[$0] || (variant && showsDevelopmentText[$0])) }
             }
         }
         let threshold = context.settings.incompleteLocaleThreshold
