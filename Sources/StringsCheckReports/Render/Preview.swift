@@ -56,6 +56,7 @@ public enum PreviewBuilder {
             let name =
                 String(payload.path.dropFirst(prefix.count)) + (payload.name.map { " [\($0)]" } ?? "")
                 + (payload.code.map { ":\($0.line)" } ?? "")
+            let payloadProblems = problems.about(payload: payload)
             let type = index.pushType(of: payload).type
             let note = Self.withoutBanner(payload, type: type)
             for locale in locales {
@@ -91,7 +92,7 @@ public enum PreviewBuilder {
                 // The findings about its parts that concern the locale whose table the device
                 // reads, and those about the payload as a whole (its size, its push type, a value
                 // of the wrong type), which concern every locale.
-                row.problems = problems.about(payload: payload, locale: row.resolvedLocale ?? locale)
+                row.problems = payloadProblems.concerning(row.resolvedLocale ?? locale)
                 rows.append(row)
             }
             return rows
@@ -203,11 +204,11 @@ struct FindingsByPlace {
         }.map { RenderProblem($0.finding) }
     }
 
-    /// What is said about `payload` that concerns `locale`: the findings about it (by the
-    /// payload they carry), those about one of its parts when they concern the locale, those
-    /// about it as a whole when they name no key and no locale; and what the parsers say at one
-    /// of its parts' fields (a key written twice), or, in a file of one payload, about the file.
-    func about(payload: PushPayload, locale: String) -> [RenderProblem] {
+    /// What is said about `payload`, gathered once for all its rows: the findings about it (by the
+    /// payload they carry), those about one of its parts' keys and arguments, and those about it as
+    /// a whole when they name no key and no locale; and what the parsers say at one of its parts'
+    /// fields (a key written twice), or, in a file of one payload, about the file.
+    func about(payload: PushPayload) -> PayloadProblems {
         let place = payload.place()
         var places: [SourcePosition] = []
         for (_, _, key, arguments) in payload.alert.parts {
@@ -215,9 +216,7 @@ struct FindingsByPlace {
                 places += [field.keyLocation, field.value.location] + (field.value.array ?? []).map(\.location)
             }
         }
-        // The parts' findings first, then those about the whole payload, each once.
-        var parts: [RenderProblem] = []
-        var whole: [RenderProblem] = []
+        var result = PayloadProblems()
         for item in byPath[payload.path] ?? [] {
             let aboutPart: Bool
             if let about = item.finding.payload {
@@ -229,13 +228,33 @@ struct FindingsByPlace {
             }
             let problem = RenderProblem(item.finding)
             if aboutPart {
-                if (item.locales.isEmpty || item.locales.contains(locale)) && !parts.contains(problem) { parts.append(problem) }
-            } else if item.locales.isEmpty, item.finding.key == nil, item.finding.diagnostic.location != nil, !whole.contains(problem) {
-                whole.append(problem)
+                result.parts.append((problem, item.locales))
+            } else if item.locales.isEmpty, item.finding.key == nil, item.finding.diagnostic.location != nil,
+                !result.whole.contains(problem)
+            {
+                result.whole.append(problem)
             }
         }
-        for problem in whole where !parts.contains(problem) { parts.append(problem) }
-        return parts
+        return result
+    }
+}
+
+/// The findings about one payload, for its rows.
+struct PayloadProblems {
+    /// About one of its parts, with the locales each concerns (none: every locale).
+    var parts: [(problem: RenderProblem, locales: Set<String>)] = []
+    /// About the payload as a whole.
+    var whole: [RenderProblem] = []
+
+    /// What the row of `locale` shows: the parts' findings that concern it, then those about the
+    /// whole payload, each once.
+    func concerning(_ locale: String) -> [RenderProblem] {
+        var result: [RenderProblem] = []
+        for (problem, locales) in parts where (locales.isEmpty || locales.contains(locale)) && !result.contains(problem) {
+            result.append(problem)
+        }
+        for problem in whole where !result.contains(problem) { result.append(problem) }
+        return result
     }
 }
 
