@@ -168,15 +168,26 @@ enum LocalizedTextBuilder {
     }
 
     /// One text per string unit. Substitution forms write `%arg` for their own argument, which
-    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument.
+    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument. A
+    /// substitution's `argNum` is the argument its `%#@name@` token stands for, numbered or not
+    /// (`"%1$@ mit %#@n@"` with `argNum` 2 reads the name, then the count), and a substitution's
+    /// form is part of the text around its token: the arguments that text reads are read.
     static func catalogTexts(
         _ value: CatalogValue, entry: CatalogEntry, source: TextSource, loaded: Bool, isSource: Bool = false
     ) -> [LocalizedText] {
+        var argumentNumbers: [String: Int] = [:]
+        for substitution in value.substitutions {
+            if let argument = substitution.argNum { argumentNumbers[substitution.name] = argument }
+        }
         var slots: [String: Int] = [:]
+        var readAround = Set<Int>()
         value.forEachUnit { unit in
-            for specifier in FormatScanner.analyze(unit.value).specifiers {
+            for specifier in catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers) {
                 if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
             }
+        }
+        if let unit = value.stringUnit {
+            readAround.formUnion(catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers).lazy.map(\.argument))
         }
         var variables: [Int: VariableArgument] = [:]
         var specifiers: [String: String] = [:]
@@ -191,6 +202,7 @@ enum LocalizedTextBuilder {
         }
         // Built once for all the units: per unit it cost a set of every variable each.
         let alsoRead = Set(variables.keys)
+        let aroundForms = alsoRead.union(readAround)
         // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
         return labelledUnits(value, label: nil, substitution: nil).filter { isSource || $0.0.state != "new" }.map {
             unit, label, substitution in
@@ -200,15 +212,35 @@ enum LocalizedTextBuilder {
             }
             return LocalizedText(
                 source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                analysis: analysis(text, alsoRead: alsoRead), origin: .catalog, label: label, loaded: loaded,
-                variableArguments: variables)
+                analysis: analysis(
+                    text, alsoRead: substitution == nil ? alsoRead : aroundForms, argumentNumbers: argumentNumbers),
+                origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
         }
+    }
+
+    /// A catalog text's specifiers, each substitution token reading the substitution's `argNum`.
+    static func catalogSpecifiers(_ text: String, argumentNumbers: [String: Int]) -> [FormatSpecifier] {
+        var specifiers = FormatScanner.analyze(text, checkAcrossArguments: false).specifiers
+        guard !argumentNumbers.isEmpty else { return specifiers }
+        for index in specifiers.indices {
+            guard let name = specifiers[index].variableName, let argument = argumentNumbers[name] else { continue }
+            specifiers[index].argument = argument
+            specifiers[index].explicitPosition = argument
+        }
+        return specifiers
     }
 
     /// A text's analysis in which the arguments plural variables read count as read, so they
     /// leave no position gap.
-    static func analysis(_ text: String, alsoRead: Set<Int>) -> FormatAnalysis {
+    static func analysis(_ text: String, alsoRead: Set<Int>, argumentNumbers: [String: Int] = [:]) -> FormatAnalysis {
         var analysis = FormatScanner.analyze(text, checkAcrossArguments: false)
+        if !argumentNumbers.isEmpty {
+            // The tokens read their `argNum`: whether numbered and plain specifiers mix is
+            // judged again on what they read.
+            analysis.specifiers = catalogSpecifiers(text, argumentNumbers: argumentNumbers)
+            analysis.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
+            if let mixed = FormatScanner.mixedPositionalProblem(analysis.specifiers) { analysis.problems.append(mixed) }
+        }
         analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: alsoRead)
         return analysis
     }

@@ -60,7 +60,7 @@ public struct PluralForms: Sendable {
 
 extension PluralForms {
     /// The locale whose CLDR rules apply to a file's forms: `Base` is the development language.
-    static func pluralLocale(_ locale: String, baseLocale: String?) -> String {
+    public static func pluralLocale(_ locale: String, baseLocale: String?) -> String {
         guard locale == "Base" else { return locale }
         return baseLocale.flatMap { $0 == "Base" ? nil : $0 } ?? "en"
     }

@@ -296,7 +296,9 @@ struct PeerFixtureTests {
 
     @Test func wholeCorpusLoads() async {
         let project = await ProjectLoader.load(roots: [Corpus.root.appendingPathComponent("apps").path])
-        #expect(project.files.count > 1400)
+        #expect(project.files.count > 1200)
+        // Adium's prebuilt frameworks and the tables of Mastodon's converter package.
+        #expect(project.leftOutFolders.reduce(0) { $0 + $1.tableCount } > 200)
         #expect(project.locales.contains("pt-BR"))
         print("apps: \(project.files.count) files, \(project.locales.count) locales, \(project.allDiagnostics.count) diagnostics")
     }
@@ -327,5 +329,70 @@ struct FileBytesTests {
     func readsFilesThatReportNoSize() throws {
         let status = try FileBytes.read("/proc/self/status").get()
         #expect(String(decoding: status, as: UTF8.self).contains("VmRSS"))
+    }
+}
+
+/// What the app does not ship is left out, each folder said once with its reason.
+struct ShippingTests {
+    static func tree(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ships-\(UUID().uuidString)").path
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    static let files = [
+        "App/en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+        "App/qqq.lproj/Localizable.strings": "\"a\" = \"The letter shown on the button\";\n",
+        "fastlane/metadata/de.lproj/Screenshots.strings": "\"a\" = \"A\";\n",
+        "fastlane/Fastfile": "lane :x do end\n",
+        "Vendor/Kit/en.lproj/Kit.strings": "\"k\" = \"K\";\n",
+        "Frameworks/Sparkle.framework/Resources/de.lproj/Sparkle.strings": "\"s\" = \"S\";\n",
+        "Tools/Converter/Package.swift": "let package = Package(name: \"Converter\", targets: [.target(name: \"Converter\")])\n",
+        "Tools/Converter/Sources/Converter/en.lproj/Tool.strings": "\"t\" = \"T\";\n",
+        "Tools/Converter/input/de.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+        "Kit/Package.swift": "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", path: \"Lib/Kit\")])\n",
+        "Kit/Lib/Kit/de.lproj/Kit.strings": "\"k\" = \"K\";\n",
+        "empty/vendor/README": "nothing\n",
+    ]
+
+    @Test func foldersTheAppDoesNotShipAreLeftOutWithTheirReason() async throws {
+        let root = try Self.tree(Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = await ProjectLoader.load(roots: [root])
+        let paths = project.files.map { String($0.path.dropFirst(root.count + 1)) }.sorted()
+        #expect(
+            paths == [
+                "App/en.lproj/Localizable.strings", "Kit/Lib/Kit/de.lproj/Kit.strings",
+                "Tools/Converter/Sources/Converter/en.lproj/Tool.strings",
+            ])
+        let leftOut = project.leftOutFolders.map { "\($0.path.dropFirst(root.count + 1)) \($0.reason.rawValue) \($0.tableCount)" }.sorted()
+        #expect(
+            leftOut == [
+                "App/qqq.lproj message-documentation 1", "Frameworks/Sparkle.framework prebuilt-framework 1",
+                "Tools/Converter/input outside-package-targets 1", "Vendor vendored 1", "fastlane release-tooling 1",
+            ])
+    }
+
+    @Test func checkUnshippedReadsEverything() async throws {
+        let root = try Self.tree(Self.files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = await ProjectLoader.load(roots: [root], checkUnshipped: true)
+        #expect(project.files.count == 8)
+        #expect(project.leftOutFolders.isEmpty)
+    }
+
+    @Test func anXcodeProjectBesideAManifestMayCopyAnything() async throws {
+        let root = try Self.tree([
+            "Package.swift": "let package = Package(name: \"App\")\n", "App.xcodeproj/project.pbxproj": "{}\n",
+            "Resources/de.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = await ProjectLoader.load(roots: [root])
+        #expect(project.files.count == 1)
+        #expect(project.leftOutFolders.isEmpty)
     }
 }

@@ -46,12 +46,6 @@ struct CorpusCheckTests {
         "duckduckgo__iOS/LocalPackages/SyncUI-iOS/Sources/SyncUI-iOS/Resources/et.lproj/Localizable.stringsdict:26:3 format-argument-mismatch",
         "duckduckgo__iOS/LocalPackages/SyncUI-iOS/Sources/SyncUI-iOS/Resources/fr.lproj/Localizable.stringsdict:8:3 format-argument-mismatch",
         "duckduckgo__iOS/LocalPackages/SyncUI-iOS/Sources/SyncUI-iOS/Resources/lt.lproj/Localizable.stringsdict:8:3 format-argument-mismatch",
-        // The pl forms of 'plural.count.followed_by_and_mutual' read '%ld' onto '%1$@''s argument.
-        "mastodon__mastodon-ios/Localization/StringsConvertor/input/pl.lproj/Localizable.stringsdict:112:9 format-mixed-positional",
-        "mastodon__mastodon-ios/Localization/StringsConvertor/input/pl.lproj/Localizable.stringsdict:114:9 format-mixed-positional",
-        "mastodon__mastodon-ios/Localization/StringsConvertor/input/pl.lproj/Localizable.stringsdict:116:9 format-mixed-positional",
-        // The 'one' form of 'date.second.left' reads '%d' where the value type is 'ld'.
-        "mastodon__mastodon-ios/Localization/StringsConvertor/input/pl.lproj/Localizable.stringsdict:470:9 stringsdict-value-type-mismatch",
         // '%@, %2$d tik %1$d': the plain '%@' reads argument 1, which '%1$d' reads as an integer.
         "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/eu.lproj/Localizable.strings:146:54 format-mixed-positional",
         // Translations that read an argument the generated accessor never passes.
@@ -60,8 +54,37 @@ struct CorpusCheckTests {
         "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/zh-Hans.lproj/Localizable.strings:2:87 format-extra-argument",
     ]
 
+    /// Errors of one mistake repeated form after form, judged by sampling each file by hand:
+    /// path and rule → how many. 'one' (and Gaelic and Slovenian 'two') forms that write the
+    /// number ('1 votant', '1 year left') instead of '%ld': French, Kabyle, Portuguese and Armenian
+    /// show the 'one' form for 0 as well, Russian and Belarusian for 21, 31, …, Gaelic 'two' for
+    /// 12 and Slovenian for 102, each with '1' or '2' written.
+    static let expectedInBulk = [
+        "mastodon__mastodon-ios/Mastodon/Resources/pt-BR.lproj/Localizable.stringsdict plural-hardcoded-number": 5,
+        "mastodon__mastodon-ios/MastodonIntent/be.lproj/Intents.stringsdict plural-hardcoded-number": 2,
+        "mastodon__mastodon-ios/MastodonIntent/fr.lproj/Intents.stringsdict plural-hardcoded-number": 2,
+        "mastodon__mastodon-ios/MastodonIntent/gd.lproj/Intents.stringsdict plural-hardcoded-number": 4,
+        "mastodon__mastodon-ios/MastodonIntent/hy-AM.lproj/Intents.stringsdict plural-hardcoded-number": 2,
+        "mastodon__mastodon-ios/MastodonIntent/kab.lproj/Intents.stringsdict plural-hardcoded-number": 2,
+        "mastodon__mastodon-ios/MastodonIntent/ru.lproj/Intents.stringsdict plural-hardcoded-number": 2,
+        "mastodon__mastodon-ios/MastodonIntent/sl.lproj/Intents.stringsdict plural-hardcoded-number": 4,
+        "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/be.lproj/Localizable.stringsdict plural-hardcoded-number":
+            27,
+        "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/fr.lproj/Localizable.stringsdict plural-hardcoded-number":
+            27,
+        "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/hy-AM.lproj/Localizable.stringsdict plural-hardcoded-number":
+            27,
+        "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/hy.lproj/Localizable.stringsdict plural-hardcoded-number":
+            27,
+        "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/kab.lproj/Localizable.stringsdict plural-hardcoded-number":
+            21,
+        "mastodon__mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/ru.lproj/Localizable.stringsdict plural-hardcoded-number":
+            20,
+    ]
+
     @Test func everyErrorOnTheCorpusAppsIsOneJudgedByHand() async throws {
         var found: [String] = []
+        var inBulk: [String: Int] = [:]
         let prefix = Check.corpus.appendingPathComponent("apps").path + "/"
         for app in Self.apps {
             let result = await RuleEngine.run(project: ProjectLoader.load(roots: [app]))
@@ -69,10 +92,15 @@ struct CorpusCheckTests {
                 let path =
                     finding.diagnostic.path.hasPrefix(prefix)
                     ? String(finding.diagnostic.path.dropFirst(prefix.count)) : finding.diagnostic.path
+                if finding.diagnostic.id == "plural-hardcoded-number" {
+                    inBulk["\(path) \(finding.diagnostic.id)", default: 0] += 1
+                    continue
+                }
                 found.append("\(path):\(finding.diagnostic.location?.description ?? "-") \(finding.diagnostic.id)")
             }
         }
         #expect(found == Self.expectedErrors)
+        #expect(inBulk == Self.expectedInBulk)
     }
 
     @Test func positionsPointAtTheSpecifierInTheSource() async throws {

@@ -289,7 +289,7 @@ public enum FormatScanner {
     /// with `String(format:)` of swift-corelibs-foundation, which shares CFString.c's
     /// `__CFStringAppendFormatCore`). A mix is a bug when that numbering reads an argument twice
     /// or leaves one below the highest unread.
-    static func mixedPositionalProblem(_ specifiers: [FormatSpecifier]) -> FormatProblem? {
+    public static func mixedPositionalProblem(_ specifiers: [FormatSpecifier]) -> FormatProblem? {
         guard let firstNumbered = specifiers.first(where: { $0.explicitPosition != nil }),
             let first = specifiers.first(where: { $0.explicitPosition == nil })
         else { return nil }

@@ -95,6 +95,9 @@ public struct LocalizationProject: Sendable {
     public var interfaceFiles: [String: String] = [:]
     /// Folders discovery skipped by name (`Pods`, `.build`, `DerivedData` …), as found.
     public var skippedFolders: [String] = []
+    /// Folders left out because the app does not ship them or the team does not own them
+    /// (`fastlane`, `vendor`, prebuilt frameworks, `qqq.lproj`, a package's non-target folders).
+    public var leftOutFolders: [LeftOutFolder] = []
 
     /// Every locale, sorted, `Base` included when present.
     public var locales: [String] {

@@ -41,14 +41,19 @@ public enum ProjectLoader {
     /// `payloadGlobs` find push payload templates (nil: none are read; empty: the defaults).
     public static func load(
         roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil,
-        payloadGlobs: [String]? = nil, code: CodeScanOptions = CodeScanOptions(), maximumFileSize: Int = FileBytes.defaultMaximumSize
+        payloadGlobs: [String]? = nil, code: CodeScanOptions = CodeScanOptions(), maximumFileSize: Int = FileBytes.defaultMaximumSize,
+        checkUnshipped: Bool = false
     ) async -> LocalizationProject {
         var phases = PhaseClock("load")
         var diagnostics: [Diagnostic] = []
         var candidates: [Candidate] = []
         var skipped: [String] = []
+        var leftOut: [LeftOutFolder] = []
         for root in roots {
-            candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, skipped: &skipped)
+            var walk = Walk(leavesOut: !checkUnshipped)
+            candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
+            skipped += walk.skipped
+            leftOut += walk.leftOut
         }
         if let accept { candidates = candidates.filter { accept($0.path) } }
         var interfaceFiles: [String: String] = [:]
@@ -79,6 +84,7 @@ public enum ProjectLoader {
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
         project.skippedFolders = skipped
+        project.leftOutFolders = leftOut
         if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
         // Source files: those named as roots always, those under folders when configured.
@@ -264,12 +270,69 @@ public enum ProjectLoader {
     /// Walks a root. Symbolic links are followed only when they stay inside the root and do not
     /// lead back to a folder already visited.
     public static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic]) -> [Candidate] {
-        var skipped: [String] = []
-        return discover(root: root, excluding: excluding, diagnostics: &diagnostics, skipped: &skipped)
+        var walk = Walk(leavesOut: false)
+        return discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
     }
 
-    /// `discover`, noting the folders skipped by name in `skipped`.
-    static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic], skipped: inout [String]) -> [Candidate] {
+    /// What a walk noted besides the files: folders skipped by name, folders left out as not
+    /// shipped (when `leavesOut`), and the Swift packages and Xcode projects it passed.
+    struct Walk {
+        var leavesOut: Bool
+        var skipped: [String] = []
+        var leftOut: [LeftOutFolder] = []
+        /// Folder (displayed) → the path of its `Package.swift`.
+        var packages: [String: String] = [:]
+        /// Folders (displayed) holding an `.xcodeproj`.
+        var xcodeProjectFolders: Set<String> = []
+    }
+
+    /// `discover`, noting what `Walk` holds.
+    static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic], walk: inout Walk) -> [Candidate] {
+        var found = walkTree(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
+        guard walk.leavesOut else { return found }
+        if !walk.leftOut.isEmpty {
+            // The outermost left-out folder holding a file takes it; folders holding no table
+            // are not worth a word.
+            let order = walk.leftOut.indices.sorted { walk.leftOut[$0].path.count < walk.leftOut[$1].path.count }
+            found = found.filter { candidate in
+                guard let index = order.first(where: { candidate.path.hasPrefix(walk.leftOut[$0].path + "/") }) else { return true }
+                if candidate.kind != .interface { walk.leftOut[index].tableCount += 1 }
+                return false
+            }
+            walk.leftOut.removeAll { $0.tableCount == 0 }
+        }
+        return leaveOutPackageExtras(found, walk: &walk)
+    }
+
+    /// Leaves out the files of a Swift package that lie outside its targets' folders (a
+    /// converter's `input/` beside its `Sources/`), each such folder noted once.
+    static func leaveOutPackageExtras(_ candidates: [Candidate], walk: inout Walk) -> [Candidate] {
+        guard !walk.packages.isEmpty else { return candidates }
+        var held: [String: [String]?] = [:]
+        for (folder, manifest) in walk.packages {
+            let text = (try? FileBytes.read(manifest, maximumSize: 1 << 20).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            held[folder] = Shipping.targetFolders(
+                package: folder, manifest: text, hasXcodeProject: walk.xcodeProjectFolders.contains(folder))
+        }
+        // Deepest packages first: a file belongs to the package nearest to it.
+        let folders = walk.packages.keys.sorted { $0.count > $1.count }
+        var noted: Set<String> = []
+        return candidates.filter { candidate in
+            guard let package = folders.first(where: { $0.isEmpty || candidate.path.hasPrefix($0 + "/") }),
+                let targets = held[package] ?? nil
+            else { return true }
+            if targets.contains(where: { candidate.path.hasPrefix($0 + "/") }) { return true }
+            let inside = candidate.path.dropFirst(package.isEmpty ? 0 : package.count + 1)
+            let top = package.isEmpty ? String(inside.prefix { $0 != "/" }) : package + "/" + inside.prefix { $0 != "/" }
+            if noted.insert(top).inserted { walk.leftOut.append(LeftOutFolder(path: top, reason: .outsidePackageTargets)) }
+            if candidate.kind != .interface, let index = walk.leftOut.lastIndex(where: { $0.path == top }) {
+                walk.leftOut[index].tableCount += 1
+            }
+            return false
+        }
+    }
+
+    static func walkTree(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic], walk: inout Walk) -> [Candidate] {
         let fileManager = FileManager.default
         let rootURL = URL(fileURLWithPath: root)
         var isDirectory: ObjCBool = false
@@ -324,6 +387,10 @@ public enum ProjectLoader {
             }
             for (name, isRegularFile) in names {
                 if excluding.contains(name) { continue }
+                if walk.leavesOut, name == "Package.swift" {
+                    walk.packages[display] = path.hasSuffix("/") ? path + name : path + "/" + name
+                }
+                if walk.leavesOut, name.hasSuffix(".xcodeproj") { walk.xcodeProjectFolders.insert(display) }
                 // A plain file that is neither a table nor an interface file (nearly every file
                 // of an app's tree) needs no stat: the folder listing said what it is.
                 if isRegularFile && FileKind.table(name) == nil && !FileKind.isInterfaceFile(name) { continue }
@@ -355,8 +422,12 @@ public enum ProjectLoader {
                         Candidate(filePath: childPath, path: childDisplay, folder: lproj, kind: kind))
                 } else if childIsDirectory {
                     if skippedFolders.contains(name) {
-                        skipped.append(childDisplay)
+                        walk.skipped.append(childDisplay)
                         continue
+                    }
+                    // Walked like any folder; its files are taken out after the walk, counted.
+                    if walk.leavesOut, let reason = Shipping.reason(forFolder: name) {
+                        walk.leftOut.append(LeftOutFolder(path: childDisplay, reason: reason))
                     }
                     // Only a link moves the real path; a plain folder's is its parent's plus its name.
                     let childReal = isLink ? (DirectoryWalker.realPath(childPath) ?? childPath) : join(real, name)

@@ -15,6 +15,7 @@ public enum DumpJSON {
         let files: [FileObject]
         let payloads: [PayloadFileObject]
         let diagnostics: [Diagnostic]
+        let leftOut: [LeftOutFolder]
     }
 
     /// A payload template file: its payloads, the keys each names, and the file's diagnostics.
@@ -187,7 +188,8 @@ public enum DumpJSON {
         return Document(
             version: version, tool: "stringscheck \(toolVersion)", roots: project.roots,
             baseLocale: project.baseLocale, baseLocaleReason: project.baseLocaleReason, locales: project.locales, files: files,
-            payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered))
+            payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered),
+            leftOut: project.leftOutFolders)
     }
 
     /// `toolVersion`: the version of the tool that writes the document.
@@ -211,6 +213,11 @@ extension DumpJSON.Document {
             "baseLocale": .optional(baseLocale), "baseLocaleReason": .string(baseLocaleReason),
             "locales": .array(locales.map { .string($0) }), "files": .array(files.map(\.json)),
             "payloads": .array(payloads.map(\.json)), "diagnostics": .array(diagnostics.map(\.json)),
+            "leftOut": .array(
+                leftOut.map {
+                    .object(["path": .string($0.path), "reason": .string($0.reason.rawValue), "why": .string($0.reason.explanation)])
+                }
+            ),
         ])
     }
 }

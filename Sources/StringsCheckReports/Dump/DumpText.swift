@@ -23,6 +23,7 @@ public enum DumpText {
         out += "base locale: \(project.baseLocale ?? "none") (\(project.baseLocaleReason))\n"
         out += "locales: \(project.locales.joined(separator: ", "))\n"
         out += "tables: \(project.tableNames.joined(separator: ", "))\n"
+        for folder in project.leftOutFolders { out += "left out: \(folder.path) (\(folder.reason.explanation))\n" }
         let document = DumpJSON.document(project, toolVersion: "")
         for file in document.files {
             let locale = file.locale ?? (file.kind == "xcstrings" ? "all locales" : "global: every locale")

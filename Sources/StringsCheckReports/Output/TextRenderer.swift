@@ -157,9 +157,30 @@ public struct TextRenderer: Sendable {
         }
         // Appended in place: a report of thousands of findings is not copied to add its last line.
         if !out.isEmpty { out += "\n" }
+        out += Self.leftOutLine(result.leftOutFolders)
         out += summary
         out += "\n"
         return out
+    }
+
+    /// One line naming the folders left out as not shipped, grouped by reason ("" when none).
+    static func leftOutLine(_ folders: [LeftOutFolder]) -> String {
+        guard !folders.isEmpty else { return "" }
+        var groups: [(reason: LeftOutReason, paths: [String])] = []
+        for folder in folders {
+            if let index = groups.firstIndex(where: { $0.reason == folder.reason }) {
+                groups[index].paths.append(folder.path)
+            } else {
+                groups.append((folder.reason, [folder.path]))
+            }
+        }
+        let parts = groups.map { group in
+            let shown = group.paths.prefix(3).joined(separator: ", ")
+            let more = group.paths.count > 3 ? " and \(group.paths.count - 3) more" : ""
+            return "\(shown)\(more): \(group.reason.explanation)"
+        }
+        return
+            "Left out \(folders.count) folder\(folders.count == 1 ? "" : "s") the app does not ship (\(parts.joined(separator: "; "))); `check_unshipped: true` checks them\n"
     }
 
     /// Counts per rule and severity, and how to quieten the three noisiest rules.

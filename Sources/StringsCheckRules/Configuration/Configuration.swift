@@ -82,6 +82,9 @@ public struct Configuration: Sendable, Hashable {
     public var code = CodeConfiguration()
     /// Set by `check --legacy-binary`, not by the file.
     public var legacyBinaryInterface = false
+    /// Whether folders the app does not ship (`fastlane`, `vendor`, prebuilt frameworks, `qqq`,
+    /// a package's non-target folders) are checked too.
+    public var checkUnshipped = false
 
     public init() {}
 

@@ -160,6 +160,7 @@ struct ConfigurationReader {
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
+        "check_unshipped",
     ]
     static let tableKeys = ["usage"]
     static let wrapperKeys = ["name", "key", "table"]
@@ -287,6 +288,12 @@ struct ConfigurationReader {
                 }
             case "code":
                 configuration.code = code(value)
+            case "check_unshipped":
+                guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
+                    report("'check_unshipped' must be true or false", node: value)
+                    continue
+                }
+                configuration.checkUnshipped = flag
             case "min_coverage":
                 if case .scalar = value {
                     configuration.minimumCoverage["*"] = percent(value, "'min_coverage'")

@@ -12,6 +12,9 @@ enum Consequences {
         // A plain specifier that CoreFoundation numbers onto a numbered one's argument: the type
         // conflict is that collision seen from the other side.
         "format-mixed-positional": ["format-conflicting-types"],
+        // A catalog form read with another type is named with its form; the key's mismatch with
+        // the base (one of those forms) is that finding again.
+        "catalog-variation-type-mismatch": ["format-argument-mismatch", "format-conflicting-types"],
     ]
 
     private struct Place: Hashable {

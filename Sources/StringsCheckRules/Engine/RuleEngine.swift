@@ -14,6 +14,8 @@ public struct CheckResult: Sendable {
     public var otherFilesCount = 0
     public var baseLocale: String?
     public var baseLocaleReason: String
+    /// Folders left out of the check because the app does not ship them (see `LeftOutFolder`).
+    public var leftOutFolders: [LeftOutFolder] = []
 
     /// Findings past `RuleEngine.maximumKeptFindings`, counted by severity but not kept.
     public var omitted = OmittedFindings()
@@ -143,6 +145,7 @@ public enum RuleEngine {
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
             fileCount: project.files.count + project.payloadFiles.count + project.codeFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
+        result.leftOutFolders = project.leftOutFolders
         if let maximumFindings { result.keep(atMost: maximumFindings) }
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result

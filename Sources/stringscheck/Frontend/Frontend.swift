@@ -78,7 +78,7 @@ struct Frontend {
     func load(jobs: Int?) async -> LocalizationProject {
         let project = await ProjectLoader.load(
             roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads, code: codeScan,
-            maximumFileSize: configuration.maximumFileSize)
+            maximumFileSize: configuration.maximumFileSize, checkUnshipped: configuration.checkUnshipped)
         keepUntilExit(project)
         warnAboutUnmatchedIncludes(project)
         return project

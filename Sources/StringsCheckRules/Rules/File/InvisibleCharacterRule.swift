@@ -1,0 +1,181 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A text holding a control character, an invisible character or a bidirectional override that
+/// its development text does not hold.
+struct InvisibleCharacterRule: Rule {
+    static let description = RuleDescription(
+        id: "invisible-character", name: "Control or invisible character", area: .file,
+        summary:
+            "a text holding a control character (U+000C, U+0085, …), an invisible one (U+200B, U+2060, U+FEFF), a bidirectional override (U+202D, U+202E) or the replacement character U+FFFD",
+        rationale:
+            "These characters arrive from copy and paste, spreadsheets and encoding round trips, and are invisible in most editors. On the device a control character shows as a box or a gap and may break the line, an invisible one changes where lines break and makes text fail search and comparison, an override shows the rest of the text in forced order (reversed for U+202E), and U+FFFD is the '�' users see where text was decoded with a wrong encoding. The marks some scripts need are not reported: LRM, RLM and ALM and the isolates (U+2066–U+2069) in right-to-left text, ZWJ and ZWNJ in Persian, Indic scripts and emoji, the soft hyphen. An invisible character in the development text may be a deliberate line break hint and is not reported there; in a translation, a character its development text holds too is deliberate.",
+        fix: "Delete the character (retype the text around it if the editor does not show it).",
+        defaultSeverity: .warning,
+        triggering: [
+            .tables(("en", "\"save\" = \"Save\";\n"), ("de", "\"save\" = ↓\"Speichern\u{0C}\";\n")),
+            .tables(("en", "\"name\" = \"Name\";\n"), ("fr", "\"name\" = ↓\"Nom\u{200B}\";\n")),
+            .strings("\"price\" = ↓\"\u{202E}99.00\";\n"),
+        ],
+        nonTriggering: [
+            // The right-to-left mark Arabic text needs around a placeholder.
+            .tables(("en", "\"from\" = \"From %@\";\n"), ("ar", "\"from\" = \"من \u{200F}%@\";\n")),
+            // Persian writes a zero-width non-joiner inside words.
+            .tables(("en", "\"books\" = \"Books\";\n"), ("fa", "\"books\" = \"کتاب\u{200C}ها\";\n")),
+            // The development text breaks the long word on purpose; the translation keeps it.
+            .tables(("en", "\"id\" = \"Super\u{200B}long\";\n"), ("de", "\"id\" = \"Super\u{200B}lang\";\n")),
+            .strings("\"lines\" = \"One\\nTwo\\tThree\";\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let base = context.baseLocale
+        let files = context.project.files
+        return files.concurrentMap { file -> [Finding] in
+            var result: [Finding] = []
+            let locale = file.locale
+            let isBase = locale == nil || locale == base || locale == "Base"
+            /// Reports `found` in the text of `key` unless its base text holds the same character.
+            func report(_ found: InvisibleScan, key: String, at location: SourcePosition?, locale: String?) {
+                // An invisible character in the development text may be deliberate (a line
+                // break hint) and shows nothing; in a translation it is judged against that text.
+                if isBase, found.kind == .invisible { return }
+                if !isBase, let baseText = context.baseTable(file.tableID)?.strings[key]?.value,
+                    baseText.unicodeScalars.contains(found.scalar)
+                {
+                    return
+                }
+                result.append(
+                    finding(
+                        .holds(found, key: key, locale: locale ?? base ?? ""), path: file.path, at: location, key: key, locale: locale,
+                        table: file.tableID))
+            }
+            switch file.content {
+            case .strings(let parsed):
+                parsed.entries.withUnsafeBufferPointer { entries in
+                    for index in entries.indices {
+                        guard let found = parsed.withValueBytes(at: index, InvisibleScan.first) ?? nil else { continue }
+                        report(found, key: entries[index].key, at: entries[index].valueLocation, locale: locale)
+                    }
+                }
+            case .stringsdict(let parsed):
+                for entry in parsed.entries {
+                    if let format = entry.formatKey, let found = InvisibleScan.first(in: format) {
+                        report(found, key: entry.key, at: entry.formatKeyLocation, locale: locale)
+                    }
+                    for variant in entry.variants + entry.variables.flatMap(\.variants) {
+                        if let found = InvisibleScan.first(in: variant.value) {
+                            report(found, key: entry.key, at: variant.location, locale: locale)
+                        }
+                    }
+                }
+            case .catalog(let catalog):
+                let source = catalog.sourceLanguage
+                for entry in catalog.entries {
+                    for (written, value) in entry.localizations {
+                        let normalized = LocaleName.normalize(written)
+                        value.forEachUnit { unit in
+                            guard let found = InvisibleScan.first(in: unit.value) else { return }
+                            if written == source, found.kind == .invisible { return }
+                            if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { return }
+                            result.append(
+                                finding(
+                                    .holds(found, key: entry.key, locale: normalized), path: file.path, at: unit.location,
+                                    key: entry.key, locale: normalized, table: file.tableID))
+                        }
+                    }
+                }
+            }
+            return result
+        }.flatMap { $0 }
+    }
+
+    /// Whether the catalog's source text of `entry` (its source language's units, else its key) holds `scalar`.
+    private func catalogSourceHolds(_ scalar: Unicode.Scalar, entry: CatalogEntry, source: String?) -> Bool {
+        guard let value = entry.localizations.first(where: { $0.locale == source })?.value else {
+            return entry.key.unicodeScalars.contains(scalar)
+        }
+        var holds = false
+        value.forEachUnit { unit in holds = holds || unit.value.unicodeScalars.contains(scalar) }
+        return holds
+    }
+}
+
+/// The first reported character of a text, and how many it holds.
+struct InvisibleScan {
+    enum Kind {
+        case control, invisible, override, replacement, objectReplacement
+    }
+
+    var scalar: Unicode.Scalar
+    var kind: Kind
+    var count: Int
+
+    static func first(in text: String) -> InvisibleScan? {
+        var text = text
+        return text.withUTF8 { first($0) }
+    }
+
+    /// Scans UTF-8: nearly every text has none of the lead bytes these characters start with.
+    static func first(_ bytes: UnsafeBufferPointer<UInt8>) -> InvisibleScan? {
+        var found: InvisibleScan?
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            var hit: (UInt32, Kind)?
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { hit = (UInt32(byte), .control) }
+            } else if byte == 0x7F {
+                hit = (0x7F, .control)
+            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+                hit = (UInt32(bytes[index + 1]), .control)
+            } else if byte >= 0xE1, byte <= 0xEF, index + 2 < count {
+                let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+                switch scalar {
+                case 0x180E, 0x200B, 0x2060, 0xFEFF: hit = (scalar, .invisible)
+                case 0x202D, 0x202E: hit = (scalar, .override)
+                case 0xFFFC: hit = (scalar, .objectReplacement)
+                case 0xFFFD: hit = (scalar, .replacement)
+                default: break
+                }
+            }
+            if let (value, kind) = hit, let scalar = Unicode.Scalar(value) {
+                if found == nil { found = InvisibleScan(scalar: scalar, kind: kind, count: 0) }
+                found?.count += 1
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// `U+000C (form feed)`.
+    var name: String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let names: [UInt32: String] = [
+            0x00: "null", 0x07: "bell", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed", 0x1B: "escape",
+            0x7F: "delete", 0x85: "next line", 0xA0: "no-break space", 0x180E: "Mongolian vowel separator", 0x200B: "zero width space",
+            0x2060: "word joiner", 0xFEFF: "zero width no-break space", 0x202D: "left-to-right override",
+            0x202E: "right-to-left override", 0xFFFC: "object replacement character", 0xFFFD: "replacement character",
+        ]
+        return names[scalar.value].map { "\(code) (\($0))" } ?? code
+    }
+}
+
+extension Finding.Message {
+    /// A text holding a character users see as a box, see nothing of, or that reorders the text.
+    fileprivate static func holds(_ found: InvisibleScan, key: String, locale: String) -> Finding.Message {
+        let effect: String
+        switch found.kind {
+        case .control: effect = "a control character, which users see as a box or a gap and which may break the line"
+        case .invisible:
+            effect =
+                "an invisible character: users see nothing, but it changes where the line breaks and makes the text fail search and comparison"
+        case .override: effect = "a bidirectional override, which shows the rest of the text in forced order"
+        case .replacement: effect = "the '�' users see where text was decoded with a wrong encoding before it reached this file"
+        case .objectReplacement: effect = "a placeholder for an attachment, which users see as a box"
+        }
+        let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""
+        return "the text of '\(key)' in '\(locale)' holds \(found.name)\(more), \(effect)"
+    }
+}

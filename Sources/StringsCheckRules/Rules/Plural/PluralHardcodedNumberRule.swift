@@ -1,0 +1,132 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A plural form that writes a number where its set reads the count, in a category that more
+/// than one number selects.
+struct PluralHardcodedNumberRule: Rule {
+    static let description = RuleDescription(
+        id: "plural-hardcoded-number", name: "Plural form with a written number", area: .stringsdict,
+        summary:
+            "a plural form that writes a number ('… ja 1 muun') instead of reading the count, in a category the locale uses for several numbers",
+        rationale:
+            "Foundation picks the form by the count and shows it as written. When the other forms read the count ('%d') and one writes a number instead, every count that selects that form shows the written number: a Finnish 'other' of '… ja 1 muun' says '1' for 2, 5 and 100. Translators do this when they copy the English 'one' text or misread a placeholder. A category that selects one number only ('one' in English and German, 'zero' and 'two' where they are a single number) may write it.",
+        fix: "Read the count with the specifier the other forms use (`%d`, `%1$d`, `%arg` in a catalog substitution).",
+        defaultSeverity: .error,
+        triggering: [
+            pluralExample(locale: "fi", forms: [("one", "%d muu"), ("other", "ja 1 muuta")], marker: "other"),
+            pluralExample(
+                locale: "ru", forms: [("one", "1 файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")], marker: "one"),
+        ],
+        nonTriggering: [
+            pluralExample(locale: "de", forms: [("one", "1 Datei"), ("other", "%d Dateien")]),
+            pluralExample(
+                locale: "ar",
+                forms: [
+                    ("zero", "لا ملفات"), ("one", "ملف واحد"), ("two", "ملفان"), ("few", "%d ملفات"), ("many", "%d ملفًا"),
+                    ("other", "%d ملف"),
+                ]),
+            pluralExample(locale: "en", forms: [("one", "One file"), ("other", "%d files")]),
+        ])
+
+    static let reads: Set<IndexPart> = [.stringsdictEntries]
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        var numbers = CategoryNumbers()
+        func check(_ forms: [(name: String, text: String, location: SourcePosition?)], key: String, locale: String, file: ResourceFile) {
+            guard forms.contains(where: { !readsNothing($0.text) }) else { return }
+            for form in forms where readsNothing(form.text) {
+                guard let written = writtenNumber(form.text), let category = PluralCategory(rawValue: form.name),
+                    let selected = numbers.selected(by: category, locale: locale), selected.count > 1
+                else { continue }
+                result.append(
+                    finding(
+                        .showsWrittenNumber(form: form.name, key: key, locale: locale, written: written, numbers: selected),
+                        path: file.path, at: form.location, key: key, locale: locale, table: file.tableID))
+            }
+        }
+        context.forEachStringsdictEntry { file, locale, entry in
+            let locale = PluralForms.pluralLocale(locale, baseLocale: context.baseLocale)
+            for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
+                check(variable.variants.map { ($0.name, $0.value, $0.location) }, key: entry.key, locale: locale, file: file)
+            }
+        }
+        for (file, catalog) in context.catalogs {
+            catalog.forEachLocalization { entry, written, value in
+                guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+                let locale = LocaleName.normalize(written)
+                for set in value.pluralSets { check(set, key: entry.key, locale: locale, file: file) }
+            }
+        }
+        return result
+    }
+
+    /// Whether a form reads no argument (`%arg` in a catalog substitution reads its count).
+    private func readsNothing(_ text: String) -> Bool {
+        !text.contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
+    }
+
+    /// The first number written in digits of any script ('1', '١', '१'), if any.
+    private func writtenNumber(_ text: String) -> String? {
+        var digits = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.numericType == .decimal {
+                digits.unicodeScalars.append(scalar)
+            } else if !digits.isEmpty {
+                break
+            }
+        }
+        return digits.isEmpty ? nil : digits
+    }
+}
+
+/// The integers (0–199) each category selects in a locale, worked out once per locale.
+private struct CategoryNumbers {
+    private var cache: [String: [PluralCategory: [Int]]?] = [:]
+
+    /// The numbers `category` selects in `locale`; nil for a language CLDR does not list.
+    mutating func selected(by category: PluralCategory, locale: String) -> [Int]? {
+        if let known = cache[locale] { return known?[category] ?? [] }
+        var table: [PluralCategory: [Int]]?
+        if PluralRules.cldrLocale(for: locale) != nil {
+            let rules = PluralRules.cardinal(for: locale)
+            var made: [PluralCategory: [Int]] = [:]
+            for number in 0..<200 { made[rules.category(for: number), default: []].append(number) }
+            // Foundation shows a 'zero' form for 0 in every locale that has one written.
+            if !rules.categories.contains(.zero) { made[.zero] = [0] }
+            table = made
+        }
+        cache[locale] = .some(table)
+        return table?[category] ?? (table == nil ? nil : [])
+    }
+}
+
+extension CatalogValue {
+    /// Each set of plural forms in this value (variations within variations and substitutions),
+    /// as (category, text, location).
+    fileprivate var pluralSets: [[(name: String, text: String, location: SourcePosition?)]] {
+        var result: [[(name: String, text: String, location: SourcePosition?)]] = []
+        func collect(_ variations: [CatalogVariation]) {
+            for variation in variations {
+                if variation.selector == "plural" {
+                    result.append(variation.cases.compactMap { item in item.value.stringUnit.map { (item.name, $0.value, $0.location) } })
+                }
+                for item in variation.cases { collect(item.value.variations) }
+            }
+        }
+        collect(variations)
+        for substitution in substitutions { collect(substitution.variations) }
+        return result
+    }
+}
+
+extension Finding.Message {
+    /// A form that writes a number, shown for every count its category selects.
+    fileprivate static func showsWrittenNumber(form: String, key: String, locale: String, written: String, numbers: [Int])
+        -> Finding.Message
+    {
+        let sample = numbers.prefix(4).map(String.init).joined(separator: ", ") + (numbers.count > 4 ? ", …" : "")
+        return
+            "the '\(form)' form of '\(key)' in '\(locale)' writes '\(written)' instead of reading the count, which the other forms read: '\(locale)' shows this form for \(sample), and each of those counts shows '\(written)'"
+    }
+}
