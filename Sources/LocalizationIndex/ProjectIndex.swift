@@ -8,6 +8,8 @@ public struct IndexOptions: Sendable, Hashable {
     public var payloadTable = "Localizable"
     /// Table name or table ID → its usage, set in the configuration (`tables:`); wins over evidence.
     public var tableUsages: [String: TableUsage] = [:]
+    /// Table name or table ID → when its texts are formatted (`tables: {formatted: …}`).
+    public var tableFormatting: [String: TableFormatting] = [:]
     /// Where `tableUsages` were set, named in each decision's reason.
     public var tableUsagesSource = "the configuration"
     /// Push types of templates by glob (`push_types:`, `voip_payloads:`), first match wins.
@@ -97,7 +99,8 @@ public final class ProjectIndex: Sendable {
         // Computed once: every catalog's locales are gathered from all its entries.
         otherLocales = project.locales.filter { $0 != base && $0 != "Base" }
         translationLocales = otherLocales.filter { !options.ignoredLocales.contains($0) }
-        usages = TableUsageDetector.detect(project, overrides: options.tableUsages, overrideSource: options.tableUsagesSource)
+        usages = TableUsageDetector.detect(
+            project, overrides: options.tableUsages, formatting: options.tableFormatting, overrideSource: options.tableUsagesSource)
         phases.lap("usages")
         var doNotTranslate: [String: Set<String>] = [:]
         for file in project.files {

@@ -98,6 +98,9 @@ public struct LocalizationProject: Sendable {
     /// Folders left out because the app does not ship them or the team does not own them
     /// (`fastlane`, `vendor`, prebuilt frameworks, `qqq.lproj`, a package's non-target folders).
     public var leftOutFolders: [LeftOutFolder] = []
+    /// Table name → why every text of it is formatted (generated accessors that always call
+    /// `String(format:)`; see `GeneratedAccessors`).
+    public var alwaysFormattedTables: [String: String] = [:]
 
     /// Every locale, sorted, `Base` included when present.
     public var locales: [String] {

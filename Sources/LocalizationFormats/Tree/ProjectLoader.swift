@@ -49,11 +49,13 @@ public enum ProjectLoader {
         var candidates: [Candidate] = []
         var skipped: [String] = []
         var leftOut: [LeftOutFolder] = []
+        var swiftGenConfigurations: [(path: String, display: String)] = []
         for root in roots {
             var walk = Walk(leavesOut: !checkUnshipped)
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
             skipped += walk.skipped
             leftOut += walk.leftOut
+            swiftGenConfigurations += walk.swiftGenConfigurations
         }
         if let accept { candidates = candidates.filter { accept($0.path) } }
         var interfaceFiles: [String: String] = [:]
@@ -85,6 +87,7 @@ public enum ProjectLoader {
         project.interfaceFiles = interfaceFiles
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
+        project.alwaysFormattedTables = GeneratedAccessors.alwaysFormattedTables(swiftGenConfigurations: swiftGenConfigurations)
         if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
         // Source files: those named as roots always, those under folders when configured.
@@ -284,6 +287,8 @@ public enum ProjectLoader {
         var packages: [String: String] = [:]
         /// Folders (displayed) holding an `.xcodeproj`.
         var xcodeProjectFolders: Set<String> = []
+        /// SwiftGen configurations (`swiftgen.yml`): the path read and the path displayed.
+        var swiftGenConfigurations: [(path: String, display: String)] = []
     }
 
     /// `discover`, noting what `Walk` holds.
@@ -391,6 +396,9 @@ public enum ProjectLoader {
                     walk.packages[display] = path.hasSuffix("/") ? path + name : path + "/" + name
                 }
                 if walk.leavesOut, name.hasSuffix(".xcodeproj") { walk.xcodeProjectFolders.insert(display) }
+                if name == "swiftgen.yml" || name == "swiftgen.yaml" {
+                    walk.swiftGenConfigurations.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
+                }
                 // A plain file that is neither a table nor an interface file (nearly every file
                 // of an app's tree) needs no stat: the folder listing said what it is.
                 if isRegularFile && FileKind.table(name) == nil && !FileKind.isInterfaceFile(name) { continue }

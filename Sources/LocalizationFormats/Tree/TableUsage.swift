@@ -16,7 +16,8 @@ public enum TableUsage: String, Sendable, Hashable, CaseIterable, Codable {
     /// NSPredicateEditor / NSRuleEditor formatting tables: `%[a,b]@` popups and `%@` fields,
     /// reordered with `%1$[…]@`, not printf.
     case predicate
-    /// Texts shown as written and never formatted (set in the configuration only).
+    /// Texts shown as written and never formatted: set in the configuration, or a table whose
+    /// development texts use placeholders of the app's own (`%0`, `%1`) and no printf specifier.
     case text
 
     /// Whether the texts pass through `String(format:)`, so printf rules apply.
@@ -33,14 +34,43 @@ public enum TableUsage: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
+/// When a table's texts pass through `String(format:)`.
+public enum TableFormatting: String, Sendable, Hashable, CaseIterable {
+    /// Never: labels, `InfoPlist.strings`, tables with placeholders of the app's own.
+    case never
+    /// When the call passes arguments (`String(format:)` around `NSLocalizedString`,
+    /// `String(localized:)` with interpolations): a text without specifiers is shown as written.
+    case withArguments = "with-arguments"
+    /// Every time, arguments or not (SwiftGen's accessors): a lone `%` is always read.
+    case always
+}
+
 /// A table's usage and the evidence it was decided on (shown by `dump`).
 public struct TableUsageDecision: Sendable, Hashable {
     public var usage: TableUsage
     public var reason: String
+    /// Whether a text of a `format` table is formatted without arguments, and why (nil: the usage decides).
+    public var alwaysFormatted: String?
 
-    public init(_ usage: TableUsage, _ reason: String) {
+    public init(_ usage: TableUsage, _ reason: String, alwaysFormatted: String? = nil) {
         self.usage = usage
         self.reason = reason
+        self.alwaysFormatted = alwaysFormatted
+    }
+
+    /// When the table's texts are formatted.
+    public var formatting: TableFormatting {
+        guard usage.isFormatted else { return .never }
+        return alwaysFormatted == nil ? .withArguments : .always
+    }
+
+    /// Why the table is formatted as `formatting` says.
+    public var formattingReason: String {
+        switch formatting {
+        case .always: alwaysFormatted ?? ""
+        case .withArguments: "a text is formatted when the code passes arguments; one without specifiers is shown as written"
+        case .never: "its usage is \(usage.rawValue): " + reason
+        }
     }
 }
 
@@ -52,7 +82,8 @@ public enum TableUsageDetector {
     /// table ID → usage, for every table of the project. `overrides` maps a table name or table
     /// ID (from the configuration) to its usage and wins over evidence.
     public static func detect(
-        _ project: LocalizationProject, overrides: [String: TableUsage] = [:], overrideSource: String = "the configuration"
+        _ project: LocalizationProject, overrides: [String: TableUsage] = [:], formatting: [String: TableFormatting] = [:],
+        overrideSource: String = "the configuration"
     )
         -> [String: TableUsageDecision]
     {
@@ -68,9 +99,18 @@ public enum TableUsageDetector {
             if isBase(file) { tablesWithBase.insert(file.tableID) }
         }
         var keysByTable: [String: [String]] = [:]
+        var schemes: [String: PlaceholderScheme] = [:]
         for file in project.files where isBase(file) || !tablesWithBase.contains(file.tableID) {
             switch file.content {
-            case .strings(let parsed): keysByTable[file.tableID, default: []] += parsed.entries.lazy.map(\.key)
+            case .strings(let parsed):
+                keysByTable[file.tableID, default: []] += parsed.entries.lazy.map(\.key)
+                if isBase(file) {
+                    parsed.entries.withUnsafeBufferPointer { entries in
+                        for index in entries.indices {
+                            _ = parsed.withValueBytes(at: index) { schemes[file.tableID, default: PlaceholderScheme()].add($0) }
+                        }
+                    }
+                }
             case .stringsdict: continue
             case .catalog(let catalog): keysByTable[file.tableID, default: []] += catalog.entries.lazy.map(\.key)
             }
@@ -79,10 +119,26 @@ public enum TableUsageDetector {
         for (tableID, name) in names {
             if let usage = overrides[tableID] ?? overrides[name] {
                 result[tableID] = TableUsageDecision(usage, "set in \(overrideSource)")
-                continue
+            } else {
+                let decided = decide(
+                    tableID: tableID, name: name, keys: keysByTable[tableID] ?? [], interfaceFiles: project.interfaceFiles)
+                if decided.usage == .format, let reason = schemes[tableID]?.ownPlaceholders {
+                    result[tableID] = TableUsageDecision(.text, reason)
+                } else {
+                    result[tableID] = decided
+                }
             }
-            result[tableID] = decide(
-                tableID: tableID, name: name, keys: keysByTable[tableID] ?? [], interfaceFiles: project.interfaceFiles)
+            if result[tableID]?.usage == .format, let evidence = project.alwaysFormattedTables[name] {
+                result[tableID]?.alwaysFormatted = evidence
+            }
+            switch formatting[tableID] ?? formatting[name] {
+            case .never?: result[tableID] = TableUsageDecision(.text, "never formatted, set in \(overrideSource)")
+            case .always?:
+                if result[tableID]?.usage.isFormatted == false { result[tableID]?.usage = .format }
+                result[tableID]?.alwaysFormatted = "set in \(overrideSource)"
+            case .withArguments?: result[tableID]?.alwaysFormatted = nil
+            case nil: break
+            }
         }
         return result
     }
@@ -125,6 +181,68 @@ public enum TableUsageDetector {
             }
         }
     }
+
+    /// Counts a table's development texts by the placeholders they use: the app's own (`%0`,
+    /// `%1` before a space, punctuation or the end: replaced with `replacingOccurrences`, never
+    /// formatted) or printf's (`%@`, `%d`, `%1$@`, `%%`).
+    struct PlaceholderScheme {
+        var ownTexts = 0
+        var printfTexts = 0
+        var sample: String?
+
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var own = false
+            var printf = false
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "%") else {
+                    index += 1
+                    continue
+                }
+                var next = index + 1
+                guard next < bytes.count else { break }
+                if isDigit(bytes[next]) {
+                    while next < bytes.count, isDigit(bytes[next]) { next += 1 }
+                    // '%1$@' and '%02d' are printf's; '%0 items', '%1,' and a final '%2' are not.
+                    // A '.' starts a precision only before a digit or a conversion ('%1.2f').
+                    let precision =
+                        bytes[safe: next] == UInt8(ascii: ".") && bytes[safe: next + 1].map { isAlphanumeric($0) } == true
+                    if next == bytes.count
+                        || !(isAlphanumeric(bytes[next]) || bytes[next] == UInt8(ascii: "$") || bytes[next] == UInt8(ascii: "@")
+                            || precision)
+                    {
+                        own = true
+                        if sample == nil { sample = String(decoding: bytes[index..<next], as: UTF8.self) }
+                    } else {
+                        printf = true
+                    }
+                } else {
+                    printf = true
+                    if bytes[next] == UInt8(ascii: "%") { next += 1 }
+                }
+                index = next
+            }
+            if own { ownTexts += 1 }
+            if printf { printfTexts += 1 }
+        }
+
+        /// Why the table is never formatted, when its texts use the app's own placeholders only.
+        var ownPlaceholders: String? {
+            guard ownTexts >= 2, printfTexts == 0, let sample else { return nil }
+            return
+                "\(ownTexts) of its development texts use placeholders of the app's own ('\(sample)') and none a printf specifier: the app replaces them itself and never formats the texts"
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The byte at `index`, or nil past the end.
+    fileprivate subscript(safe index: Int) -> UInt8? { index < count ? self[index] : nil }
+}
+
+extension TableUsageDetector {
 
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     private static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }

@@ -257,6 +257,8 @@ extension DumpJSON.FileObject {
         object.setIfPresent("sourceLanguage", sourceLanguage.map { .string($0) })
         object.setIfPresent("usage", usage.map { .string($0.usage.rawValue) })
         object.setIfPresent("usageReason", usage.map { .string($0.reason) })
+        object.setIfPresent("formatted", usage.map { .string($0.formatting.rawValue) })
+        object.setIfPresent("formattedReason", usage.map { .string($0.formattingReason) })
         return .object(object)
     }
 }

@@ -27,7 +27,8 @@ public enum DumpText {
         let document = DumpJSON.document(project, toolVersion: "")
         for file in document.files {
             let locale = file.locale ?? (file.kind == "xcstrings" ? "all locales" : "global: every locale")
-            let usage = file.usage.map { " · \($0.usage.rawValue) (\($0.reason))" } ?? ""
+            var usage = file.usage.map { " · \($0.usage.rawValue) (\($0.reason))" } ?? ""
+            if let decision = file.usage, decision.formatting == .always { usage += " · formatted always (\(decision.formattingReason))" }
             out +=
                 "\n\(file.path)  [\(locale) · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")\(usage)]\n"
             for entry in file.entries {

@@ -76,6 +76,8 @@ public struct Configuration: Sendable, Hashable {
     public var placeholderLength: Int?
     /// Table name or table ID (`App/Predicates`) → how the app uses it (`tables: {X: {usage: …}}`).
     public var tableUsages: [String: TableUsage] = [:]
+    /// Table name or table ID → when its texts are formatted (`tables: X: {formatted: …}`).
+    public var tableFormatting: [String: TableFormatting] = [:]
     /// The largest file read, in bytes (`max_file_size`, in megabytes in the file).
     public var maximumFileSize = FileBytes.defaultMaximumSize
     /// Which source files are scanned for the payload keys backend code builds (`code:`).
@@ -111,6 +113,7 @@ public struct Configuration: Sendable, Hashable {
         options.ignoredLocales = ignoreLocales
         if let payloadTable { options.payloadTable = payloadTable }
         options.tableUsages = tableUsages
+        options.tableFormatting = tableFormatting
         options.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
         options.pushTypes = pushTypes + voipPayloads.map { PushTypePattern(pattern: $0, type: .voip, setting: "voip_payloads") }
         return options

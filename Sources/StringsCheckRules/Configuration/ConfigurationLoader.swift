@@ -162,7 +162,7 @@ struct ConfigurationReader {
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
         "check_unshipped",
     ]
-    static let tableKeys = ["usage"]
+    static let tableKeys = ["usage", "formatted"]
     static let wrapperKeys = ["name", "key", "table"]
     static let functionKeys = ["name", "key", "arguments", "variadic", "part"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
@@ -272,6 +272,16 @@ struct ConfigurationReader {
             case "tables":
                 for (name, _, tableValue) in mapping(value, "'tables'") ?? [] {
                     for (key, keyNode, setting) in mapping(tableValue, "the table '\(name)'") ?? [] {
+                        if key == "formatted" {
+                            guard let text = string(setting, "'formatted'") else { continue }
+                            guard let formatting = TableFormatting(rawValue: text) else {
+                                let known = TableFormatting.allCases.map(\.rawValue)
+                                report("unknown value '\(text)' of 'formatted'; known: \(known.joined(separator: ", "))", node: setting)
+                                continue
+                            }
+                            configuration.tableFormatting[name] = formatting
+                            continue
+                        }
                         guard key == "usage" else {
                             unknownKey(key, keyNode, in: "the table '\(name)'", known: Self.tableKeys)
                             continue

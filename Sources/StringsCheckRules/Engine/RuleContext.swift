@@ -108,8 +108,15 @@ public struct RuleContext: Sendable {
 
     /// See `ProjectIndex.isFormat(_:baseFormat:texts:)` (reads `.texts` and `.formats`).
     public func isFormat(_ text: LocalizedText) -> Bool {
-        ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: parts.texts)
+        if text.isFormatted, formatting(of: text.table) == .always { return true }
+        return ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: parts.texts)
     }
+
+    /// When a table's texts are formatted (by table ID), with why.
+    public func formatting(of table: String) -> TableFormatting { index.usages[table]?.formatting ?? .withArguments }
+
+    /// Why a table's texts are formatted as `formatting(of:)` says.
+    public func formattingReason(of table: String) -> String { index.usages[table]?.formattingReason ?? "" }
 
     /// See `ProjectIndex.baseFormat(of:formats:baseLocale:)` (reads `.formats`).
     public func baseFormat(of text: LocalizedText) -> KeyFormat? {

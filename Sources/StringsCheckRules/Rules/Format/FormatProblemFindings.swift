@@ -16,21 +16,50 @@ extension Rule {
             let problems = message.analysis.problems.filter { kinds.contains($0.kind) }
             guard !problems.isEmpty else { continue }
             let formatted = context.isFormat(message)
-            for problem in problems where (formatted || !percentKinds.contains(problem.kind)) && limit.admit(index) {
+            let always = formatted && context.formatting(of: message.table) == .always
+            // Where nothing shows whether the table is formatted without arguments, a translation
+            // that adds a '%' its development text lacks is a warning: it is wrong if it is.
+            let adds = !formatted && message.isFormatted && addsPercent(message, context)
+            for problem in problems where (formatted || adds || !percentKinds.contains(problem.kind)) && limit.admit(index) {
                 let subject = message.origin == .catalog ? message.subject : "'\(message.key)'"
-                result.append(
-                    finding(
-                        .problem(.formatProblem(problem.detail), in: subject), path: message.path,
-                        at: message.position(ofScalar: problem.start),
-                        key: message.key, locale: message.locale, table: message.table,
-                        fixIts: fixIt?(message, problem).map { [$0] } ?? []))
+                var notes: [DiagnosticNote] = []
+                if always && percentKinds.contains(problem.kind) {
+                    notes.append(
+                        DiagnosticNote(
+                            .formattedEveryTime(context.formattingReason(of: message.table)), path: message.path,
+                            location: message.position(ofScalar: problem.start)))
+                }
+                var made = finding(
+                    .problem(.formatProblem(problem.detail), in: subject), path: message.path,
+                    at: message.position(ofScalar: problem.start),
+                    key: message.key, locale: message.locale, table: message.table, notes: notes,
+                    fixIts: fixIt?(message, problem).map { [$0] } ?? [])
+                // Certain: the table formats every text, so users see what the message says.
+                if always && percentKinds.contains(problem.kind) { made.diagnostic.severity = .error }
+                if adds && !formatted && made.diagnostic.severity == .error { made.diagnostic.severity = .warning }
+                result.append(made)
             }
         }
         return result + limit.overflow(self, context, what: Finding.Message.problemsOfThisKind.text)
     }
 }
 
+extension Rule {
+    /// Whether a translation has a '%' sequence its development text lacks.
+    fileprivate func addsPercent(_ message: LocalizedText, _ context: RuleContext) -> Bool {
+        guard let base = context.baseLocale, message.locale != base, message.locale != "Base",
+            let baseText = context.baseTable(message.table)?.strings[message.key]?.value
+        else { return false }
+        return !baseText.contains("%")
+    }
+}
+
 extension Finding.Message {
+    /// The note on a percent problem in a table whose every text is formatted.
+    fileprivate static func formattedEveryTime(_ reason: String) -> Finding.Message {
+        "this table's texts are formatted even without arguments: \(reason)"
+    }
+
     /// What a format problem means to users, in the words of the rule that reports its kind (each
     /// message is in that rule's file).
     public static func formatProblem(_ detail: FormatProblem.Detail) -> Finding.Message {

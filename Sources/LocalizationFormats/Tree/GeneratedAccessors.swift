@@ -1,0 +1,74 @@
+import Foundation
+
+/// Tables whose texts generated accessors pass through `String(format:)` every time, found by
+/// reading the generated code a `swiftgen.yml` names.
+///
+/// SwiftGen's strings templates (`structured-swift5`, `flat-swift5`) look every text up through
+/// one function, `tr(_:_:_:)`, which returns `String(format: format, locale: Locale.current,
+/// arguments: args)` even when `args` is empty: in such a table a lone `%` is consumed ("100%"
+/// shows "100") and "% d" reads an integer. A custom template that formats only when there are
+/// arguments (`args.isEmpty ? format : …`) is not such a table.
+public enum GeneratedAccessors {
+    /// What was found: table name → the evidence, in words.
+    public static func alwaysFormattedTables(swiftGenConfigurations: [(path: String, display: String)]) -> [String: String] {
+        var result: [String: String] = [:]
+        for configuration in swiftGenConfigurations {
+            guard case .success(let bytes) = FileBytes.read(configuration.path, maximumSize: 1 << 20) else { continue }
+            let folder = parent(configuration.path)
+            let displayFolder = parent(configuration.display)
+            for output in outputs(String(decoding: bytes, as: UTF8.self)) where output.hasSuffix(".swift") {
+                guard !output.hasPrefix("/"), !output.contains(".."),
+                    case .success(let code) = FileBytes.read(join(folder, output), maximumSize: 8 << 20)
+                else { continue }
+                let text = String(decoding: code, as: UTF8.self)
+                guard formatsEveryText(text) else { continue }
+                let shown = join(displayFolder, output)
+                for table in tables(text) where result[table] == nil {
+                    result[table] = "SwiftGen's \(shown) passes every text through String(format:), arguments or not"
+                }
+            }
+        }
+        return result
+    }
+
+    /// The `output:` values of a SwiftGen configuration (any section; the generated file is read
+    /// to see whether it is a strings accessor).
+    static func outputs(_ yaml: String) -> [String] {
+        yaml.split(whereSeparator: \.isNewline).compactMap { line in
+            var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "-" }
+            guard rest.hasPrefix("output:") else { return nil }
+            rest = rest.dropFirst("output:".count).drop { $0 == " " || $0 == "\t" }
+            if let comment = rest.firstIndex(of: "#") { rest = rest[..<comment] }
+            let value = rest.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return value.isEmpty ? nil : value
+        }
+    }
+
+    /// Whether the generated code formats every text: it calls `String(format:` with the
+    /// accessor's arguments and never asks whether there are any.
+    static func formatsEveryText(_ code: String) -> Bool {
+        code.contains("String(format:") && code.contains("arguments: args") && !code.contains("args.isEmpty")
+            && !code.contains("args.count")
+    }
+
+    /// The tables the accessors look texts up in: the first argument of each `tr("Table", …)`.
+    static func tables(_ code: String) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        var rest = Substring(code)
+        while let range = rest.range(of: "tr(\"") {
+            rest = rest[range.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let table = String(rest[..<end])
+            if !table.isEmpty, !table.contains("\\"), seen.insert(table).inserted { result.append(table) }
+        }
+        return result
+    }
+
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    private static func join(_ folder: String, _ path: String) -> String { folder.isEmpty ? path : folder + "/" + path }
+}
