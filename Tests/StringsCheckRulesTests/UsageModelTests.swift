@@ -248,10 +248,11 @@ import Testing
             ("Localizable.strings", "\"hello\" = \"Hello\";\n"),
             ("en.lproj/Localizable.strings", "\"hello\" = \"Hello\";\n"),
             ("de.lproj/Localizable.strings", "\"hello\" = \"Hallo\";\n"),
+            ("Base.lproj/Main.storyboard", ""),
         ]
         #expect(
             await Self.lines(files) == [
-                "error global-table-shadows: 'Localizable.strings' outside any .lproj folder is found before its copies in 'de.lproj' and 'en.lproj': users of every language see this file's texts and never a translation"
+                "error global-table-shadows: 'Localizable.strings' outside any .lproj folder is found before its copies in 'de.lproj' and 'en.lproj': users of every language see this file's texts and never a translation (this folder is a bundle's resources: Main.storyboard in the top folder)"
             ])
     }
 

@@ -96,6 +96,12 @@ extension ParseMessage {
             "the key '\(key)' is defined twice with different values; Foundation uses this later one"
         case .duplicateKey(let key): "the key '\(key)' is defined twice; Foundation uses this later one"
         case .firstDefinition(let key): "first definition of '\(key)' is here"
+        case .duplicateKeyUntranslatedWins(let key, let locale, let firstLine):
+            "the key '\(key)' is defined twice, and Foundation uses this later one, which is the development language's text: users of '\(locale)' see it untranslated, and the translation at line \(firstLine) is never shown"
+        case .duplicateKeyBothTranslated(let key, let firstLine):
+            "the key '\(key)' is defined twice with different translations; Foundation uses this later one, so users see a translation, and the one at line \(firstLine) is never shown"
+        case .duplicateKeyBlock(let key, let more, let lines):
+            "'\(key)' and \(more) more key\(more == 1 ? "" : "s") (lines \(lines.lowerBound)–\(lines.upperBound)) are defined again with different translations, as a pasted block; Foundation uses these later ones, so users see translations, and the earlier ones are never shown"
         case .moreDuplicateKeys(let count, let different, let listed):
             "\(count) more key\(count == 1 ? " is" : "s are") defined twice in this file (\(different) with different values); only the first \(listed) problems of a file are listed"
 

@@ -117,6 +117,12 @@ public enum ParseMessage: Sendable, Hashable {
     case firstDefinition(key: String)
     /// Duplicates past the first `listed` problems of a file, `different` of them with different values.
     case moreDuplicateKeys(count: Int, different: Int, listed: Int)
+    /// In a translation, the later definition is the development text and an earlier one was translated.
+    case duplicateKeyUntranslatedWins(key: String, locale: String, firstLine: Int)
+    /// In a translation, both definitions are translations: users see the later one.
+    case duplicateKeyBothTranslated(key: String, firstLine: Int)
+    /// A run of keys of a translation defined again, as a pasted block.
+    case duplicateKeyBlock(key: String, more: Int, lines: ClosedRange<Int>)
 
     // MARK: non-string-value
 

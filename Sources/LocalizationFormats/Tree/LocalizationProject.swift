@@ -101,6 +101,24 @@ public struct LocalizationProject: Sendable {
     /// Table name → why every text of it is formatted (generated accessors that always call
     /// `String(format:)`; see `GeneratedAccessors`).
     public var alwaysFormattedTables: [String: String] = [:]
+    /// Folder (as displayed) → a file in it that only a bundle's resources hold (`Info.plist`, an
+    /// asset catalog, a storyboard or xib; `Package.swift` for a package's `Sources`).
+    public var bundleEvidence: [String: String] = [:]
+
+    /// What shows that `folder` holds a bundle's resources: a file only resources hold, in it
+    /// or its parent, or a Swift package's `Sources` around it; nil when nothing in the tree does.
+    public func bundleEvidence(forFolder folder: String) -> String? {
+        var current = folder
+        for _ in 0..<2 {
+            if let found = bundleEvidence[current] { return "\(found) in \(current.isEmpty ? "the top folder" : "'\(current)'")" }
+            guard let slash = current.lastIndex(of: "/") else { break }
+            current = String(current[..<slash])
+        }
+        for (sources, _) in bundleEvidence where sources.hasSuffix("/Sources") && folder.hasPrefix(sources + "/") {
+            return "the Swift package target around it"
+        }
+        return nil
+    }
 
     /// Every locale, sorted, `Base` included when present.
     public var locales: [String] {

@@ -50,12 +50,17 @@ public enum ProjectLoader {
         var skipped: [String] = []
         var leftOut: [LeftOutFolder] = []
         var swiftGenConfigurations: [(path: String, display: String)] = []
+        var bundleEvidence: [String: String] = [:]
         for root in roots {
             var walk = Walk(leavesOut: !checkUnshipped)
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
             skipped += walk.skipped
             leftOut += walk.leftOut
             swiftGenConfigurations += walk.swiftGenConfigurations
+            bundleEvidence.merge(walk.bundleEvidence) { first, _ in first }
+            for (folder, _) in walk.packages {
+                bundleEvidence[folder + "/Sources"] = bundleEvidence[folder + "/Sources"] ?? "Package.swift"
+            }
         }
         if let accept { candidates = candidates.filter { accept($0.path) } }
         var interfaceFiles: [String: String] = [:]
@@ -87,6 +92,7 @@ public enum ProjectLoader {
         project.interfaceFiles = interfaceFiles
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
+        project.bundleEvidence = bundleEvidence
         project.alwaysFormattedTables = GeneratedAccessors.alwaysFormattedTables(swiftGenConfigurations: swiftGenConfigurations)
         if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
@@ -187,6 +193,7 @@ public enum ProjectLoader {
         var codeFiles: [CodeFile] = []
         var interfaceFiles: [String: String] = [:]
         var payloads: [PayloadTemplateFile] = []
+        var bundleEvidence: [String: String] = [:]
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         for (path, bytes) in virtualFiles {
             if payloadGlobs.contains(where: { $0.matchesPath(path) }) {
@@ -196,6 +203,11 @@ public enum ProjectLoader {
             let components = path.split(separator: "/").map(String.init)
             let folder = components.dropLast().last(where: FileKind.isLocaleFolder)
             guard let name = components.last else { continue }
+            if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
+                let parent = components.dropLast()
+                let bundle = (folder != nil ? parent.dropLast() : parent).joined(separator: "/")
+                if bundleEvidence[bundle] == nil { bundleEvidence[bundle] = name }
+            }
             if let language = CodeLanguage(fileName: name) {
                 codeFiles.append(CodePayloadReader.read(bytes: bytes, path: path, language: language, functions: functions))
                 continue
@@ -218,6 +230,7 @@ public enum ProjectLoader {
         // Files held in memory are the whole tree.
         project.codeTreeScanned = !codeFiles.isEmpty
         project.interfaceFiles = interfaceFiles
+        project.bundleEvidence = bundleEvidence
         return project
     }
 
@@ -289,6 +302,9 @@ public enum ProjectLoader {
         var xcodeProjectFolders: Set<String> = []
         /// SwiftGen configurations (`swiftgen.yml`): the path read and the path displayed.
         var swiftGenConfigurations: [(path: String, display: String)] = []
+        /// Folder (displayed) → a file in it that only a bundle's resources hold (`Info.plist`,
+        /// an asset catalog, a storyboard or xib).
+        var bundleEvidence: [String: String] = [:]
     }
 
     /// `discover`, noting what `Walk` holds.
@@ -396,6 +412,11 @@ public enum ProjectLoader {
                     walk.packages[display] = path.hasSuffix("/") ? path + name : path + "/" + name
                 }
                 if walk.leavesOut, name.hasSuffix(".xcodeproj") { walk.xcodeProjectFolders.insert(display) }
+                if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
+                    // A storyboard in an .lproj folder is evidence for the bundle around it.
+                    let folder = lproj == nil ? display : display.lastIndex(of: "/").map { String(display[..<$0]) } ?? ""
+                    if walk.bundleEvidence[folder] == nil { walk.bundleEvidence[folder] = name }
+                }
                 if name == "swiftgen.yml" || name == "swiftgen.yaml" {
                     walk.swiftGenConfigurations.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
                 }

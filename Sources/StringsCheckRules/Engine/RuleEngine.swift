@@ -160,7 +160,8 @@ public enum RuleEngine {
         }
         for file in project.files {
             if let locale = file.locale, ignoredLocales.contains(locale) { continue }
-            result += file.diagnostics.map { Finding($0, key: $0.key, locale: file.locale, table: file.tableID) }
+            let diagnostics = DuplicateKeyGrading.grade(file.diagnostics, of: file, in: project)
+            result += diagnostics.map { Finding($0, key: $0.key, locale: file.locale, table: file.tableID) }
         }
         return result.filter { finding in
             guard let description = BuiltInRules.descriptionsByID[finding.diagnostic.id] else { return true }

@@ -140,7 +140,7 @@ public enum ParseRules {
                 kind, name: "Key defined twice",
                 summary: "a key defined twice in one table, where the last definition wins",
                 rationale:
-                    "A key defined twice in one table. Foundation keeps the last definition. An error when the values differ (which one did the author mean?), a warning when they are the same. A note points at the first definition.",
+                    "A key defined twice in one table. Foundation keeps the last definition. In the development table two values mean one meaning is lost: an error. In a translation it is an error when the later value is the untranslated development text and an earlier one was translated (users lose the translation); two different translations are a warning, one per pasted block, as users see a correct text. The same value twice is a warning. A note points at the first definition.",
                 fix: "Delete one of them.",
                 examples: (
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n↓\"a\" = \"y\";\n")])],

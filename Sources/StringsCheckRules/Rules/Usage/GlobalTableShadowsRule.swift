@@ -15,6 +15,7 @@ struct GlobalTableShadowsRule: Rule {
             RuleExample([
                 ExampleFile("Localizable.strings", "↓\"hello\" = \"Hello\";\n"),
                 ExampleFile("de.lproj/Localizable.strings", "\"hello\" = \"Hallo\";\n"),
+                ExampleFile("Base.lproj/Main.storyboard", ""),
             ])
         ],
         nonTriggering: [
@@ -37,14 +38,23 @@ struct GlobalTableShadowsRule: Rule {
             guard let copies = localized[file.tableID], !copies.isEmpty else { continue }
             let folders = Array(Set(copies.compactMap(\.folder))).sorted()
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.table
+            let notes = copies.prefix(3).map {
+                DiagnosticNote(.hiddenCopyHere, path: $0.path, location: SourcePosition(line: 1, column: 1))
+            }
+            // Only a bundle's resources are searched: without evidence that this folder is one,
+            // the file may be a copy kept for a translation service, which never ships.
+            guard let evidence = context.project.bundleEvidence(forFolder: file.bundle) else {
+                var made = finding(
+                    .mayBeFoundBeforeCopies(file: name, folders: folders), path: file.path, at: SourcePosition(line: 1, column: 1),
+                    table: file.tableID, notes: notes)
+                made.diagnostic.severity = .warning
+                result.append(made)
+                continue
+            }
             result.append(
                 finding(
-                    .foundBeforeCopies(file: name, folders: folders),
-                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID,
-                    notes: copies.prefix(3).map {
-                        DiagnosticNote(.hiddenCopyHere, path: $0.path, location: SourcePosition(line: 1, column: 1))
-                    }
-                ))
+                    .foundBeforeCopies(file: name, folders: folders, evidence: evidence),
+                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID, notes: notes))
         }
         return result
     }
@@ -52,12 +62,20 @@ struct GlobalTableShadowsRule: Rule {
 
 extension Finding.Message {
     /// A global table found before its copies in `folders` (the first `PerTextLimit.limit` named).
-    fileprivate static func foundBeforeCopies(file: String, folders: [String]) -> Finding.Message {
+    fileprivate static func foundBeforeCopies(file: String, folders: [String], evidence: String) -> Finding.Message {
+        "'\(file)' outside any .lproj folder is found before its copies in \(shownFolders(folders)): users of every language see this file's texts and never a translation (this folder is a bundle's resources: \(evidence))"
+    }
+
+    /// The same without evidence that the folder is a bundle's resources.
+    fileprivate static func mayBeFoundBeforeCopies(file: String, folders: [String]) -> Finding.Message {
+        "'\(file)' outside any .lproj folder would be found before its copies in \(shownFolders(folders)) if a target copies this folder into its bundle, and users of every language would see this file's texts; nothing beside it (an Info.plist, an asset catalog, a storyboard, a Swift package target) shows that it ships, so it may be a copy kept for a translation service"
+    }
+
+    private static func shownFolders(_ folders: [String]) -> String {
         let shown =
             folders.prefix(PerTextLimit.limit).map { "'\($0)'" }
             + (folders.count > PerTextLimit.limit ? ["\(folders.count - PerTextLimit.limit) more"] : [])
-        return
-            "'\(file)' outside any .lproj folder is found before its copies in \(listing(shown)): users of every language see this file's texts and never a translation"
+        return listing(shown)
     }
 
     fileprivate static let hiddenCopyHere: Finding.Message = "a hidden copy is here"

@@ -1,0 +1,68 @@
+import StringsCheckRules
+import TestSupport
+import Testing
+
+/// A key defined twice is graded by what users lose.
+@Suite struct DuplicateKeyGradingTests {
+    static let base = ("en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n\"c\" = \"Cherry\";\n\"d\" = \"Date\";\n")
+
+    @Test func aPastedBlockOfTranslationsIsOneWarning() async {
+        let lines = await UsageModelTests.lines([
+            Self.base,
+            (
+                "de.lproj/Localizable.strings",
+                "\"a\" = \"Apfel\";\n\"b\" = \"Banane\";\n\"a\" = \"Der Apfel\";\n\"b\" = \"Die Banane\";\n\"c\" = \"Kirsche\";\n\"d\" = \"Dattel\";\n"
+            ),
+        ])
+        #expect(
+            lines == [
+                "warning duplicate-key: 'a' and 1 more key (lines 3–4) are defined again with different translations, as a pasted block; Foundation uses these later ones, so users see translations, and the earlier ones are never shown"
+            ])
+    }
+
+    @Test func aLaterUntranslatedDefinitionIsAnError() async {
+        let lines = await UsageModelTests.lines([
+            Self.base,
+            (
+                "de.lproj/Localizable.strings",
+                "\"a\" = \"Apfel\";\n\"b\" = \"Banane\";\n\"c\" = \"Kirsche\";\n\"d\" = \"Dattel\";\n\"c\" = \"Cherry\";\n"
+            ),
+        ])
+        #expect(
+            lines == [
+                "error duplicate-key: the key 'c' is defined twice, and Foundation uses this later one, which is the development language's text: users of 'de' see it untranslated, and the translation at line 3 is never shown"
+            ])
+    }
+
+    @Test func theDevelopmentTableLosesAMeaning() async {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n\"a\" = \"Apples\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"Apfel\";\n"),
+        ])
+        #expect(lines == ["error duplicate-key: the key 'a' is defined twice with different values; Foundation uses this later one"])
+    }
+}
+
+/// A global table hides its translations only in a bundle's resources.
+@Suite struct GlobalTableEvidenceTests {
+    @Test func withoutEvidenceOfABundleItIsAWarningThatSaysWhy() async {
+        let lines = await UsageModelTests.lines([
+            ("Mirror/Localizable.strings", "\"a\" = \"A\";\n"), ("Mirror/de.lproj/Localizable.strings", "\"a\" = \"B\";\n"),
+        ])
+        #expect(
+            lines == [
+                "warning global-table-shadows: 'Localizable.strings' outside any .lproj folder would be found before its copies in 'de.lproj' if a target copies this folder into its bundle, and users of every language would see this file's texts; nothing beside it (an Info.plist, an asset catalog, a storyboard, a Swift package target) shows that it ships, so it may be a copy kept for a translation service"
+            ])
+    }
+
+    @Test func anInfoPlistBesideItMakesItAnError() async {
+        let lines = await UsageModelTests.lines([
+            ("App/Localizable.strings", "\"a\" = \"A\";\n"), ("App/de.lproj/Localizable.strings", "\"a\" = \"B\";\n"),
+            ("App/Info.plist", "<plist/>"),
+        ])
+        #expect(
+            lines == [
+                "error global-table-shadows: 'Localizable.strings' outside any .lproj folder is found before its copies in 'de.lproj': users of every language see this file's texts and never a translation (this folder is a bundle's resources: Info.plist in 'App')"
+            ])
+    }
+}
