@@ -10,6 +10,9 @@ public struct IndexOptions: Sendable, Hashable {
     public var tableUsages: [String: TableUsage] = [:]
     /// Table name or table ID → when its texts are formatted (`tables: {formatted: …}`).
     public var tableFormatting: [String: TableFormatting] = [:]
+    /// Table name or ID (`*` for every table) → whether a missing key shows the development text
+    /// through the app's own fallback (`fallback: development`).
+    public var tableFallbacks: [String: Bool] = [:]
     /// Where `tableUsages` were set, named in each decision's reason.
     public var tableUsagesSource = "the configuration"
     /// Push types of templates by glob (`push_types:`, `voip_payloads:`), first match wins.
@@ -100,7 +103,8 @@ public final class ProjectIndex: Sendable {
         otherLocales = project.locales.filter { $0 != base && $0 != "Base" }
         translationLocales = otherLocales.filter { !options.ignoredLocales.contains($0) }
         usages = TableUsageDetector.detect(
-            project, overrides: options.tableUsages, formatting: options.tableFormatting, overrideSource: options.tableUsagesSource)
+            project, overrides: options.tableUsages, formatting: options.tableFormatting, fallbacks: options.tableFallbacks,
+            overrideSource: options.tableUsagesSource)
         phases.lap("usages")
         var doNotTranslate: [String: Set<String>] = [:]
         for file in project.files {
@@ -211,6 +215,10 @@ public final class ProjectIndex: Sendable {
         guard let baseLocale else { return [] }
         return tables.filter { $0.value[baseLocale] != nil }.keys.sorted()
     }
+
+    /// What shows a key a translation of the table lacks through the app's own fallback to the
+    /// development text, if anything does (by table ID).
+    public func developmentFallback(of table: String) -> String? { usages[table]?.developmentFallback }
 
     /// How the app uses a table (by table ID).
     public func usage(of table: String) -> TableUsage { usages[table]?.usage ?? .format }

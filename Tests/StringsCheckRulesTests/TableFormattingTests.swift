@@ -117,3 +117,38 @@ import Testing
         #expect(never["Localizable"]?.usage == .text && never["Localizable"]?.reason == "never formatted, set in the test")
     }
 }
+
+/// What a key a translation lacks shows: the raw key, the key's own text, or the development
+/// text through the app's fallback.
+@Suite struct MissingKeyFallbackTests {
+    static let files = [
+        ("en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n\"done\" = \"Done\";\n"),
+        ("de.lproj/Localizable.strings", "\"done\" = \"Fertig\";\n"),
+    ]
+
+    @Test func withoutAFallbackUsersSeeTheRawKey() async {
+        #expect(
+            await UsageModelTests.lines(Self.files) == [
+                "warning missing-translation: 'settings.title' is missing from de (every translation); users of that locale see the raw key (their table lacks it and Foundation returns the key), unless the code passes 'value:' or the app falls back itself ('fallback: development')"
+            ])
+    }
+
+    @Test func theConfigurationsFallbackShowsTheDevelopmentText() async {
+        #expect(
+            await UsageModelTests.lines(Self.files, configuration: "fallback: development\n") == [
+                "warning missing-translation: 'settings.title' is missing from de (every translation); users of that locale see the development language's text untranslated, through the app's own fallback to the development language ('fallback: development' in the configuration)"
+            ])
+    }
+
+    @Test func swiftGenPassesTheDevelopmentTextAsValue() async throws {
+        var files = TableFormattingTests.swiftGen
+        files["App/de.lproj/Localizable.strings"] = "\"battery\" = \"Ladestand %%\";\n"
+        let root = try TableFormattingTests.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let lines = await TableFormattingTests.lines(root).filter { $0.contains("missing-translation") }
+        #expect(
+            lines == [
+                "App/en.lproj/Localizable.strings warning missing-translation: 'items' is missing from de (every translation); users of that locale see the development language's text untranslated, through SwiftGen's \(root)/App/Generated/Strings.swift, which passes the development text as the lookup's 'value:'"
+            ])
+    }
+}

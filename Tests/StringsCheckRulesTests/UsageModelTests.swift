@@ -206,8 +206,8 @@ import Testing
         let files = [catalog, ("fr.lproj/Localizable.strings", "\"settings.title\" = \"Réglages\";\n")]
         #expect(
             await Self.lines(files) == [
-                "warning missing-translation: 'Welcome back' is missing from fr (1 of 2 translations); users of that locale see the key, which is the development language's text",
-                "warning missing-translation: 'bye' is missing from de and fr (every translation); users of those locales see the raw key, unless the code passes a default value ('value:', 'defaultValue:')",
+                "warning missing-translation: 'Welcome back' is missing from fr (1 of 2 translations); users of that locale see the key, which is the development language's text (their table lacks it and Foundation returns the key)",
+                "warning missing-translation: 'bye' is missing from de and fr (every translation); users of those locales see the raw key (their table lacks it and Foundation returns the key), unless the code passes 'value:' or the app falls back itself ('fallback: development')",
             ])
     }
 
@@ -219,7 +219,7 @@ import Testing
         #expect(
             await Self.lines(files) == [
                 "note missing-translation: 'en-GB' lacks 1 of the 3 keys of 'Localizable'; its users see the development language's text for those",
-                "warning missing-translation: 'settings.title' is missing from en-GB (every translation); users of that locale see the raw key, unless the code passes a default value ('value:', 'defaultValue:')",
+                "warning missing-translation: 'settings.title' is missing from en-GB (every translation); users of that locale see the raw key (their table lacks it and Foundation returns the key), unless the code passes 'value:' or the app falls back itself ('fallback: development')",
             ])
     }
 

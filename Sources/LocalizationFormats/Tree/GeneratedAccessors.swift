@@ -9,9 +9,23 @@ import Foundation
 /// shows "100") and "% d" reads an integer. A custom template that formats only when there are
 /// arguments (`args.isEmpty ? format : …`) is not such a table.
 public enum GeneratedAccessors {
+    /// What generated accessors show, per table name, with the evidence in words.
+    public struct Findings: Sendable {
+        /// Tables whose every text is formatted.
+        public var alwaysFormatted: [String: String] = [:]
+        /// Tables whose accessors pass the development text as the lookup's `value:`, so a key a
+        /// translation lacks shows that text.
+        public var developmentFallback: [String: String] = [:]
+    }
+
     /// What was found: table name → the evidence, in words.
     public static func alwaysFormattedTables(swiftGenConfigurations: [(path: String, display: String)]) -> [String: String] {
-        var result: [String: String] = [:]
+        read(swiftGenConfigurations: swiftGenConfigurations).alwaysFormatted
+    }
+
+    /// Reads the generated files the configurations name.
+    public static func read(swiftGenConfigurations: [(path: String, display: String)]) -> Findings {
+        var found = Findings()
         for configuration in swiftGenConfigurations {
             guard case .success(let bytes) = FileBytes.read(configuration.path, maximumSize: 1 << 20) else { continue }
             let folder = parent(configuration.path)
@@ -21,14 +35,22 @@ public enum GeneratedAccessors {
                     case .success(let code) = FileBytes.read(join(folder, output), maximumSize: 8 << 20)
                 else { continue }
                 let text = String(decoding: code, as: UTF8.self)
-                guard formatsEveryText(text) else { continue }
                 let shown = join(displayFolder, output)
-                for table in tables(text) where result[table] == nil {
-                    result[table] = "SwiftGen's \(shown) passes every text through String(format:), arguments or not"
+                let names = tables(text)
+                if formatsEveryText(text) {
+                    for table in names where found.alwaysFormatted[table] == nil {
+                        found.alwaysFormatted[table] = "SwiftGen's \(shown) passes every text through String(format:), arguments or not"
+                    }
+                }
+                // `tr(…, fallback: "Settings")` passes the development text as `value:`.
+                if text.contains("fallback value: String") && text.contains("value: value") {
+                    for table in names where found.developmentFallback[table] == nil {
+                        found.developmentFallback[table] = "SwiftGen's \(shown), which passes the development text as the lookup's 'value:'"
+                    }
                 }
             }
         }
-        return result
+        return found
     }
 
     /// The `output:` values of a SwiftGen configuration (any section; the generated file is read

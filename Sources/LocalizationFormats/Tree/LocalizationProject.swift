@@ -101,6 +101,9 @@ public struct LocalizationProject: Sendable {
     /// Table name → why every text of it is formatted (generated accessors that always call
     /// `String(format:)`; see `GeneratedAccessors`).
     public var alwaysFormattedTables: [String: String] = [:]
+    /// Table name → why a key a translation lacks shows the development text (generated
+    /// accessors that pass it as `value:`; see `GeneratedAccessors`).
+    public var developmentFallbackTables: [String: String] = [:]
     /// Folder (as displayed) → a file in it that only a bundle's resources hold (`Info.plist`, an
     /// asset catalog, a storyboard or xib; `Package.swift` for a package's `Sources`).
     public var bundleEvidence: [String: String] = [:]

@@ -93,7 +93,9 @@ public enum ProjectLoader {
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
         project.bundleEvidence = bundleEvidence
-        project.alwaysFormattedTables = GeneratedAccessors.alwaysFormattedTables(swiftGenConfigurations: swiftGenConfigurations)
+        let generated = GeneratedAccessors.read(swiftGenConfigurations: swiftGenConfigurations)
+        project.alwaysFormattedTables = generated.alwaysFormatted
+        project.developmentFallbackTables = generated.developmentFallback
         if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
         // Source files: those named as roots always, those under folders when configured.

@@ -51,6 +51,9 @@ public struct TableUsageDecision: Sendable, Hashable {
     public var reason: String
     /// Whether a text of a `format` table is formatted without arguments, and why (nil: the usage decides).
     public var alwaysFormatted: String?
+    /// Whether a key a translation lacks shows the development text through the app's own
+    /// fallback, and what that fallback is (nil: the lookup returns the key or `value:`).
+    public var developmentFallback: String?
 
     public init(_ usage: TableUsage, _ reason: String, alwaysFormatted: String? = nil) {
         self.usage = usage
@@ -83,7 +86,7 @@ public enum TableUsageDetector {
     /// ID (from the configuration) to its usage and wins over evidence.
     public static func detect(
         _ project: LocalizationProject, overrides: [String: TableUsage] = [:], formatting: [String: TableFormatting] = [:],
-        overrideSource: String = "the configuration"
+        fallbacks: [String: Bool] = [:], overrideSource: String = "the configuration"
     )
         -> [String: TableUsageDecision]
     {
@@ -130,6 +133,12 @@ public enum TableUsageDetector {
             }
             if result[tableID]?.usage == .format, let evidence = project.alwaysFormattedTables[name] {
                 result[tableID]?.alwaysFormatted = evidence
+            }
+            if let evidence = project.developmentFallbackTables[name] { result[tableID]?.developmentFallback = evidence }
+            // `*` is the configuration's top-level `fallback:`.
+            if let development = fallbacks[tableID] ?? fallbacks[name] ?? fallbacks["*"] {
+                result[tableID]?.developmentFallback =
+                    development ? "the app's own fallback to the development language ('fallback: development' in the configuration)" : nil
             }
             switch formatting[tableID] ?? formatting[name] {
             case .never?: result[tableID] = TableUsageDecision(.text, "never formatted, set in \(overrideSource)")

@@ -259,6 +259,7 @@ extension DumpJSON.FileObject {
         object.setIfPresent("usageReason", usage.map { .string($0.reason) })
         object.setIfPresent("formatted", usage.map { .string($0.formatting.rawValue) })
         object.setIfPresent("formattedReason", usage.map { .string($0.formattingReason) })
+        object.setIfPresent("developmentFallback", usage?.developmentFallback.map { .string($0) })
         return .object(object)
     }
 }

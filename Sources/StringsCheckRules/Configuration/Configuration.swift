@@ -78,6 +78,9 @@ public struct Configuration: Sendable, Hashable {
     public var tableUsages: [String: TableUsage] = [:]
     /// Table name or table ID → when its texts are formatted (`tables: X: {formatted: …}`).
     public var tableFormatting: [String: TableFormatting] = [:]
+    /// Table name or ID (`*`: the top-level `fallback:`) → whether a missing key shows the
+    /// development text through the app's own fallback.
+    public var tableFallbacks: [String: Bool] = [:]
     /// The largest file read, in bytes (`max_file_size`, in megabytes in the file).
     public var maximumFileSize = FileBytes.defaultMaximumSize
     /// Which source files are scanned for the payload keys backend code builds (`code:`).
@@ -114,6 +117,7 @@ public struct Configuration: Sendable, Hashable {
         if let payloadTable { options.payloadTable = payloadTable }
         options.tableUsages = tableUsages
         options.tableFormatting = tableFormatting
+        options.tableFallbacks = tableFallbacks
         options.tableUsagesSource = "'tables' of \(path ?? "the configuration")"
         options.pushTypes = pushTypes + voipPayloads.map { PushTypePattern(pattern: $0, type: .voip, setting: "voip_payloads") }
         return options

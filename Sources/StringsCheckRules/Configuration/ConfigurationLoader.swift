@@ -160,13 +160,26 @@ struct ConfigurationReader {
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
-        "check_unshipped",
+        "check_unshipped", "fallback",
     ]
-    static let tableKeys = ["usage", "formatted"]
+    static let tableKeys = ["usage", "formatted", "fallback"]
     static let wrapperKeys = ["name", "key", "table"]
     static let functionKeys = ["name", "key", "arguments", "variadic", "part"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
+
+    /// `fallback: development` (a missing key shows the development text) or `none` (the lookup
+    /// returns the key or `value:`).
+    mutating func fallback(_ node: Node) -> Bool? {
+        guard let text = string(node, "'fallback'") else { return nil }
+        switch text {
+        case "development": return true
+        case "none": return false
+        default:
+            report("unknown value '\(text)' of 'fallback'; known: development, none", node: node)
+            return nil
+        }
+    }
 
     mutating func mapping(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
         guard case .mapping(let mapping) = node else {
@@ -272,6 +285,10 @@ struct ConfigurationReader {
             case "tables":
                 for (name, _, tableValue) in mapping(value, "'tables'") ?? [] {
                     for (key, keyNode, setting) in mapping(tableValue, "the table '\(name)'") ?? [] {
+                        if key == "fallback" {
+                            if let development = fallback(setting) { configuration.tableFallbacks[name] = development }
+                            continue
+                        }
                         if key == "formatted" {
                             guard let text = string(setting, "'formatted'") else { continue }
                             guard let formatting = TableFormatting(rawValue: text) else {
@@ -298,6 +315,8 @@ struct ConfigurationReader {
                 }
             case "code":
                 configuration.code = code(value)
+            case "fallback":
+                if let development = fallback(value) { configuration.tableFallbacks["*"] = development }
             case "check_unshipped":
                 guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
                     report("'check_unshipped' must be true or false", node: value)

@@ -112,6 +112,9 @@ public struct RuleContext: Sendable {
         return ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: parts.texts)
     }
 
+    /// What shows a missing key of the table as the development text, if anything (by table ID).
+    public func developmentFallback(of table: String) -> String? { index.developmentFallback(of: table) }
+
     /// When a table's texts are formatted (by table ID), with why.
     public func formatting(of table: String) -> TableFormatting { index.usages[table]?.formatting ?? .withArguments }
 

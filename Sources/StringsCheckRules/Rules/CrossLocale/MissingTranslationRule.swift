@@ -33,6 +33,7 @@ struct MissingTranslationRule: Rule {
             let exempt = context.doNotTranslate[table] ?? []
             let usage = context.usage(of: table)
             let readByCode = usage == .format || usage == .text
+            let fallback = readByCode ? context.developmentFallback(of: table) : nil
             // Regional variants of the development language (en-GB beside en) whose missing keys
             // show the development text lose nothing but spelling: one note per locale and table.
             var minorCounts: [String: Int] = [:]
@@ -44,9 +45,15 @@ struct MissingTranslationRule: Rule {
                 // What a lookup that misses shows: in tables the code reads, the key itself, which
                 // is the development text when the key is that text (catalogs extracted from code,
                 // English keys), else the raw identifier.
-                let showsDevelopmentText = !readByCode || string.value == key
+                let showsDevelopmentText = !readByCode || string.value == key || fallback != nil
                 let effect =
-                    readByCode ? Finding.Message.codeLookupEffect(showsDevelopmentText: showsDevelopmentText) : usage.missingKeyEffect
+                    if let fallback {
+                        Finding.Message.fallbackEffect(fallback)
+                    } else if readByCode {
+                        Finding.Message.codeLookupEffect(showsDevelopmentText: showsDevelopmentText)
+                    } else {
+                        usage.missingKeyEffect
+                    }
                 var group = lacking
                 if showsDevelopmentText {
                     group = lacking.filter { LocaleName.language(of: $0) != baseLanguage }
@@ -85,8 +92,13 @@ extension Finding.Message {
     /// What users of a locale that lacks a key of a table the code reads see.
     fileprivate static func codeLookupEffect(showsDevelopmentText: Bool) -> String {
         showsDevelopmentText
-            ? "see the key, which is the development language's text"
-            : "see the raw key, unless the code passes a default value ('value:', 'defaultValue:')"
+            ? "see the key, which is the development language's text (their table lacks it and Foundation returns the key)"
+            : "see the raw key (their table lacks it and Foundation returns the key), unless the code passes 'value:' or the app falls back itself ('fallback: development')"
+    }
+
+    /// What users see when the app's own fallback shows the development text.
+    fileprivate static func fallbackEffect(_ evidence: String) -> String {
+        "see the development language's text untranslated, through \(evidence)"
     }
 
     /// A key `locales` lack, out of `translations` translations; `effect` is what their users see.

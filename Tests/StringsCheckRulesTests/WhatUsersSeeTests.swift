@@ -66,3 +66,29 @@ import Testing
             ])
     }
 }
+
+/// Each push dialect's documented behaviour decides what a literal beside a loc-key means.
+@Suite struct PayloadDialectBehaviourTests {
+    static let strings = ("en.lproj/Localizable.strings", "\"GAME\" = \"%@ and %@ play\";\n")
+
+    @Test func easemobsLiteralBesideALocKeyIsItsDocumentedFallback() async {
+        let payload = (
+            "payloads/push.json",
+            "{\"target_type\": \"users\", \"target\": [\"6006\"], \"msg\": {\"type\": \"txt\", \"msg\": \"hi\"}, \"ext\": {\"em_apns_ext\": {\"em_push_content\": \"Custom push display\", \"em_push_body_loc_key\": \"GAME\", \"em_push_body_loc_args\": [\"Shelly\", \"Rick\"]}}}\n"
+        )
+        #expect(
+            await UsageModelTests.lines([Self.strings, payload]) == [
+                "note payload-literal-and-localized: 'em_push_content' beside 'em_push_body_loc_key' is Easemob's documented fallback: an app whose table has 'GAME' shows its localized text, and an app without it (an older version) shows the 'em_push_content' text"
+            ])
+    }
+
+    @Test func apnsLiteralBesideALocKeyIsStillAWarning() async {
+        let payload = (
+            "payloads/push.json", "{\"aps\": {\"alert\": {\"body\": \"Hi\", \"loc-key\": \"GAME\", \"loc-args\": [\"a\", \"b\"]}}}\n"
+        )
+        #expect(
+            await UsageModelTests.lines([Self.strings, payload]) == [
+                "warning payload-literal-and-localized: 'body' and 'loc-key' are both given; which one iOS shows is not documented"
+            ])
+    }
+}
