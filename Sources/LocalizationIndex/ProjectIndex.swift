@@ -220,6 +220,15 @@ public final class ProjectIndex: Sendable {
     /// development text, if anything does (by table ID).
     public func developmentFallback(of table: String) -> String? { usages[table]?.developmentFallback }
 
+    /// Why the table's development text is its keys, if it is (by table ID).
+    public func developmentTextInKeys(of table: String) -> String? { usages[table]?.developmentTextInKeys }
+
+    /// Whether the table's keys are its text and its development table is a stub, so the keys the
+    /// code asks for are known only from the translations (by table ID).
+    public func keysAreTextBesideAStub(_ table: String) -> Bool {
+        usages[table].map { $0.developmentTextInKeys != nil && $0.developmentTableIsStub } ?? false
+    }
+
     /// How the app uses a table (by table ID).
     public func usage(of table: String) -> TableUsage { usages[table]?.usage ?? .format }
 

@@ -1,3 +1,4 @@
+import LocalizationFormats
 import StringsCheckRules
 import TestSupport
 import Testing
@@ -89,6 +90,42 @@ import Testing
         #expect(
             await UsageModelTests.lines([Self.strings, payload]) == [
                 "warning payload-literal-and-localized: 'body' and 'loc-key' are both given; which one iOS shows is not documented"
+            ])
+    }
+}
+
+/// Where a table's development text lives is decided per table.
+@Suite struct DevelopmentTextTests {
+    static let genstrings = [
+        ("en.lproj/Localizable.strings", "\"\" = \"\";\n"),
+        (
+            "de.lproj/Localizable.strings",
+            "\"Restart\" = \"Neu starten\";\n\"Turn off sync\" = \"Sync ausschalten\";\n\"Virtualization\" = \"Virtualisierung\";\n\"bookmarks\" = \"Lesezeichen\";\n"
+        ),
+    ]
+
+    @Test func keysThatAreTheTextBesideAStubAreNeitherExtraNorIncomplete() async {
+        let result = await Check.run(Self.genstrings)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.diagnostic.message))")
+        let decision = TableUsageDetector.detect(Check.project(Self.genstrings))["Localizable"]
+        #expect(
+            decision?.developmentTextInKeys
+                == "3 of the 4 keys of its largest file read as text ('Restart', 'Turn off sync'); its development table holds 1 key")
+        #expect(decision?.developmentTableIsStub == true)
+    }
+
+    @Test func identifierKeysKeepTheBaseTableAsTheDevelopmentText() async {
+        let files = [
+            ("en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n\"bookmarks\" = \"Bookmarks\";\n"),
+            (
+                "de.lproj/Localizable.strings",
+                "\"settings.title\" = \"Einstellungen\";\n\"bookmarks\" = \"Lesezeichen\";\n\"old_name\" = \"Alt\";\n"
+            ),
+        ]
+        #expect(TableUsageDetector.detect(Check.project(files))["Localizable"]?.developmentTextInKeys == nil)
+        #expect(
+            await UsageModelTests.lines(files) == [
+                "warning extra-translation: 'old_name' is in 'de' but not in the base locale 'en'; the app never asks for it"
             ])
     }
 }

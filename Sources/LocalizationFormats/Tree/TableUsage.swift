@@ -54,6 +54,12 @@ public struct TableUsageDecision: Sendable, Hashable {
     /// Whether a key a translation lacks shows the development text through the app's own
     /// fallback, and what that fallback is (nil: the lookup returns the key or `value:`).
     public var developmentFallback: String?
+    /// Where the development text is the key itself (genstrings-style tables:
+    /// `NSLocalizedString("Restart", comment:)`), why; nil when it is the base table's value.
+    public var developmentTextInKeys: String?
+    /// Whether the development table holds fewer than half the keys of the table's largest file
+    /// (a genstrings stub such as `"" = "";`), so it is no list of what the code asks for.
+    public var developmentTableIsStub = false
 
     public init(_ usage: TableUsage, _ reason: String, alwaysFormatted: String? = nil) {
         self.usage = usage
@@ -118,8 +124,19 @@ public enum TableUsageDetector {
             case .catalog(let catalog): keysByTable[file.tableID, default: []] += catalog.entries.lazy.map(\.key)
             }
         }
+        var keyShapes: [String: KeyShapes] = [:]
+        for file in project.files {
+            guard case .strings(let parsed) = file.content else { continue }
+            keyShapes[file.tableID, default: KeyShapes()].add(parsed.entries, isBase: isBase(file))
+        }
         var result: [String: TableUsageDecision] = [:]
         for (tableID, name) in names {
+            defer {
+                if result[tableID]?.usage.isFormatted == true, let shapes = keyShapes[tableID], let reason = shapes.keysAreText {
+                    result[tableID]?.developmentTextInKeys = reason
+                    result[tableID]?.developmentTableIsStub = shapes.baseKeys * 2 < shapes.largestKeys
+                }
+            }
             if let usage = overrides[tableID] ?? overrides[name] {
                 result[tableID] = TableUsageDecision(usage, "set in \(overrideSource)")
             } else {
@@ -190,6 +207,73 @@ public enum TableUsageDetector {
             }
         }
     }
+
+    /// The shape of a table's keys: whether they read as text (`Restart`, `Turn off sync`) or as
+    /// identifiers (`settings.title`, `bookmarks_empty`), counted on its largest file.
+    struct KeyShapes {
+        var baseKeys = 0
+        var largestKeys = 0
+        var text = 0
+        var identifiers = 0
+        /// The first keys that read as text, for the reason.
+        var samples: [String] = []
+
+        mutating func add(_ entries: [StringsEntry], isBase: Bool) {
+            if isBase { baseKeys += entries.count }
+            guard entries.count > largestKeys else { return }
+            largestKeys = entries.count
+            text = 0
+            identifiers = 0
+            samples = []
+            for entry in entries {
+                switch Self.shape(of: entry.key) {
+                case .text?:
+                    text += 1
+                    if samples.count < 2 { samples.append(entry.key) }
+                case .identifier?: identifiers += 1
+                case nil: break
+                }
+            }
+        }
+
+        enum Shape { case text, identifier }
+
+        /// `Restart`, `Turn off sync`, `Größe` read as text; `settings.title`, `bookmarks_empty`,
+        /// `emptyState` as identifiers; a lowercase word (`bookmarks`) goes with the table's majority.
+        static func shape(of key: String) -> Shape? {
+            var hasSpace = false
+            var hasSeparator = false
+            var innerUpper = false
+            var previousLower = false
+            var first: Unicode.Scalar?
+            for scalar in key.unicodeScalars {
+                if first == nil { first = scalar }
+                if scalar == " " { hasSpace = true }
+                if scalar == "." || scalar == "_" || scalar == "-" || scalar == "/" || scalar == ":" { hasSeparator = true }
+                let upper = scalar.properties.isUppercase
+                if upper && previousLower { innerUpper = true }
+                previousLower = scalar.properties.isLowercase
+            }
+            if hasSpace { return .text }
+            if hasSeparator || innerUpper { return .identifier }
+            guard let first, first.properties.isAlphabetic else { return nil }
+            return first.properties.isUppercase ? .text : nil
+        }
+
+        /// Why the table's development text is its keys, when at least 60% of the keys that
+        /// decide read as text.
+        var keysAreText: String? {
+            let deciding = text + identifiers
+            guard deciding > 0, Double(text) >= Double(deciding) * 0.6 else { return nil }
+            let stub = baseKeys * 2 < largestKeys ? "; its development table holds \(baseKeys) key\(baseKeys == 1 ? "" : "s")" : ""
+            let shown = samples.map { "'\($0.excerpt)'" }.joined(separator: ", ")
+            return "\(text) of the \(largestKeys) keys of its largest file read as text (\(shown))\(stub)"
+        }
+    }
+
+    /// Whether a key is shaped like an identifier (`settings.title`, `bookmarks_empty`,
+    /// `emptyState`): such a key never reads as its own text, whatever its table's other keys.
+    public static func keyIsIdentifier(_ key: String) -> Bool { KeyShapes.shape(of: key) == .identifier }
 
     /// Counts a table's development texts by the placeholders they use: the app's own (`%0`,
     /// `%1` before a space, punctuation or the end: replaced with `replacingOccurrences`, never

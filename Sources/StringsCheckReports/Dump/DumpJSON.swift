@@ -260,6 +260,7 @@ extension DumpJSON.FileObject {
         object.setIfPresent("formatted", usage.map { .string($0.formatting.rawValue) })
         object.setIfPresent("formattedReason", usage.map { .string($0.formattingReason) })
         object.setIfPresent("developmentFallback", usage?.developmentFallback.map { .string($0) })
+        object.setIfPresent("developmentTextInKeys", usage?.developmentTextInKeys.map { .string($0) })
         return .object(object)
     }
 }

@@ -29,6 +29,7 @@ public enum DumpText {
             let locale = file.locale ?? (file.kind == "xcstrings" ? "all locales" : "global: every locale")
             var usage = file.usage.map { " · \($0.usage.rawValue) (\($0.reason))" } ?? ""
             if let decision = file.usage, decision.formatting == .always { usage += " · formatted always (\(decision.formattingReason))" }
+            if let keys = file.usage?.developmentTextInKeys { usage += " · development text in the keys (\(keys))" }
             if let fallback = file.usage?.developmentFallback { usage += " · missing keys show the development text (\(fallback))" }
             out +=
                 "\n\(file.path)  [\(locale) · \(file.table) · \(file.kind) · \(file.encoding ?? "?")\(file.loads ? "" : " · NOT LOADED")\(usage)]\n"

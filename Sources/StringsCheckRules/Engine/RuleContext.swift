@@ -112,6 +112,12 @@ public struct RuleContext: Sendable {
         return ProjectIndex.isFormat(text, baseFormat: baseFormat(of: text), texts: parts.texts)
     }
 
+    /// Why the table's development text is its keys, if it is (by table ID).
+    public func developmentTextInKeys(of table: String) -> String? { index.developmentTextInKeys(of: table) }
+
+    /// See `ProjectIndex.keysAreTextBesideAStub(_:)`.
+    public func keysAreTextBesideAStub(_ table: String) -> Bool { index.keysAreTextBesideAStub(table) }
+
     /// What shows a missing key of the table as the development text, if anything (by table ID).
     public func developmentFallback(of table: String) -> String? { index.developmentFallback(of: table) }
 

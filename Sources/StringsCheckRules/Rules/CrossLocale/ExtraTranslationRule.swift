@@ -7,11 +7,20 @@ struct ExtraTranslationRule: Rule {
         id: "extra-translation", name: "Key not in the base", area: .crossLocale,
         summary: "a key in a translation that the base locale does not have",
         rationale:
-            "The code never asks for a key the base lacks, so the text is dead weight, or, more often, the key was renamed in the base and the translation still uses the old name, so the new key shows raw.",
+            "The code never asks for a key the base lacks, so the text is dead weight, or, more often, the key was renamed in the base and the translation still uses the old name, so the new key shows raw. Not reported in tables whose keys are the development text (genstrings-style `NSLocalizedString(\"Restart\", comment:)`, decided per table: most keys read as text) and whose development table is a stub: every translated key is asked for.",
         fix: "Rename the key to match the base, or delete it.",
         defaultSeverity: .warning,
         triggering: [.tables(("en", "\"a\" = \"A\";\n"), ("de", "\"a\" = \"A\";\n↓\"old.name\" = \"Alt\";\n"))],
-        nonTriggering: [.tables(("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"), ("de", "\"a\" = \"A\";\n"))])
+        nonTriggering: [
+            .tables(("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"), ("de", "\"a\" = \"A\";\n")),
+            // genstrings-style keys: the development table is a stub, the keys are the text.
+            .tables(
+                ("en", "\"\" = \"\";\n"),
+                (
+                    "de",
+                    "\"Restart\" = \"Neu starten\";\n\"Turn off sync\" = \"Sync ausschalten\";\n\"Virtualization\" = \"Virtualisierung\";\n"
+                )),
+        ])
 
     static let reads: Set<IndexPart> = [.keyPresence]
 
@@ -28,6 +37,10 @@ struct ExtraTranslationRule: Rule {
             let usage = context.usage(of: table)
             if usage == .infoPlist { continue }
             if shadowed.contains(table) { continue }
+            // Where the keys are the development text (genstrings: `NSLocalizedString("Restart",
+            // comment:)`) and the development table is a stub, the code asks for each key with
+            // itself as the text: a key only a translation has is translated text, not dead.
+            if context.keysAreTextBesideAStub(table) { continue }
             guard context.baseTable(table) != nil || usage == .interfaceBuilder || usage == .predicate else {
                 // A bundle without base text cannot be compared; say so once, not once per key.
                 // Stub files without keys (a storyboard's empty strings) have nothing to compare.

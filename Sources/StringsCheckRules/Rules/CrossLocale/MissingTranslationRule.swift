@@ -34,6 +34,7 @@ struct MissingTranslationRule: Rule {
             let usage = context.usage(of: table)
             let readByCode = usage == .format || usage == .text
             let fallback = readByCode ? context.developmentFallback(of: table) : nil
+            let keysAreText = readByCode && context.developmentTextInKeys(of: table) != nil
             // Regional variants of the development language (en-GB beside en) whose missing keys
             // show the development text lose nothing but spelling: one note per locale and table.
             var minorCounts: [String: Int] = [:]
@@ -45,7 +46,8 @@ struct MissingTranslationRule: Rule {
                 // What a lookup that misses shows: in tables the code reads, the key itself, which
                 // is the development text when the key is that text (catalogs extracted from code,
                 // English keys), else the raw identifier.
-                let showsDevelopmentText = !readByCode || string.value == key || fallback != nil
+                let showsDevelopmentText =
+                    !readByCode || string.value == key || (keysAreText && !TableUsageDetector.keyIsIdentifier(key)) || fallback != nil
                 let effect =
                     if let fallback {
                         Finding.Message.fallbackEffect(fallback)
