@@ -396,3 +396,36 @@ struct ShippingTests {
         #expect(project.leftOutFolders.isEmpty)
     }
 }
+
+/// The development language as the project records it comes first.
+struct DevelopmentRegionTests {
+    static let tables = [
+        "App/de.lproj/Localizable.strings": "\"a\" = \"Apfel\";\n\"b\" = \"Birne\";\n",
+        "App/en.lproj/Localizable.strings": "\"a\" = \"Apple\";\n",
+    ]
+
+    @Test func theXcodeProjectsDevelopmentRegionComesFirst() async throws {
+        var files = Self.tables
+        files["App.xcodeproj/project.pbxproj"] =
+            "// !$*UTF8*$!\n{\n\tobjects = {\n\t\t1 = {\n\t\t\tisa = PBXProject;\n\t\t\tdevelopmentRegion = de;\n\t\t\tknownRegions = (en, de, Base);\n\t\t};\n\t};\n}\n"
+        let root = try ShippingTests.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = await ProjectLoader.load(roots: [root])
+        #expect(project.baseLocale == "de")
+        #expect(project.baseLocaleReason == "developmentRegion of \(root)/App.xcodeproj/project.pbxproj")
+    }
+
+    @Test func infoPlistsDevelopmentRegionUnlessItIsABuildSetting() async throws {
+        var files = Self.tables
+        files["App/Info.plist"] = "<plist><dict>\n<key>CFBundleDevelopmentRegion</key>\n<string>de</string>\n</dict></plist>\n"
+        var root = try ShippingTests.tree(files)
+        #expect(await ProjectLoader.load(roots: [root]).baseLocale == "de")
+        try? FileManager.default.removeItem(atPath: root)
+        files["App/Info.plist"] =
+            "<plist><dict><key>CFBundleDevelopmentRegion</key><string>$(DEVELOPMENT_LANGUAGE)</string></dict></plist>\n"
+        root = try ShippingTests.tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = await ProjectLoader.load(roots: [root])
+        #expect(project.baseLocale == "en" && project.baseLocaleReason == "en.lproj is present")
+    }
+}

@@ -51,6 +51,8 @@ public enum ProjectLoader {
         var leftOut: [LeftOutFolder] = []
         var swiftGenConfigurations: [(path: String, display: String)] = []
         var bundleEvidence: [String: String] = [:]
+        var xcodeProjects: [(path: String, display: String)] = []
+        var infoPlists: [(path: String, display: String)] = []
         for root in roots {
             var walk = Walk(leavesOut: !checkUnshipped)
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
@@ -58,6 +60,8 @@ public enum ProjectLoader {
             leftOut += walk.leftOut
             swiftGenConfigurations += walk.swiftGenConfigurations
             bundleEvidence.merge(walk.bundleEvidence) { first, _ in first }
+            xcodeProjects += walk.xcodeProjects
+            infoPlists += walk.infoPlists
             for (folder, _) in walk.packages {
                 bundleEvidence[folder + "/Sources"] = bundleEvidence[folder + "/Sources"] ?? "Package.swift"
             }
@@ -86,7 +90,14 @@ public enum ProjectLoader {
         let payloadFiles = jobs == 1 ? readPayloads() : await payloadsAlongside
         phases.lap("parse")
         diagnostics += duplicateLocaleFolders(files)
-        let (base, reason) = chooseBaseLocale(files)
+        var (base, reason) = chooseBaseLocale(files)
+        // The project's own record of its development language comes first.
+        if !xcodeProjects.isEmpty || !infoPlists.isEmpty,
+            let recorded = DevelopmentRegion.find(
+                projects: xcodeProjects, infoPlists: infoPlists, locales: Set(files.compactMap(\.locale)).union(catalogLocales(files)))
+        {
+            (base, reason) = (recorded.locale, recorded.reason)
+        }
         var project = LocalizationProject(
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
@@ -307,6 +318,9 @@ public enum ProjectLoader {
         /// Folder (displayed) → a file in it that only a bundle's resources hold (`Info.plist`,
         /// an asset catalog, a storyboard or xib).
         var bundleEvidence: [String: String] = [:]
+        /// Xcode project files and `Info.plist` files: the path read and the path displayed.
+        var xcodeProjects: [(path: String, display: String)] = []
+        var infoPlists: [(path: String, display: String)] = []
     }
 
     /// `discover`, noting what `Walk` holds.
@@ -418,6 +432,12 @@ public enum ProjectLoader {
                     // A storyboard in an .lproj folder is evidence for the bundle around it.
                     let folder = lproj == nil ? display : display.lastIndex(of: "/").map { String(display[..<$0]) } ?? ""
                     if walk.bundleEvidence[folder] == nil { walk.bundleEvidence[folder] = name }
+                }
+                if name == "project.pbxproj" {
+                    walk.xcodeProjects.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
+                }
+                if name == "Info.plist" {
+                    walk.infoPlists.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
                 }
                 if name == "swiftgen.yml" || name == "swiftgen.yaml" {
                     walk.swiftGenConfigurations.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
@@ -542,6 +562,15 @@ public enum ProjectLoader {
 
     /// The development locale: `en` when present (with `Base` beside it or not), else a catalog's
     /// source language, else `Base`, else the locale with the most keys.
+    /// The locales String Catalogs hold.
+    static func catalogLocales(_ files: [ResourceFile]) -> Set<String> {
+        var result: Set<String> = []
+        for file in files {
+            if case .catalog(let catalog) = file.content { result.formUnion(catalog.locales.map(LocaleName.normalize)) }
+        }
+        return result
+    }
+
     static func chooseBaseLocale(_ files: [ResourceFile]) -> (String?, String) {
         let locales = Set(files.compactMap(\.locale))
         if locales.contains("en") {
