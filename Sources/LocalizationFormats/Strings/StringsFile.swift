@@ -249,6 +249,18 @@ public struct StringsFile: Sendable {
         return try withText(range, body)
     }
 
+    /// Calls `body` with each entry's index and the UTF-8 of its value (entries whose value is a
+    /// string), all read in place in one pass.
+    public func forEachValueBytes(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try text.withUnsafeBufferPointer { text in
+            try entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].hasValue {
+                    try body(index, UnsafeBufferPointer(rebasing: text[entries[index].valueRange]))
+                }
+            }
+        }
+    }
+
     private func withText<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }

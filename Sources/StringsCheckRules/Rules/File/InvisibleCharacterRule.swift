@@ -51,11 +51,14 @@ struct InvisibleCharacterRule: Rule {
             }
             switch file.content {
             case .strings(let parsed):
-                parsed.entries.withUnsafeBufferPointer { entries in
-                    for index in entries.indices {
-                        guard let found = parsed.withValueBytes(at: index, InvisibleScan.first) ?? nil else { continue }
-                        report(found, key: entries[index].key, at: entries[index].valueLocation, locale: locale)
+                var hits: [(Int, InvisibleScan)] = []
+                InvisibleScan.leads.withUnsafeBufferPointer { leads in
+                    parsed.forEachValueBytes { index, bytes in
+                        if let found = InvisibleScan.first(bytes, leads: leads) { hits.append((index, found)) }
                     }
+                }
+                for (index, found) in hits {
+                    report(found, key: parsed.entries[index].key, at: parsed.entries[index].valueLocation, locale: locale)
                 }
             case .stringsdict(let parsed):
                 for entry in parsed.entries {
@@ -115,37 +118,69 @@ struct InvisibleScan {
         return text.withUTF8 { first($0) }
     }
 
-    /// Scans UTF-8: nearly every text has none of the lead bytes these characters start with.
+    /// The bytes a reported character can start with: controls but tab, line feed and return;
+    /// DEL; and the lead bytes of U+0080–U+009F (C2), U+180E (E1), U+200B, U+202D, U+202E,
+    /// U+2060 (E2) and U+FEFF, U+FFFC, U+FFFD (EF).
+    static let leads: [Bool] = (0..<256).map { byte in
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xE1 || byte == 0xE2
+            || byte == 0xEF
+    }
+
+    /// Scans UTF-8: nearly every text has none of the lead bytes these characters start with, so
+    /// each byte costs one table lookup.
     static func first(_ bytes: UnsafeBufferPointer<UInt8>) -> InvisibleScan? {
-        var found: InvisibleScan?
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            var hit: (UInt32, Kind)?
-            if byte < 0x20 {
-                if byte != 0x09 && byte != 0x0A && byte != 0x0D { hit = (UInt32(byte), .control) }
-            } else if byte == 0x7F {
-                hit = (0x7F, .control)
-            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
-                hit = (UInt32(bytes[index + 1]), .control)
-            } else if byte >= 0xE1, byte <= 0xEF, index + 2 < count {
-                let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
-                switch scalar {
-                case 0x180E, 0x200B, 0x2060, 0xFEFF: hit = (scalar, .invisible)
-                case 0x202D, 0x202E: hit = (scalar, .override)
-                case 0xFFFC: hit = (scalar, .objectReplacement)
-                case 0xFFFD: hit = (scalar, .replacement)
-                default: break
+        leads.withUnsafeBufferPointer { first(bytes, leads: $0) }
+    }
+
+    /// `first(_:)` with the table of lead bytes at hand.
+    static func first(_ bytes: UnsafeBufferPointer<UInt8>, leads: UnsafeBufferPointer<Bool>) -> InvisibleScan? {
+        do {
+            var found: InvisibleScan?
+            var index = 0
+            let count = bytes.count
+            // Eight bytes at a time while they are printable ASCII (no byte below 0x20, none 0x7F
+            // or above): most of most texts.
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let below = (word &- ones &* 0x20) & ~word & highs
+                    let delete = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
+                    guard (word & highs) | below | delete == 0 else { break }
+                    index += 8
                 }
             }
-            if let (value, kind) = hit, let scalar = Unicode.Scalar(value) {
-                if found == nil { found = InvisibleScan(scalar: scalar, kind: kind, count: 0) }
-                found?.count += 1
+            while index < count {
+                let byte = bytes[index]
+                guard leads[Int(byte)] else {
+                    index += 1
+                    continue
+                }
+                var hit: (UInt32, Kind)?
+                if byte < 0x80 {
+                    hit = (UInt32(byte), .control)
+                } else if byte == 0xC2 {
+                    if index + 1 < count, bytes[index + 1] <= 0x9F { hit = (UInt32(bytes[index + 1]), .control) }
+                } else if index + 2 < count {
+                    let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+                    switch scalar {
+                    case 0x180E, 0x200B, 0x2060, 0xFEFF: hit = (scalar, .invisible)
+                    case 0x202D, 0x202E: hit = (scalar, .override)
+                    case 0xFFFC: hit = (scalar, .objectReplacement)
+                    case 0xFFFD: hit = (scalar, .replacement)
+                    default: break
+                    }
+                }
+                if let (value, kind) = hit, let scalar = Unicode.Scalar(value) {
+                    if found == nil { found = InvisibleScan(scalar: scalar, kind: kind, count: 0) }
+                    found?.count += 1
+                }
+                index += 1
             }
-            index += 1
+            return found
         }
-        return found
     }
 
     /// `U+000C (form feed)`.

@@ -9,7 +9,7 @@ struct PluralHardcodedNumberRule: Rule {
         summary:
             "a plural form that writes a number ('… ja 1 muun') instead of reading the count, in a category the locale uses for several numbers",
         rationale:
-            "Foundation picks the form by the count and shows it as written. When the other forms read the count ('%d') and one writes a number instead, every count that selects that form shows the written number: a Finnish 'other' of '… ja 1 muun' says '1' for 2, 5 and 100. Translators do this when they copy the English 'one' text or misread a placeholder. A category that selects one number only ('one' in English and German, 'zero' and 'two' where they are a single number) may write it.",
+            "Foundation picks the form by the count and shows it as written. When the other forms read the count ('%d') and one writes a number instead, every count that selects that form shows the written number: a Finnish 'other' of '… ja 1 muun' says '1' for 2, 5 and 100. Translators do this when they copy the English 'one' text or misread a placeholder. A category that selects one number only ('one' in English and German, 'zero' and 'two' where they are a single number) may write it, and a written 'zero' form takes 0 from every other category (Foundation shows it for 0 in every locale).",
         fix: "Read the count with the specifier the other forms use (`%d`, `%1$d`, `%arg` in a catalog substitution).",
         defaultSeverity: .error,
         triggering: [
@@ -19,6 +19,8 @@ struct PluralHardcodedNumberRule: Rule {
         ],
         nonTriggering: [
             pluralExample(locale: "de", forms: [("one", "1 Datei"), ("other", "%d Dateien")]),
+            // French 'one' is 0 and 1, but a written 'zero' form takes 0.
+            pluralExample(locale: "fr", forms: [("zero", "Aucun fichier"), ("one", "1 fichier"), ("other", "%d fichiers")]),
             pluralExample(
                 locale: "ar",
                 forms: [
@@ -35,10 +37,14 @@ struct PluralHardcodedNumberRule: Rule {
         var numbers = CategoryNumbers()
         func check(_ forms: [(name: String, text: String, location: SourcePosition?)], key: String, locale: String, file: ResourceFile) {
             guard forms.contains(where: { !readsNothing($0.text) }) else { return }
+            // Foundation shows a 'zero' form for 0 whenever one is written, whatever the locale's rules.
+            let hasZero = forms.contains { $0.name == PluralCategory.zero.rawValue }
             for form in forms where readsNothing(form.text) {
                 guard let written = writtenNumber(form.text), let category = PluralCategory(rawValue: form.name),
-                    let selected = numbers.selected(by: category, locale: locale), selected.count > 1
+                    var selected = numbers.selected(by: category, locale: locale)
                 else { continue }
+                if hasZero && category != .zero { selected.removeAll { $0 == 0 } }
+                guard selected.count > 1 else { continue }
                 result.append(
                     finding(
                         .showsWrittenNumber(form: form.name, key: key, locale: locale, written: written, numbers: selected),
@@ -125,8 +131,11 @@ extension Finding.Message {
     fileprivate static func showsWrittenNumber(form: String, key: String, locale: String, written: String, numbers: [Int])
         -> Finding.Message
     {
-        let sample = numbers.prefix(4).map(String.init).joined(separator: ", ") + (numbers.count > 4 ? ", …" : "")
+        // The sample covers 0–199: a category that reaches past 99 goes on.
+        let more = (numbers.last ?? 0) > 99 ? ", …" : ""
+        let sample = numbers.prefix(4).map(String.init).joined(separator: ", ") + more
+        let other = numbers.first { String($0) != written } ?? numbers[0]
         return
-            "the '\(form)' form of '\(key)' in '\(locale)' writes '\(written)' instead of reading the count, which the other forms read: '\(locale)' shows this form for \(sample), and each of those counts shows '\(written)'"
+            "the '\(form)' form of '\(key)' in '\(locale)' writes '\(written)' where the other forms read the count: '\(locale)' uses this form for \(sample) (CLDR), so a count of \(other) shows '\(written)'"
     }
 }
