@@ -206,3 +206,38 @@ struct CoverageCorpusTests {
         #expect(row.total > 500)
     }
 }
+
+/// Coverage and render give the table model's answers: keys that are the text beside a stub,
+/// and the app's fallback to the development text.
+struct TableModelReportTests {
+    @Test func keysThatAreTheTextAreMeasuredAgainstEveryLocalesKeys() {
+        let report = CoverageTests.report([
+            ("en.lproj/Localizable.strings", "\"\" = \"\";\n"),
+            (
+                "de.lproj/Localizable.strings",
+                "\"Restart\" = \"Neu starten\";\n\"Turn off sync\" = \"Sync ausschalten\";\n\"Open\" = \"Öffnen\";\n"
+            ),
+            ("fr.lproj/Localizable.strings", "\"Restart\" = \"Redémarrer\";\n\"Turn off sync\" = \"Turn off sync\";\n"),
+        ])
+        let de = report.locales.first { $0.locale == "de" }
+        let fr = report.locales.first { $0.locale == "fr" }
+        #expect(de?.total == 3 && de?.translated == 3 && de?.missing == 0 && de?.extra == 0)
+        // fr lacks 'Open' and keeps 'Turn off sync' as the English key.
+        #expect(fr?.total == 3 && fr?.translated == 1 && fr?.missing == 1 && fr?.identical == 1)
+    }
+
+    @Test func theAppsFallbackRendersTheDevelopmentText() {
+        let files = [
+            ("en.lproj/Localizable.strings", "\"settings.title\" = \"Settings for %@\";\n\"done\" = \"Done\";\n"),
+            ("de.lproj/Localizable.strings", "\"done\" = \"Fertig\";\n"),
+        ]
+        var options = IndexOptions()
+        let plain = TranslationRenderer(index: ProjectIndex(project: Check.project(files), options: options))
+            .render(key: "settings.title", table: "Localizable", locale: "de", arguments: [.string("Anna")])
+        #expect(plain.text == "settings.title" && !plain.found)
+        options.tableFallbacks = ["*": true]
+        let fallback = TranslationRenderer(index: ProjectIndex(project: Check.project(files), options: options))
+            .render(key: "settings.title", table: "Localizable", locale: "de", arguments: [.string("Anna")])
+        #expect(fallback.text == "Settings for Anna" && fallback.found && fallback.resolvedLocale == "en")
+    }
+}

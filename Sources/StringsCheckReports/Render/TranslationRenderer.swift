@@ -49,6 +49,12 @@ public struct TranslationRenderer: Sendable {
             {
                 return Rendered(text: text, resolvedLocale: lookup.resolvedLocale, found: true, string: lookup.string)
             }
+            // The app's own fallback (SwiftGen's 'value:', 'fallback: development') shows the
+            // development text where the user's table lacks the key.
+            if index.developmentFallback(of: table) != nil, let base = index.baseLocale, locale != base, lookup.resolvedLocale != base {
+                let fallback = render(key: key, table: table, locale: base, arguments: arguments)
+                if fallback.found { return fallback }
+            }
             return Rendered(text: key, resolvedLocale: lookup.resolvedLocale, found: false, string: lookup.string)
         }
         var rendered = renderText(key: key, table: table, string: string, value: value, resolved: resolved, arguments: arguments)
