@@ -385,6 +385,19 @@ struct ShippingTests {
         #expect(project.leftOutFolders.isEmpty)
     }
 
+    @Test func aTargetAtThePackageFolderOrAProjectUnderItKeepsEverything() async throws {
+        for extra in [
+            ["Package.swift": "let package = Package(name: \"App\", targets: [.executableTarget(name: \"App\", path: \".\")])\n"],
+            ["Package.swift": "let package = Package(name: \"Tools\")\n", "App/App.xcodeproj/project.pbxproj": "{}\n"],
+            ["Package.swift": "let package = Package(name: \"Tools\")\n", "project.yml": "name: App\n"],
+        ] {
+            let root = try Self.tree(extra.merging(["Resources/de.lproj/Localizable.strings": "\"a\" = \"A\";\n"]) { $1 })
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let project = await ProjectLoader.load(roots: [root])
+            #expect(project.files.count == 1 && project.leftOutFolders.isEmpty, "\(extra.keys.sorted())")
+        }
+    }
+
     @Test func anXcodeProjectBesideAManifestMayCopyAnything() async throws {
         let root = try Self.tree([
             "Package.swift": "let package = Package(name: \"App\")\n", "App.xcodeproj/project.pbxproj": "{}\n",

@@ -13,14 +13,19 @@ public enum DevelopmentRegion {
     )
         -> (locale: String, reason: String)?
     {
-        for project in projects.sorted(by: { $0.display < $1.display }) {
+        // The project nearest the top of the tree is the app's; deeper ones are examples and parts.
+        func nearestFirst(_ a: (path: String, display: String), _ b: (path: String, display: String)) -> Bool {
+            let (depthA, depthB) = (a.display.count { $0 == "/" }, b.display.count { $0 == "/" })
+            return depthA != depthB ? depthA < depthB : a.display < b.display
+        }
+        for project in projects.sorted(by: nearestFirst) {
             guard case .success(let bytes) = FileBytes.read(project.path, maximumSize: 32 << 20),
                 let region = value(of: "developmentRegion", inProject: String(decoding: bytes, as: UTF8.self))
             else { continue }
             let locale = LocaleName.normalize(region)
             if locales.contains(locale) { return (locale, "developmentRegion of \(project.display)") }
         }
-        for plist in infoPlists.sorted(by: { $0.display < $1.display }) {
+        for plist in infoPlists.sorted(by: nearestFirst) {
             guard case .success(let bytes) = FileBytes.read(plist.path, maximumSize: 4 << 20),
                 let region = value(of: "CFBundleDevelopmentRegion", inPlist: String(decoding: bytes, as: UTF8.self))
             else { continue }

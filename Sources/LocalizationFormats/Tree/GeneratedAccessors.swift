@@ -30,8 +30,12 @@ public enum GeneratedAccessors {
             guard case .success(let bytes) = FileBytes.read(configuration.path, maximumSize: 1 << 20) else { continue }
             let folder = parent(configuration.path)
             let displayFolder = parent(configuration.display)
-            for output in outputs(String(decoding: bytes, as: UTF8.self)) where output.hasSuffix(".swift") {
-                guard !output.hasPrefix("/"), !output.contains(".."),
+            let yaml = String(decoding: bytes, as: UTF8.self)
+            // SwiftGen 6 joins each `output:` to the top-level `output_dir:`.
+            let outputFolder = values(of: "output_dir:", in: yaml).first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+            for written in outputs(yaml) where written.hasSuffix(".swift") {
+                let output = outputFolder.map { $0.isEmpty || $0 == "." ? written : $0 + "/" + written } ?? written
+                guard !output.hasPrefix("/"), !output.contains(".."), !isLink(join(folder, output)),
                     case .success(let code) = FileBytes.read(join(folder, output), maximumSize: 8 << 20)
                 else { continue }
                 let text = String(decoding: code, as: UTF8.self)
@@ -55,11 +59,14 @@ public enum GeneratedAccessors {
 
     /// The `output:` values of a SwiftGen configuration (any section; the generated file is read
     /// to see whether it is a strings accessor).
-    static func outputs(_ yaml: String) -> [String] {
+    static func outputs(_ yaml: String) -> [String] { values(of: "output:", in: yaml) }
+
+    /// The values of `name` (`output:`) on the lines of a YAML file, list dashes and quotes aside.
+    static func values(of name: String, in yaml: String) -> [String] {
         yaml.split(whereSeparator: \.isNewline).compactMap { line in
             var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "-" }
-            guard rest.hasPrefix("output:") else { return nil }
-            rest = rest.dropFirst("output:".count).drop { $0 == " " || $0 == "\t" }
+            guard rest.hasPrefix(name) else { return nil }
+            rest = rest.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
             if let comment = rest.firstIndex(of: "#") { rest = rest[..<comment] }
             let value = rest.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
             return value.isEmpty ? nil : value
@@ -85,6 +92,11 @@ public enum GeneratedAccessors {
             if !table.isEmpty, !table.contains("\\"), seen.insert(table).inserted { result.append(table) }
         }
         return result
+    }
+
+    /// Whether the path is a symbolic link (which may lead out of the tree): not read.
+    private static func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
     }
 
     private static func parent(_ path: String) -> String {

@@ -105,8 +105,10 @@ public struct LocalizationProject: Sendable {
     /// accessors that pass it as `value:`; see `GeneratedAccessors`).
     public var developmentFallbackTables: [String: String] = [:]
     /// Folder (as displayed) → a file in it that only a bundle's resources hold (`Info.plist`, an
-    /// asset catalog, a storyboard or xib; `Package.swift` for a package's `Sources`).
+    /// asset catalog, a storyboard or xib).
     public var bundleEvidence: [String: String] = [:]
+    /// The `Sources` folders of the Swift packages in the tree (as displayed).
+    public var packageSourceFolders: Set<String> = []
 
     /// What shows that `folder` holds a bundle's resources: a file only resources hold, in it
     /// or its parent, or a Swift package's `Sources` around it; nil when nothing in the tree does.
@@ -117,9 +119,7 @@ public struct LocalizationProject: Sendable {
             guard let slash = current.lastIndex(of: "/") else { break }
             current = String(current[..<slash])
         }
-        for (sources, _) in bundleEvidence where sources.hasSuffix("/Sources") && folder.hasPrefix(sources + "/") {
-            return "the Swift package target around it"
-        }
+        if packageSourceFolders.contains(where: { folder.hasPrefix($0 + "/") }) { return "the Swift package target around it" }
         return nil
     }
 

@@ -53,18 +53,20 @@ public enum ProjectLoader {
         var bundleEvidence: [String: String] = [:]
         var xcodeProjects: [(path: String, display: String)] = []
         var infoPlists: [(path: String, display: String)] = []
+        var packageSources: Set<String> = []
         for root in roots {
             var walk = Walk(leavesOut: !checkUnshipped)
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
             skipped += walk.skipped
             leftOut += walk.leftOut
-            swiftGenConfigurations += walk.swiftGenConfigurations
-            bundleEvidence.merge(walk.bundleEvidence) { first, _ in first }
-            xcodeProjects += walk.xcodeProjects
-            infoPlists += walk.infoPlists
-            for (folder, _) in walk.packages {
-                bundleEvidence[folder + "/Sources"] = bundleEvidence[folder + "/Sources"] ?? "Package.swift"
-            }
+            // What lies in a folder the app does not ship is no evidence about the app.
+            let outside = walk.leftOut.map { $0.path + "/" }
+            func kept(_ display: String) -> Bool { !outside.contains { display.hasPrefix($0) } }
+            swiftGenConfigurations += walk.swiftGenConfigurations.filter { kept($0.display) }
+            bundleEvidence.merge(walk.bundleEvidence.filter { kept($0.key + "/") }) { first, _ in first }
+            xcodeProjects += walk.xcodeProjects.filter { kept($0.display) }
+            infoPlists += walk.infoPlists.filter { kept($0.display) }
+            packageSources.formUnion(walk.packages.keys.filter { kept($0 + "/") }.map { $0.isEmpty ? "Sources" : $0 + "/Sources" })
         }
         if let accept { candidates = candidates.filter { accept($0.path) } }
         var interfaceFiles: [String: String] = [:]
@@ -104,6 +106,7 @@ public enum ProjectLoader {
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
         project.bundleEvidence = bundleEvidence
+        project.packageSourceFolders = packageSources
         let generated = GeneratedAccessors.read(swiftGenConfigurations: swiftGenConfigurations)
         project.alwaysFormattedTables = generated.alwaysFormatted
         project.developmentFallbackTables = generated.developmentFallback
@@ -326,7 +329,10 @@ public enum ProjectLoader {
     /// `discover`, noting what `Walk` holds.
     static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic], walk: inout Walk) -> [Candidate] {
         var found = walkTree(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
-        guard walk.leavesOut else { return found }
+        guard walk.leavesOut else {
+            walk.leftOut = []
+            return found
+        }
         if !walk.leftOut.isEmpty {
             // The outermost left-out folder holding a file takes it; folders holding no table
             // are not worth a word.
@@ -348,8 +354,10 @@ public enum ProjectLoader {
         var held: [String: [String]?] = [:]
         for (folder, manifest) in walk.packages {
             let text = (try? FileBytes.read(manifest, maximumSize: 1 << 20).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            held[folder] = Shipping.targetFolders(
-                package: folder, manifest: text, hasXcodeProject: walk.xcodeProjectFolders.contains(folder))
+            // An Xcode project (or an XcodeGen or Tuist spec) at or under the package may copy any
+            // of its folders.
+            let hasProject = walk.xcodeProjectFolders.contains { $0 == folder || folder.isEmpty || $0.hasPrefix(folder + "/") }
+            held[folder] = Shipping.targetFolders(package: folder, manifest: text, hasXcodeProject: hasProject)
         }
         // Deepest packages first: a file belongs to the package nearest to it.
         let folders = walk.packages.keys.sorted { $0.count > $1.count }
@@ -360,7 +368,9 @@ public enum ProjectLoader {
             else { return true }
             if targets.contains(where: { candidate.path.hasPrefix($0 + "/") }) { return true }
             let inside = candidate.path.dropFirst(package.isEmpty ? 0 : package.count + 1)
-            let top = package.isEmpty ? String(inside.prefix { $0 != "/" }) : package + "/" + inside.prefix { $0 != "/" }
+            // A table right in the package folder: the package itself is what is left out.
+            let first = inside.contains("/") ? String(inside.prefix { $0 != "/" }) : ""
+            let top = package.isEmpty ? (first.isEmpty ? "." : first) : (first.isEmpty ? package : package + "/" + first)
             if noted.insert(top).inserted { walk.leftOut.append(LeftOutFolder(path: top, reason: .outsidePackageTargets)) }
             if candidate.kind != .interface, let index = walk.leftOut.lastIndex(where: { $0.path == top }) {
                 walk.leftOut[index].tableCount += 1
@@ -424,23 +434,26 @@ public enum ProjectLoader {
             }
             for (name, isRegularFile) in names {
                 if excluding.contains(name) { continue }
-                if walk.leavesOut, name == "Package.swift" {
-                    walk.packages[display] = path.hasSuffix("/") ? path + name : path + "/" + name
+                // Evidence about the tree, from regular files only (a link may lead out of it).
+                let folder = display == "." ? "" : display
+                let filePath = path.hasSuffix("/") ? path + name : path + "/" + name
+                let isProjectFile = isRegularFile && (name == "project.yml" || name == "Project.swift")
+                if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") || isProjectFile {
+                    walk.xcodeProjectFolders.insert(folder)
                 }
-                if walk.leavesOut, name.hasSuffix(".xcodeproj") { walk.xcodeProjectFolders.insert(display) }
-                if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
+                if name.hasSuffix(".xcassets") || (isRegularFile && (name == "Info.plist" || FileKind.isInterfaceFile(name))) {
                     // A storyboard in an .lproj folder is evidence for the bundle around it.
-                    let folder = lproj == nil ? display : display.lastIndex(of: "/").map { String(display[..<$0]) } ?? ""
-                    if walk.bundleEvidence[folder] == nil { walk.bundleEvidence[folder] = name }
+                    let bundle = lproj == nil ? folder : folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? ""
+                    if walk.bundleEvidence[bundle] == nil { walk.bundleEvidence[bundle] = name }
                 }
-                if name == "project.pbxproj" {
-                    walk.xcodeProjects.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
-                }
-                if name == "Info.plist" {
-                    walk.infoPlists.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
-                }
-                if name == "swiftgen.yml" || name == "swiftgen.yaml" {
-                    walk.swiftGenConfigurations.append((path.hasSuffix("/") ? path + name : path + "/" + name, join(display, name)))
+                if isRegularFile {
+                    switch name {
+                    case "Package.swift": walk.packages[folder] = filePath
+                    case "project.pbxproj": walk.xcodeProjects.append((filePath, join(display, name)))
+                    case "Info.plist": walk.infoPlists.append((filePath, join(display, name)))
+                    case "swiftgen.yml", "swiftgen.yaml": walk.swiftGenConfigurations.append((filePath, join(display, name)))
+                    default: break
+                    }
                 }
                 // A plain file that is neither a table nor an interface file (nearly every file
                 // of an app's tree) needs no stat: the folder listing said what it is.

@@ -67,10 +67,13 @@ public enum Shipping {
         while let range = rest.range(of: "path:") {
             rest = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
             guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
-            let path = rest[rest.index(after: rest.startIndex)..<end]
-            if !path.isEmpty, !path.hasPrefix("/"), !path.contains("..") {
-                result.append(path.hasPrefix("./") ? String(path.dropFirst(2)) : String(path))
-            }
+            var path = String(rest[rest.index(after: rest.startIndex)..<end])
+            while path.hasPrefix("./") { path.removeFirst(2) }
+            while path.hasSuffix("/") { path.removeLast() }
+            guard !path.hasPrefix("/"), !path.contains("..") else { continue }
+            // A target at the package folder itself (`path: "."`) holds everything.
+            if path.isEmpty || path == "." { return nil }
+            result.append(path)
         }
         return result.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }

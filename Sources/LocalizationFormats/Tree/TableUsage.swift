@@ -132,7 +132,8 @@ public enum TableUsageDetector {
         var result: [String: TableUsageDecision] = [:]
         for (tableID, name) in names {
             defer {
-                if result[tableID]?.usage.isFormatted == true, let shapes = keyShapes[tableID], let reason = shapes.keysAreText {
+                let readByCode = result[tableID].map { $0.usage == .format || $0.usage == .text } ?? false
+                if readByCode, let shapes = keyShapes[tableID], let reason = shapes.keysAreText {
                     result[tableID]?.developmentTextInKeys = reason
                     result[tableID]?.developmentTableIsStub = shapes.baseKeys * 2 < shapes.largestKeys
                 }
@@ -158,7 +159,13 @@ public enum TableUsageDetector {
                     development ? "the app's own fallback to the development language ('fallback: development' in the configuration)" : nil
             }
             switch formatting[tableID] ?? formatting[name] {
-            case .never?: result[tableID] = TableUsageDecision(.text, "never formatted, set in \(overrideSource)")
+            case .never?:
+                // Only a table read as printf changes; a label or Info.plist table already is never formatted.
+                if result[tableID]?.usage.isFormatted == true {
+                    result[tableID]?.usage = .text
+                    result[tableID]?.reason = "never formatted, set in \(overrideSource)"
+                    result[tableID]?.alwaysFormatted = nil
+                }
             case .always?:
                 if result[tableID]?.usage.isFormatted == false { result[tableID]?.usage = .format }
                 result[tableID]?.alwaysFormatted = "set in \(overrideSource)"

@@ -146,6 +146,14 @@ extension CatalogValue {
     }
 }
 
+/// The size in bits a signature reads ('int' 32, 'int:64' 64).
+private func width(_ signature: String) -> Int {
+    if signature.hasSuffix(":64") { return 64 }
+    if signature.hasSuffix(":16") { return 16 }
+    if signature.hasSuffix(":8") { return 8 }
+    return 32
+}
+
 extension Finding.Message {
     /// A form that reads an argument with another type than the code passes, and what that shows.
     fileprivate static func formReadsOtherwise(
@@ -156,8 +164,10 @@ extension Finding.Message {
         let reading: String
         if specifier.type == .object || expected.type == .object {
             reading = "String(format:) reads \(passed) as \(read), which crashes the app or prints garbage"
-        } else if specifier.type == expected.type {
+        } else if specifier.type == expected.type, width(specifier.signature) < width(expected.signature) {
             reading = "String(format:) reads only part of \(passed), which is wrong once the number outgrows the smaller size"
+        } else if specifier.type == expected.type {
+            reading = "String(format:) reads \(passed) as \(read), more than the code passes, which prints garbage"
         } else {
             reading = "String(format:) reads \(passed) as \(read), which prints a wrong value"
         }

@@ -33,7 +33,9 @@ enum DuplicateKeyGrading {
             let winner = values[values.count - 1].value
             let firstLine = values[0].line
             var graded = diagnostic
-            if let baseText = base[key], winner == baseText, values.dropLast().contains(where: { $0.value != baseText }) {
+            // Only the definition Foundation keeps, the last, decides what users see.
+            let isLast = location.line == values[values.count - 1].line
+            if isLast, let baseText = base[key], winner == baseText, values.dropLast().contains(where: { $0.value != baseText }) {
                 graded.message = ParseMessage.duplicateKeyUntranslatedWins(key: key, locale: locale, firstLine: firstLine).text
                 result.append(graded)
             } else {
