@@ -9,13 +9,15 @@ struct PluralHardcodedNumberRule: Rule {
         summary:
             "a plural form that writes a number ('… ja 1 muun') instead of reading the count, in a category the locale uses for several numbers",
         rationale:
-            "Foundation picks the form by the count and shows it as written. When the other forms read the count ('%d') and one writes a number instead, every count that selects that form shows the written number: a Finnish 'other' of '… ja 1 muun' says '1' for 2, 5 and 100. Translators do this when they copy the English 'one' text or misread a placeholder. A category that selects one number only ('one' in English and German, 'zero' and 'two' where they are a single number) may write it, and a written 'zero' form takes 0 from every other category (Foundation shows it for 0 in every locale).",
+            "Foundation picks the form by the count and shows it as written. When the other forms read the count ('%d') and one writes a number instead, every count that selects that form shows the written number: a Finnish 'other' of '… ja 1 muun' says '1' for 2, 5 and 100. Translators do this when they copy the English 'one' text or misread a placeholder. A category that selects one number only ('one' in English and German, 'zero' and 'two' where they are a single number) may write it, and a written 'zero' form takes 0 from every other category (Foundation shows it for 0 in every locale). It is an error when a count above 1 shows the written number (21 in Russian, 11 in Scottish Gaelic) and a warning when only 0 does (French and Portuguese 'one'), as many texts never show a count of 0.",
         fix: "Read the count with the specifier the other forms use (`%d`, `%1$d`, `%arg` in a catalog substitution).",
         defaultSeverity: .error,
         triggering: [
             pluralExample(locale: "fi", forms: [("one", "%d muu"), ("other", "ja 1 muuta")], marker: "other"),
             pluralExample(
                 locale: "ru", forms: [("one", "1 файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")], marker: "one"),
+            // French 'one' is 0 and 1: only a count of 0 shows the '1', a warning.
+            pluralExample(locale: "fr", forms: [("one", "1 fichier"), ("other", "%d fichiers")], marker: "one"),
         ],
         nonTriggering: [
             pluralExample(locale: "de", forms: [("one", "1 Datei"), ("other", "%d Dateien")]),
@@ -45,10 +47,14 @@ struct PluralHardcodedNumberRule: Rule {
                 else { continue }
                 if hasZero && category != .zero { selected.removeAll { $0 == 0 } }
                 guard selected.count > 1 else { continue }
-                result.append(
-                    finding(
-                        .showsWrittenNumber(form: form.name, key: key, locale: locale, written: written, numbers: selected),
-                        path: file.path, at: form.location, key: key, locale: locale, table: file.tableID))
+                // When the only other count is 0, the bug shows only where the app shows a count of 0
+                // (many never do: "1 minute ago"); counts like 21 or 102 come up in any list.
+                let onlyZero = selected.allSatisfy { $0 == 0 || String($0) == written }
+                var made = finding(
+                    .showsWrittenNumber(form: form.name, key: key, locale: locale, written: written, numbers: selected),
+                    path: file.path, at: form.location, key: key, locale: locale, table: file.tableID)
+                if onlyZero { made.diagnostic.severity = .warning }
+                result.append(made)
             }
         }
         context.forEachStringsdictEntry { file, locale, entry in
@@ -134,8 +140,9 @@ extension Finding.Message {
         // The sample covers 0–199: a category that reaches past 99 goes on.
         let more = (numbers.last ?? 0) > 99 ? ", …" : ""
         let sample = numbers.prefix(4).map(String.init).joined(separator: ", ") + more
-        let other = numbers.first { String($0) != written } ?? numbers[0]
+        let other = numbers.first { $0 != 0 && String($0) != written } ?? numbers.first { String($0) != written } ?? numbers[0]
+        let when = other == 0 ? " wherever the app shows a count of 0" : ""
         return
-            "the '\(form)' form of '\(key)' in '\(locale)' writes '\(written)' where the other forms read the count: '\(locale)' uses this form for \(sample) (CLDR), so a count of \(other) shows '\(written)'"
+            "the '\(form)' form of '\(key)' in '\(locale)' writes '\(written)' where the other forms read the count: '\(locale)' uses this form for \(sample) (CLDR), so a count of \(other) shows '\(written)'\(when)"
     }
 }
