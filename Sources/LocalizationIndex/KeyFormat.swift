@@ -10,8 +10,9 @@ public struct KeyFormat: Sendable {
     /// No text yet: what a key's format starts from (and what a locale's absent key holds).
     static let empty = KeyFormat(shape: .empty, texts: [])
 
-    /// The number of arguments the text takes (the highest argument number it reads).
-    public var argumentCount: Int { shape.highestArgument }
+    /// The number of arguments the text takes: the positions it reads, which CoreFoundation numbers
+    /// 1, 2, … in order (a gap takes no argument: '%1$@ %3$@' takes two).
+    public var argumentCount: Int { shape.count }
 
     /// True when a printed argument is read as something other than an object.
     public var readsNonObject: Bool { shape.readsNonObject }
@@ -112,8 +113,8 @@ public struct TableFormats: Sendable {
         let packed = numbered[number]
         guard !packed.isEmpty else { return nil }
         return packed.shape >= 0
-            ? (textShapes[Int(packed.shape)].highestArgument, textShapes[Int(packed.shape)].readsNonObject)
-            : (mergedShapes[Int(-1 - packed.shape)].highestArgument, mergedShapes[Int(-1 - packed.shape)].readsNonObject)
+            ? (textShapes[Int(packed.shape)].count, textShapes[Int(packed.shape)].readsNonObject)
+            : (mergedShapes[Int(-1 - packed.shape)].count, mergedShapes[Int(-1 - packed.shape)].readsNonObject)
     }
 
     /// The number of a key the locale has and the table's numbering does not (see `extra`).

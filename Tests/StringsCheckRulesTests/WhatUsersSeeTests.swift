@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import StringsCheckRules
 import TestSupport
@@ -127,5 +128,28 @@ import Testing
             await UsageModelTests.lines(files) == [
                 "warning extra-translation: 'old_name' is in 'de' but not in the base locale 'en'; the app never asks for it"
             ])
+    }
+}
+
+/// A gap in the positions: what the message says each specifier shows is what Foundation's
+/// formatter (CoreFoundation's formatting core) shows.
+@Suite struct PositionGapAgainstFoundationTests {
+    @Test(arguments: ["[%2$@] > [%3$@]", "[%1$@] > [%3$@]", "x [%2$@]", "[%3$@] [%1$@]"])
+    func theArgumentNamedIsTheOneFoundationShows(translation: String) async throws {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"k\" = \"%1$@ %2$@ %3$@\";\n"),
+            ("de.lproj/Localizable.strings", "\"k\" = \"\(translation)\";\n"),
+        ])
+        let line = try #require(lines.first { $0.contains("format-position-gap") })
+        let said = try #require(line.firstMatch(of: /so '(%\d\$@)' shows argument (\d)/))
+        let shown = try #require(Int(said.2))
+        // Each specifier is in brackets: the n-th bracket of Foundation's output is what the n-th
+        // specifier of the text shows.
+        let values = ["A", "B", "C"]
+        let output = String(format: translation, arguments: values.map { $0 as NSString })
+        let slots = output.matches(of: /\[([A-C])\]/).map { String($0.1) }
+        let specifiers = translation.matches(of: /\[(%\d\$@)\]/).map { String($0.1) }
+        let slot = try #require(specifiers.firstIndex(of: String(said.1)))
+        #expect(slots[slot] == values[shown - 1], "\(output) against: \(line)")
     }
 }

@@ -28,6 +28,9 @@ struct FormatArgumentMismatchRule: Rule {
         var translations = LastText()
         var bases = LastText()
         for pair in context.formatPairs {
+            // With a gap the written numbers are not the arguments shown: format-position-gap
+            // compares what each specifier shows.
+            if pair.translation.shape.highestArgument > pair.translation.shape.count { continue }
             for (argument, use) in pair.translationArguments {
                 // A plural variable's own number is checked against its forms by the stringsdict rules;
                 // across locales only texts that print an argument are compared.

@@ -23,6 +23,11 @@ struct FormatExtraArgumentRule: Rule {
         var limit = PerTextLimit()
         var result: [Finding] = []
         for pair in context.formatPairs {
+            // CoreFoundation numbers the positions a text reads 1, 2, …: with a gap, a translation
+            // that reads no more arguments than the base is passes reads none past them
+            // (format-position-gap says what it shows).
+            let shape = pair.translation.shape
+            if shape.highestArgument > shape.count && shape.count <= pair.base.argumentCount { continue }
             for (argument, use) in pair.translationArguments where pair.baseArguments[argument] == nil && limit.admit(use.textIndex) {
                 let message = translations.get(use.textIndex, context)
                 let count = pair.base.argumentCount
