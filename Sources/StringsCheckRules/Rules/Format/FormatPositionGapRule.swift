@@ -33,7 +33,9 @@ struct FormatPositionGapRule: Rule {
             else { continue }
             let isTranslation = message.locale != context.baseLocale && message.locale != "Base"
             let base = isTranslation ? context.baseFormat(of: message) : nil
-            let reading = GapReading(missing: missing, specifiers: message.analysis.specifiers, base: base, texts: context)
+            let reading = GapReading(
+                missing: missing, specifiers: message.analysis.specifiers, key: message.key, origin: message.origin, base: base,
+                texts: context)
             var made = finding(
                 .positionGap(reading, in: message.origin == .catalog ? message.subject : "'\(message.key)'"),
                 path: message.path,
@@ -67,7 +69,9 @@ struct GapReading {
         case wrongValue
     }
 
-    init(missing: [Int], specifiers: [FormatSpecifier], base: KeyFormat?, texts context: RuleContext) {
+    init(
+        missing: [Int], specifiers: [FormatSpecifier], key: String, origin: LocalizedStringOrigin, base: KeyFormat?, texts context: RuleContext
+    ) {
         self.missing = missing
         func shows(_ argument: Int) -> Int { argument - missing.filter { $0 < argument }.count }
         let numbered = specifiers.filter { $0.explicitPosition != nil }
@@ -78,10 +82,17 @@ struct GapReading {
             return
         }
         let baseUses = base.arguments(in: context.texts)
+        // A catalog key with specifiers is the format the code passes ('%lld %@'): it types an
+        // argument the development text reads only through a plural variable.
+        let codeFormat = origin == .catalog && key.contains("%") ? FormatScanner.analyze(key).specifiers : []
         for specifier in moved {
-            if let use = baseUses[shows(specifier.argument)], !use.isVariable, use.signature != specifier.signature {
-                shifted = (specifier.text, specifier.argument, shows(specifier.argument))
-                consequence = .otherType(base: use.text, baseSignature: use.signature)
+            let argument = shows(specifier.argument)
+            let passed: (text: String, signature: String)? =
+                baseUses[argument].flatMap { $0.isVariable ? nil : ($0.text, $0.signature) }
+                ?? codeFormat.first { $0.argument == argument }.map { ($0.text, $0.signature) }
+            if let passed, passed.signature != specifier.signature {
+                shifted = (specifier.text, specifier.argument, argument)
+                consequence = .otherType(base: passed.text, baseSignature: passed.signature)
                 return
             }
         }
@@ -116,7 +127,7 @@ extension Finding.Message {
             return "\(how), not argument \(written)"
         case .otherType(let base, let signature):
             return
-                "\(how), which the development text reads as \(describeSignature(signature)) ('\(base)'): garbage or a crash"
+                "\(how), which the code passes as \(describeSignature(signature)) ('\(base)'): garbage or a crash"
         case .asTheBase:
             return
                 "\(how), which is what the development text shows there, by accident of the numbering; renumber it before either text changes"
