@@ -70,7 +70,8 @@ struct GapReading {
     }
 
     init(
-        missing: [Int], specifiers: [FormatSpecifier], key: String, origin: LocalizedStringOrigin, base: KeyFormat?, texts context: RuleContext
+        missing: [Int], specifiers: [FormatSpecifier], key: String, origin: LocalizedStringOrigin, base: KeyFormat?,
+        texts context: RuleContext
     ) {
         self.missing = missing
         func shows(_ argument: Int) -> Int { argument - missing.filter { $0 < argument }.count }
