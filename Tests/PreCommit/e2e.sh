@@ -55,6 +55,21 @@ grep -q "App/de.lproj/Localizable.strings:1:21: error: 'greeting' in 'de' reads 
 }
 echo "   refused with: $(grep -o "error: .*\[format-argument-mismatch\]" "$WORK/out.txt")"
 
+echo "== a translation with a warning only is committed, and the warning is shown"
+printf '"greeting" = "Hallo";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
+git add App/de.lproj/Localizable.strings
+if ! git commit -m "German without the name" > "$WORK/out.txt" 2>&1; then
+  cat "$WORK/out.txt"
+  echo "FAIL: a commit with warnings only was refused" >&2
+  exit 1
+fi
+grep -q "App/de.lproj/Localizable.strings:1:14: warning: .*\[format-missing-argument\]" "$WORK/out.txt" || {
+  cat "$WORK/out.txt"
+  echo "FAIL: the passing hook did not show the warning" >&2
+  exit 1
+}
+echo "   committed, showing: $(grep -o "warning: .*\[format-missing-argument\]" "$WORK/out.txt")"
+
 echo "== the fixed translation is committed"
 printf '"greeting" = "Hallo %%1$@";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
 git add App/de.lproj/Localizable.strings

@@ -123,3 +123,121 @@ struct InstallTests {
         #expect(check.status == 1 && check.stdout.hasSuffix("14 errors, 15 warnings\n"))
     }
 }
+
+/// What a baseline recognises: a finding by what it is about (rule, file, key, locale, the text),
+/// never by its wording, counts, locale lists or lines.
+struct BaselineIdentityTests {
+    static let tree = [
+        "en.lproj/Localizable.strings": "\"a\" = \"Apple\";\n\"b\" = \"Banana %@\";\n\"c\" = \"Cherry\";\n\"d\" = \"Date\";\n",
+        "de.lproj/Localizable.strings": "\"a\" = \"Apfel\";\n\"b\" = \"Banane %d\";\n\"d\" = \"Dattel\";\n",
+        "fr.lproj/Localizable.strings": "\"a\" = \"Pomme\";\n\"b\" = \"Banane %d\";\n",
+    ]
+
+    /// The last line of a text report.
+    static func summary(_ output: String) -> String { String(output.split(separator: "\n").last ?? "") }
+
+    static func write(_ text: String, _ path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test func translationWorkNewLocalesAndIgnoredLocalesBringNothingAcceptedBack() throws {
+        let root = try CheckCommandTests.temporaryTree(Self.tree)
+        let written = try CLITests.run(["check", "--no-config", ".", "--write-baseline", "b.json"], in: root)
+        #expect(written.status == 0, "\(written.stderr)")
+        let baseline = try String(contentsOf: root.appendingPathComponent("b.json"), encoding: .utf8)
+        #expect(baseline.contains("\"version\" : 3"))
+        func accepted() throws -> (Int32, String) {
+            let run = try CLITests.run(["check", "--no-config", ".", "--baseline", "b.json"], in: root)
+            return (run.status, run.stdout)
+        }
+        #expect(Self.summary(try accepted().1).hasPrefix("3 files checked: 0 errors, 0 warnings"))
+
+        // Translating 'c' in German: the French part of the same finding stays accepted.
+        try Self.write(
+            "\"a\" = \"Apfel\";\n\"b\" = \"Banane %d\";\n\"c\" = \"Kirsche\";\n\"d\" = \"Dattel\";\n", "de.lproj/Localizable.strings",
+            in: root)
+        #expect(Self.summary(try accepted().1).hasPrefix("3 files checked: 0 errors, 0 warnings"), "\(try accepted().1)")
+
+        // Reordering a file moves every line.
+        try Self.write(
+            "\"d\" = \"Dattel\";\n\"c\" = \"Kirsche\";\n\n\"b\" = \"Banane %d\";\n\"a\" = \"Apfel\";\n", "de.lproj/Localizable.strings", in: root)
+        #expect(Self.summary(try accepted().1).hasPrefix("3 files checked: 0 errors, 0 warnings"))
+
+        // A fully translated new locale changes the counts and lists in other messages only.
+        try Self.write(
+            "\"a\" = \"Mela\";\n\"b\" = \"Banana %@\";\n\"c\" = \"Ciliegia\";\n\"d\" = \"Dattero\";\n", "it.lproj/Localizable.strings", in: root)
+        #expect(Self.summary(try accepted().1).hasPrefix("4 files checked: 0 errors, 0 warnings"), "\(try accepted().1)")
+
+        // Ignoring French in the configuration removes findings and brings none back.
+        try Self.write("ignore_locales: [fr]\n", ".stringscheck.yml", in: root)
+        let ignoring = try CLITests.run(["check", ".", "--baseline", "b.json"], in: root)
+        #expect(Self.summary(ignoring.stdout).hasPrefix("4 files checked: 0 errors, 0 warnings"), "\(ignoring.stdout)")
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".stringscheck.yml"))
+
+        // A new locale that lacks a key is new, and so is a new bug in an accepted key's text.
+        try Self.write("\"a\" = \"Manzana\";\n\"b\" = \"Plátano %@\";\n\"d\" = \"Dátil\";\n", "es.lproj/Localizable.strings", in: root)
+        let newLocale = try accepted()
+        #expect(newLocale.1.contains("[missing-translation]") && newLocale.1.contains("es"), "\(newLocale.1)")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("es.lproj"))
+        try Self.write(
+            "\"d\" = \"Dattel\";\n\"c\" = \"Kirsche\";\n\"b\" = \"Banane %f\";\n\"a\" = \"Apfel\";\n", "de.lproj/Localizable.strings", in: root)
+        let newBug = try accepted()
+        #expect(newBug.0 == 1 && newBug.1.contains("'b' in 'de' reads argument 1 with '%f'"), "\(newBug.1)")
+    }
+
+    @Test func theBaselineFileIsTheAnchorAndTheConfigurationCanNameIt() throws {
+        let root = try CheckCommandTests.temporaryTree(Self.tree)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ci"), withIntermediateDirectories: true)
+        let written = try CLITests.run(["check", "--no-config", ".", "--write-baseline", "ci/b.json"], in: root)
+        #expect(written.status == 0, "\(written.stderr)")
+        // From the baseline's own folder, the tree named as '..'.
+        let fromCI = try CLITests.run(["check", "--no-config", "..", "--baseline", "b.json"], in: root.appendingPathComponent("ci"))
+        #expect(Self.summary(fromCI.stdout).hasPrefix("3 files checked: 0 errors, 0 warnings"), "\(fromCI.stdout)")
+        // From a folder inside the tree.
+        let fromLocale = try CLITests.run(
+            ["check", "--no-config", "..", "--baseline", "../ci/b.json"], in: root.appendingPathComponent("de.lproj"))
+        #expect(Self.summary(fromLocale.stdout).hasPrefix("3 files checked: 0 errors, 0 warnings"), "\(fromLocale.stdout)")
+        // `baseline:` in the configuration, relative to its folder; a missing one is named.
+        try Self.write("baseline: ci/b.json\n", ".stringscheck.yml", in: root)
+        let configured = try CLITests.run(["check", "."], in: root)
+        #expect(configured.status == 0 && configured.stdout.contains("in the baseline"), "\(configured.stdout)\(configured.stderr)")
+        let fromBelow = try CLITests.run(["check", ".."], in: root.appendingPathComponent("ci"))
+        #expect(fromBelow.status == 0 && fromBelow.stdout.contains("in the baseline"), "\(fromBelow.stdout)\(fromBelow.stderr)")
+        try Self.write("baseline: none.json\n", ".stringscheck.yml", in: root)
+        let missing = try CLITests.run(["check", "."], in: root)
+        #expect(missing.status == 2 && missing.stderr.contains("none.json' that .stringscheck.yml names does not exist"), "\(missing.stderr)")
+    }
+
+    @Test func aVersion2BaselineIsStillReadAndUpgradedWhenWritten() throws {
+        let root = try CheckCommandTests.temporaryTree(Self.tree)
+        let json = try CLITests.run(["check", "--no-config", ".", "--format", "json"], in: root)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        // Version 2 identified a finding by a hash of its message (FNV-1a, 64 bits).
+        func hash(_ text: String) -> String {
+            var value: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return String(value, radix: 16)
+        }
+        let entries: [[String: Any]] = diagnostics.filter { ($0["severity"] as? String) != "note" }.map { item in
+            let locale = (item["locale"] as? String) ?? ((item["locales"] as? [String]).map { $0.joined(separator: ",") })
+            var entry: [String: Any] = [
+                "rule": item["rule"] as? String ?? "", "path": item["path"] as? String ?? "", "message": item["message"] as? String ?? "",
+                "count": 1, "fingerprint": hash(item["message"] as? String ?? ""),
+            ]
+            entry["key"] = item["key"] as? String
+            entry["locale"] = locale
+            entry["table"] = item["table"] as? String
+            return entry
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["version": 2, "findings": entries])
+        try data.write(to: root.appendingPathComponent("old.json"))
+        let old = try CLITests.run(["check", "--no-config", ".", "--baseline", "old.json"], in: root)
+        #expect(Self.summary(old.stdout).hasPrefix("3 files checked: 0 errors, 0 warnings"), "\(old.stdout)")
+        let upgraded = try CLITests.run(["check", "--no-config", ".", "--write-baseline", "old.json"], in: root)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("old.json"), encoding: .utf8).contains("\"version\" : 3"))
+    }
+}

@@ -90,6 +90,9 @@ public struct Configuration: Sendable, Hashable {
     /// Whether folders the app does not ship (`fastlane`, `vendor`, prebuilt frameworks, `qqq`,
     /// a package's non-target folders) are checked too.
     public var checkUnshipped = false
+    /// The baseline `check` reads when no `--baseline` is given (`baseline:`), as written in the
+    /// file: relative to the configuration file's folder.
+    public var baseline: String?
 
     public init() {}
 

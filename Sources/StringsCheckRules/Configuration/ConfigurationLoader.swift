@@ -160,7 +160,7 @@ struct ConfigurationReader {
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
-        "check_unshipped", "fallback",
+        "check_unshipped", "fallback", "baseline",
     ]
     static let tableKeys = ["usage", "formatted", "fallback"]
     static let wrapperKeys = ["name", "key", "table"]
@@ -317,6 +317,12 @@ struct ConfigurationReader {
                 configuration.code = code(value)
             case "fallback":
                 if let development = fallback(value) { configuration.tableFallbacks["*"] = development }
+            case "baseline":
+                guard let path = string(value, "'baseline'"), !path.isEmpty else {
+                    report("'baseline' must name a file (a path relative to this file's folder)", node: value)
+                    continue
+                }
+                configuration.baseline = path
             case "check_unshipped":
                 guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
                     report("'check_unshipped' must be true or false", node: value)

@@ -4,10 +4,16 @@ import LocalizationIndex
 
 /// Findings a team has accepted for now.
 ///
-/// A finding is recognised by its rule, its file and table (relative to the baseline's anchor:
-/// the configuration file's folder, else the repository root), its key and locale, and a hash of
-/// its message, which quotes the offending text. Never by line, so an edit above a finding does
-/// not bring it back; never by the paths as typed, so `check App` and `cd App && check .` agree.
+/// A finding is recognised by what it is about, never by how it is worded: its rule, its file and
+/// table (relative to the baseline file's folder, so the same baseline works from any working
+/// folder), its key, the locale it concerns and, for a defect in a text, a hash of that text (an
+/// edited text is a new finding). Messages name counts and locale lists, and lines move: neither
+/// matters. A finding about several locales is recorded locale by locale: translating one removes
+/// only its part, and a locale that joins it makes it new.
+///
+/// Baselines of versions 1 and 2 (matched on the message, paths relative to the configuration's
+/// folder or the repository) are still read, and written as version 3 by the next
+/// `--write-baseline`.
 public struct Baseline: Sendable, Codable, Hashable {
     public struct Entry: Sendable, Codable, Hashable {
         public var rule: String
@@ -15,17 +21,22 @@ public struct Baseline: Sendable, Codable, Hashable {
         public var table: String?
         public var key: String?
         public var locale: String?
-        /// A hash of the message (FNV-1a, 64 bits, hex); version 1 baselines have none.
+        /// Version 3: a hash of the text the finding is about in `locale` (FNV-1a, 64 bits, hex).
+        public var text: String?
+        /// Version 2: a hash of the message.
         public var fingerprint: String?
         /// For people reading the file; version 1 baselines match on it.
         public var message: String
         public var count: Int
     }
 
+    /// The version this build writes.
+    public static let currentVersion = 3
+
     public var version: Int
     public var findings: [Entry]
-    /// The absolute folder paths are stored relative to; set by whoever reads or writes the
-    /// baseline, not stored in it.
+    /// The absolute folder paths are stored relative to (version 3: the baseline file's folder);
+    /// set by whoever reads or writes the baseline, not stored in it.
     public var anchor: String = FileManager.default.currentDirectoryPath
 
     enum CodingKeys: String, CodingKey {
@@ -34,46 +45,58 @@ public struct Baseline: Sendable, Codable, Hashable {
 
     public init(_ findings: [Finding], anchor: String = FileManager.default.currentDirectoryPath) {
         self.anchor = anchor
-        version = 2
+        version = Self.currentVersion
         self.findings = []
         var counts: [Entry: Int] = [:]
-        for finding in findings { counts[entry(for: finding), default: 0] += 1 }
+        for finding in findings {
+            for entry in members(of: finding) { counts[entry, default: 0] += 1 }
+        }
         self.findings = counts.map { entry, count in
             var entry = entry
             entry.count = count
             return entry
         }.sorted {
-            ($0.path, $0.rule, $0.key ?? "", $0.locale ?? "", $0.message) < ($1.path, $1.rule, $1.key ?? "", $1.locale ?? "", $1.message)
+            ($0.path, $0.rule, $0.key ?? "", $0.locale ?? "", $0.text ?? "", $0.message)
+                < ($1.path, $1.rule, $1.key ?? "", $1.locale ?? "", $1.text ?? "", $1.message)
         }
     }
 
-    /// A finding as an entry (count 0).
-    func entry(for finding: Finding) -> Entry {
+    /// A finding as version 3 entries (count 0): one per locale it concerns, or one.
+    func members(of finding: Finding) -> [Entry] {
         let d = finding.diagnostic
-        let locale = finding.locale ?? (finding.locales.isEmpty ? nil : finding.locales.joined(separator: ","))
-        return Entry(
-            rule: d.id, path: relative(d.path), table: finding.table.map(relative), key: finding.key, locale: locale,
-            fingerprint: Self.hash(d.message), message: d.message, count: 0)
+        let path = relative(d.path)
+        let table = finding.table.map(relative)
+        let locales: [String?] = finding.coveredLocales.isEmpty ? [nil] : finding.coveredLocales
+        return locales.map { locale in
+            Entry(
+                rule: d.id, path: path, table: table, key: finding.key, locale: locale, text: locale.flatMap { finding.textHashes[$0] },
+                fingerprint: nil, message: d.message, count: 0)
+        }
     }
 
-    /// Drops findings the baseline lists (each entry as many times as its count).
+    /// Drops findings the baseline lists (each entry as many times as its count). A finding about
+    /// several locales is dropped when every one of its locales is listed.
     public func filter(_ findings: [Finding]) -> ([Finding], Int) {
         var remaining: [String: Int] = [:]
         for entry in self.findings {
             // Counts are bounded when read; the sum saturates anyway rather than trap.
-            let key = Self.identity(entry)
+            let key = Self.identity(entry, version: version)
             let (sum, overflow) = remaining[key, default: 0].addingReportingOverflow(entry.count)
             remaining[key] = overflow ? Int.max : sum
         }
         var kept: [Finding] = []
         var dropped = 0
         for finding in findings {
-            let identity =
-                version == 1
-                ? Self.identity(rule: finding.diagnostic.id, finding.diagnostic.path, finding.diagnostic.message)
-                : Self.identity(entry(for: finding))
-            if let left = remaining[identity], left > 0 {
-                remaining[identity] = left - 1
+            let identities: [String]
+            switch version {
+            case 1: identities = [Self.identity(rule: finding.diagnostic.id, finding.diagnostic.path, finding.diagnostic.message)]
+            case 2: identities = [Self.identity(legacy: finding, relative: relative)]
+            default: identities = members(of: finding).map { Self.identity($0, version: version) }
+            }
+            var needed: [String: Int] = [:]
+            for identity in identities { needed[identity, default: 0] += 1 }
+            if needed.allSatisfy({ remaining[$0.key, default: 0] >= $0.value }) {
+                for (identity, count) in needed { remaining[identity, default: 0] -= count }
                 dropped += 1
             } else {
                 kept.append(finding)
@@ -82,9 +105,24 @@ public struct Baseline: Sendable, Codable, Hashable {
         return (kept, dropped)
     }
 
-    private static func identity(_ entry: Entry) -> String {
-        guard let fingerprint = entry.fingerprint else { return identity(rule: entry.rule, entry.path, entry.message) }
-        return [entry.rule, entry.path, entry.table ?? "", entry.key ?? "", entry.locale ?? "", fingerprint].joined(separator: "\u{1F}")
+    private static func identity(_ entry: Entry, version: Int) -> String {
+        switch version {
+        case 1: return identity(rule: entry.rule, entry.path, entry.message)
+        case 2:
+            guard let fingerprint = entry.fingerprint else { return identity(rule: entry.rule, entry.path, entry.message) }
+            return [entry.rule, entry.path, entry.table ?? "", entry.key ?? "", entry.locale ?? "", fingerprint].joined(separator: "\u{1F}")
+        default:
+            return [entry.rule, entry.path, entry.table ?? "", entry.key ?? "", entry.locale ?? "", entry.text ?? ""]
+                .joined(separator: "\u{1F}")
+        }
+    }
+
+    /// Version 2: rule, paths, key, the locales joined, and a hash of the message.
+    private static func identity(legacy finding: Finding, relative: (String) -> String) -> String {
+        let d = finding.diagnostic
+        let locale = finding.locale ?? (finding.locales.isEmpty ? nil : finding.locales.joined(separator: ","))
+        return [d.id, relative(d.path), finding.table.map(relative) ?? "", finding.key ?? "", locale ?? "", hash(d.message)]
+            .joined(separator: "\u{1F}")
     }
 
     /// Version 1: rule, path as written, message.
@@ -110,14 +148,16 @@ public struct Baseline: Sendable, Codable, Hashable {
         return absolute.hasPrefix(base + "/") ? String(absolute.dropFirst(base.count + 1)) : absolute
     }
 
-    /// Where a baseline's paths start: the configuration file's folder when there is one, else
-    /// the repository (the nearest folder above with `.git`), else the baseline file's folder.
-    public static func anchor(configurationPath: String?, baselinePath: String) -> String {
+    /// Where a baseline's paths start. Version 3: the baseline file's folder. Versions 1 and 2: the
+    /// configuration file's folder when there is one, else the repository (the nearest folder
+    /// above with `.git`), else the baseline file's folder.
+    public static func anchor(version: Int = currentVersion, configurationPath: String?, baselinePath: String) -> String {
         let current = FileManager.default.currentDirectoryPath
         func folder(of path: String) -> String {
             let folder = (FilePath.absolute(path, in: current) as NSString).deletingLastPathComponent
             return folder.isEmpty ? "/" : folder
         }
+        if version >= 3 { return folder(of: baselinePath) }
         if let configurationPath { return folder(of: configurationPath) }
         var candidate = current
         while true {
@@ -155,16 +195,17 @@ public struct Baseline: Sendable, Codable, Hashable {
         guard root.object != nil else {
             throw fail(root, "expected an object with 'version' and 'findings', found \(root.typeNameWithArticle)")
         }
-        guard let versionNode = root["version"] else { throw fail(root, "expected a 'version' member (1 or 2)") }
-        guard case .number(let versionText) = versionNode.value, versionText == "1" || versionText == "2" else {
-            throw fail(versionNode, "unsupported baseline version \(versionNode.shown); this version reads 1 and 2")
+        guard let versionNode = root["version"] else { throw fail(root, "expected a 'version' member (1, 2 or 3)") }
+        guard case .number(let versionText) = versionNode.value, let version = Int(versionText), (1...currentVersion).contains(version)
+        else {
+            throw fail(versionNode, "unsupported baseline version \(versionNode.shown); this version reads 1, 2 and 3")
         }
         guard let findingsNode = root["findings"] else { throw fail(root, "expected a 'findings' member (an array)") }
         guard let items = findingsNode.array else {
             throw fail(findingsNode, "'findings' must be an array, not \(findingsNode.typeNameWithArticle)")
         }
         var baseline = Baseline([], anchor: anchor)
-        baseline.version = versionText == "1" ? 1 : 2
+        baseline.version = version
         baseline.findings.reserveCapacity(items.count)
         for item in items {
             guard item.object != nil else { throw fail(item, "a finding must be an object, not \(item.typeNameWithArticle)") }
@@ -186,11 +227,15 @@ public struct Baseline: Sendable, Codable, Hashable {
             if let fingerprint, fingerprint.isEmpty || fingerprint.utf8.count > 16 || !fingerprint.utf8.allSatisfy(\.isHexDigit) {
                 throw fail(item["fingerprint"] ?? item, "'fingerprint' must be up to 16 hexadecimal digits")
             }
+            let text = try string("text", required: false)
+            if let text, text.isEmpty || text.utf8.count > 16 || !text.utf8.allSatisfy(\.isHexDigit) {
+                throw fail(item["text"] ?? item, "'text' must be up to 16 hexadecimal digits")
+            }
             baseline.findings.append(
                 Entry(
                     rule: try string("rule", required: true) ?? "", path: try string("path", required: true) ?? "",
                     table: try string("table", required: false), key: try string("key", required: false),
-                    locale: try string("locale", required: false), fingerprint: fingerprint,
+                    locale: try string("locale", required: false), text: text, fingerprint: fingerprint,
                     message: try string("message", required: true) ?? "", count: count))
         }
         return baseline

@@ -121,6 +121,10 @@ public struct Finding: Sendable, Hashable {
     /// For a finding about a payload: which payload and, when it is about one part of it, which
     /// part and field (a preview row finds the findings about it by this, not by position).
     public var payload: PayloadPlace?
+    /// A hash of the text the finding is about in each locale it concerns (its key's value in that
+    /// locale's table), set by the engine: a baseline recognises a defect in a text by it, so an
+    /// edited text is a new finding and a reworded message is not.
+    public var textHashes: [String: String] = [:]
 
     public init(
         _ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil, locales: [String] = [],

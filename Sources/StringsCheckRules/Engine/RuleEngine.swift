@@ -136,6 +136,7 @@ public enum RuleEngine {
         }
         phases.lap("apply the configuration")
         kept = Self.sortedWithoutDuplicates(kept)
+        Self.hashTexts(of: &kept, in: context)
         var baselined = 0
         if let baseline {
             (kept, baselined) = baseline.filter(kept)
@@ -149,6 +150,19 @@ public enum RuleEngine {
         if let maximumFindings { result.keep(atMost: maximumFindings) }
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result
+    }
+
+    /// Sets each finding's `textHashes`: the text of its key in every locale it concerns.
+    static func hashTexts(of findings: inout [Finding], in context: RuleContext) {
+        let tables = context.tables
+        for index in findings.indices {
+            guard let key = findings[index].key, let table = findings[index].table, let byLocale = tables[table] else { continue }
+            for locale in findings[index].coveredLocales {
+                if let text = byLocale[locale]?.strings[key]?.value {
+                    findings[index].textHashes[locale] = Baseline.hash(text)
+                }
+            }
+        }
     }
 
     /// The parsers' and the loader's diagnostics, as findings of the rules that are enabled:

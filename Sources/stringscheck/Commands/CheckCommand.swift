@@ -31,7 +31,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Colour: auto (on a terminal), always or never.")
     var color: ColorChoice = .auto
 
-    @Option(help: "Hide findings listed in this baseline file.")
+    @Option(help: "Hide findings listed in this baseline file (default: the configuration's 'baseline:').")
     var baseline: String?
 
     @Option(help: "Write every current finding to this baseline file and exit 0.")
@@ -51,7 +51,15 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let frontend = try Frontend(options: options, paths: report.paths)
-        let loadedBaseline = try baseline.map(frontend.readBaseline)
+        // The configuration's baseline is read unless one is given or being written.
+        let baselinePath = baseline ?? (writeBaseline == nil ? frontend.configuredBaseline : nil)
+        if baseline == nil, let baselinePath, !FileManager.default.fileExists(atPath: baselinePath) {
+            Console.error(
+                "stringscheck: the baseline '\(baselinePath)' that \(frontend.configuration.path ?? Configuration.fileName) names does not exist; write it with `stringscheck check --write-baseline \(baselinePath)`"
+            )
+            throw ExitCode(2)
+        }
+        let loadedBaseline = try baselinePath.map(frontend.readBaseline)
         if timings, getenv("STRINGSCHECK_TIMINGS") == nil { setenv("STRINGSCHECK_TIMINGS", "1", 1) }
         var phases = PhaseClock("cli")
         let project = await frontend.load(jobs: options.jobs)
@@ -77,7 +85,7 @@ struct CheckCommand: AsyncParsableCommand {
             as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider(), maximumFindings: maxFindings)
         if report.format == .github { StepSummary.append(diagnostics) }
         phases.lap("format the report")
-        try Console.write(text, to: report.output, reads: frontend.readFiles(project, others: [baseline]), force: report.forceOverwrite)
+        try Console.write(text, to: report.output, reads: frontend.readFiles(project, others: [baselinePath]), force: report.forceOverwrite)
         phases.lap("write the report")
         phases.reportPeak()
         if frontend.missingRoots { throw ExitCode(2) }

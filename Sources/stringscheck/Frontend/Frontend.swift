@@ -208,11 +208,19 @@ struct Frontend {
 
     // MARK: Baselines
 
+    /// The baseline the configuration names (`baseline:`), relative to its folder.
+    var configuredBaseline: String? {
+        guard let path = configuration.baseline else { return nil }
+        return path.hasPrefix("/") || configuration.directory == "." ? path : configuration.directory + "/" + path
+    }
+
     /// The baseline at `path`; exits 2 saying why when it cannot be read or is not a baseline.
     func readBaseline(_ path: String) throws -> Baseline {
         let bytes = try readSideFile(path, what: "the baseline")
         do {
-            return try Baseline.read(bytes, path: path, anchor: Baseline.anchor(configurationPath: configuration.path, baselinePath: path))
+            var baseline = try Baseline.read(bytes, path: path)
+            baseline.anchor = Baseline.anchor(version: baseline.version, configurationPath: configuration.path, baselinePath: path)
+            return baseline
         } catch {
             Console.error("stringscheck: \(error): the baseline is not used")
             throw ExitCode(2)
