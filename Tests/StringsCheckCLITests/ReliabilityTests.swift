@@ -9,7 +9,7 @@ struct ReliabilityTests {
     @Test func aHostileBaselineIsRefusedWithItsPlace() throws {
         let root = try Self.tree(["en.lproj/L.strings": "\"a\" = \"\";\n", "de.lproj/L.strings": "\"a\" = \"\";\n"])
         let entry = #"{"rule": "empty-value", "path": "x", "message": "m", "count": 9223372036854775807}"#
-        for version in [1, 2] {
+        for version in [1, 2, 3] {
             let text = "{\"version\": \(version), \"findings\": [\n\(entry),\n\(entry)\n]}\n"
             try text.write(to: root.appendingPathComponent("b\(version).json"), atomically: true, encoding: .utf8)
             let result = try CLITests.run(["check", "--no-config", "--baseline", "b\(version).json", "."], in: root)
@@ -21,7 +21,11 @@ struct ReliabilityTests {
         }
         let cases: [(String, String)] = [
             ("[]", "1:1: error: expected an object with 'version' and 'findings', found an array"),
-            (#"{"version": 3, "findings": []}"#, "1:13: error: unsupported baseline version '3'"),
+            (#"{"version": 4, "findings": []}"#, "1:13: error: unsupported baseline version '4'; this version reads 1, 2 and 3"),
+            (
+                #"{"version": 3, "findings": [{"rule": "r", "path": "p", "message": "m", "count": 1, "text": "not hex"}]}"#,
+                "'text' must be up to 16 hexadecimal digits"
+            ),
             (
                 #"{"version": 2, "findings": [{"rule": 1, "path": "p", "message": "m", "count": 1}]}"#,
                 "1:38: error: 'rule' must be a string, not a number"
