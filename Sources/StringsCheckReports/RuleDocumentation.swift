@@ -20,7 +20,10 @@ public enum RuleDocumentation {
         out += "Every rule stringscheck runs, by area. IDs are stable API: configurations, suppressions and baselines name them. "
         out +=
             "Set a rule's severity or turn it off under `rules:` in `.stringscheck.yml` (see Configuration.md); opt-in rules run only when "
-        out += "the configuration names them. In the examples, `↓` marks where the finding is reported.\n\n"
+        out += "the configuration names them. In the examples, `↓` marks where the finding is reported. "
+        out += "Rules marked _translation backlog_ report work not done yet (a key not yet translated, a locale behind), "
+        out += "not a defect in a text that exists: the text output summarises them per table (`--backlog` lists each), "
+        out += "and `--strict` counts them only with `--strict-backlog` (or `strict_backlog: true`).\n\n"
         for area in RuleArea.allCases {
             let rules = descriptions.filter { $0.area == area }
             guard !rules.isEmpty else { continue }
@@ -35,6 +38,7 @@ public enum RuleDocumentation {
             out += "## \(rule.id)\n\n"
             out += "**\(rule.name)** · \(rule.area.title) · default severity: \(rule.defaultSeverity.rawValue)"
             out += rule.isOptIn ? " · opt-in" : ""
+            out += rule.isBacklog ? " · translation backlog" : ""
             out += rule.deprecatedIDs.isEmpty ? "" : " · formerly \(rule.deprecatedIDs.map { "`\($0)`" }.joined(separator: ", "))"
             out += "\n\nFinds \(rule.summary).\n\n**Why:** \(rule.rationale)\n\n**How to fix:** \(rule.fix)\n\n"
             if let reason = rule.examplesNotApplicable {
@@ -53,7 +57,8 @@ public enum RuleDocumentation {
     /// `stringscheck explain RULE`.
     public static func explain(_ rule: RuleDescription) -> String {
         var out = "\(rule.id): \(rule.name)\n"
-        out += "area: \(rule.area.title); default severity: \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? "; opt-in" : "")\n\n"
+        out += "area: \(rule.area.title); default severity: \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? "; opt-in" : "")"
+        out += rule.isBacklog ? "; translation backlog\n\n" : "\n\n"
         out += "Finds \(rule.summary).\n\nWhy: \(rule.rationale)\n\nHow to fix: \(rule.fix)\n"
         if let example = rule.triggering.first {
             out += "\nExample (↓ marks the finding):\n"

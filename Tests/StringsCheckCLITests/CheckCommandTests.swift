@@ -35,7 +35,7 @@ struct CheckCommandTests {
         files["de.lproj/Localizable.strings"] = "\"greeting\" = \"Hallo %d\";\n"
         let broken = try Self.temporaryTree(files)
         defer { try? FileManager.default.removeItem(at: broken) }
-        let failed = try CLITests.run(["check", "--no-config", broken.path])
+        let failed = try CLITests.run(["check", "--no-config", "--notes", broken.path])
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("de.lproj/Localizable.strings:1:21: error: 'greeting' in 'de' reads argument 1 with '%d'"))
         #expect(failed.stdout.contains("[format-argument-mismatch]"))
@@ -45,8 +45,38 @@ struct CheckCommandTests {
         files["en.lproj/Localizable.strings"]! += "\"bye\" = \"Bye\";\n"
         let warning = try Self.temporaryTree(files)
         defer { try? FileManager.default.removeItem(at: warning) }
+        // A key not yet translated is backlog: --strict counts it only with --strict-backlog.
         #expect(try CLITests.run(["check", "--no-config", warning.path]).status == 0)
-        #expect(try CLITests.run(["check", "--no-config", "--strict", warning.path]).status == 1)
+        #expect(try CLITests.run(["check", "--no-config", "--strict", warning.path]).status == 0)
+        #expect(try CLITests.run(["check", "--no-config", "--strict", "--strict-backlog", warning.path]).status == 1)
+        try "strict_backlog: true\n".write(to: warning.appendingPathComponent(".stringscheck.yml"), atomically: true, encoding: .utf8)
+        #expect(try CLITests.run(["check", "--strict", "."], in: warning).status == 1)
+        // A defect at warning level (a translation that drops the argument) fails --strict.
+        files = Self.clean
+        files["de.lproj/Localizable.strings"] = "\"greeting\" = \"Hallo\";\n"
+        let dropped = try Self.temporaryTree(files)
+        defer { try? FileManager.default.removeItem(at: dropped) }
+        let plain = try CLITests.run(["check", "--no-config", dropped.path])
+        #expect(plain.status == 0 && plain.stdout.contains("warning: ") && plain.stdout.contains("[format-missing-argument]"))
+        #expect(try CLITests.run(["check", "--no-config", "--strict", dropped.path]).status == 1)
+    }
+
+    @Test func backlogIsOneLinePerTableAndNotesAreCounted() throws {
+        let root = try Self.temporaryTree([
+            "en.lproj/Localizable.strings": "\"a\" = \"A %@\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n",
+            "de.lproj/Localizable.strings": "\"a\" = \"A %d\";\n",
+            "fr.lproj/Localizable.strings": "\"a\" = \"A %@\";\n\"b\" = \"B\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let summary = try CLITests.run(["check", "--no-config", "."], in: root)
+        #expect(
+            summary.stdout.contains("  Localizable: 2 keys not yet translated (de 2, fr 1); locales below the coverage threshold: de\n"),
+            "\(summary.stdout)")
+        #expect(!summary.stdout.contains("[missing-translation]") && !summary.stdout.contains("note: the base text"))
+        #expect(summary.stdout.hasSuffix("3 files checked: 1 error, 3 warnings (3 of them translation backlog)\n"), "\(summary.stdout)")
+        let listed = try CLITests.run(["check", "--no-config", "--backlog", "--notes", "."], in: root)
+        #expect(listed.stdout.contains("[missing-translation]") && listed.stdout.contains("note: the base text is 'A %@'"))
+        #expect(!listed.stdout.contains("Translation backlog"))
     }
 
     @Test func theToolCouldNotRunExitsTwoAndUsageSixtyFour() throws {
@@ -330,7 +360,9 @@ struct FileArgumentTests {
         #expect(german.stdout.contains("de.lproj/Localizable.strings:1:10: error:"))
         #expect(!german.stdout.contains("[missing-translation]"))
         // The base file shows the key that a translation lacks.
-        let base = try CLITests.run(["check", "--no-config", root.appendingPathComponent("App/en.lproj/Localizable.strings").path])
+        let base = try CLITests.run([
+            "check", "--no-config", "--backlog", root.appendingPathComponent("App/en.lproj/Localizable.strings").path,
+        ])
         #expect(base.stdout.contains("'b' is missing from fr"))
     }
 

@@ -120,7 +120,7 @@ struct InstallTests {
         #expect(version.stdout.hasPrefix("stringscheck 0.1.0 (commit "), "\(version.stdout)")
         #expect(try CLITests.run(["version"], executable: installed).stdout == version.stdout)
         let check = try CLITests.run(["check", "--no-config", "Resources/DemoApp"], executable: installed)
-        #expect(check.status == 1 && check.stdout.hasSuffix("14 errors, 15 warnings\n"))
+        #expect(check.status == 1 && check.stdout.hasSuffix("14 errors, 15 warnings (12 of them translation backlog)\n"))
     }
 }
 
@@ -183,7 +183,7 @@ struct BaselineIdentityTests {
         // A new locale that lacks a key is new, and so is a new bug in an accepted key's text.
         try Self.write("\"a\" = \"Manzana\";\n\"b\" = \"Plátano %@\";\n\"d\" = \"Dátil\";\n", "es.lproj/Localizable.strings", in: root)
         let newLocale = try accepted()
-        #expect(newLocale.1.contains("[missing-translation]") && newLocale.1.contains("es"), "\(newLocale.1)")
+        #expect(newLocale.1.contains("1 key not yet translated (es 1)"), "\(newLocale.1)")
         try FileManager.default.removeItem(at: root.appendingPathComponent("es.lproj"))
         try Self.write(
             "\"d\" = \"Dattel\";\n\"c\" = \"Kirsche\";\n\"b\" = \"Banane %f\";\n\"a\" = \"Apfel\";\n", "de.lproj/Localizable.strings",

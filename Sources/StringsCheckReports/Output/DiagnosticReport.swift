@@ -21,10 +21,14 @@ public struct DiagnosticReport: Sendable {
     /// Renders in a format. `sourceLines` supplies source lines for `--show-source`.
     public func rendered(
         as format: DiagnosticFormat, showSource: Bool = false, colour: Bool = false, sourceLines: SourceLineProvider? = nil,
-        maximumFindings: Int? = nil
+        maximumFindings: Int? = nil, showNotes: Bool = false, listBacklog: Bool = false
     ) -> String {
         switch format {
-        case .text: TextRenderer(colour: colour, sourceLines: showSource ? sourceLines : nil, maximumFindings: maximumFindings).render(self)
+        case .text:
+            TextRenderer(
+                colour: colour, sourceLines: showSource ? sourceLines : nil, maximumFindings: maximumFindings, showNotes: showNotes,
+                listBacklog: listBacklog
+            ).render(self)
         case .json: JSONRenderer.render(self)
         case .sarif: SARIFRenderer.render(self)
         case .github: GitHubRenderer.render(self)

@@ -28,11 +28,21 @@ public struct TextRenderer: Sendable {
     public var sourceLines: SourceLineProvider?
     /// Print at most this many findings (errors first); the rest are counted.
     public var maximumFindings: Int?
+    /// Print notes: findings at note level, and the notes and fix-its under each finding
+    /// (`--notes`); otherwise they are counted in the summary.
+    public var showNotes: Bool
+    /// Print each translation backlog finding (`--backlog`); otherwise one line per table.
+    public var listBacklog: Bool
 
-    public init(colour: Bool = false, sourceLines: SourceLineProvider? = nil, maximumFindings: Int? = nil) {
+    public init(
+        colour: Bool = false, sourceLines: SourceLineProvider? = nil, maximumFindings: Int? = nil, showNotes: Bool = false,
+        listBacklog: Bool = false
+    ) {
         self.colour = colour
         self.sourceLines = sourceLines
         self.maximumFindings = maximumFindings
+        self.showNotes = showNotes
+        self.listBacklog = listBacklog
     }
 
     /// Above this many findings the report ends with counts per rule.
@@ -48,10 +58,17 @@ public struct TextRenderer: Sendable {
         }
     }
 
-    public func format(_ diagnostic: Diagnostic) -> String {
+    /// A finding's line, its source excerpt and (with `notes`) its notes and fix-its; `also`
+    /// names further locales where the same finding stands.
+    public func format(_ diagnostic: Diagnostic, notes: Bool = true, also: [String] = []) -> String {
         var out = paint(Self.position(diagnostic.path, diagnostic.location), "1") + " " + severityLabel(diagnostic.severity) + " "
-        out += paint(Self.visible(diagnostic.message), "1") + " [\(diagnostic.id)]\n"
+        out += paint(Self.visible(diagnostic.message), "1")
+        if !also.isEmpty {
+            out += " (the same in \(also.count) more locale\(also.count == 1 ? "" : "s"): \(Self.visible(Self.shortList(also))))"
+        }
+        out += " [\(diagnostic.id)]\n"
         out += excerpt(diagnostic.path, diagnostic.location)
+        guard notes else { return out }
         for fixIt in diagnostic.fixIts {
             out +=
                 "\(Self.position(fixIt.path, fixIt.start)) note: \(Self.visible(fixIt.message)) (replace with '\(Self.visible(fixIt.replacement))')\n"
@@ -131,11 +148,22 @@ public struct TextRenderer: Sendable {
         return "\(visible(path)):\(location.line):\(location.column):"
     }
 
+    /// "de, fr, it" or "de, fr, it, … and 28 more".
+    static func shortList(_ items: [String], atMost: Int = 6) -> String {
+        items.count <= atMost
+            ? items.joined(separator: ", ") : items.prefix(atMost).joined(separator: ", ") + ", … and \(items.count - atMost) more"
+    }
+
     func render(_ report: DiagnosticReport) -> String {
         var out = ""
-        let all = report.result.findings
+        let every = report.result.findings
+        // Backlog is summarised per table and notes are counted, unless asked for.
+        let backlog = listBacklog ? [] : every.filter(Self.isSummarisedBacklog)
+        let all = every.filter { (showNotes || $0.diagnostic.severity != .note) && (listBacklog || !Self.isSummarisedBacklog($0)) }
         let shown = maximumFindings.map { RuleCount.capped(all, to: $0) } ?? all
-        for finding in shown { out += format(finding.diagnostic) }
+        for group in SameCause.groups(shown) {
+            out += format(group.first.diagnostic, notes: showNotes, also: group.otherLocales)
+        }
         if shown.count < all.count {
             out +=
                 "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"
@@ -145,11 +173,17 @@ public struct TextRenderer: Sendable {
             out +=
                 "\n\(result.omitted.count) more finding\(result.omitted.count == 1 ? "" : "s") not kept: a run keeps the first \(result.omitted.limit) (in this order); every one is counted in the last line\n"
         }
-        if all.count > Self.ruleSummaryThreshold { out += ruleSummary(all) }
+        out += Self.backlogSummary(backlog)
+        if every.count > Self.ruleSummaryThreshold { out += ruleSummary(every) }
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=
             "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"
-        if result.noteCount > 0 { summary += ", \(result.noteCount) note\(result.noteCount == 1 ? "" : "s")" }
+        if !backlog.isEmpty {
+            summary += " (\(backlog.count) of them translation backlog)"
+        }
+        if result.noteCount > 0 {
+            summary += ", \(result.noteCount) note\(result.noteCount == 1 ? "" : "s")\(showNotes ? "" : " (--notes shows them)")"
+        }
         if result.suppressedCount > 0 { summary += ", \(result.suppressedCount) suppressed" }
         if result.baselinedCount > 0 { summary += ", \(result.baselinedCount) in the baseline" }
         if result.otherFilesCount > 0 {

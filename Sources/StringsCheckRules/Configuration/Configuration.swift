@@ -93,6 +93,8 @@ public struct Configuration: Sendable, Hashable {
     /// The baseline `check` reads when no `--baseline` is given (`baseline:`), as written in the
     /// file: relative to the configuration file's folder.
     public var baseline: String?
+    /// `--strict` counts translation backlog warnings too (`strict_backlog: true`).
+    public var strictBacklog = false
 
     public init() {}
 

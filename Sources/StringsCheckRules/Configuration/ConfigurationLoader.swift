@@ -160,7 +160,7 @@ struct ConfigurationReader {
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
-        "check_unshipped", "fallback", "baseline",
+        "check_unshipped", "fallback", "baseline", "strict_backlog",
     ]
     static let tableKeys = ["usage", "formatted", "fallback"]
     static let wrapperKeys = ["name", "key", "table"]
@@ -323,6 +323,12 @@ struct ConfigurationReader {
                     continue
                 }
                 configuration.baseline = path
+            case "strict_backlog":
+                guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
+                    report("'strict_backlog' must be true or false", node: value)
+                    continue
+                }
+                configuration.strictBacklog = flag
             case "check_unshipped":
                 guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
                     report("'check_unshipped' must be true or false", node: value)

@@ -98,6 +98,23 @@ public struct Baseline: Sendable, Codable, Hashable {
             if needed.allSatisfy({ remaining[$0.key, default: 0] >= $0.value }) {
                 for (identity, count) in needed { remaining[identity, default: 0] -= count }
                 dropped += 1
+            } else if version >= 3, finding.locale == nil, finding.locales.count == identities.count {
+                // About several locales, some accepted: it stands for the others only.
+                var narrowed = finding
+                var accepted: [String] = []
+                narrowed.locales = []
+                for (locale, identity) in zip(finding.locales, identities) {
+                    if remaining[identity, default: 0] > 0 {
+                        remaining[identity, default: 0] -= 1
+                        accepted.append(locale)
+                    } else {
+                        narrowed.locales.append(locale)
+                    }
+                }
+                if !accepted.isEmpty {
+                    narrowed.diagnostic.message += " (in the baseline for \(accepted.joined(separator: ", ")))"
+                }
+                kept.append(narrowed)
             } else {
                 kept.append(finding)
             }

@@ -88,11 +88,15 @@ public struct RuleDescription: Sendable, Hashable {
     public var deprecatedIDs: [String]
     /// Why a rule has no runnable examples (it needs a real file system: permissions, links).
     public var examplesNotApplicable: String?
+    /// Translation backlog, not a defect: work not done yet (a key not translated, a locale behind),
+    /// where nothing that exists is wrong. Text output summarises it per table, and `--strict`
+    /// leaves it out unless `--strict-backlog` (or `strict_backlog: true`) asks.
+    public var isBacklog: Bool
 
     public init(
         id: String, name: String, area: RuleArea, summary: String, rationale: String, fix: String,
-        defaultSeverity: Severity, isOptIn: Bool = false, triggering: [RuleExample], nonTriggering: [RuleExample],
-        deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil
+        defaultSeverity: Severity, isOptIn: Bool = false, isBacklog: Bool = false, triggering: [RuleExample],
+        nonTriggering: [RuleExample], deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -106,6 +110,7 @@ public struct RuleDescription: Sendable, Hashable {
         self.nonTriggering = nonTriggering
         self.deprecatedIDs = deprecatedIDs
         self.examplesNotApplicable = examplesNotApplicable
+        self.isBacklog = isBacklog
     }
 }
 

@@ -27,7 +27,9 @@ public struct CheckResult: Sendable {
         for finding in findings[limit...] {
             switch finding.diagnostic.severity {
             case .error: omitted.errors += 1
-            case .warning: omitted.warnings += 1
+            case .warning:
+                omitted.warnings += 1
+                if BuiltInRules.descriptionsByID[finding.diagnostic.id]?.isBacklog == true { omitted.backlogWarnings += 1 }
             case .note: omitted.notes += 1
             }
         }
@@ -51,6 +53,11 @@ public struct CheckResult: Sendable {
     public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } + omitted.errors }
     public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } + omitted.warnings }
     public var noteCount: Int { findings.count { $0.diagnostic.severity == .note } + omitted.notes }
+    /// Warnings of translation backlog rules (`RuleDescription.isBacklog`).
+    public var backlogWarningCount: Int {
+        findings.count { $0.diagnostic.severity == .warning && BuiltInRules.descriptionsByID[$0.diagnostic.id]?.isBacklog == true }
+            + omitted.backlogWarnings
+    }
 }
 
 /// What a run found but did not keep: more findings than any report can show are counted, so a
@@ -59,6 +66,8 @@ public struct OmittedFindings: Sendable, Hashable {
     public var errors = 0
     public var warnings = 0
     public var notes = 0
+    /// Of `warnings`, those of translation backlog rules.
+    public var backlogWarnings = 0
     /// The number of findings kept before these were left out.
     public var limit = 0
 

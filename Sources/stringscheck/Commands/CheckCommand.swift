@@ -10,7 +10,7 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Check .lproj trees, .stringsdict files, String Catalogs and push payload templates against every rule.",
         discussion: """
-            Exit status: 0 clean, 1 findings at error level (or warnings with --strict), 2 the check could not run \
+            Exit status: 0 clean, 1 findings at error level (or warnings with --strict; translation backlog only with --strict-backlog), 2 the check could not run \
             (unreadable configuration, a path that does not exist, I/O), 64 usage error.
             """
     )
@@ -27,6 +27,17 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Show the source line with a caret under each finding (text format).")
     var showSource = false
+
+    @Flag(
+        name: [.customLong("notes"), .customShort("v"), .customLong("verbose")],
+        help: "Print notes and fix-its (text format); otherwise they are counted.")
+    var notes = false
+
+    @Flag(help: "List each translation backlog finding (text format); otherwise one line per table sums them up.")
+    var backlog = false
+
+    @Flag(help: "With --strict, count translation backlog warnings too (also strict_backlog: true).")
+    var strictBacklog = false
 
     @Option(help: "Colour: auto (on a terminal), always or never.")
     var color: ColorChoice = .auto
@@ -82,14 +93,18 @@ struct CheckCommand: AsyncParsableCommand {
         let diagnostics = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
         let useColour = color.enabled(forTerminal: report.output == nil && isatty(STDOUT_FILENO) == 1)
         let text = diagnostics.rendered(
-            as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider(), maximumFindings: maxFindings)
+            as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider(), maximumFindings: maxFindings,
+            showNotes: notes, listBacklog: backlog)
         if report.format == .github { StepSummary.append(diagnostics) }
         phases.lap("format the report")
         try Console.write(text, to: report.output, reads: frontend.readFiles(project, others: [baselinePath]), force: report.forceOverwrite)
         phases.lap("write the report")
         phases.reportPeak()
         if frontend.missingRoots { throw ExitCode(2) }
-        if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
+        // --strict fails on warnings; translation backlog counts only when asked.
+        let countsBacklog = strictBacklog || frontend.configuration.strictBacklog
+        let warnings = countsBacklog ? result.warningCount : result.warningCount - result.backlogWarningCount
+        if result.errorCount > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 }
 

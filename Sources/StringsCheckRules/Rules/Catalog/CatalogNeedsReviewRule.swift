@@ -9,7 +9,7 @@ struct CatalogNeedsReviewRule: Rule {
         rationale:
             "Xcode marks a translation for review when its source text changed after it was translated: the app ships the old meaning until someone checks it.",
         fix: "Review the translation in Xcode's catalog editor and mark it reviewed (state 'translated').",
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, isBacklog: true,
         triggering: [catalogUnitExample(state: "needs_review", value: "Hallo", marked: true)],
         nonTriggering: [catalogUnitExample(state: "translated", value: "Hallo", marked: false)])
 

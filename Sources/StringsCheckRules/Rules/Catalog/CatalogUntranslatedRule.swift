@@ -9,7 +9,7 @@ struct CatalogUntranslatedRule: Rule {
         rationale:
             "Xcode creates units in the state 'new' with the source text as a placeholder; shipped as is, the locale shows the base language for that key while the catalog looks complete.",
         fix: "Translate the unit and mark it translated.",
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, isBacklog: true,
         triggering: [catalogUnitExample(state: "new", value: "Hello", marked: true)],
         nonTriggering: [catalogUnitExample(state: "translated", value: "Hallo", marked: false)])
 

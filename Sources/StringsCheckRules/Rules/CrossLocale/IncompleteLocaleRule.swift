@@ -10,7 +10,7 @@ struct IncompleteLocaleRule: Rule {
             "One summary finding per locale that is far behind, so a half-finished language is visible at a glance instead of drowning in hundreds of missing-translation findings. A regional variant of the development language (en-GB beside en) is measured by what its users miss: a key it lacks whose lookup shows the development text (the key is that text, or the table is not read by code) loses only spelling and counts as present, as in missing-translation. Set the share with `threshold` (percent) under `rules: incomplete-locale:`.",
         fix:
             "Finish the translation, or stop shipping the locale until it is done (remove it from the project, or list it under `ignore_locales` while it is in progress).",
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, isBacklog: true,
         triggering: [
             RuleExample([
                 ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n"),
@@ -80,7 +80,7 @@ struct IncompleteLocaleRule: Rule {
             else { return nil }
             return finding(
                 .belowThreshold(locale: locale, count: count, total: total, share: share, threshold: threshold),
-                path: file.path, at: SourcePosition(line: 1, column: 1), locale: locale)
+                path: file.path, at: SourcePosition(line: 1, column: 1), locale: locale, table: file.tableID)
         }
     }
 

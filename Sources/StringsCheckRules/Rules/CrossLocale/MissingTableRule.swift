@@ -9,7 +9,7 @@ struct MissingTableRule: Rule {
         rationale:
             "Without the file, no key of that table is translated for the locale: a whole screen (or every push that uses the table) stays in the base language or shows raw keys. Reported once per table instead of once per key.",
         fix: "Add the file to the listed .lproj folders (Xcode: select the file, then tick the languages in the File inspector).",
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, isBacklog: true,
         triggering: [
             RuleExample([
                 ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
@@ -38,7 +38,7 @@ struct MissingTableRule: Rule {
             result.append(
                 finding(
                     .noCounterpart(file: name, locales: lacking),
-                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID))
+                    path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID, locales: lacking))
         }
         return result
     }

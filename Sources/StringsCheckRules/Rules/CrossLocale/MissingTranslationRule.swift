@@ -9,7 +9,7 @@ struct MissingTranslationRule: Rule {
         rationale:
             "Foundation does not fall back to another language for a single key (`_copyStringFromTable`, CFBundle_Strings.c): in a table the code reads, users of that locale see the key itself, the raw identifier ('settings.title') or, where the key is the development text (String Catalogs extracted from code, English keys), that text untranslated; a push that names it shows the same. In an Interface Builder table the nib's development text shows, in InfoPlist.strings the Info.plist value (see Docs/TableUsage.md). Reported at the base entry, naming every locale that lacks it, so a commit that adds a base key shows it at once. A regional variant of the development language (en-GB beside en) that shows the development text loses only spelling: one note per locale and table.",
         fix: "Add the key to the listed locales, or mark a catalog entry 'Don't translate' when it must stay as is.",
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, isBacklog: true,
         triggering: [
             .tables(("en", "\"a\" = \"A\";\n↓\"b\" = \"B\";\n"), ("de", "\"a\" = \"A\";\n"), ("fr", "\"a\" = \"A\";\n")),
             RuleExample([

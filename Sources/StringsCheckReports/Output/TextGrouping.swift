@@ -1,0 +1,106 @@
+import LocalizationFormats
+import StringsCheckRules
+
+/// Findings of one cause shown once: the same rule saying the same thing about the same key in
+/// several locales (a development text's mistake copied into every translation) is one line that
+/// names the other locales. Text output only; the other formats keep every finding.
+struct SameCause {
+    var first: Finding
+    var otherLocales: [String] = []
+
+    /// The findings in their order, each group at the place of its first finding.
+    static func groups(_ findings: [Finding]) -> [SameCause] {
+        var groups: [SameCause] = []
+        var byCause: [String: Int] = [:]
+        for finding in findings {
+            guard let locale = finding.locale, let cause = cause(of: finding, locale: locale) else {
+                groups.append(SameCause(first: finding))
+                continue
+            }
+            if let index = byCause[cause], locale != groups[index].first.locale, !groups[index].otherLocales.contains(locale) {
+                groups[index].otherLocales.append(locale)
+            } else if byCause[cause] != nil {
+                // The same again in a locale the group has: a finding of its own.
+                groups.append(SameCause(first: finding))
+            } else {
+                byCause[cause] = groups.count
+                groups.append(SameCause(first: finding))
+            }
+        }
+        return groups
+    }
+
+    /// The rule, severity, table and key, and the message with its locale's name taken out.
+    private static func cause(of finding: Finding, locale: String) -> String? {
+        let d = finding.diagnostic
+        let message = d.message.replacingOccurrences(of: "'\(locale)'", with: "'\u{1F}'")
+        return [d.id, d.severity.rawValue, finding.table ?? "", finding.key ?? "", message].joined(separator: "\u{1E}")
+    }
+}
+
+extension TextRenderer {
+    /// A warning of a translation backlog rule: summarised per table unless `--backlog`.
+    static func isSummarisedBacklog(_ finding: Finding) -> Bool {
+        finding.diagnostic.severity == .warning && BuiltInRules.descriptionsByID[finding.diagnostic.id]?.isBacklog == true
+    }
+
+    /// One line per table: how many keys are not yet translated, in which locales.
+    static func backlogSummary(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "" }
+        var tables: [String] = []
+        var byTable: [String: [Finding]] = [:]
+        for finding in findings {
+            let table = finding.table ?? finding.diagnostic.path
+            if byTable[table] == nil { tables.append(table) }
+            byTable[table, default: []].append(finding)
+        }
+        var out =
+            "\nTranslation backlog (work not done yet, not defects; `--backlog` lists each, `stringscheck coverage` shows each locale):\n"
+        for table in tables.sorted() {
+            let items = byTable[table] ?? []
+            var parts: [String] = []
+            for (rule, phrase) in phrases {
+                let ofRule = items.filter { $0.diagnostic.id == rule }
+                guard !ofRule.isEmpty else { continue }
+                parts.append(phrase(ofRule))
+            }
+            out += "  \(visible(table)): \(parts.joined(separator: "; "))\n"
+        }
+        return out
+    }
+
+    /// "de 12, fr 3" (most first), at most six locales named.
+    private static func perLocale(_ findings: [Finding]) -> String {
+        var counts: [String: Int] = [:]
+        for finding in findings {
+            for locale in finding.coveredLocales { counts[locale, default: 0] += 1 }
+        }
+        let sorted = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        return shortList(sorted.map { "\($0.key) \($0.value)" })
+    }
+
+    /// "ja, ko": the locales, each once.
+    private static func locales(_ findings: [Finding]) -> String {
+        shortList(Set(findings.flatMap(\.coveredLocales)).sorted())
+    }
+
+    /// Each backlog rule's words for its findings in one table.
+    private static let phrases: [(String, @Sendable ([Finding]) -> String)] = [
+        ("missing-translation", { "\(keys($0)) not yet translated (\(perLocale($0)))" }),
+        ("catalog-untranslated", { "\(count($0, "catalog text")) not yet translated (\(perLocale($0)))" }),
+        ("catalog-needs-review", { "\(count($0, "translation")) marked for review (\(perLocale($0)))" }),
+        ("missing-table", { "no table yet in \(locales($0))" }),
+        ("incomplete-locale", { "locales below the coverage threshold: \(locales($0))" }),
+    ]
+
+    /// "12 keys": the distinct keys of the findings (or the findings, where they name none).
+    private static func keys(_ findings: [Finding]) -> String {
+        let keys = Set(findings.compactMap(\.key))
+        let count = keys.isEmpty ? findings.count : keys.count
+        return "\(count) key\(count == 1 ? "" : "s")"
+    }
+
+    private static func count(_ findings: [Finding], _ noun: String) -> String {
+        "\(findings.count) \(noun)\(findings.count == 1 ? "" : "s")"
+    }
+}
