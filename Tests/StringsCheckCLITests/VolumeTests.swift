@@ -249,3 +249,46 @@ struct BaselineIdentityTests {
         #expect(try String(contentsOf: root.appendingPathComponent("old.json"), encoding: .utf8).contains("\"version\" : 3"))
     }
 }
+
+/// The default text output stays readable: one line per cause, backlog and notes summed up.
+struct ReadableVolumeTests {
+    /// Lines of `check`'s text output against 3 × (errors + distinct warning causes) + 15, where a
+    /// cause is a rule saying one thing about one key of one table, whatever the locale.
+    static func measure(_ path: String) throws -> (lines: Int, budget: Int, findings: Int) {
+        let text = try CLITests.run(["check", "--no-config", path])
+        let json = try CLITests.run(["check", "--no-config", path, "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        let errors = diagnostics.count { ($0["severity"] as? String) == "error" }
+        var causes: Set<String> = []
+        for item in diagnostics where (item["severity"] as? String) == "warning" {
+            let locale = item["locale"] as? String ?? ""
+            let message = (item["message"] as? String ?? "").replacingOccurrences(of: "'\(locale)'", with: "")
+            causes.insert([item["rule"], item["table"], item["key"], message].map { "\($0 ?? "")" }.joined(separator: "|"))
+        }
+        return (
+            text.stdout.split(separator: "\n", omittingEmptySubsequences: false).count, 3 * (errors + causes.count) + 15, diagnostics.count
+        )
+    }
+
+    @Test func theDemoFitsItsBudget() throws {
+        let demo = try Self.measure("Resources/DemoApp")
+        #expect(demo.lines <= demo.budget, "\(demo)")
+    }
+
+    /// `../shared/corpus`, or `STRINGSCHECK_CORPUS` (a missing path in an outside clone).
+    static let corpus =
+        ProcessInfo.processInfo.environment["STRINGSCHECK_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? CLITests.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: corpus.path), "../shared/corpus is absent (outside clone): corpus tests skipped"))
+    func everyCorpusAppFitsItsBudgetAndTheJSONKeepsEveryFinding() throws {
+        for app in ["Dimillian__IceCubesApp", "adium__adium", "duckduckgo__iOS", "mastodon__mastodon-ios"] {
+            let measured = try Self.measure(Self.corpus.appendingPathComponent("apps/\(app)").path)
+            #expect(measured.lines <= measured.budget, "\(app): \(measured)")
+            #expect(measured.findings > measured.lines, "\(app): the JSON keeps every finding: \(measured)")
+        }
+    }
+}

@@ -153,3 +153,27 @@ import Testing
         #expect(slots[slot] == values[shown - 1], "\(output) against: \(line)")
     }
 }
+
+/// One mistake, one finding.
+@Suite struct OneCauseOneFindingTests {
+    @Test func aQuoteNotEscapedIsOneSyntaxError() async {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"Er sagte \"hallo\"\";\n\"b\" = \"B\";\n\"c\" \"C\";\n"),
+        ])
+        #expect(lines.filter { $0.contains("strings-syntax-error") }.count == 2, "\(lines)")
+        #expect(lines.contains { $0.contains("expected ';' after the value of 'a'") })
+        #expect(!lines.contains { $0.contains("after the key 'hallo'") })
+        // The next broken line is still reported.
+        #expect(lines.contains { $0.contains("after the key 'c'") })
+    }
+
+    @Test func onePercentIsReadOneWay() async {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"posts\" = \"%@ posts\";\n"),
+            ("de.lproj/Localizable.strings", "\"posts\" = \"% pBeiträge\";\n"),
+        ])
+        #expect(lines.contains { $0.contains("format-c-string") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("format-literal-percent") }, "\(lines)")
+    }
+}

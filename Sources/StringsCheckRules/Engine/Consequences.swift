@@ -1,3 +1,5 @@
+import LocalizationFormats
+
 /// Findings that follow from another finding on the same text, so one bug is reported once.
 ///
 /// A translator who writes '%d' in the 'one' form of a plural whose value type is 'ld' makes
@@ -17,6 +19,20 @@ enum Consequences {
         "catalog-variation-type-mismatch": ["format-argument-mismatch", "format-conflicting-types"],
     ]
 
+    /// A rule → rules whose finding at the very same character it makes redundant: one '%' is
+    /// read one way. What CoreFoundation does with it ('% R' is no specifier, '% p' reads a
+    /// pointer) is named; the guess that a percent sign was meant is then the same character again.
+    static let samePlace: [String: Set<String>] = [
+        "format-invalid-specifier": ["format-literal-percent"],
+        "format-c-string": ["format-literal-percent"],
+    ]
+
+    private struct Spot: Hashable {
+        var rule: String
+        var path: String
+        var location: SourcePosition?
+    }
+
     private struct Place: Hashable {
         var rule: String
         var path: String
@@ -26,6 +42,19 @@ enum Consequences {
 
     /// The findings without those another finding of the same text makes redundant.
     static func removeRedundant(_ findings: [Finding]) -> [Finding] {
+        var spots: Set<Spot> = []
+        for finding in findings where samePlace[finding.diagnostic.id] != nil {
+            spots.insert(Spot(rule: finding.diagnostic.id, path: finding.diagnostic.path, location: finding.diagnostic.location))
+        }
+        let findings =
+            spots.isEmpty
+            ? findings
+            : findings.filter { finding in
+                !samePlace.contains { cause, redundant in
+                    redundant.contains(finding.diagnostic.id)
+                        && spots.contains(Spot(rule: cause, path: finding.diagnostic.path, location: finding.diagnostic.location))
+                }
+            }
         var causes: Set<Place> = []
         for finding in findings where finding.diagnostic.severity == .error && table[finding.diagnostic.id] != nil {
             causes.insert(Place(rule: finding.diagnostic.id, path: finding.diagnostic.path, key: finding.key, locale: finding.locale))
