@@ -5,9 +5,15 @@ PREFIX ?= /usr/local
 # this build folder) and runs it; BENCH_ARGS passes options, e.g. BENCH_ARGS="--tree path/to/App".
 BENCH_ARGS ?=
 
-.PHONY: install test bench
+# `make dist` builds a relocatable tarball of the stripped (on Linux statically linked) binary
+# with completions and a checksum in dist/, and proves it runs without the toolchain (Scripts/dist.sh).
+
+.PHONY: install dist test bench
 install:
 	Scripts/install.sh --prefix "$(PREFIX)"
+
+dist:
+	Scripts/dist.sh
 
 test:
 	swift test

@@ -80,4 +80,36 @@ if ! git commit -qm "fixed German" > "$WORK/out.txt" 2>&1; then
   exit 1
 fi
 echo "   committed; the hook took $(( ($(date +%s%N) - start) / 1000000 )) ms"
+echo "== the hook for an installed binary (language: system) needs no build"
+binary="$(find "$PRE_COMMIT_HOME" -type f -name stringscheck -path '*/release/*' -perm -u+x | head -1)"
+[ -n "$binary" ] || { echo "FAIL: no built stringscheck under $PRE_COMMIT_HOME" >&2; exit 1; }
+mkdir -p "$WORK/bin"
+cp "$binary" "$WORK/bin/stringscheck"
+cat > .pre-commit-config.yaml <<CONFIG
+repos:
+  - repo: $PROJECT
+    rev: $REV
+    hooks:
+      - id: stringscheck-system
+CONFIG
+git add .pre-commit-config.yaml
+git commit -qm "the installed hook" --no-verify
+printf '"greeting" = "Hallo %%d";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
+git add App/de.lproj/Localizable.strings
+start=$(date +%s%N)
+if PATH="$WORK/bin:$PATH" git commit -m "broken German again" > "$WORK/out.txt" 2>&1; then
+  cat "$WORK/out.txt"
+  echo "FAIL: the installed hook let a broken translation through" >&2
+  exit 1
+fi
+elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+grep -q "error: 'greeting' in 'de' reads argument 1 with '%d'" "$WORK/out.txt" || {
+  cat "$WORK/out.txt"
+  echo "FAIL: the installed hook did not print the diagnostic" >&2
+  exit 1
+}
+echo "   refused in $elapsed ms, with no build (first run of the stringscheck-system hook)"
+echo "== make dist's packing and its proof, on the binary pre-commit built"
+bash "$PROJECT/Scripts/dist.sh" --binary "$binary" --output "$WORK/dist" | sed 's/^/   /'
+ls "$WORK"/dist/stringscheck-*.tar.gz "$WORK"/dist/stringscheck-*.tar.gz.sha256 >/dev/null
 echo "pre-commit end-to-end test passed"

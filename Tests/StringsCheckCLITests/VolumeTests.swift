@@ -292,3 +292,67 @@ struct ReadableVolumeTests {
         }
     }
 }
+
+/// The GitHub Action and every YAML snippet the project ships parse, and the action's script runs.
+struct ActionTests {
+    /// `python3` with PyYAML, or nil (then the YAML is not parsed here; CI requires it).
+    static func parseYAML(_ paths: [String]) throws -> String? {
+        let script = """
+            import json, re, sys, yaml
+            out = {}
+            for path in sys.argv[1:]:
+                text = open(path, encoding="utf-8").read()
+                if path.endswith(".md"):
+                    blocks = re.findall(r"```yaml\\n(.*?)```", text, re.S)
+                    out[path] = [yaml.safe_load(block) is not None for block in blocks]
+                else:
+                    out[path] = yaml.safe_load(text)
+            print(json.dumps(out))
+            """
+        let check = try OutputSafetyTests.shell("python3 -c 'import yaml' 2>/dev/null && echo yes", in: CLITests.packageRoot)
+        guard check.stdout == "yes\n" else {
+            #expect(ProcessInfo.processInfo.environment["STRINGSCHECK_REQUIRE_PYYAML"] == nil, "python3 with PyYAML is required")
+            return nil
+        }
+        let process = try OutputSafetyTests.shell(
+            "python3 - \(paths.joined(separator: " ")) <<'PY'\n\(script)\nPY", in: CLITests.packageRoot)
+        #expect(process.status == 0, "\(process.stderr)")
+        return process.stdout
+    }
+
+    @Test func theActionAndTheSnippetsAreValidYAML() throws {
+        let docs = ["README.md", "Docs/CI.md", "Docs/PreCommit.md", "Docs/Configuration.md"]
+        guard let parsed = try Self.parseYAML(["action.yml", ".pre-commit-hooks.yaml"] + docs) else { return }
+        let tree = try #require(try JSONSerialization.jsonObject(with: Data(parsed.utf8)) as? [String: Any])
+        let action = try #require(tree["action.yml"] as? [String: Any])
+        let runs = try #require(action["runs"] as? [String: Any])
+        #expect(runs["using"] as? String == "composite")
+        let steps = try #require(runs["steps"] as? [[String: Any]])
+        #expect(steps.contains { ($0["run"] as? String)?.contains("Scripts/action-check.sh") == true })
+        let hooks = try #require(tree[".pre-commit-hooks.yaml"] as? [[String: Any]])
+        #expect(hooks.contains { $0["id"] as? String == "stringscheck-system" && $0["language"] as? String == "system" })
+        #expect(hooks.allSatisfy { $0["verbose"] as? Bool == true })
+        for doc in docs {
+            let blocks = try #require(tree[doc] as? [Bool], "\(doc)")
+            #expect(blocks.allSatisfy { $0 }, "\(doc): an empty YAML snippet")
+        }
+    }
+
+    @Test func theActionsScriptAnnotatesWritesSARIFAndExitsWithTheCheck() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("action-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("github-output")
+        let demo = CLITests.packageRoot.appendingPathComponent("Resources/DemoApp").path
+        let run = try OutputSafetyTests.shell(
+            "STRINGSCHECK_BINARY='\(CLITests.executable.path)' STRINGSCHECK_PATHS='\(demo)' STRINGSCHECK_ARGS='--no-config' "
+                + "GITHUB_OUTPUT='\(output.path)' bash '\(CLITests.packageRoot.path)/Scripts/action-check.sh'",
+            in: folder)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("::error file="), "\(run.stdout.prefix(400))")
+        let sarif = try Data(contentsOf: folder.appendingPathComponent("stringscheck.sarif"))
+        let report = try #require(try JSONSerialization.jsonObject(with: sarif) as? [String: Any])
+        #expect((report["runs"] as? [Any])?.isEmpty == false)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "status=1\n")
+    }
+}
