@@ -111,9 +111,23 @@ struct EdgeCaseTests {
         let withNote = await Check.run([("payloads/a.json", "{\"aps\": {\"alert\": {\"loc-key\": \"x\"}}}\n")])
         let junit = DiagnosticReport(result: withNote, toolVersion: "test").rendered(as: .junit)
         #expect(junit.contains("failures=\"0\""))
-        #expect(junit.contains("<system-out>no Localizable table was found"))
+        #expect(junit.contains("<system-out>note: no Localizable table was found"))
         #expect(!junit.contains("<failure"))
         _ = try XMLDocument(data: Data(junit.utf8))
+    }
+
+    @Test func junitFailsWhatTheExitStatusCounts() async throws {
+        // A warning (the translation drops the argument) and a backlog warning (no 'b' in German).
+        let result = await Check.run([
+            ("en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n\"b\" = \"B\";\n"), ("de.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+        ])
+        #expect(result.errorCount == 0 && result.warningCount == 2)
+        var report = DiagnosticReport(result: result, toolVersion: "test")
+        #expect(report.rendered(as: .junit).contains("failures=\"0\""))
+        report.strict = true
+        #expect(report.rendered(as: .junit).contains("<testsuites name=\"stringscheck\" tests=\"2\" failures=\"1\""))
+        report.strictBacklog = true
+        #expect(report.rendered(as: .junit).contains("<testsuites name=\"stringscheck\" tests=\"2\" failures=\"2\""))
     }
 
     @Test func junitReplacesWhatXMLCannotHold() async throws {

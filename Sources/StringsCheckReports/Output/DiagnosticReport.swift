@@ -11,11 +11,24 @@ public struct DiagnosticReport: Sendable {
     public var result: CheckResult
     public var toolVersion: String
     public var rules: [RuleDescription]
+    /// Whether warnings fail the run (`--strict`), and translation backlog with them
+    /// (`--strict-backlog`): JUnit reports those findings, and errors, as failures.
+    public var strict = false
+    public var strictBacklog = false
 
     public init(result: CheckResult, toolVersion: String, rules: [RuleDescription] = BuiltInRules.descriptions) {
         self.result = result
         self.toolVersion = toolVersion
         self.rules = rules
+    }
+
+    /// Whether a finding fails the run, as the exit status counts it.
+    public func fails(_ finding: Finding) -> Bool {
+        switch finding.diagnostic.severity {
+        case .error: true
+        case .note: false
+        case .warning: strict && (strictBacklog || BuiltInRules.descriptionsByID[finding.diagnostic.id]?.isBacklog != true)
+        }
     }
 
     /// Renders in a format. `sourceLines` supplies source lines for `--show-source`.

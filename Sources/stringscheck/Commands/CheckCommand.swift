@@ -90,7 +90,9 @@ struct CheckCommand: AsyncParsableCommand {
             try frontend.writeBaseline(result, to: writeBaseline, project: project, force: report.forceOverwrite)
             return
         }
-        let diagnostics = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
+        var diagnostics = DiagnosticReport(result: result, toolVersion: StringsCheckCommand.version)
+        diagnostics.strict = strict
+        diagnostics.strictBacklog = strictBacklog || frontend.configuration.strictBacklog
         let useColour = color.enabled(forTerminal: report.output == nil && isatty(STDOUT_FILENO) == 1)
         let text = diagnostics.rendered(
             as: report.format, showSource: showSource, colour: useColour, sourceLines: SourceLineProvider(), maximumFindings: maxFindings,
