@@ -28,9 +28,10 @@ struct StringsCheckCommandPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            // One line: SwiftPM prints the thrown error as the plugin's failure.
             let status = process.terminationStatus
-            Diagnostics.error("stringscheck \(command) ended with exit status \(status)\(Self.meaning(of: status, command: command))")
-            throw PluginFailure(status: status)
+            throw PluginFailure(
+                description: "stringscheck \(command) ended with exit status \(status)\(Self.meaning(of: status, command: command))")
         }
     }
 
@@ -46,6 +47,5 @@ struct StringsCheckCommandPlugin: CommandPlugin {
 }
 
 struct PluginFailure: Error, CustomStringConvertible {
-    var status: Int32
-    var description: String { "stringscheck exited with status \(status)" }
+    var description: String
 }

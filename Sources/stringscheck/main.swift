@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import StringsCheckRules
 
@@ -14,7 +15,25 @@ func runCommand() async {
         exit(64)
     }
     PathArguments.extract(from: &arguments)
-    await StringsCheckCommand.main(arguments)
+    do {
+        var command = try StringsCheckCommand.parseAsRoot(arguments)
+        if var asyncCommand = command as? AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
+        }
+    } catch {
+        // ArgumentParser offers the nearest option however far it is ('--bogus': '--jobs'); the
+        // hint stays only when it is as close as the configuration's did-you-mean hints.
+        let message = StringsCheckCommand.fullMessage(for: error)
+        if let hint = message.firstMatch(of: /Unknown option '-*([^']+)'\.( Did you mean '-*([^']+)'\?)/),
+            suggestion(for: String(hint.1), among: [String(hint.3)]) == nil
+        {
+            Console.error(message.replacingCharacters(in: hint.2.startIndex..<hint.2.endIndex, with: ""))
+            exit(StringsCheckCommand.exitCode(for: error).rawValue)
+        }
+        StringsCheckCommand.exit(withError: error)
+    }
 }
 
 // Before anything else, while this is the only thread: heap arenas created from here on take the

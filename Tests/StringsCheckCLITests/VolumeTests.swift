@@ -356,3 +356,24 @@ struct ActionTests {
         #expect(try String(contentsOf: output, encoding: .utf8) == "status=1\n")
     }
 }
+
+/// Papercuts a new user meets.
+struct PapercutTests {
+    @Test func aFarOptionGetsNoSuggestionAndANearOneDoes() throws {
+        let far = try CLITests.run(["check", "--bogus", "Resources/DemoApp"])
+        #expect(
+            far.status == 64 && far.stderr.contains("Unknown option '--bogus'.") && !far.stderr.contains("Did you mean"), "\(far.stderr)")
+        let near = try CLITests.run(["check", "--job", "2", "Resources/DemoApp"])
+        #expect(near.status == 64 && near.stderr.contains("Did you mean '--jobs'?"), "\(near.stderr)")
+    }
+
+    @Test func completionKnowsTheRuleIDs() throws {
+        let script = try CLITests.run(["--generate-completion-script", "bash"])
+        #expect(script.stdout.contains("format-argument-mismatch") && script.stdout.contains("plural-hardcoded-number"))
+    }
+
+    @Test func aLongWordInATableIsCutAfterAPunctuationMark() throws {
+        let render = try CLITests.run(["render", "--no-config", "Resources/DemoApp"])
+        #expect(render.stdout.contains("push.friend_ ") && render.stdout.contains("request.body "), "\(render.stdout.prefix(800))")
+    }
+}

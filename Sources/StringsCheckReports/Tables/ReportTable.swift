@@ -128,15 +128,24 @@ extension ReportTable {
                     currentWidth += wordWidth
                     continue
                 }
-                // A word wider than a line is cut where the line is full, in one pass: cutting
-                // the rest again after each line was quadratic in the word's length.
+                // A word wider than a line is cut in one pass (cutting the rest again after each
+                // line was quadratic in the word's length): after the line's last '.', '_', '/',
+                // '-' or ':' ("push.friend_request." / "body"), else where the line is full.
                 var rest = word[...]
+                var lastBreak: (index: String.Index, width: Int)?
                 while let character = rest.first {
                     let characterWidth = displayWidth(character)
                     if currentWidth + characterWidth > width, !current.isEmpty {
-                        lines.append(current)
-                        current = ""
-                        currentWidth = 0
+                        if let cut = lastBreak, cut.width * 3 >= width {
+                            lines.append(String(current[..<cut.index]))
+                            current = String(current[cut.index...])
+                            currentWidth -= cut.width
+                        } else {
+                            lines.append(current)
+                            current = ""
+                            currentWidth = 0
+                        }
+                        lastBreak = nil
                     }
                     if characterWidth > width {
                         // A character wider than a whole line cannot be cut off: the rest of
@@ -148,6 +157,7 @@ extension ReportTable {
                     current.append(character)
                     currentWidth += characterWidth
                     rest = rest.dropFirst()
+                    if ".-_/:".contains(character), !rest.isEmpty { lastBreak = (current.endIndex, currentWidth) }
                 }
             }
             lines.append(current)

@@ -14,10 +14,12 @@ struct CheckOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The development locale translations are compared with (overrides the configuration).", valueName: "locale"))
     var baseLocale: String?
 
-    @Option(name: .customLong("enable"), help: ArgumentHelp("Turn on a rule (opt-in rules included); repeatable.", valueName: "rule"))
+    @Option(
+        name: .customLong("enable"), help: ArgumentHelp("Turn on a rule (opt-in rules included); repeatable.", valueName: "rule"),
+        completion: .list(ruleIDs))
     var enabledRules: [String] = []
 
-    @Option(name: .customLong("disable"), help: ArgumentHelp("Turn off a rule; repeatable.", valueName: "rule"))
+    @Option(name: .customLong("disable"), help: ArgumentHelp("Turn off a rule; repeatable.", valueName: "rule"), completion: .list(ruleIDs))
     var disabledRules: [String] = []
 
     @Option(help: "Number of files parsed at once (default: the number of cores).")
@@ -31,3 +33,6 @@ struct CheckOptions: ParsableArguments {
         }
     }
 }
+
+/// Every rule ID, for shell completion of `--enable`, `--disable` and `explain`.
+let ruleIDs = BuiltInRules.descriptions.map(\.id)

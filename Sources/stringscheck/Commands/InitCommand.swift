@@ -8,16 +8,20 @@ struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a commented .stringscheck.yml for the project in a folder and print the pre-commit snippet.",
-        discussion: "Never overwrites an existing file.")
+        discussion: "Never overwrites an existing file: run again, it leaves the file as it is and exits 0.")
 
     @Argument(help: "The project folder (default: the current folder).")
     var folder: String = "."
 
     func run() async throws {
         let path = (folder as NSString).appendingPathComponent(Configuration.fileName)
+        // Run again, it has nothing to do: it says so, shows the snippet again and succeeds.
         guard !FileManager.default.fileExists(atPath: path) else {
             Console.error("stringscheck: \(path) already exists; it is left as it is")
-            throw ExitCode(1)
+            try Console.write(
+                "To run it before every commit, add this to .pre-commit-config.yaml (see Docs/PreCommit.md):\n\n\(Self.preCommitSnippet)\n",
+                to: nil)
+            return
         }
         let project = await ProjectLoader.load(roots: [folder], payloadGlobs: [])
         let text = Self.configurationText(project, folder: folder)
@@ -43,10 +47,11 @@ struct InitCommand: AsyncParsableCommand {
 
     static let preCommitSnippet = """
         repos:
-          - repo: https://github.com/<owner>/stringscheck   # or the path of a local clone
-            rev: <a tag or commit of stringscheck>
+          - repo: https://github.com/YOUR-ORG/stringscheck   # where your team gets stringscheck, or a local clone's path
+            rev: v0.1.0                                       # a tag or commit of stringscheck
             hooks:
-              - id: stringscheck
+              - id: stringscheck          # builds stringscheck on the first commit (minutes)
+              # - id: stringscheck-system # or: the stringscheck on PATH (make install, make dist), no build
         """
 
     /// Folders that hold payload templates, relative to the project folder.

@@ -27,7 +27,7 @@ struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain", abstract: "Explain a rule: what it finds, why, how to fix it, and an example.")
 
-    @Argument(help: "A rule ID, e.g. format-argument-mismatch.")
+    @Argument(help: "A rule ID, e.g. format-argument-mismatch.", completion: .list(ruleIDs))
     var rule: String
 
     func validate() throws {
