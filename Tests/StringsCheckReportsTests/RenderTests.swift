@@ -218,3 +218,33 @@ struct VariantRenderTests {
         #expect(rendered.text == "iphone: Tap Save\nmac: Click Save")
     }
 }
+
+/// The preview page as people who are not engineers read it.
+@Suite struct PreviewPageTests {
+    @Test func bannersShowTheAppsNameAndTheirWorstSeverity() async {
+        let project = Check.project([
+            ("en.lproj/Localizable.strings", "\"k\" = \"Hello %@\";\n\"w\" = \"Hi\";\n"),
+            ("de.lproj/Localizable.strings", "\"k\" = \"Hallo %d\";\n\"w\" = \"Hallo\";\n"),
+            ("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Chirp\";\n"),
+            ("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Zwitscher\";\n"),
+            ("payloads/p.json", "{\"aps\": {\"alert\": {\"loc-key\": \"k\", \"loc-args\": [\"Ann\"]}}}\n"),
+            ("payloads/q.json", "{\"aps\": {\"alert\": {\"loc-key\": \"w\"}, \"sound\": 3}}\n"),
+        ])
+        let index = ProjectIndex(project: project)
+        let rows = PreviewBuilder.payloadRows(index, findings: await PreviewBuilder.findings(index, forKeys: false))
+        #expect(rows.first { $0.locale == "de" }?.appName == "Zwitscher")
+        #expect(rows.first { $0.locale == "en" }?.appName == "Chirp")
+        let page = rows.rendered(as: .html)
+        #expect(page.contains("<span dir=\"auto\">Zwitscher</span>"))
+        #expect(page.contains("<div class=\"banner error\" data-locale=\"de\""))
+        #expect(page.contains("<p class=\"summary\">2 messages in 2 locales: <span class=\"error\">3 with errors</span>"), "\(page)")
+        #expect(page.contains("<div class=\"error\"><b>error</b> "))
+    }
+
+    @Test func withoutTemplatesThePageSaysHowToPreviewKeys() {
+        let rows: [PreviewRow] = []
+        let page = rows.rendered(as: .html)
+        #expect(page.contains("no push payload templates were found") && page.contains("stringscheck render --keys "))
+        #expect(rows.rendered(as: .text).hasPrefix("nothing to render: no push payload templates were found"))
+    }
+}

@@ -20,7 +20,8 @@ enum CoverageHTML {
         for (index, item) in rows.enumerated() {
             let y = index * rowHeight + 5
             let length = Int(Double(barWidth) * item.percent / 100)
-            svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(escapeHTML(item.locale))</text>"
+            svg +=
+                "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(escapeHTML(item.locale))<title>\(escapeHTML(named(item.locale)))</title></text>"
             svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(barWidth)\" height=\"14\" fill=\"#eee\"/>"
             svg +=
                 "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(length)\" height=\"14\" fill=\"\(colour(item.percent))\"><title>\(escapeHTML(item.locale)): \(CoverageReport.percentText(item.percent))</title></rect>"
@@ -29,14 +30,37 @@ enum CoverageHTML {
         return svg + "</svg>\n"
     }
 
+    /// "de (German)": the code with its English name from CLDR (through Foundation's ICU data),
+    /// or the code alone when it has none.
+    static func named(_ locale: String) -> String {
+        guard let name = Locale(identifier: "en").localizedString(forIdentifier: locale), name != locale else { return locale }
+        return "\(locale) (\(name))"
+    }
+
+    /// What each column of the locales table counts.
+    static let legend = """
+        <dl class="legend">
+        <dt>coverage</dt><dd>translated keys out of the development language's keys</dd>
+        <dt>translated</dt><dd>the locale has the key, it loads, and its text is not empty, not a catalog placeholder and not the development text (unless allowed by <code>allow_identical</code>)</dd>
+        <dt>missing</dt><dd>the locale lacks the key: users see what the lookup falls back to</dd>
+        <dt>extra</dt><dd>keys only this locale has</dd>
+        <dt>empty</dt><dd>texts that are empty: users see nothing</dd>
+        <dt>identical</dt><dd>texts the same as the development text: perhaps not translated yet</dd>
+        <dt>review</dt><dd>catalog translations marked for review</dd>
+        <dt>plurals</dt><dd>plural texts that lack a category this locale's CLDR rules use</dd>
+        </dl>
+
+        """
+
     static func heatMap(_ report: CoverageReport) -> String {
         let tables = Array(Set(report.locales.flatMap { $0.tables.map(\.table) })).sorted()
-        guard !tables.isEmpty else { return "" }
+        // One table: the map would repeat the chart.
+        guard tables.count > 1 else { return "" }
         var out = "<table class=\"heat sortable\">\n<thead><tr><th>locale</th>"
         for table in tables { out += "<th class=\"num\">\(escapeHTML(table))</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for item in report.byCoverage {
-            out += "<tr><td>\(escapeHTML(item.locale))</td>"
+            out += "<tr><td>\(escapeHTML(named(item.locale)))</td>"
             for table in tables {
                 if let cell = item.tables.first(where: { $0.table == table }) {
                     out +=
@@ -61,6 +85,9 @@ enum CoverageHTML {
         details { margin: .3em 0; } summary { cursor: pointer; }
         code { background: #f4f4f4; padding: 0 3px; }
         .broken { color: #b00; } .ready { color: #080; }
+        .generated { color: #666; font-size: 12px; }
+        dl.legend { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; font-size: 13px; color: #444; }
+        dl.legend dt { font-weight: 600; } dl.legend dd { margin: 0; }
         """
 
     static let script = """
@@ -87,10 +114,17 @@ enum CoverageHTML {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<title>Localization coverage</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
         out +=
-            "<h1>Localization coverage</h1>\n<p>Against <code>\(escapeHTML(report.baseLocale ?? "base"))</code>, \(report.total) keys, \(report.locales.count) locales.</p>\n"
+            "<h1>Localization coverage</h1>\n<p>Against <code>\(escapeHTML(report.baseLocale.map(named) ?? "base"))</code>, \(report.total) keys, \(report.locales.count) locales.</p>\n"
+        if report.generatedOn != nil || report.commit != nil {
+            out += "<p class=\"generated\">Made"
+            if let date = report.generatedOn { out += " on \(escapeHTML(date))" }
+            if let commit = report.commit { out += " from commit <code>\(escapeHTML(commit))</code>" }
+            out += ".</p>\n"
+        }
         out += chart(report)
-        out += "<h2>Locales</h2>\n" + report.summaryTable(bars: false).html(id: "locales")
-        out += "<h2>Locales × tables</h2>\n" + heatMap(report)
+        out += "<h2>Locales</h2>\n" + report.summaryTable(bars: false).html(id: "locales") + legend
+        let map = heatMap(report)
+        if !map.isEmpty { out += "<h2>Locales × tables</h2>\n" + map }
         if !report.payloads.isEmpty {
             out +=
                 "<h2>Push payloads</h2>\n<table class=\"sortable\">\n<thead><tr><th>payload</th><th class=\"num\">ready</th><th>broken in</th></tr></thead>\n<tbody>\n"
@@ -118,7 +152,7 @@ enum CoverageHTML {
         guard !locales.isEmpty else { return "" }
         var out = "<h2>\(heading)</h2>\n"
         for item in locales {
-            out += "<details><summary>\(escapeHTML(item.locale)): \(item[keyPath: keys].count) \(noun)</summary>\n<ul>\n"
+            out += "<details><summary>\(escapeHTML(named(item.locale))): \(item[keyPath: keys].count) \(noun)</summary>\n<ul>\n"
             for key in item[keyPath: keys] {
                 out += "<li><code>\(escapeHTML(key.table))</code> <code dir=\"auto\">\(escapeHTML(key.key))</code></li>\n"
             }

@@ -81,6 +81,10 @@ public struct CoverageReport: Sendable {
     public var previous: [String: Double]?
     /// Keys missing now that were not missing in the previous report, per locale.
     public var newlyMissing: [String: [CoverageKey]] = [:]
+    /// When and from what the report was made, for people reading the HTML page: the date
+    /// (`2026-11-26`) and the checked tree's git commit, when the command knows them.
+    public var generatedOn: String?
+    public var commit: String?
 
     /// Locales below their minimum (`--min-coverage`, or `min_coverage` in the configuration).
     public func belowMinimum(global: Double?, perLocale: [String: Double]) -> [(locale: String, percent: Double, minimum: Double)] {

@@ -29,6 +29,9 @@ public struct PreviewRow: Sendable, Hashable {
     /// What a payload without alert text does on the device instead ("no banner: the badge
     /// becomes 3", "background push: nothing is shown").
     public var note: String?
+    /// The app's name as this locale's users see it above a notification: `CFBundleDisplayName`
+    /// (else `CFBundleName`) of the InfoPlist table, when the tree has one.
+    public var appName: String?
 }
 
 /// Builds preview rows for payloads and keys: the text from the index's lookup, the problems
@@ -62,6 +65,7 @@ public enum PreviewBuilder {
             for locale in locales {
                 var row = PreviewRow(source: .payload, payload: name, locale: locale, problems: [])
                 row.resolvedLocale = table.flatMap { index.resolvedLocale(locale, table: $0) }
+                row.appName = appName(index, locale: locale)
                 for (part, literal, key, arguments) in payload.alert.parts {
                     let shown: String?
                     if let keyText = key?.value.string {
@@ -97,6 +101,23 @@ public enum PreviewBuilder {
             }
             return rows
         }
+    }
+
+    /// The app's name in `locale`: the InfoPlist table's `CFBundleDisplayName`, else its
+    /// `CFBundleName`, through the same lookup as any other text (the locale's table, else the
+    /// development language's).
+    static func appName(_ index: ProjectIndex, locale: String) -> String? {
+        for table in index.baseTableNames where table == "InfoPlist" || table.hasSuffix("/InfoPlist") {
+            let resolved = index.resolvedLocale(locale, table: table) ?? index.baseLocale ?? locale
+            for key in ["CFBundleDisplayName", "CFBundleName"] {
+                if let name = index.tables[table]?[resolved]?.strings[key]?.value ?? index.baseTable(table)?.strings[key]?.value,
+                    !name.isEmpty
+                {
+                    return name
+                }
+            }
+        }
+        return nil
     }
 
     /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
@@ -286,12 +307,14 @@ extension Array where Element == PreviewRow {
 
     /// Renders the preview in a format.
     /// `width`: the columns a text table may take (the terminal's, else 100).
-    public func rendered(as format: PreviewFormat, width: Int = 100) -> String {
+    /// `emptyMessage`: what a text or HTML preview without rows says (default: no templates, and
+    /// how to preview keys).
+    public func rendered(as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender) -> String {
         switch format {
-        case .text: isEmpty ? "nothing to render\n" : table().text(totalWidth: width)
+        case .text: isEmpty ? emptyMessage + "\n" : table().text(totalWidth: width)
         case .markdown: table().markdown
         case .csv: table().csv
-        case .html: PreviewHTML.render(self)
+        case .html: PreviewHTML.render(self, emptyMessage: emptyMessage)
         case .json: json
         }
     }

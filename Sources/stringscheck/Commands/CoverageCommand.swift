@@ -54,6 +54,10 @@ struct CoverageCommand: AsyncParsableCommand {
             index, payloadFindings: payloadFindings, allowIdentical: frontend.configuration.allowIdentical,
             locales: locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize)), tables: Set(tables),
             tableIDs: scope?.tableIDs ?? [])
+        if report.format == .html {
+            coverage.generatedOn = ReportStamp.date()
+            coverage.commit = ReportStamp.commit(of: project.roots.first ?? ".")
+        }
         if let compare {
             let bytes = try frontend.readSideFile(compare, what: "the previous report")
             do {
