@@ -76,8 +76,12 @@ struct CoverageTests {
         try after.compare(withJSON: Data(before.rendered(as: .json).utf8))
         #expect(after.newlyMissing["de"]?.map(\.key) == ["f"])
         #expect(after.previous?["de"] == 66.7)
-        #expect(after.rendered(as: .text).contains("de: 1 key added without a translation since the previous report"))
-        #expect(after.rendered(as: .markdown).contains("**de**: 1 key added without a translation."))
+        // One change, named once with every locale that lacks it.
+        #expect(after.newlyMissing["fr"]?.map(\.key) == ["f"])
+        #expect(after.rendered(as: .text).contains("de, fr: 1 key added without a translation since the previous report\n  Localizable: f\n"))
+        let markdown = after.rendered(as: .markdown)
+        #expect(markdown.contains("- 1 key added without a translation (`f`) in **de, fr**"), "\(markdown)")
+        #expect(!markdown.contains("**de**"))
         // The JSON report carries the same delta per locale, so a bot can comment on it.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(after.rendered(as: .json).utf8)) as? [String: Any])
         let delta = try #require(json["delta"] as? [String: [String: Any]])

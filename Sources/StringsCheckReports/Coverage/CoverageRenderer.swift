@@ -92,11 +92,26 @@ extension CoverageReport {
                 for key in item.identicalKeys { out += "  identical  \(key.table): \(key.key)\n" }
             }
         }
-        for (locale, keys) in newlyMissing.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
-            out += "\n\(locale): \(keys.count) key\(keys.count == 1 ? "" : "s") added without a translation since the previous report\n"
+        for (locales, keys) in newlyMissingChanges {
+            out +=
+                "\n\(locales.joined(separator: ", ")): \(keys.count) key\(keys.count == 1 ? "" : "s") added without a translation since the previous report\n"
             for key in keys { out += "  \(key.table): \(key.key)\n" }
         }
         return out
+    }
+
+    /// The keys added without a translation since the previous report, one change per set of keys
+    /// with the locales that lack them (a new base key is one change, not one per locale).
+    var newlyMissingChanges: [(locales: [String], keys: [CoverageKey])] {
+        var changes: [(locales: [String], keys: [CoverageKey])] = []
+        for (locale, keys) in newlyMissing.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
+            if let index = changes.firstIndex(where: { $0.keys == keys }) {
+                changes[index].locales.append(locale)
+            } else {
+                changes.append(([locale], keys))
+            }
+        }
+        return changes
     }
 
     func markdown(details: Bool) -> String {
@@ -113,8 +128,11 @@ extension CoverageReport {
                 out += "\n</details>\n"
             }
         }
-        for (locale, keys) in newlyMissing.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
-            out += "\n**\(escapeHTML(locale))**: \(keys.count) key\(keys.count == 1 ? "" : "s") added without a translation.\n"
+        for (locales, keys) in newlyMissingChanges {
+            let shown = keys.prefix(5).map { "`\($0.key.replacingOccurrences(of: "`", with: "'"))`" }.joined(separator: ", ")
+            let more = keys.count > 5 ? " and \(keys.count - 5) more" : ""
+            out +=
+                "\n- \(keys.count) key\(keys.count == 1 ? "" : "s") added without a translation (\(shown)\(more)) in **\(escapeHTML(locales.joined(separator: ", ")))**\n"
         }
         return out
     }
