@@ -63,7 +63,7 @@ if ! git commit -m "German without the name" > "$WORK/out.txt" 2>&1; then
   echo "FAIL: a commit with warnings only was refused" >&2
   exit 1
 fi
-grep -q "App/de.lproj/Localizable.strings:1:14: warning: .*\[format-missing-argument\]" "$WORK/out.txt" || {
+grep -q "App/de.lproj/Localizable.strings:1:15: warning: .*\[format-missing-argument\]" "$WORK/out.txt" || {
   cat "$WORK/out.txt"
   echo "FAIL: the passing hook did not show the warning" >&2
   exit 1
