@@ -78,7 +78,8 @@ struct CoverageTests {
         #expect(after.previous?["de"] == 66.7)
         // One change, named once with every locale that lacks it.
         #expect(after.newlyMissing["fr"]?.map(\.key) == ["f"])
-        #expect(after.rendered(as: .text).contains("de, fr: 1 key added without a translation since the previous report\n  Localizable: f\n"))
+        #expect(
+            after.rendered(as: .text).contains("de, fr: 1 key added without a translation since the previous report\n  Localizable: f\n"))
         let markdown = after.rendered(as: .markdown)
         #expect(markdown.contains("- 1 key added without a translation (`f`) in **de, fr**"), "\(markdown)")
         #expect(!markdown.contains("**de**"))

@@ -27,7 +27,7 @@ public struct DiagnosticReport: Sendable {
         switch finding.diagnostic.severity {
         case .error: true
         case .note: false
-        case .warning: strict && (strictBacklog || BuiltInRules.descriptionsByID[finding.diagnostic.id]?.isBacklog != true)
+        case .warning: strict && (strictBacklog || !BuiltInRules.backlogIDs.contains(finding.diagnostic.id))
         }
     }
 

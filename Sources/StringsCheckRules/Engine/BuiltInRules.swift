@@ -66,6 +66,10 @@ public enum BuiltInRules {
     public static let descriptionsByID: [String: RuleDescription] = Dictionary(
         descriptions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
+    /// The IDs of the translation backlog rules (`RuleDescription.isBacklog`): asked once per
+    /// finding, so a set of strings, not a description copied out of a dictionary.
+    public static let backlogIDs: Set<String> = Set(descriptions.filter(\.isBacklog).map(\.id))
+
     /// The description of an ID or a deprecated alias.
     public static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id || $0.deprecatedIDs.contains(id) }

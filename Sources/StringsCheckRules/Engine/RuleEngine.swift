@@ -29,7 +29,7 @@ public struct CheckResult: Sendable {
             case .error: omitted.errors += 1
             case .warning:
                 omitted.warnings += 1
-                if BuiltInRules.descriptionsByID[finding.diagnostic.id]?.isBacklog == true { omitted.backlogWarnings += 1 }
+                if BuiltInRules.backlogIDs.contains(finding.diagnostic.id) { omitted.backlogWarnings += 1 }
             case .note: omitted.notes += 1
             }
         }
@@ -55,7 +55,7 @@ public struct CheckResult: Sendable {
     public var noteCount: Int { findings.count { $0.diagnostic.severity == .note } + omitted.notes }
     /// Warnings of translation backlog rules (`RuleDescription.isBacklog`).
     public var backlogWarningCount: Int {
-        findings.count { $0.diagnostic.severity == .warning && BuiltInRules.descriptionsByID[$0.diagnostic.id]?.isBacklog == true }
+        findings.count { $0.diagnostic.severity == .warning && BuiltInRules.backlogIDs.contains($0.diagnostic.id) }
             + omitted.backlogWarnings
     }
 }

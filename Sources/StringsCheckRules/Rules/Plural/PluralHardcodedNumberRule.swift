@@ -75,11 +75,27 @@ struct PluralHardcodedNumberRule: Rule {
 
     /// Whether a form reads no argument (`%arg` in a catalog substitution reads its count).
     private func readsNothing(_ text: String) -> Bool {
-        !text.contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
+        // Most forms either have no '%' at all or read the count: scanned only when needed.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
+        return !text.contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
     }
 
     /// The first number written in digits of any script ('1', '١', '१'), if any.
     private func writtenNumber(_ text: String) -> String? {
+        // ASCII digits before any other script: read as bytes (Unicode properties are slow).
+        var ascii: [UInt8] = []
+        var plain = true
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                ascii.append(byte)
+            } else if !ascii.isEmpty {
+                break
+            } else if byte >= 0x80 {
+                plain = false
+                break
+            }
+        }
+        if plain || !ascii.isEmpty { return ascii.isEmpty ? nil : String(decoding: ascii, as: UTF8.self) }
         var digits = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.numericType == .decimal {
