@@ -55,7 +55,7 @@ struct EncodingTests {
         #expect(file.entries.last?.keyLocation == SourcePosition(line: 2, column: 1), "\(name)")
         #expect(file.diagnostics.isEmpty, "\(name)")
         // Foundation agrees on every one of these.
-        let foundation = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        let foundation = Oracle.quietly { try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) }
         #expect((foundation as? [String: String]) == ["a": "é😀", "b": "x"], "\(name)")
     }
 
@@ -184,7 +184,7 @@ struct EncodingTests {
         // Foundation throws instead of falling back to reading the bytes as text.
         let data = try PropertyListSerialization.data(fromPropertyList: ["a": "1", "b": "2"], format: .binary, options: 0)
         let cut = [UInt8](data.prefix(data.count - 8))
-        #expect((try? PropertyListSerialization.propertyList(from: Data(cut), format: nil)) == nil)
+        #expect((Oracle.quietly { try? PropertyListSerialization.propertyList(from: Data(cut), format: nil) }) == nil)
         let file = StringsParser.parse(bytes: cut, path: "x.strings")
         #expect(file.encoding == .binaryPropertyList)
         #expect(!file.loads)

@@ -15,7 +15,7 @@ struct FoundationDifferentialTests {
         for url in files {
             let data = try Data(contentsOf: url)
             let ours = StringsParser.parse(bytes: [UInt8](data), path: Corpus.relative(url))
-            let theirs = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            let theirs = Oracle.quietly { try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
             if let table = theirs as? [String: Any] {
                 let expected = table.compactMapValues { $0 as? String }
                 if ours.loads, ours.loadedTable == expected {

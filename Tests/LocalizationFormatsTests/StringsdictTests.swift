@@ -314,7 +314,7 @@ struct StringsdictDifferentialTests {
         for url in files {
             let data = try Data(contentsOf: url)
             let ours = PropertyListReader.read(bytes: [UInt8](data), path: Corpus.relative(url))
-            let theirs = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            let theirs = Oracle.quietly { try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
             if let theirs {
                 if ours.loads, Self.flatten(ours.root) == Self.flatten(theirs) {
                     agreed += 1
