@@ -7,6 +7,7 @@
 # built binary; default: build one), STRINGSCHECK_PATHS and STRINGSCHECK_ARGS (split on spaces),
 # STRINGSCHECK_SARIF (true or false).
 set -uo pipefail
+# Empty arrays are expanded as ${a[@]+"${a[@]}"}: macOS runners' bash 3.2 calls "${a[@]}" unbound.
 package="${STRINGSCHECK_PACKAGE:-$(cd "$(dirname "$0")/.." && pwd)}"
 binary="${STRINGSCHECK_BINARY:-}"
 if [ -z "$binary" ]; then
@@ -18,10 +19,10 @@ if [ -z "$binary" ]; then
 fi
 read -r -a paths <<< "${STRINGSCHECK_PATHS:-}"
 read -r -a args <<< "${STRINGSCHECK_ARGS:-}"
-"$binary" check --format github "${args[@]}" "${paths[@]}"
+"$binary" check --format github ${args[@]+"${args[@]}"} ${paths[@]+"${paths[@]}"}
 status=$?
 if [ "${STRINGSCHECK_SARIF:-true}" = true ]; then
-  "$binary" check --format sarif --output stringscheck.sarif "${args[@]}" "${paths[@]}" >/dev/null || true
+  "$binary" check --format sarif --output stringscheck.sarif ${args[@]+"${args[@]}"} ${paths[@]+"${paths[@]}"} >/dev/null || true
 fi
 [ -n "${GITHUB_OUTPUT:-}" ] && echo "status=$status" >> "$GITHUB_OUTPUT"
 exit "$status"

@@ -197,6 +197,9 @@ struct BaselineIdentityTests {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("ci"), withIntermediateDirectories: true)
         let written = try CLITests.run(["check", "--no-config", ".", "--write-baseline", "ci/b.json"], in: root)
         #expect(written.status == 0, "\(written.stderr)")
+        // Paths are relative to the baseline's folder, with '..' steps: the same in every checkout.
+        let stored = try String(contentsOf: root.appendingPathComponent("ci/b.json"), encoding: .utf8)
+        #expect(stored.contains("\"path\" : \"../de.lproj/Localizable.strings\"") && !stored.contains(root.path), "\(stored)")
         // From the baseline's own folder, the tree named as '..'.
         let fromCI = try CLITests.run(["check", "--no-config", "..", "--baseline", "b.json"], in: root.appendingPathComponent("ci"))
         #expect(Self.summary(fromCI.stdout).hasPrefix("3 files checked: 0 errors, 0 warnings"), "\(fromCI.stdout)")
@@ -216,6 +219,42 @@ struct BaselineIdentityTests {
             missing.status == 2
                 && missing.stderr.contains("the baseline 'none.json' that \(root.path)/.stringscheck.yml names does not exist"),
             "\(missing.stderr)")
+    }
+
+    @Test func aDifferentBreakageOfAFileOrAnEditedPluralFormIsNew() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+            "de.lproj/Localizable.strings": "\"a\" = \"B\"\n",
+            "en.lproj/Localizable.stringsdict": Self.plural(one: "%d file", other: "%d files"),
+            "de.lproj/Localizable.stringsdict": Self.plural(one: "%@ Datei", other: "%d Dateien"),
+        ])
+        #expect(try CLITests.run(["check", "--no-config", ".", "--write-baseline", "b.json"], in: root).status == 0)
+        let same = try CLITests.run(["check", "--no-config", ".", "--baseline", "b.json"], in: root)
+        #expect(Self.summary(same.stdout).contains("0 errors, 0 warnings"), "\(same.stdout)")
+        // Another fatal mistake in the same file: not the accepted one.
+        try Self.write("\"a\" \"B\";\n", "de.lproj/Localizable.strings", in: root)
+        let other = try CLITests.run(["check", "--no-config", ".", "--baseline", "b.json"], in: root)
+        #expect(other.stdout.contains("[strings-syntax-error]"), "\(other.stdout)")
+        try Self.write("\"a\" = \"B\"\n", "de.lproj/Localizable.strings", in: root)
+        // The same wrong form, with the other form edited: the entry's text changed.
+        try Self.write(Self.plural(one: "%@ Datei", other: "%d Dateien!"), "de.lproj/Localizable.stringsdict", in: root)
+        let edited = try CLITests.run(["check", "--no-config", ".", "--baseline", "b.json"], in: root)
+        #expect(
+            !Self.summary(edited.stdout).contains("0 errors, 0 warnings") && !edited.stdout.contains("[strings-syntax-error]"),
+            "\(edited.stdout)")
+    }
+
+    static func plural(one: String, other: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>files</key><dict>
+        <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+        <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>d</string>
+        <key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict>
+        </dict></dict></plist>
+
+        """
     }
 
     @Test func aVersion2BaselineIsStillReadAndUpgradedWhenWritten() throws {

@@ -177,3 +177,32 @@ import Testing
         #expect(!lines.contains { $0.contains("format-literal-percent") }, "\(lines)")
     }
 }
+
+/// A gap and the types: every specifier is compared with what it shows.
+@Suite struct PositionGapTypeTests {
+    @Test func aSpecifierBeforeTheGapWithAnotherTypeIsAnError() async {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"k\" = \"%1$d of %2$@\";\n"),
+            ("de.lproj/Localizable.strings", "\"k\" = \"%1$@ von %3$@\";\n"),
+        ])
+        #expect(
+            lines.contains {
+                $0.hasPrefix("error format-position-gap:") && $0.contains("'%1$@' shows argument 1, which the code passes as an integer")
+            }, "\(lines)")
+    }
+
+    @Test func anArgumentPastThoseReadIsNamedAsShown() async {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"k\" = \"%1$@ %2$@\";\n"),
+            ("de.lproj/Localizable.strings", "\"k\" = \"%1$@ %2$@ %4$@\";\n"),
+        ])
+        #expect(lines.contains { $0.contains("format-extra-argument") && $0.contains("reads argument 3 with '%4$@'") }, "\(lines)")
+    }
+
+    @Test func aBracedTableMissingASemicolonIsOneError() async {
+        let lines = await UsageModelTests.lines([
+            ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n"), ("de.lproj/Localizable.strings", "{\"a\" = \"B\"}\n"),
+        ])
+        #expect(lines.filter { $0.hasPrefix("error") }.count == 1, "\(lines)")
+    }
+}

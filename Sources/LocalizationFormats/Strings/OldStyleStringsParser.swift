@@ -293,7 +293,7 @@ struct OldStyleStringsParser {
         // More on the same line (`"He said "hi"";`: a quote not escaped) is the same mistake: the
         // next line is where another entry may start. A new line after the value (a ';' left out
         // at a line end) is read from where it starts.
-        if scanner.pos < bytes.count, !bytes[afterValue..<scanner.pos].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        if !braced, scanner.pos < bytes.count, !bytes[afterValue..<scanner.pos].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
             scanner.skipToNextLine(after: scanner.pos)
         }
         return false

@@ -67,11 +67,19 @@ public struct Baseline: Sendable, Codable, Hashable {
         let path = relative(d.path)
         let table = finding.table.map(relative)
         let locales: [String?] = finding.coveredLocales.isEmpty ? [nil] : finding.coveredLocales
+        // A finding about a whole file (a syntax error, an encoding) has no text of a key: what it
+        // says, without its numbers (lines, counts), tells one such problem from another.
+        let about = finding.key == nil && finding.locales.isEmpty ? Self.hash(Self.withoutDigits(d.message)) : nil
         return locales.map { locale in
             Entry(
-                rule: d.id, path: path, table: table, key: finding.key, locale: locale, text: locale.flatMap { finding.textHashes[$0] },
-                fingerprint: nil, message: d.message, count: 0)
+                rule: d.id, path: path, table: table, key: finding.key, locale: locale,
+                text: locale.flatMap { finding.textHashes[$0] } ?? about, fingerprint: nil, message: d.message, count: 0)
         }
+    }
+
+    /// `text` without its runs of ASCII digits.
+    static func withoutDigits(_ text: String) -> String {
+        String(decoding: text.utf8.filter { !(0x30...0x39).contains($0) }, as: UTF8.self)
     }
 
     /// Drops findings the baseline lists (each entry as many times as its count). A finding about
@@ -157,12 +165,20 @@ public struct Baseline: Sendable, Codable, Hashable {
         return String(value, radix: 16)
     }
 
-    /// `path` relative to the anchor when it lies inside it, else absolute; `.` and `..` resolved.
+    /// `path` relative to the anchor; `.` and `..` resolved. Version 3: with `..` steps when it lies
+    /// outside (a baseline in `ci/` names `../App/de.lproj/…`, the same in every checkout).
+    /// Versions 1 and 2: absolute outside the anchor, as they were written.
     func relative(_ path: String) -> String {
         let absolute = FilePath.absolute(path, in: FileManager.default.currentDirectoryPath)
         let base = anchor  // absolute: a folder from `anchor(configurationPath:baselinePath:)` or the current one
         if base == "/" { return String(absolute.dropFirst()) }
-        return absolute.hasPrefix(base + "/") ? String(absolute.dropFirst(base.count + 1)) : absolute
+        if absolute.hasPrefix(base + "/") { return String(absolute.dropFirst(base.count + 1)) }
+        guard version >= 3 else { return absolute }
+        let from = base.split(separator: "/")
+        let to = absolute.split(separator: "/")
+        var shared = 0
+        while shared < from.count, shared < to.count, from[shared] == to[shared] { shared += 1 }
+        return (Array(repeating: "..", count: from.count - shared) + to[shared...].map(String.init)).joined(separator: "/")
     }
 
     /// Where a baseline's paths start. Version 3: the baseline file's folder. Versions 1 and 2: the

@@ -167,9 +167,12 @@ public enum RuleEngine {
         for index in findings.indices {
             guard let key = findings[index].key, let table = findings[index].table, let byLocale = tables[table] else { continue }
             for locale in findings[index].coveredLocales {
-                if let text = byLocale[locale]?.strings[key]?.value {
-                    findings[index].textHashes[locale] = Baseline.hash(text)
+                guard let string = byLocale[locale]?.strings[key], var text = string.value else { continue }
+                // A plural entry is its format and every form: an edited form is an edited text.
+                for variable in string.stringsdictEntry?.variables ?? [] {
+                    for variant in variable.variants { text += "\u{1F}" + variable.name + "." + variant.name + "=" + variant.value }
                 }
+                findings[index].textHashes[locale] = Baseline.hash(text)
             }
         }
     }

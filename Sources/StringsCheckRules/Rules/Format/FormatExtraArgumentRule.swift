@@ -28,7 +28,14 @@ struct FormatExtraArgumentRule: Rule {
             // (format-position-gap says what it shows).
             let shape = pair.translation.shape
             if shape.highestArgument > shape.count && shape.count <= pair.base.argumentCount { continue }
-            for (argument, use) in pair.translationArguments where pair.baseArguments[argument] == nil && limit.admit(use.textIndex) {
+            // With a gap, a specifier shows the argument of its rank among the positions read, and
+            // reads past what is passed when that rank does.
+            let hasGap = shape.highestArgument > shape.count
+            let read = shape.arguments.map(\.argument)
+            for (written, use) in pair.translationArguments {
+                let argument = hasGap ? (read.firstIndex(of: written) ?? (written - 1)) + 1 : written
+                let extra = hasGap ? argument > pair.base.argumentCount : pair.baseArguments[written] == nil
+                guard extra, limit.admit(use.textIndex) else { continue }
                 let message = translations.get(use.textIndex, context)
                 let count = pair.base.argumentCount
                 result.append(

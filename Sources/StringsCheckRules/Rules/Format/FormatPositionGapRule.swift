@@ -82,14 +82,19 @@ struct GapReading {
             consequence = .unknown
             return
         }
+        // What the base shows as each argument, numbered as CoreFoundation numbers it (the base
+        // may have a gap of its own).
         let baseUses = base.arguments(in: context.texts)
+        var baseShows: [Int: ArgumentUse] = [:]
+        for (rank, argument) in baseUses.map(\.key).sorted().enumerated() { baseShows[rank + 1] = baseUses[argument] }
         // A catalog key with specifiers is the format the code passes ('%lld %@'): it types an
         // argument the development text reads only through a plural variable.
         let codeFormat = origin == .catalog && key.contains("%") ? FormatScanner.analyze(key).specifiers : []
-        for specifier in moved {
+        // Every specifier, moved or not: a type that differs from what is passed is the worst case.
+        for specifier in moved + numbered.filter({ shows($0.argument) == $0.argument }) {
             let argument = shows(specifier.argument)
             let passed: (text: String, signature: String)? =
-                baseUses[argument].flatMap { $0.isVariable ? nil : ($0.text, $0.signature) }
+                baseShows[argument].flatMap { $0.isVariable ? nil : ($0.text, $0.signature) }
                 ?? codeFormat.first { $0.argument == argument }.map { ($0.text, $0.signature) }
             if let passed, passed.signature != specifier.signature {
                 shifted = (specifier.text, specifier.argument, argument)
