@@ -416,3 +416,31 @@ struct PapercutTests {
         #expect(render.stdout.contains("push.friend_ ") && render.stdout.contains("request.body "), "\(render.stdout.prefix(800))")
     }
 }
+
+/// Test code is not the shipping app: left out of a tree's code scan unless asked for.
+struct TestCodeTests {
+    @Test func aLookupInATestIsNotReportedUnlessTestsAreScanned() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "App/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
+            "App/de.lproj/Localizable.strings": "\"hello\" = \"Hallo\";\n",
+            "App/View.swift": "let a = NSLocalizedString(\"hello\", comment: \"\")\nlet b = NSLocalizedString(\"missing.app\", comment: \"\")\n",
+            "App/PreviewSection.swift": "let c = NSLocalizedString(\"missing.preview.section\", comment: \"\")\n",
+            "AppTests/ViewTests.swift": "let t = NSLocalizedString(\"missing.test\", comment: \"\")\n",
+            "App/Helpers/LookupTests.swift": "let u = NSLocalizedString(\"missing.helper.test\", comment: \"\")\n",
+            ".stringscheck.yml": "code:\n  include: [\"**/*.swift\"]\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plain = try CLITests.run(["check", "."], in: root)
+        #expect(plain.stdout.contains("'missing.app'") && plain.stdout.contains("'missing.preview.section'"), "\(plain.stdout)")
+        #expect(!plain.stdout.contains("'missing.test'") && !plain.stdout.contains("'missing.helper.test'"))
+        #expect(plain.stdout.contains("Left out 2 test source files from the code scan"), "\(plain.stdout)")
+        try "code:\n  include: [\"**/*.swift\"]\n  tests: true\n".write(
+            to: root.appendingPathComponent(".stringscheck.yml"), atomically: true, encoding: .utf8)
+        let withTests = try CLITests.run(["check", "."], in: root)
+        #expect(withTests.stdout.contains("'missing.test'") && withTests.stdout.contains("'missing.helper.test'"), "\(withTests.stdout)")
+        #expect(!withTests.stdout.contains("Left out"))
+        // A test file named on the command line is scanned.
+        let named = try CLITests.run(["check", "--no-config", "AppTests/ViewTests.swift", "App"], in: root)
+        #expect(named.stdout.contains("'missing.test'"), "\(named.stdout)\(named.stderr)")
+    }
+}

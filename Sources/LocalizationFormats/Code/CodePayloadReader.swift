@@ -118,6 +118,8 @@ public struct CodeScanOptions: Sendable {
     public var everyLiteral = false
     /// Source files never scanned, even when named on the command line (`code: exclude`).
     public var excluded: (@Sendable (String) -> Bool)?
+    /// Whether test code under the folders given is scanned too (`code: tests: true`; see `TestCode`).
+    public var includeTests = false
 
     public init(accept: (@Sendable (String) -> Bool)? = nil, functions: [PushKeyFunction] = [], wrappers: [LocalizedStringWrapper] = []) {
         self.accept = accept
@@ -130,25 +132,34 @@ public struct CodeScanOptions: Sendable {
 public enum CodeDiscovery {
     /// Paths (as displayed) of the source files under a root that `accept` takes (the
     /// configuration's globs), sorted. A file named as the root is scanned when it is source code.
-    public static func find(root: String, accept: (String) -> Bool) -> [String] {
+    /// Test code (`TestCode`) is left out unless `includeTests`; `testFiles` counts what was.
+    public static func find(root: String, accept: (String) -> Bool, includeTests: Bool = false, testFiles: inout Int) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return CodeLanguage(fileName: root) != nil ? [root] : [] }
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         var result: [String] = []
+        var skipped = 0
         DirectoryWalker.walk(root: root) { entry in
+            let inTests = !includeTests && entry.relativePath.split(separator: "/").dropLast().contains { TestCode.isTestFolder(String($0)) }
             switch entry.kind {
             case .directory:
                 return !ProjectLoader.skippedFolders.contains(entry.name) && !FileKind.isLocaleFolder(entry.name)
             case .file:
                 guard CodeLanguage(fileName: entry.name) != nil else { return false }
                 let path = ProjectLoader.join(displayRoot, entry.relativePath)
-                if accept(path) { result.append(path) }
+                guard accept(path) else { return false }
+                if inTests || (!includeTests && TestCode.isTestFile(entry.name)) {
+                    skipped += 1
+                } else {
+                    result.append(path)
+                }
                 return false
             case .symbolicLink, .other:
                 return false
             }
         }
+        testFiles += skipped
         return result.sorted()
     }
 

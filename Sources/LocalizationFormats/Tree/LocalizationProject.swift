@@ -76,6 +76,8 @@ public struct ResourceFile: Sendable {
 /// Every localization resource found under the roots, parsed, with the tables merged per locale.
 public struct LocalizationProject: Sendable {
     public var roots: [String]
+    /// Source files left out of the code scan as test code (`TestCode`).
+    public var skippedTestFiles = 0
     /// Sorted by path.
     public var files: [ResourceFile]
     /// Problems with the tree itself (duplicate locale folders, symlink loops, unreadable folders).

@@ -114,13 +114,14 @@ public enum ProjectLoader {
         phases.lap("payloads")
         // Source files: those named as roots always, those under folders when configured.
         var codePaths: [String] = []
+        var testFiles = 0
         for root in roots {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue {
                 if CodeLanguage(fileName: root) != nil, !(code.excluded?(root) ?? false) { codePaths.append(root) }
             } else if let accept = code.accept {
-                codePaths += CodeDiscovery.find(root: root, accept: accept)
+                codePaths += CodeDiscovery.find(root: root, accept: accept, includeTests: code.includeTests, testFiles: &testFiles)
             }
         }
         if !codePaths.isEmpty {
@@ -130,6 +131,7 @@ public enum ProjectLoader {
             project.codeTreeScanned = code.accept != nil
             phases.lap("scan code")
         }
+        project.skippedTestFiles = testFiles
         return project
     }
 

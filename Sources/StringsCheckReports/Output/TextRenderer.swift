@@ -192,6 +192,11 @@ public struct TextRenderer: Sendable {
         // Appended in place: a report of thousands of findings is not copied to add its last line.
         if !out.isEmpty { out += "\n" }
         out += Self.leftOutLine(result.leftOutFolders)
+        if result.skippedTestFiles > 0 {
+            let count = result.skippedTestFiles
+            out +=
+                "Left out \(count) test source file\(count == 1 ? "" : "s") from the code scan (in Tests/ or *Tests folders, or named as tests: *Tests.swift, test_*.py, *.test.ts, …): no user runs them; `code: tests: true` scans them\n"
+        }
         out += summary
         out += "\n"
         return out

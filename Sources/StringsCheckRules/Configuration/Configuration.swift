@@ -42,6 +42,9 @@ public struct CodeConfiguration: Sendable, Hashable {
     public var wrappers: [LocalizedStringWrapper] = []
     /// Globs over keys the code builds at run time (`"error.*"`): `unused-key` leaves them alone.
     public var dynamicKeys: [String] = []
+    /// Whether test code (`Tests/` folders, `*Tests.swift`, …) under the folders checked is
+    /// scanned too (`code: tests: true`); left out by default, as no user runs it.
+    public var tests = false
 
     public init() {}
 }

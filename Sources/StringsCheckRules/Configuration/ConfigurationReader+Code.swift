@@ -5,7 +5,7 @@ import Yams
 /// The `code:` section: which source files are scanned, the push payload builders and the
 /// app's lookup wrappers.
 extension ConfigurationReader {
-    static let codeKeys = ["include", "exclude", "functions", "wrappers", "dynamic_keys"]
+    static let codeKeys = ["include", "exclude", "functions", "wrappers", "dynamic_keys", "tests"]
 
     mutating func code(_ node: Node) -> CodeConfiguration {
         var code = CodeConfiguration()
@@ -18,6 +18,12 @@ extension ConfigurationReader {
                     function($0)
                 }
             case "dynamic_keys": code.dynamicKeys = strings(value, "'dynamic_keys' of 'code'")
+            case "tests":
+                guard case .scalar(let scalar) = value, let flag = Bool(scalar.string) else {
+                    report("'tests' of 'code' must be true or false", node: value)
+                    continue
+                }
+                code.tests = flag
             case "wrappers":
                 code.wrappers = listItems(value, "'wrappers' must be a list of mappings (name, key, table)").compactMap { wrapper($0) }
             default: unknownKey(key, keyNode, in: "'code'", known: Self.codeKeys)

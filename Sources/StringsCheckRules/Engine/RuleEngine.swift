@@ -16,6 +16,8 @@ public struct CheckResult: Sendable {
     public var baseLocaleReason: String
     /// Folders left out of the check because the app does not ship them (see `LeftOutFolder`).
     public var leftOutFolders: [LeftOutFolder] = []
+    /// Source files left out of the code scan as test code.
+    public var skippedTestFiles = 0
 
     /// Findings past `RuleEngine.maximumKeptFindings`, counted by severity but not kept.
     public var omitted = OmittedFindings()
@@ -156,6 +158,7 @@ public enum RuleEngine {
             fileCount: project.files.count + project.payloadFiles.count + project.codeFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
         result.leftOutFolders = project.leftOutFolders
+        result.skippedTestFiles = project.skippedTestFiles
         if let maximumFindings { result.keep(atMost: maximumFindings) }
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result

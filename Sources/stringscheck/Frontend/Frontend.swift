@@ -90,6 +90,7 @@ struct Frontend {
         let code = configuration.code
         var options = CodeScanOptions(functions: code.functions, wrappers: code.wrappers)
         options.everyLiteral = BuiltInRules.description(of: "unused-key").map(configuration.isEnabled) ?? false
+        options.includeTests = code.tests
         let include = code.include.map(Glob.init)
         let exclude = (code.exclude + configuration.exclude).map(Glob.init)
         let directory = configuration.directory
