@@ -423,7 +423,8 @@ struct TestCodeTests {
         let root = try CheckCommandTests.temporaryTree([
             "App/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
             "App/de.lproj/Localizable.strings": "\"hello\" = \"Hallo\";\n",
-            "App/View.swift": "let a = NSLocalizedString(\"hello\", comment: \"\")\nlet b = NSLocalizedString(\"missing.app\", comment: \"\")\n",
+            "App/View.swift":
+                "let a = NSLocalizedString(\"hello\", comment: \"\")\nlet b = NSLocalizedString(\"missing.app\", comment: \"\")\n",
             "App/PreviewSection.swift": "let c = NSLocalizedString(\"missing.preview.section\", comment: \"\")\n",
             "AppTests/ViewTests.swift": "let t = NSLocalizedString(\"missing.test\", comment: \"\")\n",
             "App/Helpers/LookupTests.swift": "let u = NSLocalizedString(\"missing.helper.test\", comment: \"\")\n",

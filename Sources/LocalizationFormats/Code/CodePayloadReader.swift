@@ -141,7 +141,8 @@ public enum CodeDiscovery {
         var result: [String] = []
         var skipped = 0
         DirectoryWalker.walk(root: root) { entry in
-            let inTests = !includeTests && entry.relativePath.split(separator: "/").dropLast().contains { TestCode.isTestFolder(String($0)) }
+            let inTests =
+                !includeTests && entry.relativePath.split(separator: "/").dropLast().contains { TestCode.isTestFolder(String($0)) }
             switch entry.kind {
             case .directory:
                 return !ProjectLoader.skippedFolders.contains(entry.name) && !FileKind.isLocaleFolder(entry.name)
