@@ -24,6 +24,23 @@ struct LocalizedStringScannerTests {
         }
     }
 
+    @Test func lookupsInsideInterpolationsAreFound() {
+        let source = """
+            let model = "\\(NSLocalizedString("Model", comment: "")):"
+            let total = Text("\\(NSLocalizedString("Total", comment: "")) \\(count)")
+            let nested = "\\("\\(String(localized: "deep.key"))")"
+            let plain = "\\(count) items"
+
+            """
+        let found = LocalizedStringScanner.uses(in: Array(source.utf8), language: .swift)
+        #expect(
+            Set(Self.lines(found)).isSuperset(of: ["NSLocalizedString Model", "NSLocalizedString Total", "String(localized:) deep.key"]))
+        // Each at the position of its key in the file.
+        let model = found.uses.first { $0.key == "Model" }
+        #expect(model.map { Array(source.utf8)[$0.keyOffset] } == UInt8(ascii: "\""))
+        #expect(model.map { String(decoding: Array(source.utf8)[$0.keyOffset..<($0.keyOffset + 7)], as: UTF8.self) } == "\"Model\"")
+    }
+
     @Test func swiftLookupsAndSwiftUIKeys() throws {
         let found = try Self.describe("Views.swift")
         #expect(

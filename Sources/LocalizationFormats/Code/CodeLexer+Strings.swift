@@ -312,6 +312,9 @@ extension CodeLexer {
                         if bytes[index] == UInt8(ascii: ")") {
                             depth -= 1
                             if depth == 0 {
+                                // The code between the parentheses, for the lookups it may hold;
+                                // those of nested literals are found when it is read in turn.
+                                if nesting == 0, index > after + 1 { interpolations.append((after + 1)..<index) }
                                 index += 1
                                 break
                             }

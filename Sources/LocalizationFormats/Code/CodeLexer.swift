@@ -18,12 +18,22 @@ public struct CodeLexer {
     static let maximumNesting = 32
     /// Marks where a Swift interpolation stands in an interpolated literal's value.
     public static let hole: UInt8 = 0x01
+    /// The code inside the Swift interpolations of the literals read at the top level (`"\(…)"`:
+    /// the bytes between the parentheses), which may hold lookups of their own.
+    var interpolations: [Range<Int>] = []
 
     public static func tokens(of bytes: [UInt8], language: CodeLanguage) -> [CodeToken] {
+        tokensAndInterpolations(of: bytes, language: language).tokens
+    }
+
+    /// The tokens, and the code inside Swift string interpolations (byte ranges of `bytes`).
+    public static func tokensAndInterpolations(of bytes: [UInt8], language: CodeLanguage)
+        -> (tokens: [CodeToken], interpolations: [Range<Int>])
+    {
         var lexer = CodeLexer(bytes: bytes, language: language)
         lexer.tokens.reserveCapacity(bytes.count / 5)
         lexer.run()
-        return lexer.tokens
+        return (lexer.tokens, lexer.interpolations)
     }
 
     init(bytes: [UInt8], language: CodeLanguage) {

@@ -37,11 +37,14 @@ public enum CodePayloadReader {
         let readsStrings =
             (language == .swift || language == .objectiveC)
             && (everyLiteral || LocalizedStringScanner.mayHoldUses(bytes, wrappers: wrappers))
-        let tokens = mayHoldPushKeys || readsStrings ? CodeLexer.tokens(of: bytes, language: language) : []
+        let (tokens, interpolations) =
+            mayHoldPushKeys || readsStrings ? CodeLexer.tokensAndInterpolations(of: bytes, language: language) : ([], [])
         let uses = mayHoldPushKeys ? PushKeyScanner.uses(tokens: tokens, bytes: bytes, functions: functions) : []
         let strings =
             readsStrings
-            ? LocalizedStringScanner.uses(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral)
+            ? LocalizedStringScanner.uses(
+                tokens: tokens, interpolations: interpolations, bytes: bytes, language: language, wrappers: wrappers,
+                everyLiteral: everyLiteral)
             : LocalizedStringUses()
         // Positions are needed only where something was found: most files have a line table of none.
         guard !uses.isEmpty || !strings.uses.isEmpty else { return CodeFile(path: path, language: language, strings: strings) }

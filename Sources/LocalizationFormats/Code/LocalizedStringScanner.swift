@@ -28,9 +28,35 @@ public struct LocalizedStringScanner {
         -> LocalizedStringUses
     {
         guard language == .swift || language == .objectiveC else { return LocalizedStringUses() }
+        let (tokens, interpolations) = CodeLexer.tokensAndInterpolations(of: bytes, language: language)
         return uses(
-            tokens: CodeLexer.tokens(of: bytes, language: language), bytes: bytes, language: language, wrappers: wrappers,
-            everyLiteral: everyLiteral)
+            tokens: tokens, interpolations: interpolations, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral
+        )
+    }
+
+    /// `uses(tokens:…)` of the file and of the code inside its interpolations.
+    public static func uses(
+        tokens: [CodeToken], interpolations: [Range<Int>], bytes: [UInt8], language: CodeLanguage,
+        wrappers: [LocalizedStringWrapper] = [], everyLiteral: Bool = true
+    ) -> LocalizedStringUses {
+        var result = uses(tokens: tokens, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral)
+        // Lookups inside string interpolations (`"\(NSLocalizedString("Total", comment: "")):"`),
+        // read as code of their own, a few levels deep.
+        var pending = interpolations.map { ($0, 1) }
+        while let (range, depth) = pending.popLast() {
+            let (inner, nested) = CodeLexer.tokensAndInterpolations(of: Array(bytes[range]), language: language)
+            let shifted = inner.map { token in
+                var token = token
+                token.start += range.lowerBound
+                token.end += range.lowerBound
+                return token
+            }
+            result.merge(uses(tokens: shifted, bytes: bytes, language: language, wrappers: wrappers, everyLiteral: everyLiteral))
+            if depth < 4 {
+                pending += nested.map { (($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound), depth + 1) }
+            }
+        }
+        return result
     }
 
     /// Whether the bytes may hold a lookup at all: "ocaliz" (`NSLocalizedString`,

@@ -65,6 +65,16 @@ public struct LocalizedStringUses: Sendable, Hashable {
 
     public init() {}
 
+    /// Adds what another stretch of the same file uses (the code inside an interpolation).
+    mutating func merge(_ other: LocalizedStringUses) {
+        uses += other.uses
+        dynamicTables.formUnion(other.dynamicTables)
+        dynamicPrefixes += other.dynamicPrefixes
+        literals.formUnion(other.literals)
+        literalPatterns.formUnion(other.literalPatterns)
+        memberChains.formUnion(other.memberChains)
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.uses == rhs.uses && lhs.dynamicTables == rhs.dynamicTables
             && lhs.dynamicPrefixes.map { "\($0.table ?? "")/\($0.prefix)" } == rhs.dynamicPrefixes.map { "\($0.table ?? "")/\($0.prefix)" }
