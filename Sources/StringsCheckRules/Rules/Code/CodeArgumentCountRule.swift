@@ -18,7 +18,11 @@ struct CodeArgumentCountRule: Rule {
                 strings: [
                     ("en", "\"inbox.count\" = \"%1$d new messages in %2$@\";\n"),
                     ("de", "\"inbox.count\" = \"%1$d neue Nachrichten in %2$@\";\n"),
-                ])
+                ]),
+            // A translation that dropped the only placeholder takes no argument: the name never shows.
+            codeExample(
+                "let text = String(format: NSLocalizedString(↓\"shared\", comment: \"\"), name)\n",
+                strings: [("en", "\"shared\" = \"%@ shared a post\";\n"), ("zh-HK", "\"shared\" = \"分享了帖子\";\n")]),
         ],
         nonTriggering: [
             codeExample(
@@ -39,10 +43,11 @@ struct CodeArgumentCountRule: Rule {
             else { continue }
             var byCount: [Int: [(locale: String, string: LocalizedString)]] = [:]
             for locale in locales {
-                guard let format = context.formats[table]?[locale]?[lookup.use.key],
-                    let string = context.tables[table]?[locale]?.strings[lookup.use.key], string.loaded
-                else { continue }
-                if format.argumentCount != given { byCount[format.argumentCount, default: []].append((locale, string)) }
+                guard let string = context.tables[table]?[locale]?.strings[lookup.use.key], string.loaded else { continue }
+                // A text that reads no argument has no format: it takes none (a translation that
+                // dropped the only placeholder).
+                let needed = context.formats[table]?[locale]?[lookup.use.key]?.argumentCount ?? 0
+                if needed != given { byCount[needed, default: []].append((locale, string)) }
             }
             for (needed, items) in byCount.sorted(by: { $0.key > $1.key }) {
                 let names = items.map(\.locale)
