@@ -445,3 +445,30 @@ struct TestCodeTests {
         #expect(named.stdout.contains("'missing.test'"), "\(named.stdout)\(named.stderr)")
     }
 }
+
+/// Code scanning from the command line, and a scan that reads nothing said aloud.
+struct CodeSwitchTests {
+    @Test func codeAndNoCodeAndTheirWarnings() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "App/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
+            "App/View.swift": "let b = NSLocalizedString(\"missing.app\", comment: \"\")\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plain = try CLITests.run(["check", "--no-config", "."], in: root)
+        #expect(!plain.stdout.contains("missing.app"))
+        let scanned = try CLITests.run(["check", "--no-config", "--code", "."], in: root)
+        #expect(scanned.stdout.contains("'missing.app'"), "\(scanned.stdout)")
+        try "code:\n  include: [\"App/**/*.swift\"]\n".write(
+            to: root.appendingPathComponent(".stringscheck.yml"), atomically: true, encoding: .utf8)
+        #expect(try CLITests.run(["check", "."], in: root).stdout.contains("'missing.app'"))
+        let off = try CLITests.run(["check", "--no-code", "."], in: root)
+        #expect(!off.stdout.contains("missing.app") && off.stderr.isEmpty, "\(off.stderr)")
+        // Nothing to read: said, with where the globs were resolved.
+        try "code:\n  include: [\"Src/**/*.swift\"]\n".write(
+            to: root.appendingPathComponent(".stringscheck.yml"), atomically: true, encoding: .utf8)
+        let unmatched = try CLITests.run(["check", "."], in: root)
+        #expect(unmatched.stderr.contains("code: include (Src/**/*.swift) matched no source file"), "\(unmatched.stderr)")
+        let unused = try CLITests.run(["check", "--no-config", "--enable", "unused-key", "."], in: root)
+        #expect(unused.stderr.contains("unused-key reads the app's code, and none was scanned"), "\(unused.stderr)")
+    }
+}

@@ -25,6 +25,13 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "Number of files parsed at once (default: the number of cores).")
     var jobs: Int?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Scan the source code under the paths (Swift and Objective-C lookups, backend payload keys); --no-code scans none (default: the configuration's code: include)."
+    )
+    var code: Bool?
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         for id in enabledRules + disabledRules where BuiltInRules.description(of: id) == nil {

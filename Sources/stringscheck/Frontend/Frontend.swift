@@ -81,7 +81,27 @@ struct Frontend {
             maximumFileSize: configuration.maximumFileSize, checkUnshipped: configuration.checkUnshipped)
         keepUntilExit(project)
         warnAboutUnmatchedIncludes(project)
+        warnAboutCodeScanning(project)
         return project
+    }
+
+    /// A code scan that read nothing, said where it looked: an `include` that matches no source
+    /// file (resolved against the configuration's folder), or `unused-key` with no code to read
+    /// (it would report nothing, which is not "every key is used").
+    func warnAboutCodeScanning(_ project: LocalizationProject) {
+        let code = configuration.code
+        let folder = configuration.directory == "." ? "the current folder" : "'\(configuration.directory)'"
+        if !code.include.isEmpty, !project.codeTreeScanned || project.codeFiles.isEmpty {
+            Console.error(
+                "stringscheck: warning: code: include (\(code.include.joined(separator: ", "))) matched no source file under the paths checked; its globs are relative to \(folder)"
+            )
+        }
+        let unused = BuiltInRules.description(of: "unused-key").map(configuration.isEnabled) ?? false
+        if unused, code.include.isEmpty, project.codeFiles.isEmpty {
+            Console.error(
+                "stringscheck: warning: unused-key reads the app's code, and none was scanned: set code: include in .stringscheck.yml or pass --code"
+            )
+        }
     }
 
     /// The source files scanned for payload keys: those given by name, and under the folders
@@ -145,6 +165,12 @@ struct Frontend {
         for id in options.disabledRules {
             guard let rule = BuiltInRules.description(of: id) else { continue }
             configuration.rules[rule.id, default: RuleConfiguration()].enabled = false
+        }
+        // --code scans every source file under the paths (test code aside); --no-code none.
+        switch options.code {
+        case true?: if configuration.code.include.isEmpty { configuration.code.include = ["**"] }
+        case false?: configuration.code.include = []
+        case nil: break
         }
         var roots = paths
         if roots.isEmpty {
