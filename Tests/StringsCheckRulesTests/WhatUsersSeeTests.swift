@@ -206,3 +206,17 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("error") }.count == 1, "\(lines)")
     }
 }
+
+/// A table several bundles have is named with those bundles.
+@Suite struct TableNamingTests {
+    @Test func aKeyNoBundleHasNamesTheBundlesThatHaveTheTable() async {
+        let lines = await UsageModelTests.lines([
+            ("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            ("Widget/en.lproj/Localizable.strings", "\"b\" = \"B\";\n"),
+            ("Shared/View.swift", "let x = NSLocalizedString(\"settings.missing\", comment: \"\")\n"),
+        ])
+        #expect(
+            lines.contains { $0.contains("'settings.missing'") && $0.contains("(in none of the 2 bundles that have one: App and Widget)") },
+            "\(lines)")
+    }
+}

@@ -97,8 +97,13 @@ struct CodeMissingKeyRule: Rule {
 
 extension Finding.Message {
     /// A table with the bundle it is in, or how many bundles have it.
+    /// "Localizable (App/Localizable)", or, when several bundles have the table and none has the key,
+    /// "Localizable (in none of the 2 bundles that have one: App, Widget)".
     fileprivate static func tableAndBundles(name: String, candidates: [String]) -> String {
-        "\(name) (\(candidates.count == 1 ? candidates[0] : "\(candidates.count) bundles"))"
+        guard candidates.count > 1 else { return "\(name) (\(candidates.first ?? name))" }
+        let bundles = candidates.map { id in id.hasSuffix("/" + name) ? String(id.dropLast(name.count + 1)) : id }
+            .map { $0.isEmpty ? "." : $0 }
+        return "\(name) (in none of the \(candidates.count) bundles that have one: \(listing(bundles)))"
     }
 
     /// What every user sees of a key no table has: its default value, else the key.
