@@ -81,11 +81,19 @@ extension ProjectIndex {
                         location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
                         tableName: name, candidates: candidates, foundIn: foundIn, keys: keys,
                         inCatalog: candidates.contains { catalogTables.contains($0) })
-                    if foundIn == nil, !use.interpolated {
+                    if foundIn == nil {
+                        // The locales that have the key (an interpolated key: one it fits,
+                        // `Text("Minimum size: \(x)")` and "Minimum size: %@").
                         var locales: Set<String> = []
                         for table in candidates {
-                            for (locale, localeTable) in tables[table] ?? [:] where localeTable.strings[use.key] != nil {
-                                locales.insert(locale)
+                            for (locale, localeTable) in tables[table] ?? [:] {
+                                let has =
+                                    use.interpolated
+                                    ? localeTable.strings.keys.contains {
+                                        $0.utf8.contains(UInt8(ascii: "%")) && Self.key($0, fits: use.key)
+                                    }
+                                    : localeTable.strings[use.key] != nil
+                                if has { locales.insert(locale) }
                             }
                         }
                         lookup.translatedIn = locales.sorted()

@@ -220,3 +220,18 @@ import Testing
             "\(lines)")
     }
 }
+
+/// An interpolated SwiftUI key is found in the translations that have it, when the development
+/// table does not (genstrings-style tables).
+@Suite struct InterpolatedKeyTests {
+    @Test func translationsThatHaveTheKeyAreFound() async {
+        let files = [
+            ("App/en.lproj/Localizable.strings", "\"Cancel\" = \"Cancel\";\n"),
+            ("App/de.lproj/Localizable.strings", "\"Cancel\" = \"Abbrechen\";\n\"Minimum size: %@\" = \"Mindestgröße: %@\";\n"),
+            ("App/View.swift", "let t = Text(\"Minimum size: \\(size)\")\nlet u = Text(\"Maximum size: \\(size)\")\n"),
+        ]
+        let lines = await UsageModelTests.lines(files)
+        #expect(!lines.contains { $0.contains("code-missing-key") && $0.contains("Minimum size") }, "\(lines)")
+        #expect(lines.contains { $0.contains("code-missing-key") && $0.contains("Maximum size") }, "\(lines)")
+    }
+}
