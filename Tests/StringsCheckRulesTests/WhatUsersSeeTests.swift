@@ -233,5 +233,18 @@ import Testing
         let lines = await UsageModelTests.lines(files)
         #expect(!lines.contains { $0.contains("code-missing-key") && $0.contains("Minimum size") }, "\(lines)")
         #expect(lines.contains { $0.contains("code-missing-key") && $0.contains("Maximum size") }, "\(lines)")
+        // The code asks for it: not "never asked for", nor "if the code asks for it".
+        #expect(!lines.contains { $0.contains("extra-translation") }, "\(lines)")
+    }
+
+    @Test func aKeyOnlyATranslationHasIsNotDeadWhenTheCodeLooksItUp() async {
+        let lines = await UsageModelTests.lines([
+            ("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            ("App/de.lproj/Localizable.strings", "\"a\" = \"Ä\";\n\"settings.title\" = \"Einstellungen\";\n\"old.key\" = \"Alt\";\n"),
+            ("App/View.swift", "let t = NSLocalizedString(\"settings.title\", comment: \"\")\n"),
+        ])
+        #expect(!lines.contains { $0.contains("extra-translation") && $0.contains("settings.title") }, "\(lines)")
+        #expect(lines.contains { $0.contains("extra-translation") && $0.contains("'old.key'") }, "\(lines)")
+        #expect(lines.contains { $0.contains("code-missing-key") && $0.contains("settings.title") }, "\(lines)")
     }
 }

@@ -7,7 +7,7 @@ struct ExtraTranslationRule: Rule {
         id: "extra-translation", name: "Key not in the base", area: .crossLocale,
         summary: "a key in a translation that the base locale does not have",
         rationale:
-            "The code never asks for a key the base lacks, so the text is dead weight, or, more often, the key was renamed in the base and the translation still uses the old name, so the new key shows raw. Not reported in tables whose keys are the development text (genstrings-style `NSLocalizedString(\"Restart\", comment:)`, decided per table: most keys read as text) and whose development table is a stub: every translated key is asked for.",
+            "The code never asks for a key the base lacks (when the app's code is scanned, a key it looks up is not reported: code-missing-key says what the development language shows), so the text is dead weight, or, more often, the key was renamed in the base and the translation still uses the old name, so the new key shows raw. Not reported in tables whose keys are the development text (genstrings-style `NSLocalizedString(\"Restart\", comment:)`, decided per table: most keys read as text) and whose development table is a stub: every translated key is asked for.",
         fix: "Rename the key to match the base, or delete it.",
         defaultSeverity: .warning,
         triggering: [.tables(("en", "\"a\" = \"A\";\n"), ("de", "\"a\" = \"A\";\n↓\"old.name\" = \"Alt\";\n"))],
@@ -22,7 +22,7 @@ struct ExtraTranslationRule: Rule {
                 )),
         ])
 
-    static let reads: Set<IndexPart> = [.keyPresence]
+    static let reads: Set<IndexPart> = [.keyPresence, .codeLookups]
 
     func check(_ context: RuleContext) -> [Finding] {
         guard let baseLocale = context.baseLocale else { return [] }
@@ -30,6 +30,19 @@ struct ExtraTranslationRule: Rule {
         let locales = context.translationLocales(for: Self.description.id)
         // Tables a global table of the same name hides are reported by global-table-shadows.
         let shadowed = Set(context.project.files.lazy.filter(\.isGlobal).map(\.tableID))
+        // Keys the scanned code looks up, by table ID: such a key is asked for (code-missing-key
+        // says what the development language shows), whatever its translations hold.
+        var askedFor: [String: Set<String>] = [:]
+        var askedForPatterns: [String: [String]] = [:]
+        for lookup in context.codeKeyLookups where !lookup.use.inPreviewOrDebug {
+            for table in lookup.candidates {
+                if lookup.use.interpolated {
+                    askedForPatterns[table, default: []].append(lookup.use.key)
+                } else {
+                    askedFor[table, default: []].insert(lookup.use.key)
+                }
+            }
+        }
         for (table, byLocale) in context.tables.sorted(by: { $0.key < $1.key }) {
             // The development text of these lives elsewhere: in the storyboard or xib, or in
             // Info.plist, which a translation's keys name; their base .strings file is optional.
@@ -61,6 +74,8 @@ struct ExtraTranslationRule: Rule {
             for locale in locales {
                 for string in context.keyPresence[table]?.extra[locale] ?? [] where string.origin != .catalog {
                     let key = string.key
+                    if askedFor[table]?.contains(key) == true { continue }
+                    if let patterns = askedForPatterns[table], patterns.contains(where: { ProjectIndex.key(key, fits: $0) }) { continue }
                     // A key that is a sentence is likely asked for with itself as the text
                     // (SwiftUI `Text("Welcome back")`): the base shows the key, nothing is lost.
                     let isText = !isInterface && key.unicodeScalars.contains(" ")
