@@ -22,6 +22,13 @@ public struct DiagnosticReport: Sendable {
         self.rules = rules
     }
 
+    /// Whether the run fails (exit 1): an error, or with `strict` a warning (translation backlog
+    /// only with `strictBacklog`); findings past the kept bound are counted too.
+    public var failsTheRun: Bool {
+        let warnings = strictBacklog ? result.warningCount : result.warningCount - result.backlogWarningCount
+        return result.errorCount > 0 || (strict && warnings > 0)
+    }
+
     /// Whether a finding fails the run, as the exit status counts it.
     public func fails(_ finding: Finding) -> Bool {
         switch finding.diagnostic.severity {

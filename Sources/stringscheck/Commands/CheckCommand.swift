@@ -103,10 +103,7 @@ struct CheckCommand: AsyncParsableCommand {
         phases.lap("write the report")
         phases.reportPeak()
         if frontend.missingRoots { throw ExitCode(2) }
-        // --strict fails on warnings; translation backlog counts only when asked.
-        let countsBacklog = strictBacklog || frontend.configuration.strictBacklog
-        let warnings = countsBacklog ? result.warningCount : result.warningCount - result.backlogWarningCount
-        if result.errorCount > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+        if diagnostics.failsTheRun { throw ExitCode(1) }
     }
 }
 
