@@ -102,6 +102,73 @@ struct PushKeyScannerEdgeTests {
         #expect(Self.describe(code, .python) == ["A runtime", "B runtime", "C runtime", "D 2"])
     }
 
+    /// A gateway's function that sets the key and its arguments in each branch: each key pairs
+    /// with the list of its own branch (or of a block around it), never with a sibling's.
+    @Test func eachBranchPairsItsKeyWithItsOwnArguments() {
+        let python = """
+            def build(event):
+                payload = {}
+                if event.type == "message":
+                    payload["loc_key"] = "MESSAGE"
+                    payload["loc_args"] = [event.sender]
+                elif event.type == "invite":
+                    payload["loc_key"] = "INVITE"
+                    payload["loc_args"] = [event.sender, event.room, event.when]
+                else:
+                    payload["loc_key"] = "PLAIN"
+                return {"aps": {"alert": payload}}
+
+            def variables(event):
+                if event.kind == "a":
+                    key = "A"
+                    args = [event.sender]
+                else:
+                    key = "B"
+                    args = [1, 2, 3]
+                return {"aps": {"alert": {"loc-key": key, "loc-args": args}}}
+
+            def changed(event):
+                if event.kind == "a":
+                    key = "C"
+                    args = [event.sender]
+                else:
+                    key = "D"
+                    args = []
+                args.append(event.x)
+                return {"aps": {"alert": {"loc-key": key, "loc-args": args}}}
+            """
+        #expect(
+            Self.describe(python, .python) == [
+                "MESSAGE 1", "INVITE 3", "PLAIN -", "A 1", "B 3", "C runtime", "D runtime",
+            ])
+        let go = """
+            func build(kind string) map[string]interface{} {
+                alert := map[string]interface{}{}
+                switch kind {
+                case "like":
+                    alert["loc-key"] = "LIKE"
+                    alert["loc-args"] = []string{name}
+                case "tag":
+                    alert["loc-key"] = "TAG"
+                    alert["loc-args"] = []string{name, photo}
+                }
+                return map[string]interface{}{"aps": map[string]interface{}{"alert": alert}}
+            }
+            """
+        #expect(Self.describe(go, .go) == ["LIKE 1", "TAG 2"])
+        // Arguments set once before the branches go with every branch's key.
+        let shared = """
+            def build(event):
+                loc_args = [event.sender]
+                if event.kind == "a":
+                    loc_key = "E"
+                else:
+                    loc_key = "F"
+                return {"aps": {"alert": {"loc-key": loc_key, "loc-args": loc_args}}}
+            """
+        #expect(Self.describe(shared, .python) == ["E 1", "F 1"])
+    }
+
     @Test func kotlinsElvisReadsAKey() {
         let code = "val key = message.notification?.bodyLocalizationKey ?: \"fallback\" // push\n"
         #expect(Self.describe(code, .kotlin) == [])

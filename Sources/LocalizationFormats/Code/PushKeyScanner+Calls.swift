@@ -66,25 +66,34 @@ extension PushKeyScanner {
 
     /// Each key with the arguments given beside it: the same literal, call, chain or receiver.
     func pair(_ found: [Found]) -> [CodeKeyUse] {
-        var argumentsByGroup: [Group: [PushAlertPart: [CodeArguments]]] = [:]
-        var addedByGroup: [Group: [PushAlertPart: [CodeArguments]]] = [:]
+        var argumentsByGroup: [Group: [PushAlertPart: [(CodeArguments, block: Int32)]]] = [:]
+        var addedByGroup: [Group: [PushAlertPart: [(CodeArguments, block: Int32)]]] = [:]
         for item in found where item.role.kind != .key {
             if item.role.kind == .addArgument {
-                addedByGroup[item.group, default: [:]][item.role.part, default: []].append(item.arguments)
+                addedByGroup[item.group, default: [:]][item.role.part, default: []].append(
+                    (item.arguments, block: blocks.block(of: item.nameIndex)))
+            } else if !item.assigned.isEmpty {
+                argumentsByGroup[item.group, default: [:]][item.role.part, default: []] += item.assigned.map {
+                    ($0.arguments, block: blocks.block(of: $0.nameIndex))
+                }
             } else {
-                argumentsByGroup[item.group, default: [:]][item.role.part, default: []].append(item.arguments)
+                argumentsByGroup[item.group, default: [:]][item.role.part, default: []].append(
+                    (item.arguments, block: blocks.block(of: item.nameIndex)))
             }
         }
         var result: [CodeKeyUse] = []
         var seen: [String: Int] = [:]
         for item in found where item.role.kind == .key {
-            var arguments = item.arguments
-            if case .none = arguments {
-                arguments = Self.combine(
-                    argumentsByGroup[item.group]?[item.role.part] ?? [], added: addedByGroup[item.group]?[item.role.part] ?? [])
-            }
             let name = tokens[item.nameIndex]
             for key in item.keys {
+                var arguments = item.arguments
+                if case .none = arguments {
+                    // The branch of the literal itself: a variable's value may be set in a branch.
+                    let block = blocks.block(of: tokenIndex(at: key.offset) ?? item.nameIndex)
+                    arguments = Self.combine(
+                        branch(argumentsByGroup[item.group]?[item.role.part] ?? [], of: block),
+                        added: branch(addedByGroup[item.group]?[item.role.part] ?? [], of: block))
+                }
                 let use = CodeKeyUse(
                     part: item.role.part, key: key.text, keyOffset: key.offset, nameOffset: name.start, fieldName: name.text,
                     arguments: arguments)
@@ -100,6 +109,28 @@ extension PushKeyScanner {
             }
         }
         return result.sorted { $0.keyOffset < $1.keyOffset }
+    }
+
+    /// The token that starts at a byte offset.
+    func tokenIndex(at offset: Int) -> Int? {
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].start < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < tokens.count && tokens[low].start == offset ? low : nil
+    }
+
+    /// The arguments a key set in `block` is sent with: those set in its own branch (or in
+    /// branches within it), else those of the nearest block around it; none when only sibling
+    /// branches set arguments.
+    func branch(_ entries: [(CodeArguments, block: Int32)], of block: Int32) -> [CodeArguments] {
+        let within = entries.filter { blocks.block($0.block, isWithin: block) }
+        if !within.isEmpty { return within.map(\.0) }
+        let around = entries.filter { blocks.block(block, isWithin: $0.block) }
+        guard let nearest = around.map({ blocks.depth(of: $0.block) }).max() else { return [] }
+        return around.filter { blocks.depth(of: $0.block) == nearest }.map(\.0)
     }
 
     /// The arguments several finds give one key: one literal list, or as many as were added one

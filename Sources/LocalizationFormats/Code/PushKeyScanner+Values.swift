@@ -108,6 +108,30 @@ extension PushKeyScanner {
         return result
     }
 
+    /// The literal lists assigned to the variable at `index` earlier in its function, when it is
+    /// only ever assigned literal lists there (never appended to or changed in place); else none.
+    func assignedLists(at index: Int) -> [(arguments: CodeArguments, nameIndex: Int)] {
+        guard expressionEnd(from: index) == index + 1, tokens[index].kind == .identifier else { return [] }
+        let name = tokens[index].text
+        var result: [(arguments: CodeArguments, nameIndex: Int)] = []
+        var position = max(regionStart[index], index - 5000, 0)
+        while position < index {
+            defer { position += 1 }
+            guard tokens[position].kind == .identifier, tokens[position].text == name, position + 2 < index else { continue }
+            if position > 0, tokens[position - 1].is(.punctuation, ".") || tokens[position - 1].is(.operator, "->") { continue }
+            let next = tokens[position + 1]
+            if next.kind == .operator, next.text == "=" || next.text == ":=" {
+                let list = argumentList(at: position + 2, nameIndex: position)
+                guard case .literal = list else { return [] }
+                result.append((list, position))
+            } else if next.kind == .operator || next.is(.punctuation, ".") || next.is(.punctuation, "[") {
+                // `args += [x]`, `args.append(x)`, `args[0] = x`: changed after it was assigned.
+                return []
+            }
+        }
+        return result
+    }
+
     /// A list of arguments: `[a, b]`, `(a, b)`, `[]string{a, b}`, `new[] {a, b}`, `List.of(a, b)`,
     /// `listOf(a, b)`, `array(a, b)`, `%w[a b]`; `nil`/`None`/`null` is none; anything else is
     /// built while the program runs.

@@ -47,6 +47,9 @@ public struct PushKeyScanner {
     var regionStart: [Int]
     /// Whether the file speaks of pushes at all: names like `locKey` count only then.
     var pushContext = false
+    /// The branch each token's line is in (see `BranchBlocks`): a key pairs with the arguments of
+    /// its own branch.
+    var blocks = BranchBlocks()
 
     public static func uses(in bytes: [UInt8], language: CodeLanguage, functions: [PushKeyFunction] = []) -> [CodeKeyUse] {
         guard mayHoldUses(bytes, functions: functions) else { return [] }
@@ -79,6 +82,7 @@ public struct PushKeyScanner {
             regionStart[index] = region
             if !pushContext, token.kind == .identifier || token.kind == .string { pushContext = Self.speaksOfPushes(token.text) }
         }
+        blocks = BranchBlocks(tokens: tokens, bytes: bytes, enclosing: enclosing)
     }
 
     /// Whether the bytes hold "loc" (in any case) followed, after `_` or `-`, by "key" or "arg",
@@ -194,6 +198,10 @@ public struct PushKeyScanner {
         var nameIndex: Int
         var keys: [(text: String, offset: Int)] = []
         var arguments: CodeArguments = .none
+        /// For arguments given as a variable (`"loc-args": args`): each literal list assigned to
+        /// it earlier in the function, with where (`args = [a]` in one branch, `[a, b, c]` in
+        /// another), so each key pairs with the list of its branch.
+        var assigned: [(arguments: CodeArguments, nameIndex: Int)] = []
     }
 
     mutating func scan() -> [CodeKeyUse] {
@@ -278,6 +286,7 @@ public struct PushKeyScanner {
             guard !item.keys.isEmpty else { return nil }
         case .arguments:
             item.arguments = argumentList(at: valueIndex, nameIndex: index)
+            if case .runtime = item.arguments { item.assigned = assignedLists(at: valueIndex) }
         case .addArgument:
             item.arguments = .literal(items: [], offset: tokens[valueIndex].start, nameOffset: token.start, name: token.text)
         }
