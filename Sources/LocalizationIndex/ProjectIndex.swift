@@ -223,6 +223,14 @@ public final class ProjectIndex: Sendable {
     /// Why the table's development text is its keys, if it is (by table ID).
     public func developmentTextInKeys(of table: String) -> String? { usages[table]?.developmentTextInKeys }
 
+    /// What the keys of the tables are, together: text if any of them is text-keyed, identifiers
+    /// if all are, else mixed.
+    public func keyStyle(of tables: [String]) -> KeyStyle {
+        let styles = tables.map { usages[$0]?.keyStyle ?? .mixed }
+        if styles.contains(.text) { return .text }
+        return !styles.isEmpty && styles.allSatisfy { $0 == .identifiers } ? .identifiers : .mixed
+    }
+
     /// Whether the table's keys are its text and its development table is a stub, so the keys the
     /// code asks for are known only from the translations (by table ID).
     public func keysAreTextBesideAStub(_ table: String) -> Bool {

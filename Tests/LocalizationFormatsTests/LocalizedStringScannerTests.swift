@@ -54,9 +54,11 @@ struct LocalizedStringScannerTests {
                 "SwiftGen's tr swiftgen.key [Localizable] =Generated", "LocalizedStringResource resource.key =Resource",
                 "LocalizedStringKey explicit.key",
             ])
-        // `NSLocalizedString("error.\(code)")` uses every key starting "error."; `NSLocalizedString(name)` any key.
+        // `NSLocalizedString("error.\(code)")` uses every key starting "error."; `NSLocalizedString(name)`
+        // passes the function's parameter on: `lookups(code:name:)` is a wrapper whose `name:` is the key.
         #expect(found.dynamicPrefixes.map(\.prefix) == ["error."])
-        #expect(found.dynamicTables == [nil])
+        #expect(found.dynamicTables == [])
+        #expect(found.wrapperDefinitions.map { "\($0.wrapper.name) \($0.wrapper.keyLabel ?? "-")" } == ["lookups name"])
         #expect(found.literals.contains("not.a.key"))
     }
 

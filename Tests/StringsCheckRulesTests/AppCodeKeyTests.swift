@@ -103,4 +103,103 @@ struct AppCodeKeyTests {
         #expect(found.count == 1)
         #expect(found.first?.contains("'old.key' of App/Localizable") == true)
     }
+
+    /// The app's own wrappers, found from their definitions in another file: a function that passes
+    /// its parameter to `NSLocalizedString`, one that passes it to that function, a `String` member
+    /// that looks up its receiver, and one that hands a `LocalizedStringKey` to SwiftUI.
+    @Test func inferredWrappersAreLookups() async {
+        let wrappers = """
+            func localizedString(_ key: String, _ params: String...) -> String {
+                String(format: NSLocalizedString(key, comment: ""), arguments: params)
+            }
+            func t(_ key: String) -> String { localizedString(key) }
+            extension String {
+                var localized: String { NSLocalizedString(self, comment: "") }
+            }
+            func row(title: LocalizedStringKey, count: Int) -> some View { Text(title) }
+            func plain(_ text: String) -> some View { Text(text) }
+            struct Localized { func core(_ key: String) -> String { NSLocalizedString(key, comment: "") } }
+            """
+        let code = """
+            let a = localizedString("settings.title")
+            let b = t("settings.titel")
+            let c = "settings.subtitle".localized
+            let d = row(title: "inbox.unread", count: 1)
+            let e = row(title: "\\(count) posts", count: 1)
+            let f = plain("not.a.key")
+            let g = Localized().core("error.\\(code)")
+            """
+        let found = await Check.run(
+            Self.strings + [("App/Localization.swift", wrappers), ("App/View.swift", code)],
+            configuration: Check.configuration("rules:\n  unused-key: on\n"))
+        let messages = found.findings.filter { $0.diagnostic.id.hasPrefix("code-") || $0.diagnostic.id == "unused-key" }.map {
+            "\($0.diagnostic.severity.rawValue) \($0.diagnostic.id) \($0.diagnostic.path):\($0.diagnostic.location?.description ?? "-"): \($0.diagnostic.message)"
+        }
+        #expect(
+            messages.sorted() == [
+                "error code-missing-key App/View.swift:2:11: 'settings.titel' (t) is missing from Localizable (App/Localizable); every user sees the raw key",
+                "error code-missing-key App/View.swift:3:9: 'settings.subtitle' (\"…\".localized) is missing from Localizable (App/Localizable); every user sees the raw key",
+                "error code-missing-key App/View.swift:4:20: 'inbox.unread' (row) is missing from Localizable (App/Localizable); every user sees the raw key",
+                "warning unused-key App/en.lproj/Localizable.strings:2:1: 'inbox.count' of App/Localizable is in none of the Swift and Objective-C files scanned (2 files) and in no payload; every locale still translates it",
+                "warning unused-key App/en.lproj/Localizable.strings:4:1: 'old.key' of App/Localizable is in none of the Swift and Objective-C files scanned (2 files) and in no payload; every locale still translates it",
+            ])
+        // `error.timeout` is used through the wrapper's run-time key "error.\(code)"; `%lld posts`
+        // through `row(title:)`'s interpolated `LocalizedStringKey`; `not.a.key` is shown as written.
+        #expect(
+            Check.project(Self.strings + [("App/Localization.swift", wrappers), ("App/View.swift", code)]).inferredWrappers.map(\.dumpText) == [
+                "core(…): the key is argument 1, table Localizable (App/Localization.swift:10, passes its key to NSLocalizedString)",
+                "\"…\".localized: its receiver is the key, table Localizable (App/Localization.swift:6, passes its key to NSLocalizedString)",
+                "localizedString(…): the key is argument 1, table Localizable (App/Localization.swift:1, passes its key to NSLocalizedString)",
+                "row(…): the key is 'title:', table Localizable (App/Localization.swift:8, passes its key to Text)",
+                "t(…): the key is argument 1, table Localizable (App/Localization.swift:4, passes its key to localizedString(…))",
+            ])
+    }
+
+    /// Objective-C wrappers: a macro and a C function.
+    @Test func objectiveCWrappersAreLookups() async {
+        let header = """
+            #define AppLocalizedString(key, comment) NSLocalizedStringFromTable(key, @"Settings", comment)
+            NSString *L(NSString *key) { return [[NSBundle mainBundle] localizedStringForKey:key value:@"" table:nil]; }
+            """
+        let code = """
+            label.text = AppLocalizedString(@"settings.title", @"");
+            other.text = L(@"missing.key");
+            """
+        let found = await Check.run(
+            Self.strings + [
+                ("App/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n"), ("App/Localization.h", header),
+                ("App/View.m", code),
+            ],
+            configuration: Check.configuration(""))
+        #expect(
+            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map(\.diagnostic.message) == [
+                "'missing.key' (L) is missing from Localizable (App/Localizable); every user sees the raw key"
+            ])
+        let wrappers = Check.project([("App/Localization.h", header)]).inferredWrappers
+        #expect(wrappers.map(\.name) == ["AppLocalizedString", "L"])
+        #expect(wrappers.first?.fixedTable == "Settings")
+    }
+
+    /// Whether a missing key is shown as an identifier is judged on its table: `bookmarks` beside
+    /// `snake_case` keys is one (an error), `macOS` beside English-text keys is text (a note).
+    @Test func identifierOrTextIsJudgedPerTable() async {
+        let identifiers = (1...12).map { "\"screen_\($0)_title\" = \"Screen \($0)\";\n" }.joined()
+        let text = (1...12).map { "\"Open screen \($0)\" = \"Open screen \($0)\";\n" }.joined()
+        let code = """
+            let a = NSLocalizedString("bookmarks", comment: "")
+            let b = NSLocalizedString("macOS", tableName: "Words", comment: "")
+            """
+        let found = await Check.run(
+            [
+                ("App/en.lproj/Localizable.strings", identifiers), ("App/en.lproj/Words.strings", text),
+                ("App/View.swift", code),
+            ],
+            configuration: Check.configuration(""))
+        #expect(
+            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map { "\($0.diagnostic.severity.rawValue) \($0.diagnostic.message)" }
+                == [
+                    "error 'bookmarks' (NSLocalizedString) is missing from Localizable (App/Localizable); every user sees the raw key",
+                    "note 'macOS' (NSLocalizedString) is missing from Words (App/Words); it is shown as written in the code, untranslated, in every locale",
+                ])
+    }
 }

@@ -181,6 +181,8 @@ public struct CodeLexer {
     func hashStartsComment() -> Bool {
         if language == .php { return byte(index + 1) != UInt8(ascii: "[") }
         if language.hashComments { return true }
+        // Preprocessor lines are skipped, but Objective-C's `#define`, which may define a lookup wrapper.
+        if language == .objectiveC, sawLineBreak, starts("#define ", at: index) { return false }
         if language == .csharp || language == .objectiveC { return sawLineBreak && !starts("#\"", at: index) }
         return false
     }

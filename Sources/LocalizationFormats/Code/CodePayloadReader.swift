@@ -169,17 +169,68 @@ public enum CodeDiscovery {
 
     /// Reads and scans each file on all cores; an unreadable file becomes a diagnostic.
     public static func read(_ paths: [String], options: CodeScanOptions, maximumSize: Int = FileBytes.defaultMaximumSize) -> [CodeFile] {
-        paths.concurrentMap { path in
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard let language = CodeLanguage(fileName: name) else { return CodeFile(path: path, language: nil) }
-            switch FileBytes.read(path, maximumSize: maximumSize) {
-            case .success(let bytes):
-                return CodePayloadReader.read(
-                    bytes: bytes, path: path, language: language, functions: options.functions, wrappers: options.wrappers,
-                    everyLiteral: options.everyLiteral)
-            case .failure(let error):
-                return CodeFile(path: path, language: language, diagnostics: [Diagnostic.unreadable(error, path: path)])
+        readInferringWrappers(paths, options: options, maximumSize: maximumSize).files
+    }
+
+    /// Reads and scans each file on all cores, then infers the app's own wrappers from their
+    /// definitions (`WrapperInference`) and scans again the files that call one.
+    public static func readInferringWrappers(_ paths: [String], options: CodeScanOptions, maximumSize: Int = FileBytes.defaultMaximumSize)
+        -> (files: [CodeFile], wrappers: [LocalizedStringWrapper])
+    {
+        var files = scan(paths, options: options, maximumSize: maximumSize)
+        let inferred = inferWrappers(in: &files, options: options) { path in
+            if case .success(let bytes) = FileBytes.read(path, maximumSize: maximumSize) { return bytes }
+            return nil
+        }
+        return (files, inferred)
+    }
+
+    /// The wrappers the files define (`WrapperInference`); the files that call one are scanned
+    /// again with them, their bytes read through `bytes`.
+    static func inferWrappers(in files: inout [CodeFile], options: CodeScanOptions, bytes: @Sendable (String) -> [UInt8]?)
+        -> [LocalizedStringWrapper]
+    {
+        var definitions: [WrapperDefinition] = []
+        for file in files {
+            for var definition in file.strings.wrapperDefinitions {
+                definition.wrapper.inferred?.path = file.path
+                definitions.append(definition)
             }
         }
+        let inferred = WrapperInference.resolve(definitions, configured: options.wrappers)
+        guard !inferred.isEmpty else { return [] }
+        // Only the files that name a wrapper: `name(` or `.name`.
+        let needles = inferred.map { Array(($0.onString ? "." + $0.name : $0.name + "(").utf8) }
+        var again = options
+        again.wrappers += inferred
+        let paths = files.filter { $0.language == .swift || $0.language == .objectiveC }.map(\.path)
+        let rescanned = paths.concurrentMap { path -> CodeFile? in
+            guard let bytes = bytes(path), needles.contains(where: { PushKeyScanner.contains(bytes, $0) }) else { return nil }
+            return scan(path, bytes: bytes, options: again)
+        }
+        var byPath: [String: CodeFile] = [:]
+        for file in rescanned.compactMap({ $0 }) { byPath[file.path] = file }
+        for index in files.indices { if let file = byPath[files[index].path] { files[index] = file } }
+        return inferred
+    }
+
+    static func scan(_ paths: [String], options: CodeScanOptions, maximumSize: Int) -> [CodeFile] {
+        paths.concurrentMap { path in
+            switch FileBytes.read(path, maximumSize: maximumSize) {
+            case .success(let bytes):
+                return scan(path, bytes: bytes, options: options)
+            case .failure(let error):
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return CodeFile(path: path, language: CodeLanguage(fileName: name), diagnostics: [Diagnostic.unreadable(error, path: path)])
+            }
+        }
+    }
+
+    static func scan(_ path: String, bytes: [UInt8], options: CodeScanOptions) -> CodeFile {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let language = CodeLanguage(fileName: name) else { return CodeFile(path: path, language: nil) }
+        return CodePayloadReader.read(
+            bytes: bytes, path: path, language: language, functions: options.functions, wrappers: options.wrappers,
+            everyLiteral: options.everyLiteral)
     }
 }

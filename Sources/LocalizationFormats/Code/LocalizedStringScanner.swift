@@ -8,6 +8,13 @@ public struct LocalizedStringScanner {
     let language: CodeLanguage
     var match: [Int]
     var wrappers: [String: LocalizedStringWrapper]
+    /// Wrappers that are members of `String` (`"key".localized`), by name.
+    var stringMembers: [String: LocalizedStringWrapper] = [:]
+    /// Wrappers defined in this file, found while scanning.
+    var definitions: [WrapperDefinition] = []
+    /// The key arguments of the lookups inside wrapper definitions: the wrapper's parameter, no
+    /// key built at run time.
+    var wrapperKeyTokens: Set<Int> = []
 
     /// SwiftUI views whose first unlabelled argument is a `LocalizedStringKey` when it is a
     /// literal (Apple's documentation of each initialiser `init(_ titleKey: LocalizedStringKey, …)`).
@@ -91,6 +98,11 @@ public struct LocalizedStringScanner {
         }
     }
 
+    /// SwiftUI's views and modifiers: a literal is a key, a `String` variable is shown as it is.
+    static func takesKeyOnlyFromLiterals(_ name: String) -> Bool {
+        swiftUIViews.contains(name) || swiftUIModifiers.contains(name) || name == "searchable"
+    }
+
     /// Every call name that may be a lookup.
     static let lookupNames: Set<String> = swiftUIViews.union(swiftUIModifiers).union([
         "NSLocalizedString", "NSLocalizedStringFromTable", "NSLocalizedStringFromTableInBundle", "NSLocalizedStringWithDefaultValue",
@@ -124,8 +136,9 @@ public struct LocalizedStringScanner {
         self.language = language
         match = CodeToken.brackets(tokens).match
         var table: [String: LocalizedStringWrapper] = [:]
-        for wrapper in wrappers { table[wrapper.name] = wrapper }
+        for wrapper in wrappers where !wrapper.onString { table[wrapper.name] = wrapper }
         self.wrappers = table
+        for wrapper in wrappers where wrapper.onString { stringMembers[wrapper.name] = wrapper }
     }
 
     /// One argument of a call: its label (Swift), and its tokens.
@@ -179,7 +192,7 @@ public struct LocalizedStringScanner {
         var generatedKeyTokens: Set<Int> = []
         // Enclosing braces: their enum's name (SwiftGen nests accessors in enums), and whether
         // they are a preview or debug-only region.
-        var braces: [(close: Int, enumName: String?, quiet: Bool)] = []
+        var braces: [(close: Int, enumName: String?, quiet: Bool, extendsString: Bool)] = []
         var debugDepth = 0
         var conditionals: [Bool] = []
         var pendingQuiet = false
@@ -203,13 +216,34 @@ public struct LocalizedStringScanner {
             if token.is(.identifier, "PreviewProvider") { pendingQuiet = true }
             if token.is(.punctuation, "{"), match[index] > index {
                 var enumName: String?
+                var extendsString = false
                 var back = index - 1
                 while back > 0, back > index - 12, !tokens[back].is(.punctuation, "{"), !tokens[back].is(.punctuation, "}") {
                     if tokens[back - 1].is(.identifier, "enum"), tokens[back].kind == .identifier { enumName = tokens[back].text }
+                    if tokens[back - 1].is(.identifier, "extension"), ["String", "StringProtocol"].contains(tokens[back].text) {
+                        extendsString = true
+                    }
                     back -= 1
                 }
-                braces.append((match[index], enumName, pendingQuiet))
+                braces.append((match[index], enumName, pendingQuiet, extendsString))
                 pendingQuiet = false
+            }
+            // The app's own wrappers, defined here: `func localized(_ key: String) -> String { … }`.
+            if language == .swift, token.is(.identifier, "func") || token.is(.identifier, "var") {
+                if let definition = swiftDefinition(at: index, extendsString: braces.last?.extendsString == true) {
+                    definitions.append(definition)
+                }
+            } else if language == .objectiveC, token.is(.punctuation, "#") {
+                if let definition = macroDefinition(at: index) { definitions.append(definition) }
+            } else if language == .objectiveC, token.kind == .identifier, tokens[index + 1].is(.punctuation, "(") {
+                if let definition = objectiveCFunctionDefinition(at: index) { definitions.append(definition) }
+            }
+            // `"settings.title".localized`: a member of `String` that looks its receiver up.
+            if token.kind == .string, !stringMembers.isEmpty, index + 2 < tokens.count, tokens[index + 1].is(.punctuation, "."),
+                let wrapper = stringMembers[tokens[index + 2].text]
+            {
+                stringMemberUse(token, wrapper: wrapper, quiet: debugDepth > 0 || braces.contains { $0.quiet }, into: &result)
+                continue
             }
             guard token.kind == .identifier, tokens[index + 1].is(.punctuation, "(") else {
                 if language == .objectiveC, token.is(.punctuation, "[") { objectiveCMessage(at: index, into: &result) }
@@ -225,66 +259,19 @@ public struct LocalizedStringScanner {
             guard Self.lookupNames.contains(token.text) || wrappers[token.text] != nil else { continue }
             let arguments = arguments(open: index + 1)
             let isMember = previous?.is(.punctuation, ".") == true
-            var found: (key: Argument?, table: Argument?, bundle: Argument?, value: Argument?)?
-            switch token.text {
-            case "NSLocalizedString" where !isMember:
-                if language == .objectiveC {
-                    found = (arguments.first, nil, nil, nil)
-                } else {
-                    found = (
-                        arguments.first { $0.label == nil }, arguments.first { $0.label == "tableName" },
-                        arguments.first { $0.label == "bundle" }, arguments.first { $0.label == "value" }
-                    )
-                }
-            case "NSLocalizedStringFromTable" where language == .objectiveC:
-                found = (arguments.first, arguments.dropFirst().first, nil, nil)
-            case "NSLocalizedStringFromTableInBundle" where language == .objectiveC:
-                found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, nil)
-            case "NSLocalizedStringWithDefaultValue" where language == .objectiveC:
-                found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, arguments.dropFirst(3).first)
-            case "String" where arguments.first?.label == "localized":
-                found = (
-                    arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
-                    arguments.first { $0.label == "defaultValue" }
-                )
-            case "LocalizedStringResource" where arguments.first?.label == nil, "LocalizedStringKey" where arguments.first?.label == nil:
-                found = (
-                    arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
-                    arguments.first { $0.label == "defaultValue" }
-                )
-            case "localizedString" where isMember && arguments.first?.label == "forKey":
-                found = (
-                    arguments.first, arguments.first { $0.label == "table" }, nil, arguments.first { $0.label == "value" }
-                )
-            case "tr" where arguments.count >= 2 && literal(arguments[0]) != nil && arguments[0].label == nil && arguments[1].label == nil:
-                // SwiftGen's generated accessors: `L10n.tr("Localizable", "key", …, fallback: "…")`.
-                found = (arguments[1], arguments[0], nil, arguments.first { $0.label == "fallback" })
-            default:
-                if language == .swift, Self.swiftUIViews.contains(token.text), !isMember, arguments.first?.label == nil {
-                    found = (
-                        arguments.first, arguments.first { $0.label == "tableName" }, arguments.first { $0.label == "bundle" }, nil
-                    )
-                } else if language == .swift, isMember, Self.swiftUIModifiers.contains(token.text), arguments.first?.label == nil {
-                    found = (arguments.first, nil, nil, nil)
-                } else if language == .swift, token.text == "searchable", let prompt = arguments.first(where: { $0.label == "prompt" }) {
-                    found = (prompt, nil, nil, nil)
-                } else if let wrapper = wrappers[token.text] {
-                    let positional = arguments
-                    let key = wrapper.key <= positional.count ? positional[wrapper.key - 1] : nil
-                    let table =
-                        wrapper.tableLabel.flatMap { label in arguments.first { $0.label == label } }
-                        ?? wrapper.table.flatMap { $0 <= positional.count ? positional[$0 - 1] : nil }
-                    found = (key, table, nil, nil)
-                }
-            }
+            let found = lookup(at: index, arguments: arguments, isMember: isMember)
             guard let found, let keyArgument = found.key else { continue }
             let quiet = debugDepth > 0 || braces.contains { $0.quiet }
             // SwiftUI takes a key only from a literal; a variable is shown as it is.
-            let isSwiftUI =
-                Self.swiftUIViews.contains(token.text) || Self.swiftUIModifiers.contains(token.text) || token.text == "searchable"
-            let tableName = literal(found.table).flatMap { $0.interpolated ? nil : $0.text }
+            let isSwiftUI = Self.takesKeyOnlyFromLiterals(token.text)
+            let wrapper = wrappers[token.text]
+            // A wrapper whose body chooses the table at run time: its keys' table is unknown.
+            if wrapper?.tableUnknown == true { continue }
+            let tableName = wrapper?.fixedTable ?? literal(found.table).flatMap { $0.interpolated ? nil : $0.text }
             guard let keyToken = literal(keyArgument) else {
-                if !isSwiftUI, found.table == nil || tableName != nil { result.dynamicTables.insert(tableName) }
+                // The lookup inside a wrapper's own body takes the wrapper's key, not one built here.
+                let wrapped = keyArgument.end == keyArgument.start + 1 && wrapperKeyTokens.contains(keyArgument.start)
+                if !isSwiftUI, !wrapped, found.table == nil || tableName != nil { result.dynamicTables.insert(tableName) }
                 continue
             }
             // A table chosen at run time; `table: nil` is the default table.
@@ -298,6 +285,7 @@ public struct LocalizedStringScanner {
                 // NSLocalizedString("a.\(x)") looks up a key built at run time.
                 let makesFormatKey =
                     isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource" || token.text == "LocalizedStringKey"
+                    || wrapper?.takesLocalizedKey == true
                 if makesFormatKey {
                     result.uses.append(
                         LocalizedStringUse(
@@ -316,7 +304,7 @@ public struct LocalizedStringScanner {
                 defaultValue: literal(found.value).flatMap { $0.interpolated ? nil : $0.text },
                 construct: constructName(token, isMember: isMember), keyOffset: keyToken.start)
             use.inPreviewOrDebug = debugDepth > 0 || braces.contains { $0.quiet }
-            use.extractedByXcode = !["tr", "localizedString"].contains(token.text) && wrappers[token.text] == nil
+            use.extractedByXcode = !["tr", "localizedString"].contains(token.text) && (wrapper.map(\.takesLocalizedKey) ?? true)
             if token.text == "tr", let name = accessorName(before: index) {
                 let enums = braces.compactMap(\.enumName)
                 if !enums.isEmpty {
@@ -330,6 +318,7 @@ public struct LocalizedStringScanner {
             }
             result.uses.append(use)
         }
+        result.wrapperDefinitions = definitions
         guard everyLiteral else { return result }
         for (position, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count <= 256 {
             if token.interpolated {
@@ -360,6 +349,90 @@ public struct LocalizedStringScanner {
             position = next
         }
         return result
+    }
+
+
+    typealias Found = (key: Argument?, table: Argument?, bundle: Argument?, value: Argument?)
+
+    /// The key, table, bundle and default value arguments of the call at `index` when it is a
+    /// lookup: a known one, or a wrapper (configured or inferred).
+    func lookup(at index: Int, arguments: [Argument], isMember: Bool) -> Found? {
+        var found: Found?
+        switch tokens[index].text {
+        case "NSLocalizedString" where !isMember:
+            if language == .objectiveC {
+                found = (arguments.first, nil, nil, nil)
+            } else {
+                found = (
+                    arguments.first { $0.label == nil }, arguments.first { $0.label == "tableName" },
+                    arguments.first { $0.label == "bundle" }, arguments.first { $0.label == "value" }
+                )
+            }
+        case "NSLocalizedStringFromTable" where language == .objectiveC:
+            found = (arguments.first, arguments.dropFirst().first, nil, nil)
+        case "NSLocalizedStringFromTableInBundle" where language == .objectiveC:
+            found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, nil)
+        case "NSLocalizedStringWithDefaultValue" where language == .objectiveC:
+            found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, arguments.dropFirst(3).first)
+        case "String" where arguments.first?.label == "localized":
+            found = (
+                arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
+                arguments.first { $0.label == "defaultValue" }
+            )
+        case "LocalizedStringResource" where arguments.first?.label == nil, "LocalizedStringKey" where arguments.first?.label == nil:
+            found = (
+                arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
+                arguments.first { $0.label == "defaultValue" }
+            )
+        case "localizedString" where isMember && arguments.first?.label == "forKey":
+            found = (
+                arguments.first, arguments.first { $0.label == "table" }, nil, arguments.first { $0.label == "value" }
+            )
+        case "tr" where arguments.count >= 2 && literal(arguments[0]) != nil && arguments[0].label == nil && arguments[1].label == nil:
+            // SwiftGen's generated accessors: `L10n.tr("Localizable", "key", …, fallback: "…")`.
+            found = (arguments[1], arguments[0], nil, arguments.first { $0.label == "fallback" })
+        default:
+            if language == .swift, Self.swiftUIViews.contains(tokens[index].text), !isMember, arguments.first?.label == nil {
+                found = (
+                    arguments.first, arguments.first { $0.label == "tableName" }, arguments.first { $0.label == "bundle" }, nil
+                )
+            } else if language == .swift, isMember, Self.swiftUIModifiers.contains(tokens[index].text), arguments.first?.label == nil {
+                found = (arguments.first, nil, nil, nil)
+            } else if language == .swift, tokens[index].text == "searchable", let prompt = arguments.first(where: { $0.label == "prompt" }) {
+                found = (prompt, nil, nil, nil)
+            } else if let wrapper = wrappers[tokens[index].text] {
+                // By label when the definition gives the key one, else by position.
+                let key =
+                    wrapper.keyLabel.map { label in arguments.first { $0.label == label } }
+                    ?? (wrapper.key <= arguments.count && (wrapper.inferred == nil || arguments[wrapper.key - 1].label == nil)
+                        ? arguments[wrapper.key - 1] : nil)
+                let table =
+                    wrapper.tableLabel.flatMap { label in arguments.first { $0.label == label } }
+                    ?? wrapper.table.flatMap { $0 <= arguments.count ? arguments[$0 - 1] : nil }
+                found = (key, table, nil, nil)
+            }
+        }
+        return found
+    }
+
+    /// `"key".localized`, `"key".localized(with: x)`, `"state.\(x)".localized` (a key built at run time).
+    func stringMemberUse(_ token: CodeToken, wrapper: LocalizedStringWrapper, quiet: Bool, into result: inout LocalizedStringUses) {
+        if wrapper.tableUnknown { return }
+        if token.interpolated {
+            let prefix = String(token.text.prefix { $0 != Character(Unicode.Scalar(CodeLexer.hole)) })
+            if prefix.isEmpty {
+                result.dynamicTables.insert(wrapper.fixedTable)
+            } else {
+                result.dynamicPrefixes.append((wrapper.fixedTable, prefix))
+            }
+            return
+        }
+        var use = LocalizedStringUse(
+            key: token.text, interpolated: false, table: wrapper.fixedTable, bundle: nil, defaultValue: nil,
+            construct: wrapper.shape, keyOffset: token.start)
+        use.inPreviewOrDebug = quiet
+        use.extractedByXcode = false
+        result.uses.append(use)
     }
 
     /// The property or function a SwiftGen accessor declares around its `tr` call:

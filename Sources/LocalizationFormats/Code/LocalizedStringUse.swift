@@ -29,13 +29,37 @@ public struct LocalizedStringUse: Sendable, Hashable {
 
 }
 
-/// A wrapper the project calls instead of `NSLocalizedString` (`code: wrappers:`): which argument
-/// is the key and which (if any) the table, by 1-based position or by label.
+/// A wrapper the project calls instead of `NSLocalizedString`: configured (`code: wrappers:`),
+/// which argument is the key and which (if any) the table, by 1-based position or by label; or
+/// inferred from its definition in the app's code (`WrapperInference`).
 public struct LocalizedStringWrapper: Sendable, Hashable {
     public var name: String
     public var key: Int
     public var table: Int?
     public var tableLabel: String?
+    /// The key argument's label (`key:`), when the definition gives it one: then the argument of
+    /// that label is the key wherever it stands.
+    public var keyLabel: String?
+    /// A member of `String` whose receiver is the key: `"settings.title".localized`.
+    public var onString = false
+    /// The table the wrapper's body names (`tableName: "Settings"`), when it names one.
+    public var fixedTable: String?
+    /// Whether the body looks the key up in a table chosen at run time (not a literal, not a
+    /// parameter): its keys are then not matched to a table.
+    public var tableUnknown = false
+    /// Whether the key parameter is a `LocalizedStringKey` (or `LocalizedStringResource`,
+    /// `String.LocalizationValue`): Xcode extracts the literals passed for it, and an interpolated
+    /// one is a format key (`"\(count) posts"` → `%lld posts`).
+    public var takesLocalizedKey = false
+    /// Where an inferred wrapper is defined, and what it passes its key to, for `dump`.
+    public var inferred: InferredAt?
+
+    /// Where an inferred wrapper is defined (path, 1-based line) and the call its key goes to.
+    public struct InferredAt: Sendable, Hashable {
+        public var path: String
+        public var line: Int
+        public var passesTo: String
+    }
 
     public init(name: String, key: Int, table: Int? = nil, tableLabel: String? = nil) {
         self.name = name
@@ -43,6 +67,9 @@ public struct LocalizedStringWrapper: Sendable, Hashable {
         self.table = table
         self.tableLabel = tableLabel
     }
+
+    /// How it is called, for messages: `localizedString(_:)`, `"…".localized`.
+    public var shape: String { onString ? "\"…\".\(name)" : "\(name)(…)" }
 }
 
 /// What the app's code does with its tables: the literal keys it looks up, and the tables it
@@ -59,6 +86,8 @@ public struct LocalizedStringUses: Sendable, Hashable {
     /// Interpolated literals, with `CodeLexer.hole` for each interpolation: `"\(x) liked it"` may
     /// become the key `%@ liked it` through a `LocalizedStringKey` or `LocalizedStringResource`.
     public var literalPatterns: Set<String> = []
+    /// The wrappers this file defines (see `WrapperDefinition`).
+    public var wrapperDefinitions: [WrapperDefinition] = []
     /// Member chains starting with a capitalised name (`L10n.Common.Controls.Actions.open`), for
     /// SwiftGen's accessors.
     public var memberChains: Set<String> = []
@@ -73,6 +102,7 @@ public struct LocalizedStringUses: Sendable, Hashable {
         literals.formUnion(other.literals)
         literalPatterns.formUnion(other.literalPatterns)
         memberChains.formUnion(other.memberChains)
+        wrapperDefinitions += other.wrapperDefinitions
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

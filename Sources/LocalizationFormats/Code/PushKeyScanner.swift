@@ -112,8 +112,10 @@ public struct PushKeyScanner {
         }
     }
 
-    static func contains(_ bytes: [UInt8], _ name: String) -> Bool {
-        let needle = Array(name.utf8)
+    static func contains(_ bytes: [UInt8], _ name: String) -> Bool { contains(bytes, Array(name.utf8)) }
+
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, needle.count <= bytes.count else { return false }
         var index = 0
         while index + needle.count <= bytes.count {

@@ -90,6 +90,8 @@ public struct LocalizationProject: Sendable {
     /// Source files scanned for the payload keys code builds, sorted by path; each key found is
     /// a payload of its own (see `PushPayload.code`).
     public var codeFiles: [CodeFile] = []
+    /// The app's own lookup wrappers, inferred from their definitions in the scanned code.
+    public var inferredWrappers: [LocalizedStringWrapper] = []
     /// Whether the sources under the folders were scanned (`code: include`), not only files named
     /// alone: only then can a key be called unused.
     public var codeTreeScanned = false

@@ -127,7 +127,8 @@ public enum ProjectLoader {
         if !codePaths.isEmpty {
             var seen: Set<String> = []
             codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
-            project.codeFiles = CodeDiscovery.read(codePaths.sorted(), options: code, maximumSize: maximumFileSize)
+            (project.codeFiles, project.inferredWrappers) = CodeDiscovery.readInferringWrappers(
+                codePaths.sorted(), options: code, maximumSize: maximumFileSize)
             project.codeTreeScanned = code.accept != nil
             phases.lap("scan code")
         }
@@ -213,6 +214,8 @@ public enum ProjectLoader {
         var payloads: [PayloadTemplateFile] = []
         var bundleEvidence: [String: String] = [:]
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
+        var virtualCode = CodeScanOptions(functions: functions)
+        virtualCode.everyLiteral = true
         for (path, bytes) in virtualFiles {
             if payloadGlobs.contains(where: { $0.matchesPath(path) }) {
                 payloads.append(PayloadReader.read(bytes: bytes, path: path))
@@ -226,8 +229,8 @@ public enum ProjectLoader {
                 let bundle = (folder != nil ? parent.dropLast() : parent).joined(separator: "/")
                 if bundleEvidence[bundle] == nil { bundleEvidence[bundle] = name }
             }
-            if let language = CodeLanguage(fileName: name) {
-                codeFiles.append(CodePayloadReader.read(bytes: bytes, path: path, language: language, functions: functions))
+            if CodeLanguage(fileName: name) != nil {
+                codeFiles.append(CodeDiscovery.scan(path, bytes: bytes, options: virtualCode))
                 continue
             }
             if FileKind.isInterfaceFile(name) {
@@ -244,6 +247,8 @@ public enum ProjectLoader {
         var project = LocalizationProject(
             roots: ["."], files: files, diagnostics: duplicateLocaleFolders(files), baseLocale: base, baseLocaleReason: reason)
         project.payloadFiles = payloads.sorted { $0.path < $1.path }
+        let bytesByPath = Dictionary(virtualFiles.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        project.inferredWrappers = CodeDiscovery.inferWrappers(in: &codeFiles, options: virtualCode, bytes: { bytesByPath[$0] })
         project.codeFiles = codeFiles.sorted { $0.path < $1.path }
         // Files held in memory are the whole tree.
         project.codeTreeScanned = !codeFiles.isEmpty

@@ -60,6 +60,8 @@ public struct TableUsageDecision: Sendable, Hashable {
     /// Whether the development table holds fewer than half the keys of the table's largest file
     /// (a genstrings stub such as `"" = "";`), so it is no list of what the code asks for.
     public var developmentTableIsStub = false
+    /// What the table's keys are: text, identifiers, or both (see `KeyStyle`).
+    public var keyStyle = KeyStyle.mixed
 
     public init(_ usage: TableUsage, _ reason: String, alwaysFormatted: String? = nil) {
         self.usage = usage
@@ -137,6 +139,7 @@ public enum TableUsageDetector {
                     result[tableID]?.developmentTextInKeys = reason
                     result[tableID]?.developmentTableIsStub = shapes.baseKeys * 2 < shapes.largestKeys
                 }
+                if let shapes = keyShapes[tableID] { result[tableID]?.keyStyle = shapes.style }
             }
             if let usage = overrides[tableID] ?? overrides[name] {
                 result[tableID] = TableUsageDecision(usage, "set in \(overrideSource)")
@@ -267,6 +270,16 @@ public enum TableUsageDetector {
             return first.properties.isUppercase ? .text : nil
         }
 
+        /// Text when at least 60% of the keys that decide read as text, identifiers when at
+        /// least 90% read as identifiers.
+        var style: KeyStyle {
+            let deciding = text + identifiers
+            guard deciding > 0 else { return .mixed }
+            if Double(text) >= Double(deciding) * 0.6 { return .text }
+            if Double(identifiers) >= Double(deciding) * 0.9 { return .identifiers }
+            return .mixed
+        }
+
         /// Why the table's development text is its keys, when at least 60% of the keys that
         /// decide read as text.
         var keysAreText: String? {
@@ -277,10 +290,6 @@ public enum TableUsageDetector {
             return "\(text) of the \(largestKeys) keys of its largest file read as text (\(shown))\(stub)"
         }
     }
-
-    /// Whether a key is shaped like an identifier (`settings.title`, `bookmarks_empty`,
-    /// `emptyState`): such a key never reads as its own text, whatever its table's other keys.
-    public static func keyIsIdentifier(_ key: String) -> Bool { KeyShapes.shape(of: key) == .identifier }
 
     /// Counts a table's development texts by the placeholders they use: the app's own (`%0`,
     /// `%1` before a space, punctuation or the end: replaced with `replacingOccurrences`, never
@@ -346,4 +355,48 @@ extension TableUsageDetector {
 
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     private static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+}
+
+/// What a table's keys are, judged on the table as a whole: whether a key shown raw reads as
+/// text or as an identifier depends on its neighbours (`bookmarks` beside `settings_title` is an
+/// identifier; `macOS` beside `Turn off sync` is text).
+public enum KeyStyle: String, Sendable, Hashable {
+    /// The keys are the development text (genstrings-style: `NSLocalizedString("Restart", …)`).
+    case text
+    /// The keys are identifiers (`settings.title`, `bookmarks_empty`).
+    case identifiers
+    /// Both kinds, or too few keys to tell: each key is judged on its own.
+    case mixed
+
+    /// Whether a key, shown raw, reads as an identifier rather than as text in the development
+    /// language: an identifier on screen is a bug every user sees, text is only untranslated.
+    ///
+    /// - In a table of text keys only unmistakable identifiers count: `settings.title`,
+    ///   `bookmarks_empty` (a dot between lowercase words, an underscore); `macOS` and `Log.` are text.
+    /// - In a table of identifiers every key without spaces that does not start with a capital
+    ///   counts (`bookmarks`), and camelCase and dotted keys.
+    /// - Otherwise each key alone: an underscore, a dot after a lowercase or all-capitals start
+    ///   (not `Duck.ai` or `Done.`), or camelCase after a lowercase word (`settingsTitle`, not `iPad`).
+    public func readsAsIdentifier(_ key: String) -> Bool {
+        guard let first = key.first, !key.contains(where: \.isWhitespace) else { return false }
+        let shouting = !key.contains(where: \.isLowercase)
+        if key.contains("_") { return true }
+        let dotted = key.contains(".") && !key.hasSuffix(".") && (first.isLowercase || shouting)
+        switch self {
+        case .text:
+            return dotted
+        case .identifiers:
+            if dotted { return true }
+            return !first.isUppercase || shouting
+        case .mixed:
+            if dotted { return true }
+            // camelCase after a lower-case word: `settingsTitle`, not `iPad`.
+            var lowerRun = 0
+            for character in key {
+                if character.isUppercase, lowerRun >= 2, first.isLowercase { return true }
+                lowerRun = character.isLowercase ? lowerRun + 1 : 0
+            }
+            return false
+        }
+    }
 }

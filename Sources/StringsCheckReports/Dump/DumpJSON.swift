@@ -16,6 +16,7 @@ public enum DumpJSON {
         let payloads: [PayloadFileObject]
         let diagnostics: [Diagnostic]
         let leftOut: [LeftOutFolder]
+        let wrappers: [LocalizedStringWrapper]
     }
 
     /// A payload template file: its payloads, the keys each names, and the file's diagnostics.
@@ -189,7 +190,7 @@ public enum DumpJSON {
             version: version, tool: "stringscheck \(toolVersion)", roots: project.roots,
             baseLocale: project.baseLocale, baseLocaleReason: project.baseLocaleReason, locales: project.locales, files: files,
             payloads: payloadFiles(project), diagnostics: project.diagnostics.sorted(by: Diagnostic.ordered),
-            leftOut: project.leftOutFolders)
+            leftOut: project.leftOutFolders, wrappers: project.inferredWrappers)
     }
 
     /// `toolVersion`: the version of the tool that writes the document.
@@ -208,7 +209,7 @@ extension [String: JSONValue] {
 
 extension DumpJSON.Document {
     var json: JSONValue {
-        .object([
+        var object: [String: JSONValue] = [
             "version": .int(version), "tool": .string(tool), "roots": .array(roots.map { .string($0) }),
             "baseLocale": .optional(baseLocale), "baseLocaleReason": .string(baseLocaleReason),
             "locales": .array(locales.map { .string($0) }), "files": .array(files.map(\.json)),
@@ -218,7 +219,51 @@ extension DumpJSON.Document {
                     .object(["path": .string($0.path), "reason": .string($0.reason.rawValue), "why": .string($0.reason.explanation)])
                 }
             ),
-        ])
+        ]
+        // The wrappers inferred from the scanned code (only when code was scanned and had some).
+        object.setIfPresent("wrappers", wrappers.isEmpty ? nil : .array(wrappers.map(\.dumpJSON)))
+        return .object(object)
+    }
+}
+
+extension LocalizedStringWrapper {
+    fileprivate var dumpJSON: JSONValue {
+        var object: [String: JSONValue] = ["name": .string(name), "call": .string(shape)]
+        if onString {
+            object["key"] = .string("receiver")
+        } else if let keyLabel {
+            object["key"] = .string(keyLabel + ":")
+        } else {
+            object["key"] = .int(key)
+        }
+        if tableUnknown {
+            object["table"] = .null
+        } else if let tableLabel {
+            object["table"] = .string(tableLabel + ":")
+        } else if let table {
+            object["table"] = .int(table)
+        } else {
+            object["table"] = .string(fixedTable ?? "Localizable")
+        }
+        if let inferred {
+            object["path"] = .string(inferred.path)
+            object["line"] = .int(inferred.line)
+            object["passesTo"] = .string(inferred.passesTo)
+        }
+        return .object(object)
+    }
+
+    /// One line for `dump`'s text form.
+    public var dumpText: String {
+        let keyText =
+            onString ? "its receiver is the key" : keyLabel.map { "the key is '\($0):'" } ?? "the key is argument \(key)"
+        let tableText =
+            tableUnknown
+            ? "a table chosen at run time"
+            : tableLabel.map { "the table is '\($0):'" } ?? table.map { "the table is argument \($0)" }
+                ?? "table \(fixedTable ?? "Localizable")"
+        let origin = inferred.map { " (\($0.path):\($0.line), passes its key to \($0.passesTo))" } ?? ""
+        return "\(shape): \(keyText), \(tableText)\(origin)"
     }
 }
 

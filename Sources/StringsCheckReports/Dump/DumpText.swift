@@ -24,6 +24,7 @@ public enum DumpText {
         out += "locales: \(project.locales.joined(separator: ", "))\n"
         out += "tables: \(project.tableNames.joined(separator: ", "))\n"
         for folder in project.leftOutFolders { out += "left out: \(folder.path) (\(folder.reason.explanation))\n" }
+        for wrapper in project.inferredWrappers { out += "wrapper: \(wrapper.dumpText)\n" }
         let document = DumpJSON.document(project, toolVersion: "")
         for file in document.files {
             let locale = file.locale ?? (file.kind == "xcstrings" ? "all locales" : "global: every locale")

@@ -115,6 +115,9 @@ public struct RuleContext: Sendable {
     /// Why the table's development text is its keys, if it is (by table ID).
     public func developmentTextInKeys(of table: String) -> String? { index.developmentTextInKeys(of: table) }
 
+    /// See `ProjectIndex.keyStyle(of:)`.
+    public func keyStyle(of tables: [String]) -> KeyStyle { index.keyStyle(of: tables) }
+
     /// See `ProjectIndex.keysAreTextBesideAStub(_:)`.
     public func keysAreTextBesideAStub(_ table: String) -> Bool { index.keysAreTextBesideAStub(table) }
 

@@ -24,6 +24,12 @@ struct DumpCommand: AsyncParsableCommand {
     @Option(help: "Number of files parsed at once (default: the number of cores).")
     var jobs: Int?
 
+    @Flag(
+        help:
+            "Also scan the Swift and Objective-C code under the paths (test code aside) and list the lookup wrappers inferred from it."
+    )
+    var code = false
+
     // `dump` reads no configuration; the flag is accepted so that a script can pass the same
     // options to every command.
     @Flag(help: "Accepted for symmetry with the other commands; dump reads no configuration.")
@@ -34,7 +40,8 @@ struct DumpCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let project = await ProjectLoader.load(roots: paths, jobs: jobs, payloadGlobs: [])
+        let project = await ProjectLoader.load(
+            roots: paths, jobs: jobs, payloadGlobs: [], code: code ? CodeScanOptions(accept: { _ in true }) : CodeScanOptions())
         let output: String
         switch format {
         case .json: output = DumpJSON.render(project, toolVersion: StringsCheckCommand.version)

@@ -36,7 +36,7 @@ struct CodeMissingKeyRule: Rule {
             // `Text("\(count)")`, `Text("|")`: no words, nothing to translate.
             guard lookup.use.key.contains(where: \.isLetter) else { return nil }
             let name = describe(lookup)
-            let identifier = looksLikeIdentifier(lookup.use.key) && !lookup.use.interpolated
+            let identifier = context.keyStyle(of: lookup.candidates).readsAsIdentifier(lookup.use.key) && !lookup.use.interpolated
             if lookup.candidates.isEmpty {
                 // No table of that name anywhere: an app that localizes through other tables (or not
                 // at all) is not reported for its default table; a table named in code is.

@@ -47,7 +47,7 @@ struct MissingTranslationRule: Rule {
                 // is the development text when the key is that text (catalogs extracted from code,
                 // English keys), else the raw identifier.
                 let showsDevelopmentText =
-                    !readByCode || string.value == key || (keysAreText && !TableUsageDetector.keyIsIdentifier(key)) || fallback != nil
+                    !readByCode || string.value == key || (keysAreText && !KeyStyle.text.readsAsIdentifier(key)) || fallback != nil
                 let effect =
                     if let fallback {
                         Finding.Message.fallbackEffect(fallback)
