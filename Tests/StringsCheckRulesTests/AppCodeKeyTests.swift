@@ -1,9 +1,10 @@
 import Foundation
 import LocalizationFormats
 import LocalizationIndex
-import StringsCheckRules
 import TestSupport
 import Testing
+
+@testable import StringsCheckRules
 
 /// Keys the app's own Swift and Objective-C code looks up: missing ones, unused ones, and the
 /// arguments a call gives.
@@ -146,13 +147,14 @@ struct AppCodeKeyTests {
         // `error.timeout` is used through the wrapper's run-time key "error.\(code)"; `%lld posts`
         // through `row(title:)`'s interpolated `LocalizedStringKey`; `not.a.key` is shown as written.
         #expect(
-            Check.project(Self.strings + [("App/Localization.swift", wrappers), ("App/View.swift", code)]).inferredWrappers.map(\.dumpText) == [
-                "core(…): the key is argument 1, table Localizable (App/Localization.swift:10, passes its key to NSLocalizedString)",
-                "\"…\".localized: its receiver is the key, table Localizable (App/Localization.swift:6, passes its key to NSLocalizedString)",
-                "localizedString(…): the key is argument 1, table Localizable (App/Localization.swift:1, passes its key to NSLocalizedString)",
-                "row(…): the key is 'title:', table Localizable (App/Localization.swift:8, passes its key to Text)",
-                "t(…): the key is argument 1, table Localizable (App/Localization.swift:4, passes its key to localizedString(…))",
-            ])
+            Check.project(Self.strings + [("App/Localization.swift", wrappers), ("App/View.swift", code)]).inferredWrappers.map(\.dumpText)
+                == [
+                    "core(…): the key is argument 1, table Localizable (App/Localization.swift:10, passes its key to NSLocalizedString)",
+                    "\"…\".localized: its receiver is the key, table Localizable (App/Localization.swift:6, passes its key to NSLocalizedString)",
+                    "localizedString(…): the key is argument 1, table Localizable (App/Localization.swift:1, passes its key to NSLocalizedString)",
+                    "row(…): the key is 'title:', table Localizable (App/Localization.swift:8, passes its key to Text)",
+                    "t(…): the key is argument 1, table Localizable (App/Localization.swift:4, passes its key to localizedString(…))",
+                ])
     }
 
     /// Objective-C wrappers: a macro and a C function.
@@ -196,10 +198,38 @@ struct AppCodeKeyTests {
             ],
             configuration: Check.configuration(""))
         #expect(
-            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map { "\($0.diagnostic.severity.rawValue) \($0.diagnostic.message)" }
+            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map {
+                "\($0.diagnostic.severity.rawValue) \($0.diagnostic.message)"
+            }
                 == [
                     "error 'bookmarks' (NSLocalizedString) is missing from Localizable (App/Localizable); every user sees the raw key",
                     "note 'macOS' (NSLocalizedString) is missing from Words (App/Words); it is shown as written in the code, untranslated, in every locale",
                 ])
+    }
+
+    /// Accessors generated at build time are not in the repository: keys named as members count
+    /// as used where many are, and a table no recognised lookup reaches is reported once.
+    @Test func accessorsGeneratedAtBuildTime() async {
+        let table = (1...15).map { "\"settings_item_\($0)\" = \"Item \($0)\";\n" }.joined()
+        func unused(_ code: String) async -> [String] {
+            let found = await Check.run(
+                [("App/en.lproj/Localizable.strings", table), ("App/View.swift", code)],
+                configuration: Check.configuration("rules:\n  unused-key: on\n"))
+            return found.findings.filter { $0.diagnostic.id == "unused-key" }.map(\.diagnostic.message)
+        }
+        // One lookup of the table, of a key it lacks: nothing recognised, one finding.
+        #expect(
+            await unused("let c = NSLocalizedString(\"other\", comment: \"\")\n") == [
+                "no lookup of a key of App/Localizable was recognised in the Swift and Objective-C files scanned (1 file), so its 15 keys are not reported one by one: its accessors may be generated at build time; name the function that looks them up in `code: wrappers` of .stringscheck.yml"
+            ])
+        // R.swift-style accessors for 12 of the keys: those are used, the other 3 are not.
+        let accessors = (1...12).map { "let x\($0) = R.string.localizable.settingsItem\($0)()\n" }.joined()
+        #expect(
+            await unused("let c = NSLocalizedString(\"other\", comment: \"\")\n" + accessors).map { String($0.prefix(19)) } == [
+                "'settings_item_13' ", "'settings_item_14' ", "'settings_item_15' ",
+            ])
+        // A one-word member (`.title`) is no accessor evidence.
+        #expect(AccessorNames(chains: ["Foo.title"]).names("title") == false)
+        #expect(AccessorNames(chains: ["Strings.Settings.title"]).names("settings.title"))
     }
 }

@@ -351,7 +351,6 @@ public struct LocalizedStringScanner {
         return result
     }
 
-
     typealias Found = (key: Argument?, table: Argument?, bundle: Argument?, value: Argument?)
 
     /// The key, table, bundle and default value arguments of the call at `index` when it is a
@@ -398,7 +397,8 @@ public struct LocalizedStringScanner {
                 )
             } else if language == .swift, isMember, Self.swiftUIModifiers.contains(tokens[index].text), arguments.first?.label == nil {
                 found = (arguments.first, nil, nil, nil)
-            } else if language == .swift, tokens[index].text == "searchable", let prompt = arguments.first(where: { $0.label == "prompt" }) {
+            } else if language == .swift, tokens[index].text == "searchable", let prompt = arguments.first(where: { $0.label == "prompt" })
+            {
                 found = (prompt, nil, nil, nil)
             } else if let wrapper = wrappers[tokens[index].text] {
                 // By label when the definition gives the key one, else by position.

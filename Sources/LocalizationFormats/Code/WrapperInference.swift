@@ -223,7 +223,8 @@ extension LocalizedStringScanner {
                 wrapperKeyTokens.insert(keyToken)
                 let table = objectiveCTable(after: call, in: body)
                 return (
-                    make(name: name, keyName: keyName, parameters: parameters, table: table, passesTo: "localizedStringForKey:", at: offset),
+                    make(
+                        name: name, keyName: keyName, parameters: parameters, table: table, passesTo: "localizedStringForKey:", at: offset),
                     keyName
                 )
             }

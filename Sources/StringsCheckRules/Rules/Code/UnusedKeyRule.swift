@@ -58,6 +58,7 @@ struct UnusedKeyRule: Rule {
             for entry in catalog.entries where entry.extractionState == "manual" { manual[file.tableID, default: []].insert(entry.key) }
         }
         var result: [Finding] = []
+        let accessorNames = AccessorNames(chains: chains)
         for tableID in context.baseTableNames {
             let name = tableID.split(separator: "/").last.map(String.init) ?? tableID
             // Only tables the code looks keys up in, whose keys are all literals.
@@ -69,14 +70,36 @@ struct UnusedKeyRule: Rule {
             guard let base = context.baseTable(tableID) else { continue }
             let keys = used[name] ?? []
             let tablePrefixes = prefixes[name] ?? []
+            var unused: [String] = []
+            var recognised = 0
             for key in base.strings.keys.sorted() {
-                if keys.contains(key) || literals.contains(key) || (name == context.payloadTableName && payloadKeys.contains(key)) {
+                if keys.contains(key) || tablePrefixes.contains(where: { key.hasPrefix($0) }) {
+                    recognised += 1
                     continue
                 }
-                if tablePrefixes.contains(where: { key.hasPrefix($0) }) || dynamicGlobs.contains(where: { $0.matchesKey(key) }) { continue }
+                if literals.contains(key) || (name == context.payloadTableName && payloadKeys.contains(key)) { continue }
+                if dynamicGlobs.contains(where: { $0.matchesKey(key) }) { continue }
                 // `"\(symbol) was posted"` anywhere may be the key `%@ was posted`.
                 if key.contains("%"), patterns.contains(where: { ProjectIndex.key(key, fits: $0) }) { continue }
                 if manual[tableID]?.contains(key) == true { continue }
+                unused.append(key)
+            }
+            // Accessors generated at build time: many keys named as members.
+            let accessed = unused.filter(accessorNames.names)
+            if accessed.count >= 5, accessed.count * 5 >= unused.count {
+                recognised += accessed.count
+                let names = Set(accessed)
+                unused.removeAll { names.contains($0) }
+            }
+            guard !unused.isEmpty else { continue }
+            if recognised == 0, unused.count >= 10, let first = base.strings[unused[0]] {
+                result.append(
+                    finding(
+                        .noLookupRecognised(table: tableID, keys: unused.count, scannedFiles: files.count),
+                        path: first.path, at: SourcePosition(line: 1, column: 1), locale: baseLocale, table: tableID))
+                continue
+            }
+            for key in unused {
                 guard let string = base.strings[key] else { continue }
                 // Lookups by a key built at run time may reach it: said, so the reader can judge.
                 let dynamic = dynamicFiles[name].map { Finding.Message.builtAtRunTime(table: name, files: $0) }
@@ -90,7 +113,44 @@ struct UnusedKeyRule: Rule {
     }
 }
 
+/// The members the code names, as a key would be spelt as a generated accessor: every trailing
+/// run of a member chain's names, lowercased, without separators (`Strings.Settings.title` gives
+/// `title`, `settingstitle` and `stringssettingstitle`), so `settings.title`, `settings_title` and
+/// `SettingsTitle` all match.
+struct AccessorNames {
+    var spellings: Set<String> = []
+
+    init(chains: Set<String>) {
+        for chain in chains {
+            let parts = chain.split(separator: ".").map { Self.normalized(String($0)) }
+            var suffix = ""
+            for part in parts.reversed() {
+                suffix = part + suffix
+                spellings.insert(suffix)
+            }
+        }
+    }
+
+    /// Whether a key of two words or more is named as a member (a one-word key such as `title`
+    /// would match any `.title`).
+    func names(_ key: String) -> Bool {
+        let words = key.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        let humps = zip(key, key.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+        guard words.count >= 2 || humps else { return false }
+        return spellings.contains(Self.normalized(key))
+    }
+
+    static func normalized(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
+    }
+}
+
 extension Finding.Message {
+    /// One finding for a table whose keys no recognised lookup reaches.
+    fileprivate static func noLookupRecognised(table: String, keys: Int, scannedFiles: Int) -> Finding.Message {
+        "no lookup of a key of \(table) was recognised in the Swift and Objective-C files scanned (\(scannedFiles) file\(scannedFiles == 1 ? "" : "s")), so its \(keys) keys are not reported one by one: its accessors may be generated at build time; name the function that looks them up in `code: wrappers` of .stringscheck.yml"
+    }
+
     /// The clause that says the code also looks up keys of `table` built at run time, in `files`.
     fileprivate static func builtAtRunTime(table: String, files: [String]) -> String {
         "; the code also looks up keys of \(table) built at run time (\(files.count == 1 ? "in" : "first in") \(files.min() ?? "")), which may be this one"
