@@ -8,7 +8,7 @@ struct CodeMissingKeyRule: Rule {
         summary:
             "a literal key that Swift or Objective-C code looks up (NSLocalizedString, String(localized:), SwiftUI's Text(\"…\") …) and the development table of its table lacks",
         rationale:
-            "Foundation returns the key itself when a table lacks it: a key like 'settings.title' reaches every user raw, in every language. With a default value (value:, defaultValue:) users see that text instead, untranslated, in every locale. A key written as text ('Cancel') is shown as written, untranslated. Keys are matched by table name in every bundle found; in a String Catalog, text keys are their own source language text, so only identifier-like keys are reported there.",
+            "Foundation returns the key itself when a table lacks it: a key like 'settings.title' reaches every user raw, in every language. With a default value (value:, defaultValue:) users see that text instead, untranslated, in every locale. A key written as text ('Cancel') is shown as written, untranslated; whether a key reads as an identifier is judged on its table (`bookmarks` beside snake_case keys is one, `macOS` beside English-text keys is not). Besides Apple's lookups, the app's own wrappers are read, found from their definitions (a function, `String` member or macro that passes its parameter to a lookup). Keys are matched by table name in every bundle found; in a String Catalog, text keys are their own source language text, so only identifier-like keys are reported there.",
         fix: "Add the key to the development table (and translate it), or fix its spelling in the code.",
         defaultSeverity: .error,
         triggering: [
