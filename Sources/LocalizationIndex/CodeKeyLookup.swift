@@ -20,6 +20,36 @@ public struct CodeKeyLookup: Sendable {
     public var inCatalog: Bool
     /// When the development tables lack the key: the other locales whose table has it.
     public var translatedIn: [String] = []
+    /// When the call names a bundle (`bundle: .module`, `Bundle.main`) that has no table of the
+    /// name while other bundles do: what it names, and the tables it does not reach.
+    public var wrongBundle: WrongBundle?
+
+    public struct WrongBundle: Sendable {
+        /// The bundle as written (`.module`).
+        public var bundle: String
+        /// For `Bundle.module`, the package target of the code (`Feature`); nil for the main bundle.
+        public var package: String?
+        /// The tables of the name the bundle does not hold.
+        public var elsewhere: [String]
+    }
+}
+
+/// Which bundle a lookup's `bundle:` argument names, as far as the code shows.
+enum BundleScope {
+    /// `Bundle.module`: the resources of the package target the code is in.
+    case package(target: String?)
+    /// `Bundle.main`: the app's own resources, outside every package.
+    case main
+    /// Any other expression, or none: every bundle.
+    case any
+
+    init(_ argument: String?) {
+        switch argument?.replacingOccurrences(of: " ", with: "") {
+        case ".module"?, "Bundle.module"?, "Foundation.Bundle.module"?: self = .package(target: nil)
+        case ".main"?, "Bundle.main"?, "Foundation.Bundle.main"?: self = .main
+        default: self = .any
+        }
+    }
 }
 
 extension ProjectIndex {
@@ -44,8 +74,28 @@ extension ProjectIndex {
             for file in project.codeFiles {
                 for use in file.strings.uses {
                     let name = use.table ?? "Localizable"
-                    let candidates = byName[name] ?? tableIDs(named: name)
-                    byName[name] = candidates
+                    let named = byName[name] ?? tableIDs(named: name)
+                    byName[name] = named
+                    // The bundle named at the call, when the code shows which it is.
+                    var candidates = named
+                    var wrongBundle: CodeKeyLookup.WrongBundle?
+                    switch BundleScope(use.bundle) {
+                    case .package:
+                        let target = project.packageTarget(of: file.path) ?? Self.sourcesTarget(of: file.path)
+                        if let target {
+                            candidates = named.filter { $0.hasPrefix(target + "/") }
+                            if candidates.isEmpty, !named.isEmpty {
+                                wrongBundle = .init(
+                                    bundle: use.bundle ?? "", package: target.split(separator: "/").last.map(String.init), elsewhere: named)
+                            }
+                        }
+                    case .main:
+                        candidates = named.filter { project.packageTarget(of: $0) == nil }
+                        if candidates.isEmpty, !named.isEmpty {
+                            wrongBundle = .init(bundle: use.bundle ?? "", package: nil, elsewhere: named)
+                        }
+                    case .any: break
+                    }
                     var foundIn: String?
                     var keys: [String] = []
                     for table in candidates {
@@ -81,6 +131,7 @@ extension ProjectIndex {
                         location: file.lines?.location(ofByte: use.keyOffset) ?? SourcePosition(line: 1, column: 1),
                         tableName: name, candidates: candidates, foundIn: foundIn, keys: keys,
                         inCatalog: candidates.contains { catalogTables.contains($0) })
+                    lookup.wrongBundle = wrongBundle
                     if foundIn == nil {
                         // The locales that have the key (an interpolated key: one it fits,
                         // `Text("Minimum size: \(x)")` and "Minimum size: %@").
@@ -103,6 +154,14 @@ extension ProjectIndex {
             }
             return result
         }
+    }
+
+    /// `X/Sources/Target` for a file under a `Sources` folder: where `Bundle.module` is the
+    /// target's own bundle, when the tree holds no `Package.swift` to say so.
+    static func sourcesTarget(of path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
+        return parts[...(sources + 1)].joined(separator: "/")
     }
 
     /// Whether a table key is what SwiftUI makes of an interpolated literal: the literal's text

@@ -232,4 +232,35 @@ struct AppCodeKeyTests {
         #expect(AccessorNames(chains: ["Foo.title"]).names("title") == false)
         #expect(AccessorNames(chains: ["Strings.Settings.title"]).names("settings.title"))
     }
+
+    /// `bundle: .module` is the package target's own bundle, `.main` the app's: a key in another
+    /// bundle's table is not found there.
+    @Test func theBundleNamedAtTheCallIsTheOneSearched() async {
+        let files: [(String, String)] = [
+            ("App/en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n\"Cancel\" = \"Cancel\";\n"),
+            ("Pkg/Package.swift", "// swift-tools-version:5.9\n"),
+            ("Pkg/Sources/Other/Resources/en.lproj/Localizable.strings", "\"other.key\" = \"Other\";\n"),
+            (
+                "Pkg/Sources/Feature/View.swift",
+                "let a = String(localized: \"settings.title\", bundle: .module)\nlet b = NSLocalizedString(\"Cancel\", bundle: .module, comment: \"\")\n"
+            ),
+            (
+                "Pkg/Sources/Other/View.swift",
+                "let a = String(localized: \"other.key\", bundle: .module)\nlet b = Text(\"settings.title\")\n"
+            ),
+            (
+                "App/View.swift",
+                "let a = String(localized: \"settings.title\", bundle: .main)\nlet b = NSLocalizedString(\"other.key\", bundle: Bundle.main, comment: \"\")\n"
+            ),
+        ]
+        let found = await Check.run(files, configuration: Check.configuration(""))
+        #expect(
+            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map {
+                "\($0.diagnostic.severity.rawValue) \($0.diagnostic.path):\($0.diagnostic.location?.line ?? 0): \($0.diagnostic.message)"
+            } == [
+                "error App/View.swift:2: 'other.key' (NSLocalizedString) is missing from Localizable (App/Localizable); every user sees the raw key",
+                "error Pkg/Sources/Feature/View.swift:1: 'settings.title' (String(localized:)) is in App/Localizable, but this code in package target Feature looks it up in Bundle.module, the target's own bundle, which has no Localizable table; every user sees the raw key",
+                "warning Pkg/Sources/Feature/View.swift:2: 'Cancel' (NSLocalizedString) is in App/Localizable, but this code in package target Feature looks it up in Bundle.module, the target's own bundle, which has no Localizable table; users of every locale see it as written, untranslated",
+            ])
+    }
 }

@@ -114,6 +114,17 @@ public struct LocalizationProject: Sendable {
     /// The `Sources` folders of the Swift packages in the tree (as displayed).
     public var packageSourceFolders: Set<String> = []
 
+    /// The Swift package target a path is in (`Pkg/Sources/Feature`), from the packages found in
+    /// the tree; nil for a path outside every package's `Sources`.
+    public func packageTarget(of path: String) -> String? {
+        for sources in packageSourceFolders where path.hasPrefix(sources + "/") {
+            let rest = path.dropFirst(sources.count + 1)
+            guard let target = rest.split(separator: "/").first, rest.contains("/") else { continue }
+            return sources + "/" + target
+        }
+        return nil
+    }
+
     /// What shows that `folder` holds a bundle's resources: a file only resources hold, in it
     /// or its parent, or a Swift package's `Sources` around it; nil when nothing in the tree does.
     public func bundleEvidence(forFolder folder: String) -> String? {

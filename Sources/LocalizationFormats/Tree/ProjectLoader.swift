@@ -213,6 +213,7 @@ public enum ProjectLoader {
         var interfaceFiles: [String: String] = [:]
         var payloads: [PayloadTemplateFile] = []
         var bundleEvidence: [String: String] = [:]
+        var packageSources: Set<String> = []
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         var virtualCode = CodeScanOptions(functions: functions)
         virtualCode.everyLiteral = true
@@ -224,6 +225,7 @@ public enum ProjectLoader {
             let components = path.split(separator: "/").map(String.init)
             let folder = components.dropLast().last(where: FileKind.isLocaleFolder)
             guard let name = components.last else { continue }
+            if name == "Package.swift" { packageSources.insert((components.dropLast() + ["Sources"]).joined(separator: "/")) }
             if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
                 let parent = components.dropLast()
                 let bundle = (folder != nil ? parent.dropLast() : parent).joined(separator: "/")
@@ -254,6 +256,7 @@ public enum ProjectLoader {
         project.codeTreeScanned = !codeFiles.isEmpty
         project.interfaceFiles = interfaceFiles
         project.bundleEvidence = bundleEvidence
+        project.packageSourceFolders = packageSources
         return project
     }
 

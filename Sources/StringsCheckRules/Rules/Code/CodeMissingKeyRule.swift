@@ -37,6 +37,16 @@ struct CodeMissingKeyRule: Rule {
             guard lookup.use.key.contains(where: \.isLetter) else { return nil }
             let name = describe(lookup)
             let identifier = context.keyStyle(of: lookup.candidates).readsAsIdentifier(lookup.use.key) && !lookup.use.interpolated
+            if let wrong = lookup.wrongBundle {
+                // The bundle named at the call has no table of the name: other bundles' tables are
+                // not searched by Foundation.
+                let holding = wrong.elsewhere.filter { context.baseTable($0)?.strings[lookup.use.key] != nil }
+                var made = finding(
+                    .wrongBundle(lookup: name, table: lookup.tableName, bundle: wrong, holding: holding, identifier: identifier),
+                    path: lookup.path, at: lookup.location, key: lookup.use.key, table: lookup.tableName)
+                if !identifier || lookup.use.defaultValue != nil { made.diagnostic.severity = .warning }
+                return made
+            }
             if lookup.candidates.isEmpty {
                 // No table of that name anywhere: an app that localizes through other tables (or not
                 // at all) is not reported for its default table; a table named in code is.
@@ -109,6 +119,21 @@ extension Finding.Message {
     /// What every user sees of a key no table has: its default value, else the key.
     fileprivate static func shown(defaultValue: String?) -> String {
         defaultValue.map { "the default value '\($0.excerpt)'" } ?? "the raw key"
+    }
+
+    fileprivate static func wrongBundle(
+        lookup: String, table: String, bundle: CodeKeyLookup.WrongBundle, holding: [String], identifier: Bool
+    ) -> Finding.Message {
+        let place =
+            bundle.package.map { "this code in package target \($0) looks it up in Bundle.module" }
+            ?? "this code looks it up in Bundle.main"
+        let which = bundle.package == nil ? "the app's main bundle" : "the target's own bundle"
+        let found =
+            holding.isEmpty
+            ? "is in no table of that name (\(listing(bundle.elsewhere)) have one)"
+            : "is in \(listing(holding))"
+        let shown = identifier ? "every user sees the raw key" : "users of every locale see it as written, untranslated"
+        return "\(lookup) \(found), but \(place), \(which), which has no \(table) table; \(shown)"
     }
 
     fileprivate static func noSuchTable(lookup: String, table: String, defaultValue: String?) -> Finding.Message {
