@@ -374,7 +374,7 @@ public enum KeyStyle: String, Sendable, Hashable {
     /// - In a table of text keys only unmistakable identifiers count: `settings.title`,
     ///   `bookmarks_empty` (a dot between lowercase words, an underscore); `macOS` and `Log.` are text.
     /// - In a table of identifiers every key without spaces that does not start with a capital
-    ///   counts (`bookmarks`), and camelCase and dotted keys.
+    ///   counts (`bookmarks`), and a key of three parts or more (`Common.Alerts.Title`, not `Duck.ai`).
     /// - Otherwise each key alone: an underscore, a dot after a lowercase or all-capitals start
     ///   (not `Duck.ai` or `Done.`), or camelCase after a lowercase word (`settingsTitle`, not `iPad`).
     public func readsAsIdentifier(_ key: String) -> Bool {
@@ -386,7 +386,8 @@ public enum KeyStyle: String, Sendable, Hashable {
         case .text:
             return dotted
         case .identifiers:
-            if dotted { return true }
+            // `Common.Alerts.Title` beside other identifiers (but one dot is `Duck.ai`, a name).
+            if dotted || key.filter({ ".-/:".contains($0) }).count >= 2 { return true }
             return !first.isUppercase || shouting
         case .mixed:
             if dotted { return true }
