@@ -68,8 +68,28 @@ extension ProjectIndex {
                 if case .catalog = file.content { catalogTables.insert(file.tableID) }
             }
             var byName: [String: [String]] = [:]
-            // The keys with a specifier, per table: the only ones an interpolated key can be.
-            var formatKeys: [String: [String]] = [:]
+            // The keys with a specifier, per table: the only ones an interpolated key can be; of
+            // the development table, and of every locale (with the locales that have each).
+            var baseFormatKeys: [String: [FormatKeyPattern]] = [:]
+            var localeFormatKeys: [String: [(FormatKeyPattern, locales: [String])]] = [:]
+            func formatKeys(ofBase table: String, _ base: LocaleTable) -> [FormatKeyPattern] {
+                if let known = baseFormatKeys[table] { return known }
+                let keys = base.strings.keys.filter { $0.utf8.contains(UInt8(ascii: "%")) }.sorted().map(FormatKeyPattern.init)
+                baseFormatKeys[table] = keys
+                return keys
+            }
+            func formatKeysOfEveryLocale(_ table: String) -> [(FormatKeyPattern, locales: [String])] {
+                if let known = localeFormatKeys[table] { return known }
+                var locales: [String: [String]] = [:]
+                for (locale, localeTable) in tables[table] ?? [:] {
+                    for key in localeTable.strings.keys where key.utf8.contains(UInt8(ascii: "%")) {
+                        locales[key, default: []].append(locale)
+                    }
+                }
+                let keys = locales.keys.sorted().map { (FormatKeyPattern($0), locales: locales[$0] ?? []) }
+                localeFormatKeys[table] = keys
+                return keys
+            }
             var result: [CodeKeyLookup] = []
             for file in project.codeFiles {
                 for use in file.strings.uses {
@@ -96,6 +116,7 @@ extension ProjectIndex {
                         }
                     case .any: break
                     }
+                    let pattern = use.interpolated ? InterpolatedKey(use.key) : nil
                     var foundIn: String?
                     var keys: [String] = []
                     for table in candidates {
@@ -108,15 +129,8 @@ extension ProjectIndex {
                             }
                             continue
                         }
-                        if use.interpolated {
-                            let candidates =
-                                formatKeys[table]
-                                ?? {
-                                    let keys = base.strings.keys.filter { $0.utf8.contains(UInt8(ascii: "%")) }
-                                    formatKeys[table] = keys
-                                    return keys
-                                }()
-                            let matching = candidates.filter { Self.key($0, fits: use.key) }
+                        if let pattern {
+                            let matching = formatKeys(ofBase: table, base).filter(pattern.fits).map(\.key)
                             if !matching.isEmpty {
                                 keys += matching
                                 foundIn = foundIn ?? table
@@ -137,14 +151,12 @@ extension ProjectIndex {
                         // `Text("Minimum size: \(x)")` and "Minimum size: %@").
                         var locales: Set<String> = []
                         for table in candidates {
-                            for (locale, localeTable) in tables[table] ?? [:] {
-                                let has =
-                                    use.interpolated
-                                    ? localeTable.strings.keys.contains {
-                                        $0.utf8.contains(UInt8(ascii: "%")) && Self.key($0, fits: use.key)
-                                    }
-                                    : localeTable.strings[use.key] != nil
-                                if has { locales.insert(locale) }
+                            if let pattern {
+                                for (key, having) in formatKeysOfEveryLocale(table) where pattern.fits(key) { locales.formUnion(having) }
+                            } else {
+                                for (locale, localeTable) in tables[table] ?? [:] where localeTable.strings[use.key] != nil {
+                                    locales.insert(locale)
+                                }
                             }
                         }
                         lookup.translatedIn = locales.sorted()
@@ -168,15 +180,42 @@ extension ProjectIndex {
     /// with each interpolation (`CodeLexer.hole`) replaced by one format specifier (`%@`, `%lld`,
     /// `%1$@`, `%.2f` …), whatever its type, which a scanner cannot know.
     public static func key(_ key: String, fits pattern: String) -> Bool {
-        let keyBytes = Array(key.utf8)
-        let patternBytes = Array(pattern.utf8)
-        // The key's specifiers in order: each hole must stand where the next one does.
-        guard keyBytes.contains(UInt8(ascii: "%")) else { return false }
-        var specifiers = FormatScanner.analyze(key).specifiers.map { Array($0.text.utf8) }[...]
+        InterpolatedKey(pattern).fits(FormatKeyPattern(key))
+    }
+}
+
+/// A table key with a specifier, read once: its bytes and its specifiers' bytes, in order.
+struct FormatKeyPattern {
+    let key: String
+    let bytes: [UInt8]
+    let specifiers: [[UInt8]]
+
+    init(_ key: String) {
+        self.key = key
+        bytes = Array(key.utf8)
+        specifiers = bytes.contains(UInt8(ascii: "%")) ? FormatScanner.analyze(key).specifiers.map { Array($0.text.utf8) } : []
+    }
+}
+
+/// An interpolated literal of the code (`CodeLexer.hole` for each interpolation), read once, with
+/// the text before its first hole: a key that does not start with it cannot fit.
+struct InterpolatedKey {
+    let bytes: [UInt8]
+    let head: [UInt8]
+
+    init(_ pattern: String) {
+        bytes = Array(pattern.utf8)
+        head = Array(bytes.prefix { $0 != CodeLexer.hole && $0 != UInt8(ascii: "%") })
+    }
+
+    func fits(_ key: FormatKeyPattern) -> Bool {
+        let keyBytes = key.bytes
+        guard !key.specifiers.isEmpty, keyBytes.starts(with: head) else { return false }
+        var specifiers = key.specifiers[...]
         var k = 0
         var p = 0
-        while p < patternBytes.count {
-            if patternBytes[p] == CodeLexer.hole {
+        while p < bytes.count {
+            if bytes[p] == CodeLexer.hole {
                 guard let next = specifiers.first, keyBytes[k...].starts(with: next) else { return false }
                 specifiers = specifiers.dropFirst()
                 k += next.count
@@ -184,13 +223,13 @@ extension ProjectIndex {
                 continue
             }
             // A literal '%' in the code is '%%' in the key.
-            if patternBytes[p] == UInt8(ascii: "%") {
+            if bytes[p] == UInt8(ascii: "%") {
                 guard k + 1 < keyBytes.count, keyBytes[k] == UInt8(ascii: "%"), keyBytes[k + 1] == UInt8(ascii: "%") else { return false }
                 k += 2
                 p += 1
                 continue
             }
-            guard k < keyBytes.count, keyBytes[k] == patternBytes[p] else { return false }
+            guard k < keyBytes.count, keyBytes[k] == bytes[p] else { return false }
             k += 1
             p += 1
         }

@@ -85,8 +85,8 @@ public struct PushKeyScanner {
         blocks = BranchBlocks(tokens: tokens, bytes: bytes, enclosing: enclosing)
     }
 
-    /// Whether the bytes hold "loc" (in any case) followed, after `_` or `-`, by "key" or "arg",
-    /// or "localized"/"localization"/"localisation": every name the scanner knows does.
+    /// Whether the bytes hold "loc", "localized", "localization" or "localisation" (in any case)
+    /// followed, after `_`, `-` or `(`, by "key", "arg" or "alert": every name the scanner knows does.
     static func mayNameKeys(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
@@ -98,14 +98,21 @@ public struct PushKeyScanner {
                     continue
                 }
                 var next = index + 3
-                while next < count, buffer[next] == 0x5F || buffer[next] == 0x2D { next += 1 }
                 func word(_ text: StaticString) -> Bool {
                     let length = text.utf8CodeUnitCount
                     guard next + length <= count else { return false }
                     for offset in 0..<length where buffer[next + offset] | 0x20 != text.utf8Start[offset] { return false }
                     return true
                 }
-                if word("key") || word("arg") || word("alized") || word("alization") || word("alisation") { return true }
+                // "localized", "localization", "localisation" count only before "key", "arg" or
+                // "alert" too (`localized_key`, `setLocalizedAlertMessage`, APNSwift's
+                // `.localized(key:`), not in `NSLocalizedString` or `LocalizedStringKey`.
+                for long in [StaticString("alized"), "alization", "alisation"] where word(long) {
+                    next += long.utf8CodeUnitCount
+                    break
+                }
+                while next < count, buffer[next] == 0x5F || buffer[next] == 0x2D || buffer[next] == 0x28 { next += 1 }
+                if word("key") || word("arg") || word("alert") { return true }
                 index += 3
             }
             return false
