@@ -44,7 +44,7 @@ enum BundleScope {
     case any
 
     init(_ argument: String?) {
-        switch argument?.replacingOccurrences(of: " ", with: "") {
+        switch argument.map({ String(String.UnicodeScalarView($0.unicodeScalars.filter { $0 != " " })) }) {
         case ".module"?, "Bundle.module"?, "Foundation.Bundle.module"?: self = .package(target: nil)
         case ".main"?, "Bundle.main"?, "Foundation.Bundle.main"?: self = .main
         default: self = .any
@@ -68,6 +68,10 @@ extension ProjectIndex {
                 if case .catalog = file.content { catalogTables.insert(file.tableID) }
             }
             var byName: [String: [String]] = [:]
+            // Per code file, its package target (`Bundle.module`); per table name (and target),
+            // the tables of the bundle named.
+            var targets: [String: String?] = [:]
+            var scoped: [String: [String]] = [:]
             // The keys with a specifier, per table: the only ones an interpolated key can be; of
             // the development table, and of every locale (with the locales that have each).
             var baseFormatKeys: [String: [FormatKeyPattern]] = [:]
@@ -101,16 +105,19 @@ extension ProjectIndex {
                     var wrongBundle: CodeKeyLookup.WrongBundle?
                     switch BundleScope(use.bundle) {
                     case .package:
-                        let target = project.packageTarget(of: file.path) ?? Self.sourcesTarget(of: file.path)
+                        let target = targets[file.path] ?? (project.packageTarget(of: file.path) ?? Self.sourcesTarget(of: file.path))
+                        targets[file.path] = target
                         if let target {
-                            candidates = named.filter { $0.hasPrefix(target + "/") }
+                            candidates = scoped["\(name)\u{0}\(target)"] ?? named.filter { $0.hasPrefix(target + "/") }
+                            scoped["\(name)\u{0}\(target)"] = candidates
                             if candidates.isEmpty, !named.isEmpty {
                                 wrongBundle = .init(
                                     bundle: use.bundle ?? "", package: target.split(separator: "/").last.map(String.init), elsewhere: named)
                             }
                         }
                     case .main:
-                        candidates = named.filter { project.packageTarget(of: $0) == nil }
+                        candidates = scoped[name] ?? named.filter { project.packageTarget(of: $0) == nil }
+                        scoped[name] = candidates
                         if candidates.isEmpty, !named.isEmpty {
                             wrongBundle = .init(bundle: use.bundle ?? "", package: nil, elsewhere: named)
                         }

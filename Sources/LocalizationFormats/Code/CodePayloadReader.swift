@@ -141,26 +141,37 @@ public enum CodeDiscovery {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return CodeLanguage(fileName: root) != nil ? [root] : [] }
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
-        var result: [String] = []
-        var skipped = 0
+        var paths: [String] = []
         DirectoryWalker.walk(root: root) { entry in
-            let inTests =
-                !includeTests && entry.relativePath.split(separator: "/").dropLast().contains { TestCode.isTestFolder(String($0)) }
             switch entry.kind {
             case .directory:
                 return !ProjectLoader.skippedFolders.contains(entry.name) && !FileKind.isLocaleFolder(entry.name)
             case .file:
-                guard CodeLanguage(fileName: entry.name) != nil else { return false }
-                let path = ProjectLoader.join(displayRoot, entry.relativePath)
-                guard accept(path) else { return false }
-                if inTests || (!includeTests && TestCode.isTestFile(entry.name)) {
-                    skipped += 1
-                } else {
-                    result.append(path)
-                }
+                if CodeLanguage(fileName: entry.name) != nil { paths.append(ProjectLoader.join(displayRoot, entry.relativePath)) }
                 return false
             case .symbolicLink, .other:
                 return false
+            }
+        }
+        return select(paths, root: root, accept: accept, includeTests: includeTests, testFiles: &testFiles)
+    }
+
+    /// The source files (displayed paths under `root`) that `accept` takes, test code left out
+    /// unless `includeTests` (`testFiles` counts what was), sorted.
+    public static func select(_ paths: [String], root: String, accept: (String) -> Bool, includeTests: Bool = false, testFiles: inout Int)
+        -> [String]
+    {
+        let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var result: [String] = []
+        var skipped = 0
+        for path in paths where accept(path) {
+            let relative = displayRoot == "." || !path.hasPrefix(displayRoot + "/") ? path : String(path.dropFirst(displayRoot.count + 1))
+            let components = relative.split(separator: "/")
+            let inTests = !includeTests && components.dropLast().contains { TestCode.isTestFolder(String($0)) }
+            if inTests || (!includeTests && TestCode.isTestFile(String(components.last ?? ""))) {
+                skipped += 1
+            } else {
+                result.append(path)
             }
         }
         testFiles += skipped

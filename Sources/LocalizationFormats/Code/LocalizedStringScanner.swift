@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the keys Swift and Objective-C code looks up: `NSLocalizedString` and its Objective-C
 /// macros, `String(localized:)`, `LocalizedStringResource`, `LocalizedStringKey`, the SwiftUI
 /// views and modifiers that take a `LocalizedStringKey` from a literal, `Bundle`'s
@@ -66,36 +68,54 @@ public struct LocalizedStringScanner {
         return result
     }
 
-    /// Whether the bytes may hold a lookup at all: "ocaliz" (`NSLocalizedString`,
-    /// `LocalizedStringKey`, `String(localized:)`, `localizedString(forKey:)`), or a call of a
+    /// Whether the bytes may hold a lookup at all: "ocalizedSt" (`NSLocalizedString`,
+    /// `LocalizedStringKey`, `localizedString(forKey:)`) or "ocalized:" (`String(localized:)`), or a call of a
     /// SwiftUI view or modifier, SwiftGen's `tr` or a wrapper. Most model and networking files hold
     /// none and are not lexed.
     public static func mayHoldUses(_ bytes: [UInt8], wrappers: [LocalizedStringWrapper]) -> Bool {
-        var names = callNames
-        for wrapper in wrappers { names[wrapper.name.utf8.count, default: []].append(Array(wrapper.name.utf8)) }
+        // Names by length (the longest is short): one array index per '(' instead of a hash.
+        var names = callNamesByLength
+        for wrapper in wrappers {
+            let name = Array(wrapper.name.utf8)
+            if name.count >= names.count { names += Array(repeating: [], count: name.count - names.count + 1) }
+            names[name.count].append(name)
+        }
         return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            // "ocalizedSt" (`NSLocalizedString`, `LocalizedStringKey`, `LocalizedStringResource`,
+            // `localizedString(forKey:)`) or "ocalized:" (`String(localized:)`); not the
+            // "Localization" of `import AppLocalization`.
+            if Self.occurs("ocalizedSt", in: buffer) || Self.occurs("ocalized:", in: buffer) { return true }
             let count = buffer.count
             var index = 0
             while index < count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "o"), index + 5 < count, buffer[index + 1] == UInt8(ascii: "c"),
-                    buffer[index + 2] == UInt8(ascii: "a"),
-                    buffer[index + 3] == UInt8(ascii: "l"), buffer[index + 4] == UInt8(ascii: "i"), buffer[index + 5] == UInt8(ascii: "z")
-                {
-                    return true
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "(")), count - index) else { return false }
+                let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var start = open
+                while start > 0, CodeLexer.isIdentifierByte(buffer[start - 1]) { start -= 1 }
+                let length = open - start
+                if length > 0, length < names.count {
+                    for name in names[length] where name.indices.allSatisfy({ buffer[start + $0] == name[$0] }) { return true }
                 }
-                if byte == UInt8(ascii: "("), index > 0 {
-                    var start = index
-                    while start > 0, CodeLexer.isIdentifierByte(buffer[start - 1]) { start -= 1 }
-                    let length = index - start
-                    if let candidates = names[length] {
-                        for name in candidates where name.indices.allSatisfy({ buffer[start + $0] == name[$0] }) { return true }
-                    }
-                }
-                index += 1
+                index = open + 1
             }
             return false
         }
+    }
+
+    /// Whether `needle` occurs in the bytes: `memchr` to each occurrence of its first byte.
+    static func occurs(_ needle: StaticString, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        let length = needle.utf8CodeUnitCount
+        let first = Int32(needle.utf8Start[0])
+        var index = 0
+        while index + length <= buffer.count {
+            guard let found = memchr(base + index, first, buffer.count - index - length + 1) else { return false }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, needle.utf8Start, length) == 0 { return true }
+            index = at + 1
+        }
+        return false
     }
 
     /// SwiftUI's views and modifiers: a literal is a key, a `String` variable is shown as it is.
@@ -103,20 +123,22 @@ public struct LocalizedStringScanner {
         swiftUIViews.contains(name) || swiftUIModifiers.contains(name) || name == "searchable"
     }
 
+    /// The names of the calls `mayHoldUses` looks for, indexed by length.
+    static let callNamesByLength: [[[UInt8]]] = {
+        var table: [[[UInt8]]] = []
+        for name in swiftUIViews.union(swiftUIModifiers).union(["searchable", "tr"]) {
+            let bytes = Array(name.utf8)
+            if bytes.count >= table.count { table += Array(repeating: [], count: bytes.count - table.count + 1) }
+            table[bytes.count].append(bytes)
+        }
+        return table
+    }()
+
     /// Every call name that may be a lookup.
     static let lookupNames: Set<String> = swiftUIViews.union(swiftUIModifiers).union([
         "NSLocalizedString", "NSLocalizedStringFromTable", "NSLocalizedStringFromTableInBundle", "NSLocalizedStringWithDefaultValue",
         "String", "LocalizedStringResource", "LocalizedStringKey", "localizedString", "tr", "searchable",
     ])
-
-    /// The names of the calls `mayHoldUses` looks for, by length.
-    static let callNames: [Int: [[UInt8]]] = {
-        var table: [Int: [[UInt8]]] = [:]
-        for name in swiftUIViews.union(swiftUIModifiers).union(["searchable", "tr"]) {
-            table[name.utf8.count, default: []].append(Array(name.utf8))
-        }
-        return table
-    }()
 
     /// The uses among tokens already lexed.
     public static func uses(

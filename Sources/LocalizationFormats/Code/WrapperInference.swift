@@ -216,8 +216,28 @@ extension LocalizedStringScanner {
     {
         guard !keyNames.isEmpty, body.count <= 3000 else { return nil }
         var forward: (WrapperDefinition.Forward, String)?
-        for call in body where tokens[call].kind == .identifier && call + 1 < body.upperBound {
-            if language == .objectiveC, tokens[call].is(.identifier, "localizedStringForKey"), tokens[call + 1].is(.operator, ":"),
+        // Only the calls a key name is passed to: found from each use of the name (most bodies
+        // hold many calls and none of them takes the parameter).
+        var calls: [Int] = []
+        for position in body where tokens[position].kind == .identifier && keyNames.contains(tokens[position].text) {
+            if language == .objectiveC, position >= 2, tokens[position - 1].is(.operator, ":"),
+                tokens[position - 2].is(.identifier, "localizedStringForKey")
+            {
+                calls.append(position - 2)
+            } else if var open = openingParenthesis(around: position, from: body.lowerBound), open > body.lowerBound,
+                tokens[open - 1].kind == .identifier
+            {
+                // `String(localized: String.LocalizationValue(key))`: the call around the conversion.
+                if tokens[open - 1].text == "LocalizationValue", let outer = openingParenthesis(around: open - 1, from: body.lowerBound),
+                    outer > body.lowerBound, tokens[outer - 1].kind == .identifier
+                {
+                    open = outer
+                }
+                if !calls.contains(open - 1) { calls.append(open - 1) }
+            }
+        }
+        for call in calls {
+            if language == .objectiveC, tokens[call].is(.identifier, "localizedStringForKey"),
                 let (keyToken, keyName) = parameterArgument(from: call + 2, keyNames: keyNames)
             {
                 wrapperKeyTokens.insert(keyToken)
@@ -257,6 +277,29 @@ extension LocalizedStringScanner {
         var result = make(name: name, keyName: keyName, parameters: parameters, table: .fixed(nil), passesTo: target.name, at: offset)
         result.forwardsTo = target
         return (result, keyName)
+    }
+
+    /// The `(` of the call whose arguments hold the token at `position` (bounded, within the body).
+    func openingParenthesis(around position: Int, from start: Int) -> Int? {
+        var depth = 0
+        var back = position - 1
+        while back >= start, position - back < 400 {
+            let token = tokens[back]
+            if token.kind == .punctuation {
+                switch token.text {
+                case ")", "]", "}": depth += 1
+                case "[", "{":
+                    if depth == 0 { return nil }
+                    depth -= 1
+                case "(":
+                    if depth == 0 { return back }
+                    depth -= 1
+                default: break
+                }
+            }
+            back -= 1
+        }
+        return nil
     }
 
     enum TableSource {

@@ -8,6 +8,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// that does not is turned away before the matcher runs (most files, when payload globs meet
     /// a tree of thousands).
     private let literalTail: String
+    /// `**/*.swift`: a path matches when it ends with the literal (which holds no `/`), whatever
+    /// comes before; decided without running the matcher.
+    private let anyPathEndingWithTail: Bool
 
     /// One step of a compiled pattern.
     private enum Token: Sendable, Hashable {
@@ -36,6 +39,11 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             literal.append(scalar)
         }
         literalTail = String(String.UnicodeScalarView(literal.reversed()))
+        if tokens.count == literal.count + 2, tokens[0] == .components, tokens[1] == .star, !literal.contains("/") {
+            anyPathEndingWithTail = true
+        } else {
+            anyPathEndingWithTail = false
+        }
     }
 
     public var description: String { pattern }
@@ -49,6 +57,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Matches a relative path (no leading `./`).
     public func matchesPath(_ path: String) -> Bool {
         guard endsWithLiteralTail(path) else { return false }
+        if anyPathEndingWithTail { return true }
         // Unanchored (no `/` in the pattern): a match may also start after any `/`.
         return run(path.unicodeScalars, slashIsSpecial: true, unanchored: !pattern.contains("/"))
     }

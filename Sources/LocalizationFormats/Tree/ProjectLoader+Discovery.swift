@@ -32,11 +32,18 @@ extension ProjectLoader {
         /// Xcode project files and `Info.plist` files: the path read and the path displayed.
         var xcodeProjects: [(path: String, display: String)] = []
         var infoPlists: [(path: String, display: String)] = []
+        /// Whether source files are noted too (when code is scanned): one walk finds both.
+        var collectsCode = false
+        /// Source files (displayed), in walk order.
+        var codeFiles: [String] = []
+        /// Every folder left out (displayed), tables in it or not: code there is not the app's either.
+        var leftOutFolders: [String] = []
     }
 
     /// `discover`, noting what `Walk` holds.
     static func discover(root: String, excluding: Set<String>, diagnostics: inout [Diagnostic], walk: inout Walk) -> [Candidate] {
         var found = walkTree(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
+        walk.leftOutFolders = walk.leftOut.map(\.path)
         guard walk.leavesOut else {
             walk.leftOut = []
             return found
@@ -154,6 +161,7 @@ extension ProjectLoader {
                     let bundle = lproj == nil ? folder : folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? ""
                     if walk.bundleEvidence[bundle] == nil { walk.bundleEvidence[bundle] = name }
                 }
+                if isRegularFile, walk.collectsCode, CodeLanguage(fileName: name) != nil { walk.codeFiles.append(join(display, name)) }
                 if isRegularFile {
                     switch name {
                     case "Package.swift": walk.packages[folder] = filePath

@@ -54,9 +54,16 @@ public enum ProjectLoader {
         var xcodeProjects: [(path: String, display: String)] = []
         var infoPlists: [(path: String, display: String)] = []
         var packageSources: Set<String> = []
+        // Source files under folders, found by the same walk, by root.
+        var walkedCode: [String: [String]] = [:]
         for root in roots {
             var walk = Walk(leavesOut: !checkUnshipped)
+            walk.collectsCode = code.accept != nil
             candidates += discover(root: root, excluding: excluding, diagnostics: &diagnostics, walk: &walk)
+            if walk.collectsCode {
+                let outside = walk.leftOutFolders.map { $0 + "/" }
+                walkedCode[root] = walk.codeFiles.filter { path in !outside.contains { path.hasPrefix($0) } }
+            }
             skipped += walk.skipped
             leftOut += walk.leftOut
             // What lies in a folder the app does not ship is no evidence about the app.
@@ -121,12 +128,17 @@ public enum ProjectLoader {
             if !isDirectory.boolValue {
                 if CodeLanguage(fileName: root) != nil, !(code.excluded?(root) ?? false) { codePaths.append(root) }
             } else if let accept = code.accept {
-                codePaths += CodeDiscovery.find(root: root, accept: accept, includeTests: code.includeTests, testFiles: &testFiles)
+                codePaths += CodeDiscovery.select(
+                    walkedCode[root] ?? [], root: root, accept: accept, includeTests: code.includeTests, testFiles: &testFiles)
             }
         }
         if !codePaths.isEmpty {
             var seen: Set<String> = []
-            codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            // Nested roots (`App App/Sources`) may find a file twice, under paths compared once
+            // standardized; one root finds each once.
+            if roots.count > 1 {
+                codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            }
             (project.codeFiles, project.inferredWrappers) = CodeDiscovery.readInferringWrappers(
                 codePaths.sorted(), options: code, maximumSize: maximumFileSize)
             project.codeTreeScanned = code.accept != nil
