@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 
 /// A key the app's code looks up, resolved against the tables: the one answer `code-missing-key`,
@@ -78,7 +79,7 @@ extension ProjectIndex {
             var localeFormatKeys: [String: [(FormatKeyPattern, locales: [String])]] = [:]
             func formatKeys(ofBase table: String, _ base: LocaleTable) -> [FormatKeyPattern] {
                 if let known = baseFormatKeys[table] { return known }
-                let keys = base.strings.keys.filter { $0.utf8.contains(UInt8(ascii: "%")) }.sorted().map(FormatKeyPattern.init)
+                let keys = base.strings.keys.filter(Self.hasPercent).sorted().map(FormatKeyPattern.init)
                 baseFormatKeys[table] = keys
                 return keys
             }
@@ -92,6 +93,15 @@ extension ProjectIndex {
                 }
                 let keys = locales.keys.sorted().map { (FormatKeyPattern($0), locales: locales[$0] ?? []) }
                 localeFormatKeys[table] = keys
+                return keys
+            }
+            // Per table without a development table, every key a translation has.
+            var keysOfTranslations: [String: Set<String>] = [:]
+            func translatedKeys(_ table: String) -> Set<String> {
+                if let known = keysOfTranslations[table] { return known }
+                var keys: Set<String> = []
+                for localeTable in (tables[table] ?? [:]).values { keys.formUnion(localeTable.strings.keys) }
+                keysOfTranslations[table] = keys
                 return keys
             }
             var result: [CodeKeyLookup] = []
@@ -131,7 +141,7 @@ extension ProjectIndex {
                             // A bundle with translations but no development table takes its
                             // development text from the code's default value (genstrings' way):
                             // a key a translation has is the bundle's.
-                            if !use.interpolated, tables[table]?.values.contains(where: { $0.strings[use.key] != nil }) == true {
+                            if !use.interpolated, translatedKeys(table).contains(use.key) {
                                 foundIn = foundIn ?? table
                             }
                             continue
@@ -172,6 +182,15 @@ extension ProjectIndex {
                 }
             }
             return result
+        }
+    }
+
+    /// Whether a key holds a `%` (`memchr` over its UTF-8).
+    static func hasPercent(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "%")), buffer.count) != nil
         }
     }
 
