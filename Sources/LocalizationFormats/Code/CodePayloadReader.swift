@@ -210,13 +210,26 @@ public enum CodeDiscovery {
         }
         let inferred = WrapperInference.resolve(definitions, configured: options.wrappers)
         guard !inferred.isEmpty else { return [] }
-        // Only the files that name a wrapper: `name(` or `.name`.
-        let needles = inferred.map { Array(($0.onString ? "." + $0.name : $0.name + "(").utf8) }
+        // Only the files that call a wrapper: `name(` or `.name`, as a whole name.
+        let needles = inferred.map { (bytes: Array(($0.onString ? "." + $0.name : $0.name + "(").utf8), onString: $0.onString) }
+        @Sendable func calls(_ bytes: [UInt8]) -> Bool {
+            needles.contains { needle in
+                var from = 0
+                while let at = PushKeyScanner.firstOccurrence(of: needle.bytes, in: bytes, from: from) {
+                    let end = at + needle.bytes.count
+                    let before = needle.onString || at == 0 || !CodeLexer.isIdentifierByte(bytes[at - 1])
+                    let after = !needle.onString || end >= bytes.count || !CodeLexer.isIdentifierByte(bytes[end])
+                    if before && after { return true }
+                    from = at + 1
+                }
+                return false
+            }
+        }
         var again = options
         again.wrappers += inferred
         let paths = files.filter { $0.language == .swift || $0.language == .objectiveC }.map(\.path)
         let rescanned = paths.concurrentMap { path -> CodeFile? in
-            guard let bytes = bytes(path), needles.contains(where: { PushKeyScanner.contains(bytes, $0) }) else { return nil }
+            guard let bytes = bytes(path), calls(bytes) else { return nil }
             return scan(path, bytes: bytes, options: again)
         }
         var byPath: [String: CodeFile] = [:]
