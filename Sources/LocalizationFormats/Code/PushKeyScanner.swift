@@ -137,7 +137,7 @@ public struct PushKeyScanner {
             while index + needle.count <= buffer.count {
                 guard let found = memchr(base + index, Int32(first), buffer.count - index - needle.count + 1) else { return nil }
                 let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if needle.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, needle.count) == 0 }) { return at }
+                if buffer[at..<(at + needle.count)].elementsEqual(needle) { return at }
                 index = at + 1
             }
             return nil
