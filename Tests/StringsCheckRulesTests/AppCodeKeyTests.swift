@@ -268,12 +268,15 @@ struct AppCodeKeyTests {
     /// are quiet (`LinkPreviewSection` is a shipping view).
     @Test func aFileNameIsNoPreview() async {
         let shipping = "struct LinkPreviewSection: View { var body: some View { Text(\"Open the link\") } }\n"
-        let preview = "#Preview { Text(\"Preview only\") }\nstruct P: PreviewProvider { static var previews: some View { Text(\"Also preview\") } }\n"
+        let preview =
+            "#Preview { Text(\"Preview only\") }\nstruct P: PreviewProvider { static var previews: some View { Text(\"Also preview\") } }\n"
         let found = await Check.run(
             Self.strings + [("App/LinkPreviewSection.swift", shipping), ("App/Previews.swift", preview)],
             configuration: Check.configuration(""))
         #expect(
-            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map { "\($0.diagnostic.severity.rawValue) \($0.diagnostic.message)" }
+            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map {
+                "\($0.diagnostic.severity.rawValue) \($0.diagnostic.message)"
+            }
                 == [
                     "note 'Open the link' (Text) is missing from Localizable (App/Localizable); it is shown as written in the code, untranslated, in every locale"
                 ])

@@ -53,6 +53,8 @@ public struct LocalizedStringScanner {
         // read as code of their own, a few levels deep.
         var pending = interpolations.map { ($0, 1) }
         while let (range, depth) = pending.popLast() {
+            // `\(count)`: no call, no literal, nothing to find.
+            if !bytes[range].contains(UInt8(ascii: "(")), !everyLiteral || !bytes[range].contains(UInt8(ascii: "\"")) { continue }
             let (inner, nested) = CodeLexer.tokensAndInterpolations(of: Array(bytes[range]), language: language)
             let shifted = inner.map { token in
                 var token = token

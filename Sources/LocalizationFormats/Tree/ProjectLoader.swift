@@ -89,6 +89,32 @@ public enum ProjectLoader {
             unique[roots.count == 1 ? candidate.filePath : candidate.url.standardizedFileURL.path] = candidate
         }
         phases.lap("discover")
+        // Source files: those named as roots always, those under folders when configured; scanned
+        // while the tables are parsed (after them with `jobs` 1).
+        var codePaths: [String] = []
+        var testFiles = 0
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                if CodeLanguage(fileName: root) != nil, !(code.excluded?(root) ?? false) { codePaths.append(root) }
+            } else if let accept = code.accept {
+                codePaths += CodeDiscovery.select(
+                    walkedCode[root] ?? [], root: root, accept: accept, includeTests: code.includeTests, testFiles: &testFiles)
+            }
+        }
+        // Nested roots (`App App/Sources`) may find a file twice, under paths compared once
+        // standardized; one root finds each once.
+        if roots.count > 1 {
+            var seen: Set<String> = []
+            codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        }
+        let sortedCodePaths = codePaths.sorted()
+        let scanCode = { @Sendable () -> (files: [CodeFile], wrappers: [LocalizedStringWrapper])? in
+            sortedCodePaths.isEmpty
+                ? nil : CodeDiscovery.readInferringWrappers(sortedCodePaths, options: code, maximumSize: maximumFileSize)
+        }
+        async let codeScanned = jobs == 1 ? nil : scanCode()
         // Payload templates are found and read while the tables are parsed (after them with
         // `jobs` 1, which asks for one core).
         let readPayloads = { @Sendable in
@@ -98,6 +124,10 @@ public enum ProjectLoader {
         let files = await parse(Array(unique.values), jobs: jobs, maximumFileSize: maximumFileSize)
         let payloadFiles = jobs == 1 ? readPayloads() : await payloadsAlongside
         phases.lap("parse")
+        // The code scan's own time is `--timings`' "scan code" with `--jobs 1`; alongside the
+        // parse, what is left of it once the tables are read.
+        let codeAlongside = jobs == 1 ? scanCode() : await codeScanned
+        if codeAlongside != nil { phases.lap("scan code") }
         diagnostics += duplicateLocaleFolders(files)
         var (base, reason) = chooseBaseLocale(files)
         // The project's own record of its development language comes first.
@@ -119,30 +149,9 @@ public enum ProjectLoader {
         project.developmentFallbackTables = generated.developmentFallback
         if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
-        // Source files: those named as roots always, those under folders when configured.
-        var codePaths: [String] = []
-        var testFiles = 0
-        for root in roots {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
-                if CodeLanguage(fileName: root) != nil, !(code.excluded?(root) ?? false) { codePaths.append(root) }
-            } else if let accept = code.accept {
-                codePaths += CodeDiscovery.select(
-                    walkedCode[root] ?? [], root: root, accept: accept, includeTests: code.includeTests, testFiles: &testFiles)
-            }
-        }
-        if !codePaths.isEmpty {
-            var seen: Set<String> = []
-            // Nested roots (`App App/Sources`) may find a file twice, under paths compared once
-            // standardized; one root finds each once.
-            if roots.count > 1 {
-                codePaths = codePaths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
-            }
-            (project.codeFiles, project.inferredWrappers) = CodeDiscovery.readInferringWrappers(
-                codePaths.sorted(), options: code, maximumSize: maximumFileSize)
+        if let scanned = codeAlongside {
+            (project.codeFiles, project.inferredWrappers) = scanned
             project.codeTreeScanned = code.accept != nil
-            phases.lap("scan code")
         }
         project.skippedTestFiles = testFiles
         return project
