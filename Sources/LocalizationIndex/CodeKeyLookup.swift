@@ -115,7 +115,9 @@ extension ProjectIndex {
                     var wrongBundle: CodeKeyLookup.WrongBundle?
                     switch BundleScope(use.bundle) {
                     case .package:
-                        let target = targets[file.path] ?? (project.packageTarget(of: file.path) ?? Self.sourcesTarget(of: file.path))
+                        // Only a package found in the tree says which target the code is in (a Tuist
+                        // layout has folders under `Sources` that are no targets).
+                        let target = targets[file.path] ?? project.packageTarget(of: file.path)
                         targets[file.path] = target
                         if let target {
                             candidates = scoped["\(name)\u{0}\(target)"] ?? named.filter { $0.hasPrefix(target + "/") }
@@ -192,14 +194,6 @@ extension ProjectIndex {
             guard let base = buffer.baseAddress else { return false }
             return memchr(base, Int32(UInt8(ascii: "%")), buffer.count) != nil
         }
-    }
-
-    /// `X/Sources/Target` for a file under a `Sources` folder: where `Bundle.module` is the
-    /// target's own bundle, when the tree holds no `Package.swift` to say so.
-    static func sourcesTarget(of path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
-        return parts[...(sources + 1)].joined(separator: "/")
     }
 
     /// Whether a table key is what SwiftUI makes of an interpolated literal: the literal's text

@@ -167,6 +167,13 @@ struct PushKeyScannerEdgeTests {
                 return {"aps": {"alert": {"loc-key": loc_key, "loc-args": loc_args}}}
             """
         #expect(Self.describe(shared, .python) == ["E 1", "F 1"])
+        // `args=` as a keyword argument of a call is not the variable.
+        let keyword = """
+            def notify(args):
+                Thread(target=f, args=(token,))
+                push({"aps": {"alert": {"loc-key": "MSG", "loc-args": args}}})
+            """
+        #expect(Self.describe(keyword, .python) == ["MSG runtime"])
     }
 
     @Test func kotlinsElvisReadsAKey() {

@@ -281,4 +281,36 @@ struct AppCodeKeyTests {
                     "note 'Open the link' (Text) is missing from Localizable (App/Localizable); it is shown as written in the code, untranslated, in every locale"
                 ])
     }
+
+    /// What is no wrapper, or no call of one: Bundle's own `localizedString(forKey:)` beside an
+    /// app function of that name, a call that does not fit the definition (UIKit's
+    /// `setTitle(_:for:)`), a parameter the body declares again; and a `String` member's table
+    /// argument, and a macro continued over lines.
+    @Test func wrappersAreMatchedByTheirDefinition() async {
+        let wrappers = """
+            func localizedString(_ key: String) -> String { NSLocalizedString(key, tableName: "Other", comment: "") }
+            extension UIButton { func setTitle(_ key: String) { setTitle(NSLocalizedString(key, comment: ""), for: .normal) } }
+            func prefixed(_ key: String) -> String { let key = "App." + key; return NSLocalizedString(key, comment: "") }
+            extension String { func localized(in table: String) -> String { NSLocalizedString(self, tableName: table, comment: "") } }
+            """
+        let code = """
+            let a = Bundle.main.localizedString(forKey: "settings.title", value: nil, table: nil)
+            button.setTitle("Sign in", for: .normal)
+            let b = prefixed("title")
+            let c = "settings.title".localized(in: "Settings")
+            let d = "settings.missing".localized(in: "Settings")
+            """
+        let header = "#define L(key) \\\n    NSLocalizedString(key, nil)\n"
+        let found = await Check.run(
+            Self.strings + [
+                ("App/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n"), ("App/Localization.swift", wrappers),
+                ("App/View.swift", code), ("App/Macros.h", header), ("App/View.m", "label.text = L(@\"macro.missing\");\n"),
+            ],
+            configuration: Check.configuration(""))
+        #expect(
+            found.findings.filter { $0.diagnostic.id == "code-missing-key" }.map(\.diagnostic.message).sorted() == [
+                "'macro.missing' (L) is missing from Localizable (App/Localizable); every user sees the raw key",
+                "'settings.missing' (\"…\".localized) is missing from Settings (App/Settings); every user sees the raw key",
+            ])
+    }
 }

@@ -181,9 +181,28 @@ public struct CodeLexer {
     func hashStartsComment() -> Bool {
         if language == .php { return byte(index + 1) != UInt8(ascii: "[") }
         if language.hashComments { return true }
-        // Preprocessor lines are skipped, but Objective-C's `#define`, which may define a lookup wrapper.
-        if language == .objectiveC, sawLineBreak, starts("#define ", at: index) { return false }
+        // Preprocessor lines are skipped, but an Objective-C `#define` that names a lookup, which may
+        // define a wrapper (`#define L(key) NSLocalizedString(key, nil)`); other macros may hold
+        // brackets that do not balance.
+        if language == .objectiveC, sawLineBreak, starts("#define ", at: index), defineNamesALookup() { return false }
         if language == .csharp || language == .objectiveC { return sawLineBreak && !starts("#\"", at: index) }
+        return false
+    }
+
+    /// Whether the `#define` at `index` (with its `\`-continued lines) says "ocalized".
+    func defineNamesALookup() -> Bool {
+        var position = index
+        while position + 8 <= bytes.count {
+            let byte = bytes[position]
+            if byte == 0x0A || byte == 0x0D {
+                // A line that ends in `\` goes on.
+                var back = position - 1
+                while back > index, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
+                guard bytes[back] == UInt8(ascii: "\\") else { return false }
+            }
+            if byte == UInt8(ascii: "o"), bytes[position..<(position + 8)].elementsEqual("ocalized".utf8) { return true }
+            position += 1
+        }
         return false
     }
 

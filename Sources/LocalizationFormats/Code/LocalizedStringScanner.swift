@@ -17,6 +17,8 @@ public struct LocalizedStringScanner {
     /// The key arguments of the lookups inside wrapper definitions: the wrapper's parameter, no
     /// key built at run time.
     var wrapperKeyTokens: Set<Int> = []
+    /// Where `line(at:)` last counted to, and the line there.
+    var lineCursor = (offset: 0, line: 1)
 
     /// SwiftUI views whose first unlabelled argument is a `LocalizedStringKey` when it is a
     /// literal (Apple's documentation of each initialiser `init(_ titleKey: LocalizedStringKey, …)`).
@@ -53,8 +55,8 @@ public struct LocalizedStringScanner {
         // read as code of their own, a few levels deep.
         var pending = interpolations.map { ($0, 1) }
         while let (range, depth) = pending.popLast() {
-            // `\(count)`: no call, no literal, nothing to find.
-            if !bytes[range].contains(UInt8(ascii: "(")), !everyLiteral || !bytes[range].contains(UInt8(ascii: "\"")) { continue }
+            // `\(count)`: no call and no literal, nothing to find (but member chains, for `unused-key`).
+            if !everyLiteral, !bytes[range].contains(UInt8(ascii: "(")), !bytes[range].contains(UInt8(ascii: "\"")) { continue }
             let (inner, nested) = CodeLexer.tokensAndInterpolations(of: Array(bytes[range]), language: language)
             let shifted = inner.map { token in
                 var token = token
@@ -77,7 +79,9 @@ public struct LocalizedStringScanner {
     public static func mayHoldUses(_ bytes: [UInt8], wrappers: [LocalizedStringWrapper]) -> Bool {
         // Names by length (the longest is short): one array index per '(' instead of a hash.
         var names = callNamesByLength
-        for wrapper in wrappers {
+        let members = wrappers.filter(\.onString).map { Array(("." + $0.name).utf8) }
+        if members.contains(where: { PushKeyScanner.contains(bytes, $0) }) { return true }
+        for wrapper in wrappers where !wrapper.onString {
             let name = Array(wrapper.name.utf8)
             if name.count >= names.count { names += Array(repeating: [], count: name.count - names.count + 1) }
             names[name.count].append(name)
@@ -266,7 +270,7 @@ public struct LocalizedStringScanner {
             if token.kind == .string, !stringMembers.isEmpty, index + 2 < tokens.count, tokens[index + 1].is(.punctuation, "."),
                 let wrapper = stringMembers[tokens[index + 2].text]
             {
-                stringMemberUse(token, wrapper: wrapper, quiet: debugDepth > 0 || braces.contains { $0.quiet }, into: &result)
+                stringMemberUse(at: index, wrapper: wrapper, quiet: debugDepth > 0 || braces.contains { $0.quiet }, into: &result)
                 continue
             }
             guard token.kind == .identifier, tokens[index + 1].is(.punctuation, "(") else {
@@ -283,12 +287,14 @@ public struct LocalizedStringScanner {
             guard Self.lookupNames.contains(token.text) || wrappers[token.text] != nil else { continue }
             let arguments = arguments(open: index + 1)
             let isMember = previous?.is(.punctuation, ".") == true
-            let found = lookup(at: index, arguments: arguments, isMember: isMember)
+            // A call Foundation or SwiftUI knows is theirs, whatever wrapper has the same name.
+            let builtIn = builtInLookup(at: index, arguments: arguments, isMember: isMember)
+            let wrapper = builtIn == nil ? wrappers[token.text] : nil
+            let found = builtIn ?? wrapper.flatMap { wrapperArguments($0, arguments) }
             guard let found, let keyArgument = found.key else { continue }
             let quiet = debugDepth > 0 || braces.contains { $0.quiet }
             // SwiftUI takes a key only from a literal; a variable is shown as it is.
-            let isSwiftUI = Self.takesKeyOnlyFromLiterals(token.text)
-            let wrapper = wrappers[token.text]
+            let isSwiftUI = builtIn != nil && Self.takesKeyOnlyFromLiterals(token.text)
             // A wrapper whose body chooses the table at run time: its keys' table is unknown.
             if wrapper?.tableUnknown == true { continue }
             let tableName = wrapper?.fixedTable ?? literal(found.table).flatMap { $0.interpolated ? nil : $0.text }
@@ -308,8 +314,9 @@ public struct LocalizedStringScanner {
                 // Only SwiftUI and String(localized:) turn an interpolation into a format key;
                 // NSLocalizedString("a.\(x)") looks up a key built at run time.
                 let makesFormatKey =
-                    isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource" || token.text == "LocalizedStringKey"
-                    || wrapper?.takesLocalizedKey == true
+                    wrapper?.takesLocalizedKey
+                    ?? (isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource"
+                        || token.text == "LocalizedStringKey")
                 if makesFormatKey {
                     result.uses.append(
                         LocalizedStringUse(
@@ -328,7 +335,7 @@ public struct LocalizedStringScanner {
                 defaultValue: literal(found.value).flatMap { $0.interpolated ? nil : $0.text },
                 construct: constructName(token, isMember: isMember), keyOffset: keyToken.start)
             use.inPreviewOrDebug = debugDepth > 0 || braces.contains { $0.quiet }
-            use.extractedByXcode = !["tr", "localizedString"].contains(token.text) && (wrapper.map(\.takesLocalizedKey) ?? true)
+            use.extractedByXcode = wrapper.map(\.takesLocalizedKey) ?? !["tr", "localizedString"].contains(token.text)
             if token.text == "tr", let name = accessorName(before: index) {
                 let enums = braces.compactMap(\.enumName)
                 if !enums.isEmpty {
@@ -377,9 +384,9 @@ public struct LocalizedStringScanner {
 
     typealias Found = (key: Argument?, table: Argument?, bundle: Argument?, value: Argument?)
 
-    /// The key, table, bundle and default value arguments of the call at `index` when it is a
-    /// lookup: a known one, or a wrapper (configured or inferred).
-    func lookup(at index: Int, arguments: [Argument], isMember: Bool) -> Found? {
+    /// The key, table, bundle and default value arguments of the call at `index` when it is one
+    /// of the lookups the scanner knows.
+    func builtInLookup(at index: Int, arguments: [Argument], isMember: Bool) -> Found? {
         var found: Found?
         switch tokens[index].text {
         case "NSLocalizedString" where !isMember:
@@ -424,35 +431,63 @@ public struct LocalizedStringScanner {
             } else if language == .swift, tokens[index].text == "searchable", let prompt = arguments.first(where: { $0.label == "prompt" })
             {
                 found = (prompt, nil, nil, nil)
-            } else if let wrapper = wrappers[tokens[index].text] {
-                // By label when the definition gives the key one, else by position.
-                let key =
-                    wrapper.keyLabel.map { label in arguments.first { $0.label == label } }
-                    ?? (wrapper.key <= arguments.count && (wrapper.inferred == nil || arguments[wrapper.key - 1].label == nil)
-                        ? arguments[wrapper.key - 1] : nil)
-                let table =
-                    wrapper.tableLabel.flatMap { label in arguments.first { $0.label == label } }
-                    ?? wrapper.table.flatMap { $0 <= arguments.count ? arguments[$0 - 1] : nil }
-                found = (key, table, nil, nil)
             }
         }
         return found
     }
 
+    /// `builtInLookup`, else the call of a wrapper of that name (configured or inferred).
+    func lookup(at index: Int, arguments: [Argument], isMember: Bool) -> Found? {
+        builtInLookup(at: index, arguments: arguments, isMember: isMember)
+            ?? wrappers[tokens[index].text].flatMap { wrapperArguments($0, arguments) }
+    }
+
+    /// The key and table arguments of a wrapper's call: by label when the definition gives the
+    /// key one, else by position. An inferred wrapper's call must fit its definition: no label it
+    /// does not have, no more arguments than it takes (`setTitle(_ key:)` is not UIKit's
+    /// `setTitle(_:for:)`).
+    func wrapperArguments(_ wrapper: LocalizedStringWrapper, _ arguments: [Argument]) -> Found? {
+        if let labels = wrapper.parameterLabels {
+            guard wrapper.variadic || arguments.count <= labels.count,
+                arguments.allSatisfy({ $0.label == nil || labels.contains($0.label) })
+            else { return nil }
+        }
+        let key =
+            wrapper.keyLabel.map { label in arguments.first { $0.label == label } }
+            ?? (wrapper.key <= arguments.count && (wrapper.inferred == nil || arguments[wrapper.key - 1].label == nil)
+                ? arguments[wrapper.key - 1] : nil)
+        let table =
+            wrapper.tableLabel.flatMap { label in arguments.first { $0.label == label } }
+            ?? wrapper.table.flatMap { $0 <= arguments.count ? arguments[$0 - 1] : nil }
+        return (key, table, nil, nil)
+    }
+
     /// `"key".localized`, `"key".localized(with: x)`, `"state.\(x)".localized` (a key built at run time).
-    func stringMemberUse(_ token: CodeToken, wrapper: LocalizedStringWrapper, quiet: Bool, into result: inout LocalizedStringUses) {
+    func stringMemberUse(at index: Int, wrapper: LocalizedStringWrapper, quiet: Bool, into result: inout LocalizedStringUses) {
+        let token = tokens[index]
         if wrapper.tableUnknown { return }
+        var table = wrapper.fixedTable
+        if wrapper.table != nil || wrapper.tableLabel != nil {
+            // `"k".localized(in: "Settings")`: the table is an argument of the call.
+            guard index + 3 < tokens.count, tokens[index + 3].is(.punctuation, "(") else { return }
+            let arguments = arguments(open: index + 3)
+            let argument =
+                wrapper.tableLabel.flatMap { label in arguments.first { $0.label == label } }
+                ?? wrapper.table.flatMap { $0 - 1 < arguments.count && $0 >= 2 ? arguments[$0 - 2] : nil }
+            guard let name = literal(argument), !name.interpolated else { return }
+            table = name.text
+        }
         if token.interpolated {
             let prefix = String(token.text.prefix { $0 != Character(Unicode.Scalar(CodeLexer.hole)) })
             if prefix.isEmpty {
-                result.dynamicTables.insert(wrapper.fixedTable)
+                result.dynamicTables.insert(table)
             } else {
-                result.dynamicPrefixes.append((wrapper.fixedTable, prefix))
+                result.dynamicPrefixes.append((table, prefix))
             }
             return
         }
         var use = LocalizedStringUse(
-            key: token.text, interpolated: false, table: wrapper.fixedTable, bundle: nil, defaultValue: nil,
+            key: token.text, interpolated: false, table: table, bundle: nil, defaultValue: nil,
             construct: wrapper.shape, keyOffset: token.start)
         use.inPreviewOrDebug = quiet
         use.extractedByXcode = false

@@ -51,6 +51,10 @@ public struct LocalizedStringWrapper: Sendable, Hashable {
     /// `String.LocalizationValue`): Xcode extracts the literals passed for it, and an interpolated
     /// one is a format key (`"\(count) posts"` → `%lld posts`).
     public var takesLocalizedKey = false
+    /// An inferred wrapper's parameters' labels (nil for `_`), and whether it takes a variadic
+    /// list: a call that does not fit is another function of the same name.
+    public var parameterLabels: [String?]?
+    public var variadic = false
     /// Where an inferred wrapper is defined, and what it passes its key to, for `dump`.
     public var inferred: InferredAt?
 

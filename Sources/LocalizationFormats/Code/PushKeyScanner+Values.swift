@@ -119,6 +119,8 @@ extension PushKeyScanner {
             defer { position += 1 }
             guard tokens[position].kind == .identifier, tokens[position].text == name, position + 2 < index else { continue }
             if position > 0, tokens[position - 1].is(.punctuation, ".") || tokens[position - 1].is(.operator, "->") { continue }
+            // `Thread(target=f, args=(x,))`: a keyword argument of a call, not the variable.
+            if position > 0, tokens[position - 1].is(.punctuation, "(") || tokens[position - 1].is(.punctuation, ",") { continue }
             let next = tokens[position + 1]
             if next.kind == .operator, next.text == "=" || next.text == ":=" {
                 let list = argumentList(at: position + 2, nameIndex: position)

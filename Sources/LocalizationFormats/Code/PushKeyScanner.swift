@@ -88,7 +88,8 @@ public struct PushKeyScanner {
     }
 
     /// Whether the bytes hold "loc", "localized", "localization" or "localisation" (in any case)
-    /// followed, after `_`, `-` or `(`, by "key", "arg" or "alert": every name the scanner knows does.
+    /// followed, after `_`, `-` or `(`, by "key", "arg", "alert" or "action": every name the scanner
+    /// knows does.
     static func mayNameKeys(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
@@ -114,7 +115,7 @@ public struct PushKeyScanner {
                     break
                 }
                 while next < count, buffer[next] == 0x5F || buffer[next] == 0x2D || buffer[next] == 0x28 { next += 1 }
-                if word("key") || word("arg") || word("alert") { return true }
+                if word("key") || word("arg") || word("alert") || word("action") { return true }
                 index += 3
             }
             return false

@@ -35,7 +35,10 @@ public enum WrapperInference {
             guard !reserved.contains(wrapper.name), !ambiguous.contains(wrapper.name) else { return false }
             let key = wrapper.onString ? "." + wrapper.name : wrapper.name
             if let existing = known[key] {
-                if existing.key != wrapper.key || existing.keyLabel != wrapper.keyLabel || existing.fixedTable != wrapper.fixedTable {
+                if existing.key != wrapper.key || existing.keyLabel != wrapper.keyLabel || existing.fixedTable != wrapper.fixedTable
+                    || existing.table != wrapper.table || existing.tableLabel != wrapper.tableLabel
+                    || existing.tableUnknown != wrapper.tableUnknown
+                {
                     known[key] = nil
                     ambiguous.insert(wrapper.name)
                 }
@@ -82,6 +85,7 @@ extension LocalizedStringScanner {
         /// A `LocalizedStringKey`, `LocalizedStringResource` or `String.LocalizationValue`: a
         /// literal passed for it is a key (Xcode extracts it), and an interpolated one a format key.
         var isLocalizedKey = false
+        var variadic = false
     }
 
     /// Swift's `func NAME(params) … { body }`, or `var NAME: String { body }` in an extension
@@ -166,8 +170,10 @@ extension LocalizedStringScanner {
                     position += 1
                 }
             }
+            let variadic = tokens[argument.start..<argument.end].contains { $0.is(.operator, "...") }
             return Parameter(
-                position: offset + 1, label: external == "_" ? nil : external, name: inner, isText: isText, isLocalizedKey: isLocalizedKey)
+                position: offset + 1, label: external == "_" ? nil : external, name: inner, isText: isText, isLocalizedKey: isLocalizedKey,
+                variadic: variadic)
         }
     }
 
@@ -181,9 +187,9 @@ extension LocalizedStringScanner {
         for (offset, argument) in arguments(open: open).enumerated() where argument.end == argument.start + 1 {
             parameters.append(Parameter(position: offset + 1, label: nil, name: tokens[argument.start].text, isText: true))
         }
-        // The body runs to the end of the line (a `\` continues it: the lexer skips it).
+        // The body runs to the end of the line; a `\` at a line's end continues it.
         var end = match[open] + 1
-        while end < tokens.count, !tokens[end].startsLine { end += 1 }
+        while end < tokens.count, !tokens[end].startsLine || tokens[end - 1].is(.punctuation, "\\") { end += 1 }
         return definition(
             body: (match[open] + 1)..<end, keyNames: parameters.map(\.name), parameters: parameters, name: tokens[index + 2].text,
             at: tokens[index + 2].start)?.result
@@ -215,6 +221,13 @@ extension LocalizedStringScanner {
         -> (result: WrapperDefinition, keyName: String)?
     {
         guard !keyNames.isEmpty, body.count <= 3000 else { return nil }
+        // A parameter the body declares again (`let key = "App." + key`) is no longer the key.
+        var keyNames = keyNames
+        for position in body.dropFirst() where tokens[position].kind == .identifier && keyNames.contains(tokens[position].text) {
+            let before = tokens[position - 1]
+            if before.kind == .identifier, ["let", "var"].contains(before.text) { keyNames.removeAll { $0 == tokens[position].text } }
+        }
+        guard !keyNames.isEmpty else { return nil }
         var forward: (WrapperDefinition.Forward, String)?
         // Only the calls a key name is passed to: found from each use of the name (most bodies
         // hold many calls and none of them takes the parameter).
@@ -364,12 +377,29 @@ extension LocalizedStringScanner {
         return (position, tokens[position].text)
     }
 
-    func make(name: String, keyName: String, parameters: [Parameter], table: TableSource, passesTo: String, at offset: Int)
+    /// The 1-based line of a byte offset, counted on from the last one asked for (definitions come
+    /// in file order), so a file of thousands of definitions is read once.
+    mutating func line(at offset: Int) -> Int {
+        var (from, line) = lineCursor.offset <= offset ? lineCursor : (0, 1)
+        let end = min(offset, bytes.count)
+        while from < end {
+            if bytes[from] == 0x0A { line += 1 }
+            from += 1
+        }
+        lineCursor = (end, line)
+        return line
+    }
+
+    mutating func make(name: String, keyName: String, parameters: [Parameter], table: TableSource, passesTo: String, at offset: Int)
         -> WrapperDefinition
     {
         let parameter = parameters.first { $0.name == keyName }
         var wrapper = LocalizedStringWrapper(name: name, key: parameter?.position ?? 1)
         wrapper.keyLabel = parameter?.label
+        if language == .swift, !parameters.isEmpty {
+            wrapper.parameterLabels = parameters.map(\.label)
+            wrapper.variadic = parameters.contains(where: \.variadic)
+        }
         wrapper.takesLocalizedKey = parameter?.isLocalizedKey ?? false
         switch table {
         case .fixed(let name): wrapper.fixedTable = name
@@ -377,8 +407,7 @@ extension LocalizedStringScanner {
             if let label = parameter.label { wrapper.tableLabel = label } else { wrapper.table = parameter.position }
         case .unknown: wrapper.tableUnknown = true
         }
-        let line = bytes[..<min(offset, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        wrapper.inferred = LocalizedStringWrapper.InferredAt(path: "", line: line, passesTo: passesTo)
+        wrapper.inferred = LocalizedStringWrapper.InferredAt(path: "", line: line(at: offset), passesTo: passesTo)
         return WrapperDefinition(wrapper: wrapper, forwardsTo: nil)
     }
 }

@@ -196,6 +196,10 @@ extension ProjectLoader {
                     continue
                 }
                 let childIsDirectory = info.st_mode & S_IFMT == S_IFDIR
+                // A file the listing did not say was plain (`DT_UNKNOWN` on some file systems).
+                if !isRegularFile, !isLink, info.st_mode & S_IFMT == S_IFREG, walk.collectsCode, CodeLanguage(fileName: name) != nil {
+                    walk.codeFiles.append(childDisplay)
+                }
                 if childIsDirectory, let kind = FileKind.table(name) {
                     // A folder named like a table: reading it reports the problem in its place.
                     result.append(
