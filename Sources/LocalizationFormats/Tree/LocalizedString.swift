@@ -93,6 +93,13 @@ public struct LocalizedString: Sendable, Hashable {
         }
     }
 
+    /// The value's UTF-8 read in place, for a `.strings` text with a string value; nil otherwise
+    /// (ask `value`).
+    public func withValueBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        guard source.made == nil, source.origin == .strings else { return nil }
+        return try source.strings.withValueBytes(at: index, body)
+    }
+
     public var location: SourcePosition? {
         if let made = source.made { return made.location }
         switch source.origin {

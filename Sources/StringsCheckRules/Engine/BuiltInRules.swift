@@ -56,6 +56,7 @@ public enum BuiltInRules {
         UTF16FileRule.self,
         UnusedKeyRule.self,
         ValueEqualsKeyRule.self,
+        WhitespaceMismatchRule.self,
     ]
 
     /// Every rule description, the parse rules included, sorted by ID.

@@ -11,6 +11,7 @@ public enum RuleArea: String, Sendable, CaseIterable, Codable {
     case catalog
     case payload
     case code
+    case text
 
     public var title: String {
         switch self {
@@ -22,6 +23,7 @@ public enum RuleArea: String, Sendable, CaseIterable, Codable {
         case .catalog: "String Catalogs"
         case .payload: "Push payloads"
         case .code: "The app's code"
+        case .text: "What a translation keeps"
         }
     }
 }

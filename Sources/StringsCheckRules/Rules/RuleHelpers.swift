@@ -79,3 +79,37 @@ extension Finding.Message {
     /// The note `baseNote` makes: what the base text of a key says.
     static func baseTextIs(_ text: String) -> Finding.Message { "the base text is '\(text.excerpt)'" }
 }
+
+/// Where the value of a `.strings` entry stands: the merged tables keep the key's position, and a
+/// finding about the text belongs at its value. Each file's entries are read once, when a finding
+/// in it first asks.
+struct ValuePositions {
+    private let files: [String: StringsFile]
+    private var byPath: [String: [SourcePosition: SourcePosition]] = [:]
+
+    init(_ project: LocalizationProject) { self.init(files: Self.stringsFiles(of: project)) }
+
+    /// One per concurrent job, sharing the files.
+    init(files: [String: StringsFile]) { self.files = files }
+
+    static func stringsFiles(of project: LocalizationProject) -> [String: StringsFile] {
+        var files: [String: StringsFile] = [:]
+        for file in project.files {
+            if case .strings(let parsed) = file.content { files[file.path] = parsed }
+        }
+        return files
+    }
+
+    /// The value's position of a `.strings` text; otherwise (a catalog's unit, a plural form) its own.
+    mutating func position(of string: LocalizedString) -> SourcePosition? {
+        guard let key = string.location, let file = files[string.path] else { return string.location }
+        if byPath[string.path] == nil {
+            var positions: [SourcePosition: SourcePosition] = [:]
+            for entry in file.entries {
+                if let at = entry.keyLocation, let value = entry.valueLocation { positions[at] = value }
+            }
+            byPath[string.path] = positions
+        }
+        return byPath[string.path]?[key] ?? key
+    }
+}

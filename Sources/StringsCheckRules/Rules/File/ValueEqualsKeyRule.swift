@@ -18,14 +18,7 @@ struct ValueEqualsKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        // The value's own position (the merged table keeps the key's), looked up by file once.
-        var files: [String: StringsFile] = [:]
-        for file in context.project.files {
-            if case .strings(let parsed) = file.content { files[file.path] = parsed }
-        }
-        func valuePosition(_ string: LocalizedString) -> SourcePosition? {
-            files[string.path]?.entries.last { $0.key == string.key && $0.keyLocation == string.location }?.valueLocation ?? string.location
-        }
+        var positions = ValuePositions(context.project)
         for table in context.baseTableNames {
             guard let base = context.baseTable(table) else { continue }
             for locale in context.translationLocales {
@@ -35,7 +28,7 @@ struct ValueEqualsKeyRule: Rule {
                     result.append(
                         finding(
                             .translationIsKey(key: key, locale: locale, baseText: baseValue),
-                            path: string.path, at: valuePosition(string), key: key, locale: locale, table: table))
+                            path: string.path, at: positions.position(of: string), key: key, locale: locale, table: table))
                 }
             }
         }

@@ -1,0 +1,48 @@
+import LocalizationFormats
+import Testing
+
+@testable import StringsCheckRules
+
+/// What a translation keeps of its development text: the whitespace differences, one by one.
+struct TextCheckTests {
+    @Test func whitespaceDifferences() {
+        func difference(_ source: String, _ translation: String, _ locale: String = "de") -> WhitespaceDifference? {
+            WhitespaceDifference.between(source: source, translation: translation, locale: locale)
+        }
+        #expect(difference("Name: ", "Name:") == .dropsTrailing("a space"))
+        #expect(difference(" and", "und") == .dropsLeading("a space"))
+        #expect(difference("Deny", "Avvis\n", "nb") == .addsTrailing("a line break"))
+        #expect(difference("Deny", " Avvis", "nb") == .addsLeading("a space"))
+        #expect(difference("Welcome to\nthe app", "アプリへようこそ", "ja") == .lineBreaks(source: 1, translation: 0))
+        #expect(difference("Sent to %@", "أُرسلت  إلى %@", "ar") == .doubledSpace)
+        // Kept as the development text has them.
+        #expect(difference("Name: ", "Name: ") == nil)
+        #expect(difference("One  two", "Eins  zwei") == nil)
+        #expect(difference("A\nB", "X\nY\nZ") == nil)
+        // Chinese and Japanese full-width marks carry their own space; other languages' do not.
+        #expect(difference("Name: ", "名字：", "zh-Hans") == nil)
+        #expect(difference("Name: ", "名前：", "ja") == nil)
+        #expect(difference("Name: ", "이름:", "ko") == .dropsTrailing("a space"))
+        // A text of whitespace alone is a spacer.
+        #expect(difference(" ", "") == nil)
+        #expect(difference("  ", " ") == nil)
+    }
+
+    @Test func minorDifferencesAreNotes() {
+        #expect(WhitespaceDifference.addsTrailing("a space").isMinor(source: "Home", locale: "tr"))
+        #expect(!WhitespaceDifference.addsTrailing("a line break").isMinor(source: "Deny", locale: "nb"))
+        #expect(WhitespaceDifference.lineBreaks(source: 1, translation: 0).isMinor(source: "A\nB", locale: "de"))
+        #expect(!WhitespaceDifference.lineBreaks(source: 0, translation: 1).isMinor(source: "Plugins", locale: "it"))
+        #expect(WhitespaceDifference.lineBreaks(source: 0, translation: 1).isMinor(source: "Plugins", locale: "zh-Hans"))
+        #expect(!WhitespaceDifference.dropsTrailing("a space").isMinor(source: "Name: ", locale: "de"))
+    }
+
+    /// The signature read from bytes decides whether two texts are compared at all.
+    @Test func signaturesTellWhichTextsToCompare() {
+        #expect(WhitespaceSignature("Name") == WhitespaceSignature("Name"))
+        #expect(WhitespaceSignature("Name: ") != WhitespaceSignature("Name:"))
+        #expect(WhitespaceSignature("A\nB") != WhitespaceSignature("AB"))
+        #expect(WhitespaceSignature("A  B") != WhitespaceSignature("A B"))
+        #expect(WhitespaceSignature("") == WhitespaceSignature("x"))
+    }
+}
