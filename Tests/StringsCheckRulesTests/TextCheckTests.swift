@@ -44,5 +44,43 @@ struct TextCheckTests {
         #expect(WhitespaceSignature("A\nB") != WhitespaceSignature("AB"))
         #expect(WhitespaceSignature("A  B") != WhitespaceSignature("A B"))
         #expect(WhitespaceSignature("") == WhitespaceSignature("x"))
+        // Doubled spaces at every offset, across the eight-byte steps too.
+        for offset in 0..<20 {
+            let text = String(repeating: "a", count: offset) + "  " + String(repeating: "b", count: 20 - offset)
+            #expect(WhitespaceSignature(text).doubleSpace, "at \(offset)")
+            let single = String(repeating: "a", count: offset) + " " + String(repeating: "b", count: 20 - offset)
+            #expect(!WhitespaceSignature(single).doubleSpace, "at \(offset)")
+        }
+        #expect(!WhitespaceSignature("a b c d e f g h i j k l m n o").doubleSpace)
+    }
+
+    /// End punctuation in each script's own forms.
+    @Test func endPunctuationInEachScript() {
+        func end(_ text: String, _ language: String) -> EndPunctuation { EndPunctuation(text: text, language: language) }
+        #expect(end("Name:", "en") == .colon)
+        #expect(end("名前：", "ja") == .colon)
+        #expect(end("名稱︰", "zh") == .colon)
+        #expect(end("Nom :", "fr") == .colon)
+        #expect(end("Delete this post?", "en") == .question)
+        #expect(end("حذف هذا المنشور؟", "ar") == .question)
+        #expect(end("Διαγραφή;", "el") == .question)
+        #expect(end("Stop;", "en") == .none)
+        #expect(end("¿Eliminar?", "es") == .question)
+        #expect(end("Export…", "en") == .ellipsis)
+        #expect(end("Exporter...", "fr") == .ellipsis)
+        #expect(end("सहेजा गया।", "hi") == .fullStop)
+        #expect(end("完成。", "zh") == .fullStop)
+        #expect(end("He said \"stop.\"", "en") == .fullStop)
+        #expect(end("(optional)", "en") == .none)
+        #expect(end("Save ", "en") == .none)
+        // What is reported.
+        #expect(EndPunctuation.reported(source: .colon, translation: .none, language: "de"))
+        #expect(EndPunctuation.reported(source: .question, translation: .fullStop, language: "uk"))
+        #expect(!EndPunctuation.reported(source: .question, translation: .fullStop, language: "hy"))
+        #expect(!EndPunctuation.reported(source: .question, translation: .none, language: "ja"))
+        #expect(EndPunctuation.reported(source: .ellipsis, translation: .none, language: "nl"))
+        #expect(!EndPunctuation.reported(source: .ellipsis, translation: .fullStop, language: "nl"))
+        #expect(!EndPunctuation.reported(source: .fullStop, translation: .none, language: "de"))
+        #expect(!EndPunctuation.reported(source: .none, translation: .fullStop, language: "da"))
     }
 }

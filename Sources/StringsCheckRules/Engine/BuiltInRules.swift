@@ -49,6 +49,7 @@ public enum BuiltInRules {
         PluralMissingCategoryRule.self,
         PluralUnusedCategoryRule.self,
         PredicateTemplateMismatchRule.self,
+        PunctuationMismatchRule.self,
         StringsdictConflictingVariantsRule.self,
         StringsdictInvalidVariableNameRule.self,
         StringsdictNoVariablesRule.self,

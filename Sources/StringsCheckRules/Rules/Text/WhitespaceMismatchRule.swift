@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import LocalizationIndex
 
@@ -110,11 +111,32 @@ struct WhitespaceSignature: Equatable {
         guard let first = bytes.first, let last = bytes.last else { return }
         leading = WhitespaceDifference.isSpace(first)
         trailing = WhitespaceDifference.isSpace(last)
+        guard let base = bytes.baseAddress else { return }
+        innerBreak = memchr(base, 0x0A, bytes.count) != nil
+        // Two spaces in a row, eight bytes at a time: a byte that is a space becomes zero, an
+        // exact zero-byte mask marks each, and a mark beside a mark is a pair.
+        let raw = UnsafeRawPointer(base)
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var index = 0
         var previous: UInt8 = 0
-        for byte in bytes {
-            if byte == 0x0A { innerBreak = true }
-            if byte == 0x20 && previous == 0x20 { doubleSpace = true }
-            previous = byte
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ spaces
+            let zeros = ~(((word & lows) &+ lows) | word | lows)
+            if zeros & (zeros >> 8) != 0 || (previous == 0x20 && zeros & 0x80 != 0) {
+                doubleSpace = true
+                return
+            }
+            previous = bytes[index + 7]
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x20 && previous == 0x20 {
+                doubleSpace = true
+                return
+            }
+            previous = bytes[index]
+            index += 1
         }
     }
 
