@@ -83,4 +83,23 @@ struct TextCheckTests {
         #expect(!EndPunctuation.reported(source: .fullStop, translation: .none, language: "de"))
         #expect(!EndPunctuation.reported(source: .none, translation: .fullStop, language: "da"))
     }
+
+    /// Brackets and quotation marks, whichever way round a language writes them.
+    @Test func bracketsAndQuotesPairUp() {
+        func unpaired(_ text: String) -> String? { BracketCount(text)?.firstUnpaired }
+        #expect(unpaired("Storage (optional)") == nil)
+        #expect(unpaired("Speicher (optional") == "()")
+        #expect(unpaired("Speicher optional)") == "()")
+        #expect(unpaired(")(") == "()")
+        #expect(unpaired("„%@“ wurde gesichert") == nil)
+        #expect(unpaired("»%@« er gemt") == nil)
+        #expect(unpaired("« %@ » enregistré") == nil)
+        #expect(unpaired("“%@ was saved") == "quotation marks")
+        #expect(unpaired("「%@」を保存しました") == nil)
+        #expect(unpaired("「%@ を保存しました") == "「」")
+        #expect(unpaired("【%@】") == nil)
+        #expect(unpaired("（任意）") == nil)
+        #expect(unpaired("Don’t \"quote\" me") == nil)
+        #expect(BracketCount("Plain text")?.isEmpty == true)
+    }
 }

@@ -55,6 +55,7 @@ public enum BuiltInRules {
         StringsdictNoVariablesRule.self,
         StringsdictValueTypeMismatchRule.self,
         UTF16FileRule.self,
+        UnbalancedBracketsRule.self,
         UnusedKeyRule.self,
         ValueEqualsKeyRule.self,
         WhitespaceMismatchRule.self,
