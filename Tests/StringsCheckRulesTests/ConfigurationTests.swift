@@ -76,6 +76,18 @@ struct ConfigurationTests {
             ])
         #expect(Self.problems("suppress: empty-value\n") == ["1:11 'suppress' must be a list of mappings, found 'empty-value'"])
         #expect(Self.problems("placeholder_length: 5000\n") == ["1:21 'placeholder_length' must be a whole number from 0 to 4096"])
+        #expect(
+            Self.problems("max_length:\n  - {keys: \"widget.*\"}\n") == [
+                "2:5 a 'max_length' item needs 'length' and 'keys' (a key glob) or 'table' (a table name)"
+            ])
+        #expect(
+            Self.problems("max_length:\n  - {table: InfoPlist, length: 0}\n") == [
+                "2:32 'length' must be a whole number of characters, 1 or more"
+            ])
+        #expect(
+            Self.problems("max_length_ratio: 0.5\n") == [
+                "1:19 'max_length_ratio' must be a number above 1 (2.5: a translation may be 2.5 times its development text)"
+            ])
         #expect(Self.problems("rules:\n  empty-value:\n    enabled: maybe\n") == ["3:14 'enabled' must be true or false"])
         #expect(Self.problems("- a\n- b\n") == ["1:1 the configuration must be a mapping of keys to values, found a list"])
         #expect(Self.problems("? [a, b]\n: c\n") == ["1:3 keys of the configuration must be plain names"])

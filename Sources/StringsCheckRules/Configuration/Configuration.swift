@@ -77,6 +77,10 @@ public struct Configuration: Sendable, Hashable {
     public var pushTypes: [PushTypePattern] = []
     /// Characters a placeholder loc-arg ('{{name}}') may grow to, for the worst-case size.
     public var placeholderLength: Int?
+    /// `max_length`: length budgets by key glob and table.
+    public var lengthBudgets: [LengthBudget] = []
+    /// `max_length_ratio`: the most times its development text's length a translation may be.
+    public var lengthRatio: Double?
     /// Table name or table ID (`App/Predicates`) → how the app uses it (`tables: {X: {usage: …}}`).
     public var tableUsages: [String: TableUsage] = [:]
     /// Table name or table ID → when its texts are formatted (`tables: X: {formatted: …}`).
@@ -137,6 +141,8 @@ public struct Configuration: Sendable, Hashable {
         if let threshold = rules["incomplete-locale"]?.threshold { settings.incompleteLocaleThreshold = threshold / 100 }
         for (id, rule) in rules where !rule.ignoreLocales.isEmpty { settings.ignoredLocales[id] = rule.ignoreLocales }
         if let placeholderLength { settings.placeholderLength = placeholderLength }
+        settings.lengthBudgets = lengthBudgets
+        settings.lengthRatio = lengthRatio
         settings.dynamicKeys = code.dynamicKeys
         settings.legacyBinaryInterface = legacyBinaryInterface
         return settings

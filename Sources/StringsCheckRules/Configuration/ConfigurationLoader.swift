@@ -160,13 +160,45 @@ struct ConfigurationReader {
     static let topLevelKeys = [
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
-        "check_unshipped", "fallback", "baseline", "strict_backlog",
+        "check_unshipped", "fallback", "baseline", "strict_backlog", "max_length", "max_length_ratio",
     ]
+    static let lengthKeys = ["keys", "table", "length"]
     static let tableKeys = ["usage", "formatted", "fallback"]
     static let wrapperKeys = ["name", "key", "table"]
     static let functionKeys = ["name", "key", "arguments", "variadic", "part"]
     static let ruleKeys = ["severity", "enabled", "ignore_locales", "ignore_keys", "threshold"]
     static let suppressionKeys = ["rules", "keys", "locales", "paths", "reason"]
+
+    /// `{keys: "widget.*", length: 20}`, `{table: InfoPlist, length: 30}`, or both.
+    mutating func lengthBudget(_ node: Node) -> LengthBudget? {
+        guard let items = mapping(node, "a 'max_length' item") else { return nil }
+        var keys: String?
+        var table: String?
+        var length: Int?
+        var lengthGiven = false
+        for (field, fieldNode, value) in items {
+            switch field {
+            case "keys": keys = string(value, "'keys'")
+            case "table": table = string(value, "'table'")
+            case "length":
+                lengthGiven = true
+                guard case .scalar(let scalar) = value, let number = Int(scalar.string), number >= 1 else {
+                    report("'length' must be a whole number of characters, 1 or more", node: value)
+                    continue
+                }
+                length = number
+            default: unknownKey(field, fieldNode, in: "a 'max_length' item", known: Self.lengthKeys)
+            }
+        }
+        guard let length, keys != nil || table != nil else {
+            // A length given but wrong is said where it stands.
+            if !lengthGiven || (keys == nil && table == nil) {
+                report("a 'max_length' item needs 'length' and 'keys' (a key glob) or 'table' (a table name)", node: node)
+            }
+            return nil
+        }
+        return LengthBudget(keys: keys, table: table, length: length)
+    }
 
     /// `fallback: development` (a missing key shows the development text) or `none` (the lookup
     /// returns the key or `value:`).
@@ -261,6 +293,17 @@ struct ConfigurationReader {
                     continue
                 }
                 configuration.placeholderLength = length
+            case "max_length":
+                configuration.lengthBudgets = listItems(value, "'max_length' must be a list of mappings (keys, table, length)")
+                    .compactMap { lengthBudget($0) }
+            case "max_length_ratio":
+                guard case .scalar(let scalar) = value, let ratio = Double(scalar.string), ratio > 1, ratio <= 100 else {
+                    report(
+                        "'max_length_ratio' must be a number above 1 (2.5: a translation may be 2.5 times its development text)",
+                        node: value)
+                    continue
+                }
+                configuration.lengthRatio = ratio
             case "max_file_size":
                 guard case .scalar(let scalar) = value, let megabytes = Int(scalar.string), (1...4096).contains(megabytes) else {
                     report("'max_file_size' must be a whole number of megabytes from 1 to 4096", node: value)

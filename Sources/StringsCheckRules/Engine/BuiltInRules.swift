@@ -54,6 +54,7 @@ public enum BuiltInRules {
         StringsdictInvalidVariableNameRule.self,
         StringsdictNoVariablesRule.self,
         StringsdictValueTypeMismatchRule.self,
+        TextTooLongRule.self,
         UTF16FileRule.self,
         UnbalancedBracketsRule.self,
         UnusedKeyRule.self,

@@ -2,6 +2,25 @@ import LocalizationFormats
 import LocalizationIndex
 
 /// Settings a few rules take from the configuration.
+/// A length budget: the texts of a table, or whose keys a glob matches, hold at most `length`
+/// grapheme clusters (in every locale).
+public struct LengthBudget: Sendable, Hashable {
+    public var keys: String?
+    public var table: String?
+    public var length: Int
+
+    public init(keys: String? = nil, table: String? = nil, length: Int) {
+        self.keys = keys
+        self.table = table
+        self.length = length
+    }
+
+    /// How the configuration names it: `keys 'widget.*'`, `table InfoPlist`.
+    public var scope: String {
+        [keys.map { "keys '\($0)'" }, table.map { "table \($0)" }].compactMap { $0 }.joined(separator: " in ")
+    }
+}
+
 public struct RuleSettings: Sendable, Hashable {
     /// `incomplete-locale`: a locale with fewer than this share of the base keys is reported.
     public var incompleteLocaleThreshold: Double = 0.5
@@ -13,6 +32,10 @@ public struct RuleSettings: Sendable, Hashable {
     public var placeholderLength = 64
     /// `unused-key`: globs over keys the code uses in ways no scanner sees (`code: dynamic_keys`).
     public var dynamicKeys: [String] = []
+    /// Length budgets (`max_length`): the most grapheme clusters the texts they name may hold.
+    public var lengthBudgets: [LengthBudget] = []
+    /// `max_length_ratio`: how many times its development text's length a translation may be.
+    public var lengthRatio: Double?
 
     public init() {}
 }

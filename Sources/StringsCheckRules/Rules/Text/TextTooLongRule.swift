@@ -1,0 +1,100 @@
+import Foundation
+import LocalizationFormats
+import LocalizationIndex
+
+/// A text longer than the configuration's budget for it (`max_length`), or a translation many
+/// times its development text's length (`max_length_ratio`).
+struct TextTooLongRule: Rule {
+    static let description = RuleDescription(
+        id: "text-too-long", name: "Text longer than its budget", area: .text,
+        summary:
+            "a text longer than the `max_length` the configuration gives its keys or table, or (with `max_length_ratio`) a translation that many times its development text's length",
+        rationale:
+            "Some texts have a hard limit: App Store and widget texts, a push notification's title (cut on the lock screen), a fixed-width button or tab. A translation past it is cut with '…' or overflows its view, and only users of that language see it. Length is counted in grapheme clusters, the characters a reader sees (an emoji with skin tone, a Devanagari syllable and 'é' written as e and a combining accent each count once), and the message gives the Unicode scalars too; format specifiers count as written. Runs only when the configuration sets a budget: `max_length: [{keys: \"widget.*\", length: 20}, {table: InfoPlist, length: 30}]` (a key glob, a table name, or both), and `max_length_ratio: 2.5` for every translation against its development text (of five characters or more).",
+        fix: "Shorten the translation (or raise the budget where the layout allows it).",
+        defaultSeverity: .warning,
+        triggering: [
+            RuleExample(
+                [
+                    ExampleFile("en.lproj/Localizable.strings", "\"widget.title\" = \"Today\";\n"),
+                    ExampleFile("de.lproj/Localizable.strings", "\"widget.title\" = ↓\"Heutige Termine und Aufgaben\";\n"),
+                    ExampleFile("ja.lproj/Localizable.strings", "\"widget.title\" = \"今日\";\n"),
+                    ExampleFile("ar.lproj/Localizable.strings", "\"widget.title\" = ↓\"مواعيد ومهام اليوم المهمة\";\n"),
+                ], configuration: "max_length:\n  - {keys: \"widget.*\", length: 12}\n"),
+            RuleExample(
+                [
+                    ExampleFile("en.lproj/Localizable.strings", "\"save\" = \"Save\";\n\"tab.inbox\" = \"Inbox\";\n"),
+                    ExampleFile("de.lproj/Localizable.strings", "\"save\" = \"Speichern\";\n\"tab.inbox\" = ↓\"Posteingangsordner\";\n"),
+                ], configuration: "max_length_ratio: 2.5\n"),
+        ],
+        nonTriggering: [
+            RuleExample(
+                [
+                    ExampleFile("en.lproj/Localizable.strings", "\"widget.title\" = \"Today\";\n"),
+                    ExampleFile("de.lproj/Localizable.strings", "\"widget.title\" = \"Heute\";\n"),
+                    ExampleFile("hi.lproj/Localizable.strings", "\"widget.title\" = \"आज के काम\";\n"),
+                ], configuration: "max_length:\n  - {keys: \"widget.*\", length: 12}\n"),
+            // No budget set: nothing is measured.
+            .tables(("en", "\"widget.title\" = \"Today\";\n"), ("de", "\"widget.title\" = \"Heutige Termine und Aufgaben\";\n")),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let budgets = context.settings.lengthBudgets
+        let ratio = context.settings.lengthRatio
+        guard !budgets.isEmpty || ratio != nil else { return [] }
+        let globs = budgets.map { $0.keys.map(Glob.init) }
+        let files = ValuePositions.stringsFiles(of: context.project)
+        let locales = [context.baseLocale].compactMap { $0 } + context.translationLocales
+        let jobs = context.baseTableNames.flatMap { table in locales.map { (table, $0) } }
+        return jobs.concurrentMap { table, locale -> [Finding] in
+            guard let strings = context.tables[table]?[locale]?.strings else { return [] }
+            let name = table.split(separator: "/").last.map(String.init) ?? table
+            let applying = budgets.indices.filter { budgets[$0].table.map { $0 == name || $0 == table } ?? true }
+            let isBase = locale == context.baseLocale
+            guard !applying.isEmpty || (ratio != nil && !isBase) else { return [] }
+            let base = context.baseTable(table)
+            var positions = ValuePositions(files: files)
+            var result: [Finding] = []
+            strings.forEach { key, number, string in
+                guard string.origin != .stringsdict, let text = string.value else { return }
+                let length = text.count
+                // The tightest budget that names the key.
+                let budget = applying.filter { globs[$0]?.matchesKey(key) ?? true }.min { budgets[$0].length < budgets[$1].length }
+                if let budget, length > budgets[budget].length {
+                    result.append(
+                        finding(
+                            .overBudget(
+                                key: key, locale: locale, text: text, length: length, budget: budgets[budget]), path: string.path,
+                            at: positions.position(of: string), key: key, locale: locale, table: table))
+                    return
+                }
+                guard let ratio, !isBase,
+                    let source = base?.strings.string(forKey: key, number: number, numberedBy: strings.numbering)?.value,
+                    source.count >= 5, Double(length) > Double(source.count) * ratio
+                else { return }
+                result.append(
+                    finding(
+                        .overRatio(key: key, locale: locale, text: text, length: length, source: source, ratio: ratio),
+                        path: string.path, at: positions.position(of: string), key: key, locale: locale, table: table))
+            }
+            return result
+        }.flatMap { $0 }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func overBudget(key: String, locale: String, text: String, length: Int, budget: LengthBudget) -> Finding.Message {
+        let scalars = text.unicodeScalars.count
+        let counted = scalars == length ? "" : " (\(scalars) Unicode scalars)"
+        return
+            "the '\(locale)' text of '\(key)' is \(length) characters\(counted), \(length - budget.length) over the \(budget.length) that max_length sets for \(budget.scope) ('\(text.excerpt)'): it is cut or overflows its view"
+    }
+
+    fileprivate static func overRatio(key: String, locale: String, text: String, length: Int, source: String, ratio: Double)
+        -> Finding.Message
+    {
+        let times = Double(length) / Double(source.count)
+        return
+            "the '\(locale)' text of '\(key)' is \(length) characters, \(String(format: "%.1f", times))× its development text's \(source.count) ('\(source.excerpt)' → '\(text.excerpt)'), more than the \(String(format: "%g", ratio))× max_length_ratio allows: where the layout fits the development text, it is cut or overflows"
+    }
+}
