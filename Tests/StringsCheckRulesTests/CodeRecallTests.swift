@@ -13,18 +13,6 @@ import Testing
 struct CodeRecallTests {
     static let apps = ["Dimillian__IceCubesApp", "duckduckgo__iOS", "mastodon__mastodon-ios"]
 
-    /// A small deterministic generator (SplitMix64), so the keys chosen are the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static var code: CodeScanOptions {
         var options = CodeScanOptions(accept: { _ in true })
         options.everyLiteral = false
@@ -46,7 +34,7 @@ struct CodeRecallTests {
             else { continue }
             candidates[lookup.use.key] = table
         }
-        var generator = SplitMix(state: 20_261_126)
+        var generator = SplitMix64(seed: 20_261_126)
         let chosen = Array(candidates.keys.sorted().shuffled(using: &generator).prefix(20))
         #expect(chosen.count == 20, "\(app): only \(candidates.count) keys to choose from")
 

@@ -133,29 +133,6 @@ public struct CodeScanOptions: Sendable {
 
 /// Finds source files to scan for payload keys under the roots, by glob.
 public enum CodeDiscovery {
-    /// Paths (as displayed) of the source files under a root that `accept` takes (the
-    /// configuration's globs), sorted. A file named as the root is scanned when it is source code.
-    /// Test code (`TestCode`) is left out unless `includeTests`; `testFiles` counts what was.
-    public static func find(root: String, accept: (String) -> Bool, includeTests: Bool = false, testFiles: inout Int) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else { return CodeLanguage(fileName: root) != nil ? [root] : [] }
-        let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
-        var paths: [String] = []
-        DirectoryWalker.walk(root: root) { entry in
-            switch entry.kind {
-            case .directory:
-                return !ProjectLoader.skippedFolders.contains(entry.name) && !FileKind.isLocaleFolder(entry.name)
-            case .file:
-                if CodeLanguage(fileName: entry.name) != nil { paths.append(ProjectLoader.join(displayRoot, entry.relativePath)) }
-                return false
-            case .symbolicLink, .other:
-                return false
-            }
-        }
-        return select(paths, root: root, accept: accept, includeTests: includeTests, testFiles: &testFiles)
-    }
-
     /// The source files (displayed paths under `root`) that `accept` takes, test code left out
     /// unless `includeTests` (`testFiles` counts what was), sorted.
     public static func select(_ paths: [String], root: String, accept: (String) -> Bool, includeTests: Bool = false, testFiles: inout Int)
@@ -215,7 +192,7 @@ public enum CodeDiscovery {
         @Sendable func calls(_ bytes: [UInt8]) -> Bool {
             needles.contains { needle in
                 var from = 0
-                while let at = PushKeyScanner.firstOccurrence(of: needle.bytes, in: bytes, from: from) {
+                while let at = ByteSearch.firstOccurrence(of: needle.bytes, in: bytes, from: from) {
                     let end = at + needle.bytes.count
                     let before = needle.onString || at == 0 || !CodeLexer.isIdentifierByte(bytes[at - 1])
                     let after = !needle.onString || end >= bytes.count || !CodeLexer.isIdentifierByte(bytes[end])

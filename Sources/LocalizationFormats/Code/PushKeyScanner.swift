@@ -122,28 +122,7 @@ public struct PushKeyScanner {
         }
     }
 
-    static func contains(_ bytes: [UInt8], _ name: String) -> Bool { contains(bytes, Array(name.utf8)) }
-
-    /// Whether `needle` occurs in `bytes` (`memchr` to each occurrence of its first byte).
-    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        firstOccurrence(of: needle, in: bytes, from: 0) != nil
-    }
-
-    /// Where `needle` next occurs in `bytes` at or after `start`.
-    static func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            var index = start
-            while index + needle.count <= buffer.count {
-                guard let found = memchr(base + index, Int32(first), buffer.count - index - needle.count + 1) else { return nil }
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[at..<(at + needle.count)].elementsEqual(needle) { return at }
-                index = at + 1
-            }
-            return nil
-        }
-    }
+    static func contains(_ bytes: [UInt8], _ name: String) -> Bool { ByteSearch.contains(bytes, Array(name.utf8)) }
 
     static let functionKeywords: Set = ["def", "func", "function", "fun", "fn", "lambda", "sub", "init"]
     static let controlKeywords: Set = [

@@ -113,3 +113,28 @@ struct ValuePositions {
         return byPath[string.path]?[key] ?? key
     }
 }
+
+extension RuleContext {
+    /// A value for each table with a development table, made on all cores (what the text rules
+    /// gather of the development texts before reading the translations).
+    func perBaseTable<Value>(_ make: (String) -> Value) -> [String: Value] {
+        Dictionary(uniqueKeysWithValues: baseTableNames.concurrentMap { ($0, make($0)) })
+    }
+
+    /// The findings of `body` for each table with a development table and each translation locale
+    /// (the development locale too with `includingBase`), on all cores: the locale's strings, and
+    /// the value positions its findings stand at.
+    func forEachLocaleTable(
+        includingBase: Bool = false,
+        _ body: (_ table: String, _ locale: String, _ strings: LocaleStrings, _ positions: inout ValuePositions) -> [Finding]
+    ) -> [Finding] {
+        let files = ValuePositions.stringsFiles(of: project)
+        let locales = (includingBase ? [baseLocale].compactMap { $0 } : []) + translationLocales
+        let jobs = baseTableNames.flatMap { table in locales.map { (table, $0) } }
+        return jobs.concurrentMap { table, locale -> [Finding] in
+            guard let strings = tables[table]?[locale]?.strings else { return [] }
+            var positions = ValuePositions(files: files)
+            return body(table, locale, strings, &positions)
+        }.flatMap { $0 }
+    }
+}

@@ -36,16 +36,10 @@ struct PunctuationMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Only a development text ending in a colon, a question mark or an ellipsis can lose it:
         // those are found once per table, and only their translations are read.
-        let files = ValuePositions.stringsFiles(of: context.project)
-        let jobs = context.baseTableNames.flatMap { table in context.translationLocales.map { (table, $0) } }
-        let baseEnds = Dictionary(
-            uniqueKeysWithValues: context.baseTableNames.concurrentMap { table in (table, Self.ends(of: table, context)) })
-        return jobs.concurrentMap { table, locale -> [Finding] in
-            guard let strings = context.tables[table]?[locale]?.strings, let sources = baseEnds[table], !sources.ends.isEmpty else {
-                return []
-            }
-            let language = String(locale.prefix { $0 != "-" && $0 != "_" })
-            var positions = ValuePositions(files: files)
+        let baseEnds = context.perBaseTable { Self.ends(of: $0, context) }
+        return context.forEachLocaleTable { table, locale, strings, positions in
+            guard let sources = baseEnds[table], !sources.ends.isEmpty else { return [] }
+            let language = LocaleName.language(of: locale)
             var result: [Finding] = []
             for source in sources.ends {
                 guard
@@ -64,7 +58,7 @@ struct PunctuationMismatchRule: Rule {
                 result.append(made)
             }
             return result
-        }.flatMap { $0 }
+        }
     }
 
     /// A development text that ends in a mark a translation may lose.
@@ -80,7 +74,7 @@ struct PunctuationMismatchRule: Rule {
     /// may say another way), a question mark or an ellipsis.
     static func ends(of table: String, _ context: RuleContext) -> (numbering: TableKeyNumbers, ends: [SourceEnd]) {
         guard let base = context.baseTable(table), let baseLocale = context.baseLocale else { return (.empty, []) }
-        let language = String(baseLocale.prefix { $0 != "-" && $0 != "_" })
+        let language = LocaleName.language(of: baseLocale)
         var result: [SourceEnd] = []
         let keysAreText = context.developmentTextInKeys(of: table) != nil
         base.strings.forEach { key, number, string in

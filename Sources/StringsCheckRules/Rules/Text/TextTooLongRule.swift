@@ -43,17 +43,12 @@ struct TextTooLongRule: Rule {
         let ratio = context.settings.lengthRatio
         guard !budgets.isEmpty || ratio != nil else { return [] }
         let globs = budgets.map { $0.keys.map(Glob.init) }
-        let files = ValuePositions.stringsFiles(of: context.project)
-        let locales = [context.baseLocale].compactMap { $0 } + context.translationLocales
-        let jobs = context.baseTableNames.flatMap { table in locales.map { (table, $0) } }
-        return jobs.concurrentMap { table, locale -> [Finding] in
-            guard let strings = context.tables[table]?[locale]?.strings else { return [] }
+        return context.forEachLocaleTable(includingBase: true) { table, locale, strings, positions in
             let name = table.split(separator: "/").last.map(String.init) ?? table
             let applying = budgets.indices.filter { budgets[$0].table.map { $0 == name || $0 == table } ?? true }
             let isBase = locale == context.baseLocale
             guard !applying.isEmpty || (ratio != nil && !isBase) else { return [] }
             let base = context.baseTable(table)
-            var positions = ValuePositions(files: files)
             var result: [Finding] = []
             strings.forEach { key, number, string in
                 guard string.origin != .stringsdict, let text = string.value else { return }
@@ -78,7 +73,7 @@ struct TextTooLongRule: Rule {
                         path: string.path, at: positions.position(of: string), key: key, locale: locale, table: table))
             }
             return result
-        }.flatMap { $0 }
+        }
     }
 }
 

@@ -25,27 +25,21 @@ struct UnbalancedBracketsRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        let files = ValuePositions.stringsFiles(of: context.project)
-        let jobs = context.baseTableNames.flatMap { table in context.translationLocales.map { (table, $0) } }
         // The development texts that hold a bracket or quote, all of them pairing up.
-        let sources = Dictionary(
-            uniqueKeysWithValues: context.baseTableNames.concurrentMap { table -> (String, (TableKeyNumbers, [(String, Int?, String)])) in
-                guard let base = context.baseTable(table) else { return (table, (.empty, [])) }
-                let keysAreText = context.developmentTextInKeys(of: table) != nil
-                var texts: [(String, Int?, String)] = []
-                base.strings.forEach { key, number, string in
-                    guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil),
-                        let pairs = BracketCount(text), !pairs.isEmpty, pairs.isBalanced
-                    else { return }
-                    texts.append((key, number, text))
-                }
-                return (table, (base.strings.numbering, texts))
-            })
-        return jobs.concurrentMap { table, locale -> [Finding] in
-            guard let strings = context.tables[table]?[locale]?.strings, let (numbering, texts) = sources[table], !texts.isEmpty else {
-                return []
+        let sources = context.perBaseTable { table -> (TableKeyNumbers, [(String, Int?, String)]) in
+            guard let base = context.baseTable(table) else { return (.empty, []) }
+            let keysAreText = context.developmentTextInKeys(of: table) != nil
+            var texts: [(String, Int?, String)] = []
+            base.strings.forEach { key, number, string in
+                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil),
+                    let pairs = BracketCount(text), !pairs.isEmpty, pairs.isBalanced
+                else { return }
+                texts.append((key, number, text))
             }
-            var positions = ValuePositions(files: files)
+            return (base.strings.numbering, texts)
+        }
+        return context.forEachLocaleTable { table, locale, strings, positions in
+            guard let (numbering, texts) = sources[table], !texts.isEmpty else { return [] }
             var result: [Finding] = []
             for (key, number, source) in texts {
                 guard let string = strings.string(forKey: key, number: number, numberedBy: number == nil ? nil : numbering),
@@ -58,7 +52,7 @@ struct UnbalancedBracketsRule: Rule {
                         at: positions.position(of: string), key: key, locale: locale, table: table))
             }
             return result
-        }.flatMap { $0 }
+        }
     }
 }
 

@@ -28,17 +28,11 @@ struct WhitespaceMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Each text's whitespace is read as a signature from its bytes in place; only a text
         // whose signature differs from its development text's is read as a string and compared.
-        let files = ValuePositions.stringsFiles(of: context.project)
-        let jobs = context.baseTableNames.flatMap { table in context.translationLocales.map { (table, $0) } }
-        let baseSignatures = Dictionary(
-            uniqueKeysWithValues: context.baseTableNames.concurrentMap { table in (table, Self.signatures(of: table, context)) })
-        return jobs.concurrentMap { table, locale -> [Finding] in
-            guard let base = context.baseTable(table), let strings = context.tables[table]?[locale]?.strings,
-                let sources = baseSignatures[table]
-            else { return [] }
+        let baseSignatures = context.perBaseTable { Self.signatures(of: $0, context) }
+        return context.forEachLocaleTable { table, locale, strings, positions in
+            guard let base = context.baseTable(table), let sources = baseSignatures[table] else { return [] }
             let keysAreText = context.developmentTextInKeys(of: table) != nil
             let shared = strings.numbering === sources.numbering
-            var positions = ValuePositions(files: files)
             var result: [Finding] = []
             strings.forEach { key, number, string in
                 guard string.origin != .stringsdict else { return }
@@ -57,7 +51,7 @@ struct WhitespaceMismatchRule: Rule {
                 }
             }
             return result
-        }.flatMap { $0 }
+        }
     }
 
     /// The signatures of a table's development texts, by key number (and by key for keys outside
@@ -197,7 +191,7 @@ enum WhitespaceDifference: Equatable {
         switch self {
         case .addsTrailing(let what): return !what.contains("line break")
         case .lineBreaks(let sourceBreaks, _):
-            let language = locale.prefix { $0 != "-" && $0 != "_" }
+            let language = LocaleName.language(of: locale)
             return sourceBreaks > 0 || source.count > 60 || language == "zh" || language == "ja" || language == "yue"
         default: return false
         }
@@ -211,7 +205,7 @@ enum WhitespaceDifference: Equatable {
 
     /// Chinese and Japanese end a label with a full-width mark that carries its own space.
     static func endsInFullWidthMark(_ text: String, locale: String) -> Bool {
-        let language = locale.prefix { $0 != "-" && $0 != "_" }
+        let language = LocaleName.language(of: locale)
         guard language == "zh" || language == "ja" || language == "yue", let last = text.unicodeScalars.last else { return false }
         return ["\u{3002}", "\u{FF1A}", "\u{FF01}", "\u{FF1F}", "\u{3001}", "\u{FF0C}", "\u{FF1B}"].contains(last)
     }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Finding a run of bytes in a file's bytes: `memchr` to each occurrence of its first byte, then a
+/// comparison. The prefilters that decide which source files are lexed at all use it.
+enum ByteSearch {
+    /// Where `needle` next occurs in `buffer` at or after `start`.
+    static func firstOccurrence(of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let first = needle.first, let base = buffer.baseAddress, needle.count <= buffer.count else { return nil }
+        var index = start
+        while index + needle.count <= buffer.count {
+            guard let found = memchr(base + index, Int32(first), buffer.count - index - needle.count + 1) else { return nil }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if buffer[at..<(at + needle.count)].elementsEqual(needle) { return at }
+            index = at + 1
+        }
+        return nil
+    }
+
+    static func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
+        bytes.withUnsafeBufferPointer { firstOccurrence(of: needle, in: $0, from: start) }
+    }
+
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool { firstOccurrence(of: needle, in: bytes) != nil }
+}
