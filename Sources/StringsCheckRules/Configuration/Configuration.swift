@@ -81,6 +81,8 @@ public struct Configuration: Sendable, Hashable {
     public var lengthBudgets: [LengthBudget] = []
     /// `max_length_ratio`: the most times its development text's length a translation may be.
     public var lengthRatio: Double?
+    /// `terms`: words a translation keeps as written (brand and product names).
+    public var terms: [String] = []
     /// Table name or table ID (`App/Predicates`) → how the app uses it (`tables: {X: {usage: …}}`).
     public var tableUsages: [String: TableUsage] = [:]
     /// Table name or table ID → when its texts are formatted (`tables: X: {formatted: …}`).
@@ -143,6 +145,7 @@ public struct Configuration: Sendable, Hashable {
         if let placeholderLength { settings.placeholderLength = placeholderLength }
         settings.lengthBudgets = lengthBudgets
         settings.lengthRatio = lengthRatio
+        settings.terms = terms
         settings.dynamicKeys = code.dynamicKeys
         settings.legacyBinaryInterface = legacyBinaryInterface
         return settings

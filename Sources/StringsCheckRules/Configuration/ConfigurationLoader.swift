@@ -161,6 +161,7 @@ struct ConfigurationReader {
         "roots", "include", "exclude", "base_locale", "ignore_locales", "rules", "suppress", "payloads", "min_coverage",
         "allow_identical", "payload_table", "voip_payloads", "push_types", "placeholder_length", "tables", "max_file_size", "code",
         "check_unshipped", "fallback", "baseline", "strict_backlog", "max_length", "max_length_ratio",
+        "terms",
     ]
     static let lengthKeys = ["keys", "table", "length"]
     static let tableKeys = ["usage", "formatted", "fallback"]
@@ -272,6 +273,8 @@ struct ConfigurationReader {
             case "exclude": configuration.exclude = strings(value, "'exclude'")
             case "payloads": configuration.payloads = strings(value, "'payloads'")
             case "allow_identical": configuration.allowIdentical = strings(value, "'allow_identical'")
+            case "terms":
+                configuration.terms = strings(value, "'terms'").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             case "payload_table": configuration.payloadTable = string(value, "'payload_table'")
             case "voip_payloads": configuration.voipPayloads = strings(value, "'voip_payloads'")
             case "push_types":

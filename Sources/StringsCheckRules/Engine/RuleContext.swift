@@ -36,6 +36,8 @@ public struct RuleSettings: Sendable, Hashable {
     public var lengthBudgets: [LengthBudget] = []
     /// `max_length_ratio`: how many times its development text's length a translation may be.
     public var lengthRatio: Double?
+    /// `terms`: do-not-translate words (brand and product names) a translation keeps as written.
+    public var terms: [String] = []
 
     public init() {}
 }

@@ -138,3 +138,62 @@ extension RuleContext {
         }.flatMap { $0 }
     }
 }
+
+/// A development text a text rule compares its translations with, and what the rule read in it.
+struct SourceText<Info> {
+    var key: String
+    var number: Int?
+    var text: String
+    var info: Info
+}
+
+/// A table's development texts a text rule compares, and the key numbering they are found by.
+struct SourceTexts<Info> {
+    var numbering: TableKeyNumbers
+    var texts: [SourceText<Info>]
+}
+
+extension RuleContext {
+    /// For each table, the development texts `read` finds something in (a table whose keys are
+    /// its development text reads the key where the value is missing; `.stringsdict` forms
+    /// aside): what the text rules gather before they read only those keys' translations.
+    func developmentTexts<Info>(_ read: (_ key: String, _ text: String) -> Info?) -> [String: SourceTexts<Info>] {
+        perBaseTable { table -> SourceTexts<Info> in
+            guard let base = baseTable(table) else { return SourceTexts(numbering: .empty, texts: []) }
+            let keysAreText = developmentTextInKeys(of: table) != nil
+            var texts: [SourceText<Info>] = []
+            base.strings.forEach { key, number, string in
+                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil), let info = read(key, text)
+                else { return }
+                texts.append(SourceText(key: key, number: number, text: text, info: info))
+            }
+            return SourceTexts(numbering: base.strings.numbering, texts: texts)
+        }
+    }
+
+    /// The findings `compare` makes of each translation (not `.stringsdict`, with a string value
+    /// that differs from its development text) of the texts `developmentTexts` gathered, on all
+    /// cores: a message, and a severity when it is not the rule's default.
+    func compareTranslations<R: Rule, Info>(
+        of sources: [String: SourceTexts<Info>], by rule: R,
+        _ compare: (_ source: SourceText<Info>, _ translation: String, _ locale: String) -> (Finding.Message, Severity?)?
+    ) -> [Finding] {
+        forEachLocaleTable { table, locale, strings, positions in
+            guard let sources = sources[table], !sources.texts.isEmpty else { return [] }
+            var result: [Finding] = []
+            for source in sources.texts {
+                guard
+                    let string = strings.string(
+                        forKey: source.key, number: source.number, numberedBy: source.number == nil ? nil : sources.numbering),
+                    string.origin != .stringsdict, let text = string.value, text != source.text,
+                    let (message, severity) = compare(source, text, locale)
+                else { continue }
+                var made = rule.finding(
+                    message, path: string.path, at: positions.position(of: string), key: source.key, locale: locale, table: table)
+                if let severity { made.diagnostic.severity = severity }
+                result.append(made)
+            }
+            return result
+        }
+    }
+}

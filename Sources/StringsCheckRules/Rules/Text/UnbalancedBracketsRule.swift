@@ -26,32 +26,13 @@ struct UnbalancedBracketsRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         // The development texts that hold a bracket or quote, all of them pairing up.
-        let sources = context.perBaseTable { table -> (TableKeyNumbers, [(String, Int?, String)]) in
-            guard let base = context.baseTable(table) else { return (.empty, []) }
-            let keysAreText = context.developmentTextInKeys(of: table) != nil
-            var texts: [(String, Int?, String)] = []
-            base.strings.forEach { key, number, string in
-                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil),
-                    let pairs = BracketCount(text), !pairs.isEmpty, pairs.isBalanced
-                else { return }
-                texts.append((key, number, text))
-            }
-            return (base.strings.numbering, texts)
+        let sources = context.developmentTexts { _, text -> Void? in
+            guard let pairs = BracketCount(text), !pairs.isEmpty, pairs.isBalanced else { return nil }
+            return ()
         }
-        return context.forEachLocaleTable { table, locale, strings, positions in
-            guard let (numbering, texts) = sources[table], !texts.isEmpty else { return [] }
-            var result: [Finding] = []
-            for (key, number, source) in texts {
-                guard let string = strings.string(forKey: key, number: number, numberedBy: number == nil ? nil : numbering),
-                    string.origin != .stringsdict, let text = string.value, text != source, let count = BracketCount(text),
-                    let unpaired = count.firstUnpaired
-                else { continue }
-                result.append(
-                    finding(
-                        .unbalanced(key: key, locale: locale, source: source, translation: text, unpaired: unpaired), path: string.path,
-                        at: positions.position(of: string), key: key, locale: locale, table: table))
-            }
-            return result
+        return context.compareTranslations(of: sources, by: self) { source, text, locale in
+            guard let unpaired = BracketCount(text)?.firstUnpaired else { return nil }
+            return (.unbalanced(key: source.key, locale: locale, source: source.text, translation: text, unpaired: unpaired), nil)
         }
     }
 }

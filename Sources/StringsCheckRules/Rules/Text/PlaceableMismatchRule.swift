@@ -1,0 +1,105 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A translation that loses a number, a web or e-mail address or an `@handle` its development
+/// text has, or writes its ellipsis as three full stops.
+struct PlaceableMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "placeable-mismatch", name: "Numbers, addresses and handles a translation loses", area: .text,
+        summary:
+            "a translation that lacks or changes a number, a web address, an e-mail address or an @handle of its development text, or writes '...' where it has '…'",
+        rationale:
+            "A number, an address or an account name in a text is data, not language: '30 days', 'support@example.com', 'www.example.com/help', '@Mastodon'. A translation that drops or changes one tells its users another value, or leaves them nothing to follow. Numbers are compared by value: each language may write its own digits (Arabic-Indic ٣٠, Persian ۳۰, Devanagari ३०, full-width ３０) and its own grouping and decimal marks (1,000.5, 1.000,5, 1 000,5 and ١٬٠٠٠٫٥ are the same number); a number the translation adds is not reported. Digits inside format specifiers (%1$@, %.2f) and braced placeholders ({0}) are no number. A web address is kept when the translation links to the same site or names it ('example.com/help'; a page of it in the user's language is the translator's choice); Markdown link targets are compared by markdown-mismatch. E-mail addresses and handles are compared as written, ignoring case. A sample address is the translator's to localise: one at a reserved example domain (example.com, .example, .test; RFC 2606), and a text that is nothing but an address or a handle (a field's placeholder, 'name@email.com') where the translation is one too. A number the translation lacks is a note, since it is mostly written out in words ('at least one account'); one replaced by another number is a warning. An ellipsis typed as three full stops where the development text has '…' is a note: it reads the same, but breaks lines and is spoken differently.",
+        fix: "Carry the number, address or handle over into the translation as the development text has it (digits of the language's own script are fine).",
+        defaultSeverity: .warning,
+        triggering: [
+            .tables(
+                ("en", "\"trial\" = \"Free for 30 days\";\n"), ("de", "\"trial\" = ↓\"14 Tage kostenlos\";\n"),
+                ("ja", "\"trial\" = ↓\"無料でお試しいただけます\";\n")),
+            .tables(
+                ("en", "\"help\" = \"Write to support@example.com\";\n"),
+                ("ar", "\"help\" = ↓\"راسلنا على البريد الإلكتروني\";\n")),
+            .tables(("en", "\"more\" = \"Read more at www.example.com\";\n"), ("zh-Hans", "\"more\" = ↓\"在官网了解更多\";\n")),
+            .tables(("en", "\"loading\" = \"Loading…\";\n"), ("fr", "\"loading\" = ↓\"Chargement...\";\n")),
+        ],
+        nonTriggering: [
+            // Arabic-Indic digits and grouping are the same number.
+            .tables(("en", "\"limit\" = \"Up to 1,000 photos\";\n"), ("ar", "\"limit\" = \"حتى ١٬٠٠٠ صورة\";\n")),
+            .tables(("en", "\"trial\" = \"Free for 30 days\";\n"), ("ja", "\"trial\" = \"３０日間無料\";\n")),
+            .tables(("en", "\"limit\" = \"Up to 1,000 photos\";\n"), ("fr", "\"limit\" = \"Jusqu’à 1 000 photos\";\n")),
+            // Another page of the same site.
+            .tables(
+                ("en", "\"more\" = \"Read more at https://example.com/help\";\n"),
+                ("de", "\"more\" = \"Mehr unter https://example.com/de/hilfe\";\n")),
+            // Digits in specifiers are no number.
+            .tables(("en", "\"sent\" = \"Sent to %1$@ and %2$@\";\n"), ("zh-Hans", "\"sent\" = \"已发送给 %2$@ 和 %1$@\";\n")),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let sources = context.developmentTexts { _, text -> Placeables? in
+            let placeables = Placeables(text)
+            return placeables.isEmpty && !text.contains("\u{2026}") ? nil : placeables
+        }
+        return context.compareTranslations(of: sources, by: self) { source, text, locale in
+            Self.compare(source.info, source: source.text, key: source.key, translation: text, locale: locale)
+        }
+    }
+
+    static func compare(_ kept: Placeables, source: String, key: String, translation: String, locale: String)
+        -> (Finding.Message, Severity?)?
+    {
+        let found = Placeables(translation)
+        let texts = "('\(source.excerpt)' → '\(translation.excerpt)')"
+        let lead = "the '\(locale)' text of '\(key)'"
+        let missing = difference(kept.numbers, found.numbers)
+        if let number = missing.first {
+            let added = difference(found.numbers, kept.numbers)
+            if missing.count == 1, added.count == 1 {
+                return ("\(lead) has \(added[0]) where its development text has \(number) \(texts): users of '\(locale)' read another value", nil)
+            }
+            // Mostly a number written out in words ('at least one account'): a note.
+            let numbers = missing.count == 1 ? "the number \(number)" : "the numbers \(listing(missing))"
+            return (
+                "\(lead) lacks \(numbers) of its development text \(texts): unless it is written out in words, users of '\(locale)' do not read it",
+                .note
+            )
+        }
+        // A text that is nothing but a sample address (a field's placeholder), localised as one.
+        if kept.isOnlyAddress(source), found.isOnlyAddress(translation) { return nil }
+        let hosts = Set(found.urls.map(Placeables.host))
+        // Kept: a link to the same site, or the site's name written without its scheme.
+        let lowered = translation.lowercased()
+        if let url = kept.urls.first(where: {
+            let host = Placeables.host(of: $0)
+            return !hosts.contains(host) && !Placeables.isSample(host) && !lowered.contains(host)
+        }) {
+            if let other = found.urls.first(where: { !kept.urls.map(Placeables.host).contains(Placeables.host(of: $0)) }) {
+                return ("\(lead) links to \(other) where its development text links to \(url) \(texts): users of '\(locale)' are sent elsewhere", nil)
+            }
+            return ("\(lead) lacks the address \(url) of its development text \(texts): users of '\(locale)' have no address to follow", nil)
+        }
+        if let email = difference(kept.emails, found.emails).first(where: { !Placeables.isSample(Placeables.host(of: $0)) }) {
+            return ("\(lead) lacks the e-mail address \(email) of its development text \(texts): users of '\(locale)' have no address to write to", nil)
+        }
+        let handles = found.handles.map { $0.lowercased() }
+        if let handle = kept.handles.first(where: { !handles.contains($0.lowercased()) }) {
+            return ("\(lead) lacks \(handle), which its development text names \(texts): users of '\(locale)' do not see whom it means", nil)
+        }
+        if source.contains("\u{2026}"), !translation.contains("\u{2026}"), translation.contains("...") {
+            return ("\(lead) writes '...' where its development text has '…' \(texts): it breaks lines and is spoken as three full stops", .note)
+        }
+        return nil
+    }
+
+    /// The items of `items` that `other` does not have, each as often as it is missing.
+    static func difference(_ items: [String], _ other: [String]) -> [String] {
+        guard !items.isEmpty else { return [] }
+        var left: [String: Int] = [:]
+        for item in other { left[item, default: 0] += 1 }
+        var result: [String] = []
+        for item in items {
+            if let count = left[item], count > 0 { left[item] = count - 1 } else { result.append(item) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import LocalizationFormats
+
+/// What a translation must carry over from its development text as written: numbers (compared by
+/// value, whatever digits and grouping a language writes them with), web addresses, e-mail
+/// addresses and `@handles`, read once from a text's scalars.
+struct Placeables: Equatable {
+    /// Each number's digits as 0–9 without grouping or decimal marks (`1,000.5`, `١٬٠٠٠٫٥` and
+    /// `1 000,5` are all `10005`), in order.
+    var numbers: [String] = []
+    /// Web addresses outside Markdown link targets, as written (without trailing punctuation).
+    var urls: [String] = []
+    var emails: [String] = []
+    var handles: [String] = []
+
+    var isEmpty: Bool { numbers.isEmpty && urls.isEmpty && emails.isEmpty && handles.isEmpty }
+
+    init(_ text: String) {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let previous = index > 0 ? scalars[index - 1] : " "
+            if scalar == "%" {
+                index = Self.skipSpecifier(scalars, from: index)
+                continue
+            }
+            if scalar == "{", let end = Self.bracedPlaceholderEnd(scalars, from: index) {
+                index = end
+                continue
+            }
+            if !Self.isWordScalar(previous), let end = Self.urlEnd(scalars, from: index) {
+                // A Markdown link's target belongs to the Markdown comparison.
+                if !(index >= 2 && scalars[index - 1] == "(" && scalars[index - 2] == "]") {
+                    urls.append(String(String.UnicodeScalarView(scalars[index..<end])))
+                }
+                index = end
+                continue
+            }
+            // An e-mail address from the start of its local part (whose digits are no number).
+            if Self.isLocal(scalar), !Self.isLocal(previous), let end = Self.emailEnd(scalars, from: index) {
+                emails.append(String(String.UnicodeScalarView(scalars[index..<end])).lowercased())
+                index = end
+                continue
+            }
+            if scalar == "@", !Self.isWordScalar(previous), previous != "$", let end = Self.handleEnd(scalars, from: index + 1) {
+                handles.append(String(String.UnicodeScalarView(scalars[index..<end])))
+                index = end
+                continue
+            }
+            if Self.digit(scalar) != nil {
+                let (digits, end) = Self.number(scalars, from: index)
+                numbers.append(digits)
+                index = end
+                continue
+            }
+            index += 1
+        }
+    }
+
+    /// 0–9 for a decimal digit of any script (ASCII, Arabic-Indic, Persian, Devanagari, full-width…).
+    static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
+        if scalar.value >= 0x30 && scalar.value <= 0x39 { return UInt8(scalar.value - 0x30) }
+        guard scalar.value >= 0x80, scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else {
+            return nil
+        }
+        return UInt8(value)
+    }
+
+    /// A number's digits from `start`: grouping and decimal marks between digits are read past
+    /// (`,` `.` `'` `٫` `٬` and, before a group of three digits, a space, a no-break space or a
+    /// thin space).
+    static func number(_ scalars: [Unicode.Scalar], from start: Int) -> (String, Int) {
+        var digits = ""
+        var index = start
+        while index < scalars.count {
+            if let value = digit(scalars[index]) {
+                digits.append(Character(Unicode.Scalar(value + 0x30)))
+                index += 1
+                continue
+            }
+            let mark = scalars[index]
+            guard index + 1 < scalars.count, digit(scalars[index + 1]) != nil else { break }
+            switch mark {
+            case ",", ".", "'", "\u{066B}", "\u{066C}", "\u{2019}": index += 1
+            case " ", "\u{A0}", "\u{202F}", "\u{2009}":
+                // Only a group of exactly three digits: "2 3" is two numbers.
+                let group = scalars[(index + 1)...].prefix { digit($0) != nil }.count
+                guard group == 3 else { return (digits, index) }
+                index += 1
+            default: return (digits, index)
+            }
+        }
+        return (digits, index)
+    }
+
+    /// Past a printf specifier (`%@`, `%1$lld`, `%.2f`, `%%`) or an app's own `%1` placeholder.
+    static func skipSpecifier(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start + 1
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar.properties.isAlphabetic || scalar == "@" || scalar == "%" { return index + 1 }
+            guard scalar.isASCII, "0123456789$.-+# '*".unicodeScalars.contains(scalar) else { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// `{0}`, `{name}`, `{{count}}`: placeholders of the app's own, whose digits are no number.
+    static func bracedPlaceholderEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var index = start + 1
+        while index < scalars.count, index - start <= 40 {
+            if scalars[index] == "}" { return index + 1 }
+            guard isWordScalar(scalars[index]) || scalars[index] == "{" || scalars[index] == "." else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || digit(scalar) != nil || scalar == "_"
+    }
+
+    /// `https://…`, `http://…` or `www.…` from `start`, to the first space, quote or bracket
+    /// (trailing `.,;:!?` belong to the sentence).
+    static func urlEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        func starts(with prefix: String) -> Bool {
+            let prefix = Array(prefix.unicodeScalars)
+            guard start + prefix.count <= scalars.count else { return false }
+            return zip(scalars[start...], prefix).allSatisfy { $0.properties.lowercaseMapping == String($1) }
+        }
+        guard starts(with: "https://") || starts(with: "http://") || starts(with: "www.") else { return nil }
+        var end = start
+        while end < scalars.count, !scalars[end].properties.isWhitespace,
+            !"\"'<>()[]{}“”«»「」".unicodeScalars.contains(scalars[end])
+        {
+            end += 1
+        }
+        while end > start, ".,;:!?".unicodeScalars.contains(scalars[end - 1]) { end -= 1 }
+        return end > start + 4 ? end : nil
+    }
+
+    /// The host of a web address, lower-cased: what a translation must keep (a localized page of
+    /// the same site is a translation's choice).
+    static func host(of url: String) -> String {
+        var rest = Substring(url.lowercased())
+        if !rest.contains("/"), let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : String(host)
+    }
+
+    /// Whether `text` is nothing but one address or handle (and spaces).
+    func isOnlyAddress(_ text: String) -> Bool {
+        guard urls.count + emails.count + handles.count == 1, numbers.isEmpty else { return false }
+        let item = (urls + emails + handles)[0]
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == item.lowercased()
+    }
+
+    /// A host reserved for examples (RFC 2606, RFC 6761): `example.com`, `x.example`, `y.test`.
+    static func isSample(_ host: String) -> Bool {
+        let labels = host.split(separator: ".")
+        guard let last = labels.last else { return false }
+        if ["example", "test", "invalid", "localhost"].contains(last) { return true }
+        return labels.count >= 2 && labels[labels.count - 2] == "example" && ["com", "net", "org"].contains(last)
+    }
+
+    static func isLocal(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || digit(scalar) != nil || (scalar.isASCII && "._+-".unicodeScalars.contains(scalar))
+    }
+
+    /// The end of the e-mail address whose local part starts at `start`, if one does.
+    static func emailEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var at = start
+        while at < scalars.count, isLocal(scalars[at]) { at += 1 }
+        guard at > start, at < scalars.count, scalars[at] == "@", scalars[start] != "." else { return nil }
+        var end = at + 1
+        var dots = 0
+        while end < scalars.count,
+            scalars[end].properties.isAlphabetic || digit(scalars[end]) != nil || scalars[end] == "-" || scalars[end] == "."
+        {
+            if scalars[end] == "." { dots += 1 }
+            end += 1
+        }
+        while end > at + 1, scalars[end - 1] == "." {
+            end -= 1
+            dots -= 1
+        }
+        return dots > 0 && end > at + 3 ? end : nil
+    }
+
+    /// `@name` or `@name@server` (a Mastodon account) from after the `@`: two or more word
+    /// scalars.
+    static func handleEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var end = start
+        while end < scalars.count, isWordScalar(scalars[end]) || (scalars[end] == "." && end + 1 < scalars.count && isWordScalar(scalars[end + 1])) {
+            end += 1
+        }
+        guard end - start >= 2, scalars[start..<end].contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        guard end < scalars.count, scalars[end] == "@" else { return end }
+        // The server: a host name.
+        var server = end + 1
+        while server < scalars.count, isWordScalar(scalars[server]) || scalars[server] == "-" || scalars[server] == "." { server += 1 }
+        while server > end + 1, scalars[server - 1] == "." { server -= 1 }
+        return server > end + 1 ? server : end
+    }
+}
