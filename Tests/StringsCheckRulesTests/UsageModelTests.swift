@@ -93,7 +93,10 @@ import Testing
     @Test func infoPlistValuesAreNeverFormatted() async {
         let files = [
             ("en.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scan 100% of a code\";\n"),
-            ("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"%@ scannt %d Codes\";\n\"CFBundleDisplayName\" = \"Demo\";\n"),
+            (
+                "de.lproj/InfoPlist.strings",
+                "\"NSCameraUsageDescription\" = \"%@ scannt 100 %d Codes\";\n\"CFBundleDisplayName\" = \"Demo\";\n"
+            ),
         ]
         #expect(await Self.lines(files) == [])
     }

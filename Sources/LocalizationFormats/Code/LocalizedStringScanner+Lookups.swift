@@ -23,7 +23,7 @@ extension LocalizedStringScanner {
             found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, nil)
         case "NSLocalizedStringWithDefaultValue" where language == .objectiveC:
             found = (arguments.first, arguments.dropFirst().first, arguments.dropFirst(2).first, arguments.dropFirst(3).first)
-        case "String" where arguments.first?.label == "localized":
+        case "String" where arguments.first?.label == "localized", "AttributedString" where arguments.first?.label == "localized":
             found = (
                 arguments.first, arguments.first { $0.label == "table" }, arguments.first { $0.label == "bundle" },
                 arguments.first { $0.label == "defaultValue" }
@@ -129,7 +129,7 @@ extension LocalizedStringScanner {
     }
 
     func constructName(_ token: CodeToken, isMember: Bool) -> String {
-        if token.text == "String" { return "String(localized:)" }
+        if token.text == "String" || token.text == "AttributedString" { return token.text + "(localized:)" }
         if token.text == "tr" { return "SwiftGen's tr" }
         return (isMember ? "." : "") + token.text
     }

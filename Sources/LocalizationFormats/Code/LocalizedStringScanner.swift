@@ -73,7 +73,7 @@ public struct LocalizedStringScanner {
     /// Every call name that may be a lookup.
     static let lookupNames: Set<String> = swiftUIViews.union(swiftUIModifiers).union([
         "NSLocalizedString", "NSLocalizedStringFromTable", "NSLocalizedStringFromTableInBundle", "NSLocalizedStringWithDefaultValue",
-        "String", "LocalizedStringResource", "LocalizedStringKey", "localizedString", "tr", "searchable",
+        "String", "AttributedString", "LocalizedStringResource", "LocalizedStringKey", "localizedString", "tr", "searchable",
     ])
 
     /// The uses among tokens already lexed.
@@ -245,7 +245,7 @@ public struct LocalizedStringScanner {
                 // NSLocalizedString("a.\(x)") looks up a key built at run time.
                 let makesFormatKey =
                     wrapper?.takesLocalizedKey
-                    ?? (isSwiftUI || token.text == "String" || token.text == "LocalizedStringResource"
+                    ?? (isSwiftUI || token.text == "String" || token.text == "AttributedString" || token.text == "LocalizedStringResource"
                         || token.text == "LocalizedStringKey")
                 if makesFormatKey {
                     result.uses.append(

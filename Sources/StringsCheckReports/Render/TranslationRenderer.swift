@@ -76,7 +76,11 @@ public struct TranslationRenderer: Sendable {
         {
             return catalogRendering(catalogValue, locale: resolved, arguments: arguments, fallback: value)
         }
-        return Rendered(text: formatted(value, arguments: arguments, alsoRead: []), resolvedLocale: resolved, found: true)
+        // A text shown as Markdown is parsed before its arguments are put in (SwiftUI formats a
+        // LocalizedStringKey's arguments into the parsed text), so only its own markup goes.
+        let base = index.baseLocale.flatMap { index.lookup(key: key, table: table, locale: $0).shownValue }
+        let shown = index.markdownEvidence(key: key, table: table, base: base) != nil ? InlineMarkdown.rendered(value) : value
+        return Rendered(text: formatted(shown, arguments: arguments, alsoRead: []), resolvedLocale: resolved, found: true)
     }
 
     func formatted(_ text: String, arguments: [FormatArgument]?, alsoRead: Set<Int>, variables: [Int: FormatArgument] = [:]) -> String {

@@ -27,6 +27,7 @@ public enum BuiltInRules {
         GlobalTableShadowsRule.self,
         IncompleteLocaleRule.self,
         InvisibleCharacterRule.self,
+        MarkdownMismatchRule.self,
         MissingTableRule.self,
         MissingTranslationRule.self,
         PayloadArgumentCountRule.self,

@@ -149,6 +149,12 @@ public struct RuleContext: Sendable {
     /// What shows a missing key of the table as the development text, if anything (by table ID).
     public func developmentFallback(of table: String) -> String? { index.developmentFallback(of: table) }
 
+    /// See `ProjectIndex.markdownEvidence(key:table:base:)` (reads `.codeLookups`).
+    public func markdownEvidence(key: String, table: String, base: String?) -> MarkdownEvidence? {
+        require(.codeLookups)
+        return index.markdownEvidence(key: key, table: table, base: base)
+    }
+
     /// When a table's texts are formatted (by table ID), with why.
     public func formatting(of table: String) -> TableFormatting { index.usages[table]?.formatting ?? .withArguments }
 

@@ -157,13 +157,13 @@ extension RuleContext {
     /// For each table, the development texts `read` finds something in (a table whose keys are
     /// its development text reads the key where the value is missing; `.stringsdict` forms
     /// aside): what the text rules gather before they read only those keys' translations.
-    func developmentTexts<Info>(_ read: (_ key: String, _ text: String) -> Info?) -> [String: SourceTexts<Info>] {
+    func developmentTexts<Info>(_ read: (_ table: String, _ key: String, _ text: String) -> Info?) -> [String: SourceTexts<Info>] {
         perBaseTable { table -> SourceTexts<Info> in
             guard let base = baseTable(table) else { return SourceTexts(numbering: .empty, texts: []) }
             let keysAreText = developmentTextInKeys(of: table) != nil
             var texts: [SourceText<Info>] = []
             base.strings.forEach { key, number, string in
-                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil), let info = read(key, text)
+                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil), let info = read(table, key, text)
                 else { return }
                 texts.append(SourceText(key: key, number: number, text: text, info: info))
             }

@@ -10,16 +10,17 @@ struct PlaceableMismatchRule: Rule {
             "a translation that lacks or changes a number, a web address, an e-mail address or an @handle of its development text, or writes '...' where it has '…'",
         rationale:
             "A number, an address or an account name in a text is data, not language: '30 days', 'support@example.com', 'www.example.com/help', '@Mastodon'. A translation that drops or changes one tells its users another value, or leaves them nothing to follow. Numbers are compared by value: each language may write its own digits (Arabic-Indic ٣٠, Persian ۳۰, Devanagari ३०, full-width ３０) and its own grouping and decimal marks (1,000.5, 1.000,5, 1 000,5 and ١٬٠٠٠٫٥ are the same number); a number the translation adds is not reported. Digits inside format specifiers (%1$@, %.2f) and braced placeholders ({0}) are no number. A web address is kept when the translation links to the same site or names it ('example.com/help'; a page of it in the user's language is the translator's choice); Markdown link targets are compared by markdown-mismatch. E-mail addresses and handles are compared as written, ignoring case. A sample address is the translator's to localise: one at a reserved example domain (example.com, .example, .test; RFC 2606), and a text that is nothing but an address or a handle (a field's placeholder, 'name@email.com') where the translation is one too. A number the translation lacks is a note, since it is mostly written out in words ('at least one account'); one replaced by another number is a warning. An ellipsis typed as three full stops where the development text has '…' is a note: it reads the same, but breaks lines and is spoken differently.",
-        fix: "Carry the number, address or handle over into the translation as the development text has it (digits of the language's own script are fine).",
+        fix:
+            "Carry the number, address or handle over into the translation as the development text has it (digits of the language's own script are fine).",
         defaultSeverity: .warning,
         triggering: [
             .tables(
                 ("en", "\"trial\" = \"Free for 30 days\";\n"), ("de", "\"trial\" = ↓\"14 Tage kostenlos\";\n"),
                 ("ja", "\"trial\" = ↓\"無料でお試しいただけます\";\n")),
             .tables(
-                ("en", "\"help\" = \"Write to support@example.com\";\n"),
+                ("en", "\"help\" = \"Write to support@acme-mail.com\";\n"),
                 ("ar", "\"help\" = ↓\"راسلنا على البريد الإلكتروني\";\n")),
-            .tables(("en", "\"more\" = \"Read more at www.example.com\";\n"), ("zh-Hans", "\"more\" = ↓\"在官网了解更多\";\n")),
+            .tables(("en", "\"more\" = \"Read more at www.acme-help.com\";\n"), ("zh-Hans", "\"more\" = ↓\"在官网了解更多\";\n")),
             .tables(("en", "\"loading\" = \"Loading…\";\n"), ("fr", "\"loading\" = ↓\"Chargement...\";\n")),
         ],
         nonTriggering: [
@@ -36,7 +37,7 @@ struct PlaceableMismatchRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        let sources = context.developmentTexts { _, text -> Placeables? in
+        let sources = context.developmentTexts { _, _, text -> Placeables? in
             let placeables = Placeables(text)
             return placeables.isEmpty && !text.contains("\u{2026}") ? nil : placeables
         }
@@ -55,7 +56,10 @@ struct PlaceableMismatchRule: Rule {
         if let number = missing.first {
             let added = difference(found.numbers, kept.numbers)
             if missing.count == 1, added.count == 1 {
-                return ("\(lead) has \(added[0]) where its development text has \(number) \(texts): users of '\(locale)' read another value", nil)
+                return (
+                    "\(lead) has \(added[0]) where its development text has \(number) \(texts): users of '\(locale)' read another value",
+                    nil
+                )
             }
             // Mostly a number written out in words ('at least one account'): a note.
             let numbers = missing.count == 1 ? "the number \(number)" : "the numbers \(listing(missing))"
@@ -74,19 +78,31 @@ struct PlaceableMismatchRule: Rule {
             return !hosts.contains(host) && !Placeables.isSample(host) && !lowered.contains(host)
         }) {
             if let other = found.urls.first(where: { !kept.urls.map(Placeables.host).contains(Placeables.host(of: $0)) }) {
-                return ("\(lead) links to \(other) where its development text links to \(url) \(texts): users of '\(locale)' are sent elsewhere", nil)
+                return (
+                    "\(lead) links to \(other) where its development text links to \(url) \(texts): users of '\(locale)' are sent elsewhere",
+                    nil
+                )
             }
-            return ("\(lead) lacks the address \(url) of its development text \(texts): users of '\(locale)' have no address to follow", nil)
+            return (
+                "\(lead) lacks the address \(url) of its development text \(texts): users of '\(locale)' have no address to follow", nil
+            )
         }
         if let email = difference(kept.emails, found.emails).first(where: { !Placeables.isSample(Placeables.host(of: $0)) }) {
-            return ("\(lead) lacks the e-mail address \(email) of its development text \(texts): users of '\(locale)' have no address to write to", nil)
+            return (
+                "\(lead) lacks the e-mail address \(email) of its development text \(texts): users of '\(locale)' have no address to write to",
+                nil
+            )
         }
         let handles = found.handles.map { $0.lowercased() }
         if let handle = kept.handles.first(where: { !handles.contains($0.lowercased()) }) {
-            return ("\(lead) lacks \(handle), which its development text names \(texts): users of '\(locale)' do not see whom it means", nil)
+            return (
+                "\(lead) lacks \(handle), which its development text names \(texts): users of '\(locale)' do not see whom it means", nil
+            )
         }
         if source.contains("\u{2026}"), !translation.contains("\u{2026}"), translation.contains("...") {
-            return ("\(lead) writes '...' where its development text has '…' \(texts): it breaks lines and is spoken as three full stops", .note)
+            return (
+                "\(lead) writes '...' where its development text has '…' \(texts): it breaks lines and is spoken as three full stops", .note
+            )
         }
         return nil
     }

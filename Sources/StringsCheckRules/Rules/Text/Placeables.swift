@@ -22,7 +22,7 @@ struct Placeables: Equatable {
             let scalar = scalars[index]
             let previous = index > 0 ? scalars[index - 1] : " "
             if scalar == "%" {
-                index = Self.skipSpecifier(scalars, from: index)
+                index = InlineMarkdown.pastSpecifier(scalars, from: index)
                 continue
             }
             if scalar == "{", let end = Self.bracedPlaceholderEnd(scalars, from: index) {
@@ -92,18 +92,6 @@ struct Placeables: Equatable {
             }
         }
         return (digits, index)
-    }
-
-    /// Past a printf specifier (`%@`, `%1$lld`, `%.2f`, `%%`) or an app's own `%1` placeholder.
-    static func skipSpecifier(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var index = start + 1
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar.properties.isAlphabetic || scalar == "@" || scalar == "%" { return index + 1 }
-            guard scalar.isASCII, "0123456789$.-+# '*".unicodeScalars.contains(scalar) else { return index }
-            index += 1
-        }
-        return index
     }
 
     /// `{0}`, `{name}`, `{{count}}`: placeholders of the app's own, whose digits are no number.
@@ -193,7 +181,9 @@ struct Placeables: Equatable {
     /// scalars.
     static func handleEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start
-        while end < scalars.count, isWordScalar(scalars[end]) || (scalars[end] == "." && end + 1 < scalars.count && isWordScalar(scalars[end + 1])) {
+        while end < scalars.count,
+            isWordScalar(scalars[end]) || (scalars[end] == "." && end + 1 < scalars.count && isWordScalar(scalars[end + 1]))
+        {
             end += 1
         }
         guard end - start >= 2, scalars[start..<end].contains(where: { $0.properties.isAlphabetic }) else { return nil }

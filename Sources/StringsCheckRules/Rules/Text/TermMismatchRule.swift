@@ -15,9 +15,14 @@ struct TermMismatchRule: Rule {
         triggering: [
             RuleExample(
                 [
-                    ExampleFile("en.lproj/Localizable.strings", "\"about\" = \"About Focus\";\n\"default\" = \"Make Firefox your default browser\";\n"),
-                    ExampleFile("de.lproj/Localizable.strings", "\"about\" = ↓\"Über Fokus\";\n\"default\" = \"Firefox als Standardbrowser festlegen\";\n"),
-                    ExampleFile("ar.lproj/Localizable.strings", "\"about\" = \"حول Focus\";\n\"default\" = ↓\"اجعل فايرفوكس متصفحك الافتراضي\";\n"),
+                    ExampleFile(
+                        "en.lproj/Localizable.strings",
+                        "\"about\" = \"About Focus\";\n\"default\" = \"Make Firefox your default browser\";\n"),
+                    ExampleFile(
+                        "de.lproj/Localizable.strings",
+                        "\"about\" = ↓\"Über Fokus\";\n\"default\" = \"Firefox als Standardbrowser festlegen\";\n"),
+                    ExampleFile(
+                        "ar.lproj/Localizable.strings", "\"about\" = \"حول Focus\";\n\"default\" = ↓\"اجعل فايرفوكس متصفحك الافتراضي\";\n"),
                     ExampleFile("ja.lproj/Localizable.strings", "\"about\" = ↓\"フォーカスについて\";\n\"default\" = \"Firefox をデフォルトブラウザーにする\";\n"),
                 ], configuration: "terms: [Firefox, Focus]\n")
         ],
@@ -37,7 +42,7 @@ struct TermMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let terms = context.settings.terms
         guard !terms.isEmpty else { return [] }
-        let sources = context.developmentTexts { _, text -> [String]? in
+        let sources = context.developmentTexts { _, _, text -> [String]? in
             let found = terms.filter { Self.has($0, in: text, wholeWord: true) }
             return found.isEmpty ? nil : found
         }

@@ -26,7 +26,7 @@ struct UnbalancedBracketsRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         // The development texts that hold a bracket or quote, all of them pairing up.
-        let sources = context.developmentTexts { _, text -> Void? in
+        let sources = context.developmentTexts { _, _, text -> Void? in
             guard let pairs = BracketCount(text), !pairs.isEmpty, pairs.isBalanced else { return nil }
             return ()
         }

@@ -1,0 +1,254 @@
+/// The inline Markdown of a localized text, read the way Foundation's `AttributedString`
+/// reads it for SwiftUI's `Text(_: LocalizedStringKey)` and `AttributedString(localized:)`
+/// (inline-only parsing of CommonMark with GitHub's strikethrough): emphasis `*…*` `_…_`, strong
+/// `**…**` `__…__`, strikethrough `~~…~~`, code `` `…` `` and links `[text](target)`.
+///
+/// A simplification of CommonMark's delimiter rules that decides what a translator can break:
+/// a run of `*` counts when a non-space stands on one side of it (`5 * 3` is no emphasis), a run
+/// of `_` only outside a word (`snake_case` is none), and a delimiter is balanced when its
+/// count is even. Printf specifiers (`%*d`, `%@`) are read past.
+public struct InlineMarkdown: Sendable, Equatable {
+    /// A delimiter a text opens and closes.
+    public enum Delimiter: String, Sendable, CaseIterable, Comparable {
+        case strong = "**"
+        case strongUnderscore = "__"
+        case emphasis = "*"
+        case emphasisUnderscore = "_"
+        case strikethrough = "~~"
+        case code = "`"
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    public struct Link: Sendable, Equatable {
+        public var text: String
+        public var target: String
+
+        public init(text: String, target: String) {
+            self.text = text
+            self.target = target
+        }
+    }
+
+    public private(set) var links: [Link] = []
+    /// How many times each delimiter stands in the text (a `**` counts once).
+    public private(set) var counts: [Delimiter: Int] = [:]
+    /// A `](` with no closing `)`: the link shows as typed.
+    public private(set) var brokenLinks = 0
+
+    public init(_ text: String) {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "\\":
+                index += 2
+            case "%":
+                index = Self.pastSpecifier(scalars, from: index)
+            case "`":
+                let run = Self.run(of: "`", in: scalars, from: index)
+                // A code span runs to the next run of the same length; its content is no markup.
+                if let close = Self.closingRun(of: run, in: scalars, from: index + run) {
+                    counts[.code, default: 0] += 2
+                    index = close + run
+                } else {
+                    counts[.code, default: 0] += 1
+                    index += run
+                }
+            case "*", "_", "~":
+                let run = Self.run(of: scalar, in: scalars, from: index)
+                let before = index > 0 ? scalars[index - 1] : " "
+                let after = index + run < scalars.count ? scalars[index + run] : " "
+                defer { index += run }
+                let spaceBefore = before.properties.isWhitespace
+                let spaceAfter = after.properties.isWhitespace
+                guard !(spaceBefore && spaceAfter) else { continue }
+                if scalar == "_", Self.isWord(before), Self.isWord(after) { continue }
+                switch scalar {
+                case "~":
+                    if run == 2 { counts[.strikethrough, default: 0] += 1 }
+                case "*":
+                    if run >= 2 { counts[.strong, default: 0] += run / 2 }
+                    if run % 2 == 1 { counts[.emphasis, default: 0] += 1 }
+                default:
+                    if run >= 2 { counts[.strongUnderscore, default: 0] += run / 2 }
+                    if run % 2 == 1 { counts[.emphasisUnderscore, default: 0] += 1 }
+                }
+            case "[":
+                guard let link = Self.link(in: scalars, from: index) else {
+                    index += 1
+                    continue
+                }
+                switch link {
+                case .link(let text, let target, let end):
+                    links.append(Link(text: text, target: target))
+                    // The link's text may hold emphasis of its own.
+                    let inner = InlineMarkdown(text)
+                    for (delimiter, count) in inner.counts { counts[delimiter, default: 0] += count }
+                    index = end
+                case .broken(let end):
+                    brokenLinks += 1
+                    index = end
+                }
+            default:
+                index += 1
+            }
+        }
+    }
+
+    /// Whether the text holds any Markdown: a link, or a delimiter that pairs up.
+    public var hasMarkup: Bool { !links.isEmpty || counts.values.contains { $0 > 0 && $0 % 2 == 0 } }
+
+    /// Whether every delimiter pairs up and every link closes.
+    public var isBalanced: Bool { brokenLinks == 0 && unpaired.isEmpty }
+
+    /// The delimiters whose count is odd: one shows as typed.
+    public var unpaired: [Delimiter] { counts.filter { $0.value % 2 == 1 }.map(\.key).sorted() }
+
+    /// The text as `Text` shows it: delimiters dropped, links as their text (code spans and
+    /// escapes as their content). Delimiters that do not pair up stay, as they show.
+    public static func rendered(_ text: String) -> String {
+        let markdown = InlineMarkdown(text)
+        let unpaired = Set(markdown.unpaired)
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "\\" where index + 1 < scalars.count && isEscapable(scalars[index + 1]):
+                out.append(scalars[index + 1])
+                index += 2
+            case "%":
+                let end = pastSpecifier(scalars, from: index)
+                out.append(contentsOf: scalars[index..<end])
+                index = end
+            case "`" where !unpaired.contains(.code):
+                let run = Self.run(of: "`", in: scalars, from: index)
+                if let close = closingRun(of: run, in: scalars, from: index + run) {
+                    out.append(contentsOf: scalars[(index + run)..<close])
+                    index = close + run
+                } else {
+                    out.append(contentsOf: scalars[index..<(index + run)])
+                    index += run
+                }
+            case "*", "_", "~":
+                let run = Self.run(of: scalar, in: scalars, from: index)
+                let before = index > 0 ? scalars[index - 1] : " "
+                let after = index + run < scalars.count ? scalars[index + run] : " "
+                let kinds: [Delimiter]
+                switch scalar {
+                case "*": kinds = [.strong, .emphasis]
+                case "_": kinds = [.strongUnderscore, .emphasisUnderscore]
+                default: kinds = [.strikethrough]
+                }
+                let isDelimiter =
+                    !(before.properties.isWhitespace && after.properties.isWhitespace)
+                    && !(scalar == "_" && isWord(before) && isWord(after)) && !(scalar == "~" && run != 2)
+                if !isDelimiter || kinds.contains(where: unpaired.contains) {
+                    out.append(contentsOf: scalars[index..<(index + run)])
+                }
+                index += run
+            case "[":
+                if case .link(let linkText, _, let end) = link(in: scalars, from: index) {
+                    out.append(contentsOf: rendered(linkText).unicodeScalars)
+                    index = end
+                } else {
+                    out.append(scalar)
+                    index += 1
+                }
+            default:
+                out.append(scalar)
+                index += 1
+            }
+        }
+        return String(out)
+    }
+
+    static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    static func isEscapable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && scalar.properties.isPatternSyntax
+    }
+
+    static func run(of scalar: Unicode.Scalar, in scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var end = start
+        while end < scalars.count, scalars[end] == scalar { end += 1 }
+        return end - start
+    }
+
+    /// The start of the next run of exactly `length` backticks after `start`.
+    static func closingRun(of length: Int, in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var index = start
+        while index < scalars.count {
+            guard scalars[index] == "`" else {
+                index += 1
+                continue
+            }
+            let run = run(of: "`", in: scalars, from: index)
+            if run == length { return index }
+            index += run
+        }
+        return nil
+    }
+
+    enum LinkParse {
+        case link(text: String, target: String, end: Int)
+        case broken(end: Int)
+    }
+
+    /// `[text](target)` from the `[` at `start`; `.broken` for a `[text](` that never closes.
+    static func link(in scalars: [Unicode.Scalar], from start: Int) -> LinkParse? {
+        var depth = 0
+        var close = start
+        while close < scalars.count {
+            if scalars[close] == "\\" {
+                close += 2
+                continue
+            }
+            if scalars[close] == "[" { depth += 1 }
+            if scalars[close] == "]" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if scalars[close] == "\n", close + 1 < scalars.count, scalars[close + 1] == "\n" { return nil }
+            close += 1
+        }
+        guard close + 1 < scalars.count, scalars[close] == "]", scalars[close + 1] == "(" else { return nil }
+        var end = close + 2
+        var parens = 1
+        while end < scalars.count {
+            if scalars[end] == "(" { parens += 1 }
+            if scalars[end] == ")" {
+                parens -= 1
+                if parens == 0 { break }
+            }
+            if scalars[end] == "\n" { break }
+            end += 1
+        }
+        guard end < scalars.count, scalars[end] == ")" else { return .broken(end: close + 2) }
+        let text = String(String.UnicodeScalarView(scalars[(start + 1)..<close]))
+        var target = Substring(String(String.UnicodeScalarView(scalars[(close + 2)..<end])))
+        // A title after the target: `[x](url "title")`.
+        if let space = target.firstIndex(where: { $0 == " " }) { target = target[..<space] }
+        if target.hasPrefix("<"), target.hasSuffix(">") { target = target.dropFirst().dropLast() }
+        return .link(text: text, target: String(target), end: end + 1)
+    }
+
+    /// Past a printf specifier (`%@`, `%1$lld`, `%*d`, `%%`).
+    public static func pastSpecifier(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start + 1
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar.properties.isAlphabetic || scalar == "@" || scalar == "%" { return index + 1 }
+            guard scalar.isASCII, "0123456789$.-+# '*".unicodeScalars.contains(scalar) else { return index }
+            index += 1
+        }
+        return index
+    }
+}

@@ -1,0 +1,96 @@
+import LocalizationFormats
+import Testing
+
+@testable import StringsCheckRules
+
+/// What a translation carries over as written: numbers, addresses, handles, terms, Markdown.
+struct PlaceableAndMarkdownTests {
+    @Test func numbersCompareByValueAcrossDigitSystems() {
+        #expect(Placeables("Up to 1,000.5 GB").numbers == ["10005"])
+        #expect(Placeables("حتى ١٬٠٠٠٫٥ غيغابايت").numbers == ["10005"])
+        #expect(Placeables("تا ۱۰۰۰ عکس").numbers == ["1000"])
+        #expect(Placeables("१,००० फ़ोटो तक").numbers == ["1000"])
+        #expect(Placeables("Jusqu’à 1 000,5 Go").numbers == ["10005"])
+        #expect(Placeables("３０日間").numbers == ["30"])
+        // Two numbers a space apart stay two.
+        #expect(Placeables("Schritte 2 3").numbers == ["2", "3"])
+        // Digits in specifiers and braced placeholders are no number.
+        #expect(Placeables("%1$@ sent %2$lld files, %.2f MB, {0} and {count}").numbers == [])
+        #expect(Placeables("100% of %d").numbers == ["100"])
+    }
+
+    @Test func addressesAndHandles() {
+        let text = Placeables("Write to support@acme.io or see https://acme.io/help, and follow @acme@mastodon.social.")
+        #expect(text.emails == ["support@acme.io"])
+        #expect(text.urls == ["https://acme.io/help"])
+        #expect(text.handles == ["@acme@mastodon.social"])
+        #expect(Placeables.host(of: "https://www.Acme.io/help?x=1") == "acme.io")
+        #expect(Placeables.host(of: "support@acme.io") == "acme.io")
+        // An e-mail address in any script, and no handle in a format specifier.
+        #expect(Placeables("用户名@gmail.com").emails == ["用户名@gmail.com"])
+        #expect(Placeables("Hello %@ and %1$@").handles == [])
+        // Markdown link targets are markdown-mismatch's.
+        #expect(Placeables("[Help](https://acme.io/help)").urls == [])
+        #expect(Placeables.isSample("example.com") && Placeables.isSample("shop.test") && !Placeables.isSample("acme.io"))
+    }
+
+    @Test func placeableMessagesSayWhatUsersRead() {
+        func compare(_ source: String, _ translation: String, _ locale: String = "de") -> (String, Severity?)? {
+            PlaceableMismatchRule.compare(Placeables(source), source: source, key: "k", translation: translation, locale: locale)
+                .map { ($0.0.text, $0.1) }
+        }
+        #expect(compare("3 Days", "4 Días", "es")?.0.hasPrefix("the 'es' text of 'k' has 4 where its development text has 3") == true)
+        #expect(compare("3 Days", "4 Días", "es")?.1 == nil)
+        // A number written out in words: a note.
+        #expect(compare("at least 1 account", "mindestens ein Konto")?.1 == .note)
+        #expect(compare("Free for 30 days", "٣٠ يومًا مجانًا", "ar") == nil)
+        // A sample address the translator localised, and a sample domain.
+        #expect(compare("username@jabber.org", "käyttäjänimi@jabber.org", "fi") == nil)
+        #expect(compare("e.g. www.example.com", "z. B. www.beispiel.de") == nil)
+        #expect(compare("Visit https://acme.io/windows", "Besuche acme.io/windows") == nil)
+        #expect(
+            compare("Visit https://acme.io/windows", "Besuche https://acmme.io/windows")?.0.contains("links to https://acmme.io/windows")
+                == true)
+        #expect(compare("Loading…", "読み込み中...", "ja")?.1 == .note)
+    }
+
+    @Test func termsAreFoundAtTheStartOfAWord() {
+        #expect(TermMismatchRule.has("Firefox", in: "Nastavit Firefoxu", wholeWord: false))
+        #expect(!TermMismatchRule.has("Firefox", in: "Nastavit Firefoxu", wholeWord: true))
+        #expect(!TermMismatchRule.has("Focus", in: "Unfocused", wholeWord: false))
+        #expect(TermMismatchRule.has("Focus", in: "「Focus」について", wholeWord: true))
+        #expect(TermMismatchRule.occurrence(of: "Firefox", in: "اجعل firefox", ignoringCase: true) == "firefox")
+    }
+
+    @Test func inlineMarkdown() {
+        let text = InlineMarkdown("Tap **+** at the top of [Control Center](https://acme.io/cc) and `code`")
+        #expect(text.isBalanced && text.hasMarkup)
+        #expect(text.links == [InlineMarkdown.Link(text: "Control Center", target: "https://acme.io/cc")])
+        #expect(text.counts[.strong] == 2 && text.counts[.code] == 2)
+        #expect(InlineMarkdown("Kontrol Merkezi'nin** sol üst **+**").unpaired == [.strong])
+        // Not emphasis: spaced asterisks, underscores inside words, specifiers.
+        #expect(InlineMarkdown("5 * 3 = 15").counts.isEmpty)
+        #expect(InlineMarkdown("snake_case_name").counts.isEmpty)
+        #expect(InlineMarkdown("%*d items").counts.isEmpty)
+        #expect(InlineMarkdown("[Lue lisää] (https://acme.io)").links.isEmpty)
+        #expect(InlineMarkdown("[Help](https://acme.io").brokenLinks == 1)
+        #expect(InlineMarkdown.rendered("Tap **+** in [Control Center](https://acme.io) for `x`") == "Tap + in Control Center for x")
+        #expect(InlineMarkdown.rendered("**%@** moderators") == "%@ moderators")
+        // Delimiters that do not pair up show as typed.
+        #expect(InlineMarkdown.rendered("**Fett") == "**Fett")
+    }
+
+    @Test func markdownMessages() {
+        func compare(_ source: String, _ translation: String) -> (String, Severity?)? {
+            MarkdownMismatchRule.compare(
+                InlineMarkdown(source), evidence: .developmentText, source: source, key: "k", translation: translation, locale: "fi"
+            ).map { ($0.0.text, $0.1) }
+        }
+        #expect(compare("[Learn More](https://acme.io/a)", "[Lue lisää] (https://acme.io/a)")?.0.contains("puts a space between") == true)
+        #expect(compare("[Learn More](https://acme.io/a)", "Lue lisää")?.0.contains("loses the link to https://acme.io/a") == true)
+        #expect(compare("[Learn More](https://acme.io/a)", "[Lue](https://acme.io/fi/a)")?.1 == .note)
+        #expect(compare("[Learn More](https://acme.io/a)", "[Lue](https://acme.fi/a)")?.1 == nil)
+        #expect(compare("**%@** moderators", "Moderator*innen von **%@**") == nil)
+        #expect(compare("**Bold** text", "**Lihavoitu teksti")?.0.contains("its ** do not pair up") == true)
+    }
+}
