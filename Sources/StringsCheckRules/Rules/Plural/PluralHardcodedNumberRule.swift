@@ -129,25 +129,6 @@ private struct CategoryNumbers {
     }
 }
 
-extension CatalogValue {
-    /// Each set of plural forms in this value (variations within variations and substitutions),
-    /// as (category, text, location).
-    fileprivate var pluralSets: [[(name: String, text: String, location: SourcePosition?)]] {
-        var result: [[(name: String, text: String, location: SourcePosition?)]] = []
-        func collect(_ variations: [CatalogVariation]) {
-            for variation in variations {
-                if variation.selector == "plural" {
-                    result.append(variation.cases.compactMap { item in item.value.stringUnit.map { (item.name, $0.value, $0.location) } })
-                }
-                for item in variation.cases { collect(item.value.variations) }
-            }
-        }
-        collect(variations)
-        for substitution in substitutions { collect(substitution.variations) }
-        return result
-    }
-}
-
 extension Finding.Message {
     /// A form that writes a number, shown for every count its category selects.
     fileprivate static func showsWrittenNumber(form: String, key: String, locale: String, written: String, numbers: [Int])

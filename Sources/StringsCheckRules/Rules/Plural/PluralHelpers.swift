@@ -15,3 +15,27 @@ func pluralExample(locale: String, forms: [(String, String)], marker: String? = 
         )
     ])
 }
+
+extension CatalogValue {
+    /// Each set of plural forms in this value (variations within variations and substitutions),
+    /// as (category, text, location).
+    var pluralSets: [[(name: String, text: String, location: SourcePosition?)]] {
+        var result: [[(name: String, text: String, location: SourcePosition?)]] = []
+        func collect(_ variations: [CatalogVariation]) {
+            for variation in variations {
+                if variation.selector == "plural" {
+                    result.append(variation.cases.compactMap { item in item.value.stringUnit.map { (item.name, $0.value, $0.location) } })
+                }
+                for item in variation.cases { collect(item.value.variations) }
+            }
+        }
+        collect(variations)
+        for substitution in substitutions { collect(substitution.variations) }
+        return result
+    }
+}
+
+/// `pluralExample` of a translation beside the development language's (`en`) forms.
+func pluralExample(locale: String, forms: [(String, String)], marker: String? = nil, besides base: [(String, String)]) -> RuleExample {
+    RuleExample(pluralExample(locale: "en", forms: base).files + pluralExample(locale: locale, forms: forms, marker: marker).files)
+}

@@ -7,16 +7,16 @@ struct PlaceableMismatchRule: Rule {
     static let description = RuleDescription(
         id: "placeable-mismatch", name: "Numbers, addresses and handles a translation loses", area: .text,
         summary:
-            "a translation that lacks or changes a number, a web address, an e-mail address or an @handle of its development text, or writes '...' where it has '…'",
+            "a translation that changes a number of its development text, lacks or changes its web address, e-mail address or @handle, or writes '...' where it has '…'",
         rationale:
-            "A number, an address or an account name in a text is data, not language: '30 days', 'support@example.com', 'www.example.com/help', '@Mastodon'. A translation that drops or changes one tells its users another value, or leaves them nothing to follow. Numbers are compared by value: each language may write its own digits (Arabic-Indic ٣٠, Persian ۳۰, Devanagari ३०, full-width ３０) and its own grouping and decimal marks (1,000.5, 1.000,5, 1 000,5 and ١٬٠٠٠٫٥ are the same number); a number the translation adds is not reported. Digits inside format specifiers (%1$@, %.2f) and braced placeholders ({0}) are no number. A web address is kept when the translation links to the same site or names it ('example.com/help'; a page of it in the user's language is the translator's choice); Markdown link targets are compared by markdown-mismatch. E-mail addresses and handles are compared as written, ignoring case. A sample address is the translator's to localise: one at a reserved example domain (example.com, .example, .test; RFC 2606), and a text that is nothing but an address or a handle (a field's placeholder, 'name@email.com') where the translation is one too. A number the translation lacks is a note, since it is mostly written out in words ('at least one account'); one replaced by another number is a warning. An ellipsis typed as three full stops where the development text has '…' is a note: it reads the same, but breaks lines and is spoken differently.",
+            "A number, an address or an account name in a text is data, not language: '30 days', 'support@example.com', 'www.example.com/help', '@Mastodon'. A translation that drops or changes one tells its users another value, or leaves them nothing to follow. Numbers are compared by value: each language may write its own digits (Arabic-Indic ٣٠, Persian ۳۰, Devanagari ३०, full-width ３０) and its own grouping and decimal marks (1,000.5, 1.000,5, 1 000,5 and ١٬٠٠٠٫٥ are the same number). Digits inside format specifiers (%1$@, %.2f) and braced placeholders ({0}) are no number. A web address is kept when the translation links to the same site or names it ('example.com/help'; a page of it in the user's language is the translator's choice); Markdown link targets are compared by markdown-mismatch. E-mail addresses and handles are compared as written, ignoring case. A sample address is the translator's to localise: one at a reserved example domain (example.com, .example, .test; RFC 2606), and a text that is nothing but an address or a handle (a field's placeholder, 'name@email.com') where the translation is one too. A number replaced by another is reported; one the translation lacks is not, since it is nearly always written out in words ('at least one account', 'trideset sekund'), and a number the translation adds is not either. An ellipsis typed as three full stops where the development text has '…' is a note: it reads the same, but breaks lines and is spoken differently.",
         fix:
             "Carry the number, address or handle over into the translation as the development text has it (digits of the language's own script are fine).",
         defaultSeverity: .warning,
         triggering: [
             .tables(
                 ("en", "\"trial\" = \"Free for 30 days\";\n"), ("de", "\"trial\" = ↓\"14 Tage kostenlos\";\n"),
-                ("ja", "\"trial\" = ↓\"無料でお試しいただけます\";\n")),
+                ("ja", "\"trial\" = ↓\"７日間無料\";\n")),
             .tables(
                 ("en", "\"help\" = \"Write to support@acme-mail.com\";\n"),
                 ("ar", "\"help\" = ↓\"راسلنا على البريد الإلكتروني\";\n")),
@@ -52,21 +52,12 @@ struct PlaceableMismatchRule: Rule {
         let found = Placeables(translation)
         let texts = "('\(source.excerpt)' → '\(translation.excerpt)')"
         let lead = "the '\(locale)' text of '\(key)'"
+        // A number replaced by another; one merely missing is mostly written out in words ('at
+        // least one account'), which is right.
         let missing = difference(kept.numbers, found.numbers)
-        if let number = missing.first {
-            let added = difference(found.numbers, kept.numbers)
-            if missing.count == 1, added.count == 1 {
-                return (
-                    "\(lead) has \(added[0]) where its development text has \(number) \(texts): users of '\(locale)' read another value",
-                    nil
-                )
-            }
-            // Mostly a number written out in words ('at least one account'): a note.
-            let numbers = missing.count == 1 ? "the number \(number)" : "the numbers \(listing(missing))"
-            return (
-                "\(lead) lacks \(numbers) of its development text \(texts): unless it is written out in words, users of '\(locale)' do not read it",
-                .note
-            )
+        let added = difference(found.numbers, kept.numbers)
+        if let number = missing.first, let other = added.first {
+            return ("\(lead) has \(other) where its development text has \(number) \(texts): users of '\(locale)' read another value", nil)
         }
         // A text that is nothing but a sample address (a field's placeholder), localised as one.
         if kept.isOnlyAddress(source), found.isOnlyAddress(translation) { return nil }

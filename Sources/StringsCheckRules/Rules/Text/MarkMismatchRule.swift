@@ -1,0 +1,120 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A translation that adds a soft hyphen or a kashida its development text does not have.
+struct MarkMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "mark-mismatch", name: "Soft hyphens and kashidas a translation adds", area: .text,
+        summary: "a translation that holds a soft hyphen (U+00AD) or an Arabic kashida (U+0640) its development text does not",
+        rationale:
+            "These marks change how a text breaks and stretches, not what it says, and arrive from word processors and translation tools more often than by choice. A soft hyphen shows as a hyphen wherever a line breaks at it, and is part of the text users copy and search; a kashida stretches an Arabic word with a visible line that text layout does not expect. Not reported: no-break spaces (judged on real apps, translators put them where their language's typography wants them: French and Swiss ones before : ; ! ? and », Czech and Slovak ones after one-letter words, German ones before an ellipsis or a dash, and around brand names), LRM, RLM, ZWJ and ZWNJ, which scripts need (invisible-character reports the characters that have no place in a text), and digits of another script (placeable-mismatch compares numbers by value). Notes: a mark seldom changes what users see.",
+        fix: "Delete the soft hyphen or kashida (retype the word if the editor does not show it).",
+        defaultSeverity: .note,
+        triggering: [
+            .tables(
+                ("en", "\"settings\" = \"Notification settings\";\n"), ("de", "\"settings\" = ↓\"Benachrichtigungs\u{AD}einstellungen\";\n")
+            ),
+            .tables(("en", "\"welcome\" = \"Welcome\";\n"), ("ar", "\"welcome\" = ↓\"أهـــلاً\";\n")),
+            .tables(("en", "\"settings\" = \"Notification settings\";\n"), ("ja", "\"settings\" = ↓\"通知\u{AD}設定\";\n")),
+        ],
+        nonTriggering: [
+            // French puts a no-break space before a colon and inside guillemets.
+            .tables(("en", "\"name\" = \"Name: “%@”\";\n"), ("fr", "\"name\" = \"Nom\u{A0}: «\u{A0}%@\u{A0}»\";\n")),
+            .tables(("en", "\"welcome\" = \"Welcome\";\n"), ("ar", "\"welcome\" = \"أهلاً\";\n")),
+            .tables(("en", "\"settings\" = \"Notification settings\";\n"), ("ja", "\"settings\" = \"通知設定\";\n")),
+            // Persian needs its zero-width non-joiner.
+            .tables(("en", "\"files\" = \"Files\";\n"), ("fa", "\"files\" = \"فایل\u{200C}ها\";\n")),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.forEachLocaleTable { table, locale, strings, positions in
+            guard let base = context.baseTable(table) else { return [] }
+            var result: [Finding] = []
+            strings.forEach { key, number, string in
+                guard string.origin != .stringsdict else { return }
+                // Most texts hold none of the marks: found from the bytes in place first.
+                let marks = string.withValueBytes(Marks.init) ?? Marks(string.value ?? "")
+                guard marks.any,
+                    let text = string.value,
+                    let source = base.strings.string(forKey: key, number: number, numberedBy: strings.numbering)?.value,
+                    source != text,
+                    let difference = Self.difference(source: source, translation: text)
+                else { return }
+                result.append(
+                    finding(
+                        "the '\(locale)' text of '\(key)' \(difference) ('\(source.excerpt)' → '\(text.excerpt)')", path: string.path,
+                        at: positions.position(of: string), key: key, locale: locale, table: table))
+            }
+            return result
+        }
+    }
+
+    /// Whether a kashida stands between two Arabic letters: one that joins a one-letter prefix
+    /// to a quote or a placeholder ('لِـ"عام"', 'لِـ%@') or a suffix to one ('%@ـە') is how the
+    /// script writes them.
+    static func stretchesAWord(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            return scalar.properties.isAlphabetic && scalar != "\u{640}"
+                && ((0x0620...0x06FF).contains(value) || (0x0750...0x077F).contains(value) || (0x08A0...0x08FF).contains(value))
+        }
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "\u{640}" else {
+                index += 1
+                continue
+            }
+            var before = index - 1
+            while before >= 0, scalars[before].properties.generalCategory == .nonspacingMark { before -= 1 }
+            var after = index
+            while after < scalars.count, scalars[after] == "\u{640}" { after += 1 }
+            if before >= 0, after < scalars.count, isArabicLetter(scalars[before]), isArabicLetter(scalars[after]) { return true }
+            index = after
+        }
+        return false
+    }
+
+    /// What the translation does with the marks that its development text does not, in words.
+    static func difference(source: String, translation: String) -> String? {
+        let sourceScalars = source.unicodeScalars
+        if translation.unicodeScalars.contains("\u{AD}"), !sourceScalars.contains("\u{AD}") {
+            return
+                "holds a soft hyphen (U+00AD) its development text does not: a hyphen shows wherever a line breaks there, and users who copy or search the text get it too"
+        }
+        if stretchesAWord(translation), !sourceScalars.contains("\u{640}") {
+            return
+                "stretches a word with a kashida (U+0640) its development text does not have: a visible line that text layout does not expect"
+        }
+        return nil
+    }
+}
+
+/// Whether a text holds a soft hyphen or a kashida, read from its UTF-8.
+struct Marks {
+    var any = false
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        let count = bytes.count
+        while index + 1 < count {
+            let byte = bytes[index]
+            if byte < 0xC2 {
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            // U+00AD C2 AD, U+0640 D9 80.
+            if (byte == 0xC2 && next == 0xAD) || (byte == 0xD9 && next == 0x80) {
+                any = true
+                return
+            }
+            index += 1
+        }
+    }
+
+    init(_ text: String) {
+        var text = text
+        self = text.withUTF8 { Marks($0) }
+    }
+}
