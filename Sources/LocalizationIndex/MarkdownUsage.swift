@@ -20,28 +20,34 @@ public enum MarkdownEvidence: Sendable, Hashable {
     }
 }
 
-extension ProjectIndex {
+/// Which keys are shown as Markdown: the one answer `markdown-mismatch` and `render` share.
+/// Made once, then asked from any thread.
+public struct MarkdownUsage: Sendable {
+    /// Table ID → key → the first lookup that renders it as Markdown.
+    let lookups: [String: [String: CodeKeyLookup]]
+
     /// The constructs that show a key's text through Markdown: `Text`, the views whose title key
     /// becomes a `Text`, and `AttributedString(localized:)`.
-    static let markdownConstructs: Set = [
+    static let constructs: Set = [
         "Text", "Button", "Label", "Toggle", "Link", "NavigationLink", "Menu", "Section", "DisclosureGroup", "GroupBox",
         "LabeledContent", "AttributedString(localized:)",
     ]
+
+    init(_ lookups: [CodeKeyLookup]) {
+        var result: [String: [String: CodeKeyLookup]] = [:]
+        for lookup in lookups where Self.rendersMarkdown(lookup.use) {
+            guard let table = lookup.foundIn else { continue }
+            for key in lookup.keys where result[table]?[key] == nil { result[table, default: [:]][key] = lookup }
+        }
+        self.lookups = result
+    }
 
     /// Whether the text of `key` in `table` (a table ID) is shown as Markdown, and why: the code
     /// passes it to a Markdown-rendering construct (or a wrapper of the app's that takes a
     /// `LocalizedStringKey`), or its development text `base` holds Markdown that pairs up. A
     /// development text with only `*` or `_` emphasis needs the code's word (`*.jpg or *.png`
-    /// is typed text). Reads the code lookups.
-    public func markdownEvidence(key: String, table: String, base: String?) -> MarkdownEvidence? {
-        let lookups = markdownLookupsPart.get {
-            var result: [String: [String: CodeKeyLookup]] = [:]
-            for lookup in codeKeyLookups where Self.rendersMarkdown(lookup.use) {
-                guard let table = lookup.foundIn else { continue }
-                for key in lookup.keys where result[table]?[key] == nil { result[table, default: [:]][key] = lookup }
-            }
-            return result
-        }
+    /// is typed text).
+    public func evidence(key: String, table: String, base: String?) -> MarkdownEvidence? {
         if let lookup = lookups[table]?[key] {
             return .code(construct: lookup.use.construct, path: lookup.path, line: lookup.location.line)
         }
@@ -53,8 +59,16 @@ extension ProjectIndex {
     }
 
     static func rendersMarkdown(_ use: LocalizedStringUse) -> Bool {
-        if markdownConstructs.contains(use.construct) { return true }
+        if constructs.contains(use.construct) { return true }
         // A wrapper of the app's that takes a `LocalizedStringKey` (a view passing it to `Text`).
         return use.construct.hasSuffix("(…)") && use.extractedByXcode
+    }
+}
+
+extension ProjectIndex {
+    /// Which keys are shown as Markdown (reads the code lookups). Ask once, before any
+    /// concurrent work: building it builds the code lookups, on all cores.
+    public var markdownUsage: MarkdownUsage {
+        markdownUsagePart.get { MarkdownUsage(project.codeFiles.isEmpty ? [] : codeKeyLookups) }
     }
 }

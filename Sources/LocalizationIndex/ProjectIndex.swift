@@ -51,7 +51,7 @@ public final class ProjectIndex: Sendable {
     let presencePart = Lazy<[String: KeyPresence]>()
     let lookupsPart = Lazy<[PayloadKeyLookup]>()
     let pluralPart = Lazy<[PluralForms]>()
-    let markdownLookupsPart = Lazy<[String: [String: CodeKeyLookup]]>()
+    let markdownUsagePart = Lazy<MarkdownUsage>()
     private let catalogKeysPart = Lazy<[String: [String: CatalogKey]]>()
 
     /// A catalog entry and, when it has many, where each normalized locale's value is: `render`

@@ -93,4 +93,20 @@ struct PlaceableAndMarkdownTests {
         #expect(compare("**%@** moderators", "Moderator*innen von **%@**") == nil)
         #expect(compare("**Bold** text", "**Lihavoitu teksti")?.0.contains("its ** do not pair up") == true)
     }
+
+    /// Texts of one character repeated are read in one pass (a quadratic reader would take
+    /// minutes here): each reader returns, with what the text holds.
+    @Test func longTextsOfOneCharacterAreReadInOnePass() {
+        for piece in ["x", "[", "`", "a@", "@a", "*", "1 ", "%", "{", "www.", "`x", "[x](", "ـ", "[[x](y)"] {
+            let text = String(repeating: piece, count: 60_000)
+            _ = Placeables(text)
+            _ = InlineMarkdown(text)
+            _ = InlineMarkdown.rendered(text)
+            _ = UnchangedTranslationRule.wordsToTranslate(in: text, terms: ["x"])
+            _ = MarkMismatchRule.stretchesAWord(text)
+            _ = PluralIdenticalFormsRule.holdsWords(text)
+        }
+        #expect(Placeables(String(repeating: "x", count: 60_000)).isEmpty)
+        #expect(InlineMarkdown(String(repeating: "[", count: 60_000)).links.isEmpty)
+    }
 }

@@ -40,6 +40,7 @@ public struct InlineMarkdown: Sendable, Equatable {
 
     public init(_ text: String) {
         let scalars = Array(text.unicodeScalars)
+        let pairs = Pairs(scalars)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -78,16 +79,18 @@ public struct InlineMarkdown: Sendable, Equatable {
                     if run % 2 == 1 { counts[.emphasisUnderscore, default: 0] += 1 }
                 }
             case "[":
-                guard let link = Self.link(in: scalars, from: index) else {
+                guard let link = Self.link(in: scalars, from: index, pairs) else {
                     index += 1
                     continue
                 }
                 switch link {
                 case .link(let text, let target, let end):
                     links.append(Link(text: text, target: target))
-                    // The link's text may hold emphasis of its own.
-                    let inner = InlineMarkdown(text)
-                    for (delimiter, count) in inner.counts { counts[delimiter, default: 0] += count }
+                    // The link's text may hold emphasis of its own (a link holds no link: its
+                    // brackets are text, and the reading stays one level deep).
+                    if !text.unicodeScalars.contains("[") {
+                        for (delimiter, count) in InlineMarkdown(text).counts { counts[delimiter, default: 0] += count }
+                    }
                     index = end
                 case .broken(let end):
                     brokenLinks += 1
@@ -115,6 +118,7 @@ public struct InlineMarkdown: Sendable, Equatable {
         let unpaired = Set(markdown.unpaired)
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
+        let pairs = Pairs(scalars)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -153,8 +157,8 @@ public struct InlineMarkdown: Sendable, Equatable {
                 }
                 index += run
             case "[":
-                if case .link(let linkText, _, let end) = link(in: scalars, from: index) {
-                    out.append(contentsOf: rendered(linkText).unicodeScalars)
+                if case .link(let linkText, _, let end) = link(in: scalars, from: index, pairs) {
+                    out.append(contentsOf: (linkText.unicodeScalars.contains("[") ? linkText : rendered(linkText)).unicodeScalars)
                     index = end
                 } else {
                     out.append(scalar)
@@ -182,10 +186,13 @@ public struct InlineMarkdown: Sendable, Equatable {
         return end - start
     }
 
-    /// The start of the next run of exactly `length` backticks after `start`.
+    /// How far a code span may reach (in scalars) to close.
+    static let reach = 2_000
+
+    /// The start of the next run of exactly `length` backticks after `start`, within `reach`.
     static func closingRun(of length: Int, in scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var index = start
-        while index < scalars.count {
+        while index < min(scalars.count, start + reach) {
             guard scalars[index] == "`" else {
                 index += 1
                 continue
@@ -202,36 +209,38 @@ public struct InlineMarkdown: Sendable, Equatable {
         case broken(end: Int)
     }
 
+    /// Where each `[` and `(` of a text closes, found in one pass with a stack: brackets do not
+    /// pair across a blank line, parentheses not across a line break, and an escaped one is text.
+    struct Pairs {
+        var brackets: [Int: Int] = [:]
+        var parens: [Int: Int] = [:]
+
+        init(_ scalars: [Unicode.Scalar]) {
+            guard scalars.contains("[") else { return }
+            var openBrackets: [Int] = []
+            var openParens: [Int] = []
+            var index = 0
+            while index < scalars.count {
+                switch scalars[index] {
+                case "\\": index += 1
+                case "[": openBrackets.append(index)
+                case "]": if let open = openBrackets.popLast() { brackets[open] = index }
+                case "(": openParens.append(index)
+                case ")": if let open = openParens.popLast() { parens[open] = index }
+                case "\n":
+                    openParens.removeAll()
+                    if index + 1 < scalars.count, scalars[index + 1] == "\n" { openBrackets.removeAll() }
+                default: break
+                }
+                index += 1
+            }
+        }
+    }
+
     /// `[text](target)` from the `[` at `start`; `.broken` for a `[text](` that never closes.
-    static func link(in scalars: [Unicode.Scalar], from start: Int) -> LinkParse? {
-        var depth = 0
-        var close = start
-        while close < scalars.count {
-            if scalars[close] == "\\" {
-                close += 2
-                continue
-            }
-            if scalars[close] == "[" { depth += 1 }
-            if scalars[close] == "]" {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            if scalars[close] == "\n", close + 1 < scalars.count, scalars[close + 1] == "\n" { return nil }
-            close += 1
-        }
-        guard close + 1 < scalars.count, scalars[close] == "]", scalars[close + 1] == "(" else { return nil }
-        var end = close + 2
-        var parens = 1
-        while end < scalars.count {
-            if scalars[end] == "(" { parens += 1 }
-            if scalars[end] == ")" {
-                parens -= 1
-                if parens == 0 { break }
-            }
-            if scalars[end] == "\n" { break }
-            end += 1
-        }
-        guard end < scalars.count, scalars[end] == ")" else { return .broken(end: close + 2) }
+    static func link(in scalars: [Unicode.Scalar], from start: Int, _ pairs: Pairs) -> LinkParse? {
+        guard let close = pairs.brackets[start], close + 1 < scalars.count, scalars[close + 1] == "(" else { return nil }
+        guard let end = pairs.parens[close + 1] else { return .broken(end: close + 2) }
         let text = String(String.UnicodeScalarView(scalars[(start + 1)..<close]))
         var target = Substring(String(String.UnicodeScalarView(scalars[(close + 2)..<end])))
         // A title after the target: `[x](url "title")`.

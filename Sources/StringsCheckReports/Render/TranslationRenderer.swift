@@ -25,7 +25,13 @@ public struct RenderProblem: Sendable, Hashable {
 public struct TranslationRenderer: Sendable {
     public let index: ProjectIndex
 
-    public init(index: ProjectIndex) { self.index = index }
+    /// Which keys are shown as Markdown, made before any concurrent rendering.
+    let markdownUsage: MarkdownUsage
+
+    public init(index: ProjectIndex) {
+        self.index = index
+        markdownUsage = index.markdownUsage
+    }
 
     /// One rendered text: each plural form on its own line ('one (1): 1 file').
     public struct Rendered: Sendable, Hashable {
@@ -79,7 +85,7 @@ public struct TranslationRenderer: Sendable {
         // A text shown as Markdown is parsed before its arguments are put in (SwiftUI formats a
         // LocalizedStringKey's arguments into the parsed text), so only its own markup goes.
         let base = index.baseLocale.flatMap { index.lookup(key: key, table: table, locale: $0).shownValue }
-        let shown = index.markdownEvidence(key: key, table: table, base: base) != nil ? InlineMarkdown.rendered(value) : value
+        let shown = markdownUsage.evidence(key: key, table: table, base: base) != nil ? InlineMarkdown.rendered(value) : value
         return Rendered(text: formatted(shown, arguments: arguments, alsoRead: []), resolvedLocale: resolved, found: true)
     }
 

@@ -146,6 +146,7 @@ public struct Configuration: Sendable, Hashable {
         settings.lengthBudgets = lengthBudgets
         settings.lengthRatio = lengthRatio
         settings.terms = terms
+        settings.allowIdentical = allowIdentical
         settings.dynamicKeys = code.dynamicKeys
         settings.legacyBinaryInterface = legacyBinaryInterface
         return settings

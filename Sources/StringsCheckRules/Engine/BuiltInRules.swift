@@ -62,6 +62,7 @@ public enum BuiltInRules {
         TextTooLongRule.self,
         UTF16FileRule.self,
         UnbalancedBracketsRule.self,
+        UnchangedTranslationRule.self,
         UnusedKeyRule.self,
         ValueEqualsKeyRule.self,
         WhitespaceMismatchRule.self,

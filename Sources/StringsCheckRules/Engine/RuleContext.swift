@@ -38,6 +38,8 @@ public struct RuleSettings: Sendable, Hashable {
     public var lengthRatio: Double?
     /// `terms`: do-not-translate words (brand and product names) a translation keeps as written.
     public var terms: [String] = []
+    /// `allow_identical`: texts, or globs over keys, a translation may leave as the development text.
+    public var allowIdentical: [String] = []
 
     public init() {}
 }
@@ -149,10 +151,10 @@ public struct RuleContext: Sendable {
     /// What shows a missing key of the table as the development text, if anything (by table ID).
     public func developmentFallback(of table: String) -> String? { index.developmentFallback(of: table) }
 
-    /// See `ProjectIndex.markdownEvidence(key:table:base:)` (reads `.codeLookups`).
-    public func markdownEvidence(key: String, table: String, base: String?) -> MarkdownEvidence? {
+    /// See `ProjectIndex.markdownUsage` (reads `.codeLookups`).
+    public var markdownUsage: MarkdownUsage {
         require(.codeLookups)
-        return index.markdownEvidence(key: key, table: table, base: base)
+        return index.markdownUsage
     }
 
     /// When a table's texts are formatted (by table ID), with why.

@@ -33,8 +33,9 @@ struct MarkdownMismatchRule: Rule {
     static let reads: Set<IndexPart> = [.codeLookups]
 
     func check(_ context: RuleContext) -> [Finding] {
+        let usage = context.markdownUsage
         let sources = context.developmentTexts { table, key, text -> (InlineMarkdown, MarkdownEvidence)? in
-            guard let evidence = context.markdownEvidence(key: key, table: table, base: text) else { return nil }
+            guard let evidence = usage.evidence(key: key, table: table, base: text) else { return nil }
             let markdown = InlineMarkdown(text)
             guard markdown.isBalanced, markdown.hasMarkup else { return nil }
             return (markdown, evidence)

@@ -1,0 +1,126 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A translation left as the development text, in a language where that is unlikely.
+struct UnchangedTranslationRule: Rule {
+    static let description = RuleDescription(
+        id: "unchanged-translation", name: "Translation left as the development text", area: .crossLocale,
+        summary:
+            "a text that translations into other languages leave exactly as the development text, where it has words to translate, reported once at the development text with the locales",
+        rationale:
+            "A translation identical to its development text is usually one nobody translated: the table was filled with the development texts to be translated later, or a tool copied them over. Users of that language see the development language in the middle of their own. A text counts when it has at least two words of letters outside its format specifiers, addresses and the configuration's terms, so names, brands, numbers and single words that many languages share ('Bluetooth', 'Mastodon', 'OK', 'Online') are not reported. Nor a text every translation leaves alike (three translations or more): that is a name, kept on purpose ('Ice Cubes', 'Apple Vision'). Not reported either: regional variants of the development language (en-GB beside en), catalog entries marked 'Don't translate' and units still 'new' or to review (catalog-untranslated and catalog-needs-review report those), and texts or key globs listed in `allow_identical`. Backlog: the run fails on it only with --strict-backlog.",
+        fix: "Translate the text, or list it (or a glob over its keys) in `allow_identical` when it is the same in those languages.",
+        defaultSeverity: .warning, isBacklog: true,
+        triggering: [
+            .tables(
+                ("en", "↓\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
+                ("de", "\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
+                ("ja", "\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
+                ("ar", "\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
+                ("fr", "\"delete.confirm\" = \"Supprimer cette conversation ?\";\n\"ok\" = \"OK\";\n"))
+        ],
+        nonTriggering: [
+            .tables(
+                ("en", "\"delete.confirm\" = \"Delete this conversation?\";\n\"brand\" = \"Apple Watch\";\n"),
+                ("de", "\"delete.confirm\" = \"Dieses Gespräch löschen?\";\n\"brand\" = \"Apple Watch\";\n"),
+                ("ja", "\"delete.confirm\" = \"この会話を削除しますか？\";\n\"brand\" = \"Apple Watch\";\n"),
+                ("ar", "\"delete.confirm\" = \"حذف هذه المحادثة؟\";\n\"brand\" = \"Apple Watch\";\n"),
+                // The same language's regional variant.
+                ("en-GB", "\"delete.confirm\" = \"Delete this conversation?\";\n\"brand\" = \"Apple Watch\";\n")),
+            RuleExample(
+                [
+                    ExampleFile("en.lproj/Localizable.strings", "\"brand\" = \"Apple Watch\";\n"),
+                    ExampleFile("de.lproj/Localizable.strings", "\"brand\" = \"Apple Watch\";\n"),
+                ], configuration: "terms: [Apple Watch]\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let baseLanguage = context.baseLocale.map(LocaleName.language(of:))
+        let locales = context.translationLocales(for: Self.description.id).filter { LocaleName.language(of: $0) != baseLanguage }
+        let allowed = context.settings.allowIdentical
+        let globs = allowed.map(Glob.init)
+        let terms = context.settings.terms
+        let sources = context.developmentTexts { table, key, text -> Void? in
+            guard !(context.doNotTranslate[table]?.contains(key) ?? false), !allowed.contains(text),
+                !globs.contains(where: { $0.matchesKey(key) }), Self.wordsToTranslate(in: text, terms: terms) >= 2
+            else { return nil }
+            return ()
+        }
+        let jobs = sources.keys.sorted().flatMap { table in locales.map { (table, $0) } }
+        let unchanged = jobs.concurrentMap { table, locale -> [(table: String, key: String, locale: String)] in
+            guard let sources = sources[table], let strings = context.tables[table]?[locale]?.strings else { return [] }
+            return sources.texts.compactMap { source in
+                guard
+                    let string = strings.string(
+                        forKey: source.key, number: source.number, numberedBy: source.number == nil ? nil : sources.numbering),
+                    string.origin != .stringsdict, string.value == source.text,
+                    // A catalog unit still 'new' is catalog-untranslated's; one to review, catalog-needs-review's.
+                    string.state.map({ $0 == "translated" }) ?? true
+                else { return nil }
+                return (table, source.key, locale)
+            }
+        }.flatMap { $0 }
+        var byKey: [String: [String: [String]]] = [:]
+        for item in unchanged { byKey[item.table, default: [:]][item.key, default: []].append(item.locale) }
+        var result: [Finding] = []
+        for table in sources.keys.sorted() {
+            guard let keys = byKey[table], let base = context.baseTable(table) else { continue }
+            for source in sources[table]?.texts ?? [] {
+                // Left alone by every translation (three or more): a name ('Ice Cubes', 'Apple Vision').
+                guard let found = keys[source.key], let string = base.strings[source.key],
+                    found.count < locales.count || locales.count < 3
+                else { continue }
+                let group = found.sorted()
+                result.append(
+                    finding(
+                        .unchanged(key: source.key, text: source.text, locales: group, translations: locales.count), path: string.path,
+                        at: string.location, key: source.key, table: table, locales: group))
+            }
+        }
+        return result
+    }
+
+    /// The words of two letters or more outside format specifiers, addresses and `terms`.
+    static func wordsToTranslate(in text: String, terms: [String]) -> Int {
+        var text = text
+        for term in terms { text = text.replacingOccurrences(of: term, with: " ") }
+        let scalars = Array(text.unicodeScalars)
+        var words = 0
+        var letters = 0
+        var index = 0
+        func endWord() {
+            if letters >= 2 { words += 1 }
+            letters = 0
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "%" {
+                endWord()
+                index = InlineMarkdown.pastSpecifier(scalars, from: index)
+                continue
+            }
+            // Addresses from the start of a word only: every text is read once.
+            let wordStart = index == 0 || !Placeables.isLocal(scalars[index - 1])
+            if wordStart,
+                let end = Placeables.urlEnd(scalars, from: index)
+                    ?? (Placeables.isLocal(scalar) ? Placeables.emailEnd(scalars, from: index) : nil)
+            {
+                endWord()
+                index = end
+                continue
+            }
+            if scalar.properties.isAlphabetic { letters += 1 } else if scalar != "'" && scalar != "’" { endWord() }
+            index += 1
+        }
+        endWord()
+        return words
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func unchanged(key: String, text: String, locales: [String], translations: Int) -> Finding.Message {
+        let share = locales.count == translations ? "every translation" : "\(locales.count) of \(translations) translations"
+        return
+            "'\(key)' is left as the development text '\(text.excerpt)' in \(listing(locales)) (\(share)): users of \(locales.count == 1 ? "that locale" : "those locales") read it untranslated"
+    }
+}
