@@ -78,7 +78,7 @@ struct ConfigurationTests {
         #expect(Self.problems("placeholder_length: 5000\n") == ["1:21 'placeholder_length' must be a whole number from 0 to 4096"])
         #expect(
             Self.problems("max_length:\n  - {keys: \"widget.*\"}\n") == [
-                "2:5 a 'max_length' item needs 'length' and 'keys' (a key glob) or 'table' (a table name)"
+                "2:5 a 'max_length' item needs 'length' and 'keys' (a key glob), 'table' (a table name) or 'usage' (info-plist, push-title, …)"
             ])
         #expect(
             Self.problems("max_length:\n  - {table: InfoPlist, length: 0}\n") == [

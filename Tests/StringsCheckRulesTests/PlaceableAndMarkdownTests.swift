@@ -60,6 +60,7 @@ struct PlaceableAndMarkdownTests {
         #expect(!TermMismatchRule.has("Focus", in: "Unfocused", wholeWord: false))
         #expect(TermMismatchRule.has("Focus", in: "「Focus」について", wholeWord: true))
         #expect(TermMismatchRule.occurrence(of: "Firefox", in: "اجعل firefox", ignoringCase: true) == "firefox")
+        #expect(TermMismatchRule.has("Privacy Pro", in: "Privacy\u{A0}Pro", wholeWord: true))
     }
 
     @Test func inlineMarkdown() {

@@ -163,7 +163,7 @@ struct ConfigurationReader {
         "check_unshipped", "fallback", "baseline", "strict_backlog", "max_length", "max_length_ratio",
         "terms",
     ]
-    static let lengthKeys = ["keys", "table", "length"]
+    static let lengthKeys = ["keys", "table", "usage", "length"]
     static let tableKeys = ["usage", "formatted", "fallback"]
     static let wrapperKeys = ["name", "key", "table"]
     static let functionKeys = ["name", "key", "arguments", "variadic", "part"]
@@ -175,12 +175,21 @@ struct ConfigurationReader {
         guard let items = mapping(node, "a 'max_length' item") else { return nil }
         var keys: String?
         var table: String?
+        var usage: String?
         var length: Int?
         var lengthGiven = false
         for (field, fieldNode, value) in items {
             switch field {
             case "keys": keys = string(value, "'keys'")
             case "table": table = string(value, "'table'")
+            case "usage":
+                guard let text = string(value, "'usage'") else { continue }
+                guard LengthBudget.usages.contains(text) else {
+                    let hint = suggestion(for: text, among: LengthBudget.usages).map { "; did you mean '\($0)'?" } ?? ""
+                    report("unknown usage '\(text)'\(hint); known: \(LengthBudget.usages.joined(separator: ", "))", node: value)
+                    continue
+                }
+                usage = text
             case "length":
                 lengthGiven = true
                 guard case .scalar(let scalar) = value, let number = Int(scalar.string), number >= 1 else {
@@ -191,14 +200,16 @@ struct ConfigurationReader {
             default: unknownKey(field, fieldNode, in: "a 'max_length' item", known: Self.lengthKeys)
             }
         }
-        guard let length, keys != nil || table != nil else {
+        guard let length, keys != nil || table != nil || usage != nil else {
             // A length given but wrong is said where it stands.
-            if !lengthGiven || (keys == nil && table == nil) {
-                report("a 'max_length' item needs 'length' and 'keys' (a key glob) or 'table' (a table name)", node: node)
+            if !lengthGiven || (keys == nil && table == nil && usage == nil) {
+                report(
+                    "a 'max_length' item needs 'length' and 'keys' (a key glob), 'table' (a table name) or 'usage' (info-plist, push-title, …)",
+                    node: node)
             }
             return nil
         }
-        return LengthBudget(keys: keys, table: table, length: length)
+        return LengthBudget(keys: keys, table: table, usage: usage, length: length)
     }
 
     /// `fallback: development` (a missing key shows the development text) or `none` (the lookup

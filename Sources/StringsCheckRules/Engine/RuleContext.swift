@@ -7,17 +7,31 @@ import LocalizationIndex
 public struct LengthBudget: Sendable, Hashable {
     public var keys: String?
     public var table: String?
+    /// A table usage (`info-plist`, `interface-builder`, …) or a push alert part the payloads
+    /// look keys up for (`push-title`, `push-subtitle`, `push-body`, `push-action`).
+    public var usage: String?
     public var length: Int
 
-    public init(keys: String? = nil, table: String? = nil, length: Int) {
+    public init(keys: String? = nil, table: String? = nil, usage: String? = nil, length: Int) {
         self.keys = keys
         self.table = table
+        self.usage = usage
         self.length = length
     }
 
-    /// How the configuration names it: `keys 'widget.*'`, `table InfoPlist`.
+    /// The `usage` values: each table usage, and each push alert part.
+    public static let usages = TableUsage.allCases.map(\.rawValue) + PushAlertPart.allCases.map { "push-\($0.rawValue)" }
+
+    /// The push alert part a `push-…` usage names.
+    public var pushPart: PushAlertPart? {
+        guard let usage, usage.hasPrefix("push-") else { return nil }
+        return PushAlertPart(rawValue: String(usage.dropFirst(5)))
+    }
+
+    /// How the configuration names it: `keys 'widget.*'`, `table InfoPlist`, `usage push-title`.
     public var scope: String {
-        [keys.map { "keys '\($0)'" }, table.map { "table \($0)" }].compactMap { $0 }.joined(separator: " in ")
+        [keys.map { "keys '\($0)'" }, table.map { "table \($0)" }, usage.map { "usage \($0)" }].compactMap { $0 }
+            .joined(separator: " in ")
     }
 }
 

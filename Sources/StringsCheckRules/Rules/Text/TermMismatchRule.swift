@@ -9,7 +9,7 @@ struct TermMismatchRule: Rule {
         summary:
             "a translation that lacks a do-not-translate term (a brand or product name listed in the configuration's `terms`) that its development text has",
         rationale:
-            "Brand and product names are written the same in every language: 'Firefox', 'iCloud', 'Focus'. A translation that translates one ('Fokus'), transliterates it into another script ('فايرفوكس') or leaves it out names something users cannot find in the App Store, in Settings or in the help pages. Runs only when the configuration lists the terms: `terms: [Firefox, \"Firefox Focus\", iCloud]`. A term counts where the development text has it as a whole word (case as written); the translation keeps it when it has the term at the start of a word, so an inflected form ('Firefoxu', 'Firefoxin') is the term kept. A term written in other case is reported with the case found.",
+            "Brand and product names are written the same in every language: 'Firefox', 'iCloud', 'Focus'. A translation that translates one ('Fokus'), transliterates it into another script ('فايرفوكس') or leaves it out names something users cannot find in the App Store, in Settings or in the help pages. Runs only when the configuration lists the terms: `terms: [Firefox, \"Firefox Focus\", iCloud]`. A term counts where the development text has it as a whole word (case as written); the translation keeps it when it has the term at the start of a word, so an inflected form ('Firefoxu', 'Firefoxin') is the term kept. A term written in other case is reported with the case found; a no-break space between its words is the term's space.",
         fix: "Write the term in the translation exactly as listed (inflecting it where the language must is fine).",
         defaultSeverity: .warning,
         triggering: [
@@ -62,6 +62,8 @@ struct TermMismatchRule: Rule {
         }
     }
 
+    static let spaces: Set<Unicode.Scalar> = ["\u{A0}", "\u{202F}", "\u{2009}", "\u{2007}"]
+
     /// Whether `text` has `term` at the start of a word (and, with `wholeWord`, ending one).
     static func has(_ term: String, in text: String, wholeWord: Bool) -> Bool {
         occurrence(of: term, in: text, ignoringCase: false, wholeWord: wholeWord) != nil
@@ -69,6 +71,8 @@ struct TermMismatchRule: Rule {
 
     /// The first occurrence of `term` at the start of a word of `text`, as written there.
     static func occurrence(of term: String, in text: String, ignoringCase: Bool, wholeWord: Bool = false) -> String? {
+        // A no-break space keeps a name's words together ('Privacy Pro'): it is the name's space.
+        let text = String(String.UnicodeScalarView(text.unicodeScalars.map { Self.spaces.contains($0) ? " " : $0 }))
         var searched = text[...]
         let options: String.CompareOptions = ignoringCase ? [.caseInsensitive] : []
         while let range = searched.range(of: term, options: options) {

@@ -10,7 +10,7 @@ struct TextTooLongRule: Rule {
         summary:
             "a text longer than the `max_length` the configuration gives its keys or table, or (with `max_length_ratio`) a translation that many times its development text's length",
         rationale:
-            "Some texts have a hard limit: App Store and widget texts, a push notification's title (cut on the lock screen), a fixed-width button or tab. A translation past it is cut with '…' or overflows its view, and only users of that language see it. Length is counted in grapheme clusters, the characters a reader sees (an emoji with skin tone, a Devanagari syllable and 'é' written as e and a combining accent each count once), and the message gives the Unicode scalars too; format specifiers count as written. Runs only when the configuration sets a budget: `max_length: [{keys: \"widget.*\", length: 20}, {table: InfoPlist, length: 30}]` (a key glob, a table name, or both), and `max_length_ratio: 2.5` for every translation against its development text (of five characters or more).",
+            "Some texts have a hard limit: App Store and widget texts, a push notification's title (cut on the lock screen), a fixed-width button or tab. A translation past it is cut with '…' or overflows its view, and only users of that language see it. Length is counted in grapheme clusters, the characters a reader sees (an emoji with skin tone, a Devanagari syllable and 'é' written as e and a combining accent each count once), and the message gives the Unicode scalars too; format specifiers count as written. Runs only when the configuration sets a budget: `max_length: [{keys: \"widget.*\", length: 20}, {table: InfoPlist, length: 30}, {usage: push-title, length: 40}]` (a key glob, a table name, a usage, or several: a usage is a table's (info-plist, interface-builder, format, text, predicate) or a push alert part the payloads look keys up for (push-title, push-subtitle, push-body, push-action)), and `max_length_ratio: 2.5` for every translation against its development text (of five characters or more).",
         fix: "Shorten the translation (or raise the budget where the layout allows it).",
         defaultSeverity: .warning,
         triggering: [
@@ -26,6 +26,19 @@ struct TextTooLongRule: Rule {
                     ExampleFile("en.lproj/Localizable.strings", "\"save\" = \"Save\";\n\"tab.inbox\" = \"Inbox\";\n"),
                     ExampleFile("de.lproj/Localizable.strings", "\"save\" = \"Speichern\";\n\"tab.inbox\" = ↓\"Posteingangsordner\";\n"),
                 ], configuration: "max_length_ratio: 2.5\n"),
+            // A push notification's title, cut on the lock screen.
+            RuleExample(
+                [
+                    ExampleFile(
+                        "en.lproj/Localizable.strings", "\"push.title\" = \"New message\";\n\"push.body\" = \"%@ wrote to you\";\n"),
+                    ExampleFile(
+                        "ja.lproj/Localizable.strings",
+                        "\"push.title\" = ↓\"新しいメッセージが届きました。今すぐ確認してください\";\n\"push.body\" = \"%@ さんからメッセージが届きました。今すぐ確認してください\";\n"),
+                    ExampleFile(
+                        "payloads/message.json",
+                        "{\"aps\": {\"alert\": {\"title-loc-key\": \"push.title\", \"loc-key\": \"push.body\", \"loc-args\": [\"Anna\"]}}}\n"
+                    ),
+                ], configuration: "max_length:\n  - {usage: push-title, length: 20}\n"),
         ],
         nonTriggering: [
             RuleExample(
@@ -38,14 +51,29 @@ struct TextTooLongRule: Rule {
             .tables(("en", "\"widget.title\" = \"Today\";\n"), ("de", "\"widget.title\" = \"Heutige Termine und Aufgaben\";\n")),
         ])
 
+    static let reads: Set<IndexPart> = [.payloadLookups]
+
     func check(_ context: RuleContext) -> [Finding] {
         let budgets = context.settings.lengthBudgets
         let ratio = context.settings.lengthRatio
         guard !budgets.isEmpty || ratio != nil else { return [] }
         let globs = budgets.map { $0.keys.map(Glob.init) }
+        // The keys the payloads look up for each alert part, by table.
+        var pushKeys: [PushAlertPart: [String: Set<String>]] = [:]
+        if budgets.contains(where: { $0.pushPart != nil }) {
+            for lookup in context.payloadLookups(ruleID: Self.description.id) {
+                pushKeys[lookup.part, default: [:]][lookup.table, default: []].insert(lookup.key)
+            }
+        }
         return context.forEachLocaleTable(includingBase: true) { table, locale, strings, positions in
             let name = table.split(separator: "/").last.map(String.init) ?? table
-            let applying = budgets.indices.filter { budgets[$0].table.map { $0 == name || $0 == table } ?? true }
+            let usage = context.usage(of: table).rawValue
+            let applying = budgets.indices.filter {
+                let budget = budgets[$0]
+                guard budget.table.map({ $0 == name || $0 == table }) ?? true else { return false }
+                if let part = budget.pushPart { return pushKeys[part]?[table] != nil }
+                return budget.usage.map { $0 == usage } ?? true
+            }
             let isBase = locale == context.baseLocale
             guard !applying.isEmpty || (ratio != nil && !isBase) else { return [] }
             let base = context.baseTable(table)
@@ -54,7 +82,10 @@ struct TextTooLongRule: Rule {
                 guard string.origin != .stringsdict, let text = string.value else { return }
                 let length = text.count
                 // The tightest budget that names the key.
-                let budget = applying.filter { globs[$0]?.matchesKey(key) ?? true }.min { budgets[$0].length < budgets[$1].length }
+                let budget = applying.filter { index in
+                    guard globs[index]?.matchesKey(key) ?? true else { return false }
+                    return budgets[index].pushPart.map { pushKeys[$0]?[table]?.contains(key) ?? false } ?? true
+                }.min { budgets[$0].length < budgets[$1].length }
                 if let budget, length > budgets[budget].length {
                     result.append(
                         finding(
