@@ -51,18 +51,18 @@ struct TextTooLongRule: Rule {
             .tables(("en", "\"widget.title\" = \"Today\";\n"), ("de", "\"widget.title\" = \"Heutige Termine und Aufgaben\";\n")),
         ])
 
-    static let reads: Set<IndexPart> = [.payloadLookups]
-
     func check(_ context: RuleContext) -> [Finding] {
         let budgets = context.settings.lengthBudgets
         let ratio = context.settings.lengthRatio
         guard !budgets.isEmpty || ratio != nil else { return [] }
         let globs = budgets.map { $0.keys.map(Glob.init) }
-        // The keys the payloads look up for each alert part, by table.
+        // The keys the payloads look up for each alert part, by the table they are looked up in.
         var pushKeys: [PushAlertPart: [String: Set<String>]] = [:]
         if budgets.contains(where: { $0.pushPart != nil }) {
-            for lookup in context.payloadLookups(ruleID: Self.description.id) {
-                pushKeys[lookup.part, default: [:]][lookup.table, default: []].insert(lookup.key)
+            for payload in context.payloads {
+                let keys = payload.keys
+                guard let table = context.payloadTable(keys: keys.map(\.key)) else { continue }
+                for item in keys { pushKeys[item.part, default: [:]][table, default: []].insert(item.key) }
             }
         }
         return context.forEachLocaleTable(includingBase: true) { table, locale, strings, positions in
