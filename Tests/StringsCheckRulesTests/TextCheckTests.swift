@@ -13,6 +13,12 @@ struct TextCheckTests {
         #expect(difference(" and", "und") == .dropsLeading("a space"))
         #expect(difference("Deny", "Avvis\n", "nb") == .addsTrailing("a line break"))
         #expect(difference("Deny", " Avvis", "nb") == .addsLeading("a space"))
+        // A space added at the end of a text shown alone shows nothing; after a fragment it does.
+        #expect(difference("Select Image", "Επιλογή εικόνας ", "el") == nil)
+        #expect(difference("Sent to %@", "Gesendet an %@ ") == .addsTrailing("a space"))
+        // Lines between sentences may be joined with a space.
+        #expect(difference("Saved.\nPost anyway?", "Gespeichert. Trotzdem posten?") == nil)
+        #expect(difference("Welcome to\nthe app", "Willkommen in der App") == .lineBreaks(source: 1, translation: 0))
         #expect(difference("Welcome to\nthe app", "アプリへようこそ", "ja") == .lineBreaks(source: 1, translation: 0))
         #expect(difference("Sent to %@", "أُرسلت  إلى %@", "ar") == .doubledSpace)
         // Kept as the development text has them.

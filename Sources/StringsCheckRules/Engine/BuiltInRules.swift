@@ -60,6 +60,7 @@ public enum BuiltInRules {
         StringsdictValueTypeMismatchRule.self,
         TermMismatchRule.self,
         TextTooLongRule.self,
+        TypedEllipsisRule.self,
         UTF16FileRule.self,
         UnbalancedBracketsRule.self,
         UnchangedTranslationRule.self,

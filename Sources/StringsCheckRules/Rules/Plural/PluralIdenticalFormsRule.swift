@@ -8,9 +8,9 @@ struct PluralIdenticalFormsRule: Rule {
         summary:
             "a translation whose plural forms are all the same text where its development forms differ, in a language whose words change with the number",
         rationale:
-            "Foundation picks a plural form by the count; when a translator copies one form into every category, each count but those of the form copied shows the wrong grammar: a German 'one' and 'other' both '%d Dateien' shows '1 Dateien', a Russian set of four '%d файлов' shows '1 файлов' and '2 файлов'. Only the categories the language's CLDR rules use are compared (a Japanese 'one' is never shown), and only where the development forms differ and the forms hold letters. Not reported in languages whose nouns stay singular after a numeral, where alike forms are right (Turkish '1 dosya', '5 dosya'): Turkish, Azerbaijani, Kazakh, Kyrgyz, Uzbek, Turkmen, Tatar, Hungarian, Persian, Kurdish, Georgian, Armenian, Bengali, Mongolian and Basque (WALS, feature 34A 'Occurrence of Nominal Plurality', and each language's grammar of numerals). A note: the same form is right for some words in many languages (German 'Mal', French 'fois').",
+            "Foundation picks a plural form by the count; when a translator copies one form into every category, each count but those of the form copied shows the wrong grammar: a German 'one' and 'other' both '%d Dateien' shows '1 Dateien', a Russian set of four '%d файлов' shows '1 файлов' and '2 файлов'. Only the categories the language's CLDR rules use are compared (a Japanese 'one' is never shown), and only where the development forms differ and the forms hold letters. Not reported in languages whose nouns stay singular after a numeral, where alike forms are right (Turkish '1 dosya', '5 dosya'): Turkish, Azerbaijani, Kazakh, Kyrgyz, Uzbek, Turkmen, Tatar, Hungarian, Persian, Kurdish, Georgian, Armenian, Bengali, Mongolian and Basque (WALS, feature 34A 'Occurrence of Nominal Plurality', and each language's grammar of numerals). Development forms that differ only in writing '1' where the others read the count ('1 media', '%ld media') are alike. Opt-in, and a note: judged on real apps, half the findings were words that are the same for every count in their language (German 'Tracker', Swedish and Norwegian neuter nouns such as 'lösenord' and 'passord', Italian loanwords such as 'password'), which no list of languages can tell apart; the other half were real ('%lld полів' for one field in Ukrainian).",
         fix: "Write each category's form as the language says it ('1 Datei', '%d Dateien').",
-        defaultSeverity: .note,
+        defaultSeverity: .note, isOptIn: true,
         triggering: [
             pluralExample(
                 locale: "de", forms: [("one", "%d Dateien"), ("other", "%d Dateien")], marker: "variable", besides: Self.english),
@@ -48,7 +48,8 @@ struct PluralIdenticalFormsRule: Rule {
         func visit(_ forms: Forms, key: String, set: String, locale: String, file: ResourceFile, at: SourcePosition?) {
             let id = "\(file.tableID)\u{0}\(key)\u{0}\(set)"
             if locale == context.baseLocale || file.locale == "Base" {
-                if Set(forms.map(\.text)).count > 1 { differing.insert(id) }
+                // Forms that differ in words, not only in '1' against '%ld' ('1 media', '%ld media').
+                if Set(forms.map { Self.words(of: $0.text) }).count > 1 { differing.insert(id) }
                 return
             }
             guard !Self.invariantLanguages.contains(LocaleName.language(of: locale)), PluralRules.cldrLocale(for: locale) != nil else {
@@ -88,6 +89,26 @@ struct PluralIdenticalFormsRule: Rule {
 }
 
 extension PluralIdenticalFormsRule {
+    /// A form with its specifiers and numbers as one mark: what its words are.
+    static func words(of text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "%" {
+                index = InlineMarkdown.pastSpecifier(scalars, from: index)
+                out.append("#")
+            } else if scalars[index].properties.numericType == .decimal {
+                while index < scalars.count, scalars[index].properties.numericType == .decimal { index += 1 }
+                out.append("#")
+            } else {
+                out.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(out)
+    }
+
     /// Whether a form holds letters besides its specifiers (`%arg`, `%lld`, `%1$@`).
     static func holdsWords(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)

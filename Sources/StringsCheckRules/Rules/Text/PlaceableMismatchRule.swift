@@ -2,14 +2,14 @@ import LocalizationFormats
 import LocalizationIndex
 
 /// A translation that loses a number, a web or e-mail address or an `@handle` its development
-/// text has, or writes its ellipsis as three full stops.
+/// text has.
 struct PlaceableMismatchRule: Rule {
     static let description = RuleDescription(
         id: "placeable-mismatch", name: "Numbers, addresses and handles a translation loses", area: .text,
         summary:
-            "a translation that changes a number of its development text, lacks or changes its web address, e-mail address or @handle, or writes '...' where it has '…'",
+            "a translation that changes a number of its development text, lacks or changes its web address, e-mail address or @handle",
         rationale:
-            "A number, an address or an account name in a text is data, not language: '30 days', 'support@example.com', 'www.example.com/help', '@Mastodon'. A translation that drops or changes one tells its users another value, or leaves them nothing to follow. Numbers are compared by value: each language may write its own digits (Arabic-Indic ٣٠, Persian ۳۰, Devanagari ३०, full-width ３０) and its own grouping and decimal marks (1,000.5, 1.000,5, 1 000,5 and ١٬٠٠٠٫٥ are the same number). Digits inside format specifiers (%1$@, %.2f) and braced placeholders ({0}) are no number. A web address is kept when the translation links to the same site or names it ('example.com/help'; a page of it in the user's language is the translator's choice); Markdown link targets are compared by markdown-mismatch. E-mail addresses and handles are compared as written, ignoring case. A sample address is the translator's to localise: one at a reserved example domain (example.com, .example, .test; RFC 2606), and a text that is nothing but an address or a handle (a field's placeholder, 'name@email.com') where the translation is one too. A number replaced by another is reported; one the translation lacks is not, since it is nearly always written out in words ('at least one account', 'trideset sekund'), and a number the translation adds is not either. An ellipsis typed as three full stops where the development text has '…' is a note: it reads the same, but breaks lines and is spoken differently.",
+            "A number, an address or an account name in a text is data, not language: '30 days', 'support@example.com', 'www.example.com/help', '@Mastodon'. A translation that drops or changes one tells its users another value, or leaves them nothing to follow. Numbers are compared by value: each language may write its own digits (Arabic-Indic ٣٠, Persian ۳۰, Devanagari ३०, full-width ３０) and its own grouping and decimal marks (1,000.5, 1.000,5, 1 000,5 and ١٬٠٠٠٫٥ are the same number). Digits inside format specifiers (%1$@, %.2f) and braced placeholders ({0}) are no number. A web address is kept when the translation links to the same host or names it, and one on another host of the same site is a note (an address that moved) ('example.com/help'; a page of it in the user's language is the translator's choice); Markdown link targets are compared by markdown-mismatch. E-mail addresses and handles are compared as written, ignoring case. A sample address is the translator's to localise: one at a reserved example domain (example.com, .example, .test; RFC 2606), and a text that is nothing but an address or a handle (a field's placeholder, 'name@email.com') where the translation is one too. A number replaced by another is reported; one the translation lacks is not, since it is nearly always written out in words ('at least one account', 'trideset sekund'), and a number the translation adds is not either.",
         fix:
             "Carry the number, address or handle over into the translation as the development text has it (digits of the language's own script are fine).",
         defaultSeverity: .warning,
@@ -21,7 +21,6 @@ struct PlaceableMismatchRule: Rule {
                 ("en", "\"help\" = \"Write to support@acme-mail.com\";\n"),
                 ("ar", "\"help\" = ↓\"راسلنا على البريد الإلكتروني\";\n")),
             .tables(("en", "\"more\" = \"Read more at www.acme-help.com\";\n"), ("zh-Hans", "\"more\" = ↓\"在官网了解更多\";\n")),
-            .tables(("en", "\"loading\" = \"Loading…\";\n"), ("fr", "\"loading\" = ↓\"Chargement...\";\n")),
         ],
         nonTriggering: [
             // Arabic-Indic digits and grouping are the same number.
@@ -39,7 +38,7 @@ struct PlaceableMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let sources = context.developmentTexts { _, _, text -> Placeables? in
             let placeables = Placeables(text)
-            return placeables.isEmpty && !text.contains("\u{2026}") ? nil : placeables
+            return placeables.isEmpty ? nil : placeables
         }
         return context.compareTranslations(of: sources, by: self) { source, text, locale in
             Self.compare(source.info, source: source.text, key: source.key, translation: text, locale: locale)
@@ -69,6 +68,13 @@ struct PlaceableMismatchRule: Rule {
             return !hosts.contains(host) && !Placeables.isSample(host) && !lowered.contains(host)
         }) {
             if let other = found.urls.first(where: { !kept.urls.map(Placeables.host).contains(Placeables.host(of: $0)) }) {
+                // Another host of the same site: an address that moved ('www.x.ca/otr' for 'otr.x.ca').
+                if Placeables.site(of: Placeables.host(of: other)) == Placeables.site(of: Placeables.host(of: url)) {
+                    return (
+                        "\(lead) links to \(other) where its development text links to \(url) \(texts): an older or other address of the same site",
+                        .note
+                    )
+                }
                 return (
                     "\(lead) links to \(other) where its development text links to \(url) \(texts): users of '\(locale)' are sent elsewhere",
                     nil
@@ -88,11 +94,6 @@ struct PlaceableMismatchRule: Rule {
         if let handle = kept.handles.first(where: { !handles.contains($0.lowercased()) }) {
             return (
                 "\(lead) lacks \(handle), which its development text names \(texts): users of '\(locale)' do not see whom it means", nil
-            )
-        }
-        if source.contains("\u{2026}"), !translation.contains("\u{2026}"), translation.contains("...") {
-            return (
-                "\(lead) writes '...' where its development text has '…' \(texts): it breaks lines and is spoken as three full stops", .note
             )
         }
         return nil

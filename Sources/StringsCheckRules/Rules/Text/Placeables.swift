@@ -153,6 +153,16 @@ struct Placeables: Equatable {
         return labels.count >= 2 && labels[labels.count - 2] == "example" && ["com", "net", "org"].contains(last)
     }
 
+    /// The site a host belongs to: its last two labels, or three under a two-letter country
+    /// domain with a short second level (`otr.cypherpunks.ca` → `cypherpunks.ca`, `a.b.co.uk` →
+    /// `b.co.uk`).
+    static func site(of host: String) -> String {
+        let labels = host.split(separator: ".")
+        guard labels.count > 2 else { return host }
+        let country = labels[labels.count - 1].count == 2 && labels[labels.count - 2].count <= 3
+        return labels.suffix(country ? 3 : 2).joined(separator: ".")
+    }
+
     static func isLocal(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || digit(scalar) != nil || (scalar.isASCII && "._+-".unicodeScalars.contains(scalar))
     }

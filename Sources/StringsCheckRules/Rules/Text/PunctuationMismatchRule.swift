@@ -9,9 +9,9 @@ struct PunctuationMismatchRule: Rule {
         summary:
             "a translation that loses the colon that ends a label, the question mark of a question, or the ellipsis of a menu item, in the language's own forms",
         rationale:
-            "The end of a text carries its meaning and its place in the interface: a colon introduces the value after a label, an ellipsis on a menu item says a dialog follows, a question mark asks, a button has no full stop. Each language writes these its own way, and those forms are the same punctuation: Chinese and Japanese full-width marks (。：？！), Arabic, Persian and Urdu ؟ and ۔, the Greek question mark ; (U+037E or a semicolon), Devanagari । and ॥, Armenian ։, Ethiopic ።, Burmese ။, Khmer ។, Tibetan །, and '...' for '…' (Unicode's Sentence_Terminal and Terminal_Punctuation properties; CLDR's exemplar punctuation). Closing quotes and brackets after the mark, and trailing whitespace, are read past. A lost colon is a warning (a label of up to 60 characters: at the end of a paragraph a colon introduces what the layout puts below, which a translation may say another way); a lost question mark or ellipsis is a note. Not reported, judged on real apps as the translator's style nearly every time: a full stop or exclamation mark added, dropped or swapped. Nor Armenian questions and exclamations (marked on a word, not at the end), Chinese and Japanese titles without a question mark, or texts without letters.",
+            "The end of a text carries its meaning and its place in the interface: a colon introduces the value after a label, an ellipsis on a menu item says a dialog follows, a question mark asks, a button has no full stop. Each language writes these its own way, and those forms are the same punctuation: Chinese and Japanese full-width marks (。：？！), Arabic, Persian and Urdu ؟ and ۔, the Greek question mark ; (U+037E or a semicolon), Devanagari । and ॥, Armenian ։, Ethiopic ።, Burmese ။, Khmer ។, Tibetan །, and '...' for '…' (Unicode's Sentence_Terminal and Terminal_Punctuation properties; CLDR's exemplar punctuation). Closing quotes and brackets after the mark, and trailing whitespace, are read past. Compared: a colon ending a label of up to 60 characters (at the end of a paragraph a colon introduces what the layout puts below, which a translation may say another way), the question mark of a question of one sentence ('Failed. Perhaps the account is gone?' may become a statement), and the ellipsis of a command of up to four words. Opt-in, and notes: judged on real apps, a lost colon is mostly on a label beside its control, where nothing runs together, and half the findings were the translator's good choice. Not reported, judged on real apps as the translator's style nearly every time: a full stop or exclamation mark added, dropped or swapped. Nor Armenian questions and exclamations (marked on a word, not at the end), Chinese and Japanese titles without a question mark, or texts without letters.",
         fix: "End the translation with the same punctuation as its development text, in the language's own form.",
-        defaultSeverity: .warning,
+        defaultSeverity: .note, isOptIn: true,
         triggering: [
             .tables(
                 ("en", "\"delete.confirm\" = \"Delete this post?\";\n"), ("de", "\"delete.confirm\" = ↓\"Diesen Beitrag löschen.\";\n")),
@@ -51,11 +51,11 @@ struct PunctuationMismatchRule: Rule {
                 guard end != source.end, EndPunctuation.reported(source: source.end, translation: end, language: language),
                     let text = string.value, text != source.text, text.contains(where: \.isLetter)
                 else { continue }
-                var made = finding(
-                    .punctuation(key: source.key, locale: locale, source: source.text, sourceEnd: source.end, translation: text, end: end),
-                    path: string.path, at: positions.position(of: string), key: source.key, locale: locale, table: table)
-                if source.end != .colon { made.diagnostic.severity = .note }
-                result.append(made)
+                result.append(
+                    finding(
+                        .punctuation(
+                            key: source.key, locale: locale, source: source.text, sourceEnd: source.end, translation: text, end: end),
+                        path: string.path, at: positions.position(of: string), key: source.key, locale: locale, table: table))
             }
             return result
         }
@@ -83,12 +83,29 @@ struct PunctuationMismatchRule: Rule {
                 string.value == nil && keysAreText
                 ? EndPunctuation(text: key, language: language) : EndPunctuation(string, language: language)
             guard end == .colon || end == .question || end == .ellipsis, let text = string.value ?? (keysAreText ? key : nil),
-                text.contains(where: \.isLetter), end != .colon || text.count <= 60
+                text.contains(where: \.isLetter), end != .colon || text.count <= 60,
+                // A question of one sentence (a translation may turn 'Failed. Perhaps…?' into a
+                // statement); an ellipsis on a command of a few words, not on a trailing phrase.
+                end != .question || !Self.hasSentenceBreak(text), end != .ellipsis || Self.words(text) <= 4
             else { return }
             result.append(SourceEnd(key: key, number: number, text: text, end: end))
         }
         return (base.strings.numbering, result)
     }
+}
+
+extension PunctuationMismatchRule {
+    /// Whether a text holds a sentence end before its last: '. ', '! ', '? ' followed by more.
+    static func hasSentenceBreak(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.dropLast())
+        for index in scalars.indices.dropLast() where ".!?".unicodeScalars.contains(scalars[index]) {
+            if scalars[index + 1].properties.isWhitespace { return true }
+        }
+        return false
+    }
+
+    /// The number of space-separated words.
+    static func words(_ text: String) -> Int { text.split(whereSeparator: \.isWhitespace).count }
 }
 
 /// The punctuation a text ends with, whatever the script writes it as.

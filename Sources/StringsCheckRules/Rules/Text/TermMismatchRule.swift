@@ -9,7 +9,7 @@ struct TermMismatchRule: Rule {
         summary:
             "a translation that lacks a do-not-translate term (a brand or product name listed in the configuration's `terms`) that its development text has",
         rationale:
-            "Brand and product names are written the same in every language: 'Firefox', 'iCloud', 'Focus'. A translation that translates one ('Fokus'), transliterates it into another script ('فايرفوكس') or leaves it out names something users cannot find in the App Store, in Settings or in the help pages. Runs only when the configuration lists the terms: `terms: [Firefox, \"Firefox Focus\", iCloud]`. A term counts where the development text has it as a whole word (case as written); the translation keeps it when it has the term at the start of a word, so an inflected form ('Firefoxu', 'Firefoxin') is the term kept. A term written in other case is reported with the case found; a no-break space between its words is the term's space.",
+            "Brand and product names are written the same in every language: 'Firefox', 'iCloud', 'Focus'. A translation that translates one ('Fokus'), transliterates it into another script ('فايرفوكس') or leaves it out names something users cannot find in the App Store, in Settings or in the help pages. Runs only when the configuration lists the terms: `terms: [Firefox, \"Firefox Focus\", iCloud]`. A term counts where the development text has it as a whole word (case as written); the translation keeps it when it has the term at the start of a word, so an inflected form ('Firefoxu', 'Firefoxin') is the term kept. A term written in other case or misspelt ('Matodon'), or one word of a term of several kept alone ('… Pro'), is a warning that quotes what the translation writes; a no-break space or a hyphen between its words is the term's ('Privacy-Pro-Support'). A term left out is a note: judged on real apps, the sentence often says it another way ('Adium Preferences' → 'Inställningar'), while a translated or transliterated name ('Fokus', 'ماستودون') is the same note, since no list tells it apart from a word that replaced the name.",
         fix: "Write the term in the translation exactly as listed (inflecting it where the language must is fine).",
         defaultSeverity: .warning,
         triggering: [
@@ -49,17 +49,51 @@ struct TermMismatchRule: Rule {
         return context.compareTranslations(of: sources, by: self) { source, text, locale in
             guard let term = source.info.first(where: { !Self.has($0, in: text, wholeWord: false) }) else { return nil }
             let texts = "('\(source.text.excerpt)' → '\(text.excerpt)')"
-            if let written = Self.occurrence(of: term, in: text, ignoringCase: true) {
+            if let written = Self.occurrence(of: term, in: text, ignoringCase: true) ?? Self.nearMiss(of: term, in: text) {
                 return (
-                    "the '\(locale)' text of '\(source.key)' writes the term '\(term)' as '\(written)' \(texts): the configuration's terms are kept as written",
+                    "the '\(locale)' text of '\(source.key)' writes the term '\(term)' as '\(written)' \(texts): users of '\(locale)' read another name than the one they find in the app and its pages",
                     nil
                 )
             }
+            // Left out: often the sentence says it another way ('Adium Preferences' → 'Inställningar').
             return (
-                "the '\(locale)' text of '\(source.key)' lacks the term '\(term)' of its development text \(texts): users of '\(locale)' read another name than the one they find in the app and its pages",
-                nil
+                "the '\(locale)' text of '\(source.key)' lacks the term '\(term)' of its development text \(texts): unless the sentence needs no name, users of '\(locale)' read another name or none",
+                .note
             )
         }
+    }
+
+    /// A spelling of `term` within a few edits ('Matodon', 'Fokus') or a part of a term of
+    /// several words ('… Pro' for 'Privacy Pro'), as written in `text`.
+    static func nearMiss(of term: String, in text: String) -> String? {
+        let words = text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let termWords = term.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
+        guard !termWords.isEmpty, words.count >= termWords.count else { return nil }
+        let allowed = max(1, term.count / 4)
+        for start in 0...(words.count - termWords.count) {
+            let candidate = words[start..<(start + termWords.count)].joined(separator: " ")
+            if distance(candidate.lowercased(), termWords.joined(separator: " ")) <= allowed { return candidate }
+        }
+        if termWords.count > 1, let part = words.first(where: { word in termWords.contains(word.lowercased()) && word.count >= 3 }) {
+            return part
+        }
+        return nil
+    }
+
+    /// Levenshtein distance between two short strings.
+    static func distance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs)
+        let b = Array(rhs)
+        guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= 4 else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     static let spaces: Set<Unicode.Scalar> = ["\u{A0}", "\u{202F}", "\u{2009}", "\u{2007}"]
@@ -72,7 +106,7 @@ struct TermMismatchRule: Rule {
     /// The first occurrence of `term` at the start of a word of `text`, as written there.
     static func occurrence(of term: String, in text: String, ignoringCase: Bool, wholeWord: Bool = false) -> String? {
         // A no-break space keeps a name's words together ('Privacy Pro'): it is the name's space.
-        let text = String(String.UnicodeScalarView(text.unicodeScalars.map { Self.spaces.contains($0) ? " " : $0 }))
+        let text = String(String.UnicodeScalarView(text.unicodeScalars.map { Self.spaces.contains($0) || $0 == "-" ? " " : $0 }))
         var searched = text[...]
         let options: String.CompareOptions = ignoringCase ? [.caseInsensitive] : []
         while let range = searched.range(of: term, options: options) {

@@ -10,7 +10,7 @@ struct TextTooLongRule: Rule {
         summary:
             "a text longer than the `max_length` the configuration gives its keys or table, or (with `max_length_ratio`) a translation that many times its development text's length",
         rationale:
-            "Some texts have a hard limit: App Store and widget texts, a push notification's title (cut on the lock screen), a fixed-width button or tab. A translation past it is cut with '…' or overflows its view, and only users of that language see it. Length is counted in grapheme clusters, the characters a reader sees (an emoji with skin tone, a Devanagari syllable and 'é' written as e and a combining accent each count once), and the message gives the Unicode scalars too; format specifiers count as written. Runs only when the configuration sets a budget: `max_length: [{keys: \"widget.*\", length: 20}, {table: InfoPlist, length: 30}, {usage: push-title, length: 40}]` (a key glob, a table name, a usage, or several: a usage is a table's (info-plist, interface-builder, format, text, predicate) or a push alert part the payloads look keys up for (push-title, push-subtitle, push-body, push-action)), and `max_length_ratio: 2.5` for every translation against its development text (of five characters or more).",
+            "Some texts have a hard limit: App Store and widget texts, a push notification's title (cut on the lock screen), a fixed-width button or tab. A translation past it is cut with '…' or overflows its view, and only users of that language see it. Length is counted in grapheme clusters, the characters a reader sees (an emoji with skin tone, a Devanagari syllable and 'é' written as e and a combining accent each count once), and the message gives the Unicode scalars too; format specifiers count as written. Runs only when the configuration sets a budget: `max_length: [{keys: \"widget.*\", length: 20}, {table: InfoPlist, length: 30}, {usage: push-title, length: 40}]` (a key glob, a table name, a usage, or several: a usage is a table's (info-plist, interface-builder, format, text, predicate) or a push alert part the payloads look keys up for (push-title, push-subtitle, push-body, push-action)), and `max_length_ratio: 2.5` for every translation against its development text (of five characters or more; for the ratio a format specifier counts as the 8 characters that fill it, and a translation must be at least 10 characters longer: judged on real apps, a few letters more on a short word fit anywhere).",
         fix: "Shorten the translation (or raise the budget where the layout allows it).",
         defaultSeverity: .warning,
         triggering: [
@@ -96,7 +96,8 @@ struct TextTooLongRule: Rule {
                 }
                 guard let ratio, !isBase,
                     let source = base?.strings.string(forKey: key, number: number, numberedBy: strings.numbering)?.value,
-                    source.count >= 5, Double(length) > Double(source.count) * ratio
+                    source.count >= 5, Self.shownLength(text) - Self.shownLength(source) >= Self.leastGrowth,
+                    Double(Self.shownLength(text)) > Double(Self.shownLength(source)) * ratio
                 else { return }
                 result.append(
                     finding(
@@ -105,6 +106,33 @@ struct TextTooLongRule: Rule {
             }
             return result
         }
+    }
+}
+
+extension TextTooLongRule {
+    /// Where a placeholder stands, the width of what fills it: a name, a count, a date.
+    static let placeholderWidth = 8
+    /// The fewest characters a translation must grow by for the ratio to count: a few letters
+    /// more on a short word fit anywhere.
+    static let leastGrowth = 10
+
+    /// A text's length as shown: grapheme clusters, each format specifier counted as what fills it.
+    static func shownLength(_ text: String) -> Int {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text.count }
+        let scalars = Array(text.unicodeScalars)
+        var length = text.count
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "%" else {
+                index += 1
+                continue
+            }
+            let end = InlineMarkdown.pastSpecifier(scalars, from: index)
+            let written = end - index
+            if !(written == 2 && scalars[index + 1] == "%") { length += placeholderWidth - written }
+            index = end
+        }
+        return length
     }
 }
 

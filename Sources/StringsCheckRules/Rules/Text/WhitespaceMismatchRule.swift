@@ -10,7 +10,7 @@ struct WhitespaceMismatchRule: Rule {
         summary:
             "a translation that drops or adds the leading or trailing space or line break of its development text, breaks lines where it does not (or not where it does), or doubles a space",
         rationale:
-            "Apps build text from pieces: 'Name: ' followed by the user's name, a value after a label, a sentence after another. The development text's edge spaces are there for the piece that follows or precedes it, so a translation that drops one runs the words together ('Name:Anna') and one that adds one leaves a gap. A line break the development text has is a layout decision (a two-line button, a title above a subtitle); a translation without it shows one long line that is cut or wraps elsewhere, and one that adds a break in a one-line label pushes text out of its view. A doubled space shows as a gap. Whitespace is compared as written in the file, after escapes are read. A space added at the end, a line break left out (a multi-line label wraps the text anyway), and line breaks added to a paragraph (over 60 characters) or to Chinese or Japanese text are notes: judged on real apps, they seldom show. Not reported: a Chinese or Japanese text ending in a full-width mark (。：！？、) where the development text ends in a mark and a space (the full-width mark carries its own space); a text that is only whitespace; stringsdict plural forms.",
+            "Apps build text from pieces: 'Name: ' followed by the user's name, a value after a label, a sentence after another. The development text's edge spaces are there for the piece that follows or precedes it, so a translation that drops one runs the words together ('Name:Anna') and one that adds one leaves a gap. A line break the development text has is a layout decision (a two-line button, a title above a subtitle); a translation without it shows one long line that is cut or wraps elsewhere, and one that adds a break in a one-line label pushes text out of its view. A doubled space shows as a gap. Whitespace is compared as written in the file, after escapes are read. A space added at the end counts only for a fragment the app joins to something (a development text that ends in a placeholder or starts with a space), and line breaks between sentences may become a full stop and a space. A space added at the end, a line break left out (a multi-line label wraps the text anyway), and line breaks added to a paragraph (over 60 characters) or to Chinese or Japanese text are notes: judged on real apps, they seldom show. Not reported: a Chinese or Japanese text ending in a full-width mark (。：！？、) where the development text ends in a mark and a space (the full-width mark carries its own space); a text that is only whitespace; stringsdict plural forms.",
         fix: "Make the translation's edges and line breaks match its development text (for a doubled space, delete one).",
         defaultSeverity: .warning,
         triggering: [
@@ -173,11 +173,19 @@ enum WhitespaceDifference: Equatable {
         if !sourceTail.isEmpty, tail.isEmpty, !endsInFullWidthMark(translation, locale: locale) {
             return .dropsTrailing(describe(Array(sourceTail.reversed())))
         }
-        if sourceTail.isEmpty, !tail.isEmpty { return .addsTrailing(describe(Array(tail.reversed()))) }
+        // A space added at the end shows only where the app puts something after the text: a
+        // fragment, whose development text ends in a placeholder or starts with a space. A line
+        // break added makes the view a line taller wherever it is.
+        if sourceTail.isEmpty, !tail.isEmpty, tail.contains(0x0A) || isFragment(sourceBytes) {
+            return .addsTrailing(describe(Array(tail.reversed())))
+        }
         // Line breaks inside the text: one side has some and the other none.
         let sourceBreaks = sourceBytes.dropFirst(sourceLead.count).dropLast(sourceTail.count).filter { $0 == 0x0A }.count
         let breaks = bytes.dropFirst(lead.count).dropLast(tail.count).filter { $0 == 0x0A }.count
-        if (sourceBreaks == 0) != (breaks == 0) { return .lineBreaks(source: sourceBreaks, translation: breaks) }
+        // Line breaks between sentences may become a full stop and a space.
+        if (sourceBreaks == 0) != (breaks == 0), breaks > 0 || !breaksOnlyBetweenSentences(sourceBytes) {
+            return .lineBreaks(source: sourceBreaks, translation: breaks)
+        }
         if hasDoubleSpace(bytes), !hasDoubleSpace(sourceBytes) { return .doubledSpace }
         return nil
     }
@@ -195,6 +203,36 @@ enum WhitespaceDifference: Equatable {
             return sourceBreaks > 0 || source.count > 60 || language == "zh" || language == "ja" || language == "yue"
         default: return false
         }
+    }
+
+    /// Whether a text is a piece the app joins to others: it ends in a placeholder (`%@`,
+    /// `%1$@`, `%d`) or starts with whitespace.
+    static func isFragment(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first else { return false }
+        if isSpace(first) { return true }
+        let trimmed = bytes.reversed().drop(while: isSpace)
+        guard let last = trimmed.first else { return false }
+        // `%@`, `%d`, `%lld`, `%1$@`: a '%' within the last six bytes, and a specifier letter.
+        let tail = Array(trimmed.prefix(6).reversed())
+        return tail.contains(UInt8(ascii: "%")) && (last == UInt8(ascii: "@") || (last | 0x20 >= 0x61 && last | 0x20 <= 0x7A))
+    }
+
+    /// Whether every line break inside a text follows the end of a sentence (`.`, `!`, `?`, `…`,
+    /// a colon aside), so a translation may join the lines with a space.
+    static func breaksOnlyBetweenSentences(_ bytes: [UInt8]) -> Bool {
+        var sawBreak = false
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            sawBreak = true
+            var before = index - 1
+            while before >= 0, bytes[before] == 0x0A || bytes[before] == 0x20 { before -= 1 }
+            guard before >= 0 else { continue }
+            let previous = bytes[before]
+            let endsSentence =
+                previous == UInt8(ascii: ".") || previous == UInt8(ascii: "!") || previous == UInt8(ascii: "?")
+                || (previous == 0xA6 && before >= 2 && bytes[before - 2] == 0xE2 && bytes[before - 1] == 0x80)
+            if !endsSentence { return false }
+        }
+        return sawBreak
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
