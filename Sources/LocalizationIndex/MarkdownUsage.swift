@@ -51,7 +51,8 @@ public struct MarkdownUsage: Sendable {
         if let lookup = lookups[table]?[key] {
             return .code(construct: lookup.use.construct, path: lookup.path, line: lookup.location.line)
         }
-        guard let base else { return nil }
+        // A text of over 16,000 bytes is no message (a licence, a data blob).
+        guard let base, base.utf8.count <= 16_000 else { return nil }
         let markdown = InlineMarkdown(base)
         guard markdown.isBalanced, markdown.hasMarkup else { return nil }
         let beyondEmphasis = markdown.counts.contains { $0.value > 0 && $0.key != .emphasis && $0.key != .emphasisUnderscore }

@@ -6,17 +6,21 @@ import Testing
 /// What a translation carries over as written: numbers, addresses, handles, terms, Markdown.
 struct PlaceableAndMarkdownTests {
     @Test func numbersCompareByValueAcrossDigitSystems() {
-        #expect(Placeables("Up to 1,000.5 GB").numbers == ["10005"])
-        #expect(Placeables("حتى ١٬٠٠٠٫٥ غيغابايت").numbers == ["10005"])
+        #expect(Placeables("Up to 1,000.5 GB").numbers == ["1000.5"])
+        #expect(Placeables("حتى ١٬٠٠٠٫٥ غيغابايت").numbers == ["1000.5"])
+        #expect(Placeables("Bis zu 1.000,50 GB").numbers == ["1000.5"])
+        #expect(Placeables("$5.00 and 1.5 and 15").numbers == ["5", "1.5", "15"])
         #expect(Placeables("تا ۱۰۰۰ عکس").numbers == ["1000"])
         #expect(Placeables("१,००० फ़ोटो तक").numbers == ["1000"])
-        #expect(Placeables("Jusqu’à 1 000,5 Go").numbers == ["10005"])
+        #expect(Placeables("Jusqu’à 1 000,5 Go").numbers == ["1000.5"])
         #expect(Placeables("３０日間").numbers == ["30"])
         // Two numbers a space apart stay two.
         #expect(Placeables("Schritte 2 3").numbers == ["2", "3"])
         // Digits in specifiers and braced placeholders are no number.
         #expect(Placeables("%1$@ sent %2$lld files, %.2f MB, {0} and {count}").numbers == [])
         #expect(Placeables("100% of %d").numbers == ["100"])
+        // A '%' that starts no specifier is passed alone: the number after it is read.
+        #expect(Placeables("20% 3 times").numbers == ["20", "3"])
     }
 
     @Test func addressesAndHandles() {
@@ -61,6 +65,11 @@ struct PlaceableAndMarkdownTests {
         #expect(TermMismatchRule.has("Focus", in: "「Focus」について", wholeWord: true))
         #expect(TermMismatchRule.occurrence(of: "Firefox", in: "اجعل firefox", ignoringCase: true) == "firefox")
         #expect(TermMismatchRule.has("Privacy Pro", in: "Privacy\u{A0}Pro", wholeWord: true))
+        #expect(TermMismatchRule.has("Privacy Pro", in: "Privacy-Pro-Support", wholeWord: false))
+        #expect(TermMismatchRule.has("Wi-Fi", in: "WLAN und Wi-Fi", wholeWord: true))
+        // A misspelling of a long name is found; a short word is never a misspelt term.
+        #expect(TermMismatchRule.nearMiss(of: "Mastodon", in: "Matodon تطبيق") == "Matodon")
+        #expect(TermMismatchRule.nearMiss(of: "Mail", in: "zum ersten Mal") == nil)
     }
 
     @Test func inlineMarkdown() {
@@ -73,6 +82,8 @@ struct PlaceableAndMarkdownTests {
         #expect(InlineMarkdown("5 * 3 = 15").counts.isEmpty)
         #expect(InlineMarkdown("snake_case_name").counts.isEmpty)
         #expect(InlineMarkdown("%*d items").counts.isEmpty)
+        // A literal percent sign before a closing delimiter leaves the delimiter be.
+        #expect(InlineMarkdown("**-50 %** sur tout").unpaired.isEmpty)
         #expect(InlineMarkdown("[Lue lisää] (https://acme.io)").links.isEmpty)
         #expect(InlineMarkdown("[Help](https://acme.io").brokenLinks == 1)
         #expect(InlineMarkdown.rendered("Tap **+** in [Control Center](https://acme.io) for `x`") == "Tap + in Control Center for x")

@@ -18,6 +18,9 @@ struct TextCheckTests {
         #expect(difference("Sent to %@", "Gesendet an %@ ") == .addsTrailing("a space"))
         // Lines between sentences may be joined with a space.
         #expect(difference("Saved.\nPost anyway?", "Gespeichert. Trotzdem posten?") == nil)
+        #expect(difference("Saved.\nTap to undo\n", "Gespeichert. Tippen zum Widerrufen\n") == nil)
+        #expect(WhitespaceDifference.isFragment(Array("Sent to %1$@".utf8)))
+        #expect(!WhitespaceDifference.isFragment(Array("100% sure".utf8)))
         #expect(difference("Welcome to\nthe app", "Willkommen in der App") == .lineBreaks(source: 1, translation: 0))
         #expect(difference("Welcome to\nthe app", "アプリへようこそ", "ja") == .lineBreaks(source: 1, translation: 0))
         #expect(difference("Sent to %@", "أُرسلت  إلى %@", "ar") == .doubledSpace)

@@ -249,15 +249,27 @@ public struct InlineMarkdown: Sendable, Equatable {
         return .link(text: text, target: String(target), end: end + 1)
     }
 
-    /// Past a printf specifier (`%@`, `%1$lld`, `%*d`, `%%`).
+    /// Past a printf specifier as CoreFoundation reads one (`%@`, `%1$lld`, `%-5.2f`, `%*d`,
+    /// `%%`): an argument number, flags, a width, a precision, a length and a conversion. A `%`
+    /// that starts none (`50 %**`) is passed alone.
     public static func pastSpecifier(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var index = start + 1
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar.properties.isAlphabetic || scalar == "@" || scalar == "%" { return index + 1 }
-            guard scalar.isASCII, "0123456789$.-+# '*".unicodeScalars.contains(scalar) else { return index }
-            index += 1
+        func skip(_ set: String) {
+            while index < scalars.count, scalars[index].isASCII, set.unicodeScalars.contains(scalars[index]) { index += 1 }
         }
-        return index
+        // An argument number: digits and '$'.
+        let digitsStart = index
+        skip("0123456789")
+        if index < scalars.count, scalars[index] == "$", index > digitsStart { index += 1 } else { index = digitsStart }
+        skip("-+ #0'")
+        skip("0123456789*")
+        if index < scalars.count, scalars[index] == "." {
+            index += 1
+            skip("0123456789*")
+        }
+        skip("hlqLzjt")
+        guard index < scalars.count, scalars[index].isASCII, "@dDiuUxXoOfFeEgGaAcCsSpn%".unicodeScalars.contains(scalars[index])
+        else { return start + 1 }
+        return index + 1
     }
 }

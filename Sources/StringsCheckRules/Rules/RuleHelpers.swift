@@ -139,6 +139,11 @@ extension RuleContext {
     }
 }
 
+/// The longest text (in UTF-8 bytes) the text rules compare: a longer one is no message a
+/// translator wrote (a licence, a data blob), and reading it as one would cost memory in
+/// proportion.
+let longestTextCompared = 16_000
+
 /// A development text a text rule compares its translations with, and what the rule read in it.
 struct SourceText<Info> {
     var key: String
@@ -163,7 +168,8 @@ extension RuleContext {
             let keysAreText = developmentTextInKeys(of: table) != nil
             var texts: [SourceText<Info>] = []
             base.strings.forEach { key, number, string in
-                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil), let info = read(table, key, text)
+                guard string.origin != .stringsdict, let text = string.value ?? (keysAreText ? key : nil),
+                    text.utf8.count <= longestTextCompared, let info = read(table, key, text)
                 else { return }
                 texts.append(SourceText(key: key, number: number, text: text, info: info))
             }
@@ -186,6 +192,7 @@ extension RuleContext {
                     let string = strings.string(
                         forKey: source.key, number: source.number, numberedBy: source.number == nil ? nil : sources.numbering),
                     string.origin != .stringsdict, let text = string.value, text != source.text,
+                    text.utf8.count <= longestTextCompared,
                     let (message, severity) = compare(source, text, locale)
                 else { continue }
                 var made = rule.finding(

@@ -40,40 +40,47 @@ struct UnchangedTranslationRule: Rule {
         let allowed = context.settings.allowIdentical
         let globs = allowed.map(Glob.init)
         let terms = context.settings.terms
-        let sources = context.developmentTexts { table, key, text -> Void? in
+        let sources = context.developmentTexts { table, key, text -> [UInt8]? in
             guard !(context.doNotTranslate[table]?.contains(key) ?? false), !allowed.contains(text),
                 !globs.contains(where: { $0.matchesKey(key) }), Self.wordsToTranslate(in: text, terms: terms) >= 2
             else { return nil }
-            return ()
+            return Array(text.utf8)
         }
+        // Per table and locale, each key the locale has a text for, and whether it is the
+        // development text (compared as bytes in place: no string is made).
         let jobs = sources.keys.sorted().flatMap { table in locales.map { (table, $0) } }
-        let unchanged = jobs.concurrentMap { table, locale -> [(table: String, key: String, locale: String)] in
+        let texts = jobs.concurrentMap { table, locale -> [(table: String, key: String, locale: String, unchanged: Bool)] in
             guard let sources = sources[table], let strings = context.tables[table]?[locale]?.strings else { return [] }
             return sources.texts.compactMap { source in
                 guard
                     let string = strings.string(
                         forKey: source.key, number: source.number, numberedBy: source.number == nil ? nil : sources.numbering),
-                    string.origin != .stringsdict, string.value == source.text,
-                    // A catalog unit still 'new' is catalog-untranslated's; one to review, catalog-needs-review's.
-                    string.state.map({ $0 == "translated" }) ?? true
+                    string.origin != .stringsdict
                 else { return nil }
-                return (table, source.key, locale)
+                let same = string.withValueBytes { $0.elementsEqual(source.info) } ?? (string.value == source.text)
+                // A catalog unit still 'new' is catalog-untranslated's; one to review, catalog-needs-review's.
+                let translated = string.state.map { $0 == "translated" } ?? true
+                return (table, source.key, locale, same && translated)
             }
         }.flatMap { $0 }
+        var having: [String: [String: Int]] = [:]
         var byKey: [String: [String: [String]]] = [:]
-        for item in unchanged { byKey[item.table, default: [:]][item.key, default: []].append(item.locale) }
+        for item in texts {
+            having[item.table, default: [:]][item.key, default: 0] += 1
+            if item.unchanged { byKey[item.table, default: [:]][item.key, default: []].append(item.locale) }
+        }
         var result: [Finding] = []
         for table in sources.keys.sorted() {
             guard let keys = byKey[table], let base = context.baseTable(table) else { continue }
             for source in sources[table]?.texts ?? [] {
-                // Left alone by every translation (three or more): a name ('Ice Cubes', 'Apple Vision').
-                guard let found = keys[source.key], let string = base.strings[source.key],
-                    found.count < locales.count || locales.count < 3
+                // Left alone by every translation that has it (three or more): a name ('Ice Cubes').
+                let translations = having[table]?[source.key] ?? 0
+                guard let found = keys[source.key], let string = base.strings[source.key], found.count < translations || translations < 3
                 else { continue }
                 let group = found.sorted()
                 result.append(
                     finding(
-                        .unchanged(key: source.key, text: source.text, locales: group, translations: locales.count), path: string.path,
+                        .unchanged(key: source.key, text: source.text, locales: group, translations: translations), path: string.path,
                         at: string.location, key: source.key, table: table, locales: group))
             }
         }
@@ -82,9 +89,16 @@ struct UnchangedTranslationRule: Rule {
 
     /// The words of two letters or more outside format specifiers, addresses and `terms`.
     static func wordsToTranslate(in text: String, terms: [String]) -> Int {
-        var text = text
-        for term in terms { text = text.replacingOccurrences(of: term, with: " ") }
-        let scalars = Array(text.unicodeScalars)
+        // The configuration's terms are names, not words to translate: blanked out.
+        // (Found in the text with its no-break spaces and hyphens as spaces, one for one.)
+        var scalars = Array(text.unicodeScalars)
+        let searched = Array(TermMismatchRule.spaced(text).unicodeScalars)
+        for term in terms {
+            let needle = Array(TermMismatchRule.spaced(term).unicodeScalars)
+            for range in TermMismatchRule.occurrences(of: needle, in: searched, wholeWord: true) {
+                for index in range { scalars[index] = " " }
+            }
+        }
         var words = 0
         var letters = 0
         var index = 0

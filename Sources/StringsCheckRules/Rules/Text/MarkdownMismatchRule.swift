@@ -67,7 +67,7 @@ struct MarkdownMismatchRule: Rule {
         guard let link = missing.first else { return nil }
         let others = found.links.filter { link in !kept.links.contains { $0.target == link.target } }
         if let other = others.first {
-            let sameSite = Placeables.host(of: other.target) == Placeables.host(of: link.target)
+            let sameSite = Placeables.site(of: Placeables.host(of: other.target)) == Placeables.site(of: Placeables.host(of: link.target))
             return (
                 "\(lead) links '\(other.text.excerpt)' to \(other.target) where its development text links to \(link.target) \(texts): \(why), and \(sameSite ? "unless the site has that page, users reach none" : "users are sent to another site")",
                 sameSite ? .note : nil

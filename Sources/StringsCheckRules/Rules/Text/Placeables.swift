@@ -5,8 +5,8 @@ import LocalizationFormats
 /// value, whatever digits and grouping a language writes them with), web addresses, e-mail
 /// addresses and `@handles`, read once from a text's scalars.
 struct Placeables: Equatable {
-    /// Each number's digits as 0–9 without grouping or decimal marks (`1,000.5`, `١٬٠٠٠٫٥` and
-    /// `1 000,5` are all `10005`), in order.
+    /// Each number's value in digits 0–9 (`1,000.5`, `١٬٠٠٠٫٥` and `1 000,5` are all
+    /// `1000.5`), in order.
     var numbers: [String] = []
     /// Web addresses outside Markdown link targets, as written (without trailing punctuation).
     var urls: [String] = []
@@ -67,31 +67,50 @@ struct Placeables: Equatable {
         return UInt8(value)
     }
 
-    /// A number's digits from `start`: grouping and decimal marks between digits are read past
-    /// (`,` `.` `'` `٫` `٬` and, before a group of three digits, a space, a no-break space or a
-    /// thin space).
+    /// A number from `start`, as its value: digits 0–9, without grouping marks or leading zeros,
+    /// and a fraction without trailing zeros after a '.' (`1,000.50` and `1.000,5` → `1000.5`;
+    /// `5.00` → `5`). A mark followed by exactly three digits is grouping, any other one the
+    /// decimal mark; a space, a no-break space or a thin space only groups.
     static func number(_ scalars: [Unicode.Scalar], from start: Int) -> (String, Int) {
-        var digits = ""
+        var groups: [String] = [""]
+        var marks: [Unicode.Scalar] = []
         var index = start
         while index < scalars.count {
             if let value = digit(scalars[index]) {
-                digits.append(Character(Unicode.Scalar(value + 0x30)))
+                groups[groups.count - 1].append(Character(Unicode.Scalar(value + 0x30)))
                 index += 1
                 continue
             }
             let mark = scalars[index]
             guard index + 1 < scalars.count, digit(scalars[index + 1]) != nil else { break }
+            let group = scalars[(index + 1)...].prefix { digit($0) != nil }.count
             switch mark {
-            case ",", ".", "'", "\u{066B}", "\u{066C}", "\u{2019}": index += 1
+            case ",", ".", "'", "\u{066B}", "\u{066C}", "\u{2019}": break
             case " ", "\u{A0}", "\u{202F}", "\u{2009}":
                 // Only a group of exactly three digits: "2 3" is two numbers.
-                let group = scalars[(index + 1)...].prefix { digit($0) != nil }.count
-                guard group == 3 else { return (digits, index) }
-                index += 1
-            default: return (digits, index)
+                guard group == 3 else { return (value(groups, marks), index) }
+            default: return (value(groups, marks), index)
             }
+            marks.append(mark)
+            groups.append("")
+            index += 1
         }
-        return (digits, index)
+        return (value(groups, marks), index)
+    }
+
+    /// The value of digit groups and the marks between them (see `number`).
+    private static func value(_ groups: [String], _ marks: [Unicode.Scalar]) -> String {
+        var integer = groups.joined()
+        var fraction = ""
+        // The last mark is a decimal mark unless three digits follow it (or it is a space).
+        if let last = marks.last, let digits = groups.last, digits.count != 3,
+            !" \u{A0}\u{202F}\u{2009}".unicodeScalars.contains(last)
+        {
+            integer = groups.dropLast().joined()
+            fraction = String(digits.reversed().drop { $0 == "0" }.reversed())
+        }
+        let whole = String(integer.drop { $0 == "0" })
+        return (whole.isEmpty ? "0" : whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     /// `{0}`, `{name}`, `{{count}}`: placeholders of the app's own, whose digits are no number.
@@ -112,6 +131,7 @@ struct Placeables: Equatable {
     /// `https://…`, `http://…` or `www.…` from `start`, to the first space, quote or bracket
     /// (trailing `.,;:!?` belong to the sentence).
     static func urlEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start < scalars.count, "hHwW".unicodeScalars.contains(scalars[start]) else { return nil }
         func starts(with prefix: String) -> Bool {
             let prefix = Array(prefix.unicodeScalars)
             guard start + prefix.count <= scalars.count else { return false }

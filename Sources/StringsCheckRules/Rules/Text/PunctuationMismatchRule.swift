@@ -97,7 +97,10 @@ struct PunctuationMismatchRule: Rule {
 extension PunctuationMismatchRule {
     /// Whether a text holds a sentence end before its last: '. ', '! ', '? ' followed by more.
     static func hasSentenceBreak(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars.dropLast())
+        // Without the closing mark and the whitespace after it.
+        var scalars = Array(text.unicodeScalars)
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        scalars = Array(scalars.dropLast())
         for index in scalars.indices.dropLast() where ".!?".unicodeScalars.contains(scalars[index]) {
             if scalars[index + 1].properties.isWhitespace { return true }
         }

@@ -69,10 +69,14 @@ struct TermMismatchRule: Rule {
         let words = text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         let termWords = term.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
         guard !termWords.isEmpty, words.count >= termWords.count else { return nil }
-        let allowed = max(1, term.count / 4)
+        // A misspelling: a few edits of a name of five letters or more, starting with its letter.
+        let allowed = term.count / 5
         for start in 0...(words.count - termWords.count) {
             let candidate = words[start..<(start + termWords.count)].joined(separator: " ")
-            if distance(candidate.lowercased(), termWords.joined(separator: " ")) <= allowed { return candidate }
+            let target = termWords.joined(separator: " ")
+            if allowed > 0, candidate.lowercased().first == target.first, distance(candidate.lowercased(), target) <= allowed {
+                return candidate
+            }
         }
         if termWords.count > 1, let part = words.first(where: { word in termWords.contains(word.lowercased()) && word.count >= 3 }) {
             return part
@@ -96,6 +100,11 @@ struct TermMismatchRule: Rule {
         return previous[b.count]
     }
 
+    /// No-break spaces and hyphens as plain spaces: how a name's words are joined does not matter.
+    static func spaced(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { spaces.contains($0) || $0 == "-" ? " " : $0 }))
+    }
+
     static let spaces: Set<Unicode.Scalar> = ["\u{A0}", "\u{202F}", "\u{2009}", "\u{2007}"]
 
     /// Whether `text` has `term` at the start of a word (and, with `wholeWord`, ending one).
@@ -105,18 +114,35 @@ struct TermMismatchRule: Rule {
 
     /// The first occurrence of `term` at the start of a word of `text`, as written there.
     static func occurrence(of term: String, in text: String, ignoringCase: Bool, wholeWord: Bool = false) -> String? {
-        // A no-break space keeps a name's words together ('Privacy Pro'): it is the name's space.
-        let text = String(String.UnicodeScalarView(text.unicodeScalars.map { Self.spaces.contains($0) || $0 == "-" ? " " : $0 }))
-        var searched = text[...]
-        let options: String.CompareOptions = ignoringCase ? [.caseInsensitive] : []
-        while let range = searched.range(of: term, options: options) {
-            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
-            let after = range.upperBound < text.endIndex ? text[range.upperBound] : " "
-            if !before.isLetter, !before.isNumber, !wholeWord || (!after.isLetter && !after.isNumber) {
-                return String(text[range])
-            }
-            searched = text[range.upperBound...]
+        let written = Array(spaced(text).unicodeScalars)
+        let searched = ignoringCase ? Array(spaced(text).lowercased().unicodeScalars) : written
+        let needle = Array((ignoringCase ? spaced(term).lowercased() : spaced(term)).unicodeScalars)
+        guard let range = occurrences(of: needle, in: searched, wholeWord: wholeWord, first: true).first else { return nil }
+        // Lower-casing may change a text's length ('İ'): then it is quoted lower-cased.
+        let source = searched.count == written.count ? written : searched
+        return String(String.UnicodeScalarView(source[range]))
+    }
+
+    /// Where `needle` stands at the start of a word of `scalars` (and, with `wholeWord`, ends
+    /// one), in one pass: each place is compared once.
+    static func occurrences(of needle: [Unicode.Scalar], in scalars: [Unicode.Scalar], wholeWord: Bool, first: Bool = false)
+        -> [Range<Int>]
+    {
+        guard let head = needle.first, scalars.count >= needle.count else { return [] }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
+        var result: [Range<Int>] = []
+        var index = 0
+        while index + needle.count <= scalars.count {
+            defer { index += 1 }
+            guard scalars[index] == head, index == 0 || !isWord(scalars[index - 1]),
+                scalars[index..<(index + needle.count)].elementsEqual(needle)
+            else { continue }
+            let end = index + needle.count
+            if wholeWord, end < scalars.count, isWord(scalars[end]) { continue }
+            result.append(index..<end)
+            if first { break }
+            index = end - 1
         }
-        return nil
+        return result
     }
 }

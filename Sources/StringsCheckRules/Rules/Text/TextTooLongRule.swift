@@ -101,7 +101,7 @@ struct TextTooLongRule: Rule {
                 else { return }
                 result.append(
                     finding(
-                        .overRatio(key: key, locale: locale, text: text, length: length, source: source, ratio: ratio),
+                        .overRatio(key: key, locale: locale, text: text, length: Self.shownLength(text), source: source, ratio: ratio),
                         path: string.path, at: positions.position(of: string), key: key, locale: locale, table: table))
             }
             return result
@@ -147,8 +147,12 @@ extension Finding.Message {
     fileprivate static func overRatio(key: String, locale: String, text: String, length: Int, source: String, ratio: Double)
         -> Finding.Message
     {
-        let times = Double(length) / Double(source.count)
+        let shown = TextTooLongRule.shownLength(source)
+        let times = Double(length) / Double(shown)
+        let filled =
+            text.contains("%") || source.contains("%")
+            ? " (a placeholder counted as the \(TextTooLongRule.placeholderWidth) characters that fill it)" : ""
         return
-            "the '\(locale)' text of '\(key)' is \(length) characters, \(String(format: "%.1f", times))× its development text's \(source.count) ('\(source.excerpt)' → '\(text.excerpt)'), more than the \(String(format: "%g", ratio))× max_length_ratio allows: where the layout fits the development text, it is cut or overflows"
+            "the '\(locale)' text of '\(key)' is \(length) characters, \(String(format: "%.1f", times))× its development text's \(shown) ('\(source.excerpt)' → '\(text.excerpt)'), more than the \(String(format: "%g", ratio))× max_length_ratio allows\(filled): where the layout fits the development text, it is cut or overflows"
     }
 }

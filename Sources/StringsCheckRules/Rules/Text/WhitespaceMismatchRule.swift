@@ -210,27 +210,30 @@ enum WhitespaceDifference: Equatable {
     static func isFragment(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first else { return false }
         if isSpace(first) { return true }
-        let trimmed = bytes.reversed().drop(while: isSpace)
-        guard let last = trimmed.first else { return false }
-        // `%@`, `%d`, `%lld`, `%1$@`: a '%' within the last six bytes, and a specifier letter.
-        let tail = Array(trimmed.prefix(6).reversed())
-        return tail.contains(UInt8(ascii: "%")) && (last == UInt8(ascii: "@") || (last | 0x20 >= 0x61 && last | 0x20 <= 0x7A))
+        let trimmed = Array(bytes.reversed().drop(while: isSpace).reversed())
+        // The last '%' of the text starts a specifier that runs to its end.
+        guard let percent = trimmed.lastIndex(of: UInt8(ascii: "%")), trimmed.count - percent <= 8 else { return false }
+        let scalars = Array(String(decoding: trimmed[percent...], as: UTF8.self).unicodeScalars)
+        return scalars.count > 1 && scalars[1] != "%" && InlineMarkdown.pastSpecifier(scalars, from: 0) == scalars.count
     }
 
-    /// Whether every line break inside a text follows the end of a sentence (`.`, `!`, `?`, `…`,
-    /// a colon aside), so a translation may join the lines with a space.
+    /// Whether every line break inside a text (its edges' whitespace aside) follows the end of a
+    /// sentence (`.`, `!`, `?`, `…`), so a translation may join the lines with a space.
     static func breaksOnlyBetweenSentences(_ bytes: [UInt8]) -> Bool {
+        let inner = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
         var sawBreak = false
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            sawBreak = true
-            var before = index - 1
-            while before >= 0, bytes[before] == 0x0A || bytes[before] == 0x20 { before -= 1 }
-            guard before >= 0 else { continue }
-            let previous = bytes[before]
-            let endsSentence =
-                previous == UInt8(ascii: ".") || previous == UInt8(ascii: "!") || previous == UInt8(ascii: "?")
-                || (previous == 0xA6 && before >= 2 && bytes[before - 2] == 0xE2 && bytes[before - 1] == 0x80)
-            if !endsSentence { return false }
+        // The last byte before the current run of spaces and line breaks, and the two before it.
+        var last: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for byte in inner {
+            if byte == 0x0A {
+                sawBreak = true
+                let endsSentence =
+                    last.2 == UInt8(ascii: ".") || last.2 == UInt8(ascii: "!") || last.2 == UInt8(ascii: "?")
+                    || (last.0 == 0xE2 && last.1 == 0x80 && last.2 == 0xA6)
+                if !endsSentence { return false }
+            } else if byte != 0x20 {
+                last = (last.1, last.2, byte)
+            }
         }
         return sawBreak
     }
