@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import LocalizationIndex
 
@@ -17,7 +18,14 @@ struct UnchangedTranslationRule: Rule {
                 ("de", "\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
                 ("ja", "\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
                 ("ar", "\"delete.confirm\" = \"Delete this conversation?\";\n\"ok\" = \"OK\";\n"),
-                ("fr", "\"delete.confirm\" = \"Supprimer cette conversation ?\";\n\"ok\" = \"OK\";\n"))
+                ("fr", "\"delete.confirm\" = \"Supprimer cette conversation ?\";\n\"ok\" = \"OK\";\n")),
+            // A locale without the table ('ar' has only InfoPlist.strings) is not counted.
+            RuleExample([
+                ExampleFile("en.lproj/Localizable.strings", "↓\"delete.confirm\" = \"Delete this conversation?\";\n"),
+                ExampleFile("ar.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"تطبيق\";\n"),
+                ExampleFile("de.lproj/Localizable.strings", "\"delete.confirm\" = \"Delete this conversation?\";\n"),
+                ExampleFile("fr.lproj/Localizable.strings", "\"delete.confirm\" = \"Supprimer cette conversation ?\";\n"),
+            ]),
         ],
         nonTriggering: [
             .tables(
@@ -46,36 +54,47 @@ struct UnchangedTranslationRule: Rule {
             else { return nil }
             return Array(text.utf8)
         }
-        // Per table and locale, each key the locale has a text for, and whether it is the
-        // development text (compared as bytes in place: no string is made).
+        // Per table and locale, for each development text: whether the locale has a text for it
+        // (1) and whether that is the development text (2), compared as bytes in place.
         let jobs = sources.keys.sorted().flatMap { table in locales.map { (table, $0) } }
-        let texts = jobs.concurrentMap { table, locale -> [(table: String, key: String, locale: String, unchanged: Bool)] in
+        let marks = jobs.concurrentMap { table, locale -> [UInt8] in
             guard let sources = sources[table], let strings = context.tables[table]?[locale]?.strings else { return [] }
-            return sources.texts.compactMap { source in
+            return sources.texts.map { source -> UInt8 in
                 guard
                     let string = strings.string(
                         forKey: source.key, number: source.number, numberedBy: source.number == nil ? nil : sources.numbering),
                     string.origin != .stringsdict
-                else { return nil }
-                let same = string.withValueBytes { $0.elementsEqual(source.info) } ?? (string.value == source.text)
+                else { return 0 }
+                let same =
+                    string.withValueBytes { bytes in
+                        source.info.withUnsafeBufferPointer { kept in
+                            guard bytes.count == kept.count, let left = bytes.baseAddress, let right = kept.baseAddress else {
+                                return bytes.count == kept.count
+                            }
+                            return memcmp(left, right, bytes.count) == 0
+                        }
+                    } ?? (string.value == source.text)
                 // A catalog unit still 'new' is catalog-untranslated's; one to review, catalog-needs-review's.
-                let translated = string.state.map { $0 == "translated" } ?? true
-                return (table, source.key, locale, same && translated)
+                return same && (string.state.map { $0 == "translated" } ?? true) ? 2 : 1
             }
-        }.flatMap { $0 }
-        var having: [String: [String: Int]] = [:]
-        var byKey: [String: [String: [String]]] = [:]
-        for item in texts {
-            having[item.table, default: [:]][item.key, default: 0] += 1
-            if item.unchanged { byKey[item.table, default: [:]][item.key, default: []].append(item.locale) }
+        }
+        var having: [String: [Int]] = [:]
+        var byKey: [String: [Int: [String]]] = [:]
+        for ((table, locale), flags) in zip(jobs, marks) {
+            // A locale without the table marks nothing.
+            if having[table] == nil { having[table] = Array(repeating: 0, count: sources[table]?.texts.count ?? 0) }
+            for (index, flag) in flags.enumerated() where flag > 0 {
+                having[table]?[index] += 1
+                if flag == 2 { byKey[table, default: [:]][index, default: []].append(locale) }
+            }
         }
         var result: [Finding] = []
         for table in sources.keys.sorted() {
             guard let keys = byKey[table], let base = context.baseTable(table) else { continue }
-            for source in sources[table]?.texts ?? [] {
+            for (index, source) in (sources[table]?.texts ?? []).enumerated() {
                 // Left alone by every translation that has it (three or more): a name ('Ice Cubes').
-                let translations = having[table]?[source.key] ?? 0
-                guard let found = keys[source.key], let string = base.strings[source.key], found.count < translations || translations < 3
+                let translations = having[table]?[index] ?? 0
+                guard let found = keys[index], let string = base.strings[source.key], found.count < translations || translations < 3
                 else { continue }
                 let group = found.sorted()
                 result.append(

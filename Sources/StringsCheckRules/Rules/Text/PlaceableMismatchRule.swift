@@ -48,6 +48,8 @@ struct PlaceableMismatchRule: Rule {
     static func compare(_ kept: Placeables, source: String, key: String, translation: String, locale: String)
         -> (Finding.Message, Severity?)?
     {
+        // A translation without a number changes none: only addresses and handles are left to read.
+        if kept.urls.isEmpty, kept.emails.isEmpty, kept.handles.isEmpty, !Placeables.mayHoldNumber(translation) { return nil }
         let found = Placeables(translation)
         let texts = "('\(source.excerpt)' → '\(translation.excerpt)')"
         let lead = "the '\(locale)' text of '\(key)'"

@@ -125,7 +125,13 @@ struct Placeables: Equatable {
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || digit(scalar) != nil || scalar == "_"
+        if scalar.isASCII { return isASCIILetterOrDigit(scalar.value) || scalar == "_" }
+        return scalar.properties.isAlphabetic || digit(scalar) != nil
+    }
+
+    /// A–Z, a–z, 0–9 without a Unicode property lookup.
+    static func isASCIILetterOrDigit(_ value: UInt32) -> Bool {
+        (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) || (value >= 0x30 && value <= 0x39)
     }
 
     /// `https://…`, `http://…` or `www.…` from `start`, to the first space, quote or bracket
@@ -184,7 +190,14 @@ struct Placeables: Equatable {
     }
 
     static func isLocal(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || digit(scalar) != nil || (scalar.isASCII && "._+-".unicodeScalars.contains(scalar))
+        if scalar.isASCII { return isASCIILetterOrDigit(scalar.value) || "._+-".unicodeScalars.contains(scalar) }
+        return scalar.properties.isAlphabetic || digit(scalar) != nil
+    }
+
+    /// Whether a text may hold a number: a digit, or a scalar beyond ASCII (another script's
+    /// digits), found from its UTF-8 without decoding it.
+    static func mayHoldNumber(_ text: String) -> Bool {
+        text.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80 }
     }
 
     /// The end of the e-mail address whose local part starts at `start`, if one does.
