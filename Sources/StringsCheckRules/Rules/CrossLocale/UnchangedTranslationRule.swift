@@ -106,12 +106,13 @@ struct UnchangedTranslationRule: Rule {
         return result
     }
 
-    /// The words of two letters or more outside format specifiers, addresses and `terms`.
+    /// The words of two letters or more outside format specifiers, addresses and `terms`, counted
+    /// up to two.
     static func wordsToTranslate(in text: String, terms: [String]) -> Int {
         // The configuration's terms are names, not words to translate: blanked out.
         // (Found in the text with its no-break spaces and hyphens as spaces, one for one.)
         var scalars = Array(text.unicodeScalars)
-        let searched = Array(TermMismatchRule.spaced(text).unicodeScalars)
+        let searched = terms.isEmpty ? [] : Array(TermMismatchRule.spaced(text).unicodeScalars)
         for term in terms {
             let needle = Array(TermMismatchRule.spaced(term).unicodeScalars)
             for range in TermMismatchRule.occurrences(of: needle, in: searched, wholeWord: true) {
@@ -125,7 +126,8 @@ struct UnchangedTranslationRule: Rule {
             if letters >= 2 { words += 1 }
             letters = 0
         }
-        while index < scalars.count {
+        // Two words decide: the rest of a long text is not read.
+        while index < scalars.count, words < 2 {
             let scalar = scalars[index]
             if scalar == "%" {
                 endWord()
@@ -142,7 +144,8 @@ struct UnchangedTranslationRule: Rule {
                 index = end
                 continue
             }
-            if scalar.properties.isAlphabetic { letters += 1 } else if scalar != "'" && scalar != "’" { endWord() }
+            let isLetter = scalar.isASCII ? (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x7A) : scalar.properties.isAlphabetic
+            if isLetter { letters += 1 } else if scalar != "'" && scalar != "’" { endWord() }
             index += 1
         }
         endWord()
