@@ -23,6 +23,24 @@ struct PlaceableAndMarkdownTests {
         #expect(Placeables("20% 3 times").numbers == ["20", "3"])
     }
 
+    /// The byte prefilter passes every text that holds a placeable, and skips most that do not.
+    @Test func prefilterPassesEveryTextWithAPlaceable() {
+        for text in [
+            "Free for 30 days", "Write to a@b.io", "see www.acme.io", "see https://acme.io", "follow @acme", "٣٠ يومًا", "Step %d of 3",
+            "100% of them",
+        ] {
+            #expect(Placeables.mayHoldAny(text), "\(text)")
+        }
+        for text in ["Sent to %1$@ and %2$@", "%lld posts", "Hello %@", "Save", "%% sure"] {
+            #expect(!Placeables.mayHoldAny(text), "\(text)")
+        }
+        #expect(Placeables.holdsDigit("٣٠ يومًا") && Placeables.holdsDigit("Step %d of 3") && Placeables.holdsDigit("３０日"))
+        #expect(
+            !Placeables.holdsDigit("Sent to %1$@ and %2$@") && !Placeables.holdsDigit("%% fertig") && !Placeables.holdsDigit("Gesendet"))
+        // Whatever the prefilter skips holds nothing.
+        for text in ["Sent to %1$@ and %2$@", "%lld posts", "Hello %@", "Save"] { #expect(Placeables(text).isEmpty) }
+    }
+
     @Test func addressesAndHandles() {
         let text = Placeables("Write to support@acme.io or see https://acme.io/help, and follow @acme@mastodon.social.")
         #expect(text.emails == ["support@acme.io"])

@@ -78,24 +78,25 @@ struct UnchangedTranslationRule: Rule {
                 return same && (string.state.map { $0 == "translated" } ?? true) ? 2 : 1
             }
         }
-        var having: [String: [Int]] = [:]
-        var byKey: [String: [Int: [String]]] = [:]
-        for ((table, locale), flags) in zip(jobs, marks) {
-            // A locale without the table marks nothing.
-            if having[table] == nil { having[table] = Array(repeating: 0, count: sources[table]?.texts.count ?? 0) }
-            for (index, flag) in flags.enumerated() where flag > 0 {
-                having[table]?[index] += 1
-                if flag == 2 { byKey[table, default: [:]][index, default: []].append(locale) }
-            }
-        }
         var result: [Finding] = []
         for table in sources.keys.sorted() {
-            guard let keys = byKey[table], let base = context.baseTable(table) else { continue }
-            for (index, source) in (sources[table]?.texts ?? []).enumerated() {
+            guard let texts = sources[table]?.texts, let base = context.baseTable(table) else { continue }
+            // Per text: how many translations have it, and which leave it as it is (counted in
+            // arrays of the table's own, not through a dictionary per text).
+            var having = [Int](repeating: 0, count: texts.count)
+            var unchangedIn: [Int: [String]] = [:]
+            for ((jobTable, locale), flags) in zip(jobs, marks) where jobTable == table {
+                // A locale without the table marks nothing.
+                for (index, flag) in flags.enumerated() where flag > 0 {
+                    having[index] += 1
+                    if flag == 2 { unchangedIn[index, default: []].append(locale) }
+                }
+            }
+            for (index, found) in unchangedIn.sorted(by: { $0.key < $1.key }) {
                 // Left alone by every translation that has it (three or more): a name ('Ice Cubes').
-                let translations = having[table]?[index] ?? 0
-                guard let found = keys[index], let string = base.strings[source.key], found.count < translations || translations < 3
-                else { continue }
+                let source = texts[index]
+                let translations = having[index]
+                guard let string = base.strings[source.key], found.count < translations || translations < 3 else { continue }
                 let group = found.sorted()
                 result.append(
                     finding(

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import LocalizationIndex
 
@@ -95,21 +96,18 @@ struct Marks {
     var any = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var index = 0
-        let count = bytes.count
-        while index + 1 < count {
-            let byte = bytes[index]
-            if byte < 0xC2 {
-                index += 1
-                continue
+        // U+00AD is C2 AD, U+0640 is D9 80: each lead byte found with memchr, its next byte read.
+        guard let base = bytes.baseAddress, bytes.count > 1 else { return }
+        for (lead, trail) in [(UInt8(0xC2), UInt8(0xAD)), (UInt8(0xD9), UInt8(0x80))] {
+            var offset = 0
+            while offset < bytes.count - 1, let found = memchr(base + offset, Int32(lead), bytes.count - 1 - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[index + 1] == trail {
+                    any = true
+                    return
+                }
+                offset = index + 1
             }
-            let next = bytes[index + 1]
-            // U+00AD C2 AD, U+0640 D9 80.
-            if (byte == 0xC2 && next == 0xAD) || (byte == 0xD9 && next == 0x80) {
-                any = true
-                return
-            }
-            index += 1
         }
     }
 

@@ -37,6 +37,7 @@ struct PlaceableMismatchRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let sources = context.developmentTexts { _, _, text -> Placeables? in
+            guard Placeables.mayHoldAny(text) else { return nil }
             let placeables = Placeables(text)
             return placeables.isEmpty ? nil : placeables
         }
@@ -49,7 +50,7 @@ struct PlaceableMismatchRule: Rule {
         -> (Finding.Message, Severity?)?
     {
         // A translation without a number changes none: only addresses and handles are left to read.
-        if kept.urls.isEmpty, kept.emails.isEmpty, kept.handles.isEmpty, !Placeables.mayHoldNumber(translation) { return nil }
+        if kept.urls.isEmpty, kept.emails.isEmpty, kept.handles.isEmpty, !Placeables.holdsDigit(translation) { return nil }
         let found = Placeables(translation)
         let texts = "('\(source.excerpt)' → '\(translation.excerpt)')"
         let lead = "the '\(locale)' text of '\(key)'"

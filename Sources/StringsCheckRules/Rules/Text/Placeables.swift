@@ -194,10 +194,52 @@ struct Placeables: Equatable {
         return scalar.properties.isAlphabetic || digit(scalar) != nil
     }
 
-    /// Whether a text may hold a number: a digit, or a scalar beyond ASCII (another script's
-    /// digits), found from its UTF-8 without decoding it.
-    static func mayHoldNumber(_ text: String) -> Bool {
-        text.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80 }
+    /// Whether a text may hold a placeable at all, from its UTF-8 without decoding it: a digit
+    /// or an '@' outside a format specifier, a "www." or "://", or a byte beyond ASCII (another
+    /// script's digits). Most texts hold none and are not decoded.
+    static func mayHoldAny(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        var previous: UInt8 = 0
+        var inSpecifier = false
+        while let byte = bytes.next() {
+            defer { previous = byte }
+            if byte >= 0x80 { return true }
+            if byte == UInt8(ascii: "%") {
+                inSpecifier = previous != UInt8(ascii: "%") || !inSpecifier
+                continue
+            }
+            if inSpecifier {
+                // Argument numbers, widths and precisions; a letter or '@' ends the specifier.
+                if (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "$") || byte == UInt8(ascii: ".") { continue }
+                inSpecifier = false
+                if byte == UInt8(ascii: "@") || byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A { continue }
+            }
+            if (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "@") { return true }
+            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: ":") { return true }
+            if byte == UInt8(ascii: ".") && previous | 0x20 == UInt8(ascii: "w") { return true }
+        }
+        return false
+    }
+
+    /// Whether a text holds a digit of any script outside its format specifiers, read scalar by
+    /// scalar without building anything (a Unicode property is looked up beyond ASCII only).
+    static func holdsDigit(_ text: String) -> Bool {
+        var inSpecifier = false
+        for scalar in text.unicodeScalars {
+            if scalar == "%" {
+                inSpecifier.toggle()
+                continue
+            }
+            let isASCIIDigit = scalar.value >= 0x30 && scalar.value <= 0x39
+            if inSpecifier {
+                // Argument numbers, widths and precisions, up to the conversion.
+                if isASCIIDigit || scalar == "$" || scalar == "." { continue }
+                inSpecifier = false
+                if scalar.isASCII, scalar.properties.isAlphabetic || scalar == "@" { continue }
+            }
+            if isASCIIDigit || (!scalar.isASCII && scalar.properties.numericType == .decimal) { return true }
+        }
+        return false
     }
 
     /// The end of the e-mail address whose local part starts at `start`, if one does.
