@@ -61,23 +61,10 @@ public struct InlineMarkdown: Sendable, Equatable {
                 }
             case "*", "_", "~":
                 let run = Self.run(of: scalar, in: scalars, from: index)
-                let before = index > 0 ? scalars[index - 1] : " "
-                let after = index + run < scalars.count ? scalars[index + run] : " "
-                defer { index += run }
-                let spaceBefore = before.properties.isWhitespace
-                let spaceAfter = after.properties.isWhitespace
-                guard !(spaceBefore && spaceAfter) else { continue }
-                if scalar == "_", Self.isWord(before), Self.isWord(after) { continue }
-                switch scalar {
-                case "~":
-                    if run == 2 { counts[.strikethrough, default: 0] += 1 }
-                case "*":
-                    if run >= 2 { counts[.strong, default: 0] += run / 2 }
-                    if run % 2 == 1 { counts[.emphasis, default: 0] += 1 }
-                default:
-                    if run >= 2 { counts[.strongUnderscore, default: 0] += run / 2 }
-                    if run % 2 == 1 { counts[.emphasisUnderscore, default: 0] += 1 }
+                for (delimiter, count) in Self.delimiters(ofRunAt: index, length: run, in: scalars) {
+                    counts[delimiter, default: 0] += count
                 }
+                index += run
             case "[":
                 guard let link = Self.link(in: scalars, from: index, pairs) else {
                     index += 1
@@ -141,17 +128,13 @@ public struct InlineMarkdown: Sendable, Equatable {
                 }
             case "*", "_", "~":
                 let run = Self.run(of: scalar, in: scalars, from: index)
-                let before = index > 0 ? scalars[index - 1] : " "
-                let after = index + run < scalars.count ? scalars[index + run] : " "
                 let kinds: [Delimiter]
                 switch scalar {
                 case "*": kinds = [.strong, .emphasis]
                 case "_": kinds = [.strongUnderscore, .emphasisUnderscore]
                 default: kinds = [.strikethrough]
                 }
-                let isDelimiter =
-                    !(before.properties.isWhitespace && after.properties.isWhitespace)
-                    && !(scalar == "_" && isWord(before) && isWord(after)) && !(scalar == "~" && run != 2)
+                let isDelimiter = !delimiters(ofRunAt: index, length: run, in: scalars).isEmpty
                 if !isDelimiter || kinds.contains(where: unpaired.contains) {
                     out.append(contentsOf: scalars[index..<(index + run)])
                 }
@@ -170,6 +153,28 @@ public struct InlineMarkdown: Sendable, Equatable {
             }
         }
         return String(out)
+    }
+
+    /// What a run of `*`, `_` or `~` at `index` counts as: none when spaces stand on both sides
+    /// of it (`5 * 3`), for `_` inside a word (`snake_case`), or for `~` other than `~~`.
+    static func delimiters(ofRunAt index: Int, length run: Int, in scalars: [Unicode.Scalar]) -> [Delimiter: Int] {
+        let scalar = scalars[index]
+        let before = index > 0 ? scalars[index - 1] : " "
+        let after = index + run < scalars.count ? scalars[index + run] : " "
+        guard !(before.properties.isWhitespace && after.properties.isWhitespace) else { return [:] }
+        var found: [Delimiter: Int] = [:]
+        switch scalar {
+        case "~":
+            if run == 2 { found[.strikethrough] = 1 }
+        case "*":
+            if run >= 2 { found[.strong] = run / 2 }
+            if run % 2 == 1 { found[.emphasis] = 1 }
+        default:
+            if isWord(before), isWord(after) { return [:] }
+            if run >= 2 { found[.strongUnderscore] = run / 2 }
+            if run % 2 == 1 { found[.emphasisUnderscore] = 1 }
+        }
+        return found
     }
 
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {

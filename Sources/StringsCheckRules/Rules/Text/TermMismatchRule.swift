@@ -74,7 +74,10 @@ struct TermMismatchRule: Rule {
         for start in 0...(words.count - termWords.count) {
             let candidate = words[start..<(start + termWords.count)].joined(separator: " ")
             let target = termWords.joined(separator: " ")
-            if allowed > 0, candidate.lowercased().first == target.first, distance(candidate.lowercased(), target) <= allowed {
+            let written = candidate.lowercased()
+            if allowed > 0, written.first == target.first, abs(written.count - target.count) <= allowed,
+                editDistance(written, target) <= allowed
+            {
                 return candidate
             }
         }
@@ -82,22 +85,6 @@ struct TermMismatchRule: Rule {
             return part
         }
         return nil
-    }
-
-    /// Levenshtein distance between two short strings.
-    static func distance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs)
-        let b = Array(rhs)
-        guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= 4 else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// No-break spaces and hyphens as plain spaces: how a name's words are joined does not matter.
