@@ -39,6 +39,8 @@ public struct InlineMarkdown: Sendable, Equatable {
     public private(set) var brokenLinks = 0
 
     public init(_ text: String) {
+        // Most texts hold no delimiter and no bracket at all: found from the bytes first.
+        guard Self.mayHoldMarkup(text) else { return }
         let scalars = Array(text.unicodeScalars)
         let pairs = Pairs(scalars)
         var index = 0
@@ -86,6 +88,20 @@ public struct InlineMarkdown: Sendable, Equatable {
             default:
                 index += 1
             }
+        }
+    }
+
+    /// Whether the text holds any byte Markdown starts with (`` ` ``, `*`, `_`, `~`, `[`).
+    public static func mayHoldMarkup(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes
+            where byte == UInt8(ascii: "`") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "[")
+            {
+                return true
+            }
+            return false
         }
     }
 

@@ -20,6 +20,9 @@ public struct LocalizedString: Sendable, Hashable {
         let strings: StringsFile
         /// Its entries, read without copying the file out of the source (four retains a read).
         let entries: [StringsEntry]
+        /// The `.strings` file's text, which its entries' value ranges point into (read through
+        /// `strings`, the whole file struct was copied, a retain for each of its arrays).
+        let text: [UInt8]
         let stringsdict: [StringsdictEntry]
         let catalog: [CatalogLocaleString]
         let catalogLoads: Bool
@@ -52,6 +55,7 @@ public struct LocalizedString: Sendable, Hashable {
             self.origin = origin
             self.strings = strings
             entries = strings.entries
+            text = strings.text
             self.stringsdict = stringsdict
             self.catalog = catalog
             self.catalogLoads = catalogLoads
@@ -87,7 +91,8 @@ public struct LocalizedString: Sendable, Hashable {
     public var value: String? {
         if let made = source.made { return made.value }
         switch source.origin {
-        case .strings: return source.strings.value(at: index)
+        case .strings:
+            return withValueBytes { String(decoding: $0, as: UTF8.self) }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
         case .catalog: return source.catalog[index].unit?.value ?? source.catalog[index].key
         }
@@ -97,7 +102,9 @@ public struct LocalizedString: Sendable, Hashable {
     /// (ask `value`).
     public func withValueBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
         guard source.made == nil, source.origin == .strings else { return nil }
-        return try source.strings.withValueBytes(at: index, body)
+        let range = source.entries.withUnsafeBufferPointer { $0[index].hasValue ? $0[index].valueRange : nil }
+        guard let range else { return nil }
+        return try source.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     public var location: SourcePosition? {

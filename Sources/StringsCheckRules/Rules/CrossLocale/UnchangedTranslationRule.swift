@@ -48,35 +48,19 @@ struct UnchangedTranslationRule: Rule {
         let allowed = context.settings.allowIdentical
         let globs = allowed.map(Glob.init)
         let terms = context.settings.terms
-        let sources = context.developmentTexts { table, key, text -> [UInt8]? in
+        let sources = context.developmentTexts { table, key, text -> Bool? in
             guard !(context.doNotTranslate[table]?.contains(key) ?? false), !allowed.contains(text),
                 !globs.contains(where: { $0.matchesKey(key) }), Self.wordsToTranslate(in: text, terms: terms) >= 2
             else { return nil }
-            return Array(text.utf8)
+            return true
         }
+        let needles = sources.mapValues(Needles.init)
         // Per table and locale, for each development text: whether the locale has a text for it
         // (1) and whether that is the development text (2), compared as bytes in place.
         let jobs = sources.keys.sorted().flatMap { table in locales.map { (table, $0) } }
         let marks = jobs.concurrentMap { table, locale -> [UInt8] in
-            guard let sources = sources[table], let strings = context.tables[table]?[locale]?.strings else { return [] }
-            return sources.texts.map { source -> UInt8 in
-                guard
-                    let string = strings.string(
-                        forKey: source.key, number: source.number, numberedBy: source.number == nil ? nil : sources.numbering),
-                    string.origin != .stringsdict
-                else { return 0 }
-                let same =
-                    string.withValueBytes { bytes in
-                        source.info.withUnsafeBufferPointer { kept in
-                            guard bytes.count == kept.count, let left = bytes.baseAddress, let right = kept.baseAddress else {
-                                return bytes.count == kept.count
-                            }
-                            return memcmp(left, right, bytes.count) == 0
-                        }
-                    } ?? (string.value == source.text)
-                // A catalog unit still 'new' is catalog-untranslated's; one to review, catalog-needs-review's.
-                return same && (string.state.map { $0 == "translated" } ?? true) ? 2 : 1
-            }
+            guard let needles = needles[table], let strings = context.tables[table]?[locale]?.strings else { return [] }
+            return needles.marks(in: strings)
         }
         var result: [Finding] = []
         for table in sources.keys.sorted() {
@@ -120,6 +104,7 @@ struct UnchangedTranslationRule: Rule {
                 for index in range { scalars[index] = " " }
             }
         }
+        let (hasAt, mayLink) = Placeables.addressHints(text)
         var words = 0
         var letters = 0
         var index = 0
@@ -136,10 +121,10 @@ struct UnchangedTranslationRule: Rule {
                 continue
             }
             // Addresses from the start of a word only: every text is read once.
-            let wordStart = index == 0 || !Placeables.isLocal(scalars[index - 1])
+            let wordStart = (hasAt || mayLink) && (index == 0 || !Placeables.isLocal(scalars[index - 1]))
             if wordStart,
-                let end = Placeables.urlEnd(scalars, from: index)
-                    ?? (Placeables.isLocal(scalar) ? Placeables.emailEnd(scalars, from: index) : nil)
+                let end = (mayLink ? Placeables.urlEnd(scalars, from: index) : nil)
+                    ?? (hasAt && Placeables.isLocal(scalar) ? Placeables.emailEnd(scalars, from: index) : nil)
             {
                 endWord()
                 index = end
@@ -159,5 +144,70 @@ extension Finding.Message {
         let share = locales.count == translations ? "every translation" : "\(locales.count) of \(translations) translations"
         return
             "'\(key)' is left as the development text '\(text.excerpt)' in \(listing(locales)) (\(share)): users of \(locales.count == 1 ? "that locale" : "those locales") read it untranslated"
+    }
+}
+
+/// A table's development texts that `unchanged-translation` compares, laid out for the pass over
+/// every translation: their UTF-8 end to end, and which text each key number has.
+private struct Needles {
+    let texts: [SourceText<Bool>]
+    let numbering: TableKeyNumbers
+    let bytes: [UInt8]
+    /// Text `i` is `bytes[ends[i]..<ends[i + 1]]`.
+    let ends: [Int]
+    /// By key number: the text's index, or -1.
+    let textOfNumber: [Int32]
+
+    init(_ sources: SourceTexts<Bool>) {
+        texts = sources.texts
+        numbering = sources.numbering
+        var bytes: [UInt8] = []
+        var ends = [0]
+        var textOfNumber = [Int32](repeating: -1, count: sources.numbering.keys.count)
+        for (index, text) in sources.texts.enumerated() {
+            bytes += text.text.utf8
+            ends.append(bytes.count)
+            if let number = text.number, number < textOfNumber.count { textOfNumber[number] = Int32(index) }
+        }
+        self.bytes = bytes
+        self.ends = ends
+        self.textOfNumber = textOfNumber
+    }
+
+    /// For each text: 0 when `strings` lacks it (or has it as a `.stringsdict` form), 1 when it
+    /// has another text, 2 when it has the development text as it is (a catalog unit only when
+    /// 'translated': one still 'new' is catalog-untranslated's, one to review
+    /// catalog-needs-review's).
+    func marks(in strings: LocaleStrings) -> [UInt8] {
+        var marks = [UInt8](repeating: 0, count: texts.count)
+        let shared = strings.numbering === numbering
+        // Keys numbered another way (a locale read alone) are found by name.
+        var byKey: [String: Int] = [:]
+        if !shared || texts.contains(where: { $0.number == nil }) {
+            for (index, text) in texts.enumerated() where !shared || text.number == nil { byKey[text.key] = index }
+        }
+        func text(_ key: @autoclosure () -> String, _ number: Int?) -> Int? {
+            if shared, let number, number < textOfNumber.count { return textOfNumber[number] < 0 ? nil : Int(textOfNumber[number]) }
+            return byKey[key()]
+        }
+        bytes.withUnsafeBufferPointer { kept in
+            strings.forEachText(
+                strings: { number, value in
+                    guard let index = text(strings.numbering.keys[number], number) else { return }
+                    let start = ends[index]
+                    let count = ends[index + 1] - start
+                    guard value.count == count, count > 0, let left = value.baseAddress, let right = kept.baseAddress else {
+                        marks[index] = value.count == count ? 2 : 1
+                        return
+                    }
+                    marks[index] = memcmp(left, right + start, count) == 0 ? 2 : 1
+                },
+                others: { key, number, string in
+                    guard string.origin != .stringsdict, let index = text(key, number) else { return }
+                    let same = string.value == texts[index].text && (string.state.map { $0 == "translated" } ?? true)
+                    marks[index] = same ? 2 : 1
+                })
+        }
+        return marks
     }
 }

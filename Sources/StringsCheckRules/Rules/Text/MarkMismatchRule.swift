@@ -31,11 +31,8 @@ struct MarkMismatchRule: Rule {
         context.forEachLocaleTable { table, locale, strings, positions in
             guard let base = context.baseTable(table) else { return [] }
             var result: [Finding] = []
-            strings.forEach { key, number, string in
-                guard string.origin != .stringsdict else { return }
-                // Most texts hold none of the marks: found from the bytes in place first.
-                let marks = string.withValueBytes(Marks.init) ?? Marks(string.value ?? "")
-                guard marks.any,
+            func compare(_ key: String, _ number: Int?, _ string: LocalizedString?) {
+                guard let string = string ?? strings.string(forKey: key, number: number, numberedBy: strings.numbering),
                     let text = string.value,
                     let source = base.strings.string(forKey: key, number: number, numberedBy: strings.numbering)?.value,
                     source != text,
@@ -46,6 +43,15 @@ struct MarkMismatchRule: Rule {
                         "the '\(locale)' text of '\(key)' \(difference) ('\(source.excerpt)' → '\(text.excerpt)')", path: string.path,
                         at: positions.position(of: string), key: key, locale: locale, table: table))
             }
+            // Most texts hold none of the marks: found from the bytes in place first.
+            strings.forEachText(
+                strings: { number, bytes in
+                    if Marks(bytes).any { compare(strings.numbering.keys[number], number, nil) }
+                },
+                others: { key, number, string in
+                    guard string.origin != .stringsdict, Marks(string.value ?? "").any else { return }
+                    compare(key, number, string)
+                })
             return result
         }
     }
@@ -97,18 +103,19 @@ struct Marks {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // U+00AD is C2 AD, U+0640 is D9 80: each lead byte found with memchr, its next byte read.
-        guard let base = bytes.baseAddress, bytes.count > 1 else { return }
-        for (lead, trail) in [(UInt8(0xC2), UInt8(0xAD)), (UInt8(0xD9), UInt8(0x80))] {
-            var offset = 0
-            while offset < bytes.count - 1, let found = memchr(base + offset, Int32(lead), bytes.count - 1 - offset) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if bytes[index + 1] == trail {
-                    any = true
-                    return
-                }
-                offset = index + 1
-            }
+        any = Self.holds(0xC2, 0xAD, in: bytes) || Self.holds(0xD9, 0x80, in: bytes)
+    }
+
+    /// Whether `bytes` hold `lead` followed by `trail`.
+    private static func holds(_ lead: UInt8, _ trail: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 1 else { return false }
+        var offset = 0
+        while offset < bytes.count - 1, let found = memchr(base + offset, Int32(lead), bytes.count - 1 - offset) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[index + 1] == trail { return true }
+            offset = index + 1
         }
+        return false
     }
 
     init(_ text: String) {

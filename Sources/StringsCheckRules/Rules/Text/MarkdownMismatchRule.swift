@@ -49,9 +49,10 @@ struct MarkdownMismatchRule: Rule {
         _ kept: InlineMarkdown, evidence: MarkdownEvidence, source: String, key: String, translation: String, locale: String
     ) -> (Finding.Message, Severity?)? {
         let found = InlineMarkdown(translation)
-        let lead = "the '\(locale)' text of '\(key)'"
-        let texts = "('\(source.excerpt)' → '\(translation.excerpt)')"
-        let why = evidence.mechanism
+        // Built only for a finding.
+        var lead: String { "the '\(locale)' text of '\(key)'" }
+        var texts: String { "('\(source.excerpt)' → '\(translation.excerpt)')" }
+        var why: String { evidence.mechanism }
         if found.brokenLinks > 0 {
             return ("\(lead) has a link whose '](…)' does not close \(texts): \(why), and users see the link as typed", nil)
         }

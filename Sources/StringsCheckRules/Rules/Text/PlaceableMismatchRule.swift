@@ -52,8 +52,9 @@ struct PlaceableMismatchRule: Rule {
         // A translation without a number changes none: only addresses and handles are left to read.
         if kept.urls.isEmpty, kept.emails.isEmpty, kept.handles.isEmpty, !Placeables.holdsDigit(translation) { return nil }
         let found = Placeables(translation)
-        let texts = "('\(source.excerpt)' → '\(translation.excerpt)')"
-        let lead = "the '\(locale)' text of '\(key)'"
+        // Built only for a finding.
+        var texts: String { "('\(source.excerpt)' → '\(translation.excerpt)')" }
+        var lead: String { "the '\(locale)' text of '\(key)'" }
         // A number replaced by another; one merely missing is mostly written out in words ('at
         // least one account'), which is right.
         let missing = difference(kept.numbers, found.numbers)
@@ -65,7 +66,7 @@ struct PlaceableMismatchRule: Rule {
         if kept.isOnlyAddress(source), found.isOnlyAddress(translation) { return nil }
         let hosts = Set(found.urls.map(Placeables.host))
         // Kept: a link to the same site, or the site's name written without its scheme.
-        let lowered = translation.lowercased()
+        let lowered = kept.urls.isEmpty ? "" : translation.lowercased()
         if let url = kept.urls.first(where: {
             let host = Placeables.host(of: $0)
             return !hosts.contains(host) && !Placeables.isSample(host) && !lowered.contains(host)
@@ -105,6 +106,15 @@ struct PlaceableMismatchRule: Rule {
     /// The items of `items` that `other` does not have, each as often as it is missing.
     static func difference(_ items: [String], _ other: [String]) -> [String] {
         guard !items.isEmpty else { return [] }
+        // A few items (the usual case) are matched in place, without hashing.
+        if items.count * other.count <= 64 {
+            var used = [Bool](repeating: false, count: other.count)
+            return items.filter { item in
+                guard let match = other.indices.first(where: { !used[$0] && other[$0] == item }) else { return true }
+                used[match] = true
+                return false
+            }
+        }
         var left: [String: Int] = [:]
         for item in other { left[item, default: 0] += 1 }
         var result: [String] = []

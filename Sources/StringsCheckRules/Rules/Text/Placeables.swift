@@ -16,6 +16,9 @@ struct Placeables: Equatable {
     var isEmpty: Bool { numbers.isEmpty && urls.isEmpty && emails.isEmpty && handles.isEmpty }
 
     init(_ text: String) {
+        // What the bytes rule out is not looked for at each scalar: an address or a handle
+        // needs an '@' or a "www." or "://".
+        let (hasAt, mayLink) = Self.addressHints(text)
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -29,7 +32,7 @@ struct Placeables: Equatable {
                 index = end
                 continue
             }
-            if !Self.isWordScalar(previous), let end = Self.urlEnd(scalars, from: index) {
+            if mayLink, !Self.isWordScalar(previous), let end = Self.urlEnd(scalars, from: index) {
                 // A Markdown link's target belongs to the Markdown comparison.
                 if !(index >= 2 && scalars[index - 1] == "(" && scalars[index - 2] == "]") {
                     urls.append(String(String.UnicodeScalarView(scalars[index..<end])))
@@ -38,12 +41,12 @@ struct Placeables: Equatable {
                 continue
             }
             // An e-mail address from the start of its local part (whose digits are no number).
-            if Self.isLocal(scalar), !Self.isLocal(previous), let end = Self.emailEnd(scalars, from: index) {
+            if hasAt, Self.isLocal(scalar), !Self.isLocal(previous), let end = Self.emailEnd(scalars, from: index) {
                 emails.append(String(String.UnicodeScalarView(scalars[index..<end])).lowercased())
                 index = end
                 continue
             }
-            if scalar == "@", !Self.isWordScalar(previous), previous != "$", let end = Self.handleEnd(scalars, from: index + 1) {
+            if hasAt, scalar == "@", !Self.isWordScalar(previous), previous != "$", let end = Self.handleEnd(scalars, from: index + 1) {
                 handles.append(String(String.UnicodeScalarView(scalars[index..<end])))
                 index = end
                 continue
@@ -72,12 +75,12 @@ struct Placeables: Equatable {
     /// `5.00` → `5`). A mark followed by exactly three digits is grouping, any other one the
     /// decimal mark; a space, a no-break space or a thin space only groups.
     static func number(_ scalars: [Unicode.Scalar], from start: Int) -> (String, Int) {
-        var groups: [String] = [""]
+        var groups: [[UInt8]] = [[]]
         var marks: [Unicode.Scalar] = []
         var index = start
         while index < scalars.count {
             if let value = digit(scalars[index]) {
-                groups[groups.count - 1].append(Character(Unicode.Scalar(value + 0x30)))
+                groups[groups.count - 1].append(value + 0x30)
                 index += 1
                 continue
             }
@@ -92,25 +95,32 @@ struct Placeables: Equatable {
             default: return (value(groups, marks), index)
             }
             marks.append(mark)
-            groups.append("")
+            groups.append([])
             index += 1
         }
         return (value(groups, marks), index)
     }
 
     /// The value of digit groups and the marks between them (see `number`).
-    private static func value(_ groups: [String], _ marks: [Unicode.Scalar]) -> String {
-        var integer = groups.joined()
-        var fraction = ""
+    private static func value(_ groups: [[UInt8]], _ marks: [Unicode.Scalar]) -> String {
+        var integer = groups.count == 1 ? groups[0] : Array(groups.joined())
+        var fraction: ArraySlice<UInt8> = []
         // The last mark is a decimal mark unless three digits follow it (or it is a space).
         if let last = marks.last, let digits = groups.last, digits.count != 3,
             !" \u{A0}\u{202F}\u{2009}".unicodeScalars.contains(last)
         {
-            integer = groups.dropLast().joined()
-            fraction = String(digits.reversed().drop { $0 == "0" }.reversed())
+            integer = Array(groups.dropLast().joined())
+            fraction = digits[...]
+            while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
         }
-        let whole = String(integer.drop { $0 == "0" })
-        return (whole.isEmpty ? "0" : whole) + (fraction.isEmpty ? "" : "." + fraction)
+        var whole = integer[...]
+        while whole.first == UInt8(ascii: "0") { whole.removeFirst() }
+        var result = whole.isEmpty ? [UInt8(ascii: "0")] : Array(whole)
+        if !fraction.isEmpty {
+            result.append(UInt8(ascii: "."))
+            result += fraction
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `{0}`, `{name}`, `{{count}}`: placeholders of the app's own, whose digits are no number.
@@ -198,10 +208,14 @@ struct Placeables: Equatable {
     /// or an '@' outside a format specifier, a "www." or "://", or a byte beyond ASCII (another
     /// script's digits). Most texts hold none and are not decoded.
     static func mayHoldAny(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
+        var text = text
+        return text.withUTF8(mayHoldAny)
+    }
+
+    static func mayHoldAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
         var inSpecifier = false
-        while let byte = bytes.next() {
+        for byte in bytes {
             defer { previous = byte }
             if byte >= 0x80 { return true }
             if byte == UInt8(ascii: "%") {
@@ -219,6 +233,28 @@ struct Placeables: Equatable {
             if byte == UInt8(ascii: ".") && previous | 0x20 == UInt8(ascii: "w") { return true }
         }
         return false
+    }
+
+    /// Whether a text holds an '@' (an e-mail address or a handle may start in it) and a "www."
+    /// or "://" (a web address may), from its UTF-8: what is ruled out is not looked for at each
+    /// scalar.
+    static func addressHints(_ text: String) -> (hasAt: Bool, mayLink: Bool) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hasAt = false
+            var mayLink = false
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "@") { hasAt = true }
+                if (byte == UInt8(ascii: "/") && previous == UInt8(ascii: ":"))
+                    || (byte == UInt8(ascii: ".") && previous | 0x20 == UInt8(ascii: "w"))
+                {
+                    mayLink = true
+                }
+                previous = byte
+            }
+            return (hasAt, mayLink)
+        }
     }
 
     /// Whether a text holds a digit of any script outside its format specifiers, read scalar by

@@ -34,12 +34,12 @@ struct WhitespaceMismatchRule: Rule {
             let keysAreText = context.developmentTextInKeys(of: table) != nil
             let shared = strings.numbering === sources.numbering
             var result: [Finding] = []
-            strings.forEach { key, number, string in
-                guard string.origin != .stringsdict else { return }
-                let signature = WhitespaceSignature(string)
+            func compare(_ key: String, _ number: Int?, _ signature: WhitespaceSignature, _ string: LocalizedString?) {
                 let sourceSignature =
                     shared && number != nil ? sources.byNumber[number ?? 0] : sources.byKey[key]
-                guard signature != sourceSignature, let text = string.value,
+                guard signature != sourceSignature,
+                    let string = string ?? strings.string(forKey: key, number: number, numberedBy: strings.numbering),
+                    let text = string.value,
                     let source = base.strings.string(forKey: key, number: number, numberedBy: strings.numbering)?.value
                         ?? (keysAreText || string.origin == .catalog ? key : nil)
                 else { return }
@@ -50,6 +50,17 @@ struct WhitespaceMismatchRule: Rule {
                     result.append(made)
                 }
             }
+            strings.forEachText(
+                strings: { number, bytes in
+                    let signature = WhitespaceSignature(bytes)
+                    // The key is read only for a text whose signature differs.
+                    if shared, signature == sources.byNumber[number] { return }
+                    compare(strings.numbering.keys[number], number, signature, nil)
+                },
+                others: { key, number, string in
+                    guard string.origin != .stringsdict else { return }
+                    compare(key, number, WhitespaceSignature(string), string)
+                })
             return result
         }
     }
