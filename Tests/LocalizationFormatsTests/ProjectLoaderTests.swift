@@ -168,6 +168,38 @@ struct ProjectLoaderTests {
         }
     }
 
+    /// `forEachText` yields every string `forEach` does: `.strings` values as their bytes by
+    /// number (a non-string value skipped), every other string (a `.stringsdict` override, a
+    /// catalog unit, a key outside the numbering) as itself.
+    @Test func forEachTextYieldsWhatForEachDoes() throws {
+        let plist = "<plist version=\"1.0\"><dict><key>b</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d B</string></dict></dict></dict></plist>"
+        let catalog = """
+            {"sourceLanguage":"en","strings":{"c":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"C"}}}}},"version":"1.0"}
+            """
+        let project = ProjectLoader.load(virtualFiles: [
+            ("en.lproj/Localizable.strings", Array("\"a\" = \"A\";\n\"b\" = \"B\";\n\"d\" = \"D é\";\n".utf8)),
+            ("de.lproj/Localizable.strings", Array("\"a\" = \"Ä\";\n\"b\" = \"B\";\n\"d\" = \"Dé\";\n\"e\" = (x);\n".utf8)),
+            ("de.lproj/Localizable.stringsdict", Array(plist.utf8)),
+            ("Localizable.xcstrings", Array(catalog.utf8)),
+        ])
+        let table = try #require(project.allTables().values.first { $0["de"] != nil }?["de"])
+        var expected: [String: String] = [:]
+        table.strings.forEach { key, _, string in
+            if string.origin != .strings || string.value != nil { expected[key] = "\(string.origin):\(string.value ?? "")" }
+        }
+        var found: [String: String] = [:]
+        table.strings.forEachText(
+            strings: { number, bytes in
+                found[table.strings.numbering.keys[number]] = "strings:" + String(decoding: bytes, as: UTF8.self)
+            },
+            others: { key, _, string in
+                if string.origin != .strings || string.value != nil { found[key] = "\(string.origin):\(string.value ?? "")" }
+            })
+        #expect(found == expected)
+        #expect(found["a"] == "strings:Ä" && found["d"] == "strings:Dé" && found["b"]?.hasPrefix("stringsdict:") == true)
+        #expect(found["c"] == "catalog:C" && found["e"] == nil)
+    }
+
     @Test func parallelAndSerialParsingAgree() async {
         var diagnostics: [Diagnostic] = []
         let candidates = ProjectLoader.discover(root: Self.demo, excluding: [], diagnostics: &diagnostics)

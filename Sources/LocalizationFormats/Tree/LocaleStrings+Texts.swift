@@ -2,7 +2,8 @@ extension LocaleStrings {
     /// Calls `strings` with the number and UTF-8 of each numbered `.strings` text whose value is a
     /// string, read in place (no string is made and nothing is retained per text), and `others`
     /// with every other string: catalog units, `.stringsdict` texts, strings made one by one, and
-    /// the keys outside the numbering. What the text rules read every translation through.
+    /// the keys outside the numbering (whatever their value). What the text rules read every
+    /// translation through.
     public func forEachText(
         strings: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Void,
         others: (_ key: String, _ number: Int?, _ string: LocalizedString) throws -> Void
