@@ -172,7 +172,11 @@ struct ProjectLoaderTests {
     /// number (a non-string value skipped), every other string (a `.stringsdict` override, a
     /// catalog unit, a key outside the numbering) as itself.
     @Test func forEachTextYieldsWhatForEachDoes() throws {
-        let plist = "<plist version=\"1.0\"><dict><key>b</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d B</string></dict></dict></dict></plist>"
+        let plist = """
+            <plist version="1.0"><dict><key>b</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\
+            <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d B</string></dict></dict></dict></plist>
+            """
         let catalog = """
             {"sourceLanguage":"en","strings":{"c":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"C"}}}}},"version":"1.0"}
             """
