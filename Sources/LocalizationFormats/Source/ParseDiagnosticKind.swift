@@ -30,6 +30,7 @@ public enum ParseDiagnosticKind: String, Sendable, CaseIterable, Codable {
     case jsonSyntaxError = "json-syntax-error"
     case jsonDuplicateKey = "json-duplicate-key"
     case xcstringsInvalidStructure = "xcstrings-invalid-structure"
+    case xliffInvalidStructure = "xliff-invalid-structure"
     case duplicateLocaleFolder = "duplicate-locale-folder"
     case symlinkLoop = "symlink-loop"
     case symlinkOutsideRoot = "symlink-outside-root"

@@ -126,6 +126,20 @@ extension ParseMessage {
         case .xmlEntityReference(let name):
             "the entity reference '&\(name);' is not expanded; use a character reference or the character itself"
 
+        case .xliffTooManyAttributes(let count):
+            "a start tag with \(count) attributes (an XLIFF element has a few); the file is not read"
+        case .xliffInternalSubset:
+            "the document type declares entities or elements, which no XLIFF export holds; the file is not read"
+        case .xliffNothingImports: "; Xcode cannot import the file, so none of its translations arrive"
+        case .xliffNotXliff(let root):
+            root.isEmpty ? "the document has no <xliff> root element" : "the root element is <\(root)>, not <xliff>; the file is not read as XLIFF"
+        case .xliffVersion(let version): "XLIFF version \(version); Xcode reads and writes XLIFF 1.2"
+        case .xliffFileWithoutOriginal: "<file> has no 'original' attribute, so its units belong to no table; they are not read"
+        case .xliffUnitWithoutID: "<trans-unit> has no 'id' attribute, so it names no key; it is not read"
+        case .xliffUnitWithoutSource(let id): "the unit '\(id)' has no <source>"
+        case .xliffInlineElement(let element, let parent):
+            "<\(parent)> holds the element <\(element)>, which Xcode does not write; only its text is read"
+        case .xliffDuplicateUnit(let id, let original): "the unit '\(id)' stands twice in '\(original)'; the import keeps one of them"
         case .plistTooManyAttributes(let count):
             "a start tag with \(count) attributes (a property list element has at most one); the file is not read"
         case .plistInternalSubset:

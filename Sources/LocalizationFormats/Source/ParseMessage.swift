@@ -236,6 +236,20 @@ public enum ParseMessage: Sendable, Hashable {
     case jsonFirstKey(key: String)
     case jsonMoreDuplicateKeys(count: Int, listed: Int)
 
+    // MARK: xliff-invalid-structure
+
+    case xliffTooManyAttributes(count: Int)
+    case xliffInternalSubset
+    /// Appended to the first syntax error of an XLIFF file.
+    case xliffNothingImports
+    case xliffNotXliff(root: String)
+    case xliffVersion(String)
+    case xliffFileWithoutOriginal
+    case xliffUnitWithoutID
+    case xliffUnitWithoutSource(id: String)
+    case xliffInlineElement(element: String, parent: String)
+    case xliffDuplicateUnit(id: String, original: String)
+
     // MARK: xcstrings-invalid-structure
 
     case catalogStringsNotObject(found: String)

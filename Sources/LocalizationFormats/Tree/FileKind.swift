@@ -16,6 +16,9 @@ public enum FileKind {
     /// Whether a file is a storyboard or xib, whose strings table holds Interface Builder labels.
     public static func isInterfaceFile(_ name: String) -> Bool { name.hasSuffix(".storyboard") || name.hasSuffix(".xib") }
 
+    /// Whether a file is an XLIFF file (a translator's deliverable, an `.xcloc` bundle's content).
+    public static func isXliff(_ name: String) -> Bool { name.hasSuffix(".xliff") || name.hasSuffix(".xlf") }
+
     /// Whether a folder is a locale's folder (`de.lproj`).
     public static func isLocaleFolder(_ name: String) -> Bool { name.hasSuffix(".lproj") }
 }

@@ -43,6 +43,19 @@ public struct ResourceFile: Sendable {
         tableID = bundle.isEmpty ? table : bundle + "/" + table
     }
 
+    /// A file whose table ID is given, not read from its path: an XLIFF file's tables, which
+    /// import into the project's tables its `original` attributes name.
+    public init(path: String, locale: String?, folder: String?, table: String, content: ResourceContent, tableID: String) {
+        self.path = path
+        self.locale = locale
+        self.folder = folder
+        self.table = table
+        self.content = content
+        let slash = tableID.lastIndex(of: "/")
+        bundle = slash.map { String(tableID[..<$0]) } ?? ""
+        self.tableID = tableID
+    }
+
     /// The folder holding the `.lproj` folder `folder` that `path` lies in, else the file's folder.
     static func bundle(path: String, folder: String?) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -111,6 +124,9 @@ public struct LocalizationProject: Sendable {
     /// Folder (as displayed) → a file in it that only a bundle's resources hold (`Info.plist`, an
     /// asset catalog, a storyboard or xib).
     public var bundleEvidence: [String: String] = [:]
+    /// The XLIFF files checked (named or found under the roots, in `.xcloc` bundles or alone),
+    /// whose tables are among `files`.
+    public var exports: [XliffExport] = []
     /// The `Sources` folders of the Swift packages in the tree (as displayed).
     public var packageSourceFolders: Set<String> = []
 
@@ -145,6 +161,13 @@ public struct LocalizationProject: Sendable {
             if case .catalog(let catalog) = file.content { set.formUnion(catalog.locales.map(LocaleName.normalize)) }
         }
         return set.sorted()
+    }
+
+    /// How many resource files were read: an XLIFF file counts once, whatever tables it holds.
+    public var fileCount: Int {
+        guard !exports.isEmpty else { return files.count }
+        let xliffPaths = Set(exports.map(\.document.path))
+        return files.filter { !xliffPaths.contains($0.path) }.count + exports.count
     }
 
     /// Every table name, sorted.

@@ -38,6 +38,8 @@ extension ProjectLoader {
         var codeFiles: [String] = []
         /// Every folder left out (displayed), tables in it or not: code there is not the app's either.
         var leftOutFolders: [String] = []
+        /// XLIFF files (`.xliff`, `.xlf`): the path read and the path displayed.
+        var xliffFiles: [(path: String, display: String)] = []
     }
 
     /// `discover`, noting what `Walk` holds.
@@ -106,6 +108,10 @@ extension ProjectLoader {
         let parent = rootURL.deletingLastPathComponent().lastPathComponent
         let inLproj = FileKind.isLocaleFolder(parent)
         if !isDirectory.boolValue {
+            if FileKind.isXliff(rootURL.lastPathComponent) {
+                walk.xliffFiles.append((root, root))
+                return []
+            }
             guard let kind = FileKind.table(rootURL.lastPathComponent) else { return [] }
             return [Candidate(url: rootURL, path: root, folder: inLproj ? parent : nil, kind: kind)]
         }
@@ -162,6 +168,7 @@ extension ProjectLoader {
                     if walk.bundleEvidence[bundle] == nil { walk.bundleEvidence[bundle] = name }
                 }
                 if isRegularFile, walk.collectsCode, CodeLanguage(fileName: name) != nil { walk.codeFiles.append(join(display, name)) }
+                if isRegularFile, FileKind.isXliff(name) { walk.xliffFiles.append((filePath, join(display, name))) }
                 if isRegularFile {
                     switch name {
                     case "Package.swift": walk.packages[folder] = filePath
@@ -209,6 +216,9 @@ extension ProjectLoader {
                         walk.skipped.append(childDisplay)
                         continue
                     }
+                    // An `.xcloc` bundle's copies of the project's files and its notes are the
+                    // export's, not tables of a project.
+                    if name == "Source Contents" || name == "Notes", display.hasSuffix(".xcloc") { continue }
                     // Walked like any folder; its files are taken out after the walk, counted.
                     if walk.leavesOut, let reason = Shipping.reason(forFolder: name) {
                         walk.leftOut.append(LeftOutFolder(path: childDisplay, reason: reason))

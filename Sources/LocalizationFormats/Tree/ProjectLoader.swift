@@ -53,6 +53,7 @@ public enum ProjectLoader {
         var bundleEvidence: [String: String] = [:]
         var xcodeProjects: [(path: String, display: String)] = []
         var infoPlists: [(path: String, display: String)] = []
+        var xliffFiles: [(path: String, display: String)] = []
         var packageSources: Set<String> = []
         // Source files under folders, found by the same walk, by root.
         var walkedCode: [String: [String]] = [:]
@@ -73,9 +74,13 @@ public enum ProjectLoader {
             bundleEvidence.merge(walk.bundleEvidence.filter { kept($0.key + "/") }) { first, _ in first }
             xcodeProjects += walk.xcodeProjects.filter { kept($0.display) }
             infoPlists += walk.infoPlists.filter { kept($0.display) }
+            xliffFiles += walk.xliffFiles.filter { kept($0.display) }
             packageSources.formUnion(walk.packages.keys.filter { kept($0 + "/") }.map { $0.isEmpty ? "Sources" : $0 + "/Sources" })
         }
-        if let accept { candidates = candidates.filter { accept($0.path) } }
+        if let accept {
+            candidates = candidates.filter { accept($0.path) }
+            xliffFiles = xliffFiles.filter { accept($0.display) }
+        }
         var interfaceFiles: [String: String] = [:]
         var unique: [String: Candidate] = [:]
         for candidate in candidates {
@@ -147,6 +152,7 @@ public enum ProjectLoader {
         let generated = GeneratedAccessors.read(swiftGenConfigurations: swiftGenConfigurations)
         project.alwaysFormattedTables = generated.alwaysFormatted
         project.developmentFallbackTables = generated.developmentFallback
+        addExports(xliffFiles, to: &project, maximumFileSize: maximumFileSize)
         if let payloadFiles { project.payloadFiles = payloadFiles }
         phases.lap("payloads")
         if let scanned = codeAlongside {
@@ -235,6 +241,7 @@ public enum ProjectLoader {
         var payloads: [PayloadTemplateFile] = []
         var bundleEvidence: [String: String] = [:]
         var packageSources: Set<String> = []
+        var exports: [XliffExport] = []
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         var virtualCode = CodeScanOptions(functions: functions)
         virtualCode.everyLiteral = true
@@ -261,6 +268,18 @@ public enum ProjectLoader {
                 interfaceFiles[ResourceFile.tableID(path: path, folder: folder, table: tableName(candidate))] = path
                 continue
             }
+            if FileKind.isXliff(name) {
+                let bundle = components.dropLast().lastIndex { $0.hasSuffix(".xcloc") }.map { index in
+                    let path = components[...index].joined(separator: "/")
+                    let contents = bytesOfVirtual(path + "/contents.json", virtualFiles)
+                        .flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
+                    return XclocBundle(
+                        path: path, developmentRegion: contents?["developmentRegion"] as? String,
+                        targetLocale: contents?["targetLocale"] as? String, contentsPath: contents == nil ? nil : path + "/contents.json")
+                }
+                exports.append(XliffExport(document: XliffReader.read(bytes: bytes, path: path), bundle: bundle))
+                continue
+            }
             guard let kind = FileKind.table(name) else { continue }
             let candidate = Candidate(url: URL(fileURLWithPath: "/" + path), path: path, folder: folder, kind: kind)
             files.append(parse(candidate, bytes: bytes))
@@ -278,7 +297,12 @@ public enum ProjectLoader {
         project.interfaceFiles = interfaceFiles
         project.bundleEvidence = bundleEvidence
         project.packageSourceFolders = packageSources
+        addExports(exports, to: &project)
         return project
+    }
+
+    private static func bytesOfVirtual(_ path: String, _ files: [(path: String, bytes: [UInt8])]) -> [UInt8]? {
+        files.first { $0.path == path }?.bytes
     }
 
     /// Parses the candidates on every core; the result is sorted by path, whatever the scheduling.

@@ -155,7 +155,7 @@ public enum RuleEngine {
         phases.lap("sort")
         var result = CheckResult(
             findings: kept, suppressedCount: suppressed, baselinedCount: baselined,
-            fileCount: project.files.count + project.payloadFiles.count + project.codeFiles.count,
+            fileCount: project.fileCount + project.payloadFiles.count + project.codeFiles.count,
             baseLocale: context.baseLocale, baseLocaleReason: project.baseLocaleReason)
         result.leftOutFolders = project.leftOutFolders
         result.skippedTestFiles = project.skippedTestFiles

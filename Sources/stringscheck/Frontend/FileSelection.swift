@@ -35,6 +35,11 @@ struct FileSelection {
             let components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             // Source code is read like a template: its payload keys are looked up in the app's strings.
             let isTemplate = FileKind.isPayloadTemplate(file) || CodeLanguage(fileName: components.last ?? file) != nil
+            // An XLIFF file is read as itself, beside the folders given (the project it imports into).
+            if FileKind.isXliff(components.last ?? file) {
+                roots.append(file)
+                continue
+            }
             if FileKind.table(components.last ?? file) == nil && !isTemplate {
                 unchecked.append(file)
                 continue
@@ -88,7 +93,7 @@ struct FileSelection {
     func reportUncheckedFiles() throws {
         for file in unchecked {
             Console.error(
-                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked"
+                "stringscheck: warning: \(file) is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), an XLIFF file (.xliff, .xlf), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked"
             )
         }
         if roots.isEmpty {
