@@ -393,7 +393,7 @@ struct FileArgumentTests {
         #expect(text.status == 0)
         #expect(
             text.stderr
-                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked\n"
+                == "stringscheck: warning: notes.txt is not a table (.strings or .stringsdict), a String Catalog (.xcstrings), an XLIFF file (.xliff, .xlf), a payload template (.json, .apns) or source code stringscheck reads; nothing in it is checked\n"
         )
     }
 

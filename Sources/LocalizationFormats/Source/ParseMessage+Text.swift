@@ -132,7 +132,8 @@ extension ParseMessage {
             "the document type declares entities or elements, which no XLIFF export holds; the file is not read"
         case .xliffNothingImports: "; Xcode cannot import the file, so none of its translations arrive"
         case .xliffNotXliff(let root):
-            root.isEmpty ? "the document has no <xliff> root element" : "the root element is <\(root)>, not <xliff>; the file is not read as XLIFF"
+            root.isEmpty
+                ? "the document has no <xliff> root element" : "the root element is <\(root)>, not <xliff>; the file is not read as XLIFF"
         case .xliffVersion(let version): "XLIFF version \(version); Xcode reads and writes XLIFF 1.2"
         case .xliffFileWithoutOriginal: "<file> has no 'original' attribute, so its units belong to no table; they are not read"
         case .xliffUnitWithoutID: "<trans-unit> has no 'id' attribute, so it names no key; it is not read"

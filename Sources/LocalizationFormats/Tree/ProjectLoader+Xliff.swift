@@ -49,8 +49,10 @@ extension ProjectLoader {
         let hadTables = !project.files.isEmpty
         let projectTables = Set(project.files.map(\.tableID))
         var exports = exports.sorted { $0.document.path < $1.document.path }
-        var sourcesAdded: Set<String> = []
-        var targetsAdded: Set<String> = []
+        // Table → the export whose sources stand for its development texts.
+        var sourcesAdded: [String: String] = [:]
+        // Table and locale → the export whose translations import into it.
+        var targetsAdded: [String: String] = [:]
         var added: [ResourceFile] = []
         var replaced: Set<String> = []
         for exportIndex in exports.indices {
@@ -66,11 +68,19 @@ extension ProjectLoader {
                 }
                 let tableID = exports[exportIndex].tableIDs[fileIndex]
                 let inProject = exports[exportIndex].inProject[fileIndex]
-                // One export per table and locale is imported: a second is checked through its
-                // own rules only.
+                // One export per table and locale is imported (its `.strings` and `.stringsdict`
+                // files both): a second is checked through its own rules only.
+                let path = exports[exportIndex].document.path
                 let target = exports[exportIndex].targetLocale(of: file).map { tableID + "\u{0}" + $0 }
-                if let target, !targetsAdded.insert(target).inserted { continue }
-                let withSources = !inProject && sourcesAdded.insert(tableID).inserted
+                if let target {
+                    if let earlier = targetsAdded[target], earlier != path { continue }
+                    targetsAdded[target] = path
+                }
+                var withSources = false
+                if !inProject, sourcesAdded[tableID, default: path] == path {
+                    sourcesAdded[tableID] = path
+                    withSources = true
+                }
                 added += exports[exportIndex].resourceFiles(fileIndex: fileIndex, withSources: withSources)
                 if inProject, let target { replaced.insert(target) }
             }

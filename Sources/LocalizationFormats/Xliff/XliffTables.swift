@@ -116,12 +116,14 @@ extension XliffExport {
         let folder = locale + ".lproj"
         var result: [ResourceFile] = []
         if !strings.entries.isEmpty {
-            result.append(ResourceFile(path: path, locale: locale, folder: folder, table: file.table, content: .strings(strings), tableID: tableID))
+            result.append(
+                ResourceFile(path: path, locale: locale, folder: folder, table: file.table, content: .strings(strings), tableID: tableID))
         }
         if !entries.isEmpty {
             let stringsdict = StringsdictFile(path: path, entries: entries, diagnostics: [], loads: true, isBinary: false)
             result.append(
-                ResourceFile(path: path, locale: locale, folder: folder, table: file.table, content: .stringsdict(stringsdict), tableID: tableID))
+                ResourceFile(
+                    path: path, locale: locale, folder: folder, table: file.table, content: .stringsdict(stringsdict), tableID: tableID))
         }
         return result
     }

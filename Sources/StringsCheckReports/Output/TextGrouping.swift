@@ -90,6 +90,11 @@ extension TextRenderer {
                 guard !ofRule.isEmpty else { continue }
                 parts.append(phrase(ofRule))
             }
+            // A backlog rule without words of its own here is still counted.
+            let others = Dictionary(grouping: items.filter { item in !phrases.contains { $0.0 == item.diagnostic.id } }) {
+                $0.diagnostic.id
+            }
+            for (rule, ofRule) in others.sorted(by: { $0.key < $1.key }) { parts.append("\(count(ofRule, "finding")) of \(rule)") }
             out += "  \(visible(table)): \(parts.joined(separator: "; "))\n"
         }
         return out
@@ -114,6 +119,8 @@ extension TextRenderer {
     private static let phrases: [(String, @Sendable ([Finding]) -> String)] = [
         ("missing-translation", { "\(keys($0)) not yet translated (\(perLocale($0)))" }),
         ("catalog-untranslated", { "\(count($0, "catalog text")) not yet translated (\(perLocale($0)))" }),
+        ("xliff-untranslated", { "\(count($0, "XLIFF unit")) without a translation (\(perLocale($0)))" }),
+        ("unchanged-translation", { "\(keys($0)) left as the development text (\(perLocale($0)))" }),
         ("catalog-needs-review", { "\(count($0, "translation")) marked for review (\(perLocale($0)))" }),
         ("missing-table", { "no table yet in \(locales($0))" }),
         ("incomplete-locale", { "locales below the coverage threshold: \(locales($0))" }),

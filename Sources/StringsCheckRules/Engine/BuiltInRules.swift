@@ -67,6 +67,14 @@ public enum BuiltInRules {
         UnusedKeyRule.self,
         ValueEqualsKeyRule.self,
         WhitespaceMismatchRule.self,
+        XclocLanguageMismatchRule.self,
+        XliffCopiedSourceRule.self,
+        XliffEmptyTargetRule.self,
+        XliffMissingTargetLanguageRule.self,
+        XliffSourceDriftRule.self,
+        XliffUnitStateRule.self,
+        XliffUnknownKeyRule.self,
+        XliffUntranslatedRule.self,
     ]
 
     /// Every rule description, the parse rules included, sorted by ID.

@@ -12,6 +12,7 @@ public enum RuleArea: String, Sendable, CaseIterable, Codable {
     case payload
     case code
     case text
+    case xliff
 
     public var title: String {
         switch self {
@@ -24,6 +25,7 @@ public enum RuleArea: String, Sendable, CaseIterable, Codable {
         case .payload: "Push payloads"
         case .code: "The app's code"
         case .text: "What a translation keeps"
+        case .xliff: "Translator deliverables (XLIFF)"
         }
     }
 }

@@ -29,7 +29,12 @@ struct MissingTranslationRule: Rule {
         var result: [Finding] = []
         for table in context.baseTableNames {
             guard let presence = context.keyPresence[table] else { continue }
-            let present = locales.compactMap { locale in presence.has[locale].map { (locale: locale, has: $0) } }
+            // A locale whose table an XLIFF file brings is judged by the xliff rules: a key the file
+            // leaves out or leaves untranslated stays as the project has it, not missing.
+            let imported = context.xliffLocales[table] ?? []
+            let present = locales.compactMap { locale in
+                imported.contains(locale) ? nil : presence.has[locale].map { (locale: locale, has: $0) }
+            }
             let exempt = context.doNotTranslate[table] ?? []
             let usage = context.usage(of: table)
             let readByCode = usage == .format || usage == .text
