@@ -164,8 +164,8 @@ struct XliffReaderTests {
     /// Every corpus export reads without a diagnostic, every unit with a source.
     @Test func corpusExportsRead() throws {
         let folder = Corpus.root.appendingPathComponent("xliff/mozilla-l10n__focusios-l10n")
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            print("skipped: the XLIFF corpus is not beside the project (../shared/corpus/xliff)")
+        guard Corpus.isAvailable else {
+            print(Corpus.skipMessage)
             return
         }
         let locales = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.contains(".") && $0 != "LICENSE" }

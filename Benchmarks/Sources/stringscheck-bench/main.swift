@@ -16,6 +16,8 @@ let usage = """
       --payloads P       payload templates (default 1000)
       --repetitions R    runs per measurement; the median is reported (default 5)
       --tree PATH        also measure a real tree
+      --xliff PATH       measure a folder of XLIFF exports (default: ../shared/corpus/xliff
+                        when it is there)
       --series           also measure doublings of locales and keys
       --json             print the figures as JSON
       --write-tree PATH  write the synthetic tree and stop
@@ -29,7 +31,7 @@ let usage = """
 prepareHeapLikeTheCLI()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let valueOptions: Set<String> = [
-    "--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--profile-parse", "--code",
+    "--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--profile-parse", "--code", "--xliff",
 ]
 let flagOptions: Set<String> = ["--series", "--json", "--help", "-h"]
 // Unknown arguments are refused rather than silently running the default benchmark.
@@ -540,6 +542,18 @@ if let realTree {
         "rows": rowsReport(catalogFigures.rows),
         "cli": catalogCLI,
     ]
+}
+
+let xliffRoot =
+    option("--xliff") ?? (FileManager.default.fileExists(atPath: "../shared/corpus/xliff") ? "../shared/corpus/xliff" : nil)
+if let xliffRoot, let figures = try await measureXliff(root: URL(fileURLWithPath: xliffRoot), repetitions: repetitions) {
+    if !wantsJSON {
+        print("")
+        printTable(
+            "XLIFF exports in \(xliffRoot): \(figures.files) files, \(figures.units) units (median of \(repetitions))", figures.rows)
+    }
+    let xliffCLI: Any = figures.cli.map(cliReport) ?? NSNull()
+    report["xliff"] = ["rows": rowsReport(figures.rows), "cli": xliffCLI]
 }
 
 if wantsSeries {

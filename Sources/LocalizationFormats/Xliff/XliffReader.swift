@@ -1,5 +1,11 @@
 import CLibXML2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads XLIFF 1.2 through libxml2's SAX2 callbacks with the property list reader's hardening:
 /// no network, no entity substitution, no DTD loading, a bound on nesting, on attributes per tag
 /// and on the file's size (the loader's). A document type with an internal subset (entity or
@@ -16,7 +22,7 @@ public enum XliffReader {
         if let crowded = XMLPropertyListReader.firstCrowdedTag(bytes, limit: XMLPropertyListReader.maximumAttributes) {
             return refuse(.xliffTooManyAttributes(count: crowded.count), at: position(of: crowded.offset, in: bytes))
         }
-        let state = XliffBuilder(path: path, columns: ColumnFinder(bytes: bytes))
+        let state = XliffBuilder(XliffState(path: path, columns: ColumnFinder(bytes: bytes)))
         let unmanaged = Unmanaged.passRetained(state)
         defer { unmanaged.release() }
         let ((wellFormed, subsetLine), errors) = XMLPropertyListReader.collectingErrors { () -> (Bool, Int?) in
@@ -81,59 +87,117 @@ private func xliffBuilder(_ context: UnsafeMutableRawPointer?) -> XliffBuilder? 
     return Unmanaged<XliffBuilder>.fromOpaque(opaque).takeUnretainedValue()
 }
 
+/// Whether the C string `pointer` is `name`, compared in place.
+private func equals(_ pointer: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+    let name = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+    return strcmp(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self), name) == 0
+}
+
+/// The attributes of a start tag as libxml2 hands them over (five pointers each: local name,
+/// prefix, URI, value start, value end), read by name without a dictionary.
+struct XMLAttributes {
+    let pointers: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    /// The value of the unprefixed attribute `name` (`xml:lang` and the like are not asked for).
+    func value(_ name: StaticString) -> String? {
+        guard let pointers else { return nil }
+        for index in 0..<count {
+            let base = index * 5
+            guard let local = pointers[base], pointers[base + 1] == nil, equals(local, name), let start = pointers[base + 3],
+                let end = pointers[base + 4]
+            else { continue }
+            return String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+        }
+        return nil
+    }
+}
+
 private func xliffStartElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     guard let builder = xliffBuilder(context), let localName else { return }
-    // Five pointers per attribute: local name, prefix, URI, value start, value end.
-    var values: [String: String] = [:]
-    if let attributes {
-        for index in 0..<Int(max(0, attributeCount)) {
-            let base = index * 5
-            guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
-            let prefix = attributes[base + 1].map { String(cString: $0) }
-            let local = String(cString: name)
-            let count = end - start
-            let value = String(decoding: UnsafeBufferPointer(start: start, count: max(0, count)), as: UTF8.self)
-            values[prefix.map { "\($0):\(local)" } ?? local] = value
+    let kind: XliffElement =
+        if equals(localName, "trans-unit") {
+            .unit
+        } else if equals(localName, "source") {
+            .source
+        } else if equals(localName, "target") {
+            .target
+        } else if equals(localName, "note") {
+            .note
+        } else if equals(localName, "file") {
+            .file
+        } else if equals(localName, "xliff") {
+            .xliff
+        } else {
+            .other
         }
-    }
-    builder.start(String(cString: localName), attributes: values, line: Int(xmlSAX2GetLineNumber(context)))
+    builder.state.start(
+        kind, name: localName, attributes: XMLAttributes(pointers: attributes, count: Int(max(0, attributeCount))),
+        line: Int(xmlSAX2GetLineNumber(context)))
 }
 
 private func xliffEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    xliffBuilder(context)?.end()
+    xliffBuilder(context)?.state.end()
 }
 
 private func xliffCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let builder = xliffBuilder(context), let characters, length > 0 else { return }
-    builder.characters(UnsafeBufferPointer(start: characters, count: Int(length)))
+    builder.state.characters(UnsafeBufferPointer(start: characters, count: Int(length)))
 }
 
 private func xliffReference(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) {
     guard let builder = xliffBuilder(context) else { return }
-    builder.entityReference(name.map { String(cString: $0) } ?? "", line: Int(xmlSAX2GetLineNumber(context)))
+    builder.state.entityReference(name.map { String(cString: $0) } ?? "", line: Int(xmlSAX2GetLineNumber(context)))
 }
 
-/// Builds the document from element events (libxml2 calls them in turn, on one thread).
+/// The elements the reader tells apart.
+enum XliffElement {
+    case xliff, file, unit, source, target, note, other
+}
+
+/// The box the callbacks reach the state through: one field, reached by one callback at a time
+/// (libxml2 calls them in turn, on one thread), which a dynamic exclusivity check cannot know.
 private final class XliffBuilder {
+    @exclusivity(unchecked) var state: XliffState
+
+    init(_ state: XliffState) {
+        self.state = state
+    }
+
+    func document() -> XliffDocument { state.document() }
+}
+
+/// Builds the document from element events. The unit being read is kept in fields of its own
+/// and made once at its end; its file's units in an array of their own.
+struct XliffState {
     let path: String
     var columns: ColumnFinder
     var files: [XliffFile] = []
     var diagnostics: [Diagnostic] = []
-    /// Open element names.
-    var stack: [String] = []
+    /// Open elements.
+    var stack: [XliffElement] = []
     var sawRoot = false
+    /// The file being read (its units are `units`).
     var file: XliffFile?
-    var unit: XliffUnit?
-    var unitHasSource = false
+    var units: [XliffUnit] = []
+    var inUnit = false
+    var unitID = ""
+    var unitLocation = SourcePosition(line: 1, column: 1)
+    var unitTranslatable = true
+    var source: String?
+    var target: String?
+    var targetLocation: SourcePosition?
+    var state: String?
+    var note: String?
     /// The element whose text is being gathered (`source`, `target`, `note`) and its depth.
-    var collecting: (name: String, depth: Int)?
+    var collecting: (element: XliffElement, depth: Int)?
     var text: [UInt8] = []
     var tooDeep = false
 
@@ -142,113 +206,124 @@ private final class XliffBuilder {
         self.columns = columns
     }
 
-    func fail(_ message: ParseMessage, at location: SourcePosition, severity: Severity? = nil) {
+    mutating func fail(_ message: ParseMessage, at location: SourcePosition, severity: Severity? = nil) {
         diagnostics.append(Diagnostic(.xliffInvalidStructure, message, path: path, at: location, severity: severity))
     }
 
-    func start(_ name: String, attributes: [String: String], line: Int) {
-        let location = columns.location(line: line, elementName: name)
-        stack.append(name)
+    mutating func start(_ kind: XliffElement, name: UnsafePointer<xmlChar>, attributes: XMLAttributes, line: Int) {
+        stack.append(kind)
         if stack.count > XliffReader.maximumDepth {
-            if !tooDeep { fail(.nestedTooDeep(limit: XliffReader.maximumDepth), at: location) }
+            if !tooDeep { fail(.nestedTooDeep(limit: XliffReader.maximumDepth), at: SourcePosition(line: max(1, line), column: 1)) }
             tooDeep = true
             return
         }
         if let collecting {
             // Inline markup (<g>, <x/>, <ph>): Xcode writes none; its text is kept, the tags are not.
             if stack.count == collecting.depth + 2 {
-                fail(.xliffInlineElement(element: name, parent: collecting.name), at: location, severity: .warning)
+                let element = String(cString: name)
+                let parent = collecting.element == .source ? "source" : collecting.element == .target ? "target" : "note"
+                fail(
+                    .xliffInlineElement(element: element, parent: parent), at: columns.location(line: line, elementName: element),
+                    severity: .warning)
             }
             return
         }
-        switch name {
-        case "xliff" where stack.count == 1:
-            sawRoot = true
-            if let version = attributes["version"], version != "1.2" {
-                fail(.xliffVersion(version), at: location, severity: .warning)
+        if stack.count == 1 {
+            guard kind == .xliff else {
+                let element = String(cString: name)
+                fail(.xliffNotXliff(root: element), at: columns.location(line: line, elementName: element))
+                return
             }
-        case _ where stack.count == 1:
-            fail(.xliffNotXliff(root: name), at: location)
-        case "file":
-            guard let original = attributes["original"] else {
+            sawRoot = true
+            if let version = attributes.value("version"), version != "1.2" {
+                fail(.xliffVersion(version), at: columns.location(line: line, elementName: "xliff"), severity: .warning)
+            }
+            return
+        }
+        switch kind {
+        case .file:
+            let location = columns.location(line: line, elementName: "file")
+            units = []
+            guard let original = attributes.value("original") else {
                 fail(.xliffFileWithoutOriginal, at: location)
-                file = XliffFile(original: "", sourceLanguage: nil, targetLanguage: nil, location: location, units: [])
+                file = nil
                 return
             }
             file = XliffFile(
-                original: original, sourceLanguage: attributes["source-language"], targetLanguage: attributes["target-language"],
-                location: location, units: [])
-        case "trans-unit":
+                original: original, sourceLanguage: attributes.value("source-language"),
+                targetLanguage: attributes.value("target-language"), location: location, units: [])
+        case .unit:
+            let location = columns.location(line: line, elementName: "trans-unit")
             guard file != nil else { return }
-            guard let id = attributes["id"] else {
+            guard let id = attributes.value("id") else {
                 fail(.xliffUnitWithoutID, at: location)
                 return
             }
-            unit = XliffUnit(
-                id: id, source: "", target: nil, state: nil, note: nil, location: location, targetLocation: nil,
-                translatable: attributes["translate"] != "no")
-            unitHasSource = false
-        case "source", "target", "note":
-            guard unit != nil else { return }
-            if name == "target" {
-                unit?.targetLocation = location
-                unit?.state = attributes["state"]
+            inUnit = true
+            unitID = id
+            unitLocation = location
+            unitTranslatable = attributes.value("translate") != "no"
+            (source, target, targetLocation, state, note) = (nil, nil, nil, nil, nil)
+        case .source, .target, .note:
+            guard inUnit else { return }
+            if kind == .target {
+                targetLocation = columns.location(line: line, elementName: "target")
+                state = attributes.value("state")
             }
-            collecting = (name, stack.count - 1)
+            collecting = (kind, stack.count - 1)
             text.removeAll(keepingCapacity: true)
-        default:
+        case .xliff, .other:
             break
         }
     }
 
-    func end() {
+    mutating func end() {
         defer { stack.removeLast() }
-        guard stack.count <= XliffReader.maximumDepth else { return }
-        let name = stack.last ?? ""
+        guard stack.count <= XliffReader.maximumDepth, let kind = stack.last else { return }
         if let gathering = collecting {
             guard stack.count - 1 == gathering.depth else { return }
             let value = String(decoding: text, as: UTF8.self)
-            switch gathering.name {
-            case "source":
-                unit?.source = value
-                unitHasSource = true
-            case "target": unit?.target = value
-            default:
-                let earlier = unit?.note
-                unit?.note = earlier.map { $0 + "\n" + value } ?? value
+            switch gathering.element {
+            case .source: source = value
+            case .target: target = value
+            default: note = note.map { $0 + "\n" + value } ?? value
             }
             collecting = nil
             return
         }
-        switch name {
-        case "trans-unit":
-            guard var finished = unit else { return }
-            unit = nil
-            if !unitHasSource {
-                fail(.xliffUnitWithoutSource(id: finished.id), at: finished.location)
-                finished.source = ""
+        switch kind {
+        case .unit:
+            guard inUnit else { return }
+            inUnit = false
+            if source == nil { fail(.xliffUnitWithoutSource(id: unitID), at: unitLocation) }
+            units.append(
+                XliffUnit(
+                    id: unitID, source: source ?? "", target: target, state: state, note: note, location: unitLocation,
+                    targetLocation: targetLocation, translatable: unitTranslatable))
+        case .file:
+            if var finished = file {
+                finished.units = units
+                files.append(finished)
             }
-            file?.units.append(finished)
-        case "file":
-            if let finished = file { files.append(finished) }
             file = nil
+            units = []
         default:
             break
         }
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard collecting != nil else { return }
         text.append(contentsOf: bytes)
     }
 
-    func entityReference(_ name: String, line: Int) {
+    mutating func entityReference(_ name: String, line: Int) {
         guard collecting != nil else { return }
         fail(.xmlEntityReference(name: name), at: SourcePosition(line: max(1, line), column: 1), severity: .warning)
         text.append(contentsOf: "&\(name);".utf8)
     }
 
-    func document() -> XliffDocument {
+    mutating func document() -> XliffDocument {
         if !sawRoot, diagnostics.isEmpty { fail(.xliffNotXliff(root: ""), at: SourcePosition(line: 1, column: 1)) }
         // Units of one file with one ID: the import keeps one of them.
         for file in files {
