@@ -3,7 +3,7 @@
 // `LLVMFuzzerTestOneInput` breaks a plain `swift build` of the main package. Run ./run.sh.
 import PackageDescription
 
-let fuzzTargets = ["FuzzStrings", "FuzzPropertyList", "FuzzCatalog", "FuzzPayload", "FuzzFormat", "FuzzCode"]
+let fuzzTargets = ["FuzzStrings", "FuzzPropertyList", "FuzzCatalog", "FuzzPayload", "FuzzFormat", "FuzzCode", "FuzzXliff"]
 /// Targets that read what the rules and reports read (a baseline, a previous coverage report).
 let reportTargets = ["FuzzReports"]
 

@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat FuzzCode FuzzReports)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat FuzzCode FuzzXliff FuzzReports)
 export SWIFT_BACKTRACE=enable=no
 # Foundation's own leaks (see lsan.supp) are not ours to find; every other leak still fails the run.
 export LSAN_OPTIONS="suppressions=$(pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -28,6 +28,7 @@ seed() {
     FuzzPayload) patterns='*.json' ;;
     FuzzFormat) patterns='*.strings' ;;
     FuzzCode) patterns='*.swift' ;;
+    FuzzXliff) patterns='*.xliff' ;;
     FuzzReports) patterns='*.json' ;;
   esac
   local n=0
