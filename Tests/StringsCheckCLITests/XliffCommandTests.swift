@@ -53,7 +53,8 @@ struct XliffCommandTests {
         let root = try CheckCommandTests.temporaryTree([
             "de.xliff": Self.xliff(Self.units),
             "App/en.lproj/Localizable.strings": "\"welcome\" = \"Welcome back!\";\n\"count\" = \"%d files\";\n\"later\" = \"Later\";\n",
-            "App/de.lproj/Localizable.strings": "\"welcome\" = \"Willkommen zurück!\";\n\"count\" = \"%d Dateien\";\n\"later\" = \"Später\";\n",
+            "App/de.lproj/Localizable.strings":
+                "\"welcome\" = \"Willkommen zurück!\";\n\"count\" = \"%d Dateien\";\n\"later\" = \"Später\";\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try CLITests.run(["check", "--no-config", "App", "de.xliff"], in: root)
