@@ -90,6 +90,24 @@ struct XliffCommandTests {
         #expect(dump.stdout.contains("[de · Localizable · strings"), "\(dump.stdout)")
     }
 
+    /// `.stringsdict` forms and catalog variations are checked against the target language's
+    /// plural categories, and read with the type the development text passes.
+    @Test func pluralFormsOfAnExportAreChecked() throws {
+        let root = try CheckCommandTests.temporaryTree(["pl.xliff": try String(contentsOfFile: Self.fixture("pl.xliff"), encoding: .utf8)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLITests.run(["check", "--no-config", "pl.xliff"], in: root)
+        #expect(
+            result.stdout.contains(
+                "pl.xliff:6:87: warning: the variable 'n' of '%d files' has no 'few' (e.g. 2) and 'many' (e.g. 0) forms, which 'pl' uses"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("pl.xliff:7:90: error: the 'other' form of '%d files' reads the number with '%@'"))
+        #expect(result.stdout.contains("pl.xliff:12:75: warning: the variable 'plural' of '%lld songs' has no 'few'"))
+    }
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xliff/\(name)").path
+    }
+
     @Test func aBrokenXliffSaysWhereAndOthersAreStillChecked() throws {
         let root = try CheckCommandTests.temporaryTree([
             "de.xliff": "<xliff version=\"1.2\"><file original=\"App/en.lproj/Localizable.strings\">\n<body><trans-unit id=\"a\">",

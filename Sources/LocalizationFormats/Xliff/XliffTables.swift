@@ -81,7 +81,7 @@ extension XliffExport {
     ) -> [ResourceFile] {
         var strings = StringsFile(path: path, encoding: .utf8, diagnostics: [], loads: true)
         // Plural and device forms by key, in the order their units come.
-        var forms: [String: [(id: XliffUnitID, text: String, location: SourcePosition)]] = [:]
+        var forms: [String: [(id: XliffUnitID, text: String, source: String, location: SourcePosition)]] = [:]
         var formKeys: [String] = []
         var formatKeys: [String: (String, SourcePosition)] = [:]
         var keyLocations: [String: SourcePosition] = [:]
@@ -95,7 +95,7 @@ extension XliffExport {
                     formKeys.append(id.key)
                     keyLocations[id.key] = unit.location
                 }
-                if isForm { forms[id.key]?.append((id, value, location)) } else { formatKeys[id.key] = (value, location) }
+                if isForm { forms[id.key]?.append((id, value, unit.source, location)) } else { formatKeys[id.key] = (value, location) }
                 continue
             }
             strings.append(key: id.key, value: value, keyLocation: unit.location, valueLocation: location, comment: unit.note)
@@ -130,9 +130,9 @@ extension XliffExport {
 
     /// A `.stringsdict` entry from a key's form units: `.stringsdict` plural forms by variable; a
     /// catalog's plural (or device) variations as one variable, its substitutions each as one.
-    /// The value type Xcode does not export is read from the `other` form's specifier.
+    /// The value type Xcode does not export is read from the specifier of the `other` form's source.
     private static func entry(
-        key: String, forms: [(id: XliffUnitID, text: String, location: SourcePosition)], formatKey: (String, SourcePosition)?,
+        key: String, forms: [(id: XliffUnitID, text: String, source: String, location: SourcePosition)], formatKey: (String, SourcePosition)?,
         location: SourcePosition?
     ) -> StringsdictEntry {
         var variables: [StringsdictVariable] = []
@@ -167,9 +167,13 @@ extension XliffExport {
                         name: name, location: form.location, specType: "NSStringPluralRuleType", valueType: nil, variants: [made]))
             }
         }
+        // The development language's `other` form says the type the code passes (a translation
+        // may read it wrongly, which the rules then report).
         for index in variables.indices {
-            let other = variables[index].variant("other") ?? variables[index].variants.first
-            variables[index].valueType = other.flatMap { valueType(in: $0.value) } ?? "d"
+            let name = variables[index].name
+            let sources = forms.filter { ($0.id.variable ?? "plural") == name || $0.id.variationSteps.contains { $0.name == name } }
+            let other = sources.first { ($0.id.form ?? $0.id.variationSteps.last?.name) == "other" } ?? sources.first
+            variables[index].valueType = other.flatMap { valueType(in: $0.source) } ?? "d"
         }
         if isDevice, variables.isEmpty {
             return StringsdictEntry(
