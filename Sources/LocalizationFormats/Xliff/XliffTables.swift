@@ -132,7 +132,8 @@ extension XliffExport {
     /// catalog's plural (or device) variations as one variable, its substitutions each as one.
     /// The value type Xcode does not export is read from the specifier of the `other` form's source.
     private static func entry(
-        key: String, forms: [(id: XliffUnitID, text: String, source: String, location: SourcePosition)], formatKey: (String, SourcePosition)?,
+        key: String, forms: [(id: XliffUnitID, text: String, source: String, location: SourcePosition)],
+        formatKey: (String, SourcePosition)?,
         location: SourcePosition?
     ) -> StringsdictEntry {
         var variables: [StringsdictVariable] = []
