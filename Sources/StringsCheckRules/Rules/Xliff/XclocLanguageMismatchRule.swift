@@ -41,11 +41,19 @@ struct XclocLanguageMismatchRule: Rule {
                 guard let language = file.targetLanguage, LocaleName.normalize(language) != LocaleName.normalize(expected) else { continue }
                 result.append(
                     finding(
-                        "'\(file.original)' in \(bundle.path) has target-language '\(language)', but the bundle is for '\(expected)' (\(said)): the import puts its translations into '\(language)'",
+                        .bundleLanguage(original: file.original, bundle: bundle.path, language: language, expected: expected, said: said),
                         path: export.document.path, at: file.location, locale: LocaleName.normalize(language), table: export.tableIDs[index]
                     ))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func bundleLanguage(original: String, bundle: String, language: String, expected: String, said: String)
+        -> Finding.Message
+    {
+        "'\(original)' in \(bundle) has target-language '\(language)', but the bundle is for '\(expected)' (\(said)): the import puts its translations into '\(language)'"
     }
 }

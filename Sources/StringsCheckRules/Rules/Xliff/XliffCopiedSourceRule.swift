@@ -35,7 +35,7 @@ struct XliffCopiedSourceRule: Rule {
             else { return }
             result.append(
                 finding(
-                    "the '\(locale)' translation of '\(place.unit.id)' is its source word for word ('\(target.excerpt)'), marked translated: users of '\(locale)' read the development language",
+                    .copiedSource(id: place.unit.id, locale: locale, target: target),
                     path: place.path, at: place.unit.translationLocation, key: place.id.key, locale: locale, table: place.table))
         }
         return result
@@ -48,5 +48,11 @@ struct XliffCopiedSourceRule: Rule {
             if token.filter(\.isLetter).count >= 2 { words += 1 }
         }
         return words
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func copiedSource(id: String, locale: String, target: String) -> Finding.Message {
+        "the '\(locale)' translation of '\(id)' is its source word for word ('\(target.excerpt)'), marked translated: users of '\(locale)' read the development language"
     }
 }

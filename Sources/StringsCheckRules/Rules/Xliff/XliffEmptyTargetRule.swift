@@ -27,9 +27,15 @@ struct XliffEmptyTargetRule: Rule {
             else { return }
             result.append(
                 finding(
-                    "the '\(locale)' translation of '\(place.unit.id)' is empty where its source reads '\(place.unit.source.excerpt)': imported, users of '\(locale)' see no text there",
+                    .emptyTarget(id: place.unit.id, locale: locale, source: place.unit.source),
                     path: place.path, at: place.unit.translationLocation, key: place.id.key, locale: locale, table: place.table))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func emptyTarget(id: String, locale: String, source: String) -> Finding.Message {
+        "the '\(locale)' translation of '\(id)' is empty where its source reads '\(source.excerpt)': imported, users of '\(locale)' see no text there"
     }
 }

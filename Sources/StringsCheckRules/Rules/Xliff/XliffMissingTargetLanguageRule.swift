@@ -28,10 +28,17 @@ struct XliffMissingTargetLanguageRule: Rule {
                 let translated = file.units.filter { $0.target != nil }.count
                 result.append(
                     finding(
-                        "'\(file.original)' has no target-language: Xcode rejects a file whose language it cannot tell, so \(translated == 1 ? "its one translation does not arrive" : "none of its \(translated) translations arrive")",
+                        .noTargetLanguage(original: file.original, translations: translated),
                         path: export.document.path, at: file.location, table: export.tableIDs[index]))
             }
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func noTargetLanguage(original: String, translations: Int) -> Finding.Message {
+        let lost = translations == 1 ? "its one translation does not arrive" : "none of its \(translations) translations arrive"
+        return "'\(original)' has no target-language: Xcode rejects a file whose language it cannot tell, so \(lost)"
     }
 }

@@ -31,7 +31,7 @@ struct XliffSourceDriftRule: Rule {
             else { return }
             result.append(
                 finding(
-                    "'\(place.unit.id)' was translated from '\(place.unit.source.excerpt)', but the development text is now '\(current.excerpt)': imported, users of '\(place.locale ?? "its language")' read a translation of the old text",
+                    .drift(id: place.unit.id, old: place.unit.source, current: current, locale: place.locale),
                     path: place.path, at: place.unit.translationLocation, key: place.id.key, locale: place.locale, table: place.table))
         }
         return result
@@ -44,5 +44,11 @@ struct XliffSourceDriftRule: Rule {
         guard let entry = string.stringsdictEntry else { return id.form == nil ? string.value : nil }
         guard let variable = id.variable, let form = id.form else { return entry.formatKey }
         return entry.variable(named: variable)?.variant(form)?.value
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func drift(id: String, old: String, current: String, locale: String?) -> Finding.Message {
+        "'\(id)' was translated from '\(old.excerpt)', but the development text is now '\(current.excerpt)': imported, users of '\(locale ?? "its language")' read a translation of the old text"
     }
 }

@@ -28,16 +28,22 @@ struct XliffUnitStateRule: Rule {
             guard let state = place.unit.state, Self.unfinished.contains(state), let target = place.unit.target, !target.isEmpty,
                 let locale = place.locale, place.unit.translatable
             else { return }
-            let catalog = place.file.kind == .catalog
-            let consequence =
-                catalog
-                ? "Xcode imports it into the catalog in that state, for review"
-                : "a .strings table keeps no state, so it is imported as if final"
             result.append(
                 finding(
-                    "the '\(locale)' translation of '\(place.unit.id)' is in the state '\(state)' ('\(target.excerpt)'): nobody confirmed it, and \(consequence)",
+                    .unfinished(id: place.unit.id, locale: locale, state: state, target: target, catalog: place.file.kind == .catalog),
                     path: place.path, at: place.unit.translationLocation, key: place.id.key, locale: locale, table: place.table))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func unfinished(id: String, locale: String, state: String, target: String, catalog: Bool) -> Finding.Message {
+        let consequence =
+            catalog
+            ? "Xcode imports it into the catalog in that state, for review"
+            : "a .strings table keeps no state, so it is imported as if final"
+        return
+            "the '\(locale)' translation of '\(id)' is in the state '\(state)' ('\(target.excerpt)'): nobody confirmed it, and \(consequence)"
     }
 }

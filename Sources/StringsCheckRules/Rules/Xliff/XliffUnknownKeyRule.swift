@@ -27,9 +27,15 @@ struct XliffUnknownKeyRule: Rule {
             guard place.inProject, let base = context.baseTable(place.table), base.strings[place.id.key] == nil else { return }
             result.append(
                 finding(
-                    "the project's table '\(place.table)' no longer has the key '\(place.id.key)' ('\(place.unit.source.excerpt)'): the translation imports into an entry nothing reads",
+                    .keyGone(table: place.table, key: place.id.key, source: place.unit.source),
                     path: place.path, at: place.unit.translationLocation, key: place.id.key, locale: place.locale, table: place.table))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func keyGone(table: String, key: String, source: String) -> Finding.Message {
+        "the project's table '\(table)' no longer has the key '\(key)' ('\(source.excerpt)'): the translation imports into an entry nothing reads"
     }
 }

@@ -22,9 +22,15 @@ struct XliffUntranslatedRule: Rule {
             else { return }
             result.append(
                 finding(
-                    "'\(place.unit.id)' has no '\(locale)' translation in this file ('\(place.unit.source.excerpt)'): the import leaves the key as the project has it",
+                    .noTarget(id: place.unit.id, locale: locale, source: place.unit.source),
                     path: place.path, at: place.unit.location, key: place.id.key, locale: locale, table: place.table))
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func noTarget(id: String, locale: String, source: String) -> Finding.Message {
+        "'\(id)' has no '\(locale)' translation in this file ('\(source.excerpt)'): the import leaves the key as the project has it"
     }
 }
