@@ -1,4 +1,5 @@
 import LocalizationFormats
+import TestSupport
 import Testing
 
 @testable import StringsCheckRules
@@ -88,6 +89,24 @@ struct PlaceableAndMarkdownTests {
         // A misspelling of a long name is found; a short word is never a misspelt term.
         #expect(TermMismatchRule.nearMiss(of: "Mastodon", in: "Matodon تطبيق") == "Matodon")
         #expect(TermMismatchRule.nearMiss(of: "Mail", in: "zum ersten Mal") == nil)
+        // Declined by the last vowel, or after a prefix of another script: the name is there.
+        #expect(TermMismatchRule.hasDeclined("Mozilla", in: "Produkt společnosti Mozilly"))
+        #expect(TermMismatchRule.hasDeclined("Mozilla", in: "Mozillino poslanstvo"))
+        #expect(!TermMismatchRule.hasDeclined("Mozilla", in: "Mozill"))
+        #expect(!TermMismatchRule.hasDeclined("Firefox", in: "Firefo"))
+        #expect(TermMismatchRule.has("Firefox", in: "የFirefox የአጠቃቀም ውል", wholeWord: false))
+        #expect(!TermMismatchRule.has("Fox", in: "Firefox", wholeWord: false))
+    }
+
+    /// A ratio that rounds to the limit is shown to two places: never "2.5×, more than 2.5× allows".
+    @Test func aRatioJustOverTheLimitIsShownExactly() async {
+        let result = await Check.run(
+            [
+                ("en.lproj/Localizable.strings", "\"tab\" = \"Browse privately\";\n"),
+                ("es.lproj/Localizable.strings", "\"tab\" = \"Navegue de forma privada siempre y\";\n"),
+            ], configuration: Check.configuration("max_length_ratio: 2.1\n"))
+        let message = result.findings.first { $0.diagnostic.id == "text-too-long" }?.diagnostic.message ?? ""
+        #expect(message.contains("2.12× its development text's 16"), "\(message)")
     }
 
     @Test func inlineMarkdown() {

@@ -44,6 +44,10 @@ struct TextCheckTests {
         #expect(!WhitespaceDifference.lineBreaks(source: 0, translation: 1).isMinor(source: "Plugins", locale: "it"))
         #expect(WhitespaceDifference.lineBreaks(source: 0, translation: 1).isMinor(source: "Plugins", locale: "zh-Hans"))
         #expect(!WhitespaceDifference.dropsTrailing("a space").isMinor(source: "Name: ", locale: "de"))
+        // A space after a finished sentence joins nothing to a word.
+        #expect(WhitespaceDifference.dropsTrailing("a space").isMinor(source: "You’re protected! ", locale: "am"))
+        #expect(WhitespaceDifference.dropsTrailing("a space").isMinor(source: "Saved. ", locale: "de"))
+        #expect(!WhitespaceDifference.dropsTrailing("a line break").isMinor(source: "Saved.\n", locale: "de"))
     }
 
     /// The signature read from bytes decides whether two texts are compared at all.
@@ -82,7 +86,14 @@ struct TextCheckTests {
         #expect(end("He said \"stop.\"", "en") == .fullStop)
         #expect(end("(optional)", "en") == .none)
         #expect(end("Save ", "en") == .none)
+        // Ethiopic colons, and Amharic's wordspace and hyphen.
+        #expect(end("ስም፦", "am") == .colon)
+        #expect(end("ስም፡-", "am") == .colon)
+        #expect(end("a-", "en") == .none)
         // What is reported.
+        #expect(!EndPunctuation.reported(source: .colon, translation: .fullStop, language: "hy"))
+        #expect(EndPunctuation.reported(source: .colon, translation: .fullStop, language: "de"))
+        #expect(!EndPunctuation.reported(source: .question, translation: .fullStop, language: "my"))
         #expect(EndPunctuation.reported(source: .colon, translation: .none, language: "de"))
         #expect(EndPunctuation.reported(source: .question, translation: .fullStop, language: "uk"))
         #expect(!EndPunctuation.reported(source: .question, translation: .fullStop, language: "hy"))

@@ -49,8 +49,12 @@ extension ProjectLoader {
         let hadTables = !project.files.isEmpty
         let projectTables = Set(project.files.map(\.tableID))
         var exports = exports.sorted { $0.document.path < $1.document.path }
-        // Table → the export whose sources stand for its development texts.
+        // Table → the export whose sources stand for its development texts: an export's template
+        // (a file into its own source language) when there is one, else the first by path.
         var sourcesAdded: [String: String] = [:]
+        for export in exports.sorted(by: { ($0.isTemplate ? 0 : 1, $0.document.path) < ($1.isTemplate ? 0 : 1, $1.document.path) }) {
+            for id in export.tableIDs where sourcesAdded[id] == nil { sourcesAdded[id] = export.document.path }
+        }
         // Table and locale → the export whose translations import into it.
         var targetsAdded: [String: String] = [:]
         var added: [ResourceFile] = []
@@ -72,17 +76,13 @@ extension ProjectLoader {
                 // files both): a second is checked through its own rules only.
                 let path = exports[exportIndex].document.path
                 let target = exports[exportIndex].targetLocale(of: file).map { tableID + "\u{0}" + $0 }
+                var withTargets = target != nil
                 if let target {
-                    if let earlier = targetsAdded[target], earlier != path { continue }
-                    targetsAdded[target] = path
+                    if let earlier = targetsAdded[target], earlier != path { withTargets = false } else { targetsAdded[target] = path }
                 }
-                var withSources = false
-                if !inProject, sourcesAdded[tableID, default: path] == path {
-                    sourcesAdded[tableID] = path
-                    withSources = true
-                }
-                added += exports[exportIndex].resourceFiles(fileIndex: fileIndex, withSources: withSources)
-                if inProject, let target { replaced.insert(target) }
+                let withSources = !inProject && sourcesAdded[standalone] == path
+                added += exports[exportIndex].resourceFiles(fileIndex: fileIndex, withTargets: withTargets, withSources: withSources)
+                if inProject, withTargets, let target { replaced.insert(target) }
             }
         }
         // The import rewrites the locale's `.strings` and `.stringsdict` files of the table.

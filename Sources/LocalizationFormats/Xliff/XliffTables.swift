@@ -20,6 +20,14 @@ public struct XliffExport: Sendable {
         file.bundle.isEmpty ? file.table : file.bundle + "/" + file.table
     }
 
+    /// Whether every `<file>` translates into its own source language: an export's template.
+    public var isTemplate: Bool {
+        !document.files.isEmpty
+            && document.files.allSatisfy { file in
+                file.targetLanguage.map(LocaleName.normalize) == file.sourceLanguage.map(LocaleName.normalize)
+            }
+    }
+
     /// The locale a `<file>` translates into, normalised.
     public func targetLocale(of file: XliffFile) -> String? { file.targetLanguage.map(LocaleName.normalize) }
 }
@@ -50,17 +58,18 @@ public struct XclocBundle: Sendable, Hashable {
 }
 
 extension XliffExport {
-    /// The resource files the export's `<file>`s import as: per `<file>`, the translations
-    /// (`<target>`) as the target locale's table and, when `withSources`, the `<source>` texts as
-    /// the source language's. `.strings`, interface and catalog keys become `.strings` entries;
+    /// The resource files the export's `<file>`s import as: per `<file>`, when `withTargets`, the
+    /// translations (`<target>`) as the target locale's table and, when `withSources`, the
+    /// `<source>` texts as the source language's. `.strings`, interface and catalog keys become `.strings` entries;
     /// `.stringsdict` units and catalog variations become `.stringsdict` entries (a catalog
     /// compiles to both), keyed as the project's tables key them. Positions point into the XLIFF:
     /// a key at its `<trans-unit>`, a translation at its `<target>`.
-    public func resourceFiles(fileIndex: Int, withSources: Bool) -> [ResourceFile] {
+    public func resourceFiles(fileIndex: Int, withTargets: Bool = true, withSources: Bool) -> [ResourceFile] {
         let file = document.files[fileIndex]
         guard file.kind != .other else { return [] }
         var result: [ResourceFile] = []
-        if let locale = targetLocale(of: file) {
+        // A file into its own source language (an export's template) brings no translation.
+        if withTargets, let locale = targetLocale(of: file), locale != file.sourceLanguage.map(LocaleName.normalize) {
             result += Self.files(file, locale: locale, tableID: tableIDs[fileIndex], path: document.path) { unit in
                 // A unit without a target, or with an empty one, imports nothing (xliff rules report it).
                 guard let target = unit.target, !target.isEmpty else { return nil }

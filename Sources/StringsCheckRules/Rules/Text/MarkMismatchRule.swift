@@ -8,13 +8,13 @@ struct MarkMismatchRule: Rule {
         id: "mark-mismatch", name: "Soft hyphens and kashidas a translation adds", area: .text,
         summary: "a translation that holds a soft hyphen (U+00AD) or an Arabic kashida (U+0640) its development text does not",
         rationale:
-            "These marks change how a text breaks and stretches, not what it says, and arrive from word processors and translation tools more often than by choice. A soft hyphen shows as a hyphen wherever a line breaks at it, and is part of the text users copy and search; a kashida stretches an Arabic word with a visible line that text layout does not expect. Not reported: no-break spaces (judged on real apps, translators put them where their language's typography wants them: French and Swiss ones before : ; ! ? and », Czech and Slovak ones after one-letter words, German ones before an ellipsis or a dash, and around brand names), LRM, RLM, ZWJ and ZWNJ, which scripts need (invisible-character reports the characters that have no place in a text), and digits of another script (placeable-mismatch compares numbers by value). Notes: a mark seldom changes what users see.",
+            "These marks change how a text breaks and stretches, not what it says, and arrive from word processors and translation tools more often than by choice. A soft hyphen shows as a hyphen wherever a line breaks at it, and is part of the text users copy and search; a kashida stretches an Arabic word with a visible line that text layout does not expect. Not reported: a soft hyphen between the letters of a long word (ten letters or more, 'skrivebords\u{AD}versjon'), a hyphenation hint for a narrow label; no-break spaces (judged on real apps, translators put them where their language's typography wants them: French and Swiss ones before : ; ! ? and », Czech and Slovak ones after one-letter words, German ones before an ellipsis or a dash, and around brand names), LRM, RLM, ZWJ and ZWNJ, which scripts need (invisible-character reports the characters that have no place in a text), and digits of another script (placeable-mismatch compares numbers by value). Notes: a mark seldom changes what users see.",
         fix: "Delete the soft hyphen or kashida (retype the word if the editor does not show it).",
         defaultSeverity: .note,
         triggering: [
-            .tables(
-                ("en", "\"settings\" = \"Notification settings\";\n"), ("de", "\"settings\" = ↓\"Benachrichtigungs\u{AD}einstellungen\";\n")
-            ),
+            // A soft hyphen in a short word, and one beside a hyphen, hint no useful break.
+            .tables(("en", "\"account\" = \"Account\";\n"), ("de", "\"account\" = ↓\"Kon\u{AD}to\";\n")),
+            .tables(("en", "\"safari\" = \"Safari\";\n"), ("hy", "\"safari\" = ↓\"Safari\u{AD}-ից\";\n")),
             .tables(("en", "\"welcome\" = \"Welcome\";\n"), ("ar", "\"welcome\" = ↓\"أهـــلاً\";\n")),
             .tables(("en", "\"settings\" = \"Notification settings\";\n"), ("ja", "\"settings\" = ↓\"通知\u{AD}設定\";\n")),
         ],
@@ -23,6 +23,8 @@ struct MarkMismatchRule: Rule {
             .tables(("en", "\"name\" = \"Name: “%@”\";\n"), ("fr", "\"name\" = \"Nom\u{A0}: «\u{A0}%@\u{A0}»\";\n")),
             .tables(("en", "\"welcome\" = \"Welcome\";\n"), ("ar", "\"welcome\" = \"أهلاً\";\n")),
             .tables(("en", "\"settings\" = \"Notification settings\";\n"), ("ja", "\"settings\" = \"通知設定\";\n")),
+            // A hyphenation hint inside a long compound.
+            .tables(("en", "\"desktop\" = \"Desktop version\";\n"), ("nb", "\"desktop\" = \"Skrivebords\u{AD}versjon\";\n")),
             // Persian needs its zero-width non-joiner.
             .tables(("en", "\"files\" = \"Files\";\n"), ("fa", "\"files\" = \"فایل\u{200C}ها\";\n")),
         ])
@@ -40,7 +42,7 @@ struct MarkMismatchRule: Rule {
                 else { return }
                 result.append(
                     finding(
-                        "the '\(locale)' text of '\(key)' \(difference) ('\(source.excerpt)' → '\(text.excerpt)')", path: string.path,
+                        .marks(key: key, locale: locale, difference: difference, source: source, translation: text), path: string.path,
                         at: positions.position(of: string), key: key, locale: locale, table: table))
             }
             // Most texts hold none of the marks: found from the bytes in place first.
@@ -82,10 +84,29 @@ struct MarkMismatchRule: Rule {
         return false
     }
 
+    /// Whether a soft hyphen stands where it hints no line break: beside a space, a hyphen or an
+    /// edge, or inside a word of fewer than ten letters. One inside a long compound
+    /// ('skrivebords\u{AD}versjon') is the typography of a narrow label, not a mistake.
+    static func hasStraySoftHyphen(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        for index in scalars.indices where scalars[index] == "\u{AD}" {
+            var start = index
+            while start > 0, scalars[start - 1].properties.isAlphabetic || scalars[start - 1] == "\u{AD}" { start -= 1 }
+            var end = index + 1
+            while end < scalars.count, scalars[end].properties.isAlphabetic || scalars[end] == "\u{AD}" { end += 1 }
+            let letters = scalars[start..<end].filter { $0 != "\u{AD}" }.count
+            let between =
+                index > 0 && index + 1 < scalars.count && scalars[index - 1].properties.isAlphabetic
+                && scalars[index + 1].properties.isAlphabetic
+            if !between || letters < 10 { return true }
+        }
+        return false
+    }
+
     /// What the translation does with the marks that its development text does not, in words.
     static func difference(source: String, translation: String) -> String? {
         let sourceScalars = source.unicodeScalars
-        if translation.unicodeScalars.contains("\u{AD}"), !sourceScalars.contains("\u{AD}") {
+        if hasStraySoftHyphen(translation), !sourceScalars.contains("\u{AD}") {
             return
                 "holds a soft hyphen (U+00AD) its development text does not: a hyphen shows wherever a line breaks there, and users who copy or search the text get it too"
         }
@@ -121,5 +142,11 @@ struct Marks {
     init(_ text: String) {
         var text = text
         self = text.withUTF8 { Marks($0) }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func marks(key: String, locale: String, difference: String, source: String, translation: String) -> Finding.Message {
+        "the '\(locale)' text of '\(key)' \(difference) ('\(source.excerpt)' → '\(translation.excerpt)')"
     }
 }

@@ -52,15 +52,13 @@ struct PlaceableMismatchRule: Rule {
         // A translation without a number changes none: only addresses and handles are left to read.
         if kept.urls.isEmpty, kept.emails.isEmpty, kept.handles.isEmpty, !Placeables.holdsDigit(translation) { return nil }
         let found = Placeables(translation)
-        // Built only for a finding.
-        var texts: String { "('\(source.excerpt)' → '\(translation.excerpt)')" }
-        var lead: String { "the '\(locale)' text of '\(key)'" }
+        let pair = TextPair(key: key, locale: locale, source: source, translation: translation)
         // A number replaced by another; one merely missing is mostly written out in words ('at
         // least one account'), which is right.
         let missing = difference(kept.numbers, found.numbers)
         let added = difference(found.numbers, kept.numbers)
         if let number = missing.first, let other = added.first {
-            return ("\(lead) has \(other) where its development text has \(number) \(texts): users of '\(locale)' read another value", nil)
+            return (.numberChanged(pair, number: number, other: other), nil)
         }
         // A text that is nothing but a sample address (a field's placeholder), localised as one.
         if kept.isOnlyAddress(source), found.isOnlyAddress(translation) { return nil }
@@ -74,31 +72,18 @@ struct PlaceableMismatchRule: Rule {
             if let other = found.urls.first(where: { !kept.urls.map(Placeables.host).contains(Placeables.host(of: $0)) }) {
                 // Another host of the same site: an address that moved ('www.x.ca/otr' for 'otr.x.ca').
                 if Placeables.site(of: Placeables.host(of: other)) == Placeables.site(of: Placeables.host(of: url)) {
-                    return (
-                        "\(lead) links to \(other) where its development text links to \(url) \(texts): an older or other address of the same site",
-                        .note
-                    )
+                    return (.addressMoved(pair, url: url, other: other), .note)
                 }
-                return (
-                    "\(lead) links to \(other) where its development text links to \(url) \(texts): users of '\(locale)' are sent elsewhere",
-                    nil
-                )
+                return (.addressElsewhere(pair, url: url, other: other), nil)
             }
-            return (
-                "\(lead) lacks the address \(url) of its development text \(texts): users of '\(locale)' have no address to follow", nil
-            )
+            return (.addressLost(pair, url: url), nil)
         }
         if let email = difference(kept.emails, found.emails).first(where: { !Placeables.isSample(Placeables.host(of: $0)) }) {
-            return (
-                "\(lead) lacks the e-mail address \(email) of its development text \(texts): users of '\(locale)' have no address to write to",
-                nil
-            )
+            return (.emailLost(pair, email: email), nil)
         }
         let handles = found.handles.map { $0.lowercased() }
         if let handle = kept.handles.first(where: { !handles.contains($0.lowercased()) }) {
-            return (
-                "\(lead) lacks \(handle), which its development text names \(texts): users of '\(locale)' do not see whom it means", nil
-            )
+            return (.handleLost(pair, handle: handle), nil)
         }
         return nil
     }
@@ -122,5 +107,44 @@ struct PlaceableMismatchRule: Rule {
             if let count = left[item], count > 0 { left[item] = count - 1 } else { result.append(item) }
         }
         return result
+    }
+}
+
+/// A translation and its development text, as the text rules' messages quote them.
+struct TextPair {
+    var key: String
+    var locale: String
+    var source: String
+    var translation: String
+
+    /// "the 'de' text of 'key'".
+    var lead: String { "the '\(locale)' text of '\(key)'" }
+    /// "('source' → 'translation')", each cut to an excerpt.
+    var quoted: String { "('\(source.excerpt)' → '\(translation.excerpt)')" }
+}
+
+extension Finding.Message {
+    fileprivate static func numberChanged(_ pair: TextPair, number: String, other: String) -> Finding.Message {
+        "\(pair.lead) has \(other) where its development text has \(number) \(pair.quoted): users of '\(pair.locale)' read another value"
+    }
+
+    fileprivate static func addressMoved(_ pair: TextPair, url: String, other: String) -> Finding.Message {
+        "\(pair.lead) links to \(other) where its development text links to \(url) \(pair.quoted): an older or other address of the same site"
+    }
+
+    fileprivate static func addressElsewhere(_ pair: TextPair, url: String, other: String) -> Finding.Message {
+        "\(pair.lead) links to \(other) where its development text links to \(url) \(pair.quoted): users of '\(pair.locale)' are sent elsewhere"
+    }
+
+    fileprivate static func addressLost(_ pair: TextPair, url: String) -> Finding.Message {
+        "\(pair.lead) lacks the address \(url) of its development text \(pair.quoted): users of '\(pair.locale)' have no address to follow"
+    }
+
+    fileprivate static func emailLost(_ pair: TextPair, email: String) -> Finding.Message {
+        "\(pair.lead) lacks the e-mail address \(email) of its development text \(pair.quoted): users of '\(pair.locale)' have no address to write to"
+    }
+
+    fileprivate static func handleLost(_ pair: TextPair, handle: String) -> Finding.Message {
+        "\(pair.lead) lacks \(handle), which its development text names \(pair.quoted): users of '\(pair.locale)' do not see whom it means"
     }
 }

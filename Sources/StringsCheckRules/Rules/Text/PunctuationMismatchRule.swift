@@ -9,7 +9,7 @@ struct PunctuationMismatchRule: Rule {
         summary:
             "a translation that loses the colon that ends a label, the question mark of a question, or the ellipsis of a menu item, in the language's own forms",
         rationale:
-            "The end of a text carries its meaning and its place in the interface: a colon introduces the value after a label, an ellipsis on a menu item says a dialog follows, a question mark asks, a button has no full stop. Each language writes these its own way, and those forms are the same punctuation: Chinese and Japanese full-width marks (。：？！), Arabic, Persian and Urdu ؟ and ۔, the Greek question mark ; (U+037E or a semicolon), Devanagari । and ॥, Armenian ։, Ethiopic ።, Burmese ။, Khmer ។, Tibetan །, and '...' for '…' (Unicode's Sentence_Terminal and Terminal_Punctuation properties; CLDR's exemplar punctuation). Closing quotes and brackets after the mark, and trailing whitespace, are read past. Compared: a colon ending a label of up to 60 characters (at the end of a paragraph a colon introduces what the layout puts below, which a translation may say another way), the question mark of a question of one sentence ('Failed. Perhaps the account is gone?' may become a statement), and the ellipsis of a command of up to four words. Opt-in, and notes: judged on real apps, a lost colon is mostly on a label beside its control, where nothing runs together, and half the findings were the translator's good choice. Not reported, judged on real apps as the translator's style nearly every time: a full stop or exclamation mark added, dropped or swapped. Nor Armenian questions and exclamations (marked on a word, not at the end), Chinese and Japanese titles without a question mark, or texts without letters.",
+            "The end of a text carries its meaning and its place in the interface: a colon introduces the value after a label, an ellipsis on a menu item says a dialog follows, a question mark asks, a button has no full stop. Each language writes these its own way, and those forms are the same punctuation: Chinese and Japanese full-width marks (。：？！), Arabic, Persian and Urdu ؟ and ۔, the Greek question mark ; (U+037E or a semicolon), Devanagari । and ॥, Armenian ։, Ethiopic ። and its colons ፥ ፦, Burmese ။, Khmer ។, Tibetan །, and '...' for '…' (Unicode's Sentence_Terminal and Terminal_Punctuation properties; CLDR's exemplar punctuation). Closing quotes and brackets after the mark, and trailing whitespace, are read past. Compared: a colon ending a label of up to 60 characters (at the end of a paragraph a colon introduces what the layout puts below, which a translation may say another way), the question mark of a question of one sentence ('Failed. Perhaps the account is gone?' may become a statement), and the ellipsis of a command of up to four words. Opt-in, and notes: judged on real apps, a lost colon is mostly on a label beside its control, where nothing runs together, and half the findings were the translator's good choice. Not reported, judged on real apps as the translator's style nearly every time: a full stop or exclamation mark added, dropped or swapped. Nor Armenian questions and exclamations (marked on a word, not at the end) and an Armenian label ending in its mijaket (.), a Burmese question ending in ။ (Burmese has no question mark), an Amharic colon written ፡-, Chinese and Japanese titles without a question mark, or texts without letters.",
         fix: "End the translation with the same punctuation as its development text, in the language's own form.",
         defaultSeverity: .note, isOptIn: true,
         triggering: [
@@ -161,7 +161,9 @@ enum EndPunctuation: UInt8, Equatable {
             return .fullStop
         // The full-width colon, and the look-alikes Traditional Chinese texts use for it
         // (U+FE30 two dot leader, U+FE13 vertical colon, U+2236 ratio).
-        case ":", "\u{FF1A}", "\u{FE30}", "\u{FE13}", "\u{2236}": return .colon
+        // Ethiopic writes a colon as ፥ or ፦, and Amharic texts also as ፡- (wordspace and hyphen).
+        case ":", "\u{FF1A}", "\u{FE30}", "\u{FE13}", "\u{2236}", "\u{1365}", "\u{1366}": return .colon
+        case "-": return before == "\u{1361}" ? .colon : .none
         case "?", "\u{FF1F}", "\u{061F}", "\u{037E}", "\u{055E}", "\u{1367}": return .question
         // A semicolon ends a Greek question.
         case ";": return language == "el" ? .question : .none
@@ -201,8 +203,12 @@ enum EndPunctuation: UInt8, Equatable {
     /// exclamations on a word, and Chinese and Japanese titles often drop the question mark.
     static func reported(source: EndPunctuation, translation: EndPunctuation, language: String) -> Bool {
         switch source {
-        case .colon: return true
-        case .question: return language != "hy" && !(translation == .none && ["zh", "ja", "yue"].contains(language))
+        // Armenian's mijaket (.) does a colon's work, its verjaket (։) a full stop's.
+        case .colon: return !(language == "hy" && translation == .fullStop)
+        // Burmese has no question mark: a question ends in a particle and ။.
+        case .question:
+            return language != "hy" && !(translation == .none && ["zh", "ja", "yue"].contains(language))
+                && !(language == "my" && translation == .fullStop)
         case .ellipsis: return translation == .none
         case .none, .fullStop, .exclamation: return false
         }

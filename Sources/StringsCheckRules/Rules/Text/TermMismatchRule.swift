@@ -9,7 +9,7 @@ struct TermMismatchRule: Rule {
         summary:
             "a translation that lacks a do-not-translate term (a brand or product name listed in the configuration's `terms`) that its development text has",
         rationale:
-            "Brand and product names are written the same in every language: 'Firefox', 'iCloud', 'Focus'. A translation that translates one ('Fokus'), transliterates it into another script ('فايرفوكس') or leaves it out names something users cannot find in the App Store, in Settings or in the help pages. Runs only when the configuration lists the terms: `terms: [Firefox, \"Firefox Focus\", iCloud]`. A term counts where the development text has it as a whole word (case as written); the translation keeps it when it has the term at the start of a word, so an inflected form ('Firefoxu', 'Firefoxin') is the term kept. A term written in other case or misspelt ('Matodon'), or one word of a term of several kept alone ('… Pro'), is a warning that quotes what the translation writes; a no-break space or a hyphen between its words is the term's ('Privacy-Pro-Support'). A term left out is a note: judged on real apps, the sentence often says it another way ('Adium Preferences' → 'Inställningar'), while a translated or transliterated name ('Fokus', 'ماستودون') is the same note, since no list tells it apart from a word that replaced the name.",
+            "Brand and product names are written the same in every language: 'Firefox', 'iCloud', 'Focus'. A translation that translates one ('Fokus'), transliterates it into another script ('فايرفوكس') or leaves it out names something users cannot find in the App Store, in Settings or in the help pages. Runs only when the configuration lists the terms: `terms: [Firefox, \"Firefox Focus\", iCloud]`. A term counts where the development text has it as a whole word (case as written); the translation keeps it when it has the term at the start of a word, so an inflected form ('Firefoxu', 'Firefoxin'), a name declined by replacing its last vowel ('Mozilly', 'Mozillino' for 'Mozilla') and a name after a prefix of another script ('የFirefox') are the term kept. A term written in other case or misspelt ('Matodon'), or one word of a term of several kept alone ('… Pro'), is a warning that quotes what the translation writes; a no-break space or a hyphen between its words is the term's ('Privacy-Pro-Support'). A term left out is a note: judged on real apps, the sentence often says it another way ('Adium Preferences' → 'Inställningar'), while a translated or transliterated name ('Fokus', 'ماستودون') is the same note, since no list tells it apart from a word that replaced the name.",
         fix: "Write the term in the translation exactly as listed (inflecting it where the language must is fine).",
         defaultSeverity: .warning,
         triggering: [
@@ -35,6 +35,16 @@ struct TermMismatchRule: Rule {
                     ExampleFile("zh-Hans.lproj/Localizable.strings", "\"default\" = \"将 Firefox 设为默认浏览器\";\n"),
                     ExampleFile("ar.lproj/Localizable.strings", "\"default\" = \"اجعل Firefox متصفحك الافتراضي\";\n"),
                 ], configuration: "terms: [Firefox]\n"),
+            // A name declined by its last vowel (Czech genitive), and one after a prefix of another script.
+            RuleExample(
+                [
+                    ExampleFile(
+                        "en.lproj/Localizable.strings", "\"about\" = \"A product of Mozilla\";\n\"terms\" = \"Firefox Terms of Use\";\n"),
+                    ExampleFile(
+                        "cs.lproj/Localizable.strings", "\"about\" = \"Produkt společnosti Mozilly\";\n\"terms\" = \"Podmínky Firefoxu\";\n"
+                    ),
+                    ExampleFile("am.lproj/Localizable.strings", "\"about\" = \"የMozilla ምርት\";\n\"terms\" = \"የFirefox የአጠቃቀም ውል\";\n"),
+                ], configuration: "terms: [Firefox, Mozilla]\n"),
             // No terms listed: nothing is compared.
             .tables(("en", "\"about\" = \"About Focus\";\n"), ("de", "\"about\" = \"Über Fokus\";\n")),
         ])
@@ -47,17 +57,16 @@ struct TermMismatchRule: Rule {
             return found.isEmpty ? nil : found
         }
         return context.compareTranslations(of: sources, by: self) { source, text, locale in
-            guard let term = source.info.first(where: { !Self.has($0, in: text, wholeWord: false) }) else { return nil }
-            let texts = "('\(source.text.excerpt)' → '\(text.excerpt)')"
+            guard let term = source.info.first(where: { !Self.has($0, in: text, wholeWord: false) && !Self.hasDeclined($0, in: text) })
+            else { return nil }
             if let written = Self.occurrence(of: term, in: text, ignoringCase: true) ?? Self.nearMiss(of: term, in: text) {
                 return (
-                    "the '\(locale)' text of '\(source.key)' writes the term '\(term)' as '\(written)' \(texts): users of '\(locale)' read another name than the one they find in the app and its pages",
-                    nil
+                    .termWritten(key: source.key, locale: locale, term: term, written: written, source: source.text, translation: text), nil
                 )
             }
             // Left out: often the sentence says it another way ('Adium Preferences' → 'Inställningar').
             return (
-                "the '\(locale)' text of '\(source.key)' lacks the term '\(term)' of its development text \(texts): unless the sentence needs no name, users of '\(locale)' read another name or none",
+                .termLacking(key: source.key, locale: locale, term: term, source: source.text, translation: text),
                 .note
             )
         }
@@ -85,6 +94,18 @@ struct TermMismatchRule: Rule {
             return part
         }
         return nil
+    }
+
+    /// Whether `text` has `term` declined the way Slavic and Baltic languages decline a name
+    /// ending in a vowel: the vowel replaced by an ending ('Mozilly', 'Mozillino' for 'Mozilla'),
+    /// for a one-word term of five letters or more.
+    static func hasDeclined(_ term: String, in text: String) -> Bool {
+        guard term.count >= 5, !term.contains(" "), let last = term.last, "aeiouy".contains(last) else { return false }
+        let stem = Array(spaced(String(term.dropLast())).unicodeScalars)
+        let scalars = Array(spaced(text).unicodeScalars)
+        return occurrences(of: stem, in: scalars, wholeWord: false).contains { range in
+            range.upperBound < scalars.count && scalars[range.upperBound].properties.isAlphabetic
+        }
     }
 
     /// No-break spaces and hyphens as plain spaces: how a name's words are joined does not matter.
@@ -121,7 +142,10 @@ struct TermMismatchRule: Rule {
         var index = 0
         while index + needle.count <= scalars.count {
             defer { index += 1 }
-            guard scalars[index] == head, index == 0 || !isWord(scalars[index - 1]),
+            // A word starts after a space or mark, or where a Latin name follows a letter of
+            // another script that a language attaches to names (Amharic 'የFirefox', Hebrew 'בSafari').
+            guard scalars[index] == head,
+                index == 0 || !isWord(scalars[index - 1]) || (head.isASCII && !scalars[index - 1].isASCII),
                 scalars[index..<(index + needle.count)].elementsEqual(needle)
             else { continue }
             let end = index + needle.count
@@ -131,5 +155,17 @@ struct TermMismatchRule: Rule {
             index = end - 1
         }
         return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func termWritten(key: String, locale: String, term: String, written: String, source: String, translation: String)
+        -> Finding.Message
+    {
+        "the '\(locale)' text of '\(key)' writes the term '\(term)' as '\(written)' ('\(source.excerpt)' → '\(translation.excerpt)'): users of '\(locale)' read another name than the one they find in the app and its pages"
+    }
+
+    fileprivate static func termLacking(key: String, locale: String, term: String, source: String, translation: String) -> Finding.Message {
+        "the '\(locale)' text of '\(key)' lacks the term '\(term)' of its development text ('\(source.excerpt)' → '\(translation.excerpt)'): unless the sentence needs no name, users of '\(locale)' read another name or none"
     }
 }

@@ -153,6 +153,6 @@ extension Finding.Message {
             text.contains("%") || source.contains("%")
             ? " (a placeholder counted as the \(TextTooLongRule.placeholderWidth) characters that fill it)" : ""
         return
-            "the '\(locale)' text of '\(key)' is \(length) characters, \(String(format: "%.1f", times))× its development text's \(shown) ('\(source.excerpt)' → '\(text.excerpt)'), more than the \(String(format: "%g", ratio))× max_length_ratio allows\(filled): where the layout fits the development text, it is cut or overflows"
+            "the '\(locale)' text of '\(key)' is \(length) characters, \(String(format: String(format: "%.1f", times) == String(format: "%.1f", ratio) ? "%.2f" : "%.1f", times))× its development text's \(shown) ('\(source.excerpt)' → '\(text.excerpt)'), more than the \(String(format: "%g", ratio))× max_length_ratio allows\(filled): where the layout fits the development text, it is cut or overflows"
     }
 }

@@ -27,10 +27,13 @@ struct TypedEllipsisRule: Rule {
         let sources = context.developmentTexts { _, _, text -> Void? in text.contains("\u{2026}") ? () : nil }
         return context.compareTranslations(of: sources, by: self) { source, text, locale in
             guard !text.contains("\u{2026}"), text.contains("...") else { return nil }
-            return (
-                "the '\(locale)' text of '\(source.key)' writes '...' where its development text has '…' ('\(source.text.excerpt)' → '\(text.excerpt)'): three full stops may break across lines",
-                nil
-            )
+            return (.typedEllipsis(key: source.key, locale: locale, source: source.text, translation: text), nil)
         }
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func typedEllipsis(key: String, locale: String, source: String, translation: String) -> Finding.Message {
+        "the '\(locale)' text of '\(key)' writes '...' where its development text has '…' ('\(source.excerpt)' → '\(translation.excerpt)'): three full stops may break across lines"
     }
 }

@@ -10,7 +10,7 @@ struct WhitespaceMismatchRule: Rule {
         summary:
             "a translation that drops or adds the leading or trailing space or line break of its development text, breaks lines where it does not (or not where it does), or doubles a space",
         rationale:
-            "Apps build text from pieces: 'Name: ' followed by the user's name, a value after a label, a sentence after another. The development text's edge spaces are there for the piece that follows or precedes it, so a translation that drops one runs the words together ('Name:Anna') and one that adds one leaves a gap. A line break the development text has is a layout decision (a two-line button, a title above a subtitle); a translation without it shows one long line that is cut or wraps elsewhere, and one that adds a break in a one-line label pushes text out of its view. A doubled space shows as a gap. Whitespace is compared as written in the file, after escapes are read. A space added at the end counts only for a fragment the app joins to something (a development text that ends in a placeholder or starts with a space), and line breaks between sentences may become a full stop and a space. A space added at the end, a line break left out (a multi-line label wraps the text anyway), and line breaks added to a paragraph (over 60 characters) or to Chinese or Japanese text are notes: judged on real apps, they seldom show. Not reported: a Chinese or Japanese text ending in a full-width mark (。：！？、) where the development text ends in a mark and a space (the full-width mark carries its own space); a text that is only whitespace; stringsdict plural forms.",
+            "Apps build text from pieces: 'Name: ' followed by the user's name, a value after a label, a sentence after another. The development text's edge spaces are there for the piece that follows or precedes it, so a translation that drops one runs the words together ('Name:Anna') and one that adds one leaves a gap. A line break the development text has is a layout decision (a two-line button, a title above a subtitle); a translation without it shows one long line that is cut or wraps elsewhere, and one that adds a break in a one-line label pushes text out of its view. A doubled space shows as a gap. Whitespace is compared as written in the file, after escapes are read. A space added at the end counts only for a fragment the app joins to something (a development text that ends in a placeholder or starts with a space), and line breaks between sentences may become a full stop and a space. A space added at the end, a space dropped after a finished sentence ('You’re protected! '), a line break left out (a multi-line label wraps the text anyway), and line breaks added to a paragraph (over 60 characters) or to Chinese or Japanese text are notes: judged on real apps, they seldom show. Not reported: a Chinese or Japanese text ending in a full-width mark (。：！？、) where the development text ends in a mark and a space (the full-width mark carries its own space); a text that is only whitespace; stringsdict plural forms.",
         fix: "Make the translation's edges and line breaks match its development text (for a doubled space, delete one).",
         defaultSeverity: .warning,
         triggering: [
@@ -209,11 +209,22 @@ enum WhitespaceDifference: Equatable {
     func isMinor(source: String, locale: String) -> Bool {
         switch self {
         case .addsTrailing(let what): return !what.contains("line break")
+        // A space after a finished sentence ('You’re protected! ') joins nothing to a word: a
+        // text that ends a sentence is shown alone, or before another sentence that brings its
+        // own space.
+        case .dropsTrailing(let what): return !what.contains("line break") && Self.endsSentence(source)
         case .lineBreaks(let sourceBreaks, _):
             let language = LocaleName.language(of: locale)
             return sourceBreaks > 0 || source.count > 60 || language == "zh" || language == "ja" || language == "yue"
         default: return false
         }
+    }
+
+    /// Whether a text's last mark before its trailing whitespace ends a sentence (`.`, `!`, `?`,
+    /// `…`, and the full-width and other scripts' forms).
+    static func endsSentence(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.reversed().first(where: { !$0.properties.isWhitespace }) else { return false }
+        return ".!?…。！？։؟।။።".unicodeScalars.contains(last)
     }
 
     /// Whether a text is a piece the app joins to others: it ends in a placeholder (`%@`,
