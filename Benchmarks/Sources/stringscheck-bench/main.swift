@@ -10,7 +10,8 @@ import StringsCheckRules
 let usage = """
     usage: stringscheck-bench [--locales N] [--keys M] [--payloads P] [--repetitions R]
                               [--tree PATH] [--series] [--json]
-           stringscheck-bench --write-tree PATH | --profile-parse PATH | --code PATH [--code PATH …]
+           stringscheck-bench --write-tree PATH | --write-catalog PATH | --profile-parse PATH
+                              | --code PATH [--code PATH …]
       --locales N        locales of the synthetic tree (default 40)
       --keys M           keys per table (default 5000)
       --payloads P       payload templates (default 1000)
@@ -21,6 +22,7 @@ let usage = """
       --series           also measure doublings of locales and keys
       --json             print the figures as JSON
       --write-tree PATH  write the synthetic tree and stop
+      --write-catalog PATH  write the synthetic tree's String Catalog and stop
       --profile-parse PATH  parse a folder's .strings and .stringsdict files twenty times
                         (for a profiler) and print the median time of a pass
       --code PATH        the cost of scanning an app's code: `check` without and with it,
@@ -31,7 +33,8 @@ let usage = """
 prepareHeapLikeTheCLI()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let valueOptions: Set<String> = [
-    "--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--profile-parse", "--code", "--xliff",
+    "--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--write-catalog", "--profile-parse", "--code",
+    "--xliff",
 ]
 let flagOptions: Set<String> = ["--series", "--json", "--help", "-h"]
 // Unknown arguments are refused rather than silently running the default benchmark.
@@ -434,6 +437,13 @@ if let target = option("--write-tree") {
     // Only write the synthetic tree (to profile the CLI on it) and stop.
     let count = try SyntheticTree(locales: locales, keys: keys, payloads: payloadCount).write(to: URL(fileURLWithPath: target))
     print("wrote \(count) files to \(target)")
+    exit(0)
+}
+
+if let target = option("--write-catalog") {
+    // Only write the synthetic tree's String Catalog (to profile the CLI on it) and stop.
+    try SyntheticTree(locales: locales, keys: keys, payloads: 0).writeCatalog(to: URL(fileURLWithPath: target))
+    print("wrote \(target)/App/Localizable.xcstrings")
     exit(0)
 }
 
