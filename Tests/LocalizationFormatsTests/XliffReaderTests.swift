@@ -115,6 +115,19 @@ struct XliffReaderTests {
         #expect(merged["App/Localizable"]?["en"]?.strings["Done"]?.value == "Done now")
     }
 
+    /// A storyboard's or intent definition's units make an Interface Builder table.
+    @Test func interfaceFilesMakeInterfaceTables() {
+        let bytes = Self.document(
+            """
+              <file original="App/Base.lproj/Intents.intentdefinition" source-language="en" target-language="de">
+                <body><trans-unit id="Intents.Erase.Title"><source>Erase</source><target>Löschen</target></trans-unit></body>
+              </file>
+            """)
+        let project = ProjectLoader.load(virtualFiles: [("de.xliff", bytes)])
+        #expect(project.interfaceFiles["App/Intents"] == "App/Base.lproj/Intents.intentdefinition")
+        #expect(project.allTables()["App/Intents"]?["de"]?.strings["Intents.Erase.Title"]?.value == "Löschen")
+    }
+
     @Test func anXclocBundleIsReadWithItsContents() throws {
         let xliff = Self.document(
             """

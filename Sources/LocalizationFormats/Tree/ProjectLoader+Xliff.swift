@@ -92,6 +92,14 @@ extension ProjectLoader {
             return replaced.contains(file.tableID + "\u{0}" + locale)
         }
         project.files = (project.files + added).sorted { ($0.path, $0.tableID, $0.locale ?? "") < ($1.path, $1.tableID, $1.locale ?? "") }
+        // A storyboard's, xib's or intent definition's texts are its table's: Interface Builder
+        // labels, never formatted, whatever the project beside the file has.
+        for export in exports {
+            for (index, file) in export.document.files.enumerated() where file.kind == .interface {
+                let id = export.tableIDs[index]
+                if project.interfaceFiles[id] == nil { project.interfaceFiles[id] = file.original }
+            }
+        }
         project.diagnostics += exports.flatMap(\.document.diagnostics)
         project.exports = exports
         if !hadTables, let language = exports.lazy.flatMap(\.document.files).compactMap(\.sourceLanguage).first {
