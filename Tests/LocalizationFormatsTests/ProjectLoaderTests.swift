@@ -169,7 +169,7 @@ struct ProjectLoaderTests {
     }
 
     /// `forEachText` yields every string `forEach` does: `.strings` values as their bytes by
-    /// number (a non-string value skipped), every other string (a `.stringsdict` override, a
+    /// number, every other string (a value that is no string, a `.stringsdict` override, a
     /// catalog unit, a key outside the numbering) as itself.
     @Test func forEachTextYieldsWhatForEachDoes() throws {
         let plist = """
@@ -181,8 +181,8 @@ struct ProjectLoaderTests {
             {"sourceLanguage":"en","strings":{"c":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"C"}}}}},"version":"1.0"}
             """
         let project = ProjectLoader.load(virtualFiles: [
-            ("en.lproj/Localizable.strings", Array("\"a\" = \"A\";\n\"b\" = \"B\";\n\"d\" = \"D é\";\n".utf8)),
-            ("de.lproj/Localizable.strings", Array("\"a\" = \"Ä\";\n\"b\" = \"B\";\n\"d\" = \"Dé\";\n\"e\" = (x);\n".utf8)),
+            ("en.lproj/Localizable.strings", Array("\"a\" = \"A\";\n\"b\" = \"B\";\n\"d\" = \"D é\";\n\"f\" = \"F\";\n".utf8)),
+            ("de.lproj/Localizable.strings", Array("\"a\" = \"Ä\";\n\"b\" = \"B\";\n\"d\" = \"Dé\";\n\"e\" = (x);\n\"f\" = (y);\n".utf8)),
             ("de.lproj/Localizable.stringsdict", Array(plist.utf8)),
             ("Localizable.xcstrings", Array(catalog.utf8)),
         ])
@@ -202,6 +202,10 @@ struct ProjectLoaderTests {
         #expect(found == expected)
         #expect(found["a"] == "strings:Ä" && found["d"] == "strings:Dé" && found["b"]?.hasPrefix("stringsdict:") == true)
         #expect(found["c"] == "catalog:C" && found["e"] == nil)
+        // A value that is no string comes to `others`, as itself.
+        var otherKeys: [String] = []
+        table.strings.forEachText(strings: { _, _ in }, others: { key, _, _ in otherKeys.append(key) })
+        #expect(otherKeys.sorted() == ["b", "c", "e", "f"])
     }
 
     @Test func parallelAndSerialParsingAgree() async {

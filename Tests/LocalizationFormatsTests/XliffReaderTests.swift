@@ -100,8 +100,8 @@ struct XliffReaderTests {
         #expect(songs.formatKey == "%#@plural@" && songs.variables.first?.valueType == "lld")
         #expect(tables["App/Localizable"]?["pl"]?.strings["Done"]?.value == "Gotowe")
         #expect(tables["App/Localizable"]?["en"]?.strings["Done"]?.value == "Done")
-        // Checked with the project, the export's translations replace the project's and its
-        // sources are the project's.
+        // Checked with the project, the export's translations override the project's key by key,
+        // and its sources are the project's.
         project = ProjectLoader.load(virtualFiles: [
             ("App/en.lproj/Localizable.strings", Array("\"Done\" = \"Done now\";\n".utf8)),
             ("App/pl.lproj/Localizable.strings", Array("\"Done\" = \"Stare\";\n\"Old\" = \"x\";\n".utf8)),
@@ -111,7 +111,8 @@ struct XliffReaderTests {
         #expect(
             project.exports.first?.inProject == [true, true] && project.exports.first?.tableIDs == ["App/Localizable", "App/Localizable"])
         #expect(merged["App/Localizable"]?["pl"]?.strings["Done"]?.value == "Gotowe")
-        #expect(merged["App/Localizable"]?["pl"]?.strings["Old"] == nil)
+        // A key the export leaves out stays as the project has it.
+        #expect(merged["App/Localizable"]?["pl"]?.strings["Old"]?.value == "x")
         #expect(merged["App/Localizable"]?["en"]?.strings["Done"]?.value == "Done now")
     }
 
@@ -126,6 +127,66 @@ struct XliffReaderTests {
         let project = ProjectLoader.load(virtualFiles: [("de.xliff", bytes)])
         #expect(project.interfaceFiles["App/Intents"] == "App/Base.lproj/Intents.intentdefinition")
         #expect(project.allTables()["App/Intents"]?["de"]?.strings["Intents.Erase.Title"]?.value == "Löschen")
+    }
+
+    /// `&amp;` in an attribute is `&`; an `<alt-trans>` is a suggestion, not the translation; a
+    /// start tag over several lines is where it starts; an empty language attribute is none.
+    @Test func attributesAlternativesAndPositions() throws {
+        let bytes = Self.document(
+            """
+              <file original="App/en.lproj/Terms &amp; More.strings" source-language="en" target-language="">
+                <body>
+                  <trans-unit
+                      id="Terms &amp; Conditions &#233;"
+                      xml:space="preserve">
+                    <source>Terms</source>
+                    <target state="translated">Bedingungen</target>
+                    <alt-trans><source>Terms %@</source><target state="new">Bedingungen %@</target></alt-trans>
+                  </trans-unit>
+                </body>
+              </file>
+            """)
+        let document = XliffReader.read(bytes: bytes, path: "de.xliff")
+        let file = try #require(document.files.first)
+        #expect(file.original == "App/en.lproj/Terms & More.strings" && file.targetLanguage == nil)
+        let unit = try #require(file.units.first)
+        #expect(unit.id == "Terms & Conditions é" && unit.source == "Terms" && unit.target == "Bedingungen")
+        #expect(unit.state == "translated" && unit.location == SourcePosition(line: 5, column: 7))
+        #expect(XMLAttributes.resolvingReferences("a &#38; b &#x41; &lt;c&gt; &unknown; & d") == "a & b A <c> &unknown; & d")
+    }
+
+    /// Standalone, the sources of plural forms the development language does not use are left
+    /// out; a catalog entry's root unit is the format of its variations.
+    @Test func sourcesKeepTheDevelopmentLanguagesFormsAndCatalogRootsAreFormats() throws {
+        let bytes = Self.document(
+            """
+              <file original="App/en.lproj/Localizable.stringsdict" source-language="en" target-language="pl">
+                <body>
+                  <trans-unit id="/%d files:dict/NSStringLocalizedFormatKey:dict/:string"><source>%#@n@</source><target>%#@n@</target></trans-unit>
+                  <trans-unit id="/%d files:dict/n:dict/one:dict/:string"><source>%d file</source><target>%d plik</target></trans-unit>
+                  <trans-unit id="/%d files:dict/n:dict/few:dict/:string"><source>%d files</source><target>%d pliki</target></trans-unit>
+                  <trans-unit id="/%d files:dict/n:dict/other:dict/:string"><source>%d files</source><target>%d plików</target></trans-unit>
+                </body>
+              </file>
+              <file original="App/Catalog.xcstrings" source-language="en" target-language="pl">
+                <body>
+                  <trans-unit id="both"><source>%1$#@a@ and %2$#@b@</source><target>%1$#@a@ i %2$#@b@</target></trans-unit>
+                  <trans-unit id="both|==|substitutions.b.plural.other"><source>%arg bs</source><target>%arg b</target></trans-unit>
+                  <trans-unit id="both|==|substitutions.a.plural.other"><source>%arg as</source><target>%arg a</target></trans-unit>
+                  <trans-unit id="device|==|device.iphone.plural.other"><source>%lld on iPhone</source><target>%lld na iPhonie</target></trans-unit>
+                  <trans-unit id="device|==|device.other.plural.other"><source>%lld here</source><target>%lld tutaj</target></trans-unit>
+                </body>
+              </file>
+            """)
+        let tables = ProjectLoader.load(virtualFiles: [("pl.xliff", bytes)]).allTables()
+        let source = try #require(tables["App/Localizable"]?["en"]?.strings["%d files"]?.stringsdictEntry)
+        #expect(source.variables.first?.variants.map(\.name) == ["one", "other"])
+        let target = try #require(tables["App/Localizable"]?["pl"]?.strings["%d files"]?.stringsdictEntry)
+        #expect(target.variables.first?.variants.map(\.name) == ["one", "few", "other"])
+        let both = try #require(tables["App/Catalog"]?["pl"]?.strings["both"]?.stringsdictEntry)
+        #expect(both.formatKey == "%1$#@a@ i %2$#@b@" && Set(both.variables.map(\.name)) == ["a", "b"])
+        let device = try #require(tables["App/Catalog"]?["pl"]?.strings["device"]?.stringsdictEntry)
+        #expect(device.variables.first?.variants.map(\.value) == ["%lld tutaj"])
     }
 
     @Test func anXclocBundleIsReadWithItsContents() throws {

@@ -72,6 +72,25 @@ struct XliffCommandTests {
         #expect(render.stdout.contains("Willkommen!") && !render.stdout.contains("Willkommen zurück!"), "\(render.stdout)")
     }
 
+    /// A template (a file into its own source language) changes nothing of the project, and a
+    /// file matches the project's table when checked from inside the app's folder too.
+    @Test func templatesAndTablesMatchedFromInside() throws {
+        let root = try CheckCommandTests.temporaryTree([
+            "en.xliff": Self.xliff("      <trans-unit id=\"welcome\"><source>Welcome back!</source></trans-unit>", target: "en"),
+            "de.xliff": Self.xliff(Self.units),
+            "App/en.lproj/Localizable.strings": "\"welcome\" = \"Welcome back!\";\n\"count\" = \"%d files\";\n",
+            "App/de.lproj/Localizable.strings": "\"welcome\" = \"Willkommen zurück!\";\n\"count\" = \"%d Dateien\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let template = try CLITests.run(["dump", "App", "en.xliff"], in: root)
+        #expect(template.stdout.contains("locales: de, en"), "\(template.stdout)")
+        let inside = try CLITests.run(["check", "--no-config", ".", "../de.xliff"], in: root.appendingPathComponent("App"))
+        #expect(
+            inside.stdout.contains("'welcome' was translated from 'Welcome!', but the development text is now 'Welcome back!'"),
+            "\(inside.stdout)")
+        #expect(!inside.stdout.contains("App/Localizable"), "\(inside.stdout)")
+    }
+
     @Test func anXclocBundleIsCheckedWithItsContents() throws {
         let root = try CheckCommandTests.temporaryTree([
             "fr.xcloc/contents.json": "{\"developmentRegion\" : \"en\", \"targetLocale\" : \"fr\", \"version\" : \"1.0\"}\n",
@@ -86,6 +105,11 @@ struct XliffCommandTests {
             ), "\(result.stdout)")
         // The bundle's copies of the project's files are not read as a project.
         #expect(!result.stdout.contains("Source Contents"))
+        // Checked from inside the bundle, it is the same bundle.
+        let inside = try CLITests.run(["check", "--no-config", "."], in: root.appendingPathComponent("fr.xcloc"))
+        #expect(
+            inside.stdout.contains("error: 'App/en.lproj/Localizable.strings' in fr.xcloc has target-language 'de'"), "\(inside.stdout)")
+        #expect(!inside.stdout.contains("Source Contents"))
         let dump = try CLITests.run(["dump", "fr.xcloc"], in: root)
         #expect(dump.stdout.contains("[de · Localizable · strings"), "\(dump.stdout)")
     }

@@ -248,6 +248,20 @@ struct ColumnFinder {
     /// string or array per element.
     mutating func location(line: Int, elementName: String) -> SourcePosition {
         guard line >= 1, line <= lines.lineCount else { return SourcePosition(line: max(1, line), column: 1) }
+        if let found = find(elementName, on: line) { return found }
+        // libxml2 gives the line where a start tag ends: one written over several lines (an
+        // attribute a line) starts on an earlier one, and its last line holds no '<'.
+        let lineStart = lines.lineStarts[line - 1]
+        let lineEnd = line < lines.lineCount ? lines.lineStarts[line] : text.count
+        guard !text[lineStart..<lineEnd].contains(UInt8(ascii: "<")) else { return SourcePosition(line: line, column: 1) }
+        for earlier in stride(from: line - 1, through: max(1, line - 20), by: -1) {
+            if let found = find(elementName, on: earlier) { return found }
+        }
+        return SourcePosition(line: line, column: 1)
+    }
+
+    /// Where the next `<elementName` on `line` starts, if there is one.
+    private mutating func find(_ elementName: String, on line: Int) -> SourcePosition? {
         let lineStart = lines.lineStarts[line - 1]
         let start = cursor[line] > 0 ? cursor[line] : lineStart
         let end = line < lines.lineCount ? lines.lineStarts[line] : text.count
@@ -266,7 +280,7 @@ struct ColumnFinder {
                 return nil
             }
         }
-        guard let found else { return SourcePosition(line: line, column: 1) }
+        guard let found else { return nil }
         cursor[line] = found + 1 + name.utf8.count
         let from = counted[line].column > 0 ? counted[line] : (offset: lineStart, column: 1)
         var column = from.column

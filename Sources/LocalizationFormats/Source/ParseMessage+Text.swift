@@ -140,7 +140,8 @@ extension ParseMessage {
         case .xliffUnitWithoutSource(let id): "the unit '\(id)' has no <source>"
         case .xliffInlineElement(let element, let parent):
             "<\(parent)> holds the element <\(element)>, which Xcode does not write; only its text is read"
-        case .xliffDuplicateUnit(let id, let original): "the unit '\(id)' stands twice in '\(original)'; the import keeps one of them"
+        case .xliffDuplicateUnit(let id, let original):
+            "the unit '\(id)' stands twice in '\(original)'; only one of them can be the key's translation"
         case .plistTooManyAttributes(let count):
             "a start tag with \(count) attributes (a property list element has at most one); the file is not read"
         case .plistInternalSubset:

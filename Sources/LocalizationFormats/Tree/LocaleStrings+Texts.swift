@@ -1,9 +1,9 @@
 extension LocaleStrings {
     /// Calls `strings` with the number and UTF-8 of each numbered `.strings` text whose value is a
     /// string, read in place (no string is made and nothing is retained per text), and `others`
-    /// with every other string: catalog units, `.stringsdict` texts, strings made one by one, and
-    /// the keys outside the numbering (whatever their value). What the text rules read every
-    /// translation through.
+    /// with every other string: `.strings` values that are no string, catalog units,
+    /// `.stringsdict` texts, strings made one by one, and the keys outside the numbering. What the
+    /// text rules read every translation through.
     public func forEachText(
         strings: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Void,
         others: (_ key: String, _ number: Int?, _ string: LocalizedString) throws -> Void
@@ -20,7 +20,10 @@ extension LocaleStrings {
                     try source.text.withUnsafeBufferPointer { text in
                         for number in slots.indices where !slots[number].isEmpty && slots[number].source == sourceNumber {
                             let entry = Int(slots[number].index)
-                            guard entries[entry].hasValue else { continue }
+                            guard entries[entry].hasValue else {
+                                try others(numbering.keys[number], number, LocalizedString(source, entry))
+                                continue
+                            }
                             try strings(number, UnsafeBufferPointer(rebasing: text[entries[entry].valueRange]))
                         }
                     }

@@ -32,7 +32,12 @@ public struct ResourceFile: Sendable {
     /// `bundle/table`, or the table name for files at the top of the tree.
     public let tableID: String
 
+    /// Made from an XLIFF file: what it imports into its table (read after the project's own
+    /// files of the table and locale, which it overrides key by key).
+    public let isImported: Bool
+
     public init(path: String, locale: String?, folder: String?, table: String, content: ResourceContent) {
+        isImported = false
         self.path = path
         self.locale = locale
         self.folder = folder
@@ -46,6 +51,7 @@ public struct ResourceFile: Sendable {
     /// A file whose table ID is given, not read from its path: an XLIFF file's tables, which
     /// import into the project's tables its `original` attributes name.
     public init(path: String, locale: String?, folder: String?, table: String, content: ResourceContent, tableID: String) {
+        isImported = true
         self.path = path
         self.locale = locale
         self.folder = folder
@@ -186,7 +192,8 @@ public struct LocalizationProject: Sendable {
             guard file.table == name, case .catalog(let catalog) = file.content else { return nil }
             return (file, catalog.strings(for: locale))
         }
-        return Self.mergeTable(name, locale: locale, files: files.filter { $0.table == name && $0.locale == locale }, catalogs: catalogs)
+        let own = files.filter { $0.table == name && $0.locale == locale }
+        return Self.mergeTable(name, locale: locale, files: own.filter { !$0.isImported } + own.filter(\.isImported), catalogs: catalogs)
     }
 
     /// Every table of every locale at once, grouping the files in one pass: table ID (see
@@ -194,7 +201,9 @@ public struct LocalizationProject: Sendable {
     public func allTables() -> [String: [String: LocaleTable]] {
         var lproj: [String: [String: [ResourceFile]]] = [:]
         var catalogs: [String: [ResourceFile]] = [:]
-        for file in files {
+        // An XLIFF file's translations come after the project's files of their table and
+        // locale, so they override them key by key, as an import does.
+        for file in files.filter({ !$0.isImported }) + files.filter(\.isImported) {
             if let locale = file.locale {
                 lproj[file.tableID, default: [:]][locale, default: []].append(file)
             } else {

@@ -218,7 +218,7 @@ extension ProjectLoader {
                     }
                     // An `.xcloc` bundle's copies of the project's files and its notes are the
                     // export's, not tables of a project.
-                    if name == "Source Contents" || name == "Notes", display.hasSuffix(".xcloc") { continue }
+                    if name == "Source Contents" || name == "Notes", real.hasSuffix(".xcloc") { continue }
                     // Walked like any folder; its files are taken out after the walk, counted.
                     if walk.leavesOut, let reason = Shipping.reason(forFolder: name) {
                         walk.leftOut.append(LeftOutFolder(path: childDisplay, reason: reason))

@@ -3,23 +3,26 @@ import Foundation
 /// XLIFF files and `.xcloc` bundles: read, and made part of the project as the tables they would
 /// import into.
 extension ProjectLoader {
-    /// The `.xcloc` bundle a displayed path lies in (`de.xcloc/Localized Contents/de.xliff`),
-    /// with its `contents.json` read from `filePath`'s bundle folder.
+    /// The `.xcloc` bundle a file lies in (`de.xcloc/Localized Contents/de.xliff`), found from the
+    /// file's real path (so a bundle checked from inside is one too), with its `contents.json`.
     static func xclocBundle(filePath: String, display: String, maximumFileSize: Int) -> XclocBundle? {
+        let real = DirectoryWalker.realPath(filePath) ?? URL(fileURLWithPath: filePath).standardizedFileURL.path
+        let parts = real.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = parts.lastIndex(where: { $0.hasSuffix(".xcloc") }) else { return nil }
+        let folder = parts[...index].joined(separator: "/")
+        // Displayed as the paths given show it, else by the bundle's name.
         let displayParts = display.split(separator: "/", omittingEmptySubsequences: false)
-        guard let index = displayParts.lastIndex(where: { $0.hasSuffix(".xcloc") }) else { return nil }
-        let bundleDisplay = displayParts[...index].joined(separator: "/")
-        let depth = displayParts.count - 1 - index
-        var bundleFolder = URL(fileURLWithPath: filePath)
-        for _ in 0..<depth { bundleFolder.deleteLastPathComponent() }
-        var bundle = XclocBundle(path: bundleDisplay, developmentRegion: nil, targetLocale: nil, contentsPath: nil)
-        let contents = bundleFolder.appendingPathComponent("contents.json")
-        if case .success(let bytes) = FileBytes.read(contents.path, maximumSize: min(maximumFileSize, 1 << 20)),
-            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let depth = parts.count - 1 - index
+        let shown =
+            displayParts.count > depth ? displayParts.dropLast(depth).joined(separator: "/") : String(parts[index])
+        var bundle = XclocBundle(path: shown.isEmpty || shown == "." ? String(parts[index]) : shown)
+        // A regular file only: a link named contents.json is not followed out of the bundle.
+        var info = stat()
+        let contents = folder + "/contents.json"
+        if lstat(contents, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            case .success(let bytes) = FileBytes.read(contents, maximumSize: min(maximumFileSize, 1 << 20))
         {
-            bundle.contentsPath = bundleDisplay + "/contents.json"
-            bundle.developmentRegion = object["developmentRegion"] as? String
-            bundle.targetLocale = object["targetLocale"] as? String
+            bundle.read(contents: bytes, path: bundle.path + "/contents.json")
         }
         return bundle
     }
@@ -40,56 +43,39 @@ extension ProjectLoader {
     }
 
     /// Adds the exports' tables to `project`. A `<file>` whose table the project has imports into
-    /// it: its translations replace the project's `.strings` and `.stringsdict` files of that locale
-    /// (an import rewrites them), and the project's development texts stay the source. A `<file>`
-    /// the project lacks stands alone: its `<source>` texts become the development table (once
-    /// per table, from the first export that has it).
+    /// it: its translations come after the project's files of that locale and override them key
+    /// by key (a key the file leaves out or untranslated stays as the project has it), and the
+    /// project's development texts stay the source. A `<file>` the project lacks stands alone: its
+    /// `<source>` texts become the development table, once per table (from an export's template,
+    /// a file into its own source language, when there is one, else the first file by path).
     public static func addExports(_ exports: [XliffExport], to project: inout LocalizationProject) {
         guard !exports.isEmpty else { return }
         let hadTables = !project.files.isEmpty
         let projectTables = Set(project.files.map(\.tableID))
         var exports = exports.sorted { $0.document.path < $1.document.path }
-        // Table → the export whose sources stand for its development texts: an export's template
-        // (a file into its own source language) when there is one, else the first by path.
-        var sourcesAdded: [String: String] = [:]
+        for index in exports.indices { exports[index].match(projectTables) }
+        var sources: [String: String] = [:]
         for export in exports.sorted(by: { ($0.isTemplate ? 0 : 1, $0.document.path) < ($1.isTemplate ? 0 : 1, $1.document.path) }) {
-            for id in export.tableIDs where sourcesAdded[id] == nil { sourcesAdded[id] = export.document.path }
+            for id in export.tableIDs where sources[id] == nil { sources[id] = export.document.path }
         }
-        // Table and locale → the export whose translations import into it.
-        var targetsAdded: [String: String] = [:]
+        // Table and locale → the export whose translations import into it: one per table and
+        // locale (its `.strings` and `.stringsdict` files both); a second is checked through its
+        // own rules only.
+        var targets: [String: String] = [:]
         var added: [ResourceFile] = []
-        var replaced: Set<String> = []
-        for exportIndex in exports.indices {
-            for (fileIndex, file) in exports[exportIndex].document.files.enumerated() {
-                let standalone = exports[exportIndex].tableIDs[fileIndex]
-                // The project's table the file's original path ends with (the shortest such ID:
-                // the original is relative to the project's folder, the IDs to the roots given).
-                if let match = projectTables.filter({ $0 == standalone || $0.hasSuffix("/" + standalone) }).min(by: {
-                    ($0.count, $0) < ($1.count, $1)
-                }) {
-                    exports[exportIndex].tableIDs[fileIndex] = match
-                    exports[exportIndex].inProject[fileIndex] = true
+        for export in exports {
+            let path = export.document.path
+            for (index, file) in export.document.files.enumerated() {
+                let tableID = export.tableIDs[index]
+                var withTargets = false
+                if let locale = export.targetLocale(of: file), !file.isIntoSourceLanguage {
+                    let target = tableID + "\u{0}" + locale
+                    withTargets = targets[target, default: path] == path
+                    if withTargets { targets[target] = path }
                 }
-                let tableID = exports[exportIndex].tableIDs[fileIndex]
-                let inProject = exports[exportIndex].inProject[fileIndex]
-                // One export per table and locale is imported (its `.strings` and `.stringsdict`
-                // files both): a second is checked through its own rules only.
-                let path = exports[exportIndex].document.path
-                let target = exports[exportIndex].targetLocale(of: file).map { tableID + "\u{0}" + $0 }
-                var withTargets = target != nil
-                if let target {
-                    if let earlier = targetsAdded[target], earlier != path { withTargets = false } else { targetsAdded[target] = path }
-                }
-                let withSources = !inProject && sourcesAdded[standalone] == path
-                added += exports[exportIndex].resourceFiles(fileIndex: fileIndex, withTargets: withTargets, withSources: withSources)
-                if inProject, withTargets, let target { replaced.insert(target) }
+                let withSources = !export.inProject[index] && sources[tableID] == path
+                added += export.resourceFiles(fileIndex: index, withTargets: withTargets, withSources: withSources)
             }
-        }
-        // The import rewrites the locale's `.strings` and `.stringsdict` files of the table.
-        project.files.removeAll { file in
-            if case .catalog = file.content { return false }
-            guard let locale = file.locale else { return false }
-            return replaced.contains(file.tableID + "\u{0}" + locale)
         }
         project.files = (project.files + added).sorted { ($0.path, $0.tableID, $0.locale ?? "") < ($1.path, $1.tableID, $1.locale ?? "") }
         // A storyboard's, xib's or intent definition's texts are its table's: Interface Builder
@@ -105,6 +91,23 @@ extension ProjectLoader {
         if !hadTables, let language = exports.lazy.flatMap(\.document.files).compactMap(\.sourceLanguage).first {
             project.baseLocale = LocaleName.normalize(language)
             project.baseLocaleReason = "the source-language of the XLIFF files"
+        }
+    }
+}
+
+extension XliffExport {
+    /// Points each `<file>` at the project's table it imports into, if the project has it: the
+    /// `original` path is relative to the project's folder, the table IDs to the paths given, so
+    /// either may end with the other (`App/Localizable` for `Localizable` checked from inside
+    /// `App`); the exact ID, else the closest in length, wins.
+    mutating func match(_ projectTables: Set<String>) {
+        for index in tableIDs.indices {
+            let own = tableIDs[index]
+            let matches = projectTables.filter { $0 == own || $0.hasSuffix("/" + own) || own.hasSuffix("/" + $0) }
+            func rank(_ id: String) -> (Int, Int, String) { (id == own ? 0 : 1, abs(id.count - own.count), id) }
+            guard let best = matches.min(by: { rank($0) < rank($1) }) else { continue }
+            tableIDs[index] = best
+            inProject[index] = true
         }
     }
 }

@@ -270,12 +270,11 @@ public enum ProjectLoader {
             }
             if FileKind.isXliff(name) {
                 let bundle = components.dropLast().lastIndex { $0.hasSuffix(".xcloc") }.map { index in
-                    let path = components[...index].joined(separator: "/")
-                    let contents = bytesOfVirtual(path + "/contents.json", virtualFiles)
-                        .flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
-                    return XclocBundle(
-                        path: path, developmentRegion: contents?["developmentRegion"] as? String,
-                        targetLocale: contents?["targetLocale"] as? String, contentsPath: contents == nil ? nil : path + "/contents.json")
+                    var bundle = XclocBundle(path: components[...index].joined(separator: "/"))
+                    if let contents = bytesOfVirtual(bundle.path + "/contents.json", virtualFiles) {
+                        bundle.read(contents: contents, path: bundle.path + "/contents.json")
+                    }
+                    return bundle
                 }
                 exports.append(XliffExport(document: XliffReader.read(bytes: bytes, path: path), bundle: bundle))
                 continue

@@ -31,6 +31,13 @@ public struct XliffFile: Sendable, Hashable {
         self.units = units
     }
 
+    /// Whether the file translates into its own source language (an export's template, or the
+    /// development language's own export): it brings no translation.
+    public var isIntoSourceLanguage: Bool {
+        guard let source = sourceLanguage, let target = targetLanguage else { return false }
+        return LocaleName.normalize(source) == LocaleName.normalize(target)
+    }
+
     /// What kind of project file `original` is, by its extension.
     public var kind: XliffFileKind { XliffFileKind(original: original) }
 

@@ -51,7 +51,7 @@ public enum XliffReader {
                 return (context.pointee.wellFormed != 0, XMLPropertyListReader.internalSubsetLine(document))
             }
         }
-        if let subsetLine { return refuse(.xliffInternalSubset, at: SourcePosition(line: subsetLine, column: 1)) }
+        if let subsetLine { return refuse(.xliffInternalSubset, at: SourcePosition(line: max(1, subsetLine), column: 1)) }
         guard wellFormed, errors.isEmpty else {
             var diagnostics = errors.prefix(10).map { error in
                 Diagnostic(
@@ -107,9 +107,43 @@ struct XMLAttributes {
             guard let local = pointers[base], pointers[base + 1] == nil, equals(local, name), let start = pointers[base + 3],
                 let end = pointers[base + 4]
             else { continue }
-            return String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+            let value = String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+            return value.contains("&") ? Self.resolvingReferences(value) : value
         }
         return nil
+    }
+
+    /// Without entity substitution libxml2 hands an attribute's `&amp;` over as `&#38;`: the
+    /// character references (and the predefined entities) resolved, as the attribute means them.
+    static func resolvingReferences(_ value: String) -> String {
+        var result = ""
+        var rest = Substring(value)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            guard let semicolon = after.prefix(12).firstIndex(of: ";") else {
+                result += "&"
+                rest = after
+                continue
+            }
+            let name = after[..<semicolon]
+            let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+            var scalar: Unicode.Scalar?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+            } else if name.hasPrefix("#") {
+                scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+            }
+            if let scalar {
+                result.unicodeScalars.append(scalar)
+            } else if let text = named[name] {
+                result += text
+            } else {
+                result += "&" + name + ";"
+            }
+            rest = after[after.index(after: semicolon)...]
+        }
+        return result + rest
     }
 }
 
@@ -249,9 +283,10 @@ struct XliffState {
                 file = nil
                 return
             }
+            // An empty language attribute names no language.
             file = XliffFile(
-                original: original, sourceLanguage: attributes.value("source-language"),
-                targetLanguage: attributes.value("target-language"), location: location, units: [])
+                original: original, sourceLanguage: attributes.value("source-language").flatMap { $0.isEmpty ? nil : $0 },
+                targetLanguage: attributes.value("target-language").flatMap { $0.isEmpty ? nil : $0 }, location: location, units: [])
         case .unit:
             let location = columns.location(line: line, elementName: "trans-unit")
             guard file != nil else { return }
@@ -265,7 +300,8 @@ struct XliffState {
             unitTranslatable = attributes.value("translate") != "no"
             (source, target, targetLocation, state, note) = (nil, nil, nil, nil, nil)
         case .source, .target, .note:
-            guard inUnit else { return }
+            // A unit's own texts only: those of an <alt-trans> (a suggestion) are not its translation.
+            guard inUnit, stack.count >= 2, stack[stack.count - 2] == .unit else { return }
             if kind == .target {
                 targetLocation = columns.location(line: line, elementName: "target")
                 state = attributes.value("state")
@@ -313,7 +349,7 @@ struct XliffState {
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard collecting != nil else { return }
+        guard collecting != nil, stack.count <= XliffReader.maximumDepth else { return }
         text.append(contentsOf: bytes)
     }
 

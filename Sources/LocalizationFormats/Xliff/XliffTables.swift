@@ -1,3 +1,5 @@
+import Foundation
+
 /// An XLIFF file (or an `.xcloc` bundle's) as the tables it imports into.
 public struct XliffExport: Sendable {
     public var document: XliffDocument
@@ -21,12 +23,7 @@ public struct XliffExport: Sendable {
     }
 
     /// Whether every `<file>` translates into its own source language: an export's template.
-    public var isTemplate: Bool {
-        !document.files.isEmpty
-            && document.files.allSatisfy { file in
-                file.targetLanguage.map(LocaleName.normalize) == file.sourceLanguage.map(LocaleName.normalize)
-            }
-    }
+    public var isTemplate: Bool { !document.files.isEmpty && document.files.allSatisfy(\.isIntoSourceLanguage) }
 
     /// The locale a `<file>` translates into, normalised.
     public func targetLocale(of file: XliffFile) -> String? { file.targetLanguage.map(LocaleName.normalize) }
@@ -39,14 +36,23 @@ public struct XclocBundle: Sendable, Hashable {
     public var path: String
     public var developmentRegion: String?
     public var targetLocale: String?
-    /// `contents.json` as displayed, when the bundle has one.
+    /// `contents.json` as displayed, when the bundle has one that reads as a JSON object.
     public var contentsPath: String?
 
-    public init(path: String, developmentRegion: String?, targetLocale: String?, contentsPath: String?) {
+    public init(path: String, developmentRegion: String? = nil, targetLocale: String? = nil, contentsPath: String? = nil) {
         self.path = path
         self.developmentRegion = developmentRegion
         self.targetLocale = targetLocale
         self.contentsPath = contentsPath
+    }
+
+    /// Takes `developmentRegion` and `targetLocale` from the bytes of `contents.json`
+    /// (displayed as `path`); anything that is not a JSON object with those strings is ignored.
+    mutating func read(contents: [UInt8], path: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(contents)) as? [String: Any] else { return }
+        contentsPath = path
+        developmentRegion = object["developmentRegion"] as? String
+        targetLocale = (object["targetLocale"] as? String).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The locale the bundle's name says (`de.xcloc` → `de`).
@@ -69,7 +75,7 @@ extension XliffExport {
         guard file.kind != .other else { return [] }
         var result: [ResourceFile] = []
         // A file into its own source language (an export's template) brings no translation.
-        if withTargets, let locale = targetLocale(of: file), locale != file.sourceLanguage.map(LocaleName.normalize) {
+        if withTargets, let locale = targetLocale(of: file), !file.isIntoSourceLanguage {
             result += Self.files(file, locale: locale, tableID: tableIDs[fileIndex], path: document.path) { unit in
                 // A unit without a target, or with an empty one, imports nothing (xliff rules report it).
                 guard let target = unit.target, !target.isEmpty else { return nil }
@@ -77,50 +83,55 @@ extension XliffExport {
             }
         }
         if withSources, let language = file.sourceLanguage {
-            result += Self.files(file, locale: LocaleName.normalize(language), tableID: tableIDs[fileIndex], path: document.path) {
+            result += Self.files(
+                file, locale: LocaleName.normalize(language), tableID: tableIDs[fileIndex], path: document.path, isSource: true
+            ) {
                 ($0.source, $0.location)
             }
         }
         return result
     }
 
+    private typealias Form = (id: XliffUnitID, text: String, source: String, location: SourcePosition)
+
+    /// `isSource`: the `<source>` texts, whose plural forms the development language does not
+    /// use are left out (an export into Polish copies the `other` source into `few` and `many`).
     private static func files(
-        _ file: XliffFile, locale: String, tableID: String, path: String,
+        _ file: XliffFile, locale: String, tableID: String, path: String, isSource: Bool = false,
         text: (XliffUnit) -> (String, SourcePosition)?
     ) -> [ResourceFile] {
-        var strings = StringsFile(path: path, encoding: .utf8, diagnostics: [], loads: true)
-        // Plural and device forms by key, in the order their units come.
-        var forms: [String: [(id: XliffUnitID, text: String, source: String, location: SourcePosition)]] = [:]
-        var formKeys: [String] = []
-        var formatKeys: [String: (String, SourcePosition)] = [:]
-        var keyLocations: [String: SourcePosition] = [:]
+        // Per key, in the order the units come: its own unit (a text, a `.stringsdict` format
+        // key, a catalog entry's root) and its forms (plural forms, catalog variations).
+        var keys: [String] = []
+        var roots: [String: (text: String, location: SourcePosition, unit: SourcePosition, note: String?)] = [:]
+        var forms: [String: [Form]] = [:]
+        let categories = isSource ? Set(PluralRules.cardinal(for: locale).categories.map(\.rawValue)) : []
         for unit in file.units {
             guard let (value, location) = text(unit) else { continue }
             let id = XliffUnitID(unit.id, kind: file.kind)
-            let isForm = id.form != nil || id.variation != nil
-            if isForm || (file.kind == .stringsdict) {
-                if forms[id.key] == nil {
-                    forms[id.key] = []
-                    formKeys.append(id.key)
-                    keyLocations[id.key] = unit.location
-                }
-                if isForm { forms[id.key]?.append((id, value, unit.source, location)) } else { formatKeys[id.key] = (value, location) }
+            if roots[id.key] == nil, forms[id.key] == nil { keys.append(id.key) }
+            guard id.form != nil || id.variation != nil else {
+                roots[id.key] = (value, location, unit.location, unit.note)
                 continue
             }
-            strings.append(key: id.key, value: value, keyLocation: unit.location, valueLocation: location, comment: unit.note)
+            let steps = id.variationSteps
+            let category = id.form ?? (steps.last?.axis == "plural" ? steps.last?.name : nil)
+            if isSource, let category, !categories.isEmpty, !categories.contains(category) { continue }
+            forms[id.key, default: []].append((id, value, unit.source, location))
         }
-        // A catalog key whose root unit holds its format and whose variations are substitutions
-        // is a variable entry; a root unit alone was read as a `.strings` entry above.
+        var strings = StringsFile(path: path, encoding: .utf8, diagnostics: [], loads: true)
         var entries: [StringsdictEntry] = []
-        for key in formKeys {
+        for key in keys {
+            let root = roots[key]
             guard let keyForms = forms[key], !keyForms.isEmpty else {
-                // A format key without forms: a plain text.
-                if let (value, location) = formatKeys[key] {
-                    strings.append(key: key, value: value, keyLocation: keyLocations[key], valueLocation: location)
+                // A text, or a `.stringsdict` format key whose forms are all missing.
+                if let root {
+                    strings.append(key: key, value: root.text, keyLocation: root.unit, valueLocation: root.location, comment: root.note)
                 }
                 continue
             }
-            entries.append(entry(key: key, forms: keyForms, formatKey: formatKeys[key], location: keyLocations[key]))
+            let formatKey = root.map { ($0.text, $0.location) }
+            entries.append(entry(key: key, forms: keyForms, formatKey: formatKey, location: root?.unit ?? keyForms[0].location))
         }
         let folder = locale + ".lproj"
         var result: [ResourceFile] = []
@@ -141,10 +152,16 @@ extension XliffExport {
     /// catalog's plural (or device) variations as one variable, its substitutions each as one.
     /// The value type Xcode does not export is read from the specifier of the `other` form's source.
     private static func entry(
-        key: String, forms: [(id: XliffUnitID, text: String, source: String, location: SourcePosition)],
-        formatKey: (String, SourcePosition)?,
-        location: SourcePosition?
+        key: String, forms allForms: [Form], formatKey: (String, SourcePosition)?, location: SourcePosition?
     ) -> StringsdictEntry {
+        // Device cases that nest plural variations: a device's plural is one entry's variable, so
+        // the `other` device's (else the first device's) forms stand for the key.
+        let nested = allForms.filter { form in form.id.variationSteps.count > 1 && form.id.variationSteps[0].axis == "device" }
+        let device = nested.contains { $0.id.variationSteps[0].name == "other" } ? "other" : nested.first?.id.variationSteps[0].name
+        let forms = allForms.filter { form in
+            let steps = form.id.variationSteps
+            return !(steps.count > 1 && steps[0].axis == "device") || steps[0].name == device
+        }
         var variables: [StringsdictVariable] = []
         var topVariants: [StringsdictVariant] = []
         var isDevice = false

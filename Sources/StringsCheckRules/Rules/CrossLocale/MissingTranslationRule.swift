@@ -29,9 +29,10 @@ struct MissingTranslationRule: Rule {
         var result: [Finding] = []
         for table in context.baseTableNames {
             guard let presence = context.keyPresence[table] else { continue }
-            // A locale whose table an XLIFF file brings is judged by the xliff rules: a key the file
-            // leaves out or leaves untranslated stays as the project has it, not missing.
-            let imported = context.xliffLocales[table] ?? []
+            // A locale whose table is an XLIFF file's alone is judged by the xliff rules: a key the
+            // file leaves out or untranslated is not the app's to miss (the import leaves it as
+            // the project has it).
+            let imported = context.standaloneXliffLocales[table] ?? []
             let present = locales.compactMap { locale in
                 imported.contains(locale) ? nil : presence.has[locale].map { (locale: locale, has: $0) }
             }

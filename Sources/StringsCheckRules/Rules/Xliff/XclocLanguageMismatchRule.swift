@@ -8,7 +8,7 @@ struct XclocLanguageMismatchRule: Rule {
         summary:
             "an XLIFF file in an .xcloc bundle whose target-language is not the bundle's targetLocale (contents.json) or the locale its name says",
         rationale:
-            "An `.xcloc` bundle says its language twice: `targetLocale` in its `contents.json` and its folder name (`de.xcloc`), and its XLIFF file says it again in each `<file>`'s `target-language`. A translation platform that fills a bundle from the wrong language's work, or renames a language on the way back, leaves them disagreeing, and the import puts the translations into the locale the XLIFF names: one language's texts shown to another's users, or a locale the app does not have. Plain XLIFF files are not judged by their folder: platforms name folders their own way.",
+            "An `.xcloc` bundle says its language twice: `targetLocale` in its `contents.json` and its folder name (`de.xcloc`), and its XLIFF file says it again in each `<file>`'s `target-language`. A translation platform that fills a bundle from the wrong language's work, or renames a language on the way back, leaves them disagreeing: one of them is wrong, and the translations may reach the users of another language than they were made for, or a locale the app does not have. Plain XLIFF files are not judged by their folder: platforms name folders their own way.",
         fix:
             "Make the XLIFF's target-language, the bundle's contents.json and its name agree (export the bundle again if unsure which is right).",
         defaultSeverity: .error,
@@ -54,6 +54,6 @@ extension Finding.Message {
     fileprivate static func bundleLanguage(original: String, bundle: String, language: String, expected: String, said: String)
         -> Finding.Message
     {
-        "'\(original)' in \(bundle) has target-language '\(language)', but the bundle is for '\(expected)' (\(said)): the import puts its translations into '\(language)'"
+        "'\(original)' in \(bundle) has target-language '\(language)', but the bundle is for '\(expected)' (\(said)): one of them is wrong, and the translations may reach the users of another language than they were made for"
     }
 }

@@ -6,9 +6,9 @@ struct XliffCopiedSourceRule: Rule {
     static let description = RuleDescription(
         id: "xliff-copied-source", name: "XLIFF translation that copies its source", area: .xliff,
         summary:
-            "an XLIFF <target> marked translated that is its <source> word for word, for a sentence (four words or more) in another language",
+            "an XLIFF <target> that is its <source> word for word, for a sentence (four words or more) in another language, in no state that marks it unfinished",
         rationale:
-            "Translation tools pre-fill a target with its source, and a unit saved that way comes back marked translated. For a sentence, a translation into another language that is the source word for word is no translation: users of the language read the development language. Short texts (names, brands, 'OK', 'Wi-Fi') are left alone, as are targets in the source's own language (en-GB for en) and units that are not final (xliff-unit-state reports those).",
+            "Translation tools pre-fill a target with its source, and a unit saved that way comes back as if translated (marked so, or with no state). For a sentence, a translation into another language that is the source word for word is no translation: users of the language read the development language. Short texts (names, brands, 'OK', 'Wi-Fi') are left alone, as are targets in the source's own language (en-GB for en) and units that are not final (xliff-unit-state reports those).",
         fix: "Translate the text, or send it back to the translators.",
         defaultSeverity: .warning,
         triggering: [
@@ -35,7 +35,7 @@ struct XliffCopiedSourceRule: Rule {
             else { return }
             result.append(
                 finding(
-                    .copiedSource(id: place.unit.id, locale: locale, target: target),
+                    .copiedSource(id: place.unit.id, locale: locale, target: target, state: place.unit.state),
                     path: place.path, at: place.unit.translationLocation, key: place.id.key, locale: locale, table: place.table))
         }
         return result
@@ -52,7 +52,9 @@ struct XliffCopiedSourceRule: Rule {
 }
 
 extension Finding.Message {
-    fileprivate static func copiedSource(id: String, locale: String, target: String) -> Finding.Message {
-        "the '\(locale)' translation of '\(id)' is its source word for word ('\(target.excerpt)'), marked translated: users of '\(locale)' read the development language"
+    fileprivate static func copiedSource(id: String, locale: String, target: String, state: String?) -> Finding.Message {
+        let marked = state.map { "in the state '\($0)'" } ?? "with no state that marks it unfinished"
+        return
+            "the '\(locale)' translation of '\(id)' is its source word for word ('\(target.excerpt)'), \(marked): users of '\(locale)' read the development language"
     }
 }

@@ -7,7 +7,7 @@ struct XliffEmptyTargetRule: Rule {
         id: "xliff-empty-target", name: "XLIFF translation left empty", area: .xliff,
         summary: "an XLIFF <target> that is empty where its <source> is not",
         rationale:
-            "An empty `<target>` is a translation of nothing: the import writes it as the key's text, and users of the language see an empty label, button or alert where the development text has words. Translation tools write one when a translator saved an empty field or a conversion lost the text. A unit without a `<target>` is untranslated work (xliff-untranslated); an empty one is a defect.",
+            "An empty `<target>` is a translation of nothing: taken as the key's text, it shows users of the language an empty label, button or alert where the development text has words (stringscheck reads it as no translation, so the other rules do not compare it). Translation tools write one when a translator saved an empty field or a conversion lost the text. A unit without a `<target>` is untranslated work (xliff-untranslated); an empty one is a defect.",
         fix: "Translate the text, or remove the empty <target> so the unit counts as untranslated.",
         defaultSeverity: .error,
         triggering: [
@@ -36,6 +36,6 @@ struct XliffEmptyTargetRule: Rule {
 
 extension Finding.Message {
     fileprivate static func emptyTarget(id: String, locale: String, source: String) -> Finding.Message {
-        "the '\(locale)' translation of '\(id)' is empty where its source reads '\(source.excerpt)': imported, users of '\(locale)' see no text there"
+        "the '\(locale)' translation of '\(id)' is empty where its source reads '\(source.excerpt)': the text is not translated, and imported as written, users of '\(locale)' would see no text there"
     }
 }

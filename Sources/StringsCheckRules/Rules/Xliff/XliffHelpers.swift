@@ -19,11 +19,12 @@ struct XliffUnitPlace {
 }
 
 extension RuleContext {
-    /// Table ID → the locales whose table an XLIFF file brings (its translations imported).
-    var xliffLocales: [String: Set<String>] {
+    /// Table ID → the locales whose table is an XLIFF file's alone (checked without the project,
+    /// so what the file leaves out says nothing about what the app has).
+    var standaloneXliffLocales: [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         for export in project.exports {
-            for (index, file) in export.document.files.enumerated() {
+            for (index, file) in export.document.files.enumerated() where !export.inProject[index] {
                 if let locale = export.targetLocale(of: file) { result[export.tableIDs[index], default: []].insert(locale) }
             }
         }

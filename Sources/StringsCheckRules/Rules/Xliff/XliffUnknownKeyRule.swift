@@ -7,7 +7,7 @@ struct XliffUnknownKeyRule: Rule {
         id: "xliff-unknown-key", name: "XLIFF unit for a key the project no longer has", area: .xliff,
         summary: "an XLIFF unit whose key the project's development table no longer has (removed or renamed since the export)",
         rationale:
-            "Keys are renamed and removed while an export is with the translators. A unit for such a key translates a text the app no longer looks up: importing it adds an entry nothing reads, and the translation of the renamed key is still missing. Checked when the XLIFF is checked together with the project (`stringscheck check App/ de.xliff`).",
+            "Keys are renamed and removed while an export is with the translators. A unit for such a key translates a text the app no longer looks up: users never see it, and the translation of a renamed key's new name is still missing. Checked when the XLIFF is checked together with the project (`stringscheck check App/ de.xliff`).",
         fix: "Export the localizations again; a translation of a renamed key can be carried over to its new key by hand.",
         defaultSeverity: .warning,
         triggering: [
@@ -36,6 +36,6 @@ struct XliffUnknownKeyRule: Rule {
 
 extension Finding.Message {
     fileprivate static func keyGone(table: String, key: String, source: String) -> Finding.Message {
-        "the project's table '\(table)' no longer has the key '\(key)' ('\(source.excerpt)'): the translation imports into an entry nothing reads"
+        "the project's table '\(table)' no longer has the key '\(key)' ('\(source.excerpt)'): the app no longer looks this text up, so users never see the translation (a renamed key's own text stays untranslated)"
     }
 }

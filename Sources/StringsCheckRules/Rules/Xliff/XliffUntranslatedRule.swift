@@ -18,7 +18,7 @@ struct XliffUntranslatedRule: Rule {
         context.forEachXliffUnit { place in
             // A file into the source language itself (an export template) needs no translation.
             guard place.unit.target == nil, place.unit.translatable, !place.unit.source.isEmpty, let locale = place.locale,
-                locale != place.file.sourceLanguage.map(LocaleName.normalize)
+                !place.file.isIntoSourceLanguage
             else { return }
             result.append(
                 finding(
