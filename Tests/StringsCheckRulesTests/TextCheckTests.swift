@@ -47,6 +47,8 @@ struct TextCheckTests {
         // A space after a finished sentence joins nothing to a word.
         #expect(WhitespaceDifference.dropsTrailing("a space").isMinor(source: "You’re protected! ", locale: "am"))
         #expect(WhitespaceDifference.dropsTrailing("a space").isMinor(source: "Saved. ", locale: "de"))
+        // A list marker's space separates it from the item.
+        #expect(!WhitespaceDifference.dropsTrailing("a space").isMinor(source: "%lld. ", locale: "es"))
         #expect(!WhitespaceDifference.dropsTrailing("a line break").isMinor(source: "Saved.\n", locale: "de"))
     }
 

@@ -220,10 +220,13 @@ enum WhitespaceDifference: Equatable {
         }
     }
 
-    /// Whether a text's last mark before its trailing whitespace ends a sentence (`.`, `!`, `?`,
-    /// `…`, and the full-width and other scripts' forms).
+    /// Whether a text is a sentence whose last mark before its trailing whitespace ends it (`.`,
+    /// `!`, `?`, `…`, and the full-width and other scripts' forms): a list marker ('%lld. ') has
+    /// no words, and its space separates it from the item.
     static func endsSentence(_ text: String) -> Bool {
-        guard let last = text.unicodeScalars.reversed().first(where: { !$0.properties.isWhitespace }) else { return false }
+        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
+            let last = text.unicodeScalars.reversed().first(where: { !$0.properties.isWhitespace })
+        else { return false }
         return ".!?…。！？։؟।။።".unicodeScalars.contains(last)
     }
 
