@@ -116,6 +116,16 @@ public struct LocalizedString: Sendable, Hashable {
         }
     }
 
+    /// Where a `.strings` text's value stands (nil for other texts: `location` is theirs).
+    public var valueLocation: SourcePosition? {
+        guard source.made == nil, source.origin == .strings else { return nil }
+        return source.entries.withUnsafeBufferPointer { $0[index].valueLocation }
+    }
+
+    /// Where a finding about the text points: a `.strings` text's value, else the text's own
+    /// place (a catalog's unit, a plural form).
+    public var textLocation: SourcePosition? { valueLocation ?? location }
+
     public var loaded: Bool {
         if let made = source.made { return made.loaded }
         switch source.origin {

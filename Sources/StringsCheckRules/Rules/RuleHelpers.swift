@@ -80,40 +80,6 @@ extension Finding.Message {
     static func baseTextIs(_ text: String) -> Finding.Message { "the base text is '\(text.excerpt)'" }
 }
 
-/// Where the value of a `.strings` entry stands: the merged tables keep the key's position, and a
-/// finding about the text belongs at its value. Each file's entries are read once, when a finding
-/// in it first asks.
-struct ValuePositions {
-    private let files: [String: StringsFile]
-    private var byPath: [String: [SourcePosition: SourcePosition]] = [:]
-
-    init(_ project: LocalizationProject) { self.init(files: Self.stringsFiles(of: project)) }
-
-    /// One per concurrent job, sharing the files.
-    init(files: [String: StringsFile]) { self.files = files }
-
-    static func stringsFiles(of project: LocalizationProject) -> [String: StringsFile] {
-        var files: [String: StringsFile] = [:]
-        for file in project.files {
-            if case .strings(let parsed) = file.content { files[file.path] = parsed }
-        }
-        return files
-    }
-
-    /// The value's position of a `.strings` text; otherwise (a catalog's unit, a plural form) its own.
-    mutating func position(of string: LocalizedString) -> SourcePosition? {
-        guard let key = string.location, let file = files[string.path] else { return string.location }
-        if byPath[string.path] == nil {
-            var positions: [SourcePosition: SourcePosition] = [:]
-            for entry in file.entries {
-                if let at = entry.keyLocation, let value = entry.valueLocation { positions[at] = value }
-            }
-            byPath[string.path] = positions
-        }
-        return byPath[string.path]?[key] ?? key
-    }
-}
-
 extension RuleContext {
     /// A value for each table with a development table, made on all cores (what the text rules
     /// gather of the development texts before reading the translations).
@@ -122,19 +88,17 @@ extension RuleContext {
     }
 
     /// The findings of `body` for each table with a development table and each translation locale
-    /// (the development locale too with `includingBase`), on all cores: the locale's strings, and
-    /// the value positions its findings stand at.
+    /// (the development locale too with `includingBase`), on all cores, given the locale's strings
+    /// (a finding about a text points at `LocalizedString.textLocation`).
     func forEachLocaleTable(
         includingBase: Bool = false,
-        _ body: (_ table: String, _ locale: String, _ strings: LocaleStrings, _ positions: inout ValuePositions) -> [Finding]
+        _ body: (_ table: String, _ locale: String, _ strings: LocaleStrings) -> [Finding]
     ) -> [Finding] {
-        let files = ValuePositions.stringsFiles(of: project)
         let locales = (includingBase ? [baseLocale].compactMap { $0 } : []) + translationLocales
         let jobs = baseTableNames.flatMap { table in locales.map { (table, $0) } }
         return jobs.concurrentMap { table, locale -> [Finding] in
             guard let strings = tables[table]?[locale]?.strings else { return [] }
-            var positions = ValuePositions(files: files)
-            return body(table, locale, strings, &positions)
+            return body(table, locale, strings)
         }.flatMap { $0 }
     }
 }
@@ -184,7 +148,7 @@ extension RuleContext {
         of sources: [String: SourceTexts<Info>], by rule: R,
         _ compare: (_ source: SourceText<Info>, _ translation: String, _ locale: String) -> (Finding.Message, Severity?)?
     ) -> [Finding] {
-        forEachLocaleTable { table, locale, strings, positions in
+        forEachLocaleTable { table, locale, strings in
             guard let sources = sources[table], !sources.texts.isEmpty else { return [] }
             var result: [Finding] = []
             for source in sources.texts {
@@ -196,7 +160,7 @@ extension RuleContext {
                     let (message, severity) = compare(source, text, locale)
                 else { continue }
                 var made = rule.finding(
-                    message, path: string.path, at: positions.position(of: string), key: source.key, locale: locale, table: table)
+                    message, path: string.path, at: string.textLocation, key: source.key, locale: locale, table: table)
                 if let severity { made.diagnostic.severity = severity }
                 result.append(made)
             }

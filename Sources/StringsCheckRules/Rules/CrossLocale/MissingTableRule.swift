@@ -34,7 +34,8 @@ struct MissingTableRule: Rule {
             }
             // A base table without keys has nothing to translate.
             guard !lacking.isEmpty, context.baseTable(file.tableID)?.strings.isEmpty == false else { continue }
-            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            // An XLIFF file holds many tables: the table is named, not the file.
+            let name = file.isImported ? file.tableID : file.path.split(separator: "/").last.map(String.init) ?? file.path
             result.append(
                 finding(
                     .noCounterpart(file: name, locales: lacking),

@@ -18,7 +18,6 @@ struct ValueEqualsKeyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        var positions = ValuePositions(context.project)
         for table in context.baseTableNames {
             guard let base = context.baseTable(table) else { continue }
             for locale in context.translationLocales {
@@ -28,7 +27,7 @@ struct ValueEqualsKeyRule: Rule {
                     result.append(
                         finding(
                             .translationIsKey(key: key, locale: locale, baseText: baseValue),
-                            path: string.path, at: positions.position(of: string), key: key, locale: locale, table: table))
+                            path: string.path, at: string.textLocation, key: key, locale: locale, table: table))
                 }
             }
         }

@@ -30,7 +30,7 @@ struct MarkMismatchRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.forEachLocaleTable { table, locale, strings, positions in
+        context.forEachLocaleTable { table, locale, strings in
             guard let base = context.baseTable(table) else { return [] }
             var result: [Finding] = []
             func compare(_ key: String, _ number: Int?, _ string: LocalizedString?) {
@@ -43,7 +43,7 @@ struct MarkMismatchRule: Rule {
                 result.append(
                     finding(
                         .marks(key: key, locale: locale, difference: difference, source: source, translation: text), path: string.path,
-                        at: positions.position(of: string), key: key, locale: locale, table: table))
+                        at: string.textLocation, key: key, locale: locale, table: table))
             }
             // Most texts hold none of the marks: found from the bytes in place first.
             strings.forEachText(

@@ -9,7 +9,7 @@ struct PunctuationMismatchRule: Rule {
         summary:
             "a translation that loses the colon that ends a label, the question mark of a question, or the ellipsis of a menu item, in the language's own forms",
         rationale:
-            "The end of a text carries its meaning and its place in the interface: a colon introduces the value after a label, an ellipsis on a menu item says a dialog follows, a question mark asks, a button has no full stop. Each language writes these its own way, and those forms are the same punctuation: Chinese and Japanese full-width marks (。：？！), Arabic, Persian and Urdu ؟ and ۔, the Greek question mark ; (U+037E or a semicolon), Devanagari । and ॥, Armenian ։, Ethiopic ። and its colons ፥ ፦, Burmese ။, Khmer ។, Tibetan །, and '...' for '…' (Unicode's Sentence_Terminal and Terminal_Punctuation properties; CLDR's exemplar punctuation). Closing quotes and brackets after the mark, and trailing whitespace, are read past. Compared: a colon ending a label of up to 60 characters (at the end of a paragraph a colon introduces what the layout puts below, which a translation may say another way), the question mark of a question of one sentence ('Failed. Perhaps the account is gone?' may become a statement), and the ellipsis of a command of up to four words. Opt-in, and notes: judged on real apps, a lost colon is mostly on a label beside its control, where nothing runs together, and half the findings were the translator's good choice. Not reported, judged on real apps as the translator's style nearly every time: a full stop or exclamation mark added, dropped or swapped. Nor Armenian questions and exclamations (marked on a word, not at the end) and an Armenian label ending in its mijaket (.), a Burmese question ending in ။ (Burmese has no question mark), an Amharic colon written ፡-, Chinese and Japanese titles without a question mark, or texts without letters.",
+            "The end of a text carries its meaning and its place in the interface: a colon introduces the value after a label, an ellipsis on a menu item says a dialog follows, a question mark asks, a button has no full stop. Each language writes these its own way, and those forms are the same punctuation: Chinese and Japanese full-width marks (。：？！), Arabic, Persian and Urdu ؟ and ۔, the Greek question mark ; (U+037E or a semicolon), Devanagari । and ॥, Armenian ։, Ethiopic ። and its colons ፥ ፦, Burmese ။, Khmer ។, Tibetan །, and '...' for '…' (Unicode's Sentence_Terminal and Terminal_Punctuation properties; CLDR's exemplar punctuation). Closing quotes and brackets after the mark, and trailing whitespace, are read past. Compared: a colon ending a label of up to 60 characters (at the end of a paragraph a colon introduces what the layout puts below, which a translation may say another way), the question mark of a question of one sentence ('Failed. Perhaps the account is gone?' may become a statement), and the ellipsis of a command of up to four words. Opt-in, and notes: judged on real apps, a lost colon is mostly on a label beside its control, where nothing runs together, and half the findings were the translator's good choice. Not reported, judged on real apps as the translator's style nearly every time: a full stop or exclamation mark added, dropped or swapped. Nor Armenian questions and exclamations (marked on a word, not at the end) and an Armenian label ending in its mijaket (.), a Burmese question ending in ။ (Burmese has no question mark), an Amharic colon written ፡-, an ellipsis the word order moves elsewhere in the text (Punjabi, Hindi), Chinese and Japanese titles without a question mark, or texts without letters.",
         fix: "End the translation with the same punctuation as its development text, in the language's own form.",
         defaultSeverity: .note, isOptIn: true,
         triggering: [
@@ -37,7 +37,7 @@ struct PunctuationMismatchRule: Rule {
         // Only a development text ending in a colon, a question mark or an ellipsis can lose it:
         // those are found once per table, and only their translations are read.
         let baseEnds = context.perBaseTable { Self.ends(of: $0, context) }
-        return context.forEachLocaleTable { table, locale, strings, positions in
+        return context.forEachLocaleTable { table, locale, strings in
             guard let sources = baseEnds[table], !sources.ends.isEmpty else { return [] }
             let language = LocaleName.language(of: locale)
             var result: [Finding] = []
@@ -49,13 +49,15 @@ struct PunctuationMismatchRule: Rule {
                 else { continue }
                 let end = EndPunctuation(string, language: language)
                 guard end != source.end, EndPunctuation.reported(source: source.end, translation: end, language: language),
-                    let text = string.value, text != source.text, text.contains(where: \.isLetter)
+                    let text = string.value, text != source.text, text.contains(where: \.isLetter),
+                    // An ellipsis the word order moves to the front ('…ਨਾਲ ਸਫ਼ਾ ਸਾਂਝਾ ਕਰੋ') is kept.
+                    source.end != .ellipsis || !(text.contains("\u{2026}") || text.contains("..."))
                 else { continue }
                 result.append(
                     finding(
                         .punctuation(
                             key: source.key, locale: locale, source: source.text, sourceEnd: source.end, translation: text, end: end),
-                        path: string.path, at: positions.position(of: string), key: source.key, locale: locale, table: table))
+                        path: string.path, at: string.textLocation, key: source.key, locale: locale, table: table))
             }
             return result
         }

@@ -65,7 +65,7 @@ struct TextTooLongRule: Rule {
                 for item in keys { pushKeys[item.part, default: [:]][table, default: []].insert(item.key) }
             }
         }
-        return context.forEachLocaleTable(includingBase: true) { table, locale, strings, positions in
+        return context.forEachLocaleTable(includingBase: true) { table, locale, strings in
             let name = table.split(separator: "/").last.map(String.init) ?? table
             let usage = context.usage(of: table).rawValue
             let applying = budgets.indices.filter {
@@ -91,7 +91,7 @@ struct TextTooLongRule: Rule {
                         finding(
                             .overBudget(
                                 key: key, locale: locale, text: text, length: length, budget: budgets[budget]), path: string.path,
-                            at: positions.position(of: string), key: key, locale: locale, table: table))
+                            at: string.textLocation, key: key, locale: locale, table: table))
                     return
                 }
                 guard let ratio, !isBase,
@@ -102,7 +102,7 @@ struct TextTooLongRule: Rule {
                 result.append(
                     finding(
                         .overRatio(key: key, locale: locale, text: text, length: Self.shownLength(text), source: source, ratio: ratio),
-                        path: string.path, at: positions.position(of: string), key: key, locale: locale, table: table))
+                        path: string.path, at: string.textLocation, key: key, locale: locale, table: table))
             }
             return result
         }

@@ -29,7 +29,7 @@ struct WhitespaceMismatchRule: Rule {
         // Each text's whitespace is read as a signature from its bytes in place; only a text
         // whose signature differs from its development text's is read as a string and compared.
         let baseSignatures = context.perBaseTable { Self.signatures(of: $0, context) }
-        return context.forEachLocaleTable { table, locale, strings, positions in
+        return context.forEachLocaleTable { table, locale, strings in
             guard let base = context.baseTable(table), let sources = baseSignatures[table] else { return [] }
             let keysAreText = context.developmentTextInKeys(of: table) != nil
             let shared = strings.numbering === sources.numbering
@@ -45,7 +45,7 @@ struct WhitespaceMismatchRule: Rule {
                 else { return }
                 if let made = report(
                     source: source, translation: text, key: key, locale: locale, table: table, path: string.path,
-                    positions: &positions, string: string)
+                    string: string)
                 {
                     result.append(made)
                 }
@@ -90,14 +90,14 @@ struct WhitespaceMismatchRule: Rule {
     /// The finding for a text whose whitespace differs from its development text's, if it does.
     func report(
         source: String, translation: String, key: String, locale: String, table: String, path: String,
-        positions: inout ValuePositions, string: LocalizedString
+        string: LocalizedString
     ) -> Finding? {
         guard source != translation, !source.isEmpty, !translation.isEmpty,
             let difference = WhitespaceDifference.between(source: source, translation: translation, locale: locale)
         else { return nil }
         var made = finding(
             .whitespace(difference, key: key, locale: locale, source: source, translation: translation), path: path,
-            at: positions.position(of: string), key: key, locale: locale, table: table)
+            at: string.textLocation, key: key, locale: locale, table: table)
         if difference.isMinor(source: source, locale: locale) { made.diagnostic.severity = .note }
         return made
     }
