@@ -44,6 +44,39 @@ struct XliffRuleTests {
         #expect(Check.summary(result) == ["empty-value@de.xliff:6:1", "xliff-untranslated@de.xliff:7:1"])
     }
 
+    /// The tables of one XLIFF file share its path: a finding about a text still stands at its
+    /// own `<target>`.
+    @Test func findingsStandAtTheirTarget() async {
+        let xliff = """
+            <xliff version="1.2">
+              <file original="App/en.lproj/InfoPlist.strings" source-language="en" target-language="de">
+                <body><trans-unit id="CFBundleDisplayName"><source>App</source><target>App</target></trans-unit></body>
+              </file>
+              <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="de">
+                <body>
+                  <trans-unit id="label">
+                    <source>Name: </source>
+                    <target>Name:</target>
+                  </trans-unit>
+                </body>
+              </file>
+            </xliff>
+            """
+        let result = await Check.run([("de.xliff", xliff)])
+        #expect(Check.summary(result) == ["whitespace-mismatch@de.xliff:9:9"])
+    }
+
+    /// An ellipsis the word order moves to the front is kept; one dropped is not.
+    @Test func anEllipsisMovedToTheFrontIsKept() async {
+        let files = [
+            ("en.lproj/Localizable.strings", "\"share\" = \"Share Page With…\";\n"),
+            ("pa.lproj/Localizable.strings", "\"share\" = \"…ਨਾਲ ਸਫ਼ਾ ਸਾਂਝਾ ਕਰੋ\";\n"),
+            ("de.lproj/Localizable.strings", "\"share\" = \"Seite teilen mit\";\n"),
+        ]
+        let result = await Check.run(files, configuration: Check.configuration("rules:\n  punctuation-mismatch: on\n"))
+        #expect(Check.summary(result) == ["punctuation-mismatch@de.lproj/Localizable.strings:1:11"])
+    }
+
     /// A file into its own source language (an export's template) is no translation to do.
     @Test func aTemplateIsNoBacklog() async {
         let units = "<trans-unit id=\"later\"><source>Later</source></trans-unit>"
