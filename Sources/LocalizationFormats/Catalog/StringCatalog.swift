@@ -168,6 +168,10 @@ public struct StringCatalog: Sendable {
     public var entries: [CatalogEntry]
     public var diagnostics: [Diagnostic]
     public var loads: Bool
+    /// Top-level members other than `sourceLanguage`, `strings` and `version`, which Xcode's
+    /// compiler does not read: their names, where they stand, and how many members an object
+    /// of them holds.
+    public var otherMembers: [(name: String, location: SourcePosition, members: Int?)] = []
 
     /// Every locale the catalog mentions, source language first.
     public var locales: [String] {
@@ -252,7 +256,7 @@ public enum StringCatalogParser {
             }
         }
         var builder = Builder(path: path, diagnostics: document.diagnostics)
-        guard let (sourceLanguage, version, strings) = topLevel(document.root, builder: &builder) else {
+        guard let (sourceLanguage, version, strings, others) = topLevel(document.root, builder: &builder) else {
             return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)
         }
         if let node = strings, node.object == nil {
@@ -262,14 +266,18 @@ public enum StringCatalogParser {
         } else {
             builder.diagnostics += entryBuilder.diagnostics
         }
-        return StringCatalog(
+        var catalog = StringCatalog(
             path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, diagnostics: builder.diagnostics,
             loads: true)
+        catalog.otherMembers = others
+        return catalog
     }
 
-    /// The source language, the version and the `strings` object (the last one, as for any key);
-    /// nil when the document is no object.
-    private static func topLevel(_ root: JSONNode?, builder: inout Builder) -> (String?, String?, JSONNode?)? {
+    /// The source language, the version, the `strings` object (the last one, as for any key) and
+    /// the other members; nil when the document is no object.
+    private static func topLevel(_ root: JSONNode?, builder: inout Builder) -> (
+        String?, String?, JSONNode?, [(name: String, location: SourcePosition, members: Int?)]
+    )? {
         guard let top = root else { return nil }
         guard let members = top.object else {
             builder.add(.catalogTopLevelNotObject(found: top.typeNameWithArticle), at: top.location)
@@ -278,7 +286,10 @@ public enum StringCatalogParser {
         let sourceLanguage = builder.string(top["sourceLanguage"], "sourceLanguage")
         if top["sourceLanguage"] == nil { builder.add(.catalogNoSourceLanguage, at: top.location) }
         let version = builder.string(top["version"], "version")
-        return (sourceLanguage, version, members.last { $0.key == "strings" }?.value)
+        let others = members.filter { !["sourceLanguage", "strings", "version"].contains($0.key) }.map {
+            (name: $0.key, location: $0.keyLocation, members: $0.value.object?.count)
+        }
+        return (sourceLanguage, version, members.last { $0.key == "strings" }?.value, others)
     }
 
     private struct Builder {

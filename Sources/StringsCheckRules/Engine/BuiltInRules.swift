@@ -3,9 +3,12 @@
 public enum BuiltInRules {
     public static let all: [any Rule.Type] = [
         CatalogDoNotTranslateRule.self,
+        CatalogIgnoredMemberRule.self,
+        CatalogInLprojRule.self,
         CatalogNeedsReviewRule.self,
         CatalogStaleRule.self,
         CatalogSubstitutionMismatchRule.self,
+        CatalogTableConflictRule.self,
         CatalogUntranslatedRule.self,
         CatalogVariationTypeMismatchRule.self,
         CodeArgumentCountRule.self,
