@@ -58,6 +58,7 @@ struct CatalogBuildTests {
             ("App/Base.lproj/Main.storyboard", "<document/>\n"), ("App/mul.lproj/Main.xcstrings", catalog),
             ("App/fr.lproj/Main.strings", "\"abc-12-xyz.text\" = \"Bonjour\";\n"),
         ])
-        #expect(Check.summary(overridden).contains("catalog-table-conflict@App/mul.lproj/Main.xcstrings:1:1"), "\(Check.summary(overridden))")
+        #expect(
+            Check.summary(overridden).contains("catalog-table-conflict@App/mul.lproj/Main.xcstrings:1:1"), "\(Check.summary(overridden))")
     }
 }
