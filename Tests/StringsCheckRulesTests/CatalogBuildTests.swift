@@ -61,4 +61,10 @@ struct CatalogBuildTests {
         #expect(
             Check.summary(overridden).contains("catalog-table-conflict@App/mul.lproj/Main.xcstrings:1:1"), "\(Check.summary(overridden))")
     }
+
+    @Test func substitutionReferences() {
+        #expect(CatalogUndefinedSubstitutionRule.references(in: "%#@a@ and %2$#@b@, 100%% of %lld, %@") == ["a", "b"])
+        #expect(CatalogUndefinedSubstitutionRule.references(in: "%#@open") == [])
+        #expect(CatalogUndefinedSubstitutionRule.references(in: "50% #@x@") == [])
+    }
 }

@@ -1,0 +1,70 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A catalog text that references a substitution its localization does not define.
+struct CatalogUndefinedSubstitutionRule: Rule {
+    static let description = RuleDescription(
+        id: "catalog-undefined-substitution", name: "Reference to an undefined substitution", area: .catalog,
+        summary: "a String Catalog text with %#@NAME@ where its localization defines no substitution NAME: Xcode's build stops",
+        rationale:
+            "In a String Catalog, `%#@NAME@` in a text stands for the substitution NAME of the same localization (its own plural forms for one argument). Xcode's catalog compiler stops the build at a reference it cannot resolve, with 'Referencing undefined substitution 'NAME'' (the message swift-build's `StringCatalogCompilerOutputParser` and its tests read from `xcstringstool`). It happens when a translation renames or drops a substitution, or a text is pasted from another key. The app does not build.",
+        fix:
+            "Define the substitution in that localization (Xcode's catalog editor adds it when the text is edited there), or use the name the localization defines.",
+        defaultSeverity: .error,
+        triggering: [
+            catalogExample(
+                "    \"%lld files\" : {\n      \"localizations\" : {\n        \"en\" : { \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { \"one\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%arg file\" } }, \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%arg files\" } } } } } }, \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" } },\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : ↓\"%#@count@\" } }\n      }\n    }"
+            )
+        ],
+        nonTriggering: [
+            catalogExample(
+                "    \"%lld files\" : {\n      \"localizations\" : {\n        \"en\" : { \"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { \"one\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%arg file\" } }, \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%arg files\" } } } } } }, \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%#@n@\" } }\n      }\n    }"
+            )
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for (file, catalog) in context.catalogs {
+            for entry in catalog.entries {
+                for (locale, value) in entry.localizations {
+                    let defined = Set(value.substitutions.map(\.name))
+                    // The texts that may reference substitutions: the unit and its variations' units.
+                    let units = (value.stringUnit.map { [$0] } ?? []) + value.variations.flatMap { $0.cases.flatMap(\.value.allUnits) }
+                    for unit in units {
+                        guard let name = Self.references(in: unit.value).first(where: { !defined.contains($0) }) else { continue }
+                        result.append(
+                            finding(
+                                .undefinedSubstitution(name: name, key: entry.key, locale: locale), path: file.path, at: unit.location,
+                                key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The substitution names a text references: `%#@NAME@`, `%1$#@NAME@`.
+    static func references(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            var index = rest.index(after: percent)
+            while index < rest.endIndex, rest[index].isNumber || rest[index] == "$" { index = rest.index(after: index) }
+            guard rest[index...].hasPrefix("#@") else {
+                rest = rest[rest.index(after: percent)...]
+                continue
+            }
+            let start = rest.index(index, offsetBy: 2)
+            guard let end = rest[start...].firstIndex(of: "@") else { break }
+            names.append(String(rest[start..<end]))
+            rest = rest[rest.index(after: end)...]
+        }
+        return names
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func undefinedSubstitution(name: String, key: String, locale: String) -> Finding.Message {
+        "the '\(locale)' text of '\(key)' references the substitution '\(name)', which its localization does not define: Xcode's build stops with 'Referencing undefined substitution '\(name)'', so the app does not build"
+    }
+}
