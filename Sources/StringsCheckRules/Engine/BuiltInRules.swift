@@ -5,6 +5,7 @@ public enum BuiltInRules {
         CatalogDoNotTranslateRule.self,
         CatalogIgnoredMemberRule.self,
         CatalogInLprojRule.self,
+        CatalogKeyShownRule.self,
         CatalogMissingVersionRule.self,
         CatalogNeedsReviewRule.self,
         CatalogStaleRule.self,

@@ -1,0 +1,57 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A catalog key with no development-language text that reads as an identifier.
+struct CatalogKeyShownRule: Rule {
+    static let description = RuleDescription(
+        id: "catalog-key-shown", name: "Catalog key shown as its own text", area: .catalog,
+        summary:
+            "a String Catalog key that reads as an identifier (settings.title) and has no text in the source language: users see the key",
+        rationale:
+            "Xcode extracts keys that are the development text ('Delete this post?'), and for those a key without a source-language value is right: the key is the text. A key added by hand as an identifier ('settings.title') needs its text in the source language: without one the compiled table has none, the lookup returns the key, and users of the source language, and of every language without a translation, read 'settings.title'. The key is judged as an identifier as for a table's missing keys (a dot between lowercase words, an underscore, camelCase after a lowercase word; the catalog's other keys decide in between). Entries marked stale or 'Don't translate' are left alone.",
+        fix: "Give the key its text in the source language (in Xcode's catalog editor, the source language's column).",
+        defaultSeverity: .warning,
+        triggering: [
+            catalogExample(
+                "    ↓\"settings.title\" : {\n      \"extractionState\" : \"manual\",\n      \"localizations\" : {\n        \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Einstellungen\" } }\n      }\n    }"
+            )
+        ],
+        nonTriggering: [
+            catalogExample(
+                "    \"Delete this post?\" : {\n      \"localizations\" : {\n        \"ja\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"この投稿を削除しますか？\" } }\n      }\n    }"
+            ),
+            catalogExample(
+                "    \"settings.title\" : {\n      \"localizations\" : {\n        \"en\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Settings\" } },\n        \"ar\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"الإعدادات\" } }\n      }\n    }"
+            ),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for (file, catalog) in context.catalogs {
+            guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
+            let style = context.keyStyle(of: [file.tableID])
+            let locales = catalog.locales.map(LocaleName.normalize)
+            for entry in catalog.entries
+            where entry.shouldTranslate && entry.extractionState != "stale" && style.readsAsIdentifier(entry.key) {
+                let translated = Set(
+                    entry.localizations.filter { $0.value.stringUnit != nil || !$0.value.variations.isEmpty }.map {
+                        LocaleName.normalize($0.locale)
+                    })
+                guard !translated.contains(source) else { continue }
+                let shown = [source] + locales.filter { $0 != source && !translated.contains($0) }
+                result.append(
+                    finding(
+                        .keyShown(key: entry.key, locales: shown), path: file.path, at: entry.keyLocation, key: entry.key,
+                        table: file.tableID,
+                        locales: shown))
+            }
+        }
+        return result
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func keyShown(key: String, locales: [String]) -> Finding.Message {
+        "'\(key)' has no text in the source language, so the key is its text: users of \(listing(locales.map { "'\($0)'" })) read '\(key)' on screen"
+    }
+}
