@@ -1,7 +1,7 @@
-import LocalizationFormats
 import TestSupport
 import Testing
 
+@testable import LocalizationFormats
 @testable import StringsCheckRules
 
 /// String Catalogs as Xcode's build takes them: format 1.1's metadata is normal, members beside
@@ -66,5 +66,26 @@ struct CatalogBuildTests {
         #expect(CatalogUndefinedSubstitutionRule.references(in: "%#@a@ and %2$#@b@, 100%% of %lld, %@") == ["a", "b"])
         #expect(CatalogUndefinedSubstitutionRule.references(in: "%#@open") == [])
         #expect(CatalogUndefinedSubstitutionRule.references(in: "50% #@x@") == [])
+    }
+
+    /// The known regions from a project file; the setting decides whether they limit the build.
+    @Test func knownRegionsFromTheProjectFile() async {
+        let text = "knownRegions = (\n\ten,\n\tBase,\n\t\"zh-Hans\",\n);\nBUILD_ONLY_KNOWN_LOCALIZATIONS = YES;\n"
+        let regions = KnownRegions(project: "App.xcodeproj/project.pbxproj", text: text)
+        #expect(regions?.regions == ["en", "Base", "zh-Hans"] && regions?.buildsOnlyKnown == true)
+        #expect(regions?.contains("zh_Hans") == true && regions?.contains("ja") == false)
+        #expect(KnownRegions(project: "p", text: "developmentRegion = en;\n") == nil)
+        // A catalog's languages outside them are left out of the build.
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : { "hello" : { "localizations" : { "ja" : { "stringUnit" : { "state" : "translated", "value" : "こんにちは" } } } } },
+              "version" : "1.0"
+            }
+
+            """
+        let result = await Check.run([("App.xcodeproj/project.pbxproj", text), ("App/Localizable.xcstrings", catalog)])
+        #expect(Check.summary(result) == ["unknown-region@App/Localizable.xcstrings:1:1"], "\(Check.summary(result))")
+        #expect(result.findings.first?.diagnostic.message.hasPrefix("'ja' is not among the known regions") == true)
     }
 }

@@ -130,6 +130,8 @@ public struct LocalizationProject: Sendable {
     /// Folder (as displayed) → a file in it that only a bundle's resources hold (`Info.plist`, an
     /// asset catalog, a storyboard or xib).
     public var bundleEvidence: [String: String] = [:]
+    /// The languages the Xcode project lists, and whether its build compiles only those.
+    public var knownRegions: KnownRegions?
     /// The XLIFF files checked (named or found under the roots, in `.xcloc` bundles or alone),
     /// whose tables are among `files`.
     public var exports: [XliffExport] = []

@@ -145,6 +145,7 @@ public enum ProjectLoader {
         var project = LocalizationProject(
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
+        project.knownRegions = KnownRegions.find(projects: xcodeProjects)
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
         project.bundleEvidence = bundleEvidence
@@ -242,6 +243,7 @@ public enum ProjectLoader {
         var bundleEvidence: [String: String] = [:]
         var packageSources: Set<String> = []
         var exports: [XliffExport] = []
+        var knownRegions: KnownRegions?
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         var virtualCode = CodeScanOptions(functions: functions)
         virtualCode.everyLiteral = true
@@ -254,6 +256,9 @@ public enum ProjectLoader {
             let folder = components.dropLast().last(where: FileKind.isLocaleFolder)
             guard let name = components.last else { continue }
             if name == "Package.swift" { packageSources.insert((components.dropLast() + ["Sources"]).joined(separator: "/")) }
+            if name == "project.pbxproj", knownRegions == nil {
+                knownRegions = KnownRegions(project: path, text: String(decoding: bytes, as: UTF8.self))
+            }
             if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
                 let parent = components.dropLast()
                 let bundle = (folder != nil ? parent.dropLast() : parent).joined(separator: "/")
@@ -296,6 +301,7 @@ public enum ProjectLoader {
         project.interfaceFiles = interfaceFiles
         project.bundleEvidence = bundleEvidence
         project.packageSourceFolders = packageSources
+        project.knownRegions = knownRegions
         addExports(exports, to: &project)
         return project
     }

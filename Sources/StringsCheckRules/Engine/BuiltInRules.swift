@@ -70,6 +70,7 @@ public enum BuiltInRules {
         UTF16FileRule.self,
         UnbalancedBracketsRule.self,
         UnchangedTranslationRule.self,
+        UnknownRegionRule.self,
         UnusedKeyRule.self,
         ValueEqualsKeyRule.self,
         WhitespaceMismatchRule.self,
