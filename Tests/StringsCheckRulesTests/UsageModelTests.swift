@@ -207,8 +207,9 @@ import Testing
             "    \"Welcome back\" : { \"localizations\" : { \(Self.unit("de", "Willkommen zurück")) } },\n    \"settings.title\" : { \"localizations\" : { \(Self.unit("en", "Settings")), \(Self.unit("de", "Einstellungen")) } },\n    \"bye\" : { \"localizations\" : { \(Self.unit("en", "Bye")) } }"
         )
         let files = [catalog, ("fr.lproj/Localizable.strings", "\"settings.title\" = \"Réglages\";\n")]
+        // (A catalog beside a table of its name is also a layout Xcode's build refuses.)
         #expect(
-            await Self.lines(files) == [
+            await Self.lines(files).filter { !$0.contains("catalog-table-conflict") } == [
                 "warning missing-translation: 'Welcome back' is missing from fr (1 of 2 translations); users of that locale see the key, which is the development language's text (their table lacks it and Foundation returns the key)",
                 "warning missing-translation: 'bye' is missing from de and fr (every translation); users of those locales see the raw key (their table lacks it and Foundation returns the key), unless the code passes 'value:' or the app falls back itself ('fallback: development')",
             ])
