@@ -66,6 +66,8 @@ struct CatalogBuildTests {
         #expect(CatalogUndefinedSubstitutionRule.references(in: "%#@a@ and %2$#@b@, 100%% of %lld, %@") == ["a", "b"])
         #expect(CatalogUndefinedSubstitutionRule.references(in: "%#@open") == [])
         #expect(CatalogUndefinedSubstitutionRule.references(in: "50% #@x@") == [])
+        #expect(CatalogUndefinedSubstitutionRule.references(in: "100%%#@x@ and %") == [])
+        #expect(CatalogUndefinedSubstitutionRule.references(in: "%1") == [])
     }
 
     /// The known regions from a project file; the setting decides whether they limit the build.

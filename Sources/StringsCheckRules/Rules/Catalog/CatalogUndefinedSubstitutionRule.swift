@@ -49,6 +49,11 @@ struct CatalogUndefinedSubstitutionRule: Rule {
         var rest = Substring(text)
         while let percent = rest.firstIndex(of: "%") {
             var index = rest.index(after: percent)
+            // '%%' is a percent sign, not the start of a reference.
+            if index < rest.endIndex, rest[index] == "%" {
+                rest = rest[rest.index(after: index)...]
+                continue
+            }
             while index < rest.endIndex, rest[index].isNumber || rest[index] == "$" { index = rest.index(after: index) }
             guard rest[index...].hasPrefix("#@") else {
                 rest = rest[rest.index(after: percent)...]
