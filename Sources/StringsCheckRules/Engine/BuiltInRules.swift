@@ -11,6 +11,7 @@ public enum BuiltInRules {
         CatalogNeedsReviewRule.self,
         CatalogStaleRule.self,
         CatalogSubstitutionMismatchRule.self,
+        CatalogSubstitutionTypeRule.self,
         CatalogTableConflictRule.self,
         CatalogUndefinedSubstitutionRule.self,
         CatalogUntranslatedRule.self,
