@@ -75,7 +75,7 @@ struct CatalogBuildTests {
         let text = "knownRegions = (\n\ten,\n\tBase,\n\t\"zh-Hans\",\n);\nBUILD_ONLY_KNOWN_LOCALIZATIONS = YES;\n"
         let regions = KnownRegions(project: "App.xcodeproj/project.pbxproj", text: text)
         #expect(regions?.regions == ["en", "Base", "zh-Hans"] && regions?.buildsOnlyKnown == true)
-        #expect(regions?.contains("zh_Hans") == true && regions?.contains("ja") == false)
+        #expect(regions?.contains("zh-Hans") == true && regions?.contains("zh_Hans") == false && regions?.contains("ja") == false)
         #expect(KnownRegions(project: "p", text: "developmentRegion = en;\n") == nil)
         // A catalog's languages outside them are left out of the build.
         let catalog = """
@@ -89,5 +89,52 @@ struct CatalogBuildTests {
         let result = await Check.run([("App.xcodeproj/project.pbxproj", text), ("App/Localizable.xcstrings", catalog)])
         #expect(Check.summary(result) == ["unknown-region@App/Localizable.xcstrings:1:1"], "\(Check.summary(result))")
         #expect(result.findings.first?.diagnostic.message.hasPrefix("'ja' is not among the known regions") == true)
+    }
+
+    static func catalog(_ strings: String, version: String = "\"1.0\"") -> String {
+        "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(strings)\n  },\n  \"version\" : \(version)\n}\n"
+    }
+
+    /// Keys Xcode extracted from code are their own text, and an InfoPlist catalog falls back to
+    /// the Info.plist: only a key added by hand that reads as an identifier is shown raw.
+    @Test func onlyHandAddedIdentifierKeysAreShownRaw() async {
+        let unit = "\"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"x\" } } }"
+        let strings = [
+            "    \"macOS\" : { \(unit) }", "    \"example.com\" : { \(unit) }",
+            "    \"%@_%@\" : { \"extractionState\" : \"manual\", \(unit) }",
+            "    \"settings.title\" : { \"extractionState\" : \"manual\", \(unit) }",
+        ].joined(separator: ",\n")
+        let result = await Check.run([("Localizable.xcstrings", Self.catalog(strings))])
+        #expect(result.findings.filter { $0.diagnostic.id == "catalog-key-shown" }.map(\.key) == ["settings.title"])
+        let plist = await Check.run([
+            ("InfoPlist.xcstrings", Self.catalog("    \"com.example.activity\" : { \"extractionState\" : \"manual\", \(unit) }"))
+        ])
+        #expect(!plist.findings.contains { $0.diagnostic.id == "catalog-key-shown" })
+    }
+
+    /// A version of the wrong type is no missing version.
+    @Test func aVersionOfTheWrongTypeIsNotMissing() async {
+        let result = await Check.run([("Localizable.xcstrings", Self.catalog("", version: "1.0"))])
+        #expect(!result.findings.contains { $0.diagnostic.id == "catalog-missing-version" }, "\(Check.summary(result))")
+    }
+
+    /// Known regions govern the project's own folders, compared as written, with regional
+    /// variants falling back to their language; a setting not YES everywhere is not on.
+    @Test func knownRegionsScopeAndVariants() async {
+        let project = "knownRegions = (\n\ten,\n\tBase,\n\tpt,\n\t\"zh-Hans\",\n);\nBUILD_ONLY_KNOWN_LOCALIZATIONS = YES;\n"
+        let files = [
+            ("A/A.xcodeproj/project.pbxproj", project),
+            ("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            ("A/pt-BR.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            ("A/zh_Hans.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+            ("B/ja.lproj/Localizable.strings", "\"a\" = \"A\";\n"),
+        ]
+        let result = await Check.run(files)
+        #expect(
+            result.findings.filter { $0.diagnostic.id == "unknown-region" }.map(\.diagnostic.path) == [
+                "A/zh_Hans.lproj/Localizable.strings"
+            ])
+        let mixed = project.replacingOccurrences(of: "= YES;", with: "= YES;\nBUILD_ONLY_KNOWN_LOCALIZATIONS = NO;")
+        #expect(KnownRegions(project: "p", text: mixed)?.buildsOnlyKnown == false)
     }
 }

@@ -172,6 +172,8 @@ public struct StringCatalog: Sendable {
     /// compiler does not read: their names, where they stand, and how many members an object
     /// of them holds.
     public var otherMembers: [(name: String, location: SourcePosition, members: Int?)] = []
+    /// Whether the top level has a `version` member at all (of whatever type).
+    public var hasVersionMember = true
 
     /// Every locale the catalog mentions, source language first.
     public var locales: [String] {
@@ -270,6 +272,7 @@ public enum StringCatalogParser {
             path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, diagnostics: builder.diagnostics,
             loads: true)
         catalog.otherMembers = others
+        catalog.hasVersionMember = document.root?["version"] != nil
         return catalog
     }
 

@@ -20,10 +20,22 @@ public struct KnownRegions: Sendable, Hashable {
     /// Whether a build configuration of the project sets `BUILD_ONLY_KNOWN_LOCALIZATIONS = YES`.
     public var buildsOnlyKnown: Bool
 
-    /// Whether `locale` is one of the regions (compared normalised: `zh_Hans` is `zh-Hans`).
-    public func contains(_ locale: String) -> Bool {
-        let normalized = LocaleName.normalize(locale)
-        return regions.contains { LocaleName.normalize($0) == normalized }
+    /// Whether `locale`, as a folder or catalog writes it, is one of the regions: compared as
+    /// written, as the build compares them (`zh_Hans` is not `zh-Hans` there).
+    public func contains(_ locale: String) -> Bool { regions.contains(locale) }
+
+    /// Whether the language of `locale` is one of the regions (`pt` for `pt-BR`): its users then
+    /// fall back to that language's texts.
+    public func containsLanguage(of locale: String) -> Bool {
+        let language = LocaleName.language(of: LocaleName.normalize(locale))
+        return regions.contains { LocaleName.normalize($0) == language }
+    }
+
+    /// The folder the project file's `.xcodeproj` lies in, as displayed ("" at the top).
+    public var folder: String {
+        let parts = project.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = parts.lastIndex(where: { $0.hasSuffix(".xcodeproj") }) else { return "" }
+        return parts[..<index].joined(separator: "/")
     }
 
     /// The regions of the project nearest the top of the tree that lists any.
@@ -43,7 +55,9 @@ public struct KnownRegions: Sendable, Hashable {
         guard let regions = Self.list(of: "knownRegions", in: text), !regions.isEmpty else { return nil }
         self.project = project
         self.regions = regions
-        buildsOnlyKnown = text.range(of: #"BUILD_ONLY_KNOWN_LOCALIZATIONS\s*=\s*YES"#, options: .regularExpression) != nil
+        // On only where every configuration that sets it sets YES (Debug and Release alike).
+        let settings = text.matches(of: /BUILD_ONLY_KNOWN_LOCALIZATIONS\s*=\s*"?(\w+)"?/).map { String($0.output.1) }
+        buildsOnlyKnown = !settings.isEmpty && settings.allSatisfy { $0 == "YES" }
     }
 
     /// `name = (a, "b", );` in a project file: the items, unquoted.

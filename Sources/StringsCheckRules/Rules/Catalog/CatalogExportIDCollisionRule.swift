@@ -40,7 +40,7 @@ struct CatalogExportIDCollisionRule: Rule {
 
 extension Finding.Message {
     fileprivate static func exportsAsVariation(key: String, owner: String, ownerExists: Bool) -> Finding.Message {
-        let other = ownerExists ? "the catalog's key '\(owner)'" : "a key '\(owner)'"
+        let other = owner.isEmpty ? "a key with no name" : ownerExists ? "the catalog's key '\(owner)'" : "a key '\(owner)'"
         return
             "'\(key)' holds '|==|', which Xcode's XLIFF export uses to name a key's variations: its unit ID reads as a variation of \(other), so a round trip through translators cannot tell them apart and its translations may not come back to it"
     }

@@ -8,7 +8,7 @@ struct CatalogKeyShownRule: Rule {
         summary:
             "a String Catalog key that reads as an identifier (settings.title) and has no text in the source language: users see the key",
         rationale:
-            "Xcode extracts keys that are the development text ('Delete this post?'), and for those a key without a source-language value is right: the key is the text. A key added by hand as an identifier ('settings.title') needs its text in the source language: without one the compiled table has none, the lookup returns the key, and users of the source language, and of every language without a translation, read 'settings.title'. The key is judged as an identifier as for a table's missing keys (a dot between lowercase words, an underscore, camelCase after a lowercase word; the catalog's other keys decide in between). Entries marked stale or 'Don't translate' are left alone.",
+            "Xcode extracts keys that are the development text ('Delete this post?'), and for those a key without a source-language value is right: the key is the text. A key added by hand as an identifier ('settings.title') needs its text in the source language: without one the compiled table has none, the lookup returns the key, and users of the source language, and of every language without a translation, read 'settings.title'. The key is judged as an identifier as for a table's missing keys (a dot between lowercase words, an underscore, camelCase after a lowercase word; the catalog's other keys decide in between). Only keys added by hand (extraction state 'manual') are judged: a key Xcode extracted from code is the code's own text ('macOS', 'example.com'). Entries marked 'Don't translate', keys holding format specifiers and InfoPlist catalogs (whose missing values fall back to the Info.plist's) are left alone.",
         fix: "Give the key its text in the source language (in Xcode's catalog editor, the source language's column).",
         defaultSeverity: .warning,
         triggering: [
@@ -31,8 +31,13 @@ struct CatalogKeyShownRule: Rule {
             guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
             let style = context.keyStyle(of: [file.tableID])
             let locales = catalog.locales.map(LocaleName.normalize)
+            // An InfoPlist catalog's key without a value falls back to the Info.plist's own value.
+            guard file.table != "InfoPlist" else { continue }
+            // Keys added by hand only: one Xcode extracted from code is the code's own text.
             for entry in catalog.entries
-            where entry.shouldTranslate && entry.extractionState != "stale" && style.readsAsIdentifier(entry.key) {
+            where entry.shouldTranslate && entry.extractionState == "manual" && !entry.key.contains("%")
+                && style.readsAsIdentifier(entry.key)
+            {
                 let translated = Set(
                     entry.localizations.filter { $0.value.stringUnit != nil || !$0.value.variations.isEmpty }.map {
                         LocaleName.normalize($0.locale)

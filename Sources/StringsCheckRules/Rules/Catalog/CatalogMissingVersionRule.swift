@@ -16,7 +16,8 @@ struct CatalogMissingVersionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         context.catalogs.compactMap { file, catalog in
             // A catalog that is no JSON object is reported as such.
-            guard catalog.loads, catalog.version == nil else { return nil }
+            // A version of the wrong type is reported as such (xcstrings-invalid-structure).
+            guard catalog.loads, !catalog.hasVersionMember else { return nil }
             return finding(.noVersion, path: file.path, at: SourcePosition(line: 1, column: 1), table: file.tableID)
         }
     }

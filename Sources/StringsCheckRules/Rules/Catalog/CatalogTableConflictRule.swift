@@ -7,7 +7,7 @@ struct CatalogTableConflictRule: Rule {
         id: "catalog-table-conflict", name: "String Catalog beside a table of its name", area: .catalog,
         summary: "a String Catalog and a .strings or .stringsdict table of the same name in one bundle: Xcode's build refuses them",
         rationale:
-            "Xcode compiles a String Catalog into `.strings` and `.stringsdict` tables of the catalog's name, so a hand-written table of that name in the same target would be a second source for the same table. Xcode's build system groups them by name and stops with 'Localizable.xcstrings cannot co-exist with other .strings or .stringsdict tables with the same name.' (swift-build, `Sources/SWBApplePlatform/XCStringsCompiler.swift` and `XCStringsInputFileGroupingStrategy.swift`, test `compileMixedProjectWithTableOverlap`). It happens when a project migrates a table to a catalog and keeps the old files. The app does not build. Checked per bundle (the folder holding the catalog and the `.lproj` folders); tables of other names beside a catalog are fine.",
+            "Xcode compiles a String Catalog into `.strings` and `.stringsdict` tables of the catalog's name, so a hand-written table of that name in the same target would be a second source for the same table. Xcode's build system groups them by name and stops with 'Localizable.xcstrings cannot co-exist with other .strings or .stringsdict tables with the same name.' (swift-build, `Sources/SWBApplePlatform/XCStringsCompiler.swift` and `XCStringsInputFileGroupingStrategy.swift`, test `compileMixedProjectWithTableOverlap`). It happens when a project migrates a table to a catalog and keeps the old files. The app does not build. Checked per bundle (the folder holding the catalog, its `.lproj` folders and tables outside them); the build groups a target's files by name whatever folder they are in, which a tree without its Xcode project cannot show, so a table of the name in a subfolder is not reported. Tables of other names beside a catalog are fine.",
         fix:
             "Finish the migration: let Xcode move the remaining .strings and .stringsdict entries into the catalog and delete those files, or rename one of the tables (and its lookups).",
         defaultSeverity: .error,
@@ -28,7 +28,9 @@ struct CatalogTableConflictRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var tables: [String: [ResourceFile]] = [:]
-        for file in context.project.files where !file.isImported && file.locale != nil {
+        // Every `.strings` and `.stringsdict` file of the bundle, global tables (outside any `.lproj`) too.
+        for file in context.project.files where !file.isImported {
+            if case .catalog = file.content { continue }
             tables[file.tableID, default: []].append(file)
         }
         return context.catalogs.compactMap { file, _ in

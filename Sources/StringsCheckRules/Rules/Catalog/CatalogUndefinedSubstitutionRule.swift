@@ -28,8 +28,9 @@ struct CatalogUndefinedSubstitutionRule: Rule {
             for entry in catalog.entries {
                 for (locale, value) in entry.localizations {
                     let defined = Set(value.substitutions.map(\.name))
-                    // The texts that may reference substitutions: the unit and its variations' units.
-                    let units = (value.stringUnit.map { [$0] } ?? []) + value.variations.flatMap { $0.cases.flatMap(\.value.allUnits) }
+                    // Every text of the localization may reference its substitutions: the unit,
+                    // its variations' and the substitutions' own forms.
+                    let units = value.allUnits
                     for unit in units {
                         guard let name = Self.references(in: unit.value).first(where: { !defined.contains($0) }) else { continue }
                         result.append(
@@ -61,7 +62,7 @@ struct CatalogUndefinedSubstitutionRule: Rule {
             }
             let start = rest.index(index, offsetBy: 2)
             guard let end = rest[start...].firstIndex(of: "@") else { break }
-            names.append(String(rest[start..<end]))
+            if start < end { names.append(String(rest[start..<end])) }
             rest = rest[rest.index(after: end)...]
         }
         return names
