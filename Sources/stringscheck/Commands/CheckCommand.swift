@@ -8,7 +8,7 @@ import StringsCheckRules
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check .lproj trees, .stringsdict files, String Catalogs and push payload templates against every rule.",
+        abstract: "Check .lproj trees, .stringsdict files, String Catalogs, XLIFF exports and push payload templates against every rule.",
         discussion: """
             Exit status: 0 clean, 1 findings at error level (or warnings with --strict; translation backlog only with --strict-backlog), 2 the check could not run \
             (unreadable configuration, a path that does not exist, I/O), 64 usage error.
