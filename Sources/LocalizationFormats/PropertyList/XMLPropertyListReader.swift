@@ -31,19 +31,9 @@ public enum XMLPropertyListReader {
         // libxml2 compares each attribute of a start tag with every earlier one: a tag with
         // hundreds of thousands of them takes minutes. A property list element has at most one.
         if let crowded = firstCrowdedTag(bytes, limit: maximumAttributes) {
-            var line = 1
-            var column = 1
-            for byte in bytes[..<crowded.offset] {
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
             let diagnostic = Diagnostic(
                 .plistInvalidStructure, .plistTooManyAttributes(count: crowded.count), path: path,
-                at: SourcePosition(line: line, column: column))
+                at: position(ofByte: crowded.offset, in: bytes))
             return PropertyListDocument(path: path, root: nil, diagnostics: [diagnostic], loads: false, isBinary: false)
         }
         // With entity declarations, libxml2 parses each entity's text through the same callbacks
@@ -130,14 +120,7 @@ public enum XMLPropertyListReader {
     /// The document of a file libxml2 could not read: its first errors, the first saying that
     /// nothing loads.
     static func syntaxFailure(_ errors: [ErrorCollector.Item], path: String) -> PropertyListDocument {
-        var diagnostics = errors.prefix(10).map { error in
-            Diagnostic(
-                .xmlSyntaxError, error.message, path: path, at: SourcePosition(line: max(1, error.line), column: max(1, error.column)))
-        }
-        if diagnostics.isEmpty {
-            diagnostics.append(Diagnostic(.xmlSyntaxError, .xmlNotWellFormed, path: path, at: SourcePosition(line: 1, column: 1)))
-        }
-        diagnostics[0].message += ParseMessage.xmlNothingLoads.text
+        let diagnostics = syntaxDiagnostics(errors, path: path, consequence: .xmlNothingLoads)
         return PropertyListDocument(path: path, root: nil, diagnostics: diagnostics, loads: false, isBinary: false)
     }
 

@@ -8,33 +8,13 @@ extension XMLPropertyListReader {
         let builder = StreamBuilder(StreamState(path: path, columns: ColumnFinder(bytes: bytes)))
         let unmanagedBuilder = Unmanaged.passRetained(builder)
         defer { unmanagedBuilder.release() }
-        let ((wellFormed, subsetLine), errors) = collectingErrors { () -> (Bool, Int?) in
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress,
-                    let context = base.withMemoryRebound(
-                        to: CChar.self, capacity: buffer.count, { xmlCreateMemoryParserCtxt($0, Int32(clamping: buffer.count)) })
-                else { return (false, nil) }
-                defer { xmlFreeParserCtxt(context) }
-                // The default SAX2 handlers keep the document node and its DTD (entity and internal
-                // subset checks need them); elements and text come to us instead of into a tree.
-                guard let handler = context.pointee.sax else { return (false, nil) }
-                xmlSAXVersion(handler, 2)
-                handler.pointee.startElementNs = streamStartElement
-                handler.pointee.endElementNs = streamEndElement
-                handler.pointee.characters = streamCharacters
-                handler.pointee.ignorableWhitespace = streamCharacters
-                handler.pointee.cdataBlock = streamCharacters
-                handler.pointee.reference = streamReference
-                context.pointee._private = unmanagedBuilder.toOpaque()
-                xmlCtxtUseOptions(context, Self.options)
-                xmlParseDocument(context)
-                guard let document = context.pointee.myDoc else { return (context.pointee.wellFormed != 0, nil) }
-                defer {
-                    xmlFreeDoc(document)
-                    context.pointee.myDoc = nil
-                }
-                return (context.pointee.wellFormed != 0, internalSubsetLine(document))
-            }
+        let (wellFormed, subsetLine, errors) = parseSAX(bytes, owner: unmanagedBuilder.toOpaque()) { handler in
+            handler.pointee.startElementNs = streamStartElement
+            handler.pointee.endElementNs = streamEndElement
+            handler.pointee.characters = streamCharacters
+            handler.pointee.ignorableWhitespace = streamCharacters
+            handler.pointee.cdataBlock = streamCharacters
+            handler.pointee.reference = streamReference
         }
         guard wellFormed, errors.isEmpty else { return syntaxFailure(errors, path: path) }
         return builder.state.document(subsetLine: subsetLine)

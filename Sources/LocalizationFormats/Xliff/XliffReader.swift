@@ -20,65 +20,26 @@ public enum XliffReader {
             XliffDocument(path: path, files: [], diagnostics: [Diagnostic(.xliffInvalidStructure, message, path: path, at: location)])
         }
         if let crowded = XMLPropertyListReader.firstCrowdedTag(bytes, limit: XMLPropertyListReader.maximumAttributes) {
-            return refuse(.xliffTooManyAttributes(count: crowded.count), at: position(of: crowded.offset, in: bytes))
+            return refuse(
+                .xliffTooManyAttributes(count: crowded.count), at: XMLPropertyListReader.position(ofByte: crowded.offset, in: bytes))
         }
         let state = XliffBuilder(XliffState(path: path, columns: ColumnFinder(bytes: bytes)))
         let unmanaged = Unmanaged.passRetained(state)
         defer { unmanaged.release() }
-        let ((wellFormed, subsetLine), errors) = XMLPropertyListReader.collectingErrors { () -> (Bool, Int?) in
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress,
-                    let context = base.withMemoryRebound(
-                        to: CChar.self, capacity: buffer.count, { xmlCreateMemoryParserCtxt($0, Int32(clamping: buffer.count)) })
-                else { return (false, nil) }
-                defer { xmlFreeParserCtxt(context) }
-                guard let handler = context.pointee.sax else { return (false, nil) }
-                xmlSAXVersion(handler, 2)
-                handler.pointee.startElementNs = xliffStartElement
-                handler.pointee.endElementNs = xliffEndElement
-                handler.pointee.characters = xliffCharacters
-                handler.pointee.cdataBlock = xliffCharacters
-                handler.pointee.ignorableWhitespace = xliffCharacters
-                handler.pointee.reference = xliffReference
-                context.pointee._private = unmanaged.toOpaque()
-                xmlCtxtUseOptions(context, XMLPropertyListReader.options)
-                xmlParseDocument(context)
-                guard let document = context.pointee.myDoc else { return (context.pointee.wellFormed != 0, nil) }
-                defer {
-                    xmlFreeDoc(document)
-                    context.pointee.myDoc = nil
-                }
-                return (context.pointee.wellFormed != 0, XMLPropertyListReader.internalSubsetLine(document))
-            }
+        let (wellFormed, subsetLine, errors) = XMLPropertyListReader.parseSAX(bytes, owner: unmanaged.toOpaque()) { handler in
+            handler.pointee.startElementNs = xliffStartElement
+            handler.pointee.endElementNs = xliffEndElement
+            handler.pointee.characters = xliffCharacters
+            handler.pointee.cdataBlock = xliffCharacters
+            handler.pointee.ignorableWhitespace = xliffCharacters
+            handler.pointee.reference = xliffReference
         }
         if let subsetLine { return refuse(.xliffInternalSubset, at: SourcePosition(line: max(1, subsetLine), column: 1)) }
         guard wellFormed, errors.isEmpty else {
-            var diagnostics = errors.prefix(10).map { error in
-                Diagnostic(
-                    .xmlSyntaxError, error.message, path: path, at: SourcePosition(line: max(1, error.line), column: max(1, error.column)))
-            }
-            if diagnostics.isEmpty {
-                diagnostics.append(Diagnostic(.xmlSyntaxError, .xmlNotWellFormed, path: path, at: SourcePosition(line: 1, column: 1)))
-            }
-            diagnostics[0].message += ParseMessage.xliffNothingImports.text
+            let diagnostics = XMLPropertyListReader.syntaxDiagnostics(errors, path: path, consequence: .xliffNothingImports)
             return XliffDocument(path: path, files: [], diagnostics: diagnostics)
         }
         return state.document()
-    }
-
-    /// The line and column of byte `offset`.
-    static func position(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourcePosition(line: line, column: column)
     }
 }
 

@@ -215,36 +215,13 @@ extension XliffExport {
     }
 
     /// The length modifier and conversion of the first integer specifier in `text` (`%lld` → `lld`;
-    /// `%@` and `%f` are passed over).
+    /// `%@` and `%f` are passed over), as the format scanner reads it.
     static func valueType(in text: String) -> String? {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else {
-                index += 1
-                continue
-            }
-            var end = index + 1
-            var type = ""
-            while end < scalars.count {
-                let scalar = scalars[end]
-                if "0123456789$.-+ #'".unicodeScalars.contains(scalar) {
-                    end += 1
-                    continue
-                }
-                if "hlqLjzt".unicodeScalars.contains(scalar) {
-                    type.unicodeScalars.append(scalar)
-                    end += 1
-                    continue
-                }
-                if "diouxXDUO".unicodeScalars.contains(scalar) {
-                    type.unicodeScalars.append(scalar)
-                    return type
-                }
-                break
-            }
-            index = end + 1
-        }
-        return nil
+        guard
+            let specifier = FormatScanner.analyze(text).specifiers.first(where: {
+                $0.variableName == nil && ($0.type == .int || $0.type == .unsignedInt)
+            })
+        else { return nil }
+        return (specifier.length?.rawValue ?? "") + String(specifier.conversion)
     }
 }

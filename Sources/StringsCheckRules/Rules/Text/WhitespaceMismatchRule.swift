@@ -224,25 +224,11 @@ enum WhitespaceDifference: Equatable {
     /// `!`, `?`, `…`, and the full-width and other scripts' forms): a list marker ('%lld. ') has
     /// no words, and its space separates it from the item.
     static func endsSentence(_ text: String) -> Bool {
-        guard hasWord(text), let last = text.unicodeScalars.reversed().first(where: { !$0.properties.isWhitespace }) else {
+        guard MissingTranslationRule.hasWords(text), let last = text.unicodeScalars.reversed().first(where: { !$0.properties.isWhitespace })
+        else {
             return false
         }
         return ".!?…。！？։؟।။።".unicodeScalars.contains(last)
-    }
-
-    /// Whether a text has a letter outside its format specifiers.
-    static func hasWord(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "%" {
-                index = InlineMarkdown.pastSpecifier(scalars, from: index)
-                continue
-            }
-            if scalars[index].properties.isAlphabetic { return true }
-            index += 1
-        }
-        return false
     }
 
     /// Whether a text is a piece the app joins to others: it ends in a placeholder (`%@`,
