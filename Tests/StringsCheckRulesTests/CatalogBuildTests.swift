@@ -138,3 +138,99 @@ struct CatalogBuildTests {
         #expect(KnownRegions(project: "p", text: mixed)?.buildsOnlyKnown == false)
     }
 }
+
+/// The shapes of a catalog value Xcode writes, and those its compiler rejects or loses.
+struct CatalogValueShapeTests {
+    /// Xcode's own shape: substitutions beside device cases, plural inside a device case.
+    @Test func xcodeShapesAreSilent() async {
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%lld photos in %lld albums" : {
+                  "localizations" : {
+                    "en" : {
+                      "substitutions" : {
+                        "albums" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg album" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg albums" } }
+                        } } }
+                      },
+                      "variations" : { "device" : {
+                        "mac" : { "variations" : { "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld photo in %#@albums@" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos in %#@albums@" } }
+                        } } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos, %#@albums@" } }
+                      } }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """
+        let result = await Check.run([("Localizable.xcstrings", catalog)])
+        let shapeRules: Set = [
+            "catalog-nested-substitutions", "catalog-unreferenced-substitution", "catalog-variation-nesting",
+            "catalog-lossy-variations", "catalog-undefined-substitution",
+        ]
+        #expect(!result.findings.contains { shapeRules.contains($0.diagnostic.id) }, "\(Check.summary(result))")
+    }
+
+    /// A substitution defined inside a device case is reported once, as nested, not also as undefined.
+    @Test func nestedSubstitutionIsNotAlsoUndefined() async {
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%lld files" : {
+                  "localizations" : {
+                    "de" : { "variations" : { "device" : {
+                      "iphone" : {
+                        "stringUnit" : { "state" : "translated", "value" : "%#@n@" },
+                        "substitutions" : { "n" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Dateien" } } } } } }
+                      },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien" } }
+                    } } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """
+        let result = await Check.run([("Localizable.xcstrings", catalog)])
+        let ids = result.findings.map(\.diagnostic.id)
+        #expect(ids.contains("catalog-nested-substitutions"))
+        #expect(!ids.contains("catalog-undefined-substitution"), "\(Check.summary(result))")
+        let message = result.findings.first { $0.diagnostic.id == "catalog-nested-substitutions" }?.diagnostic.message ?? ""
+        #expect(message.contains("inside its device case 'iphone'"))
+    }
+
+    /// A substitution a text leaves out is a warning; one with no text at all is an error.
+    @Test func unreferencedSubstitutionSeverity() async {
+        func catalog(_ localization: String) -> String {
+            """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%lld files" : { "localizations" : { "de" : { \(localization)"substitutions" : { "n" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Dateien" } } } } } } } } }
+              },
+              "version" : "1.0"
+            }
+
+            """
+        }
+        let withText = await Check.run([
+            ("Localizable.xcstrings", catalog("\"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Dateien\" }, "))
+        ])
+        let alone = await Check.run([("Localizable.xcstrings", catalog(""))])
+        let first = withText.findings.first { $0.diagnostic.id == "catalog-unreferenced-substitution" }
+        let second = alone.findings.first { $0.diagnostic.id == "catalog-unreferenced-substitution" }
+        #expect(first?.diagnostic.severity == .warning)
+        #expect(second?.diagnostic.severity == .error)
+    }
+}

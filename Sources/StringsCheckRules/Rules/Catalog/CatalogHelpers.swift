@@ -50,3 +50,47 @@ extension Rule {
         return result
     }
 }
+
+/// A value inside a catalog localization: the localization itself (no steps), a variation's case
+/// (`device 'iphone'`, then `plural 'one'`), or a substitution's form.
+struct CatalogValuePlace {
+    /// The variation steps from the localization down, as (selector, case).
+    var steps: [(selector: String, name: String)]
+    /// The substitution whose form this is, when it is one.
+    var substitution: String?
+
+    /// The cases from the localization down: "device case 'iphone', plural case 'one'".
+    var cases: String { steps.map { "\($0.selector) case '\($0.name)'" }.joined(separator: ", ") }
+
+    /// How a message names the place: "its device case 'iphone', plural case 'one'".
+    var description: String {
+        guard let substitution else { return "its " + cases }
+        return "the form \(cases) of its substitution '\(substitution)'"
+    }
+}
+
+extension CatalogValue {
+    /// Calls `body` with every value nested in this one (variation cases and substitutions'
+    /// forms, depth first), each with its place; this value itself is not visited.
+    func forEachNestedValue(
+        _ place: CatalogValuePlace = CatalogValuePlace(steps: []), _ body: (CatalogValue, CatalogValuePlace) -> Void
+    ) {
+        for variation in variations {
+            for item in variation.cases {
+                var inner = place
+                inner.steps.append((variation.selector, item.name))
+                body(item.value, inner)
+                item.value.forEachNestedValue(inner, body)
+            }
+        }
+        for substitution in substitutions {
+            for variation in substitution.variations {
+                for item in variation.cases {
+                    let inner = CatalogValuePlace(steps: [(variation.selector, item.name)], substitution: substitution.name)
+                    body(item.value, inner)
+                    item.value.forEachNestedValue(inner, body)
+                }
+            }
+        }
+    }
+}

@@ -27,7 +27,8 @@ struct CatalogUndefinedSubstitutionRule: Rule {
         for (file, catalog) in context.catalogs {
             for entry in catalog.entries {
                 for (locale, value) in entry.localizations {
-                    let defined = Set(value.substitutions.map(\.name))
+                    // Names defined inside a case are reported by catalog-nested-substitutions.
+                    let defined = Set(value.substitutions.map(\.name)).union(CatalogNestedSubstitutionsRule.nestedNames(in: value))
                     // Every text of the localization may reference its substitutions: the unit,
                     // its variations' and the substitutions' own forms.
                     let units = value.allUnits

@@ -1,0 +1,58 @@
+import LocalizationFormats
+import LocalizationIndex
+
+/// A variation nested where a String Catalog cannot nest one.
+struct CatalogVariationNestingRule: Rule {
+    static let description = RuleDescription(
+        id: "catalog-variation-nesting", name: "Variation nested where it cannot be", area: .catalog,
+        summary:
+            "a String Catalog variation nested where Xcode cannot compile it: inside a plural case, a device case inside a device case, or inside a substitution's form",
+        rationale:
+            "Xcode varies a string by device first and by plural inside each device case, and a substitution's forms by plural only: that is what its editor offers and what the `.stringsdict` it compiles to can hold (a device rule, `NSStringDeviceSpecificRuleType`, may hold plural rules; a plural rule's forms are texts, nothing more). Xcode's catalog compiler rejects nested cases where they are not allowed (public fixture corpora and threads). Such a catalog is written by hand or by a script; the app does not build.",
+        fix:
+            "Vary by device at the top and by plural inside each device case; give a substitution plural forms only.",
+        defaultSeverity: .error,
+        triggering: [
+            catalogExample(
+                "    \"%lld files\" : {\n      \"localizations\" : {\n        \"de\" : { \"variations\" : { \"plural\" : {\n          \"one\" : { \"variations\" : { \"device\" : { ↓\"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"eine Datei\" } } } } },\n          \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld Dateien\" } }\n        } } }\n      }\n    }"
+            )
+        ],
+        nonTriggering: [
+            catalogExample(
+                "    \"%lld files\" : {\n      \"localizations\" : {\n        \"de\" : { \"variations\" : { \"device\" : {\n          \"mac\" : { \"variations\" : { \"plural\" : { \"one\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"eine Datei\" } }, \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld Dateien\" } } } } },\n          \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld Dateien\" } }\n        } } }\n      }\n    }"
+            )
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var result: [Finding] = []
+        for (file, catalog) in context.catalogs {
+            for entry in catalog.entries {
+                for (locale, value) in entry.localizations {
+                    value.forEachNestedValue { nested, place in
+                        for variation in nested.variations where !Self.allowed(variation.selector, inside: place) {
+                            result.append(
+                                finding(
+                                    .nestedVariation(
+                                        selector: variation.selector, place: place.description, key: entry.key, locale: locale),
+                                    path: file.path, at: variation.cases.first?.nameLocation ?? nested.location, key: entry.key,
+                                    locale: LocaleName.normalize(locale), table: file.tableID))
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Only a plural variation inside one device case, and nothing inside a substitution's form.
+    static func allowed(_ selector: String, inside place: CatalogValuePlace) -> Bool {
+        place.substitution == nil && selector == "plural" && place.steps.allSatisfy { $0.selector == "device" }
+            && place.steps.count == 1
+    }
+}
+
+extension Finding.Message {
+    fileprivate static func nestedVariation(selector: String, place: String, key: String, locale: String) -> Finding.Message {
+        "the '\(locale)' localization of '\(key)' varies by \(selector) inside \(place): a catalog varies by device first and by plural inside a device case only, as the .stringsdict it compiles to can hold, and Xcode's catalog compiler rejects this nesting, so the app does not build"
+    }
+}
