@@ -234,3 +234,61 @@ struct CatalogValueShapeTests {
         #expect(second?.diagnostic.severity == .error)
     }
 }
+
+/// Symbol names as Xcode's generated files show them.
+struct CatalogSymbolNameTests {
+    @Test(arguments: [
+        ("action.copy_link", SymbolName.name("actionCopyLink")),
+        ("action.select_up_to_20", .name("actionSelectUpTo20")),
+        ("browser.view_mode.grid", .name("browserViewModeGrid")),
+        ("%lld MiB", .name("miB")),
+        ("%lld active", .name("active")),
+        ("A list with that name already exists.", .name("aListWithThatNameAlreadyExists")),
+        ("CFBundleDisplayName", .name("cfbundleDisplayName")),
+        ("F_A_Description", .name("fADescription")),
+        ("%(landmark)@ is contained in %(landmarkCollection)@", .name("isContainedIn")),
+        ("Settings", .name("settings")),
+        ("• Temp Targets", .name("tempTargets")),
+        ("Normal (%@-%@)", .name("normal")),
+        ("%@", .none),
+        ("%@ → %@", .none),
+        ("%lld%%", .none),
+        ("×%lld", .none),
+        ("%-i", .none),
+        ("Type", .reserved("type")),
+        ("20 items", .unknown),
+    ])
+    func derivesNames(key: String, expected: SymbolName) {
+        #expect(SymbolName.derive(key) == expected)
+    }
+
+    /// Keys public reports show colliding become one name.
+    @Test func collisionsFromReports() {
+        for pair in [("all", "All"), ("OK", "Ok"), ("Allow uploads", "Allow Uploads"), ("Temp targets", "• Temp Targets"), ("Normal", "Normal ")] {
+            #expect(SymbolName.derive(pair.0) == SymbolName.derive(pair.1), "\(pair)")
+        }
+    }
+
+    /// Symbols come from the project's setting: an .xcconfig that turns it on counts, a project
+    /// with no Swift does not, and an extracted key is never named.
+    @Test func settingAndSwiftSources() async {
+        let catalog =
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"%@\" : { \"extractionState\" : \"manual\" },\n    \"%lld\" : { }\n  },\n  \"version\" : \"1.1\"\n}\n"
+        let configured = await Check.run([
+            ("Config/Base.xcconfig", "STRING_CATALOG_GENERATE_SYMBOLS = YES\n"), ("App/A.swift", "let a = 1\n"),
+            ("App/Localizable.xcstrings", catalog),
+        ])
+        #expect(Check.summary(configured) == ["catalog-symbol-name@App/Localizable.xcstrings:4:5"])
+        #expect(configured.findings.first?.diagnostic.message.contains("Config/Base.xcconfig sets STRING_CATALOG_GENERATE_SYMBOLS") == true)
+        let objectiveC = await Check.run([
+            ("Config/Base.xcconfig", "STRING_CATALOG_GENERATE_SYMBOLS = YES\n"), ("App/A.m", "int a = 1;\n"),
+            ("App/Localizable.xcstrings", catalog),
+        ])
+        #expect(!objectiveC.findings.contains { $0.diagnostic.id == "catalog-symbol-name" })
+        let off = await Check.run([
+            ("Config/Base.xcconfig", "STRING_CATALOG_GENERATE_SYMBOLS = NO\n"), ("App/A.swift", "let a = 1\n"),
+            ("App/Localizable.xcstrings", catalog),
+        ])
+        #expect(!off.findings.contains { $0.diagnostic.id == "catalog-symbol-name" })
+    }
+}

@@ -140,12 +140,16 @@ public struct CatalogEntry: Sendable, Hashable {
     public var comment: String?
     public var extractionState: String?
     public var shouldTranslate: Bool
+    /// `generatesSymbol` (format 1.1): false when the key is kept out of Xcode's generated
+    /// Swift symbols; nil when not written.
+    public var generatesSymbol: Bool? = nil
     /// Locale identifier as written → its value.
     public var localizations: [(locale: String, value: CatalogValue)]
 
     public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
         lhs.key == rhs.key && lhs.keyLocation == rhs.keyLocation && lhs.comment == rhs.comment
             && lhs.extractionState == rhs.extractionState && lhs.shouldTranslate == rhs.shouldTranslate
+            && lhs.generatesSymbol == rhs.generatesSymbol
             && lhs.localizations.map(\.locale) == rhs.localizations.map(\.locale)
             && lhs.localizations.map(\.value) == rhs.localizations.map(\.value)
     }
@@ -334,6 +338,7 @@ public enum StringCatalogParser {
                     add(.catalogShouldTranslateNotBool, at: flag.location)
                 }
             }
+            entry.generatesSymbol = node["generatesSymbol"]?.bool
             if let localizations = node["localizations"] {
                 if let members = localizations.object {
                     for item in members {

@@ -132,6 +132,8 @@ public struct LocalizationProject: Sendable {
     public var bundleEvidence: [String: String] = [:]
     /// The languages the Xcode project lists, and whether its build compiles only those.
     public var knownRegions: KnownRegions?
+    /// Whether Xcode generates Swift symbols for the project's String Catalogs, and why.
+    public var stringSymbols: StringSymbolSetting?
     /// The XLIFF files checked (named or found under the roots, in `.xcloc` bundles or alone),
     /// whose tables are among `files`.
     public var exports: [XliffExport] = []

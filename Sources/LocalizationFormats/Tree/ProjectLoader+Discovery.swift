@@ -40,6 +40,11 @@ extension ProjectLoader {
         var leftOutFolders: [String] = []
         /// XLIFF files (`.xliff`, `.xlf`): the path read and the path displayed.
         var xliffFiles: [(path: String, display: String)] = []
+        /// Build configuration files (`.xcconfig`): the path read and the path displayed.
+        var buildConfigurations: [(path: String, display: String)] = []
+        /// Swift source files (displayed), noted whether or not code is scanned: whether a tree
+        /// has Swift decides whether Xcode generates symbols for its catalogs.
+        var swiftFiles: [String] = []
     }
 
     /// `discover`, noting what `Walk` holds.
@@ -169,6 +174,8 @@ extension ProjectLoader {
                 }
                 if isRegularFile, walk.collectsCode, CodeLanguage(fileName: name) != nil { walk.codeFiles.append(join(display, name)) }
                 if isRegularFile, FileKind.isXliff(name) { walk.xliffFiles.append((filePath, join(display, name))) }
+                if isRegularFile, name.hasSuffix(".xcconfig") { walk.buildConfigurations.append((filePath, join(display, name))) }
+                if isRegularFile, name.hasSuffix(".swift") { walk.swiftFiles.append(join(display, name)) }
                 if isRegularFile {
                     switch name {
                     case "Package.swift": walk.packages[folder] = filePath

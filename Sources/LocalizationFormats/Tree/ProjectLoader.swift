@@ -54,6 +54,8 @@ public enum ProjectLoader {
         var xcodeProjects: [(path: String, display: String)] = []
         var infoPlists: [(path: String, display: String)] = []
         var xliffFiles: [(path: String, display: String)] = []
+        var buildConfigurations: [(path: String, display: String)] = []
+        var swiftFiles: [String] = []
         var packageSources: Set<String> = []
         // Source files under folders, found by the same walk, by root.
         var walkedCode: [String: [String]] = [:]
@@ -75,6 +77,8 @@ public enum ProjectLoader {
             xcodeProjects += walk.xcodeProjects.filter { kept($0.display) }
             infoPlists += walk.infoPlists.filter { kept($0.display) }
             xliffFiles += walk.xliffFiles.filter { kept($0.display) }
+            buildConfigurations += walk.buildConfigurations.filter { kept($0.display) }
+            swiftFiles += walk.swiftFiles.filter(kept)
             packageSources.formUnion(walk.packages.keys.filter { kept($0 + "/") }.map { $0.isEmpty ? "Sources" : $0 + "/Sources" })
         }
         if let accept {
@@ -146,6 +150,7 @@ public enum ProjectLoader {
             roots: roots, files: files, diagnostics: diagnostics, baseLocale: base, baseLocaleReason: reason)
         project.interfaceFiles = interfaceFiles
         project.knownRegions = KnownRegions.find(projects: xcodeProjects)
+        project.stringSymbols = StringSymbolSetting.find(files: xcodeProjects + buildConfigurations, swiftSources: swiftFiles)
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
         project.bundleEvidence = bundleEvidence
@@ -244,6 +249,8 @@ public enum ProjectLoader {
         var packageSources: Set<String> = []
         var exports: [XliffExport] = []
         var knownRegions: KnownRegions?
+        var symbolSettingFile: String?
+        var swiftFile: String?
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         var virtualCode = CodeScanOptions(functions: functions)
         virtualCode.everyLiteral = true
@@ -259,6 +266,10 @@ public enum ProjectLoader {
             if name == "project.pbxproj", knownRegions == nil {
                 knownRegions = KnownRegions(project: path, text: String(decoding: bytes, as: UTF8.self))
             }
+            if (name == "project.pbxproj" || name.hasSuffix(".xcconfig")) && StringSymbolSetting.turnsOn(String(decoding: bytes, as: UTF8.self)) {
+                symbolSettingFile = symbolSettingFile ?? path
+            }
+            if name.hasSuffix(".swift") && name != "Package.swift" { swiftFile = swiftFile ?? path }
             if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
                 let parent = components.dropLast()
                 let bundle = (folder != nil ? parent.dropLast() : parent).joined(separator: "/")
@@ -302,6 +313,9 @@ public enum ProjectLoader {
         project.bundleEvidence = bundleEvidence
         project.packageSourceFolders = packageSources
         project.knownRegions = knownRegions
+        if let symbolSettingFile, let swiftFile {
+            project.stringSymbols = StringSymbolSetting(settingFile: symbolSettingFile, swiftSource: swiftFile)
+        }
         addExports(exports, to: &project)
         return project
     }
