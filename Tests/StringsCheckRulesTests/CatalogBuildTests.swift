@@ -264,7 +264,9 @@ struct CatalogSymbolNameTests {
 
     /// Keys public reports show colliding become one name.
     @Test func collisionsFromReports() {
-        for pair in [("all", "All"), ("OK", "Ok"), ("Allow uploads", "Allow Uploads"), ("Temp targets", "• Temp Targets"), ("Normal", "Normal ")] {
+        for pair in [
+            ("all", "All"), ("OK", "Ok"), ("Allow uploads", "Allow Uploads"), ("Temp targets", "• Temp Targets"), ("Normal", "Normal "),
+        ] {
             #expect(SymbolName.derive(pair.0) == SymbolName.derive(pair.1), "\(pair)")
         }
     }
@@ -290,5 +292,33 @@ struct CatalogSymbolNameTests {
             ("App/Localizable.xcstrings", catalog),
         ])
         #expect(!off.findings.contains { $0.diagnostic.id == "catalog-symbol-name" })
+    }
+}
+
+/// The recipe lines that build a package with SwiftPM's own build.
+struct SwiftBuildRecipeTests {
+    @Test func readsCommandsAndFolders() {
+        let workflow = """
+            jobs:
+              test:
+                defaults:
+                  run:
+                    working-directory: ./Packages/Core/
+                steps:
+                  - run: swift-format lint -r .
+                  - run: swift package resolve
+                  - run: "swift test --parallel"
+            """
+        let recipes = SwiftBuildRecipe.read(file: ".github/workflows/ci.yml", text: workflow)
+        #expect(recipes.map(\.line) == [9])
+        #expect(recipes.first?.command == "swift test --parallel")
+        #expect(recipes.first?.builds(packageAt: "Packages/Core") == true)
+        #expect(recipes.first?.builds(packageAt: "Packages/Other") == false)
+        let docker = SwiftBuildRecipe.read(file: "Dockerfile", text: "FROM swift:6.0\nRUN swift build --package-path ./Server -c release\n")
+        #expect(docker.first?.packagePath == "Server")
+        #expect(docker.first?.builds(packageAt: "Server") == true)
+        #expect(docker.first?.builds(packageAt: "") == false)
+        #expect(SwiftBuildRecipe.isRecipe(name: "ci.yml", folder: "repo/.github/workflows"))
+        #expect(!SwiftBuildRecipe.isRecipe(name: "ci.yml", folder: "repo/config"))
     }
 }

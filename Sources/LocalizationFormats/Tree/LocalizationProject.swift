@@ -134,6 +134,9 @@ public struct LocalizationProject: Sendable {
     public var knownRegions: KnownRegions?
     /// Whether Xcode generates Swift symbols for the project's String Catalogs, and why.
     public var stringSymbols: StringSymbolSetting?
+    /// The tree's CI and container recipe lines that build a Swift package with SwiftPM's own
+    /// build rather than Xcode's.
+    public var swiftBuildRecipes: [SwiftBuildRecipe] = []
     /// The XLIFF files checked (named or found under the roots, in `.xcloc` bundles or alone),
     /// whose tables are among `files`.
     public var exports: [XliffExport] = []

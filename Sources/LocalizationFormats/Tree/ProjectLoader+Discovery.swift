@@ -45,6 +45,8 @@ extension ProjectLoader {
         /// Swift source files (displayed), noted whether or not code is scanned: whether a tree
         /// has Swift decides whether Xcode generates symbols for its catalogs.
         var swiftFiles: [String] = []
+        /// CI and container recipes (see `SwiftBuildRecipe.isRecipe`): path read, path displayed.
+        var buildRecipes: [(path: String, display: String)] = []
     }
 
     /// `discover`, noting what `Walk` holds.
@@ -176,6 +178,9 @@ extension ProjectLoader {
                 if isRegularFile, FileKind.isXliff(name) { walk.xliffFiles.append((filePath, join(display, name))) }
                 if isRegularFile, name.hasSuffix(".xcconfig") { walk.buildConfigurations.append((filePath, join(display, name))) }
                 if isRegularFile, name.hasSuffix(".swift") { walk.swiftFiles.append(join(display, name)) }
+                if isRegularFile, SwiftBuildRecipe.isRecipe(name: name, folder: display) {
+                    walk.buildRecipes.append((filePath, join(display, name)))
+                }
                 if isRegularFile {
                     switch name {
                     case "Package.swift": walk.packages[folder] = filePath

@@ -56,6 +56,7 @@ public enum ProjectLoader {
         var xliffFiles: [(path: String, display: String)] = []
         var buildConfigurations: [(path: String, display: String)] = []
         var swiftFiles: [String] = []
+        var buildRecipes: [(path: String, display: String)] = []
         var packageSources: Set<String> = []
         // Source files under folders, found by the same walk, by root.
         var walkedCode: [String: [String]] = [:]
@@ -79,6 +80,7 @@ public enum ProjectLoader {
             xliffFiles += walk.xliffFiles.filter { kept($0.display) }
             buildConfigurations += walk.buildConfigurations.filter { kept($0.display) }
             swiftFiles += walk.swiftFiles.filter(kept)
+            buildRecipes += walk.buildRecipes.filter { kept($0.display) }
             packageSources.formUnion(walk.packages.keys.filter { kept($0 + "/") }.map { $0.isEmpty ? "Sources" : $0 + "/Sources" })
         }
         if let accept {
@@ -151,6 +153,7 @@ public enum ProjectLoader {
         project.interfaceFiles = interfaceFiles
         project.knownRegions = KnownRegions.find(projects: xcodeProjects)
         project.stringSymbols = StringSymbolSetting.find(files: xcodeProjects + buildConfigurations, swiftSources: swiftFiles)
+        project.swiftBuildRecipes = SwiftBuildRecipe.find(files: buildRecipes)
         project.skippedFolders = skipped
         project.leftOutFolders = leftOut
         project.bundleEvidence = bundleEvidence
@@ -251,6 +254,7 @@ public enum ProjectLoader {
         var knownRegions: KnownRegions?
         var symbolSettingFile: String?
         var swiftFile: String?
+        var recipes: [SwiftBuildRecipe] = []
         let payloadGlobs = PayloadDiscovery.defaultGlobs.map(Glob.init)
         var virtualCode = CodeScanOptions(functions: functions)
         virtualCode.everyLiteral = true
@@ -266,10 +270,15 @@ public enum ProjectLoader {
             if name == "project.pbxproj", knownRegions == nil {
                 knownRegions = KnownRegions(project: path, text: String(decoding: bytes, as: UTF8.self))
             }
-            if (name == "project.pbxproj" || name.hasSuffix(".xcconfig")) && StringSymbolSetting.turnsOn(String(decoding: bytes, as: UTF8.self)) {
+            if (name == "project.pbxproj" || name.hasSuffix(".xcconfig"))
+                && StringSymbolSetting.turnsOn(String(decoding: bytes, as: UTF8.self))
+            {
                 symbolSettingFile = symbolSettingFile ?? path
             }
             if name.hasSuffix(".swift") && name != "Package.swift" { swiftFile = swiftFile ?? path }
+            if SwiftBuildRecipe.isRecipe(name: name, folder: components.dropLast().joined(separator: "/")) {
+                recipes += SwiftBuildRecipe.read(file: path, text: String(decoding: bytes, as: UTF8.self))
+            }
             if name == "Info.plist" || name.hasSuffix(".xcassets") || FileKind.isInterfaceFile(name) {
                 let parent = components.dropLast()
                 let bundle = (folder != nil ? parent.dropLast() : parent).joined(separator: "/")
@@ -313,6 +322,7 @@ public enum ProjectLoader {
         project.bundleEvidence = bundleEvidence
         project.packageSourceFolders = packageSources
         project.knownRegions = knownRegions
+        project.swiftBuildRecipes = recipes
         if let symbolSettingFile, let swiftFile {
             project.stringSymbols = StringSymbolSetting(settingFile: symbolSettingFile, swiftSource: swiftFile)
         }

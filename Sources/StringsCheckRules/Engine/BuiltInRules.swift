@@ -14,6 +14,7 @@ public enum BuiltInRules {
         CatalogStaleRule.self,
         CatalogSubstitutionMismatchRule.self,
         CatalogSubstitutionTypeRule.self,
+        CatalogSwiftPMUncompiledRule.self,
         CatalogSymbolNameRule.self,
         CatalogTableConflictRule.self,
         CatalogUndefinedSubstitutionRule.self,
