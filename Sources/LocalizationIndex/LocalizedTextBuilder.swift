@@ -186,7 +186,10 @@ enum LocalizedTextBuilder {
                 if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
             }
         }
-        if let unit = value.stringUnit {
+        // The texts around the substitutions' forms: the unit and every variation's (a device
+        // case's text reads the arguments around a form as the unit would).
+        let units = labelledUnits(value, label: nil, substitution: nil)
+        for (unit, _, substitution) in units where substitution == nil {
             readAround.formUnion(catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers).lazy.map(\.argument))
         }
         var variables: [Int: VariableArgument] = [:]
@@ -204,7 +207,7 @@ enum LocalizedTextBuilder {
         let alsoRead = Set(variables.keys)
         let aroundForms = alsoRead.union(readAround)
         // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
-        return labelledUnits(value, label: nil, substitution: nil).filter { isSource || $0.0.state != "new" }.map {
+        return units.filter { isSource || $0.0.state != "new" }.map {
             unit, label, substitution in
             var text = unit.value
             if let substitution, let replacement = specifiers[substitution] {
@@ -239,7 +242,10 @@ enum LocalizedTextBuilder {
             // judged again on what they read.
             analysis.specifiers = catalogSpecifiers(text, argumentNumbers: argumentNumbers)
             analysis.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
-            if let mixed = FormatScanner.mixedPositionalProblem(analysis.specifiers) { analysis.problems.append(mixed) }
+            // A token whose argument its substitution's `argNum` gives is neither numbered nor
+            // plain: Xcode writes `%@ ate %#@count@` with `argNum` 2 itself.
+            let written = analysis.specifiers.filter { $0.variableName.map { argumentNumbers[$0] == nil } ?? true }
+            if let mixed = FormatScanner.mixedPositionalProblem(written) { analysis.problems.append(mixed) }
         }
         analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: alsoRead)
         return analysis

@@ -93,6 +93,70 @@ struct RenderAgreementTests {
         #expect(rows.first { $0.key == "a" && $0.locale == "de" }?.problems.isEmpty == true)
     }
 
+    /// A catalog as Xcode compiles it: device cases (one varying by plural), substitutions beside
+    /// them, and translations with a retyped form, a dropped reference and a missing case; the
+    /// rows show every device and agree with check, and coverage counts what the device shows.
+    @Test func aCatalogWithDevicesPluralsAndSubstitutionsAgrees() async throws {
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%lld photos in %lld albums" : {
+                  "localizations" : {
+                    "en" : {
+                      "substitutions" : { "albums" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                        "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg album" } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg albums" } } } } } },
+                      "variations" : { "device" : {
+                        "mac" : { "variations" : { "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld photo in %#@albums@" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos in %#@albums@" } } } } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos, %#@albums@" } } } }
+                    },
+                    "de" : {
+                      "substitutions" : { "albums" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                        "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Album" } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%@ Alben" } } } } } },
+                      "variations" : { "device" : {
+                        "iphone" : { "stringUnit" : { "state" : "translated", "value" : "%lld Fotos, %#@albums@" } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Fotos in %#@albums@" } } } }
+                    },
+                    "fr" : {
+                      "variations" : { "device" : {
+                        "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Touchez" } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos dans %#@albums@" } } } }
+                    }
+                  }
+                },
+                "Tap" : {
+                  "localizations" : {
+                    "de" : { "variations" : { "device" : {
+                      "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tippen" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "Klicken" } } } } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """
+        let project = Check.project([("Localizable.xcstrings", catalog)])
+        let (rows, check) = await Self.keyRows(project)
+        #expect(check.findings.contains { $0.diagnostic.id == "catalog-variation-type-mismatch" && $0.locale == "de" })
+        #expect(check.findings.contains { $0.diagnostic.id == "catalog-undefined-substitution" && $0.locale == "fr" })
+        // Xcode's own source text is not reported.
+        #expect(!check.findings.contains { $0.locale == "en" }, "\(check.findings.map(\.diagnostic.message))")
+        Self.expectAgreement(rows, check, "catalog")
+        let tap = try #require(rows.first { $0.key == "Tap" && $0.locale == "de" })
+        #expect(tap.value == "iphone: Tippen\nother devices: Klicken")
+        let photos = try #require(rows.first { $0.key == "%lld photos in %lld albums" && $0.locale == "en" })
+        #expect(photos.value?.hasPrefix("mac, one (1): ") == true)
+        #expect(photos.value?.contains("other devices, other (0): ") == true)
+        let coverage = CoverageBuilder.build(ProjectIndex(project: project), payloadFindings: [])
+        let german = try #require(coverage.locales.first { $0.locale == "de" })
+        #expect((german.translated, german.missing) == (2, 0))
+    }
+
     @Test func theDemoAgrees() async throws {
         let demo = Check.packageRoot.appendingPathComponent("Resources/DemoApp").path
         let (rows, check) = await Self.keyRows(ProjectLoader.load(roots: [demo]))

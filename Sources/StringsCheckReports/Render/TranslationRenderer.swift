@@ -191,6 +191,24 @@ public struct TranslationRenderer: Sendable {
     /// specifiers take theirs around it, and a plural variation varies by the first number the
     /// form reads.
     func catalogRendering(_ value: CatalogValue, locale: String, arguments: [FormatArgument]?, fallback: String) -> Rendered {
+        // Device variations, as each device shows them (`other` on every device not named); a
+        // case reads the localization's substitutions and may vary by plural itself.
+        if let device = value.variations.first(where: { $0.selector == "device" }) {
+            var lines: [String] = []
+            for item in device.cases {
+                let inner = CatalogValue(
+                    stringUnit: item.value.stringUnit, variations: item.value.variations, substitutions: value.substitutions,
+                    location: item.value.location)
+                let text =
+                    inner.variations.isEmpty && inner.substitutions.isEmpty
+                    ? formatted(inner.stringUnit?.value ?? fallback, arguments: arguments, alsoRead: [])
+                    : catalogRendering(inner, locale: locale, arguments: arguments, fallback: fallback).text
+                let caseLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let name = item.name == "other" ? "other devices" : item.name
+                lines += caseLines.map { caseLines.count == 1 ? "\(name): \($0)" : "\(name), \($0)" }
+            }
+            return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, found: true)
+        }
         let rules = PluralRules.cardinal(for: locale)
         let plural = value.variations.first { $0.selector == "plural" }
         func type(_ specifier: String?) -> FormatArgumentType? {
