@@ -3,6 +3,7 @@
 public enum BuiltInRules {
     public static let all: [any Rule.Type] = [
         CatalogDoNotTranslateRule.self,
+        CatalogDuplicateInTargetRule.self,
         CatalogExportIDCollisionRule.self,
         CatalogIgnoredMemberRule.self,
         CatalogInLprojRule.self,
