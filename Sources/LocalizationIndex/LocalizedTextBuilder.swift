@@ -175,8 +175,11 @@ enum LocalizedTextBuilder {
     static func catalogTexts(
         _ value: CatalogValue, entry: CatalogEntry, source: TextSource, loaded: Bool, isSource: Bool = false
     ) -> [LocalizedText] {
+        // Substitutions written inside a case (which catalog-nested-substitutions reports) still
+        // give their forms' `%arg` its meaning.
+        let substitutions = allSubstitutions(value)
         var argumentNumbers: [String: Int] = [:]
-        for substitution in value.substitutions {
+        for substitution in substitutions {
             if let argument = substitution.argNum { argumentNumbers[substitution.name] = argument }
         }
         var slots: [String: Int] = [:]
@@ -194,7 +197,7 @@ enum LocalizedTextBuilder {
         }
         var variables: [Int: VariableArgument] = [:]
         var specifiers: [String: String] = [:]
-        for substitution in value.substitutions {
+        for substitution in substitutions {
             let argument = substitution.argNum ?? slots[substitution.name] ?? 1
             let format = substitution.formatSpecifier ?? "@"
             specifiers[substitution.name] = "%\(argument)$\(format)"
@@ -249,6 +252,11 @@ enum LocalizedTextBuilder {
         }
         analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: alsoRead)
         return analysis
+    }
+
+    /// A value's substitutions, with those written inside its variations' cases.
+    private static func allSubstitutions(_ value: CatalogValue) -> [CatalogSubstitution] {
+        value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
     }
 
     private static func labelledUnits(_ value: CatalogValue, label: String?, substitution: String?) -> [(

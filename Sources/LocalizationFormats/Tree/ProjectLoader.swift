@@ -275,7 +275,7 @@ public enum ProjectLoader {
             {
                 symbolSettingFile = symbolSettingFile ?? path
             }
-            if name.hasSuffix(".swift") && name != "Package.swift" { swiftFile = swiftFile ?? path }
+            if StringSymbolSetting.isSwiftSource(Substring(name)) { swiftFile = swiftFile ?? path }
             if SwiftBuildRecipe.isRecipe(name: name, folder: components.dropLast().joined(separator: "/")) {
                 recipes += SwiftBuildRecipe.read(file: path, text: String(decoding: bytes, as: UTF8.self))
             }

@@ -14,11 +14,10 @@ public struct StringSymbolSetting: Sendable, Hashable {
     /// A Swift source file of the tree, as displayed: symbols are generated only for Swift.
     public var swiftSource: String
 
-    /// The setting as the first of `files` (project files, then configuration files, nearest the
-    /// top first) that turns it on, with a Swift source of the tree; nil when none does or the
+    /// The setting as the first of `files` (nearest the top of the tree first) that turns it on, with a Swift source of the tree; nil when none does or the
     /// tree has no Swift.
     static func find(files: [(path: String, display: String)], swiftSources: [String]) -> StringSymbolSetting? {
-        guard let swift = swiftSources.first(where: { !$0.hasSuffix("Package.swift") }) else { return nil }
+        guard let swift = swiftSources.first(where: { isSwiftSource($0.split(separator: "/").last ?? "") }) else { return nil }
         let sorted = files.sorted { ($0.display.count { $0 == "/" }, $0.display) < ($1.display.count { $0 == "/" }, $1.display) }
         for file in sorted {
             guard case .success(let bytes) = FileBytes.read(file.path, maximumSize: 32 << 20),
@@ -32,7 +31,16 @@ public struct StringSymbolSetting: Sendable, Hashable {
     /// Whether a project file's or configuration file's text sets the setting to YES in any
     /// configuration (a Debug build that generates the symbols is enough to fail).
     static func turnsOn(_ text: String) -> Bool {
-        text.contains("STRING_CATALOG_GENERATE_SYMBOLS")
-            && text.contains(/STRING_CATALOG_GENERATE_SYMBOLS(\[[^\]]*\])?\s*=\s*"?YES"?/)
+        guard text.contains("STRING_CATALOG_GENERATE_SYMBOLS") else { return false }
+        // A line that sets it, not one a comment holds (`//` in both file kinds).
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            return code.contains(/^\s*STRING_CATALOG_GENERATE_SYMBOLS(\[[^\]]*\])?\s*=\s*"?YES"?\s*;?\s*$/)
+        }
+    }
+
+    /// Whether a file name is a Swift source of the app, not a package manifest.
+    static func isSwiftSource(_ name: Substring) -> Bool {
+        name.hasSuffix(".swift") && name != "Package.swift" && !name.hasPrefix("Package@swift")
     }
 }

@@ -3,12 +3,11 @@ import Foundation
 /// A line of a CI or container recipe in the tree that builds a Swift package with SwiftPM's own
 /// build (`swift build`, `swift test`, `swift run`), not Xcode's.
 public struct SwiftBuildRecipe: Sendable, Hashable {
-    public init(file: String, line: Int, command: String, packagePath: String?, mentions: [String]) {
+    public init(file: String, line: Int, command: String, packageFolder: String) {
         self.file = file
         self.line = line
         self.command = command
-        self.packagePath = packagePath
-        self.mentions = mentions
+        self.packageFolder = packageFolder
     }
 
     /// The recipe file, as displayed.
@@ -16,20 +15,10 @@ public struct SwiftBuildRecipe: Sendable, Hashable {
     public var line: Int
     /// The command as written, trimmed.
     public var command: String
-    /// The folder `--package-path` names, without `./` or a trailing slash.
-    public var packagePath: String?
-    /// The recipe's other words that look like folders (`working-directory: Packages/Core`,
-    /// `cd Packages/Core`), each without `./` or a trailing slash.
-    public var mentions: [String]
-
-    /// Whether this command builds the package in `folder` ("" for the top of the tree): named by
-    /// `--package-path`, named elsewhere in the recipe, or at the top when the recipe names no
-    /// package at all.
-    public func builds(packageAt folder: String) -> Bool {
-        if let packagePath { return packagePath == folder || (folder.isEmpty && packagePath == ".") }
-        if folder.isEmpty { return true }
-        return mentions.contains(folder)
-    }
+    /// The folder (as displayed, "" for the top) of the package the command builds: the
+    /// recipe's base (a workflow's repository, a Makefile's or Dockerfile's folder), the `cd` or
+    /// `working-directory` before it, and its `--package-path`.
+    public var packageFolder: String
 
     /// Whether a file name is a recipe: a GitHub, GitLab, CircleCI, Travis, Bitrise or Jenkins
     /// pipeline, a Makefile or a Dockerfile.
@@ -40,21 +29,38 @@ public struct SwiftBuildRecipe: Sendable, Hashable {
             || name.hasPrefix("Dockerfile")
     }
 
-    /// The SwiftPM build commands of a recipe's text.
+    /// The folder a recipe's relative paths start from: the repository a `.github/workflows` or
+    /// `.circleci` folder belongs to, else the recipe's own folder.
+    static func base(of file: String) -> String {
+        var parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        if parts.last == "workflows", parts.dropLast().last == ".github" {
+            parts = parts.dropLast(2)
+        } else if parts.last == ".circleci" {
+            parts = parts.dropLast()
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The SwiftPM build commands of a recipe's text (`file` as displayed).
     static func read(file: String, text: String) -> [SwiftBuildRecipe] {
         guard text.contains("swift ") else { return [] }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var mentions: [String] = []
-        for line in lines {
-            for match in line.matches(of: /(?:working-directory:|cd)\s+"?([\w.\/-]+)"?/) { mentions.append(clean(String(match.output.1))) }
-        }
+        let base = base(of: file)
+        var directory: String?
         var result: [SwiftBuildRecipe] = []
-        for (index, line) in lines.enumerated() {
-            // `swift build`, `swift test`, `swift run`: not `xcrun swift …`-less words like `swift-format`.
-            guard let command = line.firstMatch(of: /(?:^|[\s;&|`"'(])swift\s+(?:build|test|run)\b[^\n;&|]*/) else { continue }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "-" }
+            // Comments, step names and messages name a command without running it.
+            if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") || trimmed.hasPrefix("name:") || line.contains("echo ") { continue }
+            if let match = line.firstMatch(of: /working-directory:\s*"?([\w.\/-]+)"?/) { directory = String(match.output.1) }
+            guard let command = line.firstMatch(of: /(?:^|[\s;&|`"'(])swift\s+(?:build|test|run)\b[^\n;&|#]*/) else { continue }
             let text = String(line[command.range]).trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\"'`(;&|")))
-            let packagePath = text.firstMatch(of: /--package-path[=\s]+"?([\w.\/-]+)"?/).map { clean(String($0.output.1)) }
-            result.append(SwiftBuildRecipe(file: file, line: index + 1, command: text, packagePath: packagePath, mentions: mentions))
+            // SwiftPM building through Xcode's build system compiles catalogs.
+            if text.contains(/--build-system[=\s]+"?(xcode|swiftbuild)/) { continue }
+            let before = line[..<command.range.lowerBound]
+            let cd = before.matches(of: /(?:^|[\s;&|(])cd\s+"?([\w.\/-]+)"?/).last.map { String($0.output.1) }
+            let packagePath = text.firstMatch(of: /--package-path[=\s]+"?([\w.\/-]+)"?/).map { String($0.output.1) }
+            let folder = resolve(base, [cd ?? directory, packagePath].compactMap { $0 })
+            result.append(SwiftBuildRecipe(file: file, line: index + 1, command: text, packageFolder: folder))
         }
         return result
     }
@@ -67,10 +73,20 @@ public struct SwiftBuildRecipe: Sendable, Hashable {
         }
     }
 
-    private static func clean(_ path: String) -> String {
-        var path = Substring(path)
-        while path.hasPrefix("./") { path = path.dropFirst(2) }
-        while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
-        return String(path)
+    /// `base` with relative `paths` applied in turn (`.` and `..` resolved; an absolute path is
+    /// taken as relative to the base, as a checkout's paths are).
+    static func resolve(_ base: String, _ paths: [String]) -> String {
+        var parts = base.split(separator: "/").map(String.init)
+        for path in paths {
+            for part in path.split(separator: "/") {
+                if part == "." { continue }
+                if part == ".." {
+                    if !parts.isEmpty { parts.removeLast() }
+                } else {
+                    parts.append(String(part))
+                }
+            }
+        }
+        return (base.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }

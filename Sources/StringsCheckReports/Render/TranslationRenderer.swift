@@ -191,6 +191,14 @@ public struct TranslationRenderer: Sendable {
     /// specifiers take theirs around it, and a plural variation varies by the first number the
     /// form reads.
     func catalogRendering(_ value: CatalogValue, locale: String, arguments: [FormatArgument]?, fallback: String) -> Rendered {
+        Rendered(
+            text: catalogLines(value, locale: locale, arguments: arguments, fallback: fallback).joined(separator: "\n"),
+            resolvedLocale: locale, found: true)
+    }
+
+    /// The lines of `catalogRendering`: one per device case and plural category (a text's own
+    /// line breaks stay inside its line).
+    private func catalogLines(_ value: CatalogValue, locale: String, arguments: [FormatArgument]?, fallback: String) -> [String] {
         // Device variations, as each device shows them (`other` on every device not named); a
         // case reads the localization's substitutions and may vary by plural itself.
         if let device = value.variations.first(where: { $0.selector == "device" }) {
@@ -199,15 +207,14 @@ public struct TranslationRenderer: Sendable {
                 let inner = CatalogValue(
                     stringUnit: item.value.stringUnit, variations: item.value.variations, substitutions: value.substitutions,
                     location: item.value.location)
-                let text =
+                let caseLines =
                     inner.variations.isEmpty && inner.substitutions.isEmpty
-                    ? formatted(inner.stringUnit?.value ?? fallback, arguments: arguments, alsoRead: [])
-                    : catalogRendering(inner, locale: locale, arguments: arguments, fallback: fallback).text
-                let caseLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    ? [formatted(inner.stringUnit?.value ?? fallback, arguments: arguments, alsoRead: [])]
+                    : catalogLines(inner, locale: locale, arguments: arguments, fallback: fallback)
                 let name = item.name == "other" ? "other devices" : item.name
                 lines += caseLines.map { caseLines.count == 1 ? "\(name): \($0)" : "\(name), \($0)" }
             }
-            return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, found: true)
+            return lines
         }
         let rules = PluralRules.cardinal(for: locale)
         let plural = value.variations.first { $0.selector == "plural" }
@@ -256,6 +263,6 @@ public struct TranslationRenderer: Sendable {
         if lines.count == 1, let only = lines.first, let colon = only.firstIndex(of: ":") {
             lines = [String(only[only.index(colon, offsetBy: 2)...])]
         }
-        return Rendered(text: lines.joined(separator: "\n"), resolvedLocale: locale, found: true)
+        return lines
     }
 }

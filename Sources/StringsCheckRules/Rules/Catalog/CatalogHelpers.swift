@@ -94,3 +94,36 @@ extension CatalogValue {
         }
     }
 }
+
+/// The substitution names a text references: `%#@NAME@`, `%1$#@NAME@`.
+func catalogSubstitutionReferences(in text: String) -> [String] {
+    var names: [String] = []
+    var rest = Substring(text)
+    while let percent = rest.firstIndex(of: "%") {
+        var index = rest.index(after: percent)
+        // '%%' is a percent sign, not the start of a reference.
+        if index < rest.endIndex, rest[index] == "%" {
+            rest = rest[rest.index(after: index)...]
+            continue
+        }
+        while index < rest.endIndex, rest[index].isNumber || rest[index] == "$" { index = rest.index(after: index) }
+        guard rest[index...].hasPrefix("#@") else {
+            rest = rest[rest.index(after: percent)...]
+            continue
+        }
+        let start = rest.index(index, offsetBy: 2)
+        guard let end = rest[start...].firstIndex(of: "@") else { break }
+        if start < end { names.append(String(rest[start..<end])) }
+        rest = rest[rest.index(after: end)...]
+    }
+    return names
+}
+
+extension CatalogValue {
+    /// The substitution names this value defines below its own level (inside its cases).
+    var nestedSubstitutionNames: Set<String> {
+        var names: Set<String> = []
+        forEachNestedValue { nested, _ in names.formUnion(nested.substitutions.map(\.name)) }
+        return names
+    }
+}

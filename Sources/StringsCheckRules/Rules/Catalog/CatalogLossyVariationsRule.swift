@@ -31,12 +31,12 @@ struct CatalogLossyVariationsRule: Rule {
             for entry in catalog.entries {
                 for (locale, value) in entry.localizations {
                     func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {
-                        let where_ = place.map { " in its " + $0.cases } ?? ""
+                        let placeText = place.map { " in its " + $0.cases } ?? ""
                         if let unit = value.stringUnit, let variation = value.variations.first {
                             result.append(
                                 finding(
                                     .textBesideVariations(
-                                        key: entry.key, locale: locale, place: where_, selector: variation.selector, text: unit.value),
+                                        key: entry.key, locale: locale, place: placeText, selector: variation.selector, text: unit.value),
                                     path: file.path, at: unit.location, key: entry.key, locale: LocaleName.normalize(locale),
                                     table: file.tableID))
                         }
@@ -44,7 +44,7 @@ struct CatalogLossyVariationsRule: Rule {
                         if selectors.contains("plural"), let device = value.variations.first(where: { $0.selector == "device" }) {
                             result.append(
                                 finding(
-                                    .pluralBesideDevice(key: entry.key, locale: locale, place: where_),
+                                    .pluralBesideDevice(key: entry.key, locale: locale, place: placeText),
                                     path: file.path, at: device.cases.first?.nameLocation ?? value.location, key: entry.key,
                                     locale: LocaleName.normalize(locale), table: file.tableID))
                         }

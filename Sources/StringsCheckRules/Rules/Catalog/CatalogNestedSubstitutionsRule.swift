@@ -41,13 +41,6 @@ struct CatalogNestedSubstitutionsRule: Rule {
         }
         return result
     }
-
-    /// The substitution names a value defines below its localization's own level.
-    static func nestedNames(in value: CatalogValue) -> Set<String> {
-        var names: Set<String> = []
-        value.forEachNestedValue { nested, _ in names.formUnion(nested.substitutions.map(\.name)) }
-        return names
-    }
 }
 
 extension Finding.Message {

@@ -8,7 +8,7 @@ struct CatalogSwiftPMUncompiledRule: Rule {
         summary:
             "a String Catalog in a Swift package target that a CI or container recipe of the tree builds with `swift build`, which copies it uncompiled",
         rationale:
-            "Only Xcode's build system compiles a String Catalog: SwiftPM lists `xcstrings` among the file types that need it (`xcbuildFileTypes` in swift-package-manager's `Sources/PackageLoading/TargetSourcesBuilder.swift`; 'Support String Catalogs when using xcbuild', swift-package-manager #6668). SwiftPM's own build (`swift build`, `swift test`, `swift run`) copies the catalog into the resource bundle as its JSON, and Foundation does not read a catalog at run time, so in what that build makes the bundle has no `.lproj` tables: every lookup shows its key or its default value, in every language. This is what ships from a Linux or server build; for an app that Xcode builds, it is what its `swift test` runs see. Reported when a recipe line runs one of those commands for the package (`--package-path`, a `cd` or `working-directory` naming its folder, or a package at the top of the tree).",
+            "Only Xcode's build system compiles a String Catalog: SwiftPM lists `xcstrings` among the file types that need it (`xcbuildFileTypes` in swift-package-manager's `Sources/PackageLoading/TargetSourcesBuilder.swift`; 'Support String Catalogs when using xcbuild', swift-package-manager #6668). SwiftPM's own build (`swift build`, `swift test`, `swift run`) copies the catalog into the resource bundle as its JSON, and Foundation does not read a catalog at run time, so in what that build makes the bundle has no `.lproj` tables: every lookup shows its key or its default value, in every language. This is what ships from a Linux or server build; for an app that Xcode builds, it is what its `swift test` runs see. Reported when a recipe line runs one of those commands in the package's folder (from the recipe's repository or folder, after its `cd` or `working-directory` and `--package-path`), not through `--build-system xcode`; comments, step names and `echo` lines are not read as commands.",
         fix:
             "Build the package with Xcode's build system (`xcodebuild`, or `swift build --build-system xcode` where available), or ship `.strings`/`.stringsdict` tables for the targets SwiftPM builds.",
         defaultSeverity: .note,
@@ -46,8 +46,10 @@ struct CatalogSwiftPMUncompiledRule: Rule {
         return context.catalogs.compactMap { file, _ in
             guard let target = context.project.packageTarget(of: file.path) else { return nil }
             // "Pkg/Sources/Target" → "Pkg"; "Sources/Target" → the top of the tree.
-            let sources = target.split(separator: "/").dropLast(2).joined(separator: "/")
-            guard let recipe = recipes.first(where: { $0.builds(packageAt: sources) }) else { return nil }
+            let sources =
+                target.hasPrefix("Sources/")
+                ? "" : target.range(of: "/Sources/", options: .backwards).map { String(target[..<$0.lowerBound]) } ?? ""
+            guard let recipe = recipes.first(where: { $0.packageFolder == sources }) else { return nil }
             return finding(
                 .copiedUncompiled(target: String(target.split(separator: "/").last ?? ""), recipe: recipe), path: file.path,
                 at: SourcePosition(line: 1, column: 1), table: file.tableID)

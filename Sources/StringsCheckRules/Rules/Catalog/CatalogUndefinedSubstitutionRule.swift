@@ -28,12 +28,14 @@ struct CatalogUndefinedSubstitutionRule: Rule {
             for entry in catalog.entries {
                 for (locale, value) in entry.localizations {
                     // Names defined inside a case are reported by catalog-nested-substitutions.
-                    let defined = Set(value.substitutions.map(\.name)).union(CatalogNestedSubstitutionsRule.nestedNames(in: value))
+                    let defined = Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
                     // Every text of the localization may reference its substitutions: the unit,
                     // its variations' and the substitutions' own forms.
                     let units = value.allUnits
                     for unit in units {
-                        guard let name = Self.references(in: unit.value).first(where: { !defined.contains($0) }) else { continue }
+                        guard let name = catalogSubstitutionReferences(in: unit.value).first(where: { !defined.contains($0) }) else {
+                            continue
+                        }
                         result.append(
                             finding(
                                 .undefinedSubstitution(name: name, key: entry.key, locale: locale), path: file.path, at: unit.location,
@@ -45,29 +47,6 @@ struct CatalogUndefinedSubstitutionRule: Rule {
         return result
     }
 
-    /// The substitution names a text references: `%#@NAME@`, `%1$#@NAME@`.
-    static func references(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let percent = rest.firstIndex(of: "%") {
-            var index = rest.index(after: percent)
-            // '%%' is a percent sign, not the start of a reference.
-            if index < rest.endIndex, rest[index] == "%" {
-                rest = rest[rest.index(after: index)...]
-                continue
-            }
-            while index < rest.endIndex, rest[index].isNumber || rest[index] == "$" { index = rest.index(after: index) }
-            guard rest[index...].hasPrefix("#@") else {
-                rest = rest[rest.index(after: percent)...]
-                continue
-            }
-            let start = rest.index(index, offsetBy: 2)
-            guard let end = rest[start...].firstIndex(of: "@") else { break }
-            if start < end { names.append(String(rest[start..<end])) }
-            rest = rest[rest.index(after: end)...]
-        }
-        return names
-    }
 }
 
 extension Finding.Message {

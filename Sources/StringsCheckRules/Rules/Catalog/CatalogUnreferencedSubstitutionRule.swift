@@ -30,12 +30,14 @@ struct CatalogUnreferencedSubstitutionRule: Rule {
         for (file, catalog) in context.catalogs {
             for entry in catalog.entries {
                 for (locale, value) in entry.localizations where !value.substitutions.isEmpty {
-                    var referenced: Set<String> = []
+                    // The source language's key is its text where it has none of its own.
+                    let keyIsText = locale == catalog.sourceLanguage && value.stringUnit == nil && value.variations.isEmpty
+                    var referenced = Set(keyIsText ? catalogSubstitutionReferences(in: entry.key) : [])
                     value.forEachUnit { unit in
-                        referenced.formUnion(CatalogUndefinedSubstitutionRule.references(in: unit.value))
+                        referenced.formUnion(catalogSubstitutionReferences(in: unit.value))
                     }
                     // Texts of the substitutions' own forms are not the localization's text.
-                    let hasText = value.stringUnit != nil || !value.variations.isEmpty
+                    let hasText = keyIsText || value.stringUnit != nil || !value.variations.isEmpty
                     for substitution in value.substitutions where !referenced.contains(substitution.name) {
                         var made = finding(
                             .unreferencedSubstitution(name: substitution.name, key: entry.key, locale: locale, hasText: hasText),

@@ -28,7 +28,23 @@ struct CatalogVariationNestingRule: Rule {
         for (file, catalog) in context.catalogs {
             for entry in catalog.entries {
                 for (locale, value) in entry.localizations {
+                    // A substitution's forms vary by plural only.
+                    func checkSubstitutions(of value: CatalogValue) {
+                        for substitution in value.substitutions {
+                            for variation in substitution.variations where variation.selector != "plural" {
+                                result.append(
+                                    finding(
+                                        .nestedVariation(
+                                            selector: variation.selector, place: "its substitution '\(substitution.name)'",
+                                            key: entry.key, locale: locale),
+                                        path: file.path, at: variation.cases.first?.nameLocation ?? substitution.location,
+                                        key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
+                            }
+                        }
+                    }
+                    checkSubstitutions(of: value)
                     value.forEachNestedValue { nested, place in
+                        checkSubstitutions(of: nested)
                         for variation in nested.variations where !Self.allowed(variation.selector, inside: place) {
                             result.append(
                                 finding(
