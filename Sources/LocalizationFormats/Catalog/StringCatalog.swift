@@ -178,6 +178,8 @@ public struct StringCatalog: Sendable {
     public var otherMembers: [(name: String, location: SourcePosition, members: Int?)] = []
     /// Whether the top level has a `version` member at all (of whatever type).
     public var hasVersionMember = true
+    /// Where the `version` member's value stands.
+    public var versionLocation: SourcePosition?
 
     /// Every locale the catalog mentions, source language first.
     public var locales: [String] {
@@ -277,6 +279,7 @@ public enum StringCatalogParser {
             loads: true)
         catalog.otherMembers = others
         catalog.hasVersionMember = document.root?["version"] != nil
+        catalog.versionLocation = document.root?["version"]?.location
         return catalog
     }
 

@@ -19,6 +19,7 @@ public enum BuiltInRules {
         CatalogSymbolNameRule.self,
         CatalogTableConflictRule.self,
         CatalogUndefinedSubstitutionRule.self,
+        CatalogUnknownVersionRule.self,
         CatalogUnreferencedSubstitutionRule.self,
         CatalogUntranslatedRule.self,
         CatalogVariationNestingRule.self,
