@@ -44,4 +44,12 @@ struct CodeLexerTests {
         // JSX text with an apostrophe must not swallow the next line's literal.
         #expect(Self.strings("<p>Don't</p>\nconst k = \"KEY\";", .javascript) == ["KEY"])
     }
+
+    /// Unterminated literals nested in interpolations, 24 deep: each is read once, so this ends
+    /// at once (read again at every level, it took 2^24 reads); the line's code after the outer
+    /// quote is read as code, and the next line's literal is found.
+    @Test func nestedUnterminatedInterpolationsAreReadOnce() {
+        let line = String(repeating: "\"\\(", count: 24) + " x"
+        #expect(Self.strings(line + "\nlet k = \"KEY\"", .swift).last == "KEY")
+    }
 }

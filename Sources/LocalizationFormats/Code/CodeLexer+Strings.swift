@@ -325,11 +325,17 @@ extension CodeLexer {
                                 index += 1
                                 continue
                             }
+                            if let end = nestedSwiftEnds[index] {
+                                index = end
+                                continue
+                            }
+                            let begin = index
                             let saved = tokens.count
                             nesting += 1
                             readSwift(hashes: 0, start: index)
                             nesting -= 1
                             tokens.removeSubrange(saved...)
+                            nestedSwiftEnds[begin] = index
                             continue
                         }
                         index += 1

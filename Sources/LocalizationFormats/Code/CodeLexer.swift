@@ -21,6 +21,11 @@ public struct CodeLexer {
     /// The code inside the Swift interpolations of the literals read at the top level (`"\(…)"`:
     /// the bytes between the parentheses), which may hold lookups of their own.
     var interpolations: [Range<Int>] = []
+    /// Where each Swift literal read inside an interpolation ended, by where it started: an
+    /// unterminated literal sends its reader back to just after its quote, so the code after it
+    /// is read again, with the literals nested in it; remembered, each is read once (otherwise
+    /// every level of nesting doubled the work).
+    var nestedSwiftEnds: [Int: Int] = [:]
 
     public static func tokens(of bytes: [UInt8], language: CodeLanguage) -> [CodeToken] {
         tokensAndInterpolations(of: bytes, language: language).tokens
