@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every fuzz target with libFuzzer and AddressSanitizer and runs each for SECONDS seconds
 # (default 60), seeded from ../shared/corpus (when present) and the project's fixtures.
-# Crashes are written to Tests/Fuzz/crashes/<target>/; add each as a regression fixture.
+# Crashes are written to Tests/Fuzz/crashes/<target>/; add each as a regression fixture in
+# regressions/<target>/ (any name: every file there is a seed; not `.swift`, which the linter reads).
 #
 # Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET…]
 set -euo pipefail
@@ -38,7 +39,7 @@ seed() {
       # libFuzzer prefers small seeds; cut large files to their first 8 KB.
       head -c 8192 "$file" > "$dir/seed-$n"
       n=$((n + 1))
-    done < <(find "$root" -type f -name "$patterns" -print0 | head -z -n 400)
+    done < <(if [ "$root" = regressions/"$target" ]; then find "$root" -type f -print0; else find "$root" -type f -name "$patterns" -print0 | head -z -n 400; fi)
   done
   echo "$dir"
 }
