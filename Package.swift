@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "LocalizationIndex", targets: ["LocalizationIndex"]),
         .library(name: "StringsCheckRules", targets: ["StringsCheckRules"]),
         .library(name: "StringsCheckReports", targets: ["StringsCheckReports"]),
+        .library(name: "StringsCheckFix", targets: ["StringsCheckFix"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +52,11 @@ let package = Package(
             name: "StringsCheckReports",
             dependencies: ["LocalizationFormats", "LocalizationIndex", "StringsCheckRules"]
         ),
+        .target(
+            // `fix` and `format`: edits of the files themselves, checked before they are written.
+            name: "StringsCheckFix",
+            dependencies: ["LocalizationFormats", "StringsCheckRules"]
+        ),
         .executableTarget(
             name: "stringscheck",
             dependencies: [
@@ -58,6 +64,7 @@ let package = Package(
                 "LocalizationIndex",
                 "StringsCheckRules",
                 "StringsCheckReports",
+                "StringsCheckFix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: staticRuntimeCompile,
@@ -101,6 +108,10 @@ let package = Package(
             name: "StringsCheckReportsTests",
             dependencies: ["StringsCheckReports", "StringsCheckRules", "LocalizationIndex", "LocalizationFormats", "TestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "StringsCheckFixTests",
+            dependencies: ["StringsCheckFix", "StringsCheckRules", "LocalizationFormats", "TestSupport"]
         ),
         .testTarget(
             // Runs the built executable rather than importing it (a test that depended on the

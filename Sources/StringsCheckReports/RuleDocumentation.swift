@@ -23,7 +23,8 @@ public enum RuleDocumentation {
         out += "the configuration names them. In the examples, `↓` marks where the finding is reported. "
         out += "Rules marked _translation backlog_ report work not done yet (a key not yet translated, a locale behind), "
         out += "not a defect in a text that exists: the text output summarises them per table (`--backlog` lists each), "
-        out += "and `--strict` counts them only with `--strict-backlog` (or `strict_backlog: true`).\n\n"
+        out += "and `--strict` counts them only with `--strict-backlog` (or `strict_backlog: true`). "
+        out += "Rules with a _fix-it_ are repaired by `stringscheck fix`, as their example shows.\n\n"
         for area in RuleArea.allCases {
             let rules = descriptions.filter { $0.area == area }
             guard !rules.isEmpty else { continue }
@@ -39,6 +40,7 @@ public enum RuleDocumentation {
             out += "**\(rule.name)** · \(rule.area.title) · default severity: \(rule.defaultSeverity.rawValue)"
             out += rule.isOptIn ? " · opt-in" : ""
             out += rule.isBacklog ? " · translation backlog" : ""
+            out += rule.fixIt != nil ? " · fix-it" : ""
             out += rule.deprecatedIDs.isEmpty ? "" : " · formerly \(rule.deprecatedIDs.map { "`\($0)`" }.joined(separator: ", "))"
             out += "\n\nFinds \(rule.summary).\n\n**Why:** \(rule.rationale)\n\n**How to fix:** \(rule.fix)\n\n"
             if let reason = rule.examplesNotApplicable {
@@ -49,6 +51,13 @@ public enum RuleDocumentation {
             }
             for example in rule.nonTriggering {
                 out += "Does not trigger:\n\n" + exampleText(example) + "\n"
+            }
+            if let fixIt = rule.fixIt {
+                out += "**Fix-it** (`stringscheck fix`):\n\n" + exampleText(fixIt.before) + "\nbecomes\n\n"
+                for (path, text) in fixIt.after.sorted(by: { $0.key < $1.key }) {
+                    out += "`\(path)`:\n\n```\n\(text.hasSuffix("\n") ? text : text + "\n")```\n"
+                }
+                out += "\n"
             }
         }
         return out

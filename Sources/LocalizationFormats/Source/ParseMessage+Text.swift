@@ -87,6 +87,8 @@ extension ParseMessage {
 
         case .stringsLowercaseUEscape:
             "'\\u' is not an escape in .strings files: this reads as 'u' followed by the digits; write '\\U' instead"
+        case .writeUpperCaseU:
+            "write '\\U', the escape CoreFoundation reads"
 
         case .stringsUnknownEscape(let byte):
             "unknown escape '\\\(String(UnicodeScalar(byte)))' is read as '\(String(UnicodeScalar(byte)))'"

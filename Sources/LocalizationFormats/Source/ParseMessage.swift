@@ -102,6 +102,8 @@ public enum ParseMessage: Sendable, Hashable {
     // MARK: strings-lowercase-u-escape
 
     case stringsLowercaseUEscape
+    /// Its fix-it.
+    case writeUpperCaseU
 
     // MARK: strings-unknown-escape
 

@@ -13,6 +13,8 @@ struct PendingDiagnostic {
     var notes: [(message: ParseMessage, offset: Int)] = []
     /// The key of the entry it is about, if any.
     var key: String?
+    /// A repair of the bytes `range` (offsets in the text) that `stringscheck fix` applies.
+    var fix: (range: Range<Int>, replacement: String, message: String)?
 }
 
 /// Byte-level lexing of CoreFoundation's old-style property list syntax (`CFOldStylePList.c`).
@@ -45,10 +47,12 @@ struct OldStyleScanner {
     var atEnd: Bool { pos >= bytes.count }
 
     mutating func report(
-        _ kind: ParseDiagnosticKind, _ message: ParseMessage, at offset: Int, severity: Severity? = nil, key: String? = nil
+        _ kind: ParseDiagnosticKind, _ message: ParseMessage, at offset: Int, severity: Severity? = nil, key: String? = nil,
+        fix: (range: Range<Int>, replacement: String, message: String)? = nil
     ) {
         guard !quiet, tally.admit(kind, key: key ?? valueOfKey) else { return }
-        diagnostics.append(PendingDiagnostic(kind: kind, message: message.text, offset: offset, severity: severity, key: key ?? valueOfKey))
+        diagnostics.append(
+            PendingDiagnostic(kind: kind, message: message.text, offset: offset, severity: severity, key: key ?? valueOfKey, fix: fix))
     }
 
     @inline(__always)
@@ -356,7 +360,9 @@ struct OldStyleScanner {
                 if e == UInt8(ascii: "u") {
                     let hexDigits = (0..<4).allSatisfy { pos + $0 < count && hexValue(bytes[pos + $0]) != nil }
                     if hexDigits {
-                        report(.stringsLowercaseUEscape, .stringsLowercaseUEscape, at: escapeOffset)
+                        report(
+                            .stringsLowercaseUEscape, .stringsLowercaseUEscape, at: escapeOffset,
+                            fix: (escapeOffset..<(escapeOffset + 2), "\\U", ParseMessage.writeUpperCaseU.text))
                     } else {
                         report(.stringsUnknownEscape, .stringsUnknownEscape(character: e), at: escapeOffset)
                     }

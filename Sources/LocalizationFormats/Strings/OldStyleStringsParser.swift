@@ -397,7 +397,14 @@ struct OldStyleStringsParser {
                 location: lines.location(ofByte: item.offset),
                 notes: item.notes.map {
                     DiagnosticNote(message: $0.message, path: path, location: lines.location(ofByte: $0.offset))
-                }, key: item.key)
+                },
+                fixIts: item.fix.map { fix in
+                    [
+                        FixIt(
+                            message: fix.message, path: path, start: lines.location(ofByte: fix.range.lowerBound),
+                            end: lines.location(ofByte: fix.range.upperBound), replacement: fix.replacement)
+                    ]
+                } ?? [], key: item.key)
         }
         return StringsFile(path: path, encoding: encoding, entries: result, text: text, diagnostics: diagnostics, loads: loads)
     }

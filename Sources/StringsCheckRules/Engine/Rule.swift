@@ -70,6 +70,18 @@ public struct RuleExample: Sendable, Hashable {
     }
 }
 
+/// A fix-it's example: files with the finding, and what `stringscheck fix` makes of them (file
+/// path → its whole text after the fix). Run as a test and printed in the rules reference.
+public struct FixItExample: Sendable, Hashable {
+    public var before: RuleExample
+    public var after: [String: String]
+
+    public init(before: RuleExample, after: [String: String]) {
+        self.before = before
+        self.after = after
+    }
+}
+
 /// Everything users and tools need to know about a rule: its stable ID, why it exists, and
 /// examples that are run as tests and printed in the docs.
 public struct RuleDescription: Sendable, Hashable {
@@ -96,12 +108,17 @@ public struct RuleDescription: Sendable, Hashable {
     /// where nothing that exists is wrong. Text output summarises it per table, and `--strict`
     /// leaves it out unless `--strict-backlog` (or `strict_backlog: true`) asks.
     public var isBacklog: Bool
+    /// For a rule `stringscheck fix` repairs: its example before and after. Nil when a finding
+    /// needs a person.
+    public var fixIt: FixItExample?
 
     public init(
         id: String, name: String, area: RuleArea, summary: String, rationale: String, fix: String,
         defaultSeverity: Severity, isOptIn: Bool = false, isBacklog: Bool = false, triggering: [RuleExample],
-        nonTriggering: [RuleExample], deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil
+        nonTriggering: [RuleExample], deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil,
+        fixIt: FixItExample? = nil
     ) {
+        self.fixIt = fixIt
         self.id = id
         self.name = name
         self.area = area

@@ -79,6 +79,27 @@ enum OutputFile {
         }
     }
 
+    /// Replaces a file the run read and changed (`fix`, `format`): through a symbolic link (the
+    /// link stays), atomically, keeping its permissions and owner; refused when the file is no
+    /// longer what was read (changed during the run).
+    static func rewrite(_ given: String, from original: [UInt8], to bytes: [UInt8]) throws(OutputError) {
+        var path = given
+        var link = stat()
+        for _ in 0..<8 where lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+            guard let target = readLink(path) else { break }
+            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+            path = target.hasPrefix("/") ? target : folder + target
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw OutputError(message: "'\(given)' is no longer a regular file")
+        }
+        guard case .success(let current) = FileBytes.read(path, maximumSize: original.count + 1), current == original else {
+            throw OutputError(message: "'\(given)' changed during the run; left as it is")
+        }
+        try replace(realPath(path) ?? path, with: bytes, keeping: info)
+    }
+
     /// A device, FIFO or socket: opened for writing and written, as a shell redirection would.
     private static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputError) {
         // Non-blocking first, so a FIFO nobody reads is an error rather than a hang.

@@ -28,32 +28,34 @@ struct CatalogLossyVariationsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            for entry in catalog.entries {
-                for (locale, value) in entry.localizations {
-                    func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {
-                        let placeText = place.map { " in its " + $0.cases } ?? ""
-                        if let unit = value.stringUnit, let variation = value.variations.first {
-                            result.append(
-                                finding(
-                                    .textBesideVariations(
-                                        key: entry.key, locale: locale, place: placeText, selector: variation.selector, text: unit.value),
-                                    path: file.path, at: unit.location, key: entry.key, locale: LocaleName.normalize(locale),
-                                    table: file.tableID))
-                        }
-                        let selectors = value.variations.map(\.selector)
-                        if selectors.contains("plural"), let device = value.variations.first(where: { $0.selector == "device" }) {
-                            result.append(
-                                finding(
-                                    .pluralBesideDevice(key: entry.key, locale: locale, place: placeText),
-                                    path: file.path, at: device.cases.first?.nameLocation ?? value.location, key: entry.key,
-                                    locale: LocaleName.normalize(locale), table: file.tableID))
-                        }
+            catalog.forEachLocalization { entry, locale, value in
+                // A value that varies nothing has nothing to nest.
+                guard !value.variations.isEmpty else { return }
+                let key = entry.key
+                let value = copy value
+                func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {
+                    let placeText = place.map { " in its " + $0.cases } ?? ""
+                    if let unit = value.stringUnit, let variation = value.variations.first {
+                        result.append(
+                            finding(
+                                .textBesideVariations(
+                                    key: key, locale: locale, place: placeText, selector: variation.selector, text: unit.value),
+                                path: file.path, at: unit.location, key: key, locale: LocaleName.normalize(locale),
+                                table: file.tableID))
                     }
-                    report(value, nil)
-                    value.forEachNestedValue { nested, place in
-                        // Substitution forms are catalog-variation-nesting's.
-                        if place.substitution == nil { report(nested, place) }
+                    let selectors = value.variations.map(\.selector)
+                    if selectors.contains("plural"), let device = value.variations.first(where: { $0.selector == "device" }) {
+                        result.append(
+                            finding(
+                                .pluralBesideDevice(key: key, locale: locale, place: placeText),
+                                path: file.path, at: device.cases.first?.nameLocation ?? value.location, key: key,
+                                locale: LocaleName.normalize(locale), table: file.tableID))
                     }
+                }
+                report(value, nil)
+                value.forEachNestedValue { nested, place in
+                    // Substitution forms are catalog-variation-nesting's.
+                    if place.substitution == nil { report(nested, place) }
                 }
             }
         }

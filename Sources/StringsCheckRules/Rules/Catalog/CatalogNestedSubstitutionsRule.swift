@@ -25,17 +25,18 @@ struct CatalogNestedSubstitutionsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            for entry in catalog.entries {
-                for (locale, value) in entry.localizations {
-                    value.forEachNestedValue { nested, place in
-                        guard let first = nested.substitutions.first else { return }
-                        result.append(
-                            finding(
-                                .nestedSubstitutions(
-                                    names: nested.substitutions.map(\.name), place: place.description, key: entry.key, locale: locale),
-                                path: file.path, at: first.location, key: entry.key, locale: LocaleName.normalize(locale),
-                                table: file.tableID))
-                    }
+            catalog.forEachLocalization { entry, locale, value in
+                // Only a case can hold substitutions in the wrong place.
+                guard !value.variations.isEmpty else { return }
+                let key = entry.key
+                value.forEachNestedValue { nested, place in
+                    guard let first = nested.substitutions.first else { return }
+                    result.append(
+                        finding(
+                            .nestedSubstitutions(
+                                names: nested.substitutions.map(\.name), place: place.description, key: key, locale: locale),
+                            path: file.path, at: first.location, key: key, locale: LocaleName.normalize(locale),
+                            table: file.tableID))
                 }
             }
         }

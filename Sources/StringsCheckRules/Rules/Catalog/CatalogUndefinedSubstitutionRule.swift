@@ -25,22 +25,29 @@ struct CatalogUndefinedSubstitutionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            for entry in catalog.entries {
-                for (locale, value) in entry.localizations {
-                    // Names defined inside a case are reported by catalog-nested-substitutions.
-                    let defined = Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
-                    // Every text of the localization may reference its substitutions: the unit,
-                    // its variations' and the substitutions' own forms.
-                    let units = value.allUnits
-                    for unit in units {
-                        guard let name = catalogSubstitutionReferences(in: unit.value).first(where: { !defined.contains($0) }) else {
-                            continue
-                        }
-                        result.append(
-                            finding(
-                                .undefinedSubstitution(name: name, key: entry.key, locale: locale), path: file.path, at: unit.location,
-                                key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
-                    }
+            catalog.forEachLocalization { entry, locale, value in
+                // Most values are one text with no reference at all.
+                if value.variations.isEmpty && value.substitutions.isEmpty {
+                    guard let unit = value.stringUnit, unit.value.utf8.contains(UInt8(ascii: "@")),
+                        let name = catalogSubstitutionReferences(in: unit.value).first
+                    else { return }
+                    result.append(
+                        finding(
+                            .undefinedSubstitution(name: name, key: entry.key, locale: locale), path: file.path, at: unit.location,
+                            key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
+                    return
+                }
+                // Names defined inside a case are reported by catalog-nested-substitutions.
+                let defined = Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
+                // Every text of the localization may reference its substitutions: the unit,
+                // its variations' and the substitutions' own forms.
+                let key = entry.key
+                value.forEachUnit { unit in
+                    guard let name = catalogSubstitutionReferences(in: unit.value).first(where: { !defined.contains($0) }) else { return }
+                    result.append(
+                        finding(
+                            .undefinedSubstitution(name: name, key: key, locale: locale), path: file.path, at: unit.location,
+                            key: key, locale: LocaleName.normalize(locale), table: file.tableID))
                 }
             }
         }

@@ -26,33 +26,35 @@ struct CatalogVariationNestingRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            for entry in catalog.entries {
-                for (locale, value) in entry.localizations {
-                    // A substitution's forms vary by plural only.
-                    func checkSubstitutions(of value: CatalogValue) {
-                        for substitution in value.substitutions {
-                            for variation in substitution.variations where variation.selector != "plural" {
-                                result.append(
-                                    finding(
-                                        .nestedVariation(
-                                            selector: variation.selector, place: "its substitution '\(substitution.name)'",
-                                            key: entry.key, locale: locale),
-                                        path: file.path, at: variation.cases.first?.nameLocation ?? substitution.location,
-                                        key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
-                            }
-                        }
-                    }
-                    checkSubstitutions(of: value)
-                    value.forEachNestedValue { nested, place in
-                        checkSubstitutions(of: nested)
-                        for variation in nested.variations where !Self.allowed(variation.selector, inside: place) {
+            catalog.forEachLocalization { entry, locale, value in
+                // A value that varies nothing has nothing to nest.
+                guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+                let key = entry.key
+                let value = copy value
+                // A substitution's forms vary by plural only.
+                func checkSubstitutions(of value: CatalogValue) {
+                    for substitution in value.substitutions {
+                        for variation in substitution.variations where variation.selector != "plural" {
                             result.append(
                                 finding(
                                     .nestedVariation(
-                                        selector: variation.selector, place: place.description, key: entry.key, locale: locale),
-                                    path: file.path, at: variation.cases.first?.nameLocation ?? nested.location, key: entry.key,
-                                    locale: LocaleName.normalize(locale), table: file.tableID))
+                                        selector: variation.selector, place: "its substitution '\(substitution.name)'",
+                                        key: key, locale: locale),
+                                    path: file.path, at: variation.cases.first?.nameLocation ?? substitution.location,
+                                    key: key, locale: LocaleName.normalize(locale), table: file.tableID))
                         }
+                    }
+                }
+                checkSubstitutions(of: value)
+                value.forEachNestedValue { nested, place in
+                    checkSubstitutions(of: nested)
+                    for variation in nested.variations where !Self.allowed(variation.selector, inside: place) {
+                        result.append(
+                            finding(
+                                .nestedVariation(
+                                    selector: variation.selector, place: place.description, key: key, locale: locale),
+                                path: file.path, at: variation.cases.first?.nameLocation ?? nested.location, key: key,
+                                locale: LocaleName.normalize(locale), table: file.tableID))
                     }
                 }
             }

@@ -17,7 +17,10 @@ struct FormatLiteralPercentRule: Rule {
         nonTriggering: [
             .strings("\"sale\" = \"50%% off everything at %@\";\n"), .strings("\"progress\" = \"%d%% done\";\n"),
             .strings("\"plain\" = \"50% off everything\";\n"),
-        ])
+        ],
+        fixIt: FixItExample(
+            before: .strings("/* The sale banner */\n\"sale\" = \"50% off everything at %@\";\n"),
+            after: ["en.lproj/Localizable.strings": "/* The sale banner */\n\"sale\" = \"50%% off everything at %@\";\n"]))
 
     static let reads: Set<IndexPart> = [.texts, .formats]
 

@@ -119,11 +119,14 @@ public enum ParseRules {
                 summary: "a \\u escape, which .strings files do not have (the escape is \\U)",
                 rationale:
                     "`\\u00e9` is not an escape in `.strings` files: CoreFoundation reads `u00e9` literally. Only `\\U` (upper case) takes hex digits.",
-                fix: "Write `\\U00E9`, or the character itself.",
+                fix: "Write `\\U00E9`, or the character itself (the fix-it writes `\\U`).",
                 examples: (
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"caf↓\\u00e9\";\n")])],
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"caf\\U00e9\";\n")])]
-                ))
+                ),
+                fixIt: FixItExample(
+                    before: .strings("\"a\" = \"caf\\u00e9 \\u2013 bar\";\n"),
+                    after: ["en.lproj/Localizable.strings": "\"a\" = \"caf\\U00e9 \\U2013 bar\";\n"]))
         case .stringsUnknownEscape:
             return make(
                 kind, name: "Unknown escape",
@@ -474,11 +477,12 @@ public enum ParseRules {
 
     static func make(
         _ kind: ParseDiagnosticKind, name: String, summary: String, rationale: String, fix: String,
-        examples: (triggering: [RuleExample], nonTriggering: [RuleExample]) = ([], []), notApplicable: String? = nil
+        examples: (triggering: [RuleExample], nonTriggering: [RuleExample]) = ([], []), notApplicable: String? = nil,
+        fixIt: FixItExample? = nil
     ) -> RuleDescription {
         RuleDescription(
             id: kind.rawValue, name: name, area: .parse, summary: summary, rationale: rationale, fix: fix,
             defaultSeverity: kind.defaultSeverity, triggering: examples.triggering, nonTriggering: examples.nonTriggering,
-            examplesNotApplicable: notApplicable)
+            examplesNotApplicable: notApplicable, fixIt: fixIt)
     }
 }

@@ -1,0 +1,170 @@
+import LocalizationFormats
+
+/// Why a file is left as it is.
+public struct EditRefusal: Error, Sendable, Hashable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// A text file as `fix` and `format` edit it: its bytes decoded to UTF-8 the way the parsers read
+/// them, positions (line, column in Unicode scalars) turned into offsets, and the result encoded
+/// back the way the file was stored (its encoding and byte order mark), so that nothing but the
+/// edit changes.
+public struct EditableText: Sendable {
+    public let path: String
+    /// The bytes as read.
+    public let original: [UInt8]
+    public let encoding: TextEncoding
+    /// The text, UTF-8, without a byte order mark.
+    public let utf8: [UInt8]
+    /// Offsets in `utf8` where each line starts (after `\n`, `\r\n` or a lone `\r`).
+    let lineStarts: [Int]
+
+    /// Decodes `bytes`; refuses a file that does not decode cleanly (it would not come back the
+    /// same), a binary property list, and UTF-16 without a byte order mark (which CoreFoundation
+    /// misreads, so no edit could be checked against what the device reads).
+    public init(bytes: [UInt8], path: String) throws(EditRefusal) {
+        let decoded = TextDecoder.decode(bytes)
+        switch decoded.encoding {
+        case .binaryPropertyList:
+            throw EditRefusal(path: path, reason: "it is a binary property list, not text")
+        case .utf16LE, .utf16BE:
+            throw EditRefusal(path: path, reason: "it is UTF-16 without a byte order mark, which CoreFoundation misreads")
+        default: break
+        }
+        guard decoded.problemCount == 0 else {
+            throw EditRefusal(path: path, reason: "it has bytes that are not valid \(decoded.encoding.rawValue) text")
+        }
+        self.path = path
+        original = bytes
+        encoding = decoded.encoding
+        utf8 = decoded.utf8
+        lineStarts = Self.lineStarts(decoded.utf8)
+        guard encoded(utf8) == bytes else {
+            throw EditRefusal(path: path, reason: "its text does not encode back to the same bytes")
+        }
+    }
+
+    static func lineStarts(_ utf8: [UInt8]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            if byte == 0x0A {
+                starts.append(index)
+            } else if byte == 0x0D {
+                if index < utf8.count, utf8[index] == 0x0A { index += 1 }
+                starts.append(index)
+            }
+        }
+        return starts
+    }
+
+    /// The offset in `utf8` of a 1-based line and column (columns count Unicode scalars); nil
+    /// past the line's end or the text's.
+    public func offset(of position: SourcePosition) -> Int? {
+        guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return nil }
+        var offset = lineStarts[position.line - 1]
+        let end = position.line < lineStarts.count ? lineStarts[position.line] : utf8.count
+        var column = 1
+        while column < position.column {
+            guard offset < end else { return nil }
+            offset += Self.scalarLength(utf8[offset])
+            column += 1
+        }
+        return offset <= end ? offset : nil
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts.
+    static func scalarLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0..<0x80: 1
+        case 0xC0..<0xE0: 2
+        case 0xE0..<0xF0: 3
+        default: 4
+        }
+    }
+
+    /// `utf8` (this text or an edited one) in the file's own encoding, byte order mark included.
+    public func encoded(_ utf8: [UInt8]) -> [UInt8] {
+        switch encoding {
+        case .utf8, .binaryPropertyList: return utf8
+        case .utf8BOM: return [0xEF, 0xBB, 0xBF] + utf8
+        case .utf16LEBOM, .utf16LE: return Self.utf16(utf8, littleEndian: true, bom: encoding == .utf16LEBOM)
+        case .utf16BEBOM, .utf16BE: return Self.utf16(utf8, littleEndian: false, bom: encoding == .utf16BEBOM)
+        case .utf32LEBOM: return Self.utf32(utf8, littleEndian: true)
+        case .utf32BEBOM: return Self.utf32(utf8, littleEndian: false)
+        }
+    }
+
+    private static func utf16(_ utf8: [UInt8], littleEndian: Bool, bom: Bool) -> [UInt8] {
+        var out: [UInt8] = bom ? (littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]) : []
+        out.reserveCapacity(out.count + utf8.count * 2)
+        for unit in String(decoding: utf8, as: UTF8.self).utf16 {
+            let low = UInt8(truncatingIfNeeded: unit)
+            let high = UInt8(truncatingIfNeeded: unit >> 8)
+            if littleEndian { out += [low, high] } else { out += [high, low] }
+        }
+        return out
+    }
+
+    private static func utf32(_ utf8: [UInt8], littleEndian: Bool) -> [UInt8] {
+        var out: [UInt8] = littleEndian ? [0xFF, 0xFE, 0, 0] : [0, 0, 0xFE, 0xFF]
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+            let value = scalar.value
+            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+            out += littleEndian ? bytes : bytes.reversed()
+        }
+        return out
+    }
+}
+
+/// One replacement in a text: a range of its UTF-8 bytes and what takes their place.
+public struct TextEdit: Sendable, Hashable {
+    public var range: Range<Int>
+    public var replacement: [UInt8]
+    /// The rule whose fix-it this is, and what it does.
+    public var rule: String
+    public var message: String
+    /// Where it starts, for the report.
+    public var position: SourcePosition
+
+    public init(range: Range<Int>, replacement: [UInt8], rule: String, message: String, position: SourcePosition) {
+        self.range = range
+        self.replacement = replacement
+        self.rule = rule
+        self.message = message
+        self.position = position
+    }
+
+    /// `utf8` with `edits` applied: in order of place, an edit that overlaps one already taken
+    /// left out (it is reported by the next run, on the text as it then is).
+    public static func apply(_ edits: [TextEdit], to utf8: [UInt8]) -> (text: [UInt8], applied: [TextEdit], skipped: [TextEdit]) {
+        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        var applied: [TextEdit] = []
+        var skipped: [TextEdit] = []
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
+        var cursor = 0
+        for edit in sorted {
+            guard edit.range.lowerBound >= cursor, edit.range.upperBound <= utf8.count,
+                !applied.contains(where: { $0.range == edit.range && $0.replacement == edit.replacement })
+            else {
+                if !applied.contains(edit) { skipped.append(edit) }
+                continue
+            }
+            result += utf8[cursor..<edit.range.lowerBound]
+            result += edit.replacement
+            cursor = edit.range.upperBound
+            applied.append(edit)
+        }
+        result += utf8[cursor...]
+        return (result, applied, skipped)
+    }
+}

@@ -1,0 +1,179 @@
+/// A `.strings` file cut into its entries and the text between them, byte for byte: what `fix`
+/// removes an entry with, and what `format` lays out again. Read from the decoded UTF-8 text
+/// with CoreFoundation's old-style grammar (quoted and unquoted strings, `//` and `/* */`
+/// comments, `key;` shorthand, and nested `{}`, `()` and `<>` values, kept as written).
+public struct StringsLayout: Sendable {
+    /// One `key = value;` entry.
+    public struct Entry: Sendable, Hashable {
+        /// The key token as written (quotes included), and the value token (nil for `key;`).
+        public var key: Range<Int>
+        public var value: Range<Int>?
+        /// From the key to just after the `;`.
+        public var span: Range<Int>
+        /// The comments right before the key (after the last blank line of the text before it),
+        /// each as written; empty when there are none.
+        public var comments: [Range<Int>]
+    }
+
+    public var entries: [Entry]
+    /// Where the text after the last entry starts.
+    public var end: Int
+
+    /// Cuts `utf8`; nil when the text is not a plain `.strings` table (a syntax error, or an
+    /// unterminated string or comment), which is left as it is.
+    public init?(_ utf8: [UInt8]) {
+        var scanner = Scanner(bytes: utf8)
+        var entries: [Entry] = []
+        var pendingComments: [Range<Int>] = []
+        while true {
+            guard let comments = scanner.skipTrivia() else { return nil }
+            pendingComments = comments
+            guard scanner.index < utf8.count else { break }
+            guard let key = scanner.token() else { return nil }
+            guard scanner.skipTrivia() != nil else { return nil }
+            var value: Range<Int>?
+            if scanner.peek == UInt8(ascii: "=") {
+                scanner.index += 1
+                guard scanner.skipTrivia() != nil, let token = scanner.token() else { return nil }
+                value = token
+                guard scanner.skipTrivia() != nil else { return nil }
+            }
+            guard scanner.peek == UInt8(ascii: ";") else { return nil }
+            scanner.index += 1
+            entries.append(Entry(key: key, value: value, span: key.lowerBound..<scanner.index, comments: pendingComments))
+        }
+        self.entries = entries
+        end = entries.last?.span.upperBound ?? 0
+    }
+
+    struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        /// Skips white space and comments; the comments after the last blank line, or nil at
+        /// an unterminated comment.
+        mutating func skipTrivia() -> [Range<Int>]? {
+            var comments: [Range<Int>] = []
+            var newlines = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0A || index + 1 >= bytes.count || bytes[index + 1] != 0x0A { newlines += 1 }
+                    index += 1
+                    continue
+                }
+                if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C {
+                    index += 1
+                    continue
+                }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    index += 3
+                    continue
+                }
+                if byte == UInt8(ascii: "/"), index + 1 < bytes.count {
+                    if newlines >= 2 { comments.removeAll() }
+                    newlines = 0
+                    let start = index
+                    if bytes[index + 1] == UInt8(ascii: "/") {
+                        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                        comments.append(start..<index)
+                        continue
+                    }
+                    if bytes[index + 1] == UInt8(ascii: "*") {
+                        index += 2
+                        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                            index += 1
+                        }
+                        guard index + 1 < bytes.count else { return nil }
+                        index += 2
+                        comments.append(start..<index)
+                        continue
+                    }
+                }
+                break
+            }
+            if newlines >= 2 { comments.removeAll() }
+            return comments
+        }
+
+        /// A quoted or unquoted string, or a nested value; nil at anything else.
+        mutating func token() -> Range<Int>? {
+            let start = index
+            guard let first = peek else { return nil }
+            switch first {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index += 1
+                while index < bytes.count, bytes[index] != first {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"):
+                guard skipNested() else { return nil }
+            default:
+                while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
+                guard index > start else { return nil }
+            }
+            return start..<index
+        }
+
+        /// A `{…}`, `(…)` or `<…>` value with what nests in it.
+        mutating func skipNested() -> Bool {
+            var closers: [UInt8] = []
+            repeat {
+                guard index < bytes.count else { return false }
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "{"): closers.append(UInt8(ascii: "}"))
+                case UInt8(ascii: "("): closers.append(UInt8(ascii: ")"))
+                case UInt8(ascii: "<"): closers.append(UInt8(ascii: ">"))
+                case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: ">"):
+                    guard closers.last == byte else { return false }
+                    closers.removeLast()
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    guard token() != nil else { return false }
+                    continue
+                case UInt8(ascii: "/"):
+                    guard skipTrivia() != nil else { return false }
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+                    continue
+                default: break
+                }
+                index += 1
+            } while !closers.isEmpty
+            return true
+        }
+
+        static func isUnquoted(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                true
+            default: false
+            }
+        }
+    }
+}
+
+extension StringsLayout {
+    /// The bytes that removing `entry` takes out: its comments, itself, and the rest of its last
+    /// line when nothing else stands there; from the start of its first line when only white
+    /// space precedes it. Nil when another entry shares one of those lines.
+    public func removal(of entry: Entry, in utf8: [UInt8]) -> Range<Int> {
+        var start = entry.comments.first?.lowerBound ?? entry.span.lowerBound
+        var lineStart = start
+        while lineStart > 0, utf8[lineStart - 1] == 0x20 || utf8[lineStart - 1] == 0x09 { lineStart -= 1 }
+        if lineStart == 0 || utf8[lineStart - 1] == 0x0A || utf8[lineStart - 1] == 0x0D { start = lineStart }
+        var end = entry.span.upperBound
+        var lineEnd = end
+        while lineEnd < utf8.count, utf8[lineEnd] == 0x20 || utf8[lineEnd] == 0x09 { lineEnd += 1 }
+        if lineEnd == utf8.count {
+            end = lineEnd
+        } else if utf8[lineEnd] == 0x0A || utf8[lineEnd] == 0x0D {
+            end = lineEnd + (utf8[lineEnd] == 0x0D && lineEnd + 1 < utf8.count && utf8[lineEnd + 1] == 0x0A ? 2 : 1)
+        }
+        return start..<end
+    }
+}

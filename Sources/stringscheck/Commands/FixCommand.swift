@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import LocalizationFormats
+import StringsCheckFix
+import StringsCheckReports
+import StringsCheckRules
+
+/// `stringscheck fix`: applies the fix-its of the fixable rules, each file checked before it is
+/// written, and reports what is left.
+struct FixCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Apply the safe repairs of the fixable rules to the files (see `stringscheck rules`: 'fix-it').",
+        discussion: """
+            A file is rewritten only when it parsed cleanly and what it loads on a device changes only where the repairs are; it keeps \
+            its encoding, byte order mark, line endings, permissions and owner, a symbolic link is written through, and a file \
+            changed during the run is left alone. Exit status: 0 when nothing at error level is left, 1 when errors remain (or, with \
+            --check, when anything would change), 2 when the fix could not run.
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp("Folders or files to read (default: the configuration's roots, else the current folder).", valueName: "paths"))
+    var paths: [String] = []
+
+    @OptionGroup var options: CheckOptions
+
+    @Flag(help: "Print the changes as a unified diff instead of writing them.")
+    var dryRun = false
+
+    @Flag(help: "Write nothing; exit 1 when anything would change (for CI).")
+    var check = false
+
+    func validate() throws {
+        try options.validate()
+        if dryRun && check { throw ValidationError("use --dry-run or --check, not both") }
+    }
+
+    func run() async throws {
+        let frontend = try Frontend(options: options, paths: paths)
+        let project = await frontend.load(jobs: options.jobs)
+        if frontend.reportNothingFound(project) { throw ExitCode(2) }
+        var result = await RuleEngine.run(project: project, configuration: frontend.configuration)
+        if let selection = frontend.selection { result = selection.filter(result, project: project) }
+        let fixable = Set(BuiltInRules.descriptions.filter { $0.fixIt != nil }.map(\.id))
+        let findings = result.findings.filter { fixable.contains($0.diagnostic.id) }
+        let (fixes, refused) = Fixer.fixes(for: findings) { path in
+            guard case .success(let bytes) = FileBytes.read(path, maximumSize: frontend.configuration.maximumFileSize) else { return nil }
+            return bytes
+        }
+        for refusal in refused { Console.error("\(refusal.path): not fixed: \(refusal.reason)") }
+        // A file reached by two paths (a symbolic link beside it) is fixed once.
+        var seen: Set<FileIdentity> = []
+        let changed = fixes.filter { fix in
+            fix.fixed != fix.original && (FileIdentity(path: fix.path).map { seen.insert($0).inserted } ?? true)
+        }
+        if dryRun {
+            let diff = changed.map { UnifiedDiff.diff($0.original, $0.fixed, path: $0.path) }.joined()
+            try Console.write(diff, to: nil)
+            Console.error(Self.summary(changed, verb: "would fix"))
+            throw ExitCode(refused.isEmpty ? 0 : 2)
+        }
+        if check {
+            for fix in changed { Console.error("\(fix.path): \(fix.applied.count) fixable finding\(fix.applied.count == 1 ? "" : "s")") }
+            Console.error(Self.summary(changed, verb: "would fix"))
+            if !changed.isEmpty { throw ExitCode(1) }
+            throw ExitCode(refused.isEmpty ? 0 : 2)
+        }
+        var written: [FileFix] = []
+        for fix in changed {
+            do throws(OutputError) {
+                try OutputFile.rewrite(fix.path, from: fix.original, to: fix.fixed)
+                written.append(fix)
+                let rules = Dictionary(grouping: fix.applied, by: \.rule).sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value.count)" }
+                try? Console.write("\(fix.path): fixed \(fix.applied.count) (\(rules.joined(separator: ", ")))\n", to: nil)
+            } catch {
+                Console.error("\(fix.path): not fixed: \(error.message)")
+            }
+        }
+        Console.error(Self.summary(written, verb: "fixed"))
+        // What is left, read again from the files as they now are.
+        let after = await RuleEngine.run(project: await frontend.load(jobs: options.jobs), configuration: frontend.configuration)
+        let selected = frontend.selection.map { $0.filter(after, project: project) } ?? after
+        let errors = selected.findings.filter { $0.diagnostic.severity == .error }
+        if !errors.isEmpty {
+            Console.error("\(errors.count) finding\(errors.count == 1 ? "" : "s") at error level remain (`stringscheck check` lists them)")
+            throw ExitCode(1)
+        }
+        if !refused.isEmpty || written.count < changed.count { throw ExitCode(2) }
+    }
+
+    static func summary(_ fixes: [FileFix], verb: String) -> String {
+        let count = fixes.reduce(0) { $0 + $1.applied.count }
+        return "\(verb) \(count) finding\(count == 1 ? "" : "s") in \(fixes.count) file\(fixes.count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LocalizationFormats
+import TestSupport
+import Testing
+
+@testable import StringsCheckFix
+
+/// Decoding, positions and encoding back: an edit changes only its bytes, in any encoding.
+struct EditableTextTests {
+    @Test func everyEncodingComesBackByteForByte() throws {
+        let text = "/* é */\r\n\"a\" = \"caf\\u00e9 😀\";\n"
+        let utf16LE: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BE: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [Array(text.utf8), [0xEF, 0xBB, 0xBF] + Array(text.utf8), utf16LE, utf16BE] {
+            let editable = try EditableText(bytes: bytes, path: "x.strings")
+            #expect(editable.encoded(editable.utf8) == bytes)
+            // Line 2, column 11 is the backslash after "caf" (columns count scalars).
+            let offset = try #require(editable.offset(of: SourcePosition(line: 2, column: 11)))
+            #expect(editable.utf8[offset] == UInt8(ascii: "\\"))
+        }
+    }
+
+    @Test func undecodableTextIsRefused() {
+        #expect(throws: EditRefusal.self) { try EditableText(bytes: [0x22, 0xFF, 0x22], path: "x.strings") }
+        // UTF-16 without a byte order mark, which CoreFoundation misreads.
+        #expect(throws: EditRefusal.self) { try EditableText(bytes: Array("\"a\"".utf16.flatMap { [UInt8($0), 0] }), path: "x.strings") }
+    }
+
+    @Test func overlappingEditsAreLeftForTheNextRun() {
+        let text = Array("abcdef".utf8)
+        let edit = { (range: Range<Int>, to: String) in
+            TextEdit(range: range, replacement: Array(to.utf8), rule: "r", message: "", position: SourcePosition(line: 1, column: 1))
+        }
+        let (result, applied, skipped) = TextEdit.apply([edit(3..<5, "X"), edit(1..<2, "Y"), edit(4..<6, "Z")], to: text)
+        #expect(String(decoding: result, as: UTF8.self) == "aYcXf")
+        #expect(applied.count == 2 && skipped.count == 1)
+    }
+
+    @Test func unifiedDiffOfOneChangedLine() {
+        let old = Array("a\nb\nc\nd\ne\nf\ng\nh\n".utf8)
+        let new = Array("a\nb\nc\nd\nE\nf\ng\nh\n".utf8)
+        #expect(
+            UnifiedDiff.diff(old, new, path: "x.strings")
+                == "--- a/x.strings\n+++ b/x.strings\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n")
+        #expect(UnifiedDiff.diff(old, old, path: "x") == "")
+        let noNewline = UnifiedDiff.diff(Array("a".utf8), Array("b".utf8), path: "x")
+        #expect(noNewline == "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n")
+    }
+
+    /// Every .strings file of the corpus that decodes cleanly is cut into the entries the parser
+    /// reads, and comes back byte for byte.
+    @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
+    func corpusTablesRoundTrip() throws {
+        let enumerator = FileManager.default.enumerator(atPath: Check.corpus.path)
+        var checked = 0
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".strings") else { continue }
+            let path = Check.corpus.appendingPathComponent(relative).path
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let bytes = Array(data)
+            guard let editable = try? EditableText(bytes: bytes, path: path) else { continue }
+            #expect(editable.encoded(editable.utf8) == bytes, "\(relative)")
+            let parsed = StringsParser.parse(bytes: bytes, path: path)
+            guard parsed.loads, !parsed.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            let layout = try #require(StringsLayout(editable.utf8), "\(relative)")
+            #expect(layout.entries.count == parsed.entries.count, "\(relative)")
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+}
