@@ -49,9 +49,10 @@ struct FixCommand: AsyncParsableCommand {
             return bytes
         }
         for refusal in refused { Console.error("\(refusal.path): not fixed: \(refusal.reason)") }
-        // A file reached by two paths (a symbolic link beside it) is fixed once.
+        // A file reached by two paths (a symbolic link beside it) is fixed once, under its own name.
         var seen: Set<FileIdentity> = []
-        let changed = fixes.filter { fix in
+        let ownNamesFirst = fixes.filter { !Self.isLink($0.path) } + fixes.filter { Self.isLink($0.path) }
+        let changed = ownNamesFirst.filter { fix in
             fix.fixed != fix.original && (FileIdentity(path: fix.path).map { seen.insert($0).inserted } ?? true)
         }
         if dryRun {
@@ -87,6 +88,11 @@ struct FixCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if !refused.isEmpty || written.count < changed.count { throw ExitCode(2) }
+    }
+
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     static func summary(_ fixes: [FileFix], verb: String) -> String {
