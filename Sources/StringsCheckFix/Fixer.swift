@@ -9,6 +9,12 @@ public struct FileFix: Sendable {
     public var applied: [TextEdit]
     /// Fix-its left for the next run: they overlap one applied now.
     public var skipped: [TextEdit]
+    /// The text before and after, UTF-8 whatever the file's encoding: what a diff shows.
+    public var originalText: [UInt8]
+    public var fixedText: [UInt8]
+
+    /// The change as a unified diff of the texts.
+    public var diff: String { UnifiedDiff.diff(originalText, fixedText, path: path) }
 }
 
 /// Turns the fix-its of a run's findings into edits of the files they name, and checks each
@@ -49,9 +55,17 @@ public enum Fixer {
                     range: start..<end, replacement: Array(fixIt.replacement.utf8), rule: rule, message: fixIt.message,
                     position: fixIt.start))
         }
+        // Deleting a whole entry deletes its comment and its line with it.
+        if edits.contains(where: { $0.replacement.isEmpty }), let layout = StringsLayout(text.utf8) {
+            let spans = Dictionary(layout.entries.map { ($0.span, $0) }, uniquingKeysWith: { first, _ in first })
+            for index in edits.indices where edits[index].replacement.isEmpty {
+                if let entry = spans[edits[index].range] { edits[index].range = layout.removal(of: entry, in: text.utf8) }
+            }
+        }
         let (result, applied, skipped) = TextEdit.apply(edits, to: text.utf8)
         let fixed = text.encoded(result)
         try FixVerification.verify(before: bytes, after: fixed, path: path, edits: applied, text: text)
-        return FileFix(path: path, original: bytes, fixed: fixed, applied: applied, skipped: skipped)
+        return FileFix(
+            path: path, original: bytes, fixed: fixed, applied: applied, skipped: skipped, originalText: text.utf8, fixedText: result)
     }
 }

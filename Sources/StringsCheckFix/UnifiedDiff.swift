@@ -8,7 +8,9 @@ public enum UnifiedDiff {
         let a = lines(old)
         let b = lines(new)
         let script = editScript(a, b)
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        // `git diff`'s a/ and b/ before a relative path; an absolute one as `diff -u` shows it.
+        let (old, new) = path.hasPrefix("/") ? (path, path) : ("a/" + path, "b/" + path)
+        var out = "--- \(old)\n+++ \(new)\n"
         // Hunks: runs of changes with up to `context` equal lines around them, merged when close.
         var index = 0
         while index < script.count {

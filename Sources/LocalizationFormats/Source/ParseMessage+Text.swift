@@ -89,6 +89,8 @@ extension ParseMessage {
             "'\\u' is not an escape in .strings files: this reads as 'u' followed by the digits; write '\\U' instead"
         case .writeUpperCaseU:
             "write '\\U', the escape CoreFoundation reads"
+        case .removeEarlierDefinition:
+            "remove the earlier definition (with its comment): it has the same text, and the later one is the one that loads"
 
         case .stringsUnknownEscape(let byte):
             "unknown escape '\\\(String(UnicodeScalar(byte)))' is read as '\(String(UnicodeScalar(byte)))'"

@@ -104,6 +104,8 @@ public enum ParseMessage: Sendable, Hashable {
     case stringsLowercaseUEscape
     /// Its fix-it.
     case writeUpperCaseU
+    /// The fix-it of a key defined twice with the same text.
+    case removeEarlierDefinition
 
     // MARK: strings-unknown-escape
 

@@ -4,6 +4,8 @@ struct EntryOffsets {
     var value: Int
     /// `DuplicateKeyFinder.hash` of the key, taken from the bytes while they are in the cache.
     var keyHash: UInt64
+    /// Just after the entry's `;`; 0 when it has none.
+    var end = 0
 }
 
 /// The dictionary-level grammar of `CFOldStylePList.c` on top of `OldStyleScanner`.
@@ -234,8 +236,8 @@ struct OldStyleStringsParser {
             text.append(contentsOf: key.utf8)
             entries.append(
                 StringsEntry(key: key, value: start..<text.count, valueKind: .string, comment: comment, isShorthand: true))
-            offsets.append(EntryOffsets(key: keyOffset, value: keyOffset, keyHash: keyHash))
             scanner.pos += 1
+            offsets.append(EntryOffsets(key: keyOffset, value: keyOffset, keyHash: keyHash, end: scanner.pos))
             return true
         }
         guard c == UInt8(ascii: "=") else {
@@ -287,6 +289,7 @@ struct OldStyleStringsParser {
         let afterValue = scanner.pos
         if scanner.skipSpace(), bytes[scanner.pos] == UInt8(ascii: ";") {
             scanner.pos += 1
+            offsets[offsets.count - 1].end = scanner.pos
             return true
         }
         fatal(.stringsExpectedSemicolonAfterValue(key: entries[entries.count - 1].key), at: afterValue)
@@ -375,12 +378,16 @@ struct OldStyleStringsParser {
                     continue
                 }
                 let key = result[index].key
+                // The same text twice: the earlier definition can go (`stringscheck fix`), as
+                // nothing that loads changes.
+                let earlier = offsets[previous]
+                let fix = same && earlier.end > 0 ? (earlier.key..<earlier.end, "", ParseMessage.removeEarlierDefinition.text) : nil
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,
                         message: (same ? ParseMessage.duplicateKeySameValue(key: key) : .duplicateKeyDifferentValues(key: key)).text,
                         offset: offset.key, severity: same ? .warning : .error,
-                        notes: [(ParseMessage.firstDefinition(key: key), offsets[previous].key)], key: key))
+                        notes: [(ParseMessage.firstDefinition(key: key), offsets[previous].key)], key: key, fix: fix))
             }
         }
         if unlistedSame + unlistedDifferent > 0 {

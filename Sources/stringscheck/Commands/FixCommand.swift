@@ -56,7 +56,7 @@ struct FixCommand: AsyncParsableCommand {
             fix.fixed != fix.original && (FileIdentity(path: fix.path).map { seen.insert($0).inserted } ?? true)
         }
         if dryRun {
-            let diff = changed.map { UnifiedDiff.diff($0.original, $0.fixed, path: $0.path) }.joined()
+            let diff = changed.map(\.diff).joined()
             try Console.write(diff, to: nil)
             Console.error(Self.summary(changed, verb: "would fix"))
             throw ExitCode(refused.isEmpty ? 0 : 2)

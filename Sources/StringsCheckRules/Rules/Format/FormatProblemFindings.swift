@@ -33,7 +33,8 @@ extension Rule {
                     .problem(.formatProblem(problem.detail), in: subject), path: message.path,
                     at: message.position(ofScalar: problem.start),
                     key: message.key, locale: message.locale, table: message.table, notes: notes,
-                    fixIts: fixIt?(message, problem).map { [$0] } ?? [])
+                    // A repair only where the text is certainly formatted.
+                    fixIts: formatted ? fixIt?(message, problem).map { [$0] } ?? [] : [])
                 // Certain: the table formats every text, so users see what the message says.
                 if always && percentKinds.contains(problem.kind) { made.diagnostic.severity = .error }
                 if adds && !formatted && made.diagnostic.severity == .error { made.diagnostic.severity = .warning }

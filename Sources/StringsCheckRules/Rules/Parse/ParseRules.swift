@@ -144,11 +144,17 @@ public enum ParseRules {
                 summary: "a key defined twice in one table, where the last definition wins",
                 rationale:
                     "A key defined twice in one table. Foundation keeps the last definition. In the development table two values mean one meaning is lost: an error. In a translation it is an error when the later value is the untranslated development text and an earlier one was translated (users lose the translation); two different translations are a warning, one per pasted block, as users see a correct text. The same value twice is a warning. A note points at the first definition.",
-                fix: "Delete one of them.",
+                fix:
+                    "Delete one of them. When both have the same text the fix-it deletes the earlier one with its comment; different texts need a person to choose.",
                 examples: (
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n↓\"a\" = \"y\";\n")])],
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"x\";\n\"b\" = \"y\";\n")])]
-                ))
+                ),
+                fixIt: FixItExample(
+                    before: .strings(
+                        "/* Title of the inbox */\n\"inbox\" = \"Inbox\";\n\"sent\" = \"Sent\";\n\n/* Title of the inbox */\n\"inbox\" = \"Inbox\";\n"
+                    ),
+                    after: ["en.lproj/Localizable.strings": "\"sent\" = \"Sent\";\n\n/* Title of the inbox */\n\"inbox\" = \"Inbox\";\n"]))
         case .nonStringValue:
             return make(
                 kind, name: "Value that is not a string",
