@@ -1,0 +1,117 @@
+import Foundation
+import LocalizationFormats
+
+/// A String Catalog in the form Xcode writes it, so that a catalog Xcode saved comes out byte for
+/// byte as it went in and a hand-edited one reads as if Xcode had saved it: members in Finder's
+/// order (`localizedStandardCompare`: case aside, numbers by value, `5.title` before `23.title`),
+/// `"key" : value` at two spaces per level, an empty object or array with an empty line inside,
+/// only `"`, `\`, and control characters escaped (`/` and every other character as itself), and
+/// the file's last line break kept as found.
+public enum CatalogFormatter {
+    /// The formatted bytes of a catalog; refused when it is no clean JSON (a syntax error or a key
+    /// twice in one object, which Xcode would not have written).
+    public static func format(_ bytes: [UInt8], path: String) throws(EditRefusal) -> [UInt8] {
+        let text = try EditableText(bytes: bytes, path: path)
+        let document = JSONReader.parse(bytes: text.utf8, path: path)
+        guard let root = document.root, !document.diagnostics.contains(where: { $0.severity == .error }) else {
+            let first = document.diagnostics.first { $0.severity == .error }
+            throw EditRefusal(
+                path: path, reason: "it is not clean JSON (\(first.map { "line \($0.location?.line ?? 0): \($0.message)" } ?? "empty"))")
+        }
+        if let duplicate = firstDuplicate(root) {
+            throw EditRefusal(path: path, reason: "'\(duplicate)' is a key twice in one object")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        write(root, indent: 0, to: &out)
+        // The last line break as found.
+        var index = text.utf8.count
+        while index > 0, text.utf8[index - 1] == 0x0A || text.utf8[index - 1] == 0x0D { index -= 1 }
+        out += text.utf8[index...]
+        return text.encoded(out)
+    }
+
+    /// The order Xcode writes an object's members in: Finder's, in English, code points last.
+    static func ordered(_ lhs: String, _ rhs: String) -> Bool {
+        switch lhs.compare(rhs, options: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering], locale: english) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: Array(lhs.unicodeScalars.map(\.value)).lexicographicallyPrecedes(rhs.unicodeScalars.map(\.value))
+        }
+    }
+
+    private static let english = Locale(identifier: "en_US")
+
+    static func write(_ node: JSONNode, indent: Int, to out: inout [UInt8]) {
+        switch node.value {
+        case .object(let members):
+            guard !members.isEmpty else {
+                out += Array("{\n\n".utf8) + spaces(indent) + [UInt8(ascii: "}")]
+                return
+            }
+            out += Array("{\n".utf8)
+            let sorted = members.sorted { ordered($0.key, $1.key) }
+            for (index, member) in sorted.enumerated() {
+                out += spaces(indent + 2)
+                writeString(member.key, to: &out)
+                out += Array(" : ".utf8)
+                write(member.value, indent: indent + 2, to: &out)
+                out += index + 1 < sorted.count ? Array(",\n".utf8) : [0x0A]
+            }
+            out += spaces(indent) + [UInt8(ascii: "}")]
+        case .array(let items):
+            guard !items.isEmpty else {
+                out += Array("[\n\n".utf8) + spaces(indent) + [UInt8(ascii: "]")]
+                return
+            }
+            out += Array("[\n".utf8)
+            for (index, item) in items.enumerated() {
+                out += spaces(indent + 2)
+                write(item, indent: indent + 2, to: &out)
+                out += index + 1 < items.count ? Array(",\n".utf8) : [0x0A]
+            }
+            out += spaces(indent) + [UInt8(ascii: "]")]
+        case .string(let text): writeString(text, to: &out)
+        case .number(let text): out += Array(text.utf8)
+        case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
+        case .null: out += Array("null".utf8)
+        }
+    }
+
+    static func spaces(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x20, count: count) }
+
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [0x5C, UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0x08: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+            case 0..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A key written twice in one object, anywhere in the document.
+    static func firstDuplicate(_ node: JSONNode) -> String? {
+        switch node.value {
+        case .object(let members):
+            var seen: Set<String> = []
+            for member in members {
+                if !seen.insert(member.key).inserted { return member.key }
+                if let found = firstDuplicate(member.value) { return found }
+            }
+            return nil
+        case .array(let items):
+            for item in items { if let found = firstDuplicate(item) { return found } }
+            return nil
+        default: return nil
+        }
+    }
+}
