@@ -13,6 +13,9 @@ public struct StringsLayout: Sendable {
         /// The comments right before the key (after the last blank line of the text before it),
         /// each as written; empty when there are none.
         public var comments: [Range<Int>]
+        /// The text between the previous entry (or the start) and the key: white space and
+        /// every comment, attached or not.
+        public var leading: Range<Int>
     }
 
     public var entries: [Entry]
@@ -26,6 +29,7 @@ public struct StringsLayout: Sendable {
         var entries: [Entry] = []
         var pendingComments: [Range<Int>] = []
         while true {
+            let triviaStart = scanner.index
             guard let comments = scanner.skipTrivia() else { return nil }
             pendingComments = comments
             guard scanner.index < utf8.count else { break }
@@ -40,7 +44,10 @@ public struct StringsLayout: Sendable {
             }
             guard scanner.peek == UInt8(ascii: ";") else { return nil }
             scanner.index += 1
-            entries.append(Entry(key: key, value: value, span: key.lowerBound..<scanner.index, comments: pendingComments))
+            entries.append(
+                Entry(
+                    key: key, value: value, span: key.lowerBound..<scanner.index, comments: pendingComments,
+                    leading: triviaStart..<key.lowerBound))
         }
         self.entries = entries
         end = entries.last?.span.upperBound ?? 0
@@ -160,7 +167,7 @@ public struct StringsLayout: Sendable {
 extension StringsLayout {
     /// The bytes that removing `entry` takes out: its comments, itself, and the rest of its last
     /// line when nothing else stands there; from the start of its first line when only white
-    /// space precedes it. Nil when another entry shares one of those lines.
+    /// space precedes it (when another entry shares the line, only the entry itself).
     public func removal(of entry: Entry, in utf8: [UInt8]) -> Range<Int> {
         var start = entry.comments.first?.lowerBound ?? entry.span.lowerBound
         var lineStart = start

@@ -1,0 +1,91 @@
+import Foundation
+import LocalizationFormats
+import TestSupport
+import Testing
+
+@testable import StringsCheckFix
+
+/// `.strings` tables in one form, loading what they loaded, comments with their entries.
+struct StringsFormatterTests {
+    static let messy = """
+        // Header of the file
+
+        /* Title */
+        "title"="Title" ;   // shown in the bar
+        "b"   =   "B";"c" = "C";
+
+
+        /* Group */
+        /* Two comments */
+        key = value;
+        "z";
+        /* orphan at the end */
+
+        """
+
+    @Test func aMessyTableTakesTheForm() throws {
+        let formatted = try StringsFormatter.format(Array(Self.messy.utf8), path: "en.lproj/Localizable.strings")
+        let expected = """
+            // Header of the file
+
+            /* Title */
+            "title" = "Title"; // shown in the bar
+            "b" = "B";
+            "c" = "C";
+
+            /* Group */
+            /* Two comments */
+            key = value;
+            "z";
+            /* orphan at the end */
+
+            """
+        #expect(String(decoding: formatted, as: UTF8.self) == expected)
+        #expect(try StringsFormatter.format(formatted, path: "x.strings") == formatted)
+    }
+
+    @Test func sortedByKeyCommentsMoveWithTheirEntries() throws {
+        let text = "/* Z */\n\"z\" = \"Z\";\n/* A */\n\"a\" = \"A\";\n"
+        let formatted = try StringsFormatter.format(Array(text.utf8), path: "x.strings", order: .key)
+        #expect(String(decoding: formatted, as: UTF8.self) == "/* A */\n\"a\" = \"A\";\n/* Z */\n\"z\" = \"Z\";\n")
+        let development = try StringsFormatter.format(
+            Array(text.utf8), path: "x.strings", order: .development, developmentKeys: ["a", "z"])
+        #expect(development == formatted)
+    }
+
+    @Test func lineEndingsAndEncodingAreKept() throws {
+        let text = "\"a\"=\"A\";\r\n\"b\" = \"B\";"
+        let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let formatted = try StringsFormatter.format(utf16, path: "x.strings")
+        let expected = "\"a\" = \"A\";\r\n\"b\" = \"B\";"
+        #expect(formatted == [0xFF, 0xFE] + expected.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    }
+
+    @Test func aBrokenTableIsRefused() {
+        #expect(throws: EditRefusal.self) { try StringsFormatter.format(Array("\"a\" = \"b\"\n\"c\" = \"d\";\n".utf8), path: "x.strings") }
+    }
+
+    /// Every corpus table that parses cleanly formats to a table Foundation reads the same, and
+    /// formatting again changes nothing.
+    @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
+    func corpusTablesFormatIdempotently() throws {
+        var formatted = 0
+        var unchanged = 0
+        let enumerator = FileManager.default.enumerator(atPath: Check.corpus.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".strings"), let data = FileManager.default.contents(atPath: Check.corpus.path + "/" + relative)
+            else { continue }
+            let bytes = Array(data)
+            guard let once = try? StringsFormatter.format(bytes, path: relative) else { continue }
+            let foundation = { (bytes: [UInt8]) in
+                (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: String]
+            }
+            #expect(foundation(once) == foundation(bytes), "\(relative)")
+            #expect(try StringsFormatter.format(once, path: relative) == once, "\(relative): not idempotent")
+            formatted += 1
+            if once == bytes { unchanged += 1 }
+        }
+        #expect(formatted > 1000)
+        print("formatted \(formatted) corpus tables, \(unchanged) already in form")
+    }
+}
