@@ -11,7 +11,8 @@ struct StringsCheckCommand: AsyncParsableCommand {
         abstract: "Checks Apple localization resources and push payload templates.",
         version: versionLine,
         subcommands: [
-            CheckCommand.self, FixCommand.self, CoverageCommand.self, RenderCommand.self, InitCommand.self, DumpCommand.self,
+            CheckCommand.self, FixCommand.self, FormatCommand.self, CoverageCommand.self, RenderCommand.self, InitCommand.self,
+            DumpCommand.self,
             RulesCommand.self,
             ExplainCommand.self,
             PluralsCommand.self, VersionCommand.self,
