@@ -22,8 +22,6 @@ public struct EditableText: Sendable {
     public let encoding: TextEncoding
     /// The text, UTF-8, without a byte order mark.
     public let utf8: [UInt8]
-    /// Offsets in `utf8` where each line starts (after `\n`, `\r\n` or a lone `\r`).
-    let lineStarts: [Int]
 
     /// Decodes `bytes`; refuses a file that does not decode cleanly (it would not come back the
     /// same), a binary property list, and UTF-16 without a byte order mark (which CoreFoundation
@@ -44,7 +42,6 @@ public struct EditableText: Sendable {
         original = bytes
         encoding = decoded.encoding
         utf8 = decoded.utf8
-        lineStarts = Self.lineStarts(decoded.utf8)
         guard encoded(utf8) == bytes else {
             throw EditRefusal(path: path, reason: "its text does not encode back to the same bytes")
         }
@@ -66,9 +63,12 @@ public struct EditableText: Sendable {
         return starts
     }
 
+    /// Offsets in `utf8` where each line starts (after `\n`, `\r\n` or a lone `\r`), for `offset`.
+    public var lineStarts: [Int] { Self.lineStarts(utf8) }
+
     /// The offset in `utf8` of a 1-based line and column (columns count Unicode scalars); nil
-    /// past the line's end or the text's.
-    public func offset(of position: SourcePosition) -> Int? {
+    /// past the line's end or the text's. `lineStarts` is the text's, computed once by the caller.
+    public func offset(of position: SourcePosition, lineStarts: [Int]) -> Int? {
         guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return nil }
         var offset = lineStarts[position.line - 1]
         let end = position.line < lineStarts.count ? lineStarts[position.line] : utf8.count

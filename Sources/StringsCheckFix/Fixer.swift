@@ -45,8 +45,11 @@ public enum Fixer {
     static func fix(bytes: [UInt8], path: String, fixIts: [(FixIt, String)]) throws(EditRefusal) -> FileFix {
         let text = try EditableText(bytes: bytes, path: path)
         var edits: [TextEdit] = []
+        let lines = text.lineStarts
         for (fixIt, rule) in fixIts {
-            guard let start = text.offset(of: fixIt.start), let end = text.offset(of: fixIt.end), start <= end else {
+            guard let start = text.offset(of: fixIt.start, lineStarts: lines), let end = text.offset(of: fixIt.end, lineStarts: lines),
+                start <= end
+            else {
                 throw EditRefusal(
                     path: path, reason: "a fix-it of \(rule) points outside the file as it is now (it changed since it was read)")
             }

@@ -18,11 +18,14 @@ public enum StringsFormatter {
 
     /// The formatted bytes; refused when the file does not parse cleanly.
     /// `developmentKeys` gives the order for `.development`.
-    public static func format(_ bytes: [UInt8], path: String, order: Order = .asIs, developmentKeys: [String] = [])
-        throws(EditRefusal) -> [UInt8]
-    {
+    /// `parsed` is the file's parse when the caller has it; `verify` (for a result that will be
+    /// written) parses the result and refuses it unless it loads what the file loaded.
+    public static func format(
+        _ bytes: [UInt8], path: String, order: Order = .asIs, developmentKeys: [String] = [], parsed given: StringsFile? = nil,
+        verify: Bool = true
+    ) throws(EditRefusal) -> [UInt8] {
         let text = try EditableText(bytes: bytes, path: path)
-        let parsed = StringsParser.parse(bytes: bytes, path: path)
+        let parsed = given ?? StringsParser.parse(bytes: bytes, path: path)
         if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
             throw EditRefusal(path: path, reason: "it does not parse cleanly (line \(error.location?.line ?? 0): \(error.message))")
         }
@@ -80,6 +83,7 @@ public enum StringsFormatter {
         }
         if utf8.last == 0x0A || utf8.last == 0x0D { out += newline }
         let formatted = text.encoded(out)
+        guard verify, formatted != bytes else { return formatted }
         // What the device loads, and the comments, are what they were.
         let after = StringsParser.parse(bytes: formatted, path: path)
         let same =

@@ -15,7 +15,7 @@ struct EditableTextTests {
             let editable = try EditableText(bytes: bytes, path: "x.strings")
             #expect(editable.encoded(editable.utf8) == bytes)
             // Line 2, column 11 is the backslash after "caf" (columns count scalars).
-            let offset = try #require(editable.offset(of: SourcePosition(line: 2, column: 11)))
+            let offset = try #require(editable.offset(of: SourcePosition(line: 2, column: 11), lineStarts: editable.lineStarts))
             #expect(editable.utf8[offset] == UInt8(ascii: "\\"))
         }
     }

@@ -48,41 +48,48 @@ struct FormatCommand: AsyncParsableCommand {
         let given = frontend.selection.map { selection in
             Set(project.files.filter { selection.reported.contains(FileSelection.absolute($0.path)) }.map(\.path))
         }
+        // The files to format, each once (a file reached by two paths too).
         var seen: Set<FileIdentity> = []
-        var changed: [(path: String, original: [UInt8], formatted: [UInt8], texts: (before: [UInt8], after: [UInt8]))] = []
-        var refused: [EditRefusal] = []
+        var jobs: [Job] = []
         for file in project.files where !file.isImported && (given?.contains(file.path) ?? true) {
-            let isCatalog: Bool
+            let parsed: StringsFile?
             switch file.content {
-            case .strings where file.path.hasSuffix(".strings"): isCatalog = false
-            case .catalog: isCatalog = true
+            case .strings(let strings) where file.path.hasSuffix(".strings"): parsed = strings
+            case .catalog: parsed = nil
             default: continue
             }
-            // A file reached by two paths is formatted once.
             guard FileIdentity(path: file.path).map({ seen.insert($0).inserted }) ?? true else { continue }
-            guard case .success(let bytes) = FileBytes.read(file.path, maximumSize: frontend.configuration.maximumFileSize) else {
-                refused.append(EditRefusal(path: file.path, reason: "it cannot be read"))
-                continue
+            jobs.append(
+                Job(
+                    path: file.path, parsed: parsed,
+                    developmentKeys: order == .development && parsed != nil ? Self.developmentKeys(of: file, in: project) : []))
+        }
+        // Both cores: each file is read and laid out on its own.
+        let order = order
+        let verify = !dryRun && !check
+        let dryRun = dryRun
+        let maximumSize = frontend.configuration.maximumFileSize
+        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, job) in jobs.enumerated() {
+                group.addTask { (index, job.run(order: order, verify: verify, diff: dryRun, maximumSize: maximumSize)) }
             }
-            do throws(EditRefusal) {
-                let formatted =
-                    isCatalog
-                    ? try CatalogFormatter.format(bytes, path: file.path)
-                    : try StringsFormatter.format(
-                        bytes, path: file.path, order: order,
-                        developmentKeys: order == .development ? Self.developmentKeys(of: file, in: project) : [])
-                guard formatted != bytes else { continue }
-                let before = try EditableText(bytes: bytes, path: file.path).utf8
-                let after = try EditableText(bytes: formatted, path: file.path).utf8
-                changed.append((file.path, bytes, formatted, (before, after)))
-            } catch {
-                refused.append(error)
+            var outcomes = [Outcome](repeating: .unchanged, count: jobs.count)
+            for await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes
+        }
+        var changed: [Change] = []
+        var refused: [EditRefusal] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .unchanged: break
+            case .changed(let change): changed.append(change)
+            case .refused(let refusal): refused.append(refusal)
             }
         }
         for refusal in refused { Console.error("\(refusal.path): not formatted: \(refusal.reason)") }
         let failed = refused.isEmpty ? 0 : 2
         if dryRun {
-            try Console.write(changed.map { UnifiedDiff.diff($0.texts.before, $0.texts.after, path: $0.path) }.joined(), to: nil)
+            try Console.write(changed.map(\.diff).joined(), to: nil)
             Console.error("would format \(Self.files(changed.count))")
             throw ExitCode(Int32(failed))
         }
@@ -104,6 +111,51 @@ struct FormatCommand: AsyncParsableCommand {
         }
         Console.error("formatted \(Self.files(written))")
         if failed != 0 || writeFailed { throw ExitCode(2) }
+    }
+
+    struct Change: Sendable {
+        var path: String
+        var original: [UInt8]
+        var formatted: [UInt8]
+        /// The change as a unified diff of the decoded texts.
+        var diff: String
+    }
+
+    enum Outcome: Sendable {
+        case unchanged
+        case changed(Change)
+        case refused(EditRefusal)
+    }
+
+    /// One file to lay out: a `.strings` table (with its parse) or a catalog (without).
+    struct Job: Sendable {
+        var path: String
+        var parsed: StringsFile?
+        var developmentKeys: [String]
+
+        /// `verify` for a result that is written: the file is parsed again as read now, and the
+        /// result checked against it; `diff` makes the change's diff.
+        func run(order: StringsFormatter.Order, verify: Bool, diff: Bool, maximumSize: Int) -> Outcome {
+            guard case .success(let bytes) = FileBytes.read(path, maximumSize: maximumSize) else {
+                return .refused(EditRefusal(path: path, reason: "it cannot be read"))
+            }
+            do throws(EditRefusal) {
+                let formatted =
+                    parsed == nil
+                    ? try CatalogFormatter.format(bytes, path: path)
+                    : try StringsFormatter.format(
+                        bytes, path: path, order: order, developmentKeys: developmentKeys, parsed: verify ? nil : parsed,
+                        verify: verify)
+                guard formatted != bytes else { return .unchanged }
+                guard diff else { return .changed(Change(path: path, original: bytes, formatted: formatted, diff: "")) }
+                let before = try EditableText(bytes: bytes, path: path).utf8
+                let after = try EditableText(bytes: formatted, path: path).utf8
+                return .changed(
+                    Change(path: path, original: bytes, formatted: formatted, diff: UnifiedDiff.diff(before, after, path: path)))
+            } catch {
+                return .refused(error)
+            }
+        }
     }
 
     static func files(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
