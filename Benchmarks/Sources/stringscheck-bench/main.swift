@@ -184,7 +184,16 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
                 format: "%.1f× floor, %.1f× faster than Foundation's parse alone", check / floor, (foundation + foundationDict) / check)),
         Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
     ]
-    if let (row, _) = cli { rows.append(row) }
+    if let (row, figures) = cli {
+        rows.append(row)
+        // `format --check` reads the same tree and lays out every table: target within 2× of check.
+        if let cliPath, let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions) {
+            rows.append(
+                Row(
+                    name: "stringscheck format --check (CLI process)", seconds: format.seconds, bytes: readBytes, entries: entries,
+                    ratio: String(format: "%.2f× the check (target ≤ 2×)", format.seconds / figures.checkSeconds)))
+        }
+    }
     let targets = Targets(
         cliSeconds: cli?.1.checkSeconds, checkSeconds: check, foundationParseSeconds: foundation + foundationDict,
         peakBytes: cli?.1.peakBytes, readBytes: readBytes, emptyPeakBytes: emptyCheckPeak())
