@@ -4,8 +4,9 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzStrings", "FuzzPropertyList", "FuzzCatalog", "FuzzPayload", "FuzzFormat", "FuzzCode", "FuzzXliff"]
-/// Targets that read what the rules and reports read (a baseline, a previous coverage report).
-let reportTargets = ["FuzzReports"]
+/// Targets that read what the rules and reports read (a baseline, a previous coverage report), and
+/// `fix` and `format`, which read the rules' findings.
+let reportTargets = ["FuzzReports", "FuzzFix"]
 
 let package = Package(
     name: "stringscheck-fuzz",
@@ -23,6 +24,7 @@ let package = Package(
                 dependencies: [
                     .product(name: "StringsCheckRules", package: "stringscheck"),
                     .product(name: "StringsCheckReports", package: "stringscheck"),
+                    .product(name: "StringsCheckFix", package: "stringscheck"),
                 ],
                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]
             )

@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat FuzzCode FuzzXliff FuzzReports)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat FuzzCode FuzzXliff FuzzReports FuzzFix)
 export SWIFT_BACKTRACE=enable=no
 # Foundation's own leaks (see lsan.supp) are not ours to find; every other leak still fails the run.
 export LSAN_OPTIONS="suppressions=$(pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -31,6 +31,7 @@ seed() {
     FuzzCode) patterns='*.swift' ;;
     FuzzXliff) patterns='*.xliff' ;;
     FuzzReports) patterns='*.json' ;;
+    FuzzFix) patterns='*.strings' ;;
   esac
   local n=0
   for root in "$CORPUS" ../../Resources ../LocalizationFormatsTests/Fixtures/backend-code regressions/"$target"; do
@@ -64,6 +65,7 @@ if [ $# -gt 0 ]; then
   # the shared library twice, built first it is compiled once.
   library=LocalizationFormats
   [[ " ${TARGETS[*]} " == *" FuzzReports "* ]] && library=StringsCheckReports
+  [[ " ${TARGETS[*]} " == *" FuzzFix "* ]] && library=StringsCheckFix
   swift build -c release --sanitize fuzzer --sanitize address --target "$library" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
   for target in "${TARGETS[@]}"; do
     swift build -c release --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
