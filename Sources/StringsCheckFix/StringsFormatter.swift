@@ -33,6 +33,9 @@ public enum StringsFormatter {
             throw EditRefusal(path: path, reason: "it is not a plain table")
         }
         let utf8 = text.utf8
+        // A table with nothing in it stays as it is: emptied, a file Foundation read as an empty
+        // table would be one it refuses.
+        if layout.entries.isEmpty && Block.comments(in: utf8).isEmpty { return bytes }
         let newline: [UInt8] = utf8.firstIndex(of: 0x0A).map { $0 > 0 && utf8[$0 - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A] } ?? [0x0A]
         var blocks = layout.entries.enumerated().map {
             Block(entry: $0.element, key: parsed.entries[$0.offset].key, utf8: utf8, isFirst: $0.offset == 0)
@@ -86,10 +89,8 @@ public enum StringsFormatter {
         guard verify, formatted != bytes else { return formatted }
         // What the device loads, and the comments, are what they were.
         let after = StringsParser.parse(bytes: formatted, path: path)
-        let same =
-            order == .asIs
-            ? after.entries.map(\.key) == parsed.entries.map(\.key) && after.loadedTable == parsed.loadedTable
-            : after.loadedTable == parsed.loadedTable
+        let sameOrder = order != .asIs || after.entries.map(\.key) == parsed.entries.map(\.key)
+        let same = after.loads && sameOrder && after.loadedTable == parsed.loadedTable
         guard same,
             after.entries.map({ after.comment(of: $0) }).sorted(by: { ($0 ?? "") < ($1 ?? "") })
                 == parsed.entries.map({ parsed.comment(of: $0) }).sorted(by: { ($0 ?? "") < ($1 ?? "") })

@@ -9,14 +9,11 @@ import Testing
 struct CatalogFormatterTests {
     @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
     func everyCorpusCatalogComesOutAsXcodeSavedIt() throws {
-        let enumerator = FileManager.default.enumerator(atPath: Check.corpus.path)
         var count = 0
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".xcstrings"), let data = FileManager.default.contents(atPath: Check.corpus.path + "/" + relative)
-            else { continue }
-            let formatted = try CatalogFormatter.format(Array(data), path: relative)
-            if formatted != Array(data) {
-                Issue.record("\(relative): \(UnifiedDiff.diff(Array(data), formatted, path: relative).prefix(1500))")
+        for (relative, data) in Check.corpusFiles(endingWith: ".xcstrings") {
+            let formatted = try CatalogFormatter.format(data, path: relative)
+            if formatted != data {
+                Issue.record("\(relative): \(UnifiedDiff.diff(data, formatted, path: relative).prefix(1500))")
             }
             count += 1
         }

@@ -51,13 +51,9 @@ struct EditableTextTests {
     /// reads, and comes back byte for byte.
     @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
     func corpusTablesRoundTrip() throws {
-        let enumerator = FileManager.default.enumerator(atPath: Check.corpus.path)
         var checked = 0
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".strings") else { continue }
-            let path = Check.corpus.appendingPathComponent(relative).path
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            let bytes = Array(data)
+        for (relative, bytes) in Check.corpusFiles(endingWith: ".strings") {
+            let path = relative
             guard let editable = try? EditableText(bytes: bytes, path: path) else { continue }
             #expect(editable.encoded(editable.utf8) == bytes, "\(relative)")
             let parsed = StringsParser.parse(bytes: bytes, path: path)

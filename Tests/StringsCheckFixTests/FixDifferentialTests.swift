@@ -48,11 +48,7 @@ struct FixDifferentialTests {
     @Test func fixedTablesLoadWhatTheOriginalsLoaded() throws {
         var checked = 0
         var fixedFindings = 0
-        let enumerator = FileManager.default.enumerator(atPath: Check.corpus.path)
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".strings"), let data = FileManager.default.contents(atPath: Check.corpus.path + "/" + relative)
-            else { continue }
-            let bytes = Array(data)
+        for (relative, bytes) in Check.corpusFiles(endingWith: ".strings") {
             let parsed = StringsParser.parse(bytes: bytes, path: relative)
             guard parsed.loads, !parsed.diagnostics.contains(where: { $0.severity == .error || !$0.fixIts.isEmpty }),
                 let original = Self.foundationTable(bytes), let editable = try? EditableText(bytes: bytes, path: relative),

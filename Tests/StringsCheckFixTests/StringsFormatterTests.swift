@@ -71,11 +71,7 @@ struct StringsFormatterTests {
     func corpusTablesFormatIdempotently() throws {
         var formatted = 0
         var unchanged = 0
-        let enumerator = FileManager.default.enumerator(atPath: Check.corpus.path)
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".strings"), let data = FileManager.default.contents(atPath: Check.corpus.path + "/" + relative)
-            else { continue }
-            let bytes = Array(data)
+        for (relative, bytes) in Check.corpusFiles(endingWith: ".strings") {
             guard let once = try? StringsFormatter.format(bytes, path: relative) else { continue }
             let foundation = { (bytes: [UInt8]) in
                 (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: String]
@@ -87,5 +83,15 @@ struct StringsFormatterTests {
         }
         #expect(formatted > 1000)
         print("formatted \(formatted) corpus tables, \(unchanged) already in form")
+    }
+}
+
+/// Inputs the fuzz target found.
+struct StringsFormatterRegressionTests {
+    /// White space alone is an empty table Foundation reads; emptied, it would be refused.
+    @Test func whiteSpaceAloneIsLeftAsItIs() throws {
+        let bytes: [UInt8] = [0x0B]
+        #expect(try StringsFormatter.format(bytes, path: "x.strings") == bytes)
+        #expect(try StringsFormatter.format(Array(" \n\n".utf8), path: "x.strings") == Array(" \n\n".utf8))
     }
 }

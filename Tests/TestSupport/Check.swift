@@ -16,6 +16,19 @@ public enum Check {
     public static let corpusSkipMessage: Comment = "../shared/corpus is absent (outside clone): corpus tests skipped"
     public static var corpusIsAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
+    /// Every corpus file whose name ends with `suffix`, by its path under the corpus, with its bytes.
+    public static func corpusFiles(endingWith suffix: String) -> [(relative: String, bytes: [UInt8])] {
+        var result: [(relative: String, bytes: [UInt8])] = []
+        let enumerator = FileManager.default.enumerator(atPath: corpus.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(suffix), let data = FileManager.default.contents(atPath: corpus.path + "/" + relative) else {
+                continue
+            }
+            result.append((relative, Array(data)))
+        }
+        return result
+    }
+
     public static func project(_ files: [(String, String)]) -> LocalizationProject {
         ProjectLoader.load(virtualFiles: files.map { ($0.0, Array($0.1.utf8)) })
     }

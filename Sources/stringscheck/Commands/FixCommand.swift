@@ -19,26 +19,11 @@ struct FixCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(
-        help: ArgumentHelp("Folders or files to read (default: the configuration's roots, else the current folder).", valueName: "paths"))
-    var paths: [String] = []
-
-    @OptionGroup var options: CheckOptions
-
-    @Flag(help: "Print the changes as a unified diff instead of writing them.")
-    var dryRun = false
-
-    @Flag(help: "Write nothing; exit 1 when anything would change (for CI).")
-    var check = false
-
-    func validate() throws {
-        try options.validate()
-        if dryRun && check { throw ValidationError("use --dry-run or --check, not both") }
-    }
+    @OptionGroup var rewrite: RewriteOptions
 
     func run() async throws {
-        let frontend = try Frontend(options: options, paths: paths)
-        let project = await frontend.load(jobs: options.jobs)
+        let frontend = try Frontend(options: rewrite.options, paths: rewrite.paths)
+        let project = await frontend.load(jobs: rewrite.options.jobs)
         if frontend.reportNothingFound(project) { throw ExitCode(2) }
         var result = await RuleEngine.run(project: project, configuration: frontend.configuration)
         if let selection = frontend.selection { result = selection.filter(result, project: project) }
@@ -55,13 +40,13 @@ struct FixCommand: AsyncParsableCommand {
         let changed = ownNamesFirst.filter { fix in
             fix.fixed != fix.original && (FileIdentity(path: fix.path).map { seen.insert($0).inserted } ?? true)
         }
-        if dryRun {
+        if rewrite.dryRun {
             let diff = changed.map(\.diff).joined()
             try Console.write(diff, to: nil)
             Console.error(Self.summary(changed, verb: "would fix"))
             throw ExitCode(refused.isEmpty ? 0 : 2)
         }
-        if check {
+        if rewrite.check {
             for fix in changed { Console.error("\(fix.path): \(fix.applied.count) fixable finding\(fix.applied.count == 1 ? "" : "s")") }
             Console.error(Self.summary(changed, verb: "would fix"))
             if !changed.isEmpty { throw ExitCode(1) }
@@ -80,7 +65,7 @@ struct FixCommand: AsyncParsableCommand {
         }
         Console.error(Self.summary(written, verb: "fixed"))
         // What is left, read again from the files as they now are.
-        let after = await RuleEngine.run(project: await frontend.load(jobs: options.jobs), configuration: frontend.configuration)
+        let after = await RuleEngine.run(project: await frontend.load(jobs: rewrite.options.jobs), configuration: frontend.configuration)
         let selected = frontend.selection.map { $0.filter(after, project: project) } ?? after
         let errors = selected.findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {

@@ -21,29 +21,14 @@ struct FormatCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(
-        help: ArgumentHelp("Folders or files to read (default: the configuration's roots, else the current folder).", valueName: "paths"))
-    var paths: [String] = []
-
-    @OptionGroup var options: CheckOptions
+    @OptionGroup var rewrite: RewriteOptions
 
     @Option(help: "The order of .strings entries: as-is, development (the development table's order) or key.")
     var order: StringsFormatter.Order = .asIs
 
-    @Flag(help: "Print the changes as a unified diff instead of writing them.")
-    var dryRun = false
-
-    @Flag(help: "Write nothing; exit 1 when a file would change (for CI and pre-commit).")
-    var check = false
-
-    func validate() throws {
-        try options.validate()
-        if dryRun && check { throw ValidationError("use --dry-run or --check, not both") }
-    }
-
     func run() async throws {
-        let frontend = try Frontend(options: options, paths: paths)
-        let project = await frontend.load(jobs: options.jobs)
+        let frontend = try Frontend(options: rewrite.options, paths: rewrite.paths)
+        let project = await frontend.load(jobs: rewrite.options.jobs)
         if frontend.reportNothingFound(project) { throw ExitCode(2) }
         let given = frontend.selection.map { selection in
             Set(project.files.filter { selection.reported.contains(FileSelection.absolute($0.path)) }.map(\.path))
@@ -66,8 +51,8 @@ struct FormatCommand: AsyncParsableCommand {
         }
         // Both cores: each file is read and laid out on its own.
         let order = order
-        let verify = !dryRun && !check
-        let dryRun = dryRun
+        let verify = !rewrite.dryRun && !rewrite.check
+        let dryRun = rewrite.dryRun
         let maximumSize = frontend.configuration.maximumFileSize
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, job) in jobs.enumerated() {
@@ -88,12 +73,12 @@ struct FormatCommand: AsyncParsableCommand {
         }
         for refusal in refused { Console.error("\(refusal.path): not formatted: \(refusal.reason)") }
         let failed = refused.isEmpty ? 0 : 2
-        if dryRun {
+        if rewrite.dryRun {
             try Console.write(changed.map(\.diff).joined(), to: nil)
             Console.error("would format \(Self.files(changed.count))")
             throw ExitCode(Int32(failed))
         }
-        if check {
+        if rewrite.check {
             for file in changed { Console.error("\(file.path): not formatted") }
             Console.error(changed.isEmpty ? "every file is formatted" : "would format \(Self.files(changed.count))")
             throw ExitCode(changed.isEmpty ? Int32(failed) : 1)

@@ -48,13 +48,7 @@ struct OutputError: Error {
 enum OutputFile {
     static func write(_ bytes: [UInt8], to given: String, reads: ReadFiles, force: Bool) throws(OutputError) {
         // A link that points nowhere yet is followed too: the report goes where it points.
-        var path = given
-        var link = stat()
-        for _ in 0..<8 where lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
-            guard let target = readLink(path) else { break }
-            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-            path = target.hasPrefix("/") ? target : folder + target
-        }
+        let path = followingLinks(given)
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, info.st_mode & S_IFMT == S_IFDIR { throw OutputError(message: "'\(path)' is a folder") }
@@ -83,13 +77,7 @@ enum OutputFile {
     /// link stays), atomically, keeping its permissions and owner; refused when the file is no
     /// longer what was read (changed during the run).
     static func rewrite(_ given: String, from original: [UInt8], to bytes: [UInt8]) throws(OutputError) {
-        var path = given
-        var link = stat()
-        for _ in 0..<8 where lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
-            guard let target = readLink(path) else { break }
-            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-            path = target.hasPrefix("/") ? target : folder + target
-        }
+        let path = followingLinks(given)
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw OutputError(message: "'\(given)' is no longer a regular file")
@@ -140,6 +128,18 @@ enum OutputFile {
             unlink(temporary)
             throw OutputError(message: "cannot write '\(path)': \(describe(reason))")
         }
+    }
+
+    /// The path a chain of symbolic links (up to 8) leads to; `given` when it is no link.
+    static func followingLinks(_ given: String) -> String {
+        var path = given
+        var link = stat()
+        for _ in 0..<8 where lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+            guard let target = readLink(path) else { break }
+            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+            path = target.hasPrefix("/") ? target : folder + target
+        }
+        return path
     }
 
     static func readLink(_ path: String) -> String? {

@@ -45,7 +45,8 @@ func canonical(_ bytes: [UInt8]) -> String? {
     func text(_ node: JSONNode) -> String {
         switch node.value {
         case .object(let members):
-            return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription):\(text($0.value))" }.joined(separator: ",") + "}"
+            return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription):\(text($0.value))" }.joined(separator: ",")
+                + "}"
         case .array(let items): return "[" + items.map(text).joined(separator: ",") + "]"
         case .string(let value): return value.debugDescription
         case .number(let value): return value
