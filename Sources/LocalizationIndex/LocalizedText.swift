@@ -273,7 +273,8 @@ public final class LocalizedText: Sendable {
                 switch scalar {
                 case "\n" where previousWasCR:
                     previousWasCR = false
-                case "\n", "\r", "\u{2028}", "\u{2029}":
+                // Line breaks as the parsers count them (U+2028 and U+2029 are not).
+                case "\n", "\r":
                     line += 1
                     column = 1
                     previousWasCR = scalar == "\r"

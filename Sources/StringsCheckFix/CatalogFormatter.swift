@@ -13,8 +13,9 @@ public enum CatalogFormatter {
     public static func format(_ bytes: [UInt8], path: String) throws(EditRefusal) -> [UInt8] {
         let text = try EditableText(bytes: bytes, path: path)
         let document = JSONReader.parse(bytes: text.utf8, path: path)
-        guard let root = document.root, !document.diagnostics.contains(where: { $0.severity == .error }) else {
-            let first = document.diagnostics.first { $0.severity == .error }
+        // Anything the reader had to forgive (a lone surrogate escape read as U+FFFD) would be lost.
+        guard let root = document.root, document.diagnostics.isEmpty else {
+            let first = document.diagnostics.first
             throw EditRefusal(
                 path: path, reason: "it is not clean JSON (\(first.map { "line \($0.location?.line ?? 0): \($0.message)" } ?? "empty"))")
         }
@@ -24,11 +25,40 @@ public enum CatalogFormatter {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         write(root, indent: 0, to: &out)
+        // Line breaks as the file has them (Xcode writes `\n`; a checkout may have `\r\n`): the
+        // layout's own, as every line break in a string is escaped.
+        if let first = text.utf8.firstIndex(of: 0x0A), first > 0, text.utf8[first - 1] == 0x0D {
+            out = out.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+        }
         // The last line break as found.
         var index = text.utf8.count
         while index > 0, text.utf8[index - 1] == 0x0A || text.utf8[index - 1] == 0x0D { index -= 1 }
         out += text.utf8[index...]
+        // The content is what it was: the same members and values, whatever their order.
+        let again = JSONReader.parse(bytes: out, path: path)
+        guard let formattedRoot = again.root, again.diagnostics.isEmpty, canonical(formattedRoot) == canonical(root) else {
+            throw EditRefusal(path: path, reason: "its formatted text would read differently; left as it is")
+        }
         return text.encoded(out)
+    }
+
+    /// A node with every object's members in code point order, for comparing content.
+    static func canonical(_ node: JSONNode) -> JSONNode {
+        var node = node
+        switch node.value {
+        case .object(let members):
+            node.value = .object(
+                members.map { member in
+                    var member = member
+                    member.keyLocation = SourcePosition(line: 0, column: 0)
+                    member.value = canonical(member.value)
+                    return member
+                }.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) })
+        case .array(let items): node.value = .array(items.map(canonical))
+        default: break
+        }
+        node.location = SourcePosition(line: 0, column: 0)
+        return node
     }
 
     /// The order Xcode writes an object's members in: Finder's, in English, code points last.

@@ -7,19 +7,29 @@ enum FixVerification {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard FileKind.table(name) == .strings else { return }
         let old = StringsParser.parse(bytes: before, path: path)
-        guard old.loads, !old.diagnostics.contains(where: { $0.severity == .error && !isFixed($0, by: edits) }) else {
+        // Two different texts for one key is no syntax error: it is reported, and left to a person.
+        let blocking = old.diagnostics.filter {
+            $0.severity == .error && !isFixed($0, by: edits) && $0.id != ParseDiagnosticKind.duplicateKey.rawValue
+        }
+        guard old.loads, blocking.isEmpty else {
             throw EditRefusal(path: path, reason: "it does not parse cleanly (\(firstError(old)))")
         }
         let new = StringsParser.parse(bytes: after, path: path)
-        guard new.loads, !new.diagnostics.contains(where: { $0.severity == .error }) else {
+        let oldErrors = old.diagnostics.filter { $0.severity == .error && $0.id == ParseDiagnosticKind.duplicateKey.rawValue }.count
+        let newErrors = new.diagnostics.filter { $0.severity == .error && $0.id == ParseDiagnosticKind.duplicateKey.rawValue }.count
+        guard new.loads, !new.diagnostics.contains(where: { $0.severity == .error && $0.id != ParseDiagnosticKind.duplicateKey.rawValue }),
+            newErrors <= oldErrors
+        else {
             throw EditRefusal(path: path, reason: "the fixed file would not parse cleanly (\(firstError(new))); left as it is")
         }
         // The keys whose entries an edit falls in may change; every other key loads as before.
+        // Lines counted from the bytes each edit replaces (a removal reaches up to its comments).
+        let lineStarts = text.lineStarts
         let editedLines = Set(
             edits.flatMap { edit -> [Int] in
-                let first = edit.position.line
-                let count = text.utf8[edit.range].count { $0 == 0x0A }
-                return Array(first...(first + count))
+                let first = lineNumber(of: edit.range.lowerBound, lineStarts)
+                let last = lineNumber(of: max(edit.range.lowerBound, edit.range.upperBound - 1), lineStarts)
+                return Array(first...max(first, last))
             })
         var touched: Set<String> = []
         for entry in old.entries {
@@ -36,6 +46,32 @@ enum FixVerification {
                 reason:
                     "the fix would change what \(changed.count) key(s) it does not touch load ('\(changed.sorted().first ?? "")'); left as it is"
             )
+        }
+    }
+
+    /// The 1-based line an offset stands on.
+    static func lineNumber(of offset: Int, _ lineStarts: [Int]) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return low + 1
+    }
+
+    /// The comments outside every edit, then the comments of the fixed text: they must be the
+    /// same (a removal takes only the comments inside it).
+    static func verifyComments(before: [UInt8], after: [UInt8], edits: [TextEdit], path: String) throws(EditRefusal) {
+        guard let old = StringsLayout(before) else { return }
+        guard let new = StringsLayout(after) else {
+            throw EditRefusal(path: path, reason: "the fixed file would not be a plain table; left as it is")
+        }
+        let kept = old.allComments.filter { comment in !edits.contains { $0.range.contains(comment.lowerBound) } }
+        let keptTexts = kept.map { Array(before[$0]) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let newTexts = new.allComments.map { Array(after[$0]) }.sorted { $0.lexicographicallyPrecedes($1) }
+        guard keptTexts == newTexts else {
+            throw EditRefusal(path: path, reason: "the fix would change a comment it does not remove; left as it is")
         }
     }
 

@@ -53,21 +53,42 @@ public enum Fixer {
                 throw EditRefusal(
                     path: path, reason: "a fix-it of \(rule) points outside the file as it is now (it changed since it was read)")
             }
+            // The fix-it names the text it replaces: anything else there, and the file is not what was checked.
+            if let original = fixIt.original, !text.utf8[start..<end].elementsEqual(original.utf8) {
+                throw EditRefusal(
+                    path: path, reason: "a fix-it of \(rule) does not find the text it replaces (the file changed since it was read)")
+            }
             edits.append(
                 TextEdit(
                     range: start..<end, replacement: Array(fixIt.replacement.utf8), rule: rule, message: fixIt.message,
                     position: fixIt.start))
         }
-        // Deleting a whole entry deletes its comment and its line with it.
+        if edits.contains(where: { $0.replacement.isEmpty }) && StringsLayout(text.utf8) == nil {
+            throw EditRefusal(path: path, reason: "it is not a plain table, so no entry of it is removed")
+        }
+        // Deleting a whole entry deletes its line with it, and its comment where the definition that
+        // stays has the same one (otherwise the entry alone goes, and its comment stays).
         if edits.contains(where: { $0.replacement.isEmpty }), let layout = StringsLayout(text.utf8) {
-            let spans = Dictionary(layout.entries.map { ($0.span, $0) }, uniquingKeysWith: { first, _ in first })
+            let spans = Dictionary(
+                layout.entries.enumerated().map { ($0.element.span, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let utf8 = text.utf8
             for index in edits.indices where edits[index].replacement.isEmpty {
-                if let entry = spans[edits[index].range] { edits[index].range = layout.removal(of: entry, in: text.utf8) }
+                guard let position = spans[edits[index].range] else {
+                    throw EditRefusal(
+                        path: path,
+                        reason: "a fix-it of \(edits[index].rule) does not find the entry it removes (the file changed since it was read)")
+                }
+                var entry = layout.entries[position]
+                let comments = { (entry: StringsLayout.Entry) in entry.comments.map { Array(utf8[$0]) } }
+                let kept = layout.entries[(position + 1)...].last { utf8[$0.key] == utf8[entry.key] }
+                if let kept, comments(kept) != comments(entry) { entry.comments = [] }
+                edits[index].range = layout.removal(of: entry, in: utf8)
             }
         }
         let (result, applied, skipped) = TextEdit.apply(edits, to: text.utf8)
         let fixed = text.encoded(result)
         try FixVerification.verify(before: bytes, after: fixed, path: path, edits: applied, text: text)
+        try FixVerification.verifyComments(before: text.utf8, after: result, edits: applied, path: path)
         return FileFix(
             path: path, original: bytes, fixed: fixed, applied: applied, skipped: skipped, originalText: text.utf8, fixedText: result)
     }

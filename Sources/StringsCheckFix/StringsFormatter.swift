@@ -36,7 +36,11 @@ public enum StringsFormatter {
         // A table with nothing in it stays as it is: emptied, a file Foundation read as an empty
         // table would be one it refuses.
         if layout.entries.isEmpty && Block.comments(in: utf8).isEmpty { return bytes }
-        let newline: [UInt8] = utf8.firstIndex(of: 0x0A).map { $0 > 0 && utf8[$0 - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A] } ?? [0x0A]
+        // The file's line break: its first one (`\r\n`, `\n` or a lone `\r`).
+        let newline: [UInt8] =
+            utf8.firstIndex { $0 == 0x0A || $0 == 0x0D }.map { index in
+                utf8[index] == 0x0A ? [0x0A] : index + 1 < utf8.count && utf8[index + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+            } ?? [0x0A]
         var blocks = layout.entries.enumerated().map {
             Block(entry: $0.element, key: parsed.entries[$0.offset].key, utf8: utf8, isFirst: $0.offset == 0)
         }
@@ -91,13 +95,23 @@ public enum StringsFormatter {
         let after = StringsParser.parse(bytes: formatted, path: path)
         let sameOrder = order != .asIs || after.entries.map(\.key) == parsed.entries.map(\.key)
         let same = after.loads && sameOrder && after.loadedTable == parsed.loadedTable
-        guard same,
-            after.entries.map({ after.comment(of: $0) }).sorted(by: { ($0 ?? "") < ($1 ?? "") })
-                == parsed.entries.map({ parsed.comment(of: $0) }).sorted(by: { ($0 ?? "") < ($1 ?? "") })
+        // Every comment is still there, once.
+        let afterText = (try? EditableText(bytes: formatted, path: path))?.utf8 ?? []
+        guard same, let afterLayout = StringsLayout(afterText),
+            Self.commentTexts(afterLayout, afterText) == Self.commentTexts(layout, utf8)
         else {
             throw EditRefusal(path: path, reason: "its formatted text would load differently; left as it is")
         }
         return formatted
+    }
+
+    /// The texts of a layout's comments (trailing white space aside), sorted.
+    static func commentTexts(_ layout: StringsLayout, _ utf8: [UInt8]) -> [[UInt8]] {
+        layout.allComments.map { range in
+            var text = Array(utf8[range])
+            while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }
+            return text
+        }.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// One entry with the comments before it.
@@ -139,9 +153,12 @@ public enum StringsFormatter {
             self.detached = detached
             self.comments = comments
             blankBefore = items.first.map { $0.blankBefore } ?? blankBeforeKey
-            var line = Array(utf8[entry.key])
-            if let value = entry.value { line += Array(" = ".utf8) + utf8[value] }
-            line.append(UInt8(ascii: ";"))
+            // An entry with a comment inside it is kept as written.
+            var line = Array(utf8[entry.hasInnerComment ? entry.span : entry.key])
+            if !entry.hasInnerComment {
+                if let value = entry.value { line += Array(" = ".utf8) + utf8[value] }
+                line.append(UInt8(ascii: ";"))
+            }
             self.line = line
         }
 

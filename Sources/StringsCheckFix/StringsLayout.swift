@@ -16,24 +16,28 @@ public struct StringsLayout: Sendable {
         /// The text between the previous entry (or the start) and the key: white space and
         /// every comment, attached or not.
         public var leading: Range<Int>
+        /// Whether a comment stands inside the entry (`"a" = /* note */ "b";`).
+        public var hasInnerComment: Bool
     }
 
     public var entries: [Entry]
     /// Where the text after the last entry starts.
     public var end: Int
+    /// Every comment outside the quoted strings, in order.
+    public var allComments: [Range<Int>]
 
     /// Cuts `utf8`; nil when the text is not a plain `.strings` table (a syntax error, or an
     /// unterminated string or comment), which is left as it is.
     public init?(_ utf8: [UInt8]) {
         var scanner = Scanner(bytes: utf8)
         var entries: [Entry] = []
-        var pendingComments: [Range<Int>] = []
         while true {
             let triviaStart = scanner.index
-            guard let comments = scanner.skipTrivia() else { return nil }
-            pendingComments = comments
+            // A comment on the line the previous entry ends on is that entry's, not the next one's.
+            guard let comments = scanner.skipTrivia(sameLineIsPrevious: triviaStart > 0) else { return nil }
             guard scanner.index < utf8.count else { break }
             guard let key = scanner.token() else { return nil }
+            let beforeInner = scanner.comments.count
             guard scanner.skipTrivia() != nil else { return nil }
             var value: Range<Int>?
             if scanner.peek == UInt8(ascii: "=") {
@@ -46,28 +50,34 @@ public struct StringsLayout: Sendable {
             scanner.index += 1
             entries.append(
                 Entry(
-                    key: key, value: value, span: key.lowerBound..<scanner.index, comments: pendingComments,
-                    leading: triviaStart..<key.lowerBound))
+                    key: key, value: value, span: key.lowerBound..<scanner.index, comments: comments,
+                    leading: triviaStart..<key.lowerBound, hasInnerComment: scanner.comments.count > beforeInner))
         }
         self.entries = entries
         end = entries.last?.span.upperBound ?? 0
+        allComments = scanner.comments
     }
 
     struct Scanner {
         let bytes: [UInt8]
         var index = 0
+        /// Every comment skipped so far.
+        var comments: [Range<Int>] = []
 
         var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        /// Skips white space and comments; the comments after the last blank line, or nil at
-        /// an unterminated comment.
-        mutating func skipTrivia() -> [Range<Int>]? {
+        /// Skips white space and comments; the comments after the last blank line (but one on the
+        /// line the skipped text starts on, with `sameLineIsPrevious`), or nil at an unterminated
+        /// comment.
+        mutating func skipTrivia(sameLineIsPrevious: Bool = false) -> [Range<Int>]? {
             var comments: [Range<Int>] = []
             var newlines = 0
+            var sawLineBreak = false
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D {
                     if byte == 0x0A || index + 1 >= bytes.count || bytes[index + 1] != 0x0A { newlines += 1 }
+                    sawLineBreak = true
                     index += 1
                     continue
                 }
@@ -83,9 +93,11 @@ public struct StringsLayout: Sendable {
                     if newlines >= 2 { comments.removeAll() }
                     newlines = 0
                     let start = index
+                    let isPrevious = sameLineIsPrevious && !sawLineBreak
                     if bytes[index + 1] == UInt8(ascii: "/") {
                         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-                        comments.append(start..<index)
+                        if !isPrevious { comments.append(start..<index) }
+                        self.comments.append(start..<index)
                         continue
                     }
                     if bytes[index + 1] == UInt8(ascii: "*") {
@@ -95,7 +107,8 @@ public struct StringsLayout: Sendable {
                         }
                         guard index + 1 < bytes.count else { return nil }
                         index += 2
-                        comments.append(start..<index)
+                        if !isPrevious { comments.append(start..<index) }
+                        self.comments.append(start..<index)
                         continue
                     }
                 }

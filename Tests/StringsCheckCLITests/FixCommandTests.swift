@@ -58,7 +58,8 @@ struct FixCommandTests {
         let root = try Self.tree([("en.lproj/Localizable.strings", broken)])
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try CLITests.run(["fix", "."], in: root)
-        #expect(result.status != 0)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not fixed: it does not parse cleanly"), "\(result.stderr)")
         #expect(try String(contentsOf: root.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8) == broken)
     }
 }

@@ -6,12 +6,20 @@ public struct FixIt: Sendable, Hashable, Codable {
     public var start: SourcePosition
     public var end: SourcePosition
     public var replacement: String
+    /// The text the range holds when the fix-it is made; `fix` leaves a file whose text there is
+    /// anything else. Nil for a removal of a whole `.strings` entry, which must match one.
+    public var original: String?
 
-    public init(message: String, path: String, start: SourcePosition, end: SourcePosition, replacement: String) {
+    public init(message: String, path: String, start: SourcePosition, end: SourcePosition, replacement: String, original: String? = nil) {
         self.message = message
         self.path = path
         self.start = start
         self.end = end
         self.replacement = replacement
+        self.original = original
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case message, path, start, end, replacement
     }
 }

@@ -13,8 +13,9 @@ struct PendingDiagnostic {
     var notes: [(message: ParseMessage, offset: Int)] = []
     /// The key of the entry it is about, if any.
     var key: String?
-    /// A repair of the bytes `range` (offsets in the text) that `stringscheck fix` applies.
-    var fix: (range: Range<Int>, replacement: String, message: String)?
+    /// A repair of the bytes `range` (offsets in the text) that `stringscheck fix` applies, and
+    /// the text it replaces (nil for the removal of a whole entry).
+    var fix: (range: Range<Int>, replacement: String, message: String, original: String?)?
 }
 
 /// Byte-level lexing of CoreFoundation's old-style property list syntax (`CFOldStylePList.c`).
@@ -48,7 +49,7 @@ struct OldStyleScanner {
 
     mutating func report(
         _ kind: ParseDiagnosticKind, _ message: ParseMessage, at offset: Int, severity: Severity? = nil, key: String? = nil,
-        fix: (range: Range<Int>, replacement: String, message: String)? = nil
+        fix: (range: Range<Int>, replacement: String, message: String, original: String?)? = nil
     ) {
         guard !quiet, tally.admit(kind, key: key ?? valueOfKey) else { return }
         diagnostics.append(
@@ -362,7 +363,7 @@ struct OldStyleScanner {
                     if hexDigits {
                         report(
                             .stringsLowercaseUEscape, .stringsLowercaseUEscape, at: escapeOffset,
-                            fix: (escapeOffset..<(escapeOffset + 2), "\\U", ParseMessage.writeUpperCaseU.text))
+                            fix: (escapeOffset..<(escapeOffset + 2), "\\U", ParseMessage.writeUpperCaseU.text, "\\u"))
                     } else {
                         report(.stringsUnknownEscape, .stringsUnknownEscape(character: e), at: escapeOffset)
                     }

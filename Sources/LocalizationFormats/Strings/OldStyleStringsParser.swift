@@ -381,7 +381,8 @@ struct OldStyleStringsParser {
                 // The same text twice: the earlier definition can go (`stringscheck fix`), as
                 // nothing that loads changes.
                 let earlier = offsets[previous]
-                let fix = same && earlier.end > 0 ? (earlier.key..<earlier.end, "", ParseMessage.removeEarlierDefinition.text) : nil
+                let fix =
+                    same && earlier.end > 0 ? (earlier.key..<earlier.end, "", ParseMessage.removeEarlierDefinition.text, String?.none) : nil
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,
@@ -409,7 +410,7 @@ struct OldStyleStringsParser {
                     [
                         FixIt(
                             message: fix.message, path: path, start: lines.location(ofByte: fix.range.lowerBound),
-                            end: lines.location(ofByte: fix.range.upperBound), replacement: fix.replacement)
+                            end: lines.location(ofByte: fix.range.upperBound), replacement: fix.replacement, original: fix.original)
                     ]
                 } ?? [], key: item.key)
         }

@@ -15,7 +15,8 @@ struct FixCommand: AsyncParsableCommand {
             A file is rewritten only when it parsed cleanly and what it loads on a device changes only where the repairs are; it keeps \
             its encoding, byte order mark, line endings, permissions and owner, a symbolic link is written through, and a file \
             changed during the run is left alone. Exit status: 0 when nothing at error level is left, 1 when errors remain (or, with \
-            --check, when anything would change), 2 when the fix could not run.
+            --check, when anything would change), 2 when a file could not be fixed or the fix could not run. --dry-run exits 0 \
+            unless a file could not be fixed.
             """
     )
 
@@ -70,9 +71,10 @@ struct FixCommand: AsyncParsableCommand {
         let errors = selected.findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {
             Console.error("\(errors.count) finding\(errors.count == 1 ? "" : "s") at error level remain (`stringscheck check` lists them)")
-            throw ExitCode(1)
         }
+        // A file that could not be fixed says more than what is left.
         if !refused.isEmpty || written.count < changed.count { throw ExitCode(2) }
+        if !errors.isEmpty { throw ExitCode(1) }
     }
 
     static func isLink(_ path: String) -> Bool {

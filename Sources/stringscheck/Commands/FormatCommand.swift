@@ -51,12 +51,13 @@ struct FormatCommand: AsyncParsableCommand {
         }
         // Both cores: each file is read and laid out on its own.
         let order = order
-        let verify = !rewrite.dryRun && !rewrite.check
+        // Written, a file is parsed again as read now; only reporting, the load's parse serves.
+        let writes = !rewrite.dryRun && !rewrite.check
         let dryRun = rewrite.dryRun
         let maximumSize = frontend.configuration.maximumFileSize
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, job) in jobs.enumerated() {
-                group.addTask { (index, job.run(order: order, verify: verify, diff: dryRun, maximumSize: maximumSize)) }
+                group.addTask { (index, job.run(order: order, writes: writes, diff: dryRun, maximumSize: maximumSize)) }
             }
             var outcomes = [Outcome](repeating: .unchanged, count: jobs.count)
             for await (index, outcome) in group { outcomes[index] = outcome }
@@ -118,19 +119,27 @@ struct FormatCommand: AsyncParsableCommand {
         var parsed: StringsFile?
         var developmentKeys: [String]
 
-        /// `verify` for a result that is written: the file is parsed again as read now, and the
-        /// result checked against it; `diff` makes the change's diff.
-        func run(order: StringsFormatter.Order, verify: Bool, diff: Bool, maximumSize: Int) -> Outcome {
+        /// Every result is checked to load what the file loads (so `--check` and `--dry-run` say what
+        /// a write would do); for a result that is `writes`, against the file parsed again as read
+        /// now. `diff` makes the change's diff.
+        /// Whether the bytes are an XML (`<?xml`, `<plist`) or binary (`bplist`) property list.
+        static func isPropertyListDocument(_ bytes: [UInt8]) -> Bool {
+            guard let text = try? EditableText(bytes: bytes, path: "") else { return bytes.starts(with: Array("bplist".utf8)) }
+            return text.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "<")
+        }
+
+        func run(order: StringsFormatter.Order, writes: Bool, diff: Bool, maximumSize: Int) -> Outcome {
             guard case .success(let bytes) = FileBytes.read(path, maximumSize: maximumSize) else {
                 return .refused(EditRefusal(path: path, reason: "it cannot be read"))
             }
+            // A `.strings` file that is an XML or binary property list is left as it is.
+            if parsed != nil, Self.isPropertyListDocument(bytes) { return .unchanged }
             do throws(EditRefusal) {
                 let formatted =
                     parsed == nil
                     ? try CatalogFormatter.format(bytes, path: path)
                     : try StringsFormatter.format(
-                        bytes, path: path, order: order, developmentKeys: developmentKeys, parsed: verify ? nil : parsed,
-                        verify: verify)
+                        bytes, path: path, order: order, developmentKeys: developmentKeys, parsed: writes ? nil : parsed)
                 guard formatted != bytes else { return .unchanged }
                 guard diff else { return .changed(Change(path: path, original: bytes, formatted: formatted, diff: "")) }
                 let before = try EditableText(bytes: bytes, path: path).utf8

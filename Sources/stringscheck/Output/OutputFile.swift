@@ -82,10 +82,26 @@ enum OutputFile {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw OutputError(message: "'\(given)' is no longer a regular file")
         }
+        // Replaced by a rename, a file with other hard links would lose them.
+        guard info.st_nlink <= 1 else { throw OutputError(message: "'\(given)' has other hard links; left as it is") }
         guard case .success(let current) = FileBytes.read(path, maximumSize: original.count + 1), current == original else {
             throw OutputError(message: "'\(given)' changed during the run; left as it is")
         }
-        try replace(realPath(path) ?? path, with: bytes, keeping: info)
+        try replace(realPath(path) ?? path, with: bytes, keeping: info, unchangedSince: info)
+    }
+
+    /// Whether the file at `path` is still the one `snapshot` describes (same file, size and
+    /// modification time).
+    static func isUnchanged(_ path: String, since snapshot: stat) -> Bool {
+        var now = stat()
+        guard stat(path, &now) == 0 else { return false }
+        #if canImport(Darwin)
+            let (modified, then) = (now.st_mtimespec, snapshot.st_mtimespec)
+        #else
+            let (modified, then) = (now.st_mtim, snapshot.st_mtim)
+        #endif
+        return now.st_ino == snapshot.st_ino && now.st_dev == snapshot.st_dev && now.st_size == snapshot.st_size
+            && modified.tv_sec == then.tv_sec && modified.tv_nsec == then.tv_nsec
     }
 
     /// A device, FIFO or socket: opened for writing and written, as a shell redirection would.
@@ -102,7 +118,11 @@ enum OutputFile {
     }
 
     /// A regular file (or a new one): written beside it and renamed over it.
-    private static func replace(_ path: String, with bytes: [UInt8], keeping existing: stat?) throws(OutputError) {
+    /// With `unchangedSince`, the file is checked again just before the rename and left alone when
+    /// it changed after that snapshot.
+    private static func replace(_ path: String, with bytes: [UInt8], keeping existing: stat?, unchangedSince snapshot: stat? = nil)
+        throws(OutputError)
+    {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -116,12 +136,19 @@ enum OutputFile {
             _ = fchmod(fd, mode_t(existing.st_mode & 0o7777))
             _ = fchown(fd, existing.st_uid, existing.st_gid)
         }
-        let failure = writeAll(fd, bytes)
-        close(fd)
+        // Every byte on the disk before the rename: a write error reported late (a full disk, a
+        // network volume) leaves the file as it was.
+        var failure = writeAll(fd, bytes)
+        if failure == nil, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == nil { failure = errno }
         InterruptCleanup.pauseForTests()
         if let failure {
             unlink(temporary)
             throw OutputError(message: "cannot write '\(path)': \(describe(failure))")
+        }
+        if let snapshot, !isUnchanged(path, since: snapshot) {
+            unlink(temporary)
+            throw OutputError(message: "'\(path)' changed during the run; left as it is")
         }
         guard rename(temporary, path) == 0 else {
             let reason = errno

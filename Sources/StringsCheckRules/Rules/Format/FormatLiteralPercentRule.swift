@@ -32,7 +32,7 @@ struct FormatLiteralPercentRule: Rule {
             else { return nil }
             return FixIt(
                 message: Finding.Message.writeDoublePercent.text, path: message.path, start: start,
-                end: SourcePosition(line: start.line, column: start.column + 1), replacement: "%%")
+                end: SourcePosition(line: start.line, column: start.column + 1), replacement: "%%", original: "%")
         }
     }
 

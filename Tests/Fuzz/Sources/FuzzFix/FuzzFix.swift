@@ -28,15 +28,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // The parser's own fix-its, applied until none is left (overlapping ones wait a round).
     var current = body
-    for _ in 0..<4 {
+    for _ in 0..<6 {
         let parsed = StringsParser.parse(bytes: current, path: "fuzz.strings")
         let findings = parsed.diagnostics.filter { !$0.fixIts.isEmpty }.map { Finding($0) }
-        guard !findings.isEmpty else { break }
-        let (fixes, _) = Fixer.fixes(for: findings) { _ in current }
-        guard let fix = fixes.first, fix.fixed != current else { break }
+        guard !findings.isEmpty else { return 0 }
+        let (fixes, refused) = Fixer.fixes(for: findings) { _ in current }
+        // A file left alone says why; otherwise each round makes progress.
+        guard refused.isEmpty else { return 0 }
+        guard let fix = fixes.first else { return 0 }
+        precondition(fix.fixed != current, "a fix-it was offered and nothing changed")
+        // The fixed file loads what the input loaded, but in the entries the repairs touch.
+        precondition(StringsParser.parse(bytes: fix.fixed, path: "fuzz.strings").loads, "a fixed file does not load")
         current = fix.fixed
     }
-    return 0
+    preconditionFailure("the parser's fix-its do not converge")
 }
 
 /// A JSON document with every object's members sorted, for comparing content.
