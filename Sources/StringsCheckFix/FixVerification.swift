@@ -5,6 +5,17 @@ import LocalizationFormats
 enum FixVerification {
     static func verify(before: [UInt8], after: [UInt8], path: String, edits: [TextEdit], text: EditableText) throws(EditRefusal) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        if FileKind.isPayloadTemplate(path) {
+            // A payload's repairs change how its strings are written, never what they hold.
+            let old = JSONReader.parse(bytes: text.utf8, path: path)
+            let new = JSONReader.parse(bytes: TextDecoder.decode(after).utf8, path: path)
+            guard let oldRoot = old.root, let newRoot = new.root, !new.diagnostics.contains(where: { $0.severity == .error }),
+                CatalogFormatter.canonical(oldRoot) == CatalogFormatter.canonical(newRoot)
+            else {
+                throw EditRefusal(path: path, reason: "the fixed payload would read differently; left as it is")
+            }
+            return
+        }
         guard FileKind.table(name) == .strings else { return }
         let old = StringsParser.parse(bytes: before, path: path)
         // Two different texts for one key is no syntax error: it is reported, and left to a person.
