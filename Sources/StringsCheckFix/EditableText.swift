@@ -134,13 +134,18 @@ public struct TextEdit: Sendable, Hashable {
     public var message: String
     /// Where it starts, for the report.
     public var position: SourcePosition
+    /// Whether it removes a whole `.strings` entry (with its line, and its comment when that goes too).
+    public var removesEntry: Bool
 
-    public init(range: Range<Int>, replacement: [UInt8], rule: String, message: String, position: SourcePosition) {
+    public init(
+        range: Range<Int>, replacement: [UInt8], rule: String, message: String, position: SourcePosition, removesEntry: Bool = false
+    ) {
         self.range = range
         self.replacement = replacement
         self.rule = rule
         self.message = message
         self.position = position
+        self.removesEntry = removesEntry
     }
 
     /// `utf8` with `edits` applied: in order of place, an edit that overlaps one already taken

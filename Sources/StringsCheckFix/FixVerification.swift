@@ -22,7 +22,10 @@ enum FixVerification {
         let blocking = old.diagnostics.filter {
             $0.severity == .error && !isFixed($0, by: edits) && $0.id != ParseDiagnosticKind.duplicateKey.rawValue
         }
-        guard old.loads, blocking.isEmpty else {
+        // A repair of CoreFoundation's grammar (a stray or missing ';') starts from a file that
+        // loads less than it holds, or nothing.
+        let repairsGrammar = edits.contains { grammarRules.contains($0.rule) }
+        guard old.loads || repairsGrammar, blocking.isEmpty else {
             throw EditRefusal(path: path, reason: "it does not parse cleanly (\(firstError(old)))")
         }
         let new = StringsParser.parse(bytes: after, path: path)
@@ -34,6 +37,14 @@ enum FixVerification {
             throw EditRefusal(path: path, reason: "the fixed file would not parse cleanly (\(firstError(new))); left as it is")
         }
         // The keys whose entries an edit falls in may change; every other key loads as before.
+        if repairsGrammar {
+            // Every entry the file holds is read as the parser recovered it before, now loading.
+            let entries = { (file: StringsFile) in file.entries.indices.map { "\(file.entries[$0].key)\u{1F}\(file.value(at: $0) ?? "")" } }
+            guard entries(new) == entries(old) else {
+                throw EditRefusal(path: path, reason: "the repaired file would read other entries than it holds; left as it is")
+            }
+            return
+        }
         // Lines counted from the bytes each edit replaces (a removal reaches up to its comments).
         let lineStarts = text.lineStarts
         let editedLines = Set(
@@ -59,6 +70,9 @@ enum FixVerification {
             )
         }
     }
+
+    /// The rules whose repairs make CoreFoundation read a file it stopped reading.
+    static let grammarRules: Set = [ParseDiagnosticKind.stringsSilentTruncation.rawValue, ParseDiagnosticKind.stringsSyntaxError.rawValue]
 
     /// The 1-based line an offset stands on.
     static func lineNumber(of offset: Int, _ lineStarts: [Int]) -> Int {

@@ -61,18 +61,18 @@ public enum Fixer {
             edits.append(
                 TextEdit(
                     range: start..<end, replacement: Array(fixIt.replacement.utf8), rule: rule, message: fixIt.message,
-                    position: fixIt.start))
+                    position: fixIt.start, removesEntry: fixIt.original == nil && fixIt.replacement.isEmpty))
         }
-        if edits.contains(where: { $0.replacement.isEmpty }) && StringsLayout(text.utf8) == nil {
+        if edits.contains(where: \.removesEntry) && StringsLayout(text.utf8) == nil {
             throw EditRefusal(path: path, reason: "it is not a plain table, so no entry of it is removed")
         }
         // Deleting a whole entry deletes its line with it, and its comment where the definition that
         // stays has the same one (otherwise the entry alone goes, and its comment stays).
-        if edits.contains(where: { $0.replacement.isEmpty }), let layout = StringsLayout(text.utf8) {
+        if edits.contains(where: \.removesEntry), let layout = StringsLayout(text.utf8) {
             let spans = Dictionary(
                 layout.entries.enumerated().map { ($0.element.span, $0.offset) }, uniquingKeysWith: { first, _ in first })
             let utf8 = text.utf8
-            for index in edits.indices where edits[index].replacement.isEmpty {
+            for index in edits.indices where edits[index].removesEntry {
                 guard let position = spans[edits[index].range] else {
                     throw EditRefusal(
                         path: path,

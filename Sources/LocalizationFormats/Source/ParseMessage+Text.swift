@@ -89,6 +89,10 @@ extension ParseMessage {
             "'\\u' is not an escape in .strings files: this reads as 'u' followed by the digits; write '\\U' instead"
         case .writeUpperCaseU:
             "write '\\U', the escape CoreFoundation reads"
+        case .removeStraySemicolon:
+            "remove the stray ';', so that CoreFoundation reads on"
+        case .addSemicolon:
+            "add the ';' that ends the entry"
         case .removeEarlierDefinition:
             "remove the earlier definition (with its comment): it has the same text, and the later one is the one that loads"
 

@@ -106,6 +106,9 @@ public enum ParseMessage: Sendable, Hashable {
     case writeUpperCaseU
     /// The fix-it of a key defined twice with the same text.
     case removeEarlierDefinition
+    /// The fix-its of CoreFoundation's grammar.
+    case removeStraySemicolon
+    case addSemicolon
 
     // MARK: strings-unknown-escape
 

@@ -54,9 +54,12 @@ struct OldStyleStringsParser {
         truncationOffset.map { offset < $0 } ?? true
     }
 
-    mutating func fatal(_ message: ParseMessage, at offset: Int, kind: ParseDiagnosticKind = .stringsSyntaxError) {
+    mutating func fatal(
+        _ message: ParseMessage, at offset: Int, kind: ParseDiagnosticKind = .stringsSyntaxError,
+        fix: (range: Range<Int>, replacement: String, message: String, original: String?)? = nil
+    ) {
         guard !scanner.quiet else { return }
-        scanner.report(kind, message, at: offset)
+        scanner.report(kind, message, at: offset, fix: fix)
         if isRead(offset), firstFatalOffset.map({ offset < $0 }) ?? true {
             firstFatalOffset = offset
             firstFatalDiagnosticIndex = scanner.diagnostics.count - 1
@@ -292,11 +295,17 @@ struct OldStyleStringsParser {
             offsets[offsets.count - 1].end = scanner.pos
             return true
         }
-        fatal(.stringsExpectedSemicolonAfterValue(key: entries[entries.count - 1].key), at: afterValue)
         // More on the same line (`"He said "hi"";`: a quote not escaped) is the same mistake: the
         // next line is where another entry may start. A new line after the value (a ';' left out
-        // at a line end) is read from where it starts.
-        if !braced, scanner.pos < bytes.count, !bytes[afterValue..<scanner.pos].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        // at a line end) is read from where it starts, and `fix` adds the ';' when a key starts it.
+        let lineEnds = scanner.pos <= bytes.count && bytes[afterValue..<scanner.pos].contains(where: { $0 == 0x0A || $0 == 0x0D })
+        let keyFollows =
+            scanner.pos < bytes.count
+            && (OldStyleScanner.isQuote(bytes[scanner.pos]) || OldStyleScanner.isUnquotedCharacter(bytes[scanner.pos]))
+        fatal(
+            .stringsExpectedSemicolonAfterValue(key: entries[entries.count - 1].key), at: afterValue,
+            fix: !braced && lineEnds && keyFollows ? (afterValue..<afterValue, ";", ParseMessage.addSemicolon.text, "") : nil)
+        if !braced, scanner.pos < bytes.count, !lineEnds {
             scanner.skipToNextLine(after: scanner.pos)
         }
         return false
@@ -351,7 +360,12 @@ struct OldStyleStringsParser {
             let message =
                 silentStopUnexpected.map { ParseMessage.stringsSilentStopAtUnexpected(found: $0, lost: lost) }
                 ?? .stringsSilentStopAtUnclosedKey(lost: lost)
-            pending.append(PendingDiagnostic(kind: .stringsSilentTruncation, message: message.text, offset: cut))
+            // A `;` where a key should start (`"a" = "b";;`) is a stray one: `fix` removes it.
+            let stray = cut < bytes.count && bytes[cut] == UInt8(ascii: ";")
+            pending.append(
+                PendingDiagnostic(
+                    kind: .stringsSilentTruncation, message: message.text, offset: cut,
+                    fix: stray ? (cut..<(cut + 1), "", ParseMessage.removeStraySemicolon.text, ";") : nil))
         }
 
         // Entries are completed in place: no second array, no copies of their strings.

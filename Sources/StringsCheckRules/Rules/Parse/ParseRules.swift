@@ -86,22 +86,29 @@ public enum ParseRules {
                 summary: "a .strings syntax error, which makes Foundation load nothing from the file",
                 rationale:
                     "A syntax error CoreFoundation stops at: a missing `;` or `=`, a missing value, an unterminated string or `\\`, junk after a braced table, bad data. Foundation rejects the whole file, so every key of the table shows raw. The message names what was expected; the parser recovers at the next line and reports the rest.",
-                fix: "Add what the message says is expected.",
+                fix:
+                    "Add what the message says is expected. The fix-it adds a `;` left out at the end of a line when the next line starts an entry; every other syntax error needs a person.",
                 examples: (
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\"↓\n\"c\" = \"d\";\n")])],
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])]
-                ))
+                ),
+                fixIt: FixItExample(
+                    before: .strings("/* Greeting */\n\"hello\" = \"Hello\"\n\"bye\" = \"Bye\";\n"),
+                    after: ["en.lproj/Localizable.strings": "/* Greeting */\n\"hello\" = \"Hello\";\n\"bye\" = \"Bye\";\n"]))
         case .stringsSilentTruncation:
             return make(
                 kind, name: "Silent truncation",
                 summary: "a place where CoreFoundation silently stops reading, so later entries never load",
                 rationale:
                     "After an entry's `;`, a character that cannot start a key (a second `;`, `}`, `,`, `#`, `<` …) or a quoted key that never closes ends CoreFoundation's reading loop *without an error*: the entries before it load, every entry after it silently does not. No other tool reports this.",
-                fix: "Delete the stray character.",
+                fix: "Delete the stray character. The fix-it deletes a stray `;`; any other character needs a person.",
                 examples: (
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";↓;\n\"c\" = \"d\";\n")])],
                     [RuleExample([ExampleFile("en.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\";\n")])]
-                ))
+                ),
+                fixIt: FixItExample(
+                    before: .strings("\"hello\" = \"Hello\";;\n\"bye\" = \"Bye\";\n"),
+                    after: ["en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n\"bye\" = \"Bye\";\n"]))
         case .stringsUnterminatedComment:
             return make(
                 kind, name: "Unterminated comment",
