@@ -5,15 +5,8 @@ import LocalizationFormats
 enum FixVerification {
     static func verify(before: [UInt8], after: [UInt8], path: String, edits: [TextEdit], text: EditableText) throws(EditRefusal) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if FileKind.isPayloadTemplate(path) {
-            // A payload's repairs change how its strings are written, never what they hold.
-            let old = JSONReader.parse(bytes: text.utf8, path: path)
-            let new = JSONReader.parse(bytes: TextDecoder.decode(after).utf8, path: path)
-            guard let oldRoot = old.root, let newRoot = new.root, !new.diagnostics.contains(where: { $0.severity == .error }),
-                CatalogFormatter.canonical(oldRoot) == CatalogFormatter.canonical(newRoot)
-            else {
-                throw EditRefusal(path: path, reason: "the fixed payload would read differently; left as it is")
-            }
+        if FileKind.isPayloadTemplate(path) || name.hasSuffix(".xcstrings") {
+            try verifyJSON(after: after, path: path, edits: edits, text: text)
             return
         }
         guard FileKind.table(name) == .strings else { return }
@@ -71,6 +64,49 @@ enum FixVerification {
         }
     }
 
+    /// A payload's or catalog's repairs change how its strings are written, never what they hold,
+    /// except where an edit says so: a member it removes (`--unsafe`) is gone, and a state it
+    /// marks for review reads `needs_review`. Everything else reads as before.
+    static func verifyJSON(after: [UInt8], path: String, edits: [TextEdit], text: EditableText) throws(EditRefusal) {
+        let old = JSONReader.parse(bytes: text.utf8, path: path)
+        let new = JSONReader.parse(bytes: TextDecoder.decode(after).utf8, path: path)
+        guard var expected = old.root, let newRoot = new.root, !new.diagnostics.contains(where: { $0.severity == .error }) else {
+            throw EditRefusal(path: path, reason: "the fixed file would not read as JSON; left as it is")
+        }
+        let removals = edits.filter { $0.replacement.isEmpty }.map(\.range)
+        let marks = Set(edits.filter { $0.rule == ReviewMarker.rule }.map(\.range.lowerBound))
+        if !removals.isEmpty || !marks.isEmpty {
+            let lines = text.lineStarts
+            expected = intended(expected) { location in
+                let offset = text.offset(of: location, lineStarts: lines) ?? -1
+                return (removals.contains { $0.contains(offset) }, marks.contains(offset))
+            }
+        }
+        guard CatalogFormatter.canonical(expected) == CatalogFormatter.canonical(newRoot) else {
+            throw EditRefusal(path: path, reason: "the fixed file would read differently than the repairs intend; left as it is")
+        }
+    }
+
+    /// `node` with the intended changes: members whose key `place` says is removed left out,
+    /// strings it says are marked set to `needs_review`.
+    static func intended(_ node: JSONNode, _ place: (SourcePosition) -> (removed: Bool, marked: Bool)) -> JSONNode {
+        var node = node
+        switch node.value {
+        case .object(let members):
+            node.value = .object(
+                members.compactMap { member in
+                    guard !place(member.keyLocation).removed else { return nil }
+                    var member = member
+                    member.value = intended(member.value, place)
+                    return member
+                })
+        case .array(let items): node.value = .array(items.map { intended($0, place) })
+        case .string: if place(node.location).marked { node.value = .string(ReviewMarker.state) }
+        default: break
+        }
+        return node
+    }
+
     /// The rules whose repairs make CoreFoundation read a file it stopped reading.
     static let grammarRules: Set = [ParseDiagnosticKind.stringsSilentTruncation.rawValue, ParseDiagnosticKind.stringsSyntaxError.rawValue]
 
@@ -88,7 +124,8 @@ enum FixVerification {
     /// The comments outside every edit, then the comments of the fixed text: they must be the
     /// same (a removal takes only the comments inside it).
     static func verifyComments(before: [UInt8], after: [UInt8], edits: [TextEdit], path: String) throws(EditRefusal) {
-        guard let old = StringsLayout(before) else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard FileKind.table(name) == .strings, let old = StringsLayout(before) else { return }
         guard let new = StringsLayout(after) else {
             throw EditRefusal(path: path, reason: "the fixed file would not be a plain table; left as it is")
         }

@@ -22,14 +22,25 @@ public struct FileFix: Sendable {
 /// edit with what a device loads changed only where the edits are.
 public enum Fixer {
     /// The files `findings` can fix, and the files that are left alone with the reason.
-    /// `read` gives a file's bytes as they are now.
-    public static func fixes(for findings: [Finding], read: (String) -> [UInt8]?) -> (fixes: [FileFix], refused: [EditRefusal]) {
+    /// `read` gives a file's bytes as they are now. Fix-its that change what a file delivers are
+    /// applied only when `unsafe`; the catalog translations the findings of `review` find a
+    /// defect in are marked `needs_review` (see ``ReviewMarker``).
+    public static func fixes(
+        for findings: [Finding], unsafe: Bool = false, review: [Finding] = [], read: (String) -> [UInt8]?
+    ) -> (fixes: [FileFix], refused: [EditRefusal]) {
         var byPath: [String: [(FixIt, String)]] = [:]
         for finding in findings {
-            for fixIt in finding.diagnostic.fixIts { byPath[fixIt.path, default: []].append((fixIt, finding.diagnostic.id)) }
+            for fixIt in finding.diagnostic.fixIts where unsafe || !fixIt.unsafe {
+                byPath[fixIt.path, default: []].append((fixIt, finding.diagnostic.id))
+            }
+        }
+        var refused: [EditRefusal] = []
+        if !review.isEmpty {
+            let (marks, unreadable) = ReviewMarker.fixIts(for: review, read: read)
+            for (fixIt, rule) in marks { byPath[fixIt.path, default: []].append((fixIt, rule)) }
+            refused += unreadable
         }
         var fixes: [FileFix] = []
-        var refused: [EditRefusal] = []
         for path in byPath.keys.sorted() {
             do throws(EditRefusal) {
                 guard let bytes = read(path) else { throw EditRefusal(path: path, reason: "it cannot be read") }
@@ -41,9 +52,33 @@ public enum Fixer {
         return (fixes, refused)
     }
 
-    /// One file's fix.
+    /// One file's fix. A repair of CoreFoundation's grammar goes first, on its own: the other
+    /// repairs are checked against the file as it then loads.
     static func fix(bytes: [UInt8], path: String, fixIts: [(FixIt, String)]) throws(EditRefusal) -> FileFix {
         let text = try EditableText(bytes: bytes, path: path)
+        let edits = try self.edits(of: fixIts, in: text, path: path)
+        let grammar = edits.filter { FixVerification.grammarRules.contains($0.rule) }
+        guard !grammar.isEmpty, grammar.count < edits.count else { return try round(edits, text: text, bytes: bytes, path: path) }
+        let first = try round(grammar, text: text, bytes: bytes, path: path)
+        var rest: [TextEdit] = []
+        var skipped = first.skipped
+        for var edit in edits where !FixVerification.grammarRules.contains(edit.rule) {
+            if let moved = moved(edit.range, by: first.applied) {
+                edit.range = moved
+                rest.append(edit)
+            } else {
+                skipped.append(edit)
+            }
+        }
+        let repaired = try EditableText(bytes: first.fixed, path: path)
+        let second = try round(rest, text: repaired, bytes: first.fixed, path: path)
+        return FileFix(
+            path: path, original: bytes, fixed: second.fixed, applied: first.applied + second.applied, skipped: skipped + second.skipped,
+            originalText: text.utf8, fixedText: second.fixedText)
+    }
+
+    /// The fix-its as edits of the text, each checked to find what it replaces.
+    static func edits(of fixIts: [(FixIt, String)], in text: EditableText, path: String) throws(EditRefusal) -> [TextEdit] {
         var edits: [TextEdit] = []
         let lines = text.lineStarts
         for (fixIt, rule) in fixIts {
@@ -63,6 +98,28 @@ public enum Fixer {
                     range: start..<end, replacement: Array(fixIt.replacement.utf8), rule: rule, message: fixIt.message,
                     position: fixIt.start, removesEntry: fixIt.original == nil && fixIt.replacement.isEmpty))
         }
+        return edits
+    }
+
+    /// Where `range` stands after `edits`, or nil when one of them changed it.
+    static func moved(_ range: Range<Int>, by edits: [TextEdit]) -> Range<Int>? {
+        var shift = 0
+        for edit in edits {
+            let delta = edit.replacement.count - edit.range.count
+            if edit.range.upperBound <= range.lowerBound && (edit.range.lowerBound < range.lowerBound || edit.range.isEmpty) {
+                shift += delta
+            } else if edit.range.lowerBound >= range.upperBound {
+                continue
+            } else {
+                return nil
+            }
+        }
+        return (range.lowerBound + shift)..<(range.upperBound + shift)
+    }
+
+    /// Applies `edits` to one text, and checks the result.
+    static func round(_ edits: [TextEdit], text: EditableText, bytes: [UInt8], path: String) throws(EditRefusal) -> FileFix {
+        var edits = edits
         if edits.contains(where: \.removesEntry) && StringsLayout(text.utf8) == nil {
             throw EditRefusal(path: path, reason: "it is not a plain table, so no entry of it is removed")
         }

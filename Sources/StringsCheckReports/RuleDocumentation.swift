@@ -40,7 +40,7 @@ public enum RuleDocumentation {
             out += "**\(rule.name)** · \(rule.area.title) · default severity: \(rule.defaultSeverity.rawValue)"
             out += rule.isOptIn ? " · opt-in" : ""
             out += rule.isBacklog ? " · translation backlog" : ""
-            out += rule.fixIt != nil ? " · fix-it" : ""
+            out += rule.fixIt.map { $0.unsafe ? " · fix-it (with --unsafe)" : " · fix-it" } ?? ""
             out += rule.deprecatedIDs.isEmpty ? "" : " · formerly \(rule.deprecatedIDs.map { "`\($0)`" }.joined(separator: ", "))"
             out += "\n\nFinds \(rule.summary).\n\n**Why:** \(rule.rationale)\n\n**How to fix:** \(rule.fix)\n\n"
             if let reason = rule.examplesNotApplicable {
@@ -53,7 +53,7 @@ public enum RuleDocumentation {
                 out += "Does not trigger:\n\n" + exampleText(example) + "\n"
             }
             if let fixIt = rule.fixIt {
-                out += "**Fix-it** (`stringscheck fix`):\n\n" + exampleText(fixIt.before) + "\nbecomes\n\n"
+                out += "**Fix-it** (`stringscheck fix\(fixIt.unsafe ? " --unsafe" : "")`):\n\n" + exampleText(fixIt.before) + "\nbecomes\n\n"
                 for (path, text) in fixIt.after.sorted(by: { $0.key < $1.key }) {
                     out += "`\(path)`:\n\n```\n\(text.hasSuffix("\n") ? text : text + "\n")```\n"
                 }

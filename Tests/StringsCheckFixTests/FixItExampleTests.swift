@@ -13,7 +13,7 @@ struct FixItExampleTests {
     static func fix(_ files: [(path: String, bytes: [UInt8])]) async -> (files: [(path: String, bytes: [UInt8])], fixes: [FileFix]) {
         let result = await RuleEngine.run(project: ProjectLoader.load(virtualFiles: files))
         let fixable = Set(Self.fixable)
-        let (fixes, refused) = Fixer.fixes(for: result.findings.filter { fixable.contains($0.diagnostic.id) }) { path in
+        let (fixes, refused) = Fixer.fixes(for: result.findings.filter { fixable.contains($0.diagnostic.id) }, unsafe: true) { path in
             files.first { $0.path == path }?.bytes
         }
         #expect(refused.isEmpty, "\(refused)")

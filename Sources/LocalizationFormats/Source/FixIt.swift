@@ -9,14 +9,21 @@ public struct FixIt: Sendable, Hashable, Codable {
     /// The text the range holds when the fix-it is made; `fix` leaves a file whose text there is
     /// anything else. Nil for a removal of a whole `.strings` entry, which must match one.
     public var original: String?
+    /// Whether the repair changes what the file delivers (removing a payload key a device still
+    /// reads): `fix` applies it only when asked to (`--unsafe`).
+    public var unsafe = false
 
-    public init(message: String, path: String, start: SourcePosition, end: SourcePosition, replacement: String, original: String? = nil) {
+    public init(
+        message: String, path: String, start: SourcePosition, end: SourcePosition, replacement: String, original: String? = nil,
+        unsafe: Bool = false
+    ) {
         self.message = message
         self.path = path
         self.start = start
         self.end = end
         self.replacement = replacement
         self.original = original
+        self.unsafe = unsafe
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -71,7 +71,7 @@ public struct TextRenderer: Sendable {
         guard notes else { return out }
         for fixIt in diagnostic.fixIts {
             out +=
-                "\(Self.position(fixIt.path, fixIt.start)) note: \(Self.visible(fixIt.message)) (replace with '\(Self.visible(fixIt.replacement))')\n"
+                "\(Self.position(fixIt.path, fixIt.start)) note: \(Self.visible(fixIt.message)) (replace with '\(Self.visible(fixIt.replacement))')\(fixIt.unsafe ? " with `fix --unsafe`" : "")\n"
         }
         for note in diagnostic.notes {
             out += paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(Self.visible(note.message))\n"

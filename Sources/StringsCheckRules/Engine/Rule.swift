@@ -75,10 +75,13 @@ public struct RuleExample: Sendable, Hashable {
 public struct FixItExample: Sendable, Hashable {
     public var before: RuleExample
     public var after: [String: String]
+    /// Whether the repair changes what the file delivers, so `fix` makes it only with `--unsafe`.
+    public var unsafe: Bool
 
-    public init(before: RuleExample, after: [String: String]) {
+    public init(before: RuleExample, after: [String: String], unsafe: Bool = false) {
         self.before = before
         self.after = after
+        self.unsafe = unsafe
     }
 }
 

@@ -22,6 +22,16 @@ struct FixCommand: AsyncParsableCommand {
 
     @OptionGroup var rewrite: RewriteOptions
 
+    @Flag(help: "Also make the repairs that change what a file delivers (removing a deprecated payload key older devices still read).")
+    var unsafe = false
+
+    @Flag(
+        help: """
+            Mark String Catalog translations a rule finds a defect in (format, plural or text rules; warnings and errors) \
+            'needs_review' where they are 'translated', for a translator to see. The device shows them as before.
+            """)
+    var markReview = false
+
     func run() async throws {
         let frontend = try Frontend(options: rewrite.options, paths: rewrite.paths)
         let project = await frontend.load(jobs: rewrite.options.jobs)
@@ -30,11 +40,17 @@ struct FixCommand: AsyncParsableCommand {
         if let selection = frontend.selection { result = selection.filter(result, project: project) }
         let fixable = Set(BuiltInRules.descriptions.filter { $0.fixIt != nil }.map(\.id))
         let findings = result.findings.filter { fixable.contains($0.diagnostic.id) }
-        let (fixes, refused) = Fixer.fixes(for: findings) { path in
+        let (fixes, refused) = Fixer.fixes(for: findings, unsafe: unsafe, review: markReview ? result.findings : []) { path in
             guard case .success(let bytes) = FileBytes.read(path, maximumSize: frontend.configuration.maximumFileSize) else { return nil }
             return bytes
         }
         for refusal in refused { Console.error("\(refusal.path): not fixed: \(refusal.reason)") }
+        let withheld = unsafe ? 0 : findings.reduce(0) { $0 + $1.diagnostic.fixIts.filter(\.unsafe).count }
+        if withheld > 0 {
+            Console.error(
+                "\(withheld) repair\(withheld == 1 ? "" : "s") not made: \(withheld == 1 ? "it changes" : "they change") what a payload sends (`fix --unsafe` makes \(withheld == 1 ? "it" : "them"))"
+            )
+        }
         // A file reached by two paths (a symbolic link beside it) is fixed once, under its own name.
         var seen: Set<FileIdentity> = []
         let ownNamesFirst = fixes.filter { !Self.isLink($0.path) } + fixes.filter { Self.isLink($0.path) }
@@ -70,7 +86,7 @@ struct FixCommand: AsyncParsableCommand {
         let selected = frontend.selection.map { $0.filter(after, project: project) } ?? after
         let errors = selected.findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {
-            Console.error("\(errors.count) finding\(errors.count == 1 ? "" : "s") at error level remain (`stringscheck check` lists them)")
+            Console.error("\(errors.count) finding\(errors.count == 1 ? "" : "s") at error level \(errors.count == 1 ? "remains" : "remain") (`stringscheck check` lists them)")
         }
         // A file that could not be fixed says more than what is left.
         if !refused.isEmpty || written.count < changed.count { throw ExitCode(2) }
