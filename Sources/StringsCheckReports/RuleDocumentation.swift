@@ -53,7 +53,8 @@ public enum RuleDocumentation {
                 out += "Does not trigger:\n\n" + exampleText(example) + "\n"
             }
             if let fixIt = rule.fixIt {
-                out += "**Fix-it** (`stringscheck fix\(fixIt.unsafe ? " --unsafe" : "")`):\n\n" + exampleText(fixIt.before) + "\nbecomes\n\n"
+                out +=
+                    "**Fix-it** (`stringscheck fix\(fixIt.unsafe ? " --unsafe" : "")`):\n\n" + exampleText(fixIt.before) + "\nbecomes\n\n"
                 for (path, text) in fixIt.after.sorted(by: { $0.key < $1.key }) {
                     out += "`\(path)`:\n\n```\n\(text.hasSuffix("\n") ? text : text + "\n")```\n"
                 }

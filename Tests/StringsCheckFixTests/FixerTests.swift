@@ -10,7 +10,9 @@ import Testing
 struct FixerTests {
     typealias Files = [(path: String, bytes: [UInt8])]
 
-    static func run(_ files: Files, unsafe: Bool = false, review: Bool = false) async -> (files: Files, fixes: [FileFix], refused: [EditRefusal]) {
+    static func run(_ files: Files, unsafe: Bool = false, review: Bool = false) async -> (
+        files: Files, fixes: [FileFix], refused: [EditRefusal]
+    ) {
         let result = await RuleEngine.run(project: ProjectLoader.load(virtualFiles: files))
         let fixable = Set(BuiltInRules.descriptions.filter { $0.fixIt != nil }.map(\.id))
         let (fixes, refused) = Fixer.fixes(

@@ -86,7 +86,9 @@ struct FixCommand: AsyncParsableCommand {
         let selected = frontend.selection.map { $0.filter(after, project: project) } ?? after
         let errors = selected.findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {
-            Console.error("\(errors.count) finding\(errors.count == 1 ? "" : "s") at error level \(errors.count == 1 ? "remains" : "remain") (`stringscheck check` lists them)")
+            Console.error(
+                "\(errors.count) finding\(errors.count == 1 ? "" : "s") at error level \(errors.count == 1 ? "remains" : "remain") (`stringscheck check` lists them)"
+            )
         }
         // A file that could not be fixed says more than what is left.
         if !refused.isEmpty || written.count < changed.count { throw ExitCode(2) }

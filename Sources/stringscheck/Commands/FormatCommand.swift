@@ -14,7 +14,9 @@ struct FormatCommand: AsyncParsableCommand {
         abstract: "Lay out .strings tables and String Catalogs in one form each (catalogs exactly as Xcode writes them).",
         discussion: """
             .strings: `"key" = "value";`, one entry per line, comments with their entries; keys and values as written. \
-            .xcstrings: Xcode's own layout and member order, so a catalog Xcode saved is left byte for byte. A file that does \
+            .xcstrings: Xcode's own layout and member order, so a catalog Xcode saved is left byte for byte. With --plists, \
+            .stringsdict files and XML property list tables as Xcode's plist editor saves them (keys sorted, tabs); comments \
+            there would be lost, so such a file is left alone. A file that does \
             not parse cleanly is left alone. Files keep their encoding, byte order mark, line endings, permissions and owner; a \
             symbolic link is written through. Exit status: 0 done (or, with --check, nothing to change), 1 with --check when \
             a file would change, 2 when a file could not be formatted.
@@ -25,6 +27,9 @@ struct FormatCommand: AsyncParsableCommand {
 
     @Option(help: "The order of .strings entries: as-is, development (the development table's order) or key.")
     var order: StringsFormatter.Order = .asIs
+
+    @Flag(help: "Also lay out .stringsdict files and .strings tables written as XML property lists, as Xcode's plist editor saves them.")
+    var plists = false
 
     func run() async throws {
         let frontend = try Frontend(options: rewrite.options, paths: rewrite.paths)
@@ -37,17 +42,18 @@ struct FormatCommand: AsyncParsableCommand {
         var seen: Set<FileIdentity> = []
         var jobs: [Job] = []
         for file in project.files where !file.isImported && (given?.contains(file.path) ?? true) {
-            let parsed: StringsFile?
+            let kind: Job.Kind
             switch file.content {
-            case .strings(let strings) where file.path.hasSuffix(".strings"): parsed = strings
-            case .catalog: parsed = nil
+            case .strings(let strings) where file.path.hasSuffix(".strings"): kind = .strings(strings)
+            case .catalog: kind = .catalog
+            case .stringsdict where plists: kind = .plist
             default: continue
             }
             guard FileIdentity(path: file.path).map({ seen.insert($0).inserted }) ?? true else { continue }
             jobs.append(
                 Job(
-                    path: file.path, parsed: parsed,
-                    developmentKeys: order == .development && parsed != nil ? Self.developmentKeys(of: file, in: project) : []))
+                    path: file.path, kind: kind, plists: plists,
+                    developmentKeys: order == .development && kind.isStrings ? Self.developmentKeys(of: file, in: project) : []))
         }
         // Both cores: each file is read and laid out on its own.
         let order = order
@@ -113,10 +119,23 @@ struct FormatCommand: AsyncParsableCommand {
         case refused(EditRefusal)
     }
 
-    /// One file to lay out: a `.strings` table (with its parse) or a catalog (without).
+    /// One file to lay out: a `.strings` table (with its parse), a catalog or a property list.
     struct Job: Sendable {
+        enum Kind: Sendable {
+            case strings(StringsFile)
+            case catalog
+            case plist
+
+            var isStrings: Bool {
+                if case .strings = self { return true }
+                return false
+            }
+        }
+
         var path: String
-        var parsed: StringsFile?
+        var kind: Kind
+        /// Whether a `.strings` table written as an XML property list is laid out as one.
+        var plists: Bool
         var developmentKeys: [String]
 
         /// Every result is checked to load what the file loads (so `--check` and `--dry-run` say what
@@ -132,14 +151,22 @@ struct FormatCommand: AsyncParsableCommand {
             guard case .success(let bytes) = FileBytes.read(path, maximumSize: maximumSize) else {
                 return .refused(EditRefusal(path: path, reason: "it cannot be read"))
             }
-            // A `.strings` file that is an XML or binary property list is left as it is.
-            if parsed != nil, Self.isPropertyListDocument(bytes) { return .unchanged }
             do throws(EditRefusal) {
-                let formatted =
-                    parsed == nil
-                    ? try CatalogFormatter.format(bytes, path: path)
-                    : try StringsFormatter.format(
-                        bytes, path: path, order: order, developmentKeys: developmentKeys, parsed: writes ? nil : parsed)
+                let formatted: [UInt8]
+                switch kind {
+                case .catalog: formatted = try CatalogFormatter.format(bytes, path: path)
+                case .plist: formatted = try PlistFormatter.format(bytes, path: path)
+                case .strings(let parsed):
+                    // A `.strings` file that is an XML or binary property list is laid out as one
+                    // with --plists, else left as it is.
+                    if Self.isPropertyListDocument(bytes) {
+                        guard plists else { return .unchanged }
+                        formatted = try PlistFormatter.format(bytes, path: path)
+                    } else {
+                        formatted = try StringsFormatter.format(
+                            bytes, path: path, order: order, developmentKeys: developmentKeys, parsed: writes ? nil : parsed)
+                    }
+                }
                 guard formatted != bytes else { return .unchanged }
                 guard diff else { return .changed(Change(path: path, original: bytes, formatted: formatted, diff: "")) }
                 let before = try EditableText(bytes: bytes, path: path).utf8
