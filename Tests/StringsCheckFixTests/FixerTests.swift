@@ -118,6 +118,16 @@ struct FixerTests {
         #expect(fixes.first?.diff.contains("+\"b\" = \"B\";") == true)
     }
 
+    @Test func everyEarlierCopyOfAKeyGoesInOneRun() async {
+        let files: Files = [
+            ("en.lproj/Main.strings", Array("\"a\" = \"A\";\n\"a\" = \"A\";\n\"b\" = \"B\";\n\"a\" = \"A\";\n\"a\" = \"A\";\n".utf8))
+        ]
+        let (fixed, fixes, refused) = await Self.run(files)
+        #expect(refused.isEmpty, "\(refused)")
+        #expect(Self.text(fixed, "en.lproj/Main.strings") == "\"b\" = \"B\";\n\"a\" = \"A\";\n")
+        #expect(fixes.flatMap(\.applied).count == 3)
+    }
+
     @Test(arguments: [
         ("{\"a\": 1, \"b\": 2}", 9, "{\"a\": 1}"),
         ("{\"b\": [1, {\"x\": \"}\"}], \"a\": 1}", 1, "{\"a\": 1}"),

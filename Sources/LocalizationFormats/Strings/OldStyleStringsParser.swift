@@ -375,6 +375,9 @@ struct OldStyleStringsParser {
         var duplicates = DuplicateKeyFinder(capacity: result.count)
         var unlistedSame = 0
         var unlistedDifferent = 0
+        // A key's latest definition, by its first (keys defined more than twice): each definition
+        // offers to remove the one just before it, so one run removes every earlier copy.
+        var latest: [Int: Int] = [:]
         var cursor = LineTable.Cursor(lines)
         let text = text
         result.withUnsafeMutableBufferPointer { result in
@@ -386,17 +389,20 @@ struct OldStyleStringsParser {
                 result[index].valueLocation = result[index].isShorthand ? keyLocation : cursor.location(ofByte: offset.value)
                 guard let previous = duplicates.insert(index, hash: offset.keyHash, in: result) else { continue }
                 let same = Self.sameValue(result[previous], result[index], in: text)
+                let justBefore = latest[previous] ?? previous
+                latest[previous] = index
                 guard pending.count < Self.maximumDiagnostics else {
                     // Past the bound, counted: a file of a million duplicates holds no million findings.
                     if same { unlistedSame += 1 } else { unlistedDifferent += 1 }
                     continue
                 }
                 let key = result[index].key
-                // The same text twice: the earlier definition can go (`stringscheck fix`), as
+                // The same text twice: the definition just before can go (`stringscheck fix`), as
                 // nothing that loads changes.
-                let earlier = offsets[previous]
-                let fix =
-                    same && earlier.end > 0 ? (earlier.key..<earlier.end, "", ParseMessage.removeEarlierDefinition.text, String?.none) : nil
+                let earlier = offsets[justBefore]
+                let removable =
+                    same && earlier.end > 0 && (justBefore == previous || Self.sameValue(result[justBefore], result[index], in: text))
+                let fix = removable ? (earlier.key..<earlier.end, "", ParseMessage.removeEarlierDefinition.text, String?.none) : nil
                 pending.append(
                     PendingDiagnostic(
                         kind: .duplicateKey,

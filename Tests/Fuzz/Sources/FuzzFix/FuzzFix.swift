@@ -2,7 +2,7 @@ import LocalizationFormats
 import StringsCheckFix
 import StringsCheckRules
 
-/// `fix` and `format` on any bytes: nothing crashes, a formatted table or catalog formats to
+/// `fix` and `format` on any bytes: nothing crashes, a formatted table, catalog or plist formats to
 /// itself, a formatted table loads what the input loaded, and the parser's fix-its converge (a
 /// fixed file, fixed again, changes only by the repairs that overlapped the first time).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,7 +17,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(canonical(body) == canonical(formatted), "formatting changed a catalog's content")
         return 0
     }
-    let order = StringsFormatter.Order.allCases[Int(first >> 1) % StringsFormatter.Order.allCases.count]
+    if first & 3 == 2 {
+        // A property list, as Xcode's plist editor saves it: formats to itself, holds what it held.
+        guard let formatted = try? PlistFormatter.format(body, path: "fuzz.stringsdict") else { return 0 }
+        precondition((try? PlistFormatter.format(formatted, path: "fuzz.stringsdict")) == formatted, "a formatted plist changed again")
+        return 0
+    }
+    let order = StringsFormatter.Order.allCases[Int(first >> 2) % StringsFormatter.Order.allCases.count]
     if let formatted = try? StringsFormatter.format(body, path: "fuzz.strings", order: order, developmentKeys: ["a", "b"]) {
         precondition(
             (try? StringsFormatter.format(formatted, path: "fuzz.strings", order: order, developmentKeys: ["a", "b"])) == formatted,
