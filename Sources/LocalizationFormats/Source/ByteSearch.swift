@@ -22,3 +22,13 @@ enum ByteSearch {
 
     static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool { firstOccurrence(of: needle, in: bytes) != nil }
 }
+
+extension String {
+    /// Whether the text holds `needle`, byte for byte in UTF-8. Foundation's `contains` goes
+    /// through `NSString` and Unicode-aware matching, which a hot loop over every text cannot pay;
+    /// for the ASCII markers the rules look for (`%`, `%arg`, `...`) the answer is the same.
+    public func utf8Contains(_ needle: String) -> Bool {
+        var text = self
+        return text.withUTF8 { ByteSearch.firstOccurrence(of: Array(needle.utf8), in: $0) != nil }
+    }
+}

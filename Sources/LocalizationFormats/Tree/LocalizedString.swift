@@ -83,7 +83,7 @@ public struct LocalizedString: Sendable, Hashable {
         switch source.origin {
         case .strings: return source.entries.withUnsafeBufferPointer { $0[index].key }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].key }
-        case .catalog: return source.catalog[index].key
+        case .catalog: return source.catalog.withUnsafeBufferPointer { $0[index].key }
         }
     }
 
@@ -94,7 +94,7 @@ public struct LocalizedString: Sendable, Hashable {
         case .strings:
             return withValueBytes { String(decoding: $0, as: UTF8.self) }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
-        case .catalog: return source.catalog[index].unit?.value ?? source.catalog[index].key
+        case .catalog: return source.catalog.withUnsafeBufferPointer { $0[index].unit?.value ?? $0[index].key }
         }
     }
 
@@ -112,7 +112,7 @@ public struct LocalizedString: Sendable, Hashable {
         switch source.origin {
         case .strings: return source.entries.withUnsafeBufferPointer { $0[index].keyLocation }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].keyLocation }
-        case .catalog: return source.catalog[index].location
+        case .catalog: return source.catalog.withUnsafeBufferPointer { $0[index].location }
         }
     }
 
@@ -144,7 +144,7 @@ public struct LocalizedString: Sendable, Hashable {
     /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
     public var state: String? {
         if let made = source.made { return made.state }
-        return source.origin == .catalog ? source.catalog[index].unit?.state : nil
+        return source.origin == .catalog ? source.catalog.withUnsafeBufferPointer { $0[index].unit?.state } : nil
     }
 
     public static func == (lhs: LocalizedString, rhs: LocalizedString) -> Bool {

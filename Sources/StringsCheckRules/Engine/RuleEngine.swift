@@ -263,11 +263,19 @@ extension RuleEngine {
     /// message, then key, locale and table), so a finding can only repeat among those with its
     /// path, position, rule and message, and no finding is hashed whole.
     static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
-        let sorted = findings.sorted { a, b in
-            if Diagnostic.ordered(a.diagnostic, b.diagnostic) { return true }
-            if Diagnostic.ordered(b.diagnostic, a.diagnostic) { return false }
-            return (a.key ?? "", a.locale ?? "", a.table ?? "") < (b.key ?? "", b.locale ?? "", b.table ?? "")
+        // Positions are sorted, not the findings: a finding is a large value, and the sort moved
+        // each one many times, with a retain and release of every string in it per move. The
+        // comparisons are the same, so the order is too.
+        let order = findings.withUnsafeBufferPointer { findings in
+            Array(findings.indices).sorted { i, j in
+                let a = findings[i]
+                let b = findings[j]
+                if Diagnostic.ordered(a.diagnostic, b.diagnostic) { return true }
+                if Diagnostic.ordered(b.diagnostic, a.diagnostic) { return false }
+                return (a.key ?? "", a.locale ?? "", a.table ?? "") < (b.key ?? "", b.locale ?? "", b.table ?? "")
+            }
         }
+        let sorted = order.lazy.map { findings[$0] }
         var result: [Finding] = []
         result.reserveCapacity(sorted.count)
         var runStart = 0

@@ -97,26 +97,36 @@ extension CatalogValue {
 
 /// The substitution names a text references: `%#@NAME@`, `%1$#@NAME@`.
 func catalogSubstitutionReferences(in text: String) -> [String] {
-    var names: [String] = []
-    var rest = Substring(text)
-    while let percent = rest.firstIndex(of: "%") {
-        var index = rest.index(after: percent)
-        // '%%' is a percent sign, not the start of a reference.
-        if index < rest.endIndex, rest[index] == "%" {
-            rest = rest[rest.index(after: index)...]
-            continue
+    // Read as bytes: '%', digits, '$', '#', '@' are ASCII, and a name ends at the next '@'.
+    // Most texts hold no '#' at all.
+    var text = text
+    return text.withUTF8 { bytes -> [String] in
+        guard bytes.contains(UInt8(ascii: "#")) else { return [] }
+        var names: [String] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            var cursor = index + 1
+            // '%%' is a percent sign, not the start of a reference.
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") {
+                index = cursor + 1
+                continue
+            }
+            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "$") { cursor += 1 }
+            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@") else {
+                index += 1
+                continue
+            }
+            let start = cursor + 2
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "@")) else { break }
+            if start < end { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+            index = end + 1
         }
-        while index < rest.endIndex, rest[index].isNumber || rest[index] == "$" { index = rest.index(after: index) }
-        guard rest[index...].hasPrefix("#@") else {
-            rest = rest[rest.index(after: percent)...]
-            continue
-        }
-        let start = rest.index(index, offsetBy: 2)
-        guard let end = rest[start...].firstIndex(of: "@") else { break }
-        if start < end { names.append(String(rest[start..<end])) }
-        rest = rest[rest.index(after: end)...]
+        return names
     }
-    return names
 }
 
 extension CatalogValue {

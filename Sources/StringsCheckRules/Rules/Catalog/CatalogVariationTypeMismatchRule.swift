@@ -73,7 +73,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
             let unit = value.representativeUnit
         else { return result }
         var text = unit.value
-        for substitution in value.substitutions where text.contains("%arg") {
+        for substitution in value.substitutions where text.utf8Contains("%arg") {
             text = text.replacingOccurrences(of: "%arg", with: "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "@")")
         }
         for specifier in FormatScanner.analyze(text).specifiers where specifier.variableName == nil {

@@ -77,7 +77,7 @@ struct PluralHardcodedNumberRule: Rule {
     private func readsNothing(_ text: String) -> Bool {
         // Most forms either have no '%' at all or read the count: scanned only when needed.
         guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
-        return !text.contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
+        return !text.utf8Contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
     }
 
     /// The first number written in digits of any script ('1', '١', '१'), if any.
