@@ -288,7 +288,21 @@ public final class ProjectIndex: Sendable {
     /// removed (`zh-Hant-HK` → `zh-Hant` → `zh`), then the development locale; nil when none
     /// has the table.
     public func resolvedLocale(_ locale: String, table: String) -> String? {
-        (LocaleName.fallbackChain(locale) + (baseLocale.map { [$0] } ?? [])).first { tables[table]?[$0] != nil }
+        guard let byLocale = tables[table] else { return nil }
+        // The fallback chain walked in place (`zh-Hant-HK`, `zh-Hant`, `zh`), with no array of
+        // names made for each lookup; a name with empty subtags takes the chain as made.
+        if locale.isEmpty || locale.hasPrefix("-") || locale.hasSuffix("-") || locale.utf8Contains("--") {
+            return (LocaleName.fallbackChain(locale) + (baseLocale.map { [$0] } ?? [])).first { byLocale[$0] != nil }
+        }
+        var candidate = Substring(locale)
+        while true {
+            let name = String(candidate)
+            if byLocale[name] != nil { return name }
+            guard let dash = candidate.utf8.lastIndex(of: UInt8(ascii: "-")) else { break }
+            candidate = candidate[..<dash]
+        }
+        if let baseLocale, byLocale[baseLocale] != nil { return baseLocale }
+        return nil
     }
 
     /// What a device in `locale` finds for `key`: the table it reads (see `resolvedLocale`) and

@@ -13,59 +13,119 @@ enum JSONValue: Sendable, Hashable {
 
     /// Two-space indented, keys sorted, a newline at the end.
     func rendered() -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(into: &out, indent: 0)
-        return out + "\n"
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout String, indent: Int) {
+    /// Written as UTF-8 bytes: appending to a `String` checked and recounted it on every append.
+    /// A long array's items are written on all cores, each share into its own buffer.
+    private func write(into out: inout [UInt8], indent: Int) {
         switch self {
         case .string(let text): Self.quote(text, into: &out)
-        case .int(let value): out += String(value)
-        case .double(let value): out += value.isFinite ? String(value) : "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
             guard !items.isEmpty else {
-                out += "[]"
+                out.append(contentsOf: "[]".utf8)
                 return
             }
-            out += "[\n"
-            for (index, item) in items.enumerated() {
-                Self.indent(indent + 1, into: &out)
-                item.write(into: &out, indent: indent + 1)
-                out += index == items.count - 1 ? "\n" : ",\n"
+            out.append(contentsOf: "[\n".utf8)
+            if items.count >= Self.parallelItems {
+                let share = (items.count + 15) / 16
+                let parts = stride(from: 0, to: items.count, by: share).map { $0..<min($0 + share, items.count) }
+                    .concurrentMap { range in
+                        var part: [UInt8] = []
+                        Self.writeItems(items[range], last: items.count - 1, indent: indent, into: &part)
+                        return part
+                    }
+                for part in parts { out += part }
+            } else {
+                Self.writeItems(items[...], last: items.count - 1, indent: indent, into: &out)
             }
             Self.indent(indent, into: &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
             guard !members.isEmpty else {
-                out += "{}"
+                out.append(contentsOf: "{}".utf8)
                 return
             }
-            out += "{\n"
+            out.append(contentsOf: "{\n".utf8)
             let sorted = members.sorted { $0.key < $1.key }
             for (index, member) in sorted.enumerated() {
                 Self.indent(indent + 1, into: &out)
                 Self.quote(member.key, into: &out)
-                out += ": "
+                out.append(contentsOf: ": ".utf8)
                 member.value.write(into: &out, indent: indent + 1)
-                out += index == sorted.count - 1 ? "\n" : ",\n"
+                if index != sorted.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
             }
             Self.indent(indent, into: &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Two spaces per level, from a few prepared strings rather than a new one per line.
-    private static let indents = (0..<16).map { String(repeating: "  ", count: $0) }
+    /// Arrays this long are written on all cores.
+    static let parallelItems = 512
 
-    private static func indent(_ level: Int, into out: inout String) {
-        out += level < indents.count ? indents[level] : String(repeating: "  ", count: level)
+    private static func writeItems(_ items: ArraySlice<JSONValue>, last: Int, indent: Int, into out: inout [UInt8]) {
+        for index in items.indices {
+            Self.indent(indent + 1, into: &out)
+            items[index].write(into: &out, indent: indent + 1)
+            if index != last { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+        }
     }
 
-    static func quote(_ text: String, into out: inout String) {
-        JSONNode.quote(text, into: &out, lineSeparators: true)
+    private static func indent(_ level: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    /// `text` as a JSON string, as `JSONNode.quote(_:into:lineSeparators: true)` writes it:
+    /// quotes, backslashes and control characters escaped, and U+2028 and U+2029 (which end a
+    /// line in JavaScript, where an HTML report embeds the JSON).
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Most bytes need nothing: one test for the common case.
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                var length = 1
+                let escape: String
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                default:
+                    // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                    guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
+                        index += 1
+                        continue
+                    }
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: escape.utf8)
+                index += length
+                runStart = index
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }
 

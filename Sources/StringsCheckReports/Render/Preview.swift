@@ -130,10 +130,16 @@ public enum PreviewBuilder {
         let glob = pattern.map(Glob.init)
         let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
         let problems = FindingsByPlace(findings, baseLocale: index.baseLocale)
-        var rows: [PreviewRow] = []
+        var keys: [(table: String, key: String)] = []
         for table in index.baseTableNames where tables.isEmpty || tables.contains(table) {
             guard let base = index.baseTable(table) else { continue }
-            for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true {
+            for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true { keys.append((table, key)) }
+        }
+        // Every key's rows on all cores, in shares of keys, then joined in order.
+        let share = max(64, (keys.count + 15) / 16)
+        let rows = stride(from: 0, to: keys.count, by: share).map { $0..<min($0 + share, keys.count) }.concurrentMap { range in
+            var rows: [PreviewRow] = []
+            for (table, key) in keys[range] {
                 for locale in locales {
                     let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil)
                     var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)
@@ -148,7 +154,8 @@ public enum PreviewBuilder {
                             value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]))
                 }
             }
-        }
+            return rows
+        }.flatMap { $0 }
         return rows
     }
 }
