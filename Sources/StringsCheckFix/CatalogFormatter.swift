@@ -24,7 +24,8 @@ public enum CatalogFormatter {
         }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        write(root, indent: 0, to: &out)
+        var order = MemberOrder()
+        write(root, indent: 0, to: &out, order: &order)
         // Line breaks as the file has them (Xcode writes `\n`; a checkout may have `\r\n`): the
         // layout's own, as every line break in a string is escaped.
         if let first = text.utf8.firstIndex(of: 0x0A), first > 0, text.utf8[first - 1] == 0x0D {
@@ -72,7 +73,27 @@ public enum CatalogFormatter {
 
     private static let english = Locale(identifier: "en_US")
 
-    static func write(_ node: JSONNode, indent: Int, to out: inout [UInt8]) {
+    /// Finder's order, remembered pair by pair: a catalog repeats a few member names
+    /// (`localizations`, `stringUnit`, its locales) in every entry, and each comparison in
+    /// Foundation's locale-aware `compare` makes a new CoreFoundation locale.
+    struct MemberOrder {
+        struct Pair: Hashable {
+            var lhs: String
+            var rhs: String
+        }
+
+        var known: [Pair: Bool] = [:]
+
+        mutating func ordered(_ lhs: String, _ rhs: String) -> Bool {
+            let pair = Pair(lhs: lhs, rhs: rhs)
+            if let answer = known[pair] { return answer }
+            let answer = CatalogFormatter.ordered(lhs, rhs)
+            known[pair] = answer
+            return answer
+        }
+    }
+
+    static func write(_ node: JSONNode, indent: Int, to out: inout [UInt8], order: inout MemberOrder) {
         switch node.value {
         case .object(let members):
             guard !members.isEmpty else {
@@ -80,12 +101,12 @@ public enum CatalogFormatter {
                 return
             }
             out += Array("{\n".utf8)
-            let sorted = members.sorted { ordered($0.key, $1.key) }
+            let sorted = members.sorted { order.ordered($0.key, $1.key) }
             for (index, member) in sorted.enumerated() {
                 out += spaces(indent + 2)
                 writeString(member.key, to: &out)
                 out += Array(" : ".utf8)
-                write(member.value, indent: indent + 2, to: &out)
+                write(member.value, indent: indent + 2, to: &out, order: &order)
                 out += index + 1 < sorted.count ? Array(",\n".utf8) : [0x0A]
             }
             out += spaces(indent) + [UInt8(ascii: "}")]
@@ -97,7 +118,7 @@ public enum CatalogFormatter {
             out += Array("[\n".utf8)
             for (index, item) in items.enumerated() {
                 out += spaces(indent + 2)
-                write(item, indent: indent + 2, to: &out)
+                write(item, indent: indent + 2, to: &out, order: &order)
                 out += index + 1 < items.count ? Array(",\n".utf8) : [0x0A]
             }
             out += spaces(indent) + [UInt8(ascii: "]")]

@@ -142,9 +142,32 @@ struct FormatCommand: AsyncParsableCommand {
         /// a write would do); for a result that is `writes`, against the file parsed again as read
         /// now. `diff` makes the change's diff.
         /// Whether the bytes are an XML (`<?xml`, `<plist`) or binary (`bplist`) property list.
+        /// Read from the bytes as they are, not decoded: the first character after white space is
+        /// `<` in UTF-8 (with or without BOM) or in UTF-16 or UTF-32 with a BOM.
         static func isPropertyListDocument(_ bytes: [UInt8]) -> Bool {
-            guard let text = try? EditableText(bytes: bytes, path: "") else { return bytes.starts(with: Array("bplist".utf8)) }
-            return text.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "<")
+            if bytes.starts(with: Array("bplist".utf8)) { return true }
+            let (start, width, bigEndian): (Int, Int, Bool) =
+                if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { (4, 4, true) } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+                    (4, 4, false)
+                } else if bytes.starts(with: [0xFE, 0xFF]) { (2, 2, true) } else if bytes.starts(with: [0xFF, 0xFE]) {
+                    (2, 2, false)
+                } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (3, 1, false) } else { (0, 1, false) }
+            // UTF-16 without a BOM is not read as text at all.
+            if width == 1, bytes.count > 1, bytes[1] == 0 { return false }
+            var index = start
+            while index + width <= bytes.count {
+                let lowOffset = bigEndian ? width - 1 : 0
+                guard (0..<width).allSatisfy({ $0 == lowOffset || bytes[index + $0] == 0 }) else { return false }
+                switch bytes[index + lowOffset] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += width
+                case UInt8(ascii: "<"):
+                    // Text that does not decode is no property list (and is refused as a table).
+                    return width > 1
+                        ? (try? EditableText(bytes: bytes, path: "")) != nil : String(validating: bytes[start...], as: UTF8.self) != nil
+                default: return false
+                }
+            }
+            return false
         }
 
         func run(order: StringsFormatter.Order, writes: Bool, diff: Bool, maximumSize: Int) -> Outcome {
