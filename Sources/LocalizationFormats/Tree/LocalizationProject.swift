@@ -314,8 +314,19 @@ public struct LocalizationProject: Sendable {
         for (file, items) in catalogs {
             guard case .catalog(let catalog) = file.content else { continue }
             let source = LocalizedString.Source(path: file.path, origin: .catalog, catalog: items, catalogLoads: catalog.loads)
-            for (index, item) in items.enumerated() where strings[item.key] == nil {
-                strings[item.key] = LocalizedString(source, index)
+            // By number, as for `.strings`: a catalog lists its keys in one order for every locale,
+            // so the key after the previous one's number is compared, not hashed twice.
+            items.withUnsafeBufferPointer { items in
+                var guess = 0
+                for index in items.indices {
+                    let key = items[index].key
+                    guard let number = numbering.number(of: key, guess: guess) else {
+                        if strings[key] == nil { strings[key] = LocalizedString(source, index) }
+                        continue
+                    }
+                    guess = number + 1
+                    if strings[number: number] == nil { strings.set(LocalizedString(source, index), number: number) }
+                }
             }
         }
         return LocaleTable(locale: locale, table: name, strings: strings)
