@@ -83,6 +83,8 @@ public enum CatalogFormatter {
         }
 
         var known: [Pair: Bool] = [:]
+        /// Objects up to this size are ordered through the memory.
+        static let largestRemembered = 64
 
         mutating func ordered(_ lhs: String, _ rhs: String) -> Bool {
             let pair = Pair(lhs: lhs, rhs: rhs)
@@ -101,7 +103,10 @@ public enum CatalogFormatter {
                 return
             }
             out += Array("{\n".utf8)
-            let sorted = members.sorted { order.ordered($0.key, $1.key) }
+            // Small objects repeat their names across the catalog; a large one (the strings) does not.
+            let sorted =
+                members.count <= MemberOrder.largestRemembered
+                ? members.sorted { order.ordered($0.key, $1.key) } : members.sorted { ordered($0.key, $1.key) }
             for (index, member) in sorted.enumerated() {
                 out += spaces(indent + 2)
                 writeString(member.key, to: &out)

@@ -81,6 +81,37 @@ public struct EditableText: Sendable {
         return offset <= end ? offset : nil
     }
 
+    /// `offset(of:lineStarts:)` for positions asked in the order of the text: each counts on from
+    /// the last one on its line, so a one-line file of thousands of positions is read once.
+    public struct OffsetCursor {
+        let text: EditableText
+        let lineStarts: [Int]
+        var line = 0
+        var column = 1
+        var offset = 0
+
+        public init(_ text: EditableText) {
+            self.text = text
+            lineStarts = text.lineStarts
+        }
+
+        public mutating func offset(of position: SourcePosition) -> Int? {
+            guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return nil }
+            if position.line != line || position.column < column {
+                line = position.line
+                column = 1
+                offset = lineStarts[line - 1]
+            }
+            let end = line < lineStarts.count ? lineStarts[line] : text.utf8.count
+            while column < position.column {
+                guard offset < end else { return nil }
+                offset += EditableText.scalarLength(text.utf8[offset])
+                column += 1
+            }
+            return offset <= end ? offset : nil
+        }
+    }
+
     /// The length of the UTF-8 sequence a lead byte starts.
     static func scalarLength(_ lead: UInt8) -> Int {
         switch lead {

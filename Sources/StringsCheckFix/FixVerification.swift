@@ -76,9 +76,10 @@ enum FixVerification {
         let removals = edits.filter { $0.replacement.isEmpty }.map(\.range)
         let marks = Set(edits.filter { $0.rule == ReviewMarker.rule }.map(\.range.lowerBound))
         if !removals.isEmpty || !marks.isEmpty {
-            let lines = text.lineStarts
+            // The tree is walked in the order of the text.
+            var cursor = EditableText.OffsetCursor(text)
             expected = intended(expected) { location in
-                let offset = text.offset(of: location, lineStarts: lines) ?? -1
+                let offset = cursor.offset(of: location) ?? -1
                 return (removals.contains { $0.contains(offset) }, marks.contains(offset))
             }
         }

@@ -53,7 +53,9 @@ public enum Fixer {
     }
 
     /// One file's fix. A repair of CoreFoundation's grammar goes first, on its own: the other
-    /// repairs are checked against the file as it then loads.
+    /// repairs are checked against the file as it then loads. The ranges of `applied` and
+    /// `skipped` are then in two texts (the grammar's in the original, the rest in the repaired
+    /// one); they are reported by rule and count, never applied again.
     static func fix(bytes: [UInt8], path: String, fixIts: [(FixIt, String)]) throws(EditRefusal) -> FileFix {
         let text = try EditableText(bytes: bytes, path: path)
         let edits = try self.edits(of: fixIts, in: text, path: path)
@@ -80,11 +82,12 @@ public enum Fixer {
     /// The fix-its as edits of the text, each checked to find what it replaces.
     static func edits(of fixIts: [(FixIt, String)], in text: EditableText, path: String) throws(EditRefusal) -> [TextEdit] {
         var edits: [TextEdit] = []
-        let lines = text.lineStarts
-        for (fixIt, rule) in fixIts {
-            guard let start = text.offset(of: fixIt.start, lineStarts: lines), let end = text.offset(of: fixIt.end, lineStarts: lines),
-                start <= end
-            else {
+        // In the order of the text, so positions are counted on, not from each line's start.
+        let ordered = fixIts.sorted { ($0.0.start.line, $0.0.start.column) < ($1.0.start.line, $1.0.start.column) }
+        var starts = EditableText.OffsetCursor(text)
+        var ends = EditableText.OffsetCursor(text)
+        for (fixIt, rule) in ordered {
+            guard let start = starts.offset(of: fixIt.start), let end = ends.offset(of: fixIt.end), start <= end else {
                 throw EditRefusal(
                     path: path, reason: "a fix-it of \(rule) points outside the file as it is now (it changed since it was read)")
             }

@@ -18,7 +18,7 @@ public enum PlistFormatter {
     /// the layout would lose something: comments or CDATA, a key defined twice, a text other than
     /// UTF-8, or a value (date, data, real) whose spelling CoreFoundation chooses for itself.
     public static func format(_ bytes: [UInt8], path: String) throws(EditRefusal) -> [UInt8] {
-        if bytes.starts(with: Array("bplist".utf8)) { return bytes }
+        if bytes.starts(with: Array("bplist00".utf8)) { return bytes }
         guard String(validating: bytes, as: UTF8.self) != nil, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else {
             throw EditRefusal(path: path, reason: "it is not UTF-8 without a byte order mark, which is what Xcode writes")
         }

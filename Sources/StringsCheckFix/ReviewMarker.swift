@@ -14,7 +14,7 @@ public enum ReviewMarker {
     /// The rules whose findings are about a translation's own text.
     static let areas: Set<RuleArea> = [.format, .text, .stringsdict]
     static let rules: Set = [
-        "unchanged-translation", "empty-value", "invisible-character", "lone-surrogate", "catalog-variation-type-mismatch",
+        "empty-value", "invisible-character", "lone-surrogate", "catalog-variation-type-mismatch",
         "catalog-substitution-mismatch", "catalog-undefined-substitution", "catalog-unreferenced-substitution",
         "catalog-substitution-type", "catalog-nested-substitutions", "catalog-variation-nesting", "catalog-lossy-variations",
         "catalog-translated-do-not-translate",
@@ -56,10 +56,17 @@ public enum ReviewMarker {
             }
             let source = root["sourceLanguage"]?.string
             let pairs = wanted[path] ?? []
+            // States are met in the order of the text: the cursor counts on from the last one.
+            var cursor = LineTable.OffsetCursor(parsed.lines)
+            let written = Array("\"translated\"".utf8)
             for entry in root["strings"]?.object ?? [] {
                 for localization in entry.value["localizations"]?.object ?? []
                 where localization.key != source && pairs.contains(Pair(key: entry.key, locale: localization.key)) {
                     for state in translatedStates(in: localization.value) {
+                        // Only the plain spelling is rewritten; an escaped one is left as it is.
+                        guard let offset = cursor.offset(of: state.location), offset + written.count <= parsed.lines.bytes.count,
+                            parsed.lines.bytes[offset..<(offset + written.count)].elementsEqual(written)
+                        else { continue }
                         var end = state.location
                         end.column += 1 + "translated".unicodeScalars.count + 1
                         result.append(
@@ -75,8 +82,7 @@ public enum ReviewMarker {
         return (result, refused)
     }
 
-    /// Every `stringUnit` state of `node` and below that reads `translated`, written as plain
-    /// ASCII (an escaped spelling is left as it is).
+    /// Every `stringUnit` state of `node` and below that reads `translated`.
     static func translatedStates(in node: JSONNode) -> [JSONNode] {
         var found: [JSONNode] = []
         for member in node.object ?? [] {

@@ -32,6 +32,10 @@ struct FixItExampleTests {
         let (files, _) = ExampleRunner.prepare(example.before)
         let (fixed, fixes) = await Self.fix(files)
         #expect(fixes.flatMap(\.applied).contains { $0.rule == id }, "\(id): no fix-it of the rule was applied")
+        // The fix-its are as unsafe as the example says.
+        let offered = await RuleEngine.run(project: ProjectLoader.load(virtualFiles: files)).findings
+            .filter { $0.diagnostic.id == id }.flatMap(\.diagnostic.fixIts)
+        #expect(!offered.isEmpty && offered.allSatisfy { $0.unsafe == example.unsafe }, "\(id): unsafe differs from the example")
         for (path, expected) in example.after {
             let text = fixed.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) }
             #expect(text == expected, "\(id): \(path)")

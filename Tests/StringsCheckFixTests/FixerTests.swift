@@ -32,8 +32,12 @@ struct FixerTests {
     ]
 
     @Test func aPayloadKeyIsRemovedOnlyWithUnsafe() async {
+        // The rule offers the repair, marked unsafe, and a run without --unsafe leaves it.
+        let result = await RuleEngine.run(project: ProjectLoader.load(virtualFiles: Self.payload))
+        let offered = result.findings.filter { $0.diagnostic.id == "payload-legacy-key" }.flatMap(\.diagnostic.fixIts)
+        #expect(offered.count == 1 && offered.allSatisfy(\.unsafe))
         let safe = await Self.run(Self.payload)
-        #expect(safe.fixes.allSatisfy { $0.applied.isEmpty } && safe.refused.isEmpty)
+        #expect(safe.fixes.flatMap(\.applied).isEmpty && safe.refused.isEmpty)
         #expect(Self.text(safe.files, "payloads/push.json") == Self.text(Self.payload, "payloads/push.json"))
         let unsafe = await Self.run(Self.payload, unsafe: true)
         #expect(unsafe.refused.isEmpty, "\(unsafe.refused)")
@@ -102,6 +106,23 @@ struct FixerTests {
         #expect(plain.files.map(\.bytes) == files.map(\.bytes))
     }
 
+    @Test func anEscapedStateIsLeftAndTheRestMarked() async {
+        var files = Self.catalog(de: "%@ Dateien")
+        let text = String(decoding: files[0].bytes, as: UTF8.self)
+        // The first de unit's state written with an escape: it reads 'translated', but only the
+        // plain spelling is rewritten.
+        guard let range = text.range(of: "\"state\" : \"translated\"") else {
+            Issue.record("no state in the fixture")
+            return
+        }
+        files[0].bytes = Array(text.replacingCharacters(in: range, with: "\"state\" : \"translat\\u0065d\"").utf8)
+        let (fixed, fixes, refused) = await Self.run(files, review: true)
+        #expect(refused.isEmpty, "\(refused)")
+        #expect(fixes.flatMap(\.applied).count == 1)
+        let after = String(decoding: fixed[0].bytes, as: UTF8.self)
+        #expect(after.contains("translat\\u0065d") && after.contains("needs_review"))
+    }
+
     @Test func aSoundTranslationIsLeftAsItIs() async {
         let files = Self.catalog(de: "%lld Dateien")
         let (fixed, fixes, _) = await Self.run(files, review: true)
@@ -126,6 +147,14 @@ struct FixerTests {
         #expect(refused.isEmpty, "\(refused)")
         #expect(Self.text(fixed, "en.lproj/Main.strings") == "\"b\" = \"B\";\n\"a\" = \"A\";\n")
         #expect(fixes.flatMap(\.applied).count == 3)
+    }
+
+    @Test func aCopyIsRemovedWhenTheOneAfterItIsTheSame() async {
+        // The first text differs (an error, left to a person); the middle copy can go.
+        let files: Files = [("en.lproj/Main.strings", Array("\"a\" = \"y\";\n\"a\" = \"x\";\n\"a\" = \"x\";\n".utf8))]
+        let (fixed, _, refused) = await Self.run(files)
+        #expect(refused.isEmpty, "\(refused)")
+        #expect(Self.text(fixed, "en.lproj/Main.strings") == "\"a\" = \"y\";\n\"a\" = \"x\";\n")
     }
 
     @Test(arguments: [

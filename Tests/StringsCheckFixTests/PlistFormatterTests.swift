@@ -49,6 +49,8 @@ struct PlistFormatterTests {
         ("<plist version=\"1.0\"><dict><key>a</key><real>1.5</real></dict></plist>", "a real number"),
         ("<plist version=\"1.0\"><dict><key>a</key><string>b</string><key>a</key><string>c</string></dict></plist>", "defined twice"),
         ("<plist version=\"1.0\"><dict><key>a</key><string>b</string></plist>", "does not parse cleanly"),
+        // Text that merely starts with "bplist" is no binary property list.
+        ("bplist = \"x\";", "does not parse cleanly"),
     ])
     func whatTheLayoutWouldLoseIsRefused(text: String, reason: String) {
         #expect {
@@ -63,8 +65,15 @@ struct PlistFormatterTests {
     @Test(.enabled(if: Check.corpusIsAvailable, Check.corpusSkipMessage))
     func everyCorpusFileMatchesFoundation() throws {
         var formatted = 0
+        var refusals: [String: Int] = [:]
         for (path, bytes) in Check.corpusFiles(endingWith: ".stringsdict") {
-            guard let ours = try? PlistFormatter.format(bytes, path: path) else { continue }
+            let ours: [UInt8]
+            do throws(EditRefusal) {
+                ours = try PlistFormatter.format(bytes, path: path)
+            } catch {
+                refusals[error.reason, default: 0] += 1
+                continue
+            }
             guard let theirs = try? Self.foundationLayout(bytes) else {
                 Issue.record("\(path): laid out, but Foundation rejects it")
                 continue
@@ -73,5 +82,8 @@ struct PlistFormatterTests {
             formatted += 1
         }
         #expect(formatted > 100)
+        // A file is left alone only for what the layout would lose, or for not parsing.
+        let known = ["comments", "CDATA", "does not parse cleanly", "defined twice", "not UTF-8", "whose spelling"]
+        for reason in refusals.keys { #expect(known.contains { reason.contains($0) }, "\(reason)") }
     }
 }

@@ -29,6 +29,18 @@ extension String {
     /// for the ASCII markers the rules look for (`%`, `%arg`, `...`) the answer is the same.
     public func utf8Contains(_ needle: String) -> Bool {
         var text = self
-        return text.withUTF8 { ByteSearch.firstOccurrence(of: Array(needle.utf8), in: $0) != nil }
+        var needle = needle
+        return text.withUTF8 { haystack in
+            needle.withUTF8 { needle in
+                guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+                var index = 0
+                while index + needle.count <= haystack.count {
+                    guard let found = haystack[index...(haystack.count - needle.count)].firstIndex(of: first) else { return false }
+                    if haystack[found..<(found + needle.count)].elementsEqual(needle) { return true }
+                    index = found + 1
+                }
+                return false
+            }
+        }
     }
 }

@@ -401,7 +401,7 @@ struct OldStyleStringsParser {
                 // nothing that loads changes.
                 let earlier = offsets[justBefore]
                 let removable =
-                    same && earlier.end > 0 && (justBefore == previous || Self.sameValue(result[justBefore], result[index], in: text))
+                    earlier.end > 0 && (justBefore == previous ? same : Self.sameValue(result[justBefore], result[index], in: text))
                 let fix = removable ? (earlier.key..<earlier.end, "", ParseMessage.removeEarlierDefinition.text, String?.none) : nil
                 pending.append(
                     PendingDiagnostic(

@@ -26,11 +26,14 @@ enum JSONRenderer {
                     }),
                 "fixIts": .array(
                     d.fixIts.map { fix in
-                        .object([
+                        var object: [String: JSONValue] = [
                             "message": .string(fix.message), "path": .string(fix.path), "line": .int(fix.start.line),
                             "column": .int(fix.start.column), "endLine": .int(fix.end.line), "endColumn": .int(fix.end.column),
                             "replacement": .string(fix.replacement),
-                        ])
+                        ]
+                        // A repair that changes what the file delivers: `fix` makes it only with --unsafe.
+                        if fix.unsafe { object["unsafe"] = .bool(true) }
+                        return .object(object)
                     }),
             ]
             if !finding.locales.isEmpty { object["locales"] = .array(finding.locales.map { .string($0) }) }

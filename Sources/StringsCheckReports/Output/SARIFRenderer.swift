@@ -70,9 +70,12 @@ enum SARIFRenderer {
                         return related
                     })
             }
-            if !d.fixIts.isEmpty {
+            // A repair that changes what the file delivers (`fix --unsafe`) is no fix a code
+            // scanning tool should offer to apply.
+            let safeFixes = d.fixIts.filter { !$0.unsafe }
+            if !safeFixes.isEmpty {
                 object["fixes"] = .array(
-                    d.fixIts.map { fix in
+                    safeFixes.map { fix in
                         .object([
                             "description": .object(["text": .string(fix.message)]),
                             "artifactChanges": .array([

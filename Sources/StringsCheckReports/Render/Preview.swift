@@ -136,10 +136,11 @@ public enum PreviewBuilder {
             for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true { keys.append((table, key)) }
         }
         // Every key's rows on all cores, in shares of keys, then joined in order.
-        let share = max(64, (keys.count + 15) / 16)
-        let rows = stride(from: 0, to: keys.count, by: share).map { $0..<min($0 + share, keys.count) }.concurrentMap { range in
+        let keyList = keys
+        let share = max(64, (keyList.count + 15) / 16)
+        let rows = stride(from: 0, to: keyList.count, by: share).map { $0..<min($0 + share, keyList.count) }.concurrentMap { range in
             var rows: [PreviewRow] = []
-            for (table, key) in keys[range] {
+            for (table, key) in keyList[range] {
                 for locale in locales {
                     let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil)
                     var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)

@@ -27,7 +27,7 @@ struct FixCommand: AsyncParsableCommand {
 
     @Flag(
         help: """
-            Mark String Catalog translations a rule finds a defect in (format, plural or text rules; warnings and errors) \
+            Mark String Catalog translations a rule about a translation's own text finds a defect in (warnings and errors) \
             'needs_review' where they are 'translated', for a translator to see. The device shows them as before.
             """)
     var markReview = false
@@ -64,7 +64,7 @@ struct FixCommand: AsyncParsableCommand {
             throw ExitCode(refused.isEmpty ? 0 : 2)
         }
         if rewrite.check {
-            for fix in changed { Console.error("\(fix.path): \(fix.applied.count) fixable finding\(fix.applied.count == 1 ? "" : "s")") }
+            for fix in changed { Console.error("\(fix.path): would be \(Self.describe(fix.applied))") }
             Console.error(Self.summary(changed, verb: "would fix"))
             if !changed.isEmpty { throw ExitCode(1) }
             throw ExitCode(refused.isEmpty ? 0 : 2)
@@ -74,8 +74,7 @@ struct FixCommand: AsyncParsableCommand {
             do throws(OutputError) {
                 try OutputFile.rewrite(fix.path, from: fix.original, to: fix.fixed)
                 written.append(fix)
-                let rules = Dictionary(grouping: fix.applied, by: \.rule).sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value.count)" }
-                try? Console.write("\(fix.path): fixed \(fix.applied.count) (\(rules.joined(separator: ", ")))\n", to: nil)
+                try? Console.write("\(fix.path): \(Self.describe(fix.applied))\n", to: nil)
             } catch {
                 Console.error("\(fix.path): not fixed: \(error.message)")
             }
@@ -100,8 +99,25 @@ struct FixCommand: AsyncParsableCommand {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
+    /// What a file's edits do: the repairs by rule, and the translations marked for review.
+    static func describe(_ edits: [TextEdit]) -> String {
+        let repairs = edits.filter { $0.rule != ReviewMarker.rule }
+        let marks = edits.count - repairs.count
+        let rules = Dictionary(grouping: repairs, by: \.rule).sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value.count)" }
+        var parts: [String] = []
+        if !repairs.isEmpty { parts.append("fixed \(repairs.count) (\(rules.joined(separator: ", ")))") }
+        if marks > 0 { parts.append("marked \(marks) translation unit\(marks == 1 ? "" : "s") needs_review") }
+        return parts.joined(separator: "; ")
+    }
+
     static func summary(_ fixes: [FileFix], verb: String) -> String {
-        let count = fixes.reduce(0) { $0 + $1.applied.count }
-        return "\(verb) \(count) finding\(count == 1 ? "" : "s") in \(fixes.count) file\(fixes.count == 1 ? "" : "s")"
+        let edits = fixes.flatMap(\.applied)
+        let marks = edits.filter { $0.rule == ReviewMarker.rule }.count
+        let count = edits.count - marks
+        var text = "\(verb) \(count) finding\(count == 1 ? "" : "s") in \(fixes.count) file\(fixes.count == 1 ? "" : "s")"
+        if marks > 0 {
+            text += "; \(verb == "fixed" ? "marked" : "would mark") \(marks) translation unit\(marks == 1 ? "" : "s") needs_review"
+        }
+        return text
     }
 }

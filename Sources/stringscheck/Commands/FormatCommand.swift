@@ -138,14 +138,11 @@ struct FormatCommand: AsyncParsableCommand {
         var plists: Bool
         var developmentKeys: [String]
 
-        /// Every result is checked to load what the file loads (so `--check` and `--dry-run` say what
-        /// a write would do); for a result that is `writes`, against the file parsed again as read
-        /// now. `diff` makes the change's diff.
-        /// Whether the bytes are an XML (`<?xml`, `<plist`) or binary (`bplist`) property list.
+        /// Whether the bytes are an XML (`<?xml`, `<plist`) or binary (`bplist00`) property list.
         /// Read from the bytes as they are, not decoded: the first character after white space is
         /// `<` in UTF-8 (with or without BOM) or in UTF-16 or UTF-32 with a BOM.
         static func isPropertyListDocument(_ bytes: [UInt8]) -> Bool {
-            if bytes.starts(with: Array("bplist".utf8)) { return true }
+            if bytes.starts(with: Array("bplist00".utf8)) { return true }
             let (start, width, bigEndian): (Int, Int, Bool) =
                 if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { (4, 4, true) } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
                     (4, 4, false)
@@ -170,6 +167,9 @@ struct FormatCommand: AsyncParsableCommand {
             return false
         }
 
+        /// Every result is checked to load what the file loads (so `--check` and `--dry-run` say what
+        /// a write would do); for a result that is `writes`, against the file parsed again as read
+        /// now. `diff` makes the change's diff.
         func run(order: StringsFormatter.Order, writes: Bool, diff: Bool, maximumSize: Int) -> Outcome {
             guard case .success(let bytes) = FileBytes.read(path, maximumSize: maximumSize) else {
                 return .refused(EditRefusal(path: path, reason: "it cannot be read"))

@@ -18,7 +18,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     if first & 3 == 2 {
-        // A property list, as Xcode's plist editor saves it: formats to itself, holds what it held.
+        // A property list, as Xcode's plist editor saves it: formats to itself (the formatter
+        // itself refuses a result that reads other values than the input).
         guard let formatted = try? PlistFormatter.format(body, path: "fuzz.stringsdict") else { return 0 }
         precondition((try? PlistFormatter.format(formatted, path: "fuzz.stringsdict")) == formatted, "a formatted plist changed again")
         return 0
