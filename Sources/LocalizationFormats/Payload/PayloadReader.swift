@@ -154,44 +154,53 @@ extension JSONNode {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped; with
     /// `lineSeparators`, U+2028 and U+2029 too (for JSON embedded in JavaScript).
     public static func quote(_ text: String, into out: inout String, lineSeparators: Bool = false) {
-        // Runs that need no escape are appended whole, not scalar by scalar.
-        out += "\""
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            var escape: String?
-            var length = 1
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-            case 0xE2 where lineSeparators:
-                // U+2028 and U+2029 end a line in JavaScript.
-                let second = utf8.index(after: index)
-                guard second != utf8.endIndex, utf8[second] == 0x80 else { break }
-                let third = utf8.index(after: second)
-                guard third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else { break }
-                escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                length = 3
-            default:
-                break
+        var bytes: [UInt8] = []
+        quote(text, into: &bytes, lineSeparators: lineSeparators)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, appended as UTF-8 bytes: runs that need no escape are appended whole.
+    public static func quote(_ text: String, into out: inout [UInt8], lineSeparators: Bool = false) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Most bytes need nothing: one test for the common case.
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                var length = 1
+                let escape: String
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                default:
+                    // 0xE2: U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript.
+                    guard lineSeparators, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                    else {
+                        index += 1
+                        continue
+                    }
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: escape.utf8)
+                index += length
+                runStart = index
             }
-            guard let escape else {
-                index = utf8.index(after: index)
-                continue
-            }
-            out += text[runStart..<index]
-            out += escape
-            index = utf8.index(index, offsetBy: length)
-            runStart = index
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
-        out += text[runStart..<utf8.endIndex]
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 

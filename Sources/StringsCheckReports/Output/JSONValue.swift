@@ -84,48 +84,10 @@ enum JSONValue: Sendable, Hashable {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
-    /// `text` as a JSON string, as `JSONNode.quote(_:into:lineSeparators: true)` writes it:
-    /// quotes, backslashes and control characters escaped, and U+2028 and U+2029 (which end a
-    /// line in JavaScript, where an HTML report embeds the JSON).
+    /// `text` as a JSON string, with U+2028 and U+2029 escaped too (an HTML report embeds the
+    /// JSON in JavaScript).
     static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                // Most bytes need nothing: one test for the common case.
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
-                    index += 1
-                    continue
-                }
-                var length = 1
-                let escape: String
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-                default:
-                    // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                    guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
-                        index += 1
-                        continue
-                    }
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    length = 3
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: escape.utf8)
-                index += length
-                runStart = index
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONNode.quote(text, into: &out, lineSeparators: true)
     }
 }
 
