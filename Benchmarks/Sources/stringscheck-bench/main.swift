@@ -10,7 +10,8 @@ import StringsCheckRules
 let usage = """
     usage: stringscheck-bench [--locales N] [--keys M] [--payloads P] [--repetitions R]
                               [--tree PATH] [--series] [--json]
-           stringscheck-bench --write-tree PATH | --write-catalog PATH | --profile-parse PATH
+           stringscheck-bench --write-tree PATH | --write-catalog PATH | --write-stringsdict-tree PATH
+                              | --write-catalog-app PATH | --profile-parse PATH
                               | --code PATH [--code PATH …]
       --locales N        locales of the synthetic tree (default 40)
       --keys M           keys per table (default 5000)
@@ -23,6 +24,9 @@ let usage = """
       --json             print the figures as JSON
       --write-tree PATH  write the synthetic tree and stop
       --write-catalog PATH  write the synthetic tree's String Catalog and stop
+      --write-stringsdict-tree PATH  write the .stringsdict tree (every locale, 3 entries
+                        per 10 keys) and stop
+      --write-catalog-app PATH  write the app's String Catalogs (4 tables) and stop
       --profile-parse PATH  parse a folder's .strings and .stringsdict files twenty times
                         (for a profiler) and print the median time of a pass
       --code PATH        the cost of scanning an app's code: `check` without and with it,
@@ -34,7 +38,7 @@ prepareHeapLikeTheCLI()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let valueOptions: Set<String> = [
     "--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--write-catalog", "--profile-parse", "--code",
-    "--xliff",
+    "--xliff", "--write-stringsdict-tree", "--write-catalog-app",
 ]
 let flagOptions: Set<String> = ["--series", "--json", "--help", "-h"]
 // Unknown arguments are refused rather than silently running the default benchmark.
@@ -284,6 +288,19 @@ if let target = option("--write-catalog") {
     exit(0)
 }
 
+if let target = option("--write-stringsdict-tree") {
+    try SyntheticTree(locales: locales, keys: keys, payloads: 0).writeStringsdictTree(
+        to: URL(fileURLWithPath: target), entries: max(10, keys * 3 / 10))
+    print("wrote \(target)")
+    exit(0)
+}
+
+if let target = option("--write-catalog-app") {
+    try SyntheticTree(locales: locales, keys: keys, payloads: 0).writeCatalogApp(to: URL(fileURLWithPath: target), tables: 4)
+    print("wrote \(target)")
+    exit(0)
+}
+
 func cliReport(_ cli: CLIFigures) -> [String: Any] {
     [
         "checkSeconds": cli.checkSeconds, "peakResidentBytes": cli.peakBytes ?? NSNull(), "filesBytes": cli.filesBytes,
@@ -389,6 +406,7 @@ if let realTree {
         "rows": rowsReport(catalogFigures.rows),
         "cli": catalogCLI,
     ]
+    for (name, value) in try await measureHeavyTrees(tree, workspace: workspace) { report[name] = value }
 }
 
 let xliffRoot =
