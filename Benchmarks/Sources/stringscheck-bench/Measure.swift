@@ -156,3 +156,14 @@ func prepareHeapLikeTheCLI() {
         _ = unsafeBitCast(symbol, to: Mallopt.self)(-2, 64 << 20)
     #endif
 }
+
+func printTable(_ title: String, _ rows: [Row]) {
+    print(title)
+    let width = rows.map(\.name.count).max() ?? 10
+    for row in rows {
+        let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        let throughput = row.bytes > 0 ? String(format: "%8.1f MB/s", mbps(row.bytes, row.seconds)) : String(repeating: " ", count: 13)
+        let perSecond = row.entries > 0 ? String(format: "%10.0f entries/s", Double(row.entries) / row.seconds) : ""
+        print("  \(name)  \(String(format: "%9.2f ms", row.seconds * 1000))  \(throughput)  \(perSecond)  \(row.ratio)")
+    }
+}

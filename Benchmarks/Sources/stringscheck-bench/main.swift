@@ -238,17 +238,6 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
     return (rows, cli?.1)
 }
 
-func printTable(_ title: String, _ rows: [Row]) {
-    print(title)
-    let width = rows.map(\.name.count).max() ?? 10
-    for row in rows {
-        let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
-        let throughput = row.bytes > 0 ? String(format: "%8.1f MB/s", mbps(row.bytes, row.seconds)) : String(repeating: " ", count: 13)
-        let perSecond = row.entries > 0 ? String(format: "%10.0f entries/s", Double(row.entries) / row.seconds) : ""
-        print("  \(name)  \(String(format: "%9.2f ms", row.seconds * 1000))  \(throughput)  \(perSecond)  \(row.ratio)")
-    }
-}
-
 if let target = option("--profile-parse") {
     // Parses every .strings and .stringsdict file under a folder 20 times, for a profiler to look at.
     let root = URL(fileURLWithPath: target)
