@@ -123,12 +123,12 @@ public enum Fixer {
     /// Applies `edits` to one text, and checks the result.
     static func round(_ edits: [TextEdit], text: EditableText, bytes: [UInt8], path: String) throws(EditRefusal) -> FileFix {
         var edits = edits
-        if edits.contains(where: \.removesEntry) && StringsLayout(text.utf8) == nil {
-            throw EditRefusal(path: path, reason: "it is not a plain table, so no entry of it is removed")
-        }
         // Deleting a whole entry deletes its line with it, and its comment where the definition that
         // stays has the same one (otherwise the entry alone goes, and its comment stays).
-        if edits.contains(where: \.removesEntry), let layout = StringsLayout(text.utf8) {
+        if edits.contains(where: \.removesEntry) {
+            guard let layout = StringsLayout(text.utf8) else {
+                throw EditRefusal(path: path, reason: "it is not a plain table, so no entry of it is removed")
+            }
             let spans = Dictionary(
                 layout.entries.enumerated().map { ($0.element.span, $0.offset) }, uniquingKeysWith: { first, _ in first })
             let utf8 = text.utf8

@@ -196,19 +196,9 @@ public enum StringsFormatter {
                     index += 1
                     continue
                 }
-                if byte == UInt8(ascii: "/"), index + 1 < trivia.count,
-                    trivia[index + 1] == UInt8(ascii: "/") || trivia[index + 1] == UInt8(ascii: "*")
-                {
+                if byte == UInt8(ascii: "/"), let end = StringsLayout.commentEnd(in: trivia, at: index) {
                     let start = index
-                    if trivia[index + 1] == UInt8(ascii: "/") {
-                        while index < trivia.count, trivia[index] != 0x0A, trivia[index] != 0x0D { index += 1 }
-                    } else {
-                        index += 2
-                        while index + 1 < trivia.count, !(trivia[index] == UInt8(ascii: "*") && trivia[index + 1] == UInt8(ascii: "/")) {
-                            index += 1
-                        }
-                        index = min(index + 2, trivia.count)
-                    }
+                    index = end.offset
                     var text = Array(trivia[start..<index])
                     while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }
                     result.append((start, text, lineBreaks >= 2, !sawBreak))

@@ -58,6 +58,22 @@ public struct StringsLayout: Sendable {
         allComments = scanner.comments
     }
 
+    /// Where the comment starting at `start` ends, when one starts there: a `//` comment at its
+    /// line's end, a `/* */` comment after its `*/` (or at the text's end, not `terminated`).
+    static func commentEnd(in bytes: [UInt8], at start: Int) -> (offset: Int, terminated: Bool)? {
+        guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/") else { return nil }
+        var index = start + 2
+        switch bytes[start + 1] {
+        case UInt8(ascii: "/"):
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            return (index, true)
+        case UInt8(ascii: "*"):
+            while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+            return index + 1 < bytes.count ? (index + 2, true) : (bytes.count, false)
+        default: return nil
+        }
+    }
+
     struct Scanner {
         let bytes: [UInt8]
         var index = 0
@@ -94,19 +110,9 @@ public struct StringsLayout: Sendable {
                     newlines = 0
                     let start = index
                     let isPrevious = sameLineIsPrevious && !sawLineBreak
-                    if bytes[index + 1] == UInt8(ascii: "/") {
-                        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-                        if !isPrevious { comments.append(start..<index) }
-                        self.comments.append(start..<index)
-                        continue
-                    }
-                    if bytes[index + 1] == UInt8(ascii: "*") {
-                        index += 2
-                        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-                            index += 1
-                        }
-                        guard index + 1 < bytes.count else { return nil }
-                        index += 2
+                    if let end = StringsLayout.commentEnd(in: bytes, at: start) {
+                        guard let end = end.terminated ? end.offset : nil else { return nil }
+                        index = end
                         if !isPrevious { comments.append(start..<index) }
                         self.comments.append(start..<index)
                         continue

@@ -138,22 +138,23 @@ struct FormatCommand: AsyncParsableCommand {
         var plists: Bool
         var developmentKeys: [String]
 
-        /// Whether the bytes are an XML (`<?xml`, `<plist`) or binary (`bplist00`) property list.
-        /// Read from the bytes as they are, not decoded: the first character after white space is
-        /// `<` in UTF-8 (with or without BOM) or in UTF-16 or UTF-32 with a BOM.
+        /// Whether the bytes are an XML (`<?xml`, `<plist`) or binary (`bplist00`) property list:
+        /// in the encoding CoreFoundation detects (not decoded), the first character after white
+        /// space is `<`.
         static func isPropertyListDocument(_ bytes: [UInt8]) -> Bool {
-            if bytes.starts(with: Array("bplist00".utf8)) { return true }
-            let (start, width, bigEndian): (Int, Int, Bool) =
-                if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { (4, 4, true) } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-                    (4, 4, false)
-                } else if bytes.starts(with: [0xFE, 0xFF]) { (2, 2, true) } else if bytes.starts(with: [0xFF, 0xFE]) {
-                    (2, 2, false)
-                } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (3, 1, false) } else { (0, 1, false) }
+            let (encoding, start) = bytes.withUnsafeBufferPointer { TextDecoder.detect($0) }
+            let width: Int
+            switch encoding {
+            case .binaryPropertyList: return true
             // UTF-16 without a BOM is not read as text at all.
-            if width == 1, bytes.count > 1, bytes[1] == 0 { return false }
+            case .utf16LE, .utf16BE: return false
+            case .utf8, .utf8BOM: width = 1
+            case .utf16LEBOM, .utf16BEBOM: width = 2
+            case .utf32LEBOM, .utf32BEBOM: width = 4
+            }
+            let lowOffset = encoding == .utf16BEBOM || encoding == .utf32BEBOM ? width - 1 : 0
             var index = start
             while index + width <= bytes.count {
-                let lowOffset = bigEndian ? width - 1 : 0
                 guard (0..<width).allSatisfy({ $0 == lowOffset || bytes[index + $0] == 0 }) else { return false }
                 switch bytes[index + lowOffset] {
                 case 0x20, 0x09, 0x0A, 0x0D: index += width
