@@ -6,12 +6,20 @@ import Testing
 /// The stream reader must give exactly what the tree reader gives: the same nodes and positions,
 /// the same diagnostics in the same order, the same verdict on loading.
 struct XMLStreamReaderTests {
-    static func agree(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Compares the readers on `bytes`; returns whether the plain reader read it (rather than
+    /// leaving it to libxml2).
+    @discardableResult
+    static func agree(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let stream = XMLPropertyListReader.readStream(bytes: bytes, path: "x.plist")
         let tree = XMLPropertyListReader.readTree(bytes: bytes, path: "x.plist")
         #expect(stream.root == tree.root, "\(label): nodes differ", sourceLocation: sourceLocation)
         #expect(stream.diagnostics == tree.diagnostics, "\(label): diagnostics differ", sourceLocation: sourceLocation)
         #expect(stream.loads == tree.loads, "\(label): loading differs", sourceLocation: sourceLocation)
+        guard let plain = PlainPropertyListReader.read(bytes: bytes, path: "x.plist") else { return false }
+        #expect(plain.root == tree.root, "\(label): the plain reader's nodes differ", sourceLocation: sourceLocation)
+        #expect(plain.diagnostics == tree.diagnostics, "\(label): the plain reader's diagnostics differ", sourceLocation: sourceLocation)
+        #expect(plain.loads == tree.loads, "\(label): the plain reader's verdict differs", sourceLocation: sourceLocation)
+        return true
     }
 
     static let header = """
@@ -54,6 +62,60 @@ struct XMLStreamReaderTests {
         }
     }
 
+    /// What tools write, with every turn the plain reader takes: it must read each of these
+    /// itself (not leave them to libxml2) and agree with libxml2 on them.
+    static let plainCases: [String] = [
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<string>x</string>\n</dict>\n</plist>\n",
+        "<?xml version='1.0' encoding='utf-8' standalone='yes'?><!DOCTYPE plist SYSTEM 'x.dtd'><plist><array/></plist>",
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE plist>\n<plist><dict/></plist>",
+        "<plist><dict><key>é日本</key><string>ü &amp; &lt;b&gt; &quot;q&quot; &apos;a&apos; &#65;&#x263A;&#x1F600;</string><key>k</key><string/></dict></plist>",
+        "<plist><dict><key></key><string>multi\nline\n  text é</string><key>after</key><integer>42</integer></dict></plist>",
+        "<plist><array><integer>x</integer><integer/><real>nope</real><real>2.5</real><date>soon</date><data>!!</data><data>aGk=</data></array></plist>",
+        "<plist><dict><key>r</key><real>bad</real><key>t</key><true/><key>f</key><false>  </false><key>u</key><true></true></dict></plist>",
+        "<dict><key>bare root</key><array><string>ü</string><string>ü</string></array></dict>",
+        "<string>only a string</string>",
+        "<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>",
+        "<plist><string>a > b ] ]> c</string></plist>",
+    ]
+
+    @Test func plainDocumentsAreReadWithoutLibxml2AndAgree() {
+        for (index, text) in Self.plainCases.enumerated() {
+            #expect(Self.agree(Array(text.utf8), "plain case \(index)"), "plain case \(index) was left to libxml2")
+        }
+    }
+
+    /// Each of these leaves the subset; libxml2 reads them (and `agree` compares the rest).
+    static let libxml2Cases: [String] = [
+        "<plist><!-- c --><string>x</string></plist>",
+        "<plist><string><![CDATA[x]]></string></plist>",
+        "<plist><string>a\r\nb</string></plist>",
+        "\u{FEFF}<plist><string>x</string></plist>",
+        "<plist><string>&nbsp;</string></plist>",
+        "<plist><string>&#0;</string></plist>",
+        "<plist><string>]]></string></plist>",
+        "<plist><string>\u{01}</string></plist>",
+        "<plist><dict ><key>a</key><string>x</string></dict></plist>",
+        "<plist><string a=\"b\">x</string></plist>",
+        "<plist><string>x</string><string>y</string></plist>",
+        "<plist></plist>",
+        "<plist><dict><key>a</key></dict></plist>",
+        "<plist><dict><string>x</string></dict></plist>",
+        "<plist><string>x</string></plist> trailing",
+        "<?xml version=\"1.1\"?><plist><string>x</string></plist>",
+        "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>x</string></plist>",
+        "<!DOCTYPE plist [ ]><plist><string>x</string></plist>",
+        "<plist><string>x</strin></plist>",
+        "<plist><unknown/></plist>",
+    ]
+
+    @Test func documentsOutsideTheSubsetAreLeftToLibxml2() {
+        for (index, text) in Self.libxml2Cases.enumerated() {
+            let bytes = Array(text.utf8)
+            #expect(PlainPropertyListReader.read(bytes: bytes, path: "x.plist") == nil, "case \(index) was read without libxml2")
+            Self.agree(bytes, "libxml2 case \(index)")
+        }
+    }
+
     @Test func nestingBeyondTheLimitAgrees() {
         let depth = XMLPropertyListReader.maximumDepth + 3
         let text =
@@ -89,6 +151,7 @@ struct XMLStreamReaderTests {
         // Deterministic, so a failing mutation can be found again.
         var generator = GeneratedDifferentialTests.Generator(state: 0x5EED)
         var wellFormed = 0
+        var plain = 0
         for round in 0..<600 {
             var text = seed
             for _ in 0..<(1 + Int(generator.next() % 3)) {
@@ -113,18 +176,20 @@ struct XMLStreamReaderTests {
             if XMLPropertyListReader.readTree(bytes: bytes, path: "x.plist").diagnostics.allSatisfy({ $0.id != "xml-syntax-error" }) {
                 wellFormed += 1
             }
-            Self.agree(bytes, "mutation \(round)")
+            if Self.agree(bytes, "mutation \(round)") { plain += 1 }
         }
         #expect(wellFormed > 300)
+        #expect(plain > 40, "\(plain) mutations read by the plain reader")
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusPropertyListsAgree() throws {
         let files = Corpus.files(extensions: ["stringsdict", "plist"])
         #expect(files.count > 50)
-        for url in files {
-            Self.agree([UInt8](try Data(contentsOf: url)), Corpus.relative(url))
-        }
+        var plain = 0
+        for url in files where Self.agree([UInt8](try Data(contentsOf: url)), Corpus.relative(url)) { plain += 1 }
+        // Nearly every file a tool wrote is read without libxml2.
+        #expect(plain * 10 > files.count * 8, "\(plain) of \(files.count) read by the plain reader")
     }
 
     /// Every element of `text` (a start tag with its matching end, or an empty-element tag).

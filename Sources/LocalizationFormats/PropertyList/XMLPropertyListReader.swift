@@ -28,6 +28,8 @@ public enum XMLPropertyListReader {
             | XML_PARSE_NOCDATA.rawValue)
 
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        // What tools write is read without libxml2; anything else falls through to it.
+        if let document = PlainPropertyListReader.read(bytes: bytes, path: path) { return document }
         // libxml2 compares each attribute of a start tag with every earlier one: a tag with
         // hundreds of thousands of them takes minutes. A property list element has at most one.
         if let crowded = firstCrowdedTag(bytes, limit: maximumAttributes) {

@@ -1,0 +1,466 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads the XML property lists that Xcode and other tools write, byte by byte, without libxml2.
+///
+/// It reads a strict subset: UTF-8 without a byte order mark and without carriage returns, an
+/// optional XML declaration and `<!DOCTYPE>` without an internal subset, and the plist elements
+/// nested as a property list nests them (a key before each dictionary value, only text in a
+/// leaf), with the five predefined entities and character references. Anything else (comments,
+/// CDATA, other entities, attributes, unknown elements, a structure problem) returns nil, and
+/// `XMLPropertyListReader` reads the file through libxml2. When it returns a document, that
+/// document is exactly the libxml2 reader's: nodes, positions, diagnostics, verdict (checked by
+/// the differential tests and the property list fuzz target).
+///
+/// Most of a libxml2 read is the callbacks building our nodes and a second pass to find each
+/// element's column; here an element's position is known where it is read.
+@_spi(Fuzzing) public enum PlainPropertyListReader {
+    public static func read(bytes: [UInt8], path: String) -> PropertyListDocument? {
+        bytes.withUnsafeBufferPointer { buffer -> PropertyListDocument? in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            let detected = TextDecoder.detect(buffer)
+            guard detected.0 == .utf8, detected.skip == 0, memchr(base, 0x0D, buffer.count) == nil,
+                TextDecoder.firstInvalidUTF8(buffer) == buffer.count
+            else { return nil }
+            var scanner = PlainPropertyListScanner(base: base, count: buffer.count, path: path)
+            return scanner.document()
+        }
+    }
+}
+
+/// The elements a plain property list holds.
+private enum PlainElement {
+    case plist, dict, key, string, integer, real, `true`, `false`, array, date, data
+
+    /// The element's name, as the libxml2 reader passes it on.
+    var name: String {
+        switch self {
+        case .plist: "plist"
+        case .dict: "dict"
+        case .key: "key"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .array: "array"
+        case .date: "date"
+        case .data: "data"
+        }
+    }
+}
+
+private struct PlainPropertyListScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let path: String
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    /// UTF-8 continuation bytes between `lineStart` and `index`: a column counts characters.
+    var continuations = 0
+    /// Set when the document leaves the subset; every caller stops.
+    var bailed = false
+    var diagnostics: [Diagnostic] = []
+    var loads = true
+    /// Text with entities, decoded.
+    var scratch: [UInt8] = []
+
+    /// libxml2 refuses a text node longer than this (without `XML_PARSE_HUGE`).
+    static let maximumText = 10_000_000
+
+    init(base: UnsafePointer<UInt8>, count: Int, path: String) {
+        self.base = base
+        self.count = count
+        self.path = path
+    }
+
+    mutating func document() -> PropertyListDocument? {
+        guard prolog() else { return nil }
+        let root: PropertyListNode?
+        let location = position
+        guard let (element, empty) = startTag(), !bailed else { return nil }
+        if element == .plist {
+            // `<plist>` holding exactly one value, as every writer makes it.
+            guard !empty else { return nil }
+            skipWhitespace()
+            guard peek(0) == UInt8(ascii: "<"), peek(1) != UInt8(ascii: "/") else { return nil }
+            root = value(depth: 0)
+            guard !bailed else { return nil }
+            skipWhitespace()
+            guard endTag(.plist) else { return nil }
+        } else {
+            root = value(element, empty: empty, at: location, depth: 0)
+            guard !bailed else { return nil }
+        }
+        skipWhitespace()
+        guard index == count else { return nil }
+        return PropertyListDocument(path: path, root: root, diagnostics: diagnostics, loads: loads && root != nil, isBinary: false)
+    }
+
+    var position: SourcePosition { SourcePosition(line: line, column: index - lineStart - continuations + 1) }
+
+    func peek(_ offset: Int) -> UInt8 {
+        index + offset < count ? base[index + offset] : 0
+    }
+
+    func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09
+    }
+
+    mutating func skipWhitespace() {
+        while index < count {
+            let byte = base[index]
+            if byte == 0x0A {
+                index += 1
+                line += 1
+                lineStart = index
+                continuations = 0
+            } else if byte == 0x20 || byte == 0x09 {
+                index += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    func matches(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        return index + length <= count && memcmp(base + index, literal.utf8Start, length) == 0
+    }
+
+    // MARK: Prolog
+
+    /// The XML declaration, whitespace and a `<!DOCTYPE>` without an internal subset.
+    mutating func prolog() -> Bool {
+        if matches("<?xml") {
+            index += 5
+            guard declaration() else { return false }
+        }
+        skipWhitespace()
+        if matches("<!DOCTYPE") {
+            index += 9
+            guard doctype() else { return false }
+            skipWhitespace()
+        }
+        return index < count && base[index] == UInt8(ascii: "<")
+    }
+
+    /// `version="1.0"`, then optionally `encoding="UTF-8"` and `standalone="yes"|"no"`, then `?>`.
+    mutating func declaration() -> Bool {
+        var seen = 0
+        while true {
+            let hadSpace = isWhitespace(peek(0))
+            skipWhitespace()
+            if matches("?>") {
+                index += 2
+                return seen >= 1
+            }
+            guard hadSpace, let (name, value) = attribute() else { return false }
+            switch (seen, name) {
+            case (0, "version"):
+                guard value == "1.0" else { return false }
+                seen = 1
+            case (1, "encoding"):
+                guard value.uppercased() == "UTF-8" else { return false }
+                seen = 2
+            case (1, "standalone"), (2, "standalone"):
+                guard value == "yes" || value == "no" else { return false }
+                seen = 3
+            default:
+                return false
+            }
+        }
+    }
+
+    /// `name="value"` (or single quotes) in ASCII letters and plain value characters.
+    mutating func attribute() -> (name: String, value: String)? {
+        let nameStart = index
+        while index < count, isLetter(base[index]) { index += 1 }
+        guard index > nameStart, peek(0) == UInt8(ascii: "="), peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'")
+        else { return nil }
+        let name = text(nameStart, index)
+        let quote = base[index + 1]
+        index += 2
+        let valueStart = index
+        while index < count, base[index] != quote {
+            let byte = base[index]
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") else { return nil }
+            index += 1
+        }
+        guard index < count else { return nil }
+        let value = text(valueStart, index)
+        index += 1
+        return (name, value)
+    }
+
+    func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    /// After `<!DOCTYPE`: a name, an optional `PUBLIC "id" "uri"` or `SYSTEM "uri"`, then `>`.
+    mutating func doctype() -> Bool {
+        guard isWhitespace(peek(0)) else { return false }
+        skipWhitespace()
+        let nameStart = index
+        while index < count, isLetter(base[index]) { index += 1 }
+        guard index > nameStart else { return false }
+        let hadSpace = isWhitespace(peek(0))
+        skipWhitespace()
+        if hadSpace, matches("PUBLIC") || matches("SYSTEM") {
+            let isPublic = matches("PUBLIC")
+            index += 6
+            for literal in 0..<(isPublic ? 2 : 1) {
+                guard isWhitespace(peek(0)) else { return false }
+                skipWhitespace()
+                guard quotedLiteral(publicIdentifier: isPublic && literal == 0) else { return false }
+            }
+            skipWhitespace()
+        }
+        guard peek(0) == UInt8(ascii: ">") else { return false }
+        index += 1
+        return true
+    }
+
+    /// A quoted literal of printable ASCII (a public identifier's characters only, for one).
+    mutating func quotedLiteral(publicIdentifier: Bool) -> Bool {
+        let quote = peek(0)
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
+        index += 1
+        while index < count, base[index] != quote {
+            let byte = base[index]
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            if publicIdentifier, !isPublicIdentifierCharacter(byte) { return false }
+            index += 1
+        }
+        guard index < count else { return false }
+        index += 1
+        return true
+    }
+
+    /// XML's `PubidChar`, less the line break (no carriage return reaches here).
+    func isPublicIdentifierCharacter(_ byte: UInt8) -> Bool {
+        if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) { return true }
+        return Array(" -'()+,./:=?;!*#@$_%".utf8).contains(byte)
+    }
+
+    // MARK: Elements
+
+    /// A start tag at `<`: its element and whether it is empty (`<name/>`). `<plist>` may carry a
+    /// `version` attribute; no other tag carries any.
+    mutating func startTag() -> (PlainElement, empty: Bool)? {
+        guard peek(0) == UInt8(ascii: "<") else { return bail() }
+        let nameStart = index + 1
+        var end = nameStart
+        while end < count, isLetter(base[end]) { end += 1 }
+        guard let element = element(nameStart, end - nameStart) else { return bail() }
+        index = end
+        if element == .plist, peek(0) == UInt8(ascii: " ") {
+            index += 1
+            guard let (name, _) = attribute(), name == "version" else { return bail() }
+        }
+        if peek(0) == UInt8(ascii: ">") {
+            index += 1
+            return (element, false)
+        }
+        if peek(0) == UInt8(ascii: "/"), peek(1) == UInt8(ascii: ">") {
+            index += 2
+            return (element, true)
+        }
+        return bail()
+    }
+
+    func element(_ start: Int, _ length: Int) -> PlainElement? {
+        func equals(_ name: StaticString) -> Bool {
+            length == name.utf8CodeUnitCount && memcmp(base + start, name.utf8Start, length) == 0
+        }
+        guard length >= 3, length <= 7 else { return nil }
+        switch base[start] {
+        case UInt8(ascii: "s"): return equals("string") ? .string : nil
+        case UInt8(ascii: "k"): return equals("key") ? .key : nil
+        case UInt8(ascii: "d"): return equals("dict") ? .dict : equals("data") ? .data : equals("date") ? .date : nil
+        case UInt8(ascii: "i"): return equals("integer") ? .integer : nil
+        case UInt8(ascii: "a"): return equals("array") ? .array : nil
+        case UInt8(ascii: "t"): return equals("true") ? .true : nil
+        case UInt8(ascii: "f"): return equals("false") ? .false : nil
+        case UInt8(ascii: "r"): return equals("real") ? .real : nil
+        case UInt8(ascii: "p"): return equals("plist") ? .plist : nil
+        default: return nil
+        }
+    }
+
+    /// `</name>` for `element`.
+    mutating func endTag(_ element: PlainElement) -> Bool {
+        guard peek(0) == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") else { return false }
+        var name = element.name
+        let matched = name.withUTF8 { name in
+            index + 2 + name.count < count && memcmp(base + index + 2, name.baseAddress!, name.count) == 0
+                && base[index + 2 + name.count] == UInt8(ascii: ">")
+        }
+        guard matched else { return false }
+        index += 3 + name.utf8.count
+        return true
+    }
+
+    mutating func bail<T>() -> T? {
+        bailed = true
+        return nil
+    }
+
+    /// The value whose start tag is at `index`.
+    mutating func value(depth: Int) -> PropertyListNode? {
+        let location = position
+        guard let (element, empty) = startTag() else { return nil }
+        return value(element, empty: empty, at: location, depth: depth)
+    }
+
+    /// The value `element` whose start tag has been read; nil with `bailed` unset when it is
+    /// dropped (a real that is not a number), as the libxml2 reader drops it.
+    mutating func value(_ element: PlainElement, empty: Bool, at location: SourcePosition, depth: Int) -> PropertyListNode? {
+        guard depth <= XMLPropertyListReader.maximumDepth else { return bail() }
+        switch element {
+        case .plist, .key:
+            return bail()
+        case .dict:
+            var entries: [PropertyListEntry] = []
+            if !empty {
+                while true {
+                    skipWhitespace()
+                    if peek(1) == UInt8(ascii: "/") {
+                        guard endTag(.dict) else { return bail() }
+                        break
+                    }
+                    let keyLocation = position
+                    guard let (keyElement, keyEmpty) = startTag(), keyElement == .key else { return bail() }
+                    guard let key = leafText(.key, empty: keyEmpty) else { return nil }
+                    skipWhitespace()
+                    guard peek(0) == UInt8(ascii: "<"), peek(1) != UInt8(ascii: "/") else { return bail() }
+                    let item = value(depth: depth + 1)
+                    if bailed { return nil }
+                    if let item { entries.append(PropertyListEntry(key: key, keyLocation: keyLocation, value: item)) }
+                }
+            }
+            return PropertyListNode(.dictionary(entries), location: location)
+        case .array:
+            var items: [PropertyListNode] = []
+            if !empty {
+                while true {
+                    skipWhitespace()
+                    if peek(1) == UInt8(ascii: "/") {
+                        guard endTag(.array) else { return bail() }
+                        break
+                    }
+                    let item = value(depth: depth + 1)
+                    if bailed { return nil }
+                    if let item { items.append(item) }
+                }
+            }
+            return PropertyListNode(.array(items), location: location)
+        case .true, .false:
+            if !empty {
+                skipWhitespace()
+                guard endTag(element) else { return bail() }
+            }
+            return PropertyListNode(.bool(element == .true), location: location)
+        case .string:
+            guard let text = leafText(.string, empty: empty) else { return nil }
+            return PropertyListNode(.string(text), location: location)
+        case .integer, .real, .date, .data:
+            guard let text = leafText(element, empty: empty) else { return nil }
+            return scalarNode(element.name, text: text, at: location) { message in
+                diagnostics.append(Diagnostic(.plistInvalidStructure, message, path: path, at: location))
+                loads = false
+            }
+        }
+    }
+
+    /// The text of a leaf whose start tag has been read, through its end tag.
+    mutating func leafText(_ element: PlainElement, empty: Bool) -> String? {
+        if empty { return "" }
+        let start = index
+        var decoded = false
+        var segment = start
+        scratch.removeAll(keepingCapacity: true)
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "<") { break }
+            if byte < 0x20 {
+                guard byte == 0x0A || byte == 0x09 else { return bail() }
+                if byte == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                    continuations = 0
+                }
+            } else if byte >= 0x80 {
+                if byte < 0xC0 {
+                    continuations += 1
+                } else if byte == 0xEF, peek(1) == 0xBF, peek(2) >= 0xBE {
+                    // U+FFFE and U+FFFF are not XML characters.
+                    return bail()
+                }
+            } else if byte == UInt8(ascii: "&") {
+                decoded = true
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + segment, count: index - segment))
+                guard reference() else { return bail() }
+                segment = index
+                continue
+            } else if byte == UInt8(ascii: "]"), peek(1) == UInt8(ascii: "]"), peek(2) == UInt8(ascii: ">") {
+                return bail()
+            }
+            index += 1
+        }
+        guard index - start <= Self.maximumText, endTag(element) else { return bail() }
+        let end = index - 3 - element.name.utf8.count
+        guard decoded else { return text(start, end) }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + segment, count: end - segment))
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// An entity or character reference at `&`, decoded into `scratch`.
+    mutating func reference() -> Bool {
+        let predefined: [(StaticString, UInt8)] = [
+            ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
+            ("&quot;", UInt8(ascii: "\"")), ("&apos;", UInt8(ascii: "'")),
+        ]
+        for (literal, byte) in predefined where matches(literal) {
+            scratch.append(byte)
+            index += literal.utf8CodeUnitCount
+            return true
+        }
+        guard peek(1) == UInt8(ascii: "#") else { return false }
+        let hex = peek(2) == UInt8(ascii: "x")
+        var cursor = index + (hex ? 3 : 2)
+        var scalar: UInt32 = 0
+        let digitsStart = cursor
+        while cursor < count, cursor - digitsStart < 8 {
+            let byte = base[cursor]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: digit = 16
+            }
+            if digit == 16 { break }
+            scalar = scalar * (hex ? 16 : 10) + digit
+            cursor += 1
+        }
+        guard cursor > digitsStart, cursor < count, base[cursor] == UInt8(ascii: ";") else { return false }
+        // XML's `Char`: tab, line feed, carriage return, and the scalars from space on but the
+        // surrogates, U+FFFE and U+FFFF.
+        let isCharacter =
+            scalar == 0x09 || scalar == 0x0A || scalar == 0x0D || (0x20...0xD7FF).contains(scalar)
+            || (0xE000...0xFFFD).contains(scalar) || (0x10000...0x10FFFF).contains(scalar)
+        guard isCharacter, let unicode = Unicode.Scalar(scalar) else { return false }
+        scratch.append(contentsOf: String(Character(unicode)).utf8)
+        index = cursor + 1
+        return true
+    }
+}
