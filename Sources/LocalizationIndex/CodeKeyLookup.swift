@@ -87,7 +87,7 @@ extension ProjectIndex {
                 if let known = localeFormatKeys[table] { return known }
                 var locales: [String: [String]] = [:]
                 for (locale, localeTable) in tables[table] ?? [:] {
-                    for key in localeTable.strings.keys where key.utf8.contains(UInt8(ascii: "%")) {
+                    for key in localeTable.strings.keys where key.utf8Contains(byte: UInt8(ascii: "%")) {
                         locales[key, default: []].append(locale)
                     }
                 }

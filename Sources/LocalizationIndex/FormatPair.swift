@@ -82,7 +82,7 @@ extension FormatPair {
         // arguments, and need not, as the source text does not.
         var codeSpecifiers: [FormatSpecifier] = []
         var optional: Set<Int> = []
-        if let first = base.texts.first, texts.origin(at: first) == .catalog, key.utf8.contains(UInt8(ascii: "%")) {
+        if let first = base.texts.first, texts.origin(at: first) == .catalog, key.utf8Contains(byte: UInt8(ascii: "%")) {
             codeSpecifiers = FormatScanner.analyze(key).specifiers
             for specifier in codeSpecifiers where base.shape[specifier.argument] == nil {
                 base.shape.set(ArgumentShape.Argument(specifier))

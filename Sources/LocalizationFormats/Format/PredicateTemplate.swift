@@ -30,7 +30,7 @@ public struct PredicateTemplate: Sendable, Hashable {
 
     /// Whether a text holds at least one popup placeholder (`%[…]@` or `%n$[…]@`).
     public static func hasPopup(_ text: String) -> Bool {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return false }
+        guard text.utf8Contains(byte: UInt8(ascii: "%")) else { return false }
         return parse(text).placeholders.contains { $0.items != nil }
     }
 

@@ -279,7 +279,9 @@ private struct PlainPropertyListScanner {
 
     func element(_ start: Int, _ length: Int) -> PlainElement? {
         func equals(_ name: StaticString) -> Bool {
-            length == name.utf8CodeUnitCount && memcmp(base + start, name.utf8Start, length) == 0
+            guard length == name.utf8CodeUnitCount else { return false }
+            for offset in 1..<length where base[start + offset] != name.utf8Start[offset] { return false }
+            return true
         }
         guard length >= 3, length <= 7 else { return nil }
         switch base[start] {
@@ -300,12 +302,12 @@ private struct PlainPropertyListScanner {
     mutating func endTag(_ element: PlainElement) -> Bool {
         guard peek(0) == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") else { return false }
         var name = element.name
-        let matched = name.withUTF8 { name in
-            index + 2 + name.count < count && memcmp(base + index + 2, name.baseAddress!, name.count) == 0
-                && base[index + 2 + name.count] == UInt8(ascii: ">")
-        }
+        let length = name.utf8.count
+        guard index + 2 + length < count, base[index + 2 + length] == UInt8(ascii: ">") else { return false }
+        // Names are short: compared in place, not through a call.
+        let matched = name.withUTF8 { name in (0..<length).allSatisfy { base[index + 2 + $0] == name[$0] } }
         guard matched else { return false }
-        index += 3 + name.utf8.count
+        index += 3 + length
         return true
     }
 
@@ -387,8 +389,12 @@ private struct PlainPropertyListScanner {
         let start = index
         var decoded = false
         var segment = start
-        scratch.removeAll(keepingCapacity: true)
         while index < count {
+            // Eight bytes at a time while none needs a look (most text is plain ASCII).
+            if index + 8 <= count, Self.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = base[index]
             if byte == UInt8(ascii: "<") { break }
             if byte < 0x20 {
@@ -406,7 +412,10 @@ private struct PlainPropertyListScanner {
                     return bail()
                 }
             } else if byte == UInt8(ascii: "&") {
-                decoded = true
+                if !decoded {
+                    decoded = true
+                    scratch.removeAll(keepingCapacity: true)
+                }
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + segment, count: index - segment))
                 guard reference() else { return bail() }
                 segment = index
@@ -418,9 +427,44 @@ private struct PlainPropertyListScanner {
         }
         guard index - start <= Self.maximumText, endTag(element) else { return bail() }
         let end = index - 3 - element.name.utf8.count
-        guard decoded else { return text(start, end) }
+        guard decoded else { return Self.interned(base + start, end - start) ?? text(start, end) }
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + segment, count: end - segment))
         return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Whether none of the eight bytes of `word` needs a look in text: no control character, no
+    /// byte of a multi-byte character, no `<`, `&` or `]`.
+    @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        if word & highs != 0 { return false }
+        // With no high bit set, a byte below 0x20 is one that borrows when 0x20 is taken from it.
+        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return false }
+        return !hasZero(word ^ (ones &* 0x3C)) && !hasZero(word ^ (ones &* 0x26)) && !hasZero(word ^ (ones &* 0x5D))
+    }
+
+    /// The names every `.stringsdict` repeats in each entry, shared instead of made again.
+    static let common: [String] = [
+        "NSStringLocalizedFormatKey", "NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey", "NSStringPluralRuleType",
+        "NSStringDeviceSpecificRuleType", "NSStringVariableWidthRuleType",
+    ]
+
+    /// One of `common` when the text is it.
+    static func interned(_ start: UnsafePointer<UInt8>, _ length: Int) -> String? {
+        guard length >= 22, start[0] == UInt8(ascii: "N"), start[2] == UInt8(ascii: "S") else { return nil }
+        let candidate: String
+        switch length {
+        case 26: candidate = start[8] == UInt8(ascii: "L") ? common[0] : common[2]
+        case 25: candidate = common[1]
+        case 22: candidate = common[3]
+        case 30: candidate = common[4]
+        case 29: candidate = common[5]
+        default: return nil
+        }
+        var name = candidate
+        return name.withUTF8 { memcmp($0.baseAddress!, start, length) == 0 } ? candidate : nil
     }
 
     /// An entity or character reference at `&`, decoded into `scratch`.

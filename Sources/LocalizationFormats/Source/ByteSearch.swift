@@ -24,6 +24,17 @@ enum ByteSearch {
 }
 
 extension String {
+    /// Whether the text's UTF-8 holds `byte`, found with `memchr` (`utf8.contains` walks the
+    /// view a byte at a time, through its index).
+    @inlinable
+    public func utf8Contains(byte: UInt8) -> Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
     /// Whether the text holds `needle`, byte for byte in UTF-8. Foundation's `contains` goes
     /// through `NSString` and Unicode-aware matching, which a hot loop over every text cannot pay;
     /// for the ASCII markers the rules look for (`%`, `%arg`, `...`) the answer is the same.

@@ -71,6 +71,24 @@ public enum StringsdictParser {
     /// `pluralCategories` as a set, made once.
     static let pluralCategorySet = Set(pluralCategories)
     static let deviceNames: Set = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
+
+    /// The names a rule's variants may have. Every form of every entry is checked, so membership
+    /// is told by a switch rather than by hashing into the sets.
+    enum VariantNames {
+        case pluralCategories
+        case devices
+
+        var names: Set<String> { self == .pluralCategories ? StringsdictParser.pluralCategorySet : StringsdictParser.deviceNames }
+
+        func contains(_ name: String) -> Bool {
+            switch name {
+            case "zero", "one", "two", "few", "many": self == .pluralCategories
+            case "other": true
+            case "appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac": self == .devices
+            default: false
+            }
+        }
+    }
     static let formatKey = "NSStringLocalizedFormatKey"
     static let specTypeKey = "NSStringFormatSpecTypeKey"
     static let valueTypeKey = "NSStringFormatValueTypeKey"
@@ -86,6 +104,7 @@ public enum StringsdictParser {
         if let root = document.root {
             if let items = root.dictionary {
                 var seen: [String: SourcePosition?] = [:]
+                seen.reserveCapacity(items.count)
                 for item in items {
                     builder.key = item.key
                     if let first = seen[item.key] {
@@ -122,7 +141,7 @@ public enum StringsdictParser {
 
         /// `context` names the dictionary in diagnostics (made only for one).
         mutating func variants(
-            of node: PropertyListNode, allowed: Set<String>?, context: @autoclosure () -> ParseMessage.StringsdictPlace
+            of node: PropertyListNode, allowed: StringsdictParser.VariantNames?, context: @autoclosure () -> ParseMessage.StringsdictPlace
         ) -> [StringsdictVariant] {
             var result: [StringsdictVariant] = []
             for item in node.dictionary ?? [] {
@@ -136,7 +155,7 @@ public enum StringsdictParser {
                 }
                 if let allowed, !allowed.contains(item.key) {
                     add(
-                        .stringsdictInvalidStructure, .stringsdictUnknownVariant(name: item.key, allowed: allowed, place: context()),
+                        .stringsdictInvalidStructure, .stringsdictUnknownVariant(name: item.key, allowed: allowed.names, place: context()),
                         at: item.keyLocation, severity: .warning)
                 }
                 result.append(StringsdictVariant(name: item.key, value: text, location: item.keyLocation))
@@ -157,7 +176,7 @@ public enum StringsdictParser {
                     guard let ruleNode = node[rule] else { continue }
                     let isDevice = rule == StringsdictParser.deviceRule
                     let variants = variants(
-                        of: ruleNode, allowed: isDevice ? StringsdictParser.deviceNames : nil, context: .entry(item.key))
+                        of: ruleNode, allowed: isDevice ? .devices : nil, context: .entry(item.key))
                     return StringsdictEntry(
                         key: item.key, keyLocation: item.keyLocation, kind: isDevice ? .deviceSpecific : .variableWidth,
                         formatKey: nil, formatKeyLocation: nil, variables: [], variants: variants, loaded: loaded)
@@ -183,22 +202,23 @@ public enum StringsdictParser {
             }
             // Variables may be referenced from the format or from any variant's text. A text
             // without '#' names no variable ('%#@name@'), so most forms are not scanned at all.
-            var referenced: [String: Int] = [:]
+            // An entry names one or two variables: a list is searched faster than a table is hashed.
+            var referenced: [String] = []
             func countReferences(in text: String) {
-                guard text.utf8.contains(UInt8(ascii: "#")) else { return }
+                guard text.utf8Contains(byte: UInt8(ascii: "#")) else { return }
                 for specifier in FormatScanner.analyze(text).specifiers {
-                    if let name = specifier.variableName { referenced[name, default: 0] += 1 }
+                    if let name = specifier.variableName { referenced.append(name) }
                 }
             }
             let formatVariables = FormatScanner.analyze(format).specifiers.compactMap(\.variableName)
-            for name in formatVariables { referenced[name, default: 0] += 1 }
+            referenced += formatVariables
             for variable in variables {
                 for variant in variable.variants { countReferences(in: variant.value) }
             }
             for name in formatVariables where !variables.contains(where: { $0.name == name }) {
                 add(.stringsdictMissingVariable, .stringsdictMissingVariable(key: item.key, name: name), at: formatNode?.location)
             }
-            for variable in variables where referenced[variable.name] == nil {
+            for variable in variables where !referenced.contains(variable.name) {
                 add(
                     .stringsdictUnusedVariable, .stringsdictUnusedVariable(name: variable.name, key: item.key, format: format),
                     at: variable.location)
@@ -214,15 +234,15 @@ public enum StringsdictParser {
             let valueType = node[StringsdictParser.valueTypeKey]?.string
             // Made for a diagnostic only: most variables have none.
             var context: ParseMessage.StringsdictPlace { .variable(field.key, entry: entryKey) }
-            var allowed: Set<String>?
+            var allowed: StringsdictParser.VariantNames?
             switch specType {
             case StringsdictParser.pluralRule?:
-                allowed = StringsdictParser.pluralCategorySet
+                allowed = .pluralCategories
                 if valueType == nil {
                     add(.stringsdictMissingValueType, .stringsdictMissingValueType(context), at: field.keyLocation)
                 }
             case StringsdictParser.deviceRule?:
-                allowed = StringsdictParser.deviceNames
+                allowed = .devices
             case nil:
                 add(.stringsdictInvalidStructure, .stringsdictNoSpecType(context), at: field.keyLocation)
             case let other?:

@@ -111,7 +111,7 @@ public enum DumpJSON {
     }
 
     static func arguments(of value: String?) -> ([ArgumentObject], [String]) {
-        guard let value, value.utf8.contains(UInt8(ascii: "%")) else { return ([], []) }
+        guard let value, value.utf8Contains(byte: UInt8(ascii: "%")) else { return ([], []) }
         let analysis = FormatScanner.analyze(value)
         let arguments = analysis.specifiers.map {
             ArgumentObject(argument: $0.argument, type: $0.type.rawValue, signature: $0.signature, text: $0.text, variable: $0.variableName)

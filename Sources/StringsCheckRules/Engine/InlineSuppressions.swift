@@ -39,7 +39,7 @@ struct InlineSuppressions {
 
     static func directive(in comment: String) -> Directive {
         // Most comments are translator notes; skip them without a Foundation search.
-        guard comment.utf8.contains(UInt8(ascii: ":")), let range = comment.range(of: directive) else { return .none }
+        guard comment.utf8Contains(byte: UInt8(ascii: ":")), let range = comment.range(of: directive) else { return .none }
         var rest = comment[range.upperBound...]
         if rest.hasPrefix("-next-line") { rest = rest.dropFirst("-next-line".count) }
         let words = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" })

@@ -28,7 +28,7 @@ struct CatalogUndefinedSubstitutionRule: Rule {
             catalog.forEachLocalization { entry, locale, value in
                 // Most values are one text with no reference at all.
                 if value.variations.isEmpty && value.substitutions.isEmpty {
-                    guard let unit = value.stringUnit, unit.value.utf8.contains(UInt8(ascii: "@")),
+                    guard let unit = value.stringUnit, unit.value.utf8Contains(byte: UInt8(ascii: "@")),
                         let name = catalogSubstitutionReferences(in: unit.value).first
                     else { return }
                     result.append(

@@ -76,7 +76,7 @@ struct PluralHardcodedNumberRule: Rule {
     /// Whether a form reads no argument (`%arg` in a catalog substitution reads its count).
     private func readsNothing(_ text: String) -> Bool {
         // Most forms either have no '%' at all or read the count: scanned only when needed.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
+        guard text.utf8Contains(byte: UInt8(ascii: "%")) else { return true }
         return !text.utf8Contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
     }
 

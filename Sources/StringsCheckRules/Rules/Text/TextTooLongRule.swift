@@ -118,7 +118,7 @@ extension TextTooLongRule {
 
     /// A text's length as shown: grapheme clusters, each format specifier counted as what fills it.
     static func shownLength(_ text: String) -> Int {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text.count }
+        guard text.utf8Contains(byte: UInt8(ascii: "%")) else { return text.count }
         let scalars = Array(text.unicodeScalars)
         var length = text.count
         var index = 0
@@ -150,7 +150,7 @@ extension Finding.Message {
         let shown = TextTooLongRule.shownLength(source)
         let times = Double(length) / Double(shown)
         let filled =
-            text.utf8.contains(UInt8(ascii: "%")) || source.utf8.contains(UInt8(ascii: "%"))
+            text.utf8Contains(byte: UInt8(ascii: "%")) || source.utf8Contains(byte: UInt8(ascii: "%"))
             ? " (a placeholder counted as the \(TextTooLongRule.placeholderWidth) characters that fill it)" : ""
         return
             "the '\(locale)' text of '\(key)' is \(length) characters, \(String(format: String(format: "%.1f", times) == String(format: "%.1f", ratio) ? "%.2f" : "%.1f", times))× its development text's \(shown) ('\(source.excerpt)' → '\(text.excerpt)'), more than the \(String(format: "%g", ratio))× max_length_ratio allows\(filled): where the layout fits the development text, it is cut or overflows"
