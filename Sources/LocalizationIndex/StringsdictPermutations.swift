@@ -48,15 +48,15 @@ extension LocalizedTextBuilder {
             guard let index = entry.variableIndex(named: name) else { return nil }
             return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
         }
-        // The usual entry: the format is one variable alone ('%#@items@') whose forms name no
-        // other variable, so each form is a text as it stands; made without the general
-        // expansion's states and label lists (what it would make, see `wholeVariableTexts`).
+        // The usual entry: the format is one variable ('%#@items@', 'You have %#@items@') whose
+        // forms name no other variable, so each text is the form in the format's text around it;
+        // made without the general expansion's states and label lists (what it would make, see
+        // `oneVariableTexts`).
         if shortcut, outer.specifiers.count == 1, outer.problems.isEmpty, let name = outer.specifiers[0].variableName,
-            let index = variable(named: name), outer.specifiers[0].start == 0,
-            outer.specifiers[0].end == format.unicodeScalars.count,
+            let index = variable(named: name),
             let texts = entry.variables.withUnsafeBufferPointer({ variables in
-                wholeVariableTexts(
-                    variables[index], slot: outer.specifiers[0], fallback: entry.formatKeyLocation,
+                oneVariableTexts(
+                    variables[index], slot: outer.specifiers[0], format: format, fallback: entry.formatKeyLocation,
                     hasForms: { variable(named: $0) != nil }, message: message)
             })
         {
@@ -158,27 +158,63 @@ extension LocalizedTextBuilder {
         return results
     }
 
-    /// The texts of an entry whose format is `slot` alone: one per form of `variable`, the form's
-    /// text with its plain specifiers counting from the slot's argument. Nil when a form names a
-    /// variable that has forms (`hasForms`): such an entry takes the general expansion.
-    private static func wholeVariableTexts(
-        _ variable: StringsdictVariable, slot: FormatSpecifier, fallback: SourcePosition?, hasForms: (String) -> Bool,
+    /// The texts of an entry whose format reads one variable, at `slot`: one per form of
+    /// `variable`, the form's text in place of the slot, its plain specifiers counting from the
+    /// slot's argument. Nil when a form names a variable that has forms (`hasForms`): such an
+    /// entry takes the general expansion.
+    private static func oneVariableTexts(
+        _ variable: StringsdictVariable, slot: FormatSpecifier, format: String, fallback: SourcePosition?, hasForms: (String) -> Bool,
         message: (String, TextPlacement, String?, FormatAnalysis, [Int: VariableArgument]) -> LocalizedText
     ) -> [LocalizedText]? {
         let variables = [
             slot.argument: VariableArgument(signature: valueTypeSignature(variable.valueType), text: slot.text, offset: slot.start)
         ]
+        // The format's text before and after the slot, cut once (scalar offsets, as the scan counts).
+        let scalars = format.unicodeScalars
+        let scalarCount = scalars.count
+        let whole = slot.start == 0 && slot.end == scalarCount
+        var before = ""
+        var after = ""
+        if !whole {
+            let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
+            let end = scalars.index(start, offsetBy: slot.end - slot.start)
+            before = String(scalars[..<start])
+            after = String(scalars[end...])
+        }
+        func shifted<T>(_ items: [T], _ move: (inout T) -> Void) -> [T] {
+            guard slot.start != 0 else { return items }
+            return items.map {
+                var copy = $0
+                move(&copy)
+                return copy
+            }
+        }
         var results: [LocalizedText] = []
         results.reserveCapacity(variable.variants.count)
         for variant in variable.variants {
             let piece = formAnalysis(variant.value, slot: slot)
             if piece.specifiers.contains(where: { $0.variableName.map(hasForms) ?? false }) { return nil }
             let count = variant.value.unicodeScalars.count
+            var segments: [TextSegment] = []
+            if slot.start > 0 { segments.append(TextSegment(range: 0..<slot.start, location: fallback)) }
+            segments.append(TextSegment(range: slot.start..<(slot.start + count), location: variant.location))
+            if slot.end < scalarCount {
+                let delta = count - (slot.end - slot.start)
+                segments.append(TextSegment(range: (slot.end + delta)..<(scalarCount + delta), location: fallback))
+            }
+            let specifiers = shifted(piece.specifiers) {
+                $0.start += slot.start
+                $0.end += slot.start
+            }
+            let problems = shifted(piece.problems) {
+                $0.start += slot.start
+                $0.end += slot.start
+            }
             results.append(
                 message(
-                    variant.value, .segments([TextSegment(range: 0..<count, location: variant.location)], fallback: fallback),
+                    whole ? variant.value : before + variant.value + after, .segments(segments, fallback: fallback),
                     "permutation '\(variant.name)' of '\(variable.name)'",
-                    finishedAnalysis(piece.specifiers, piece.problems, variables: variables), variables))
+                    finishedAnalysis(specifiers, problems, variables: variables), variables))
         }
         return results
     }

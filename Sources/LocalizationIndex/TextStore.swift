@@ -135,6 +135,10 @@ public struct TextStore: RandomAccessCollection, Sendable {
 
     /// What the text reads, argument by argument.
     public func shape(at position: Int) -> ArgumentShape { shapes[Int(slots[position].shape)] }
+    /// True when the texts at `a` and `b` are known to read the same arguments the same way (the
+    /// same shape, by number: a batch keeps one copy of each; texts of different batches may read
+    /// alike and still answer false).
+    public func sharesShape(_ a: Int, _ b: Int) -> Bool { slots[a].shape == slots[b].shape }
     /// The number of that shape in `shapes` (0 for `.empty`).
     func shapeNumber(at position: Int) -> Int32 { slots[position].shape }
 

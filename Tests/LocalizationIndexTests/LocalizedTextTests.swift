@@ -139,7 +139,9 @@ struct StringsdictPermutationTests {
         ]
         var entries = ""
         for (index, form) in forms.enumerated() {
-            let format = index % 3 == 0 ? "%#@n@" : index % 3 == 1 ? "%1$#@n@" : "%#@n@"
+            // The variable alone, and with text around it (ASCII and not).
+            let formats = ["%#@n@", "%1$#@n@", "You have %#@n@", "%#@n@ left é", "ü %1$#@n@ ✓", "%#@n@"]
+            let format = formats[index % formats.count]
             entries +=
                 "<key>k\(index)</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>"
                 + Self.variable(

@@ -39,6 +39,9 @@ public struct StringsdictEntry: Sendable, Hashable {
     /// For width and device entries, the variants at the top of the entry.
     public var variants: [StringsdictVariant]
     public var loaded: Bool
+    /// The format's `%#@name@` specifiers in text order, as `FormatScanner` reads the format
+    /// (scanned once, when the entry is read; empty for width and device entries).
+    public internal(set) var formatVariables: [FormatSpecifier] = []
 
     /// The index in `variables` of the variable `name` as Foundation reads the entry: the last
     /// definition when the entry defines the name twice (a property list dictionary keeps the last
@@ -210,7 +213,8 @@ public enum StringsdictParser {
                     if let name = specifier.variableName { referenced.append(name) }
                 }
             }
-            let formatVariables = FormatScanner.analyze(format).specifiers.compactMap(\.variableName)
+            let formatSlots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
+            let formatVariables = formatSlots.compactMap(\.variableName)
             referenced += formatVariables
             for variable in variables {
                 for variant in variable.variants { countReferences(in: variant.value) }
@@ -225,7 +229,7 @@ public enum StringsdictParser {
             }
             return StringsdictEntry(
                 key: item.key, keyLocation: item.keyLocation, kind: .format, formatKey: format,
-                formatKeyLocation: formatNode?.location, variables: variables, variants: [], loaded: loaded)
+                formatKeyLocation: formatNode?.location, variables: variables, variants: [], loaded: loaded, formatVariables: formatSlots)
         }
 
         mutating func variable(_ field: PropertyListEntry, entryKey: String) -> StringsdictVariable {

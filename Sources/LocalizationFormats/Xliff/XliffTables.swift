@@ -211,7 +211,8 @@ extension XliffExport {
         let format = formatKey?.0 ?? variables.map { "%#@\($0.name)@" }.joined(separator: " ")
         return StringsdictEntry(
             key: key, keyLocation: location, kind: .format, formatKey: format, formatKeyLocation: formatKey?.1 ?? location,
-            variables: variables, variants: [], loaded: true)
+            variables: variables, variants: [], loaded: true,
+            formatVariables: FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil })
     }
 
     /// The length modifier and conversion of the first integer specifier in `text` (`%lld` → `lld`;

@@ -33,44 +33,50 @@ struct StringsdictConflictingVariantsRule: Rule {
             let key: String
         }
         var firstUse: [EntryID: [Int: (ArgumentUse, LocalizedText)]] = [:]
-        // An entry's permutations come one after another: its first uses are looked up once for
-        // the run, not hashed by path and key for every permutation.
-        var entry: EntryID?
-        var entryUses: [Int: (ArgumentUse, LocalizedText)] = [:]
-        for index in context.stringsdictTexts {
-            let message = context.texts[index]
-            let path = message.path
-            let key = message.key
-            if entry?.path != path || entry?.key != key {
-                if let entry { firstUse[entry] = entryUses }
-                let next = EntryID(path: path, key: key)
-                entryUses = firstUse[next] ?? [:]
-                entry = next
+        let texts = context.texts
+        let list = context.stringsdictTexts
+        var start = 0
+        while start < list.count {
+            // An entry's texts (its permutations) stand together.
+            let path = texts.source(at: list[start]).path
+            let key = texts.key(at: list[start])
+            var end = start + 1
+            var alike = true
+            while end < list.count, texts.source(at: list[end]).path == path, texts.key(at: list[end]) == key {
+                if alike && !texts.sharesShape(list[start], list[end]) { alike = false }
+                end += 1
             }
-            // A variable's own number is checked against its value type by stringsdict-value-type-mismatch.
-            // (An argument list is in argument order already.)
-            let uses = message.argumentUses(index: index).filter { !$0.value.isVariable }
-            for (argument, use) in uses {
-                guard let (earlier, earlierMessage) = entryUses[argument] else {
-                    entryUses[argument] = (use, message)
-                    continue
+            let entry = EntryID(path: path, key: key)
+            var entryUses = firstUse[entry] ?? [:]
+            // Texts that read alike cannot disagree: the first one's uses are all the others would
+            // add (unless an earlier entry of the same key has set uses to compare with).
+            let last = entryUses.isEmpty && alike ? start + 1 : end
+            for index in list[start..<last] {
+                let message = texts[index]
+                let uses = message.argumentUses(index: index).filter { !$0.value.isVariable }
+                for (argument, use) in uses {
+                    guard let (earlier, earlierMessage) = entryUses[argument] else {
+                        entryUses[argument] = (use, message)
+                        continue
+                    }
+                    guard earlier.signature != use.signature else { continue }
+                    result.append(
+                        finding(
+                            .formsDisagree(
+                                argument: argument, key: message.key, specifier: use.text, form: message.label,
+                                earlierSpecifier: earlier.text, earlierForm: earlierMessage.label),
+                            path: message.path, at: message.position(ofScalar: use.offset), key: message.key, locale: message.locale,
+                            table: message.table,
+                            notes: [
+                                DiagnosticNote(
+                                    .specifierHere(earlier.text), path: earlierMessage.path,
+                                    location: earlierMessage.position(ofScalar: earlier.offset))
+                            ]))
                 }
-                guard earlier.signature != use.signature else { continue }
-                result.append(
-                    finding(
-                        .formsDisagree(
-                            argument: argument, key: message.key, specifier: use.text, form: message.label, earlierSpecifier: earlier.text,
-                            earlierForm: earlierMessage.label),
-                        path: message.path, at: message.position(ofScalar: use.offset), key: message.key, locale: message.locale,
-                        table: message.table,
-                        notes: [
-                            DiagnosticNote(
-                                .specifierHere(earlier.text), path: earlierMessage.path,
-                                location: earlierMessage.position(ofScalar: earlier.offset))
-                        ]))
             }
+            firstUse[entry] = entryUses
+            start = end
         }
-        // Each conflicting form is reported once per place, not once per permutation.
         var seen: Set<String> = []
         return result.filter { seen.insert("\($0.diagnostic.path)|\($0.diagnostic.location?.description ?? "")|\($0.key ?? "")").inserted }
     }

@@ -20,19 +20,6 @@ extension RuleContext {
     }
 }
 
-/// The `%#@name@` specifiers of `.stringsdict` formats, each format scanned once: formats repeat
-/// ('%#@items@') across thousands of entries.
-struct FormatVariables {
-    private var known: [String: [FormatSpecifier]] = [:]
-
-    mutating func slots(of format: String) -> [FormatSpecifier] {
-        if let slots = known[format] { return slots }
-        let slots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
-        known[format] = slots
-        return slots
-    }
-}
-
 /// A `.stringsdict` example file: `files` → format, with one plural variable `n`. A marker in the
 /// format or a form moves to the start of its line, where findings about it are reported.
 func stringsdictExample(format: String, valueType: String = "d", variants: [(String, String)], locale: String = "en") -> ExampleFile {

@@ -17,9 +17,8 @@ struct StringsdictNoVariablesRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        var formats = FormatVariables()
         context.forEachStringsdictEntry { file, locale, entry in
-            guard let format = entry.formatKey, formats.slots(of: format).isEmpty else { return }
+            guard let format = entry.formatKey, entry.formatVariables.isEmpty else { return }
             result.append(
                 finding(
                     .noVariables(format: format, key: entry.key),

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import LocalizationIndex
 
@@ -27,7 +28,6 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var result: [Finding] = []
         // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
         var expectedByValueType: [String: FormatSpecifier?] = [:]
-        var formats = FormatVariables()
         /// One variable of an entry, read in place (a copy retained each of its forms).
         func check(_ slot: FormatSpecifier, _ variable: StringsdictVariable, entry: StringsdictEntry, file: ResourceFile, locale: String) {
             guard let valueType = variable.valueType else { return }
@@ -50,8 +50,8 @@ struct StringsdictValueTypeMismatchRule: Rule {
             result += mismatches(slot, variable, expected: expected, entry: entry, file: file, locale: locale)
         }
         context.forEachStringsdictEntry { file, locale, entry in
-            guard let format = entry.formatKey else { return }
-            for slot in formats.slots(of: format) {
+            guard entry.formatKey != nil else { return }
+            for slot in entry.formatVariables {
                 guard let name = slot.variableName, let index = entry.variableIndex(named: name) else { continue }
                 entry.variables.withUnsafeBufferPointer { variables in
                     check(slot, variables[index], entry: entry, file: file, locale: locale)
@@ -69,6 +69,8 @@ struct StringsdictValueTypeMismatchRule: Rule {
     ) -> [Finding] {
         var result: [Finding] = []
         for variant in variable.variants {
+            // The usual form reads the number once, spelled as the value type: nothing to scan.
+            if Self.readsOnlyValueType(variant.value, expected.text) { continue }
             let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
             for specifier in plain {
                 // Whether a numbered form ('%1$@') reads the variable's own number is not
@@ -89,6 +91,27 @@ struct StringsdictValueTypeMismatchRule: Rule {
             }
         }
         return result
+    }
+}
+
+extension StringsdictValueTypeMismatchRule {
+    /// Whether `text` holds one '%', which starts `specifier` (the value type's own spelling, a
+    /// complete specifier): its one specifier is then that one, which reads the number as the
+    /// value type says.
+    static func readsOnlyValueType(_ text: String, _ specifier: String) -> Bool {
+        var text = text
+        var specifier = specifier
+        return text.withUTF8 { text in
+            specifier.withUTF8 { specifier in
+                guard let base = text.baseAddress, let hit = memchr(base, 0x25, text.count) else { return false }
+                let start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                guard start + specifier.count <= text.count,
+                    memcmp(base + start, specifier.baseAddress!, specifier.count) == 0
+                else { return false }
+                let rest = start + 1
+                return memchr(base + rest, 0x25, text.count - rest) == nil
+            }
+        }
     }
 }
 
