@@ -116,6 +116,28 @@ struct XMLStreamReaderTests {
         }
     }
 
+    /// Bytes that are no UTF-8 text, in a text or elsewhere: left to libxml2, which reports them.
+    @Test func bytesThatAreNotUTF8AreLeftToLibxml2() {
+        let before = Array("<plist><string>a".utf8)
+        let after = Array("b</string></plist>".utf8)
+        let insides: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xFF], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]]
+        for (index, inside) in insides.enumerated() {
+            let bytes = before + inside + after
+            #expect(PlainPropertyListReader.read(bytes: bytes, path: "x.plist") == nil, "bytes \(index) were read without libxml2")
+            Self.agree(bytes, "bytes \(index)")
+        }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<plist><string>x</string></plist>".utf8)
+        #expect(PlainPropertyListReader.read(bytes: bom, path: "x.plist") == nil)
+        Self.agree(bom, "byte order mark")
+        var utf16: [UInt8] = []
+        for unit in "<plist><string>x</string></plist>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(PlainPropertyListReader.read(bytes: utf16, path: "x.plist") == nil)
+        Self.agree(utf16, "UTF-16 without a byte order mark")
+        // Valid sequences of every length are read, and columns count characters.
+        let valid = Array("<plist><dict><key>ü日😀</key><string>é</string></dict></plist>".utf8)
+        #expect(Self.agree(valid, "valid sequences"))
+    }
+
     @Test func nestingBeyondTheLimitAgrees() {
         let depth = XMLPropertyListReader.maximumDepth + 3
         let text =

@@ -54,7 +54,7 @@ enum BinaryPropertyListReader {
 /// Property lists of any form: XML through libxml2, binary through Foundation.
 public enum PropertyListReader {
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
-        if bytes.starts(with: Array("bplist00".utf8)) {
+        if bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes.starts(with: "bplist00".utf8) {
             return BinaryPropertyListReader.read(bytes: bytes, path: path)
         }
         if bytes.isEmpty {

@@ -20,12 +20,11 @@
 @_spi(Fuzzing) public enum PlainPropertyListReader {
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument? {
         bytes.withUnsafeBufferPointer { buffer -> PropertyListDocument? in
+            // No pass over the bytes before the scan: outside text only ASCII is accepted (a byte
+            // order mark, UTF-16 or a carriage return leaves the subset where it stands), and text
+            // is checked as UTF-8 as it is read.
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
-            let detected = TextDecoder.detect(buffer)
-            guard detected.0 == .utf8, detected.skip == 0, memchr(base, 0x0D, buffer.count) == nil,
-                TextDecoder.firstInvalidUTF8(buffer) == buffer.count
-            else { return nil }
-            var scanner = PlainPropertyListScanner(base: base, count: buffer.count, path: path)
+            var scanner = PlainPropertyListScanner(buffer: buffer, base: base, path: path)
             return scanner.document()
         }
     }
@@ -54,6 +53,7 @@ private enum PlainElement {
 }
 
 private struct PlainPropertyListScanner {
+    let buffer: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let count: Int
     let path: String
@@ -72,9 +72,10 @@ private struct PlainPropertyListScanner {
     /// libxml2 refuses a text node longer than this (without `XML_PARSE_HUGE`).
     static let maximumText = 10_000_000
 
-    init(base: UnsafePointer<UInt8>, count: Int, path: String) {
+    init(buffer: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, path: String) {
+        self.buffer = buffer
         self.base = base
-        self.count = count
+        count = buffer.count
         self.path = path
     }
 
@@ -405,12 +406,13 @@ private struct PlainPropertyListScanner {
                     continuations = 0
                 }
             } else if byte >= 0x80 {
-                if byte < 0xC0 {
-                    continuations += 1
-                } else if byte == 0xEF, peek(1) == 0xBF, peek(2) >= 0xBE {
-                    // U+FFFE and U+FFFF are not XML characters.
-                    return bail()
-                }
+                // A whole UTF-8 sequence, which must be valid; U+FFFE and U+FFFF are not XML
+                // characters.
+                let length = TextDecoder.validSequenceLength(buffer, index)
+                guard length > 0, !(byte == 0xEF && peek(1) == 0xBF && peek(2) >= 0xBE) else { return bail() }
+                continuations += length - 1
+                index += length
+                continue
             } else if byte == UInt8(ascii: "&") {
                 if !decoded {
                     decoded = true
