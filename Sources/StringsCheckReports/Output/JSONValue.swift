@@ -10,13 +10,21 @@ enum JSONValue: Sendable, Hashable {
     case null
     case array([JSONValue])
     case object([String: JSONValue])
+    /// An object whose members are given in key order: written as `object` writes the same
+    /// members, without a table built and sorted for each (a report's rows are thousands of them).
+    case fields([JSONField])
 
     /// Two-space indented, keys sorted, a newline at the end.
     func rendered() -> String {
+        String(decoding: renderedBytes(), as: UTF8.self)
+    }
+
+    /// `rendered()` as UTF-8 bytes, for output written as it is (no text made of a large report).
+    func renderedBytes() -> [UInt8] {
         var out: [UInt8] = []
         write(into: &out, indent: 0)
         out.append(0x0A)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Written as UTF-8 bytes: appending to a `String` checked and recounted it on every append.
@@ -53,19 +61,29 @@ enum JSONValue: Sendable, Hashable {
                 out.append(contentsOf: "{}".utf8)
                 return
             }
-            out.append(contentsOf: "{\n".utf8)
-            let sorted = members.sorted { $0.key < $1.key }
-            for (index, member) in sorted.enumerated() {
-                Self.indent(indent + 1, into: &out)
-                Self.quote(member.key, into: &out)
-                out.append(contentsOf: ": ".utf8)
-                member.value.write(into: &out, indent: indent + 1)
-                if index != sorted.count - 1 { out.append(UInt8(ascii: ",")) }
-                out.append(0x0A)
+            Self.writeMembers(members.sorted { $0.key < $1.key }.map { JSONField($0.key, $0.value) }, indent: indent, into: &out)
+        case .fields(let members):
+            assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "fields out of key order")
+            guard !members.isEmpty else {
+                out.append(contentsOf: "{}".utf8)
+                return
             }
-            Self.indent(indent, into: &out)
-            out.append(UInt8(ascii: "}"))
+            Self.writeMembers(members, indent: indent, into: &out)
         }
+    }
+
+    private static func writeMembers(_ members: [JSONField], indent: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: "{\n".utf8)
+        for (index, member) in members.enumerated() {
+            Self.indent(indent + 1, into: &out)
+            Self.quote(member.key, into: &out)
+            out.append(contentsOf: ": ".utf8)
+            member.value.write(into: &out, indent: indent + 1)
+            if index != members.count - 1 { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+        }
+        Self.indent(indent, into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Arrays this long are written on all cores.
@@ -88,6 +106,17 @@ enum JSONValue: Sendable, Hashable {
     /// JSON in JavaScript).
     static func quote(_ text: String, into out: inout [UInt8]) {
         JSONNode.quote(text, into: &out, lineSeparators: true)
+    }
+}
+
+/// A member of a `JSONValue.fields` object.
+struct JSONField: Sendable, Hashable {
+    var key: String
+    var value: JSONValue
+
+    init(_ key: String, _ value: JSONValue) {
+        self.key = key
+        self.value = value
     }
 }
 

@@ -327,26 +327,40 @@ extension Array where Element == PreviewRow {
         }
     }
 
-    var json: String {
+    var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// The JSON preview as UTF-8 bytes; each row's members are written in key order as they are
+    /// (see `JSONValue.fields`).
+    var jsonBytes: [UInt8] {
         func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
         return JSONValue.object([
             "version": .int(1),
             "rows": .array(
                 map { row in
-                    .object([
-                        "source": .string(row.source.rawValue), "payload": optional(row.payload), "table": optional(row.table),
-                        "key": optional(row.key), "locale": .string(row.locale), "resolvedLocale": optional(row.resolvedLocale),
-                        "title": optional(row.title), "subtitle": optional(row.subtitle), "body": optional(row.body),
-                        "action": optional(row.action), "value": optional(row.value), "raw": .array(row.raw.map { .string($0) }),
-                        "note": optional(row.note),
-                        "problems": .array(
-                            row.problems.map {
-                                .object([
-                                    "rule": .string($0.rule), "severity": .string($0.severity.rawValue), "message": .string($0.message),
-                                ])
-                            }),
+                    .fields([
+                        JSONField("action", optional(row.action)), JSONField("body", optional(row.body)),
+                        JSONField("key", optional(row.key)), JSONField("locale", .string(row.locale)),
+                        JSONField("note", optional(row.note)), JSONField("payload", optional(row.payload)),
+                        JSONField(
+                            "problems",
+                            .array(
+                                row.problems.map {
+                                    .fields([
+                                        JSONField("message", .string($0.message)), JSONField("rule", .string($0.rule)),
+                                        JSONField("severity", .string($0.severity.rawValue)),
+                                    ])
+                                })),
+                        JSONField("raw", .array(row.raw.map { .string($0) })),
+                        JSONField("resolvedLocale", optional(row.resolvedLocale)), JSONField("source", .string(row.source.rawValue)),
+                        JSONField("subtitle", optional(row.subtitle)), JSONField("table", optional(row.table)),
+                        JSONField("title", optional(row.title)), JSONField("value", optional(row.value)),
                     ])
                 }),
-        ]).rendered()
+        ]).renderedBytes()
+    }
+
+    /// `rendered(as:)` as UTF-8 bytes (JSON is written as bytes from the start).
+    public func renderedBytes(as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender) -> [UInt8] {
+        format == .json ? jsonBytes : [UInt8](rendered(as: format, width: width, emptyMessage: emptyMessage).utf8)
     }
 }

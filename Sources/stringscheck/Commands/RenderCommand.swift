@@ -37,7 +37,7 @@ struct RenderCommand: AsyncParsableCommand {
                 index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
         try Console.write(
-            rows.rendered(
+            rows.renderedBytes(
                 as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100,
                 emptyMessage: showKeys
                     ? "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)"
