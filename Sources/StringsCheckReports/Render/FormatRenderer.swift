@@ -35,6 +35,8 @@ public enum FormatRenderer {
     /// `alsoRead` are argument numbers a plural variable reads to choose its form, which count as
     /// read even when no specifier prints them.
     public static func format(_ text: String, _ arguments: [FormatArgument], alsoRead: Set<Int> = []) -> Result {
+        // Without a '%' nothing is read or changed: the text is shown as it is (most texts).
+        guard text.utf8Contains(byte: UInt8(ascii: "%")) else { return Result(text: text, missingArguments: [], mismatchedArguments: []) }
         let analysis = FormatScanner.analyze(text)
         let scalars = Array(text.unicodeScalars)
         // CoreFoundation skips argument numbers nobody reads without consuming a value, so the k-th

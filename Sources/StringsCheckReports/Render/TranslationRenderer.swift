@@ -90,6 +90,8 @@ public struct TranslationRenderer: Sendable {
     }
 
     func formatted(_ text: String, arguments: [FormatArgument]?, alsoRead: Set<Int>, variables: [Int: FormatArgument] = [:]) -> String {
+        // Without a '%' the formatter shows the text as it is, whatever the arguments.
+        guard text.utf8Contains(byte: UInt8(ascii: "%")) else { return text }
         let analysis = FormatScanner.analyze(text)
         let count = max(analysis.argumentCount, alsoRead.max() ?? 0)
         var values = arguments ?? Self.samples(for: analysis, count: count)
