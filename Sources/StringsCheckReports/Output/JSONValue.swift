@@ -50,6 +50,9 @@ enum JSONValue: Sendable, Hashable {
                         Self.writeItems(items[range], last: items.count - 1, indent: indent, into: &part)
                         return part
                     }
+                // One allocation for the whole array: appended part by part, a report of tens of
+                // megabytes was copied at each doubling.
+                out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count } + 64)
                 for part in parts { out += part }
             } else {
                 Self.writeItems(items[...], last: items.count - 1, indent: indent, into: &out)

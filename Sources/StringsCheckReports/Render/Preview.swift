@@ -141,8 +141,9 @@ public enum PreviewBuilder {
         let rows = stride(from: 0, to: keyList.count, by: share).map { $0..<min($0 + share, keyList.count) }.concurrentMap { range in
             var rows: [PreviewRow] = []
             for (table, key) in keyList[range] {
+                let markdown = renderer.showsMarkdown(key: key, table: table)
                 for locale in locales {
-                    let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil)
+                    let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil, markdown: markdown)
                     var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)
                     // An entry that does not load (or holds no text) is named by no finding of its
                     // own: what stops its file from loading it is the row's problem.

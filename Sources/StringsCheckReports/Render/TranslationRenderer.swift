@@ -43,8 +43,16 @@ public struct TranslationRenderer: Sendable {
         public var string: LocalizedString? = nil
     }
 
+    /// Whether the text of `key` in `table` is shown as Markdown (see `MarkdownUsage.evidence`):
+    /// the same in every locale, so a caller rendering a key in each asks once.
+    public func showsMarkdown(key: String, table: String) -> Bool {
+        let base = index.baseLocale.flatMap { index.lookup(key: key, table: table, locale: $0).shownValue }
+        return markdownUsage.evidence(key: key, table: table, base: base) != nil
+    }
+
     /// Renders `key` for a device in `locale` with the given arguments (nil: typed samples).
-    public func render(key: String, table: String, locale: String, arguments: [FormatArgument]?) -> Rendered {
+    /// `markdown`: `showsMarkdown(key:table:)` when the caller has it.
+    public func render(key: String, table: String, locale: String, arguments: [FormatArgument]?, markdown: Bool? = nil) -> Rendered {
         let lookup = index.lookup(key: key, table: table, locale: locale)
         guard let resolved = lookup.resolvedLocale, let string = lookup.string, let value = lookup.shownValue else {
             // A nib, Info.plist or rule editor shows its own development text where a table
@@ -58,18 +66,20 @@ public struct TranslationRenderer: Sendable {
             // The app's own fallback (SwiftGen's 'value:', 'fallback: development') shows the
             // development text where the user's table lacks the key.
             if index.developmentFallback(of: table) != nil, let base = index.baseLocale, locale != base, lookup.resolvedLocale != base {
-                let fallback = render(key: key, table: table, locale: base, arguments: arguments)
+                let fallback = render(key: key, table: table, locale: base, arguments: arguments, markdown: markdown)
                 if fallback.found { return fallback }
             }
             return Rendered(text: key, resolvedLocale: lookup.resolvedLocale, found: false, string: lookup.string)
         }
-        var rendered = renderText(key: key, table: table, string: string, value: value, resolved: resolved, arguments: arguments)
+        var rendered = renderText(
+            key: key, table: table, string: string, value: value, resolved: resolved, arguments: arguments, markdown: markdown)
         rendered.string = string
         return rendered
     }
 
     private func renderText(
-        key: String, table: String, string: LocalizedString, value: String, resolved: String, arguments: [FormatArgument]?
+        key: String, table: String, string: LocalizedString, value: String, resolved: String, arguments: [FormatArgument]?,
+        markdown: Bool?
     ) -> Rendered {
         if let entry = string.stringsdictEntry {
             if entry.formatKey != nil { return pluralRendering(entry, locale: resolved, arguments: arguments) }
@@ -84,8 +94,7 @@ public struct TranslationRenderer: Sendable {
         }
         // A text shown as Markdown is parsed before its arguments are put in (SwiftUI formats a
         // LocalizedStringKey's arguments into the parsed text), so only its own markup goes.
-        let base = index.baseLocale.flatMap { index.lookup(key: key, table: table, locale: $0).shownValue }
-        let shown = markdownUsage.evidence(key: key, table: table, base: base) != nil ? InlineMarkdown.rendered(value) : value
+        let shown = markdown ?? showsMarkdown(key: key, table: table) ? InlineMarkdown.rendered(value) : value
         return Rendered(text: formatted(shown, arguments: arguments, alsoRead: []), resolvedLocale: resolved, found: true)
     }
 
