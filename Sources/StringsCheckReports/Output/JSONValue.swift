@@ -80,7 +80,8 @@ enum JSONValue: Sendable, Hashable {
         for (index, member) in members.enumerated() {
             Self.indent(indent + 1, into: &out)
             Self.quote(member.key, into: &out)
-            out.append(contentsOf: ": ".utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
             member.value.write(into: &out, indent: indent + 1)
             if index != members.count - 1 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
@@ -102,8 +103,16 @@ enum JSONValue: Sendable, Hashable {
     }
 
     private static func indent(_ level: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        // Copied from one run of spaces (appending a repeated element went a byte at a time).
+        let count = 2 * level
+        if count <= spaces.count {
+            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// `text` as a JSON string, with U+2028 and U+2029 escaped too (an HTML report embeds the
     /// JSON in JavaScript).
