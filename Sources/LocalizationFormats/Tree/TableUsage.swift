@@ -251,23 +251,25 @@ public enum TableUsageDetector {
         /// `Restart`, `Turn off sync`, `Größe` read as text; `settings.title`, `bookmarks_empty`,
         /// `emptyState` as identifiers; a lowercase word (`bookmarks`) goes with the table's majority.
         static func shape(of key: String) -> Shape? {
-            var hasSpace = false
             var hasSeparator = false
             var innerUpper = false
             var previousLower = false
             var first: Unicode.Scalar?
+            // ASCII letters by their ranges: Unicode's properties (the same answers for ASCII) are
+            // a table lookup each, for every key of every table.
+            func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+                scalar.isASCII ? (0x41...0x5A).contains(scalar.value) : scalar.properties.isUppercase
+            }
             for scalar in key.unicodeScalars {
                 if first == nil { first = scalar }
-                if scalar == " " { hasSpace = true }
+                if scalar == " " { return .text }
                 if scalar == "." || scalar == "_" || scalar == "-" || scalar == "/" || scalar == ":" { hasSeparator = true }
-                let upper = scalar.properties.isUppercase
-                if upper && previousLower { innerUpper = true }
-                previousLower = scalar.properties.isLowercase
+                if previousLower && isUppercase(scalar) { innerUpper = true }
+                previousLower = scalar.isASCII ? (0x61...0x7A).contains(scalar.value) : scalar.properties.isLowercase
             }
-            if hasSpace { return .text }
             if hasSeparator || innerUpper { return .identifier }
             guard let first, first.properties.isAlphabetic else { return nil }
-            return first.properties.isUppercase ? .text : nil
+            return isUppercase(first) ? .text : nil
         }
 
         /// Text when at least 60% of the keys that decide read as text, identifiers when at
