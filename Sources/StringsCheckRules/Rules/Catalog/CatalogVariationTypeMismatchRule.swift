@@ -40,18 +40,19 @@ struct CatalogVariationTypeMismatchRule: Rule {
                 for (written, value) in entry.localizations where value.hasForms {
                     let locale = LocaleName.normalize(written)
                     let isSource = written == sourceLanguage
-                    for form in value.forms where isSource || form.unit.state != "new" {
-                        for (specifier, argument) in form.reads {
-                            let own = argument == form.substitutionArgument ? form.expected : nil
+                    value.forEachForm { unit, substitution, label in
+                        guard isSource || unit.state != "new" else { return }
+                        for (specifier, argument) in CatalogValue.reads(of: unit, substitution: substitution) {
+                            let own = argument == substitution?.argument ? substitution?.expected : nil
                             guard let expected = own ?? passed[argument]?.specifier, expected.signature != specifier.signature
                             else { continue }
                             let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
                             result.append(
                                 finding(
                                     .formReadsOtherwise(
-                                        form: form.label, key: entry.key, locale: locale, argument: argument, specifier: specifier,
+                                        form: label(), key: entry.key, locale: locale, argument: argument, specifier: specifier,
                                         expected: expected, origin: origin),
-                                    path: file.path, at: form.unit.location, key: entry.key, locale: locale, table: file.tableID))
+                                    path: file.path, at: unit.location, key: entry.key, locale: locale, table: file.tableID))
                         }
                     }
                 }
@@ -83,66 +84,73 @@ struct CatalogVariationTypeMismatchRule: Rule {
     }
 }
 
-/// One form of a catalog value: a variation's case or a substitution's, with what it reads.
-private struct CatalogForm {
-    var label: String
-    var unit: CatalogStringUnit
+/// What a substitution's forms read besides their text: the argument their count is and the
+/// substitution's own specifier for it (worked out once per substitution, not per form).
+private struct SubstitutionReading {
+    /// `formatSpecifier` (default `lld`), which `%arg` stands for.
+    var format: String
     /// The substitution's own specifier, for the argument its form's count is.
     var expected: FormatSpecifier?
-    /// The argument a substitution's form counts (nil for a variation's form).
-    var substitutionArgument: Int?
-    /// What the form reads, each printed specifier with its argument number.
-    var reads: [(FormatSpecifier, Int)]
+    /// The argument a substitution's form counts.
+    var argument: Int
 }
 
 extension CatalogValue {
     /// Whether the value has forms (variations or substitutions) besides its one unit.
     fileprivate var hasForms: Bool { !variations.isEmpty || !substitutions.isEmpty }
 
-    /// Every form, variations within variations included. In a substitution's form `%arg` and a
-    /// lone plain specifier read the substitution's argument (as a `.stringsdict` form's lone
-    /// specifier reads its variable's number); other numbered specifiers read their own.
-    fileprivate var forms: [CatalogForm] {
-        var result: [CatalogForm] = []
-        func collect(_ variations: [CatalogVariation], label: String?, substitution: CatalogSubstitution?) {
+    /// Calls `body` with every form, variations within variations included, its substitution's
+    /// reading (nil for a variation's form) and its label, made only when asked for (a finding
+    /// names it; most forms have none).
+    fileprivate func forEachForm(
+        _ body: (_ unit: CatalogStringUnit, _ substitution: SubstitutionReading?, _ label: () -> String) -> Void
+    ) {
+        func collect(
+            _ variations: [CatalogVariation], label: (() -> String)?, substitution: CatalogSubstitution?, reading: SubstitutionReading?
+        ) {
             for variation in variations {
                 for item in variation.cases {
-                    let inner: String
-                    if let substitution {
-                        inner = "'\(item.name)' of '\(substitution.name)'"
-                    } else {
-                        inner = "\(variation.selector) '\(item.name)'"
+                    func name() -> String {
+                        let inner = substitution.map { "'\(item.name)' of '\($0.name)'" } ?? "\(variation.selector) '\(item.name)'"
+                        return label.map { "\($0()), \(inner)" } ?? inner
                     }
-                    let name = label.map { "\($0), \(inner)" } ?? inner
-                    if let unit = item.value.stringUnit { result.append(form(unit, label: name, substitution: substitution)) }
-                    collect(item.value.variations, label: name, substitution: substitution)
+                    if let unit = item.value.stringUnit { body(unit, reading, name) }
+                    collect(item.value.variations, label: name, substitution: substitution, reading: reading)
                 }
             }
         }
-        collect(variations, label: nil, substitution: nil)
-        for substitution in substitutions { collect(substitution.variations, label: nil, substitution: substitution) }
-        return result
+        collect(variations, label: nil, substitution: nil, reading: nil)
+        for substitution in substitutions {
+            let format = substitution.formatSpecifier ?? "lld"
+            // Without `argNum` the token's place in the text decides, as CoreFoundation numbers it.
+            let token = stringUnit.flatMap { unit in
+                FormatScanner.analyze(unit.value).specifiers.first { $0.variableName == substitution.name }?.argument
+            }
+            let reading = SubstitutionReading(
+                format: format, expected: FormatScanner.analyze("%" + format).specifiers.first,
+                argument: substitution.argNum ?? token ?? 1)
+            collect(substitution.variations, label: nil, substitution: substitution, reading: reading)
+        }
     }
 
-    private func form(_ unit: CatalogStringUnit, label: String, substitution: CatalogSubstitution?) -> CatalogForm {
+    /// What a form reads, each printed specifier with its argument number. In a substitution's
+    /// form `%arg` and a lone plain specifier read the substitution's argument (as a
+    /// `.stringsdict` form's lone specifier reads its variable's number); other numbered
+    /// specifiers read their own.
+    fileprivate static func reads(of unit: CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
+        // A form without '%' reads nothing (plural forms that spell out their count).
+        guard unit.value.utf8Contains(byte: UInt8(ascii: "%")) else { return [] }
         guard let substitution else {
-            let reads = FormatScanner.analyze(unit.value).specifiers.filter { $0.variableName == nil }.map { ($0, $0.argument) }
-            return CatalogForm(label: label, unit: unit, expected: nil, substitutionArgument: nil, reads: reads)
+            return FormatScanner.analyze(unit.value).specifiers.filter { $0.variableName == nil }.map { ($0, $0.argument) }
         }
-        let format = substitution.formatSpecifier ?? "lld"
-        let expected = FormatScanner.analyze("%" + format).specifiers.first
-        // Without `argNum` the token's place in the text decides, as CoreFoundation numbers it.
-        let token = stringUnit.flatMap { unit in
-            FormatScanner.analyze(unit.value).specifiers.first { $0.variableName == substitution.name }?.argument
-        }
-        let argument = substitution.argNum ?? token ?? 1
-        let text = unit.value.replacingOccurrences(of: "%arg", with: "%\(argument)$\(format)")
+        let text =
+            unit.value.utf8Contains("%arg")
+            ? unit.value.replacingOccurrences(of: "%arg", with: "%\(substitution.argument)$\(substitution.format)") : unit.value
         let plain = FormatScanner.analyze(text).specifiers.filter { $0.variableName == nil }
-        let reads = plain.compactMap { specifier -> (FormatSpecifier, Int)? in
-            if specifier.explicitPosition == nil { return plain.count == 1 ? (specifier, argument) : nil }
+        return plain.compactMap { specifier -> (FormatSpecifier, Int)? in
+            if specifier.explicitPosition == nil { return plain.count == 1 ? (specifier, substitution.argument) : nil }
             return (specifier, specifier.argument)
         }
-        return CatalogForm(label: label, unit: unit, expected: expected, substitutionArgument: argument, reads: reads)
     }
 }
 
