@@ -120,7 +120,9 @@ struct XMLStreamReaderTests {
     @Test func bytesThatAreNotUTF8AreLeftToLibxml2() {
         let before = Array("<plist><string>a".utf8)
         let after = Array("b</string></plist>".utf8)
-        let insides: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xFF], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]]
+        let insides: [[UInt8]] = [
+            [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xFF], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80],
+        ]
         for (index, inside) in insides.enumerated() {
             let bytes = before + inside + after
             #expect(PlainPropertyListReader.read(bytes: bytes, path: "x.plist") == nil, "bytes \(index) were read without libxml2")

@@ -24,6 +24,23 @@ struct PluralCheckTests {
         }
     }
 
+    /// The value type against the forms: a form spelled as the value type is passed over unscanned;
+    /// every other form is scanned, and only one that reads the number otherwise is reported.
+    @Test func formsReadTheNumberAsTheValueTypeSays() async {
+        let result = await Check.run([
+            Self.english,
+            (
+                "de.lproj/Localizable.stringsdict",
+                Self.stringsdict([
+                    ("zero", "%d Dateien"), ("one", "%ld Datei"), ("two", "100%% %d"), ("few", "%d von %ld"), ("many", "%%d"),
+                    ("other", "%dx Dateien"),
+                ])
+            ),
+        ])
+        let messages = result.findings.filter { $0.diagnostic.id == "stringsdict-value-type-mismatch" }.map(\.diagnostic.message)
+        #expect(messages == ["the 'one' form of 'files' reads the number with '%ld', but NSStringFormatValueTypeKey of 'n' is 'd'"])
+    }
+
     @Test func russianNeedsFewAndMany() async {
         #expect(
             await Self.findings("ru", [("one", "%d файл"), ("other", "%d файла")]) == [

@@ -35,7 +35,9 @@ private enum PlainElement {
     case plist, dict, key, string, integer, real, `true`, `false`, array, date, data
 
     /// The element's name, as the libxml2 reader passes it on.
-    var name: String {
+    var name: String { staticName.description }
+
+    var staticName: StaticString {
         switch self {
         case .plist: "plist"
         case .dict: "dict"
@@ -302,12 +304,11 @@ private struct PlainPropertyListScanner {
     /// `</name>` for `element`.
     mutating func endTag(_ element: PlainElement) -> Bool {
         guard peek(0) == UInt8(ascii: "<"), peek(1) == UInt8(ascii: "/") else { return false }
-        var name = element.name
-        let length = name.utf8.count
+        let name = element.staticName
+        let length = name.utf8CodeUnitCount
         guard index + 2 + length < count, base[index + 2 + length] == UInt8(ascii: ">") else { return false }
         // Names are short: compared in place, not through a call.
-        let matched = name.withUTF8 { name in (0..<length).allSatisfy { base[index + 2 + $0] == name[$0] } }
-        guard matched else { return false }
+        for offset in 0..<length where base[index + 2 + offset] != name.utf8Start[offset] { return false }
         index += 3 + length
         return true
     }
@@ -428,7 +429,7 @@ private struct PlainPropertyListScanner {
             index += 1
         }
         guard index - start <= Self.maximumText, endTag(element) else { return bail() }
-        let end = index - 3 - element.name.utf8.count
+        let end = index - 3 - element.staticName.utf8CodeUnitCount
         guard decoded else { return Self.interned(base + start, end - start) ?? text(start, end) }
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + segment, count: end - segment))
         return String(decoding: scratch, as: UTF8.self)
@@ -466,7 +467,7 @@ private struct PlainPropertyListScanner {
         default: return nil
         }
         var name = candidate
-        return name.withUTF8 { memcmp($0.baseAddress!, start, length) == 0 } ? candidate : nil
+        return name.withUTF8 { bytes in bytes.baseAddress.map { memcmp($0, start, length) == 0 } ?? false } ? candidate : nil
     }
 
     /// An entity or character reference at `&`, decoded into `scratch`.

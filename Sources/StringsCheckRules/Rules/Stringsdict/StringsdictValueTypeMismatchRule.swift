@@ -103,10 +103,10 @@ extension StringsdictValueTypeMismatchRule {
         var specifier = specifier
         return text.withUTF8 { text in
             specifier.withUTF8 { specifier in
-                guard let base = text.baseAddress, let hit = memchr(base, 0x25, text.count) else { return false }
+                guard let base = text.baseAddress, let spelling = specifier.baseAddress, let hit = memchr(base, 0x25, text.count)
+                else { return false }
                 let start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                guard start + specifier.count <= text.count,
-                    memcmp(base + start, specifier.baseAddress!, specifier.count) == 0
+                guard start + specifier.count <= text.count, memcmp(base + start, spelling, specifier.count) == 0
                 else { return false }
                 let rest = start + 1
                 return memchr(base + rest, 0x25, text.count - rest) == nil
