@@ -29,7 +29,7 @@ enum JSONValue: Sendable, Hashable {
 
     /// Written as UTF-8 bytes: appending to a `String` checked and recounted it on every append.
     /// A long array's items are written on all cores, each share into its own buffer.
-    private func write(into out: inout [UInt8], indent: Int) {
+    func write(into out: inout [UInt8], indent: Int) {
         switch self {
         case .string(let text): Self.quote(text, into: &out)
         case .int(let value): out.append(contentsOf: String(value).utf8)
@@ -102,7 +102,7 @@ enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private static func indent(_ level: Int, into out: inout [UInt8]) {
+    static func indent(_ level: Int, into out: inout [UInt8]) {
         // Copied from one run of spaces (appending a repeated element went a byte at a time).
         let count = 2 * level
         if count <= spaces.count {
