@@ -334,6 +334,9 @@ private struct PlainPropertyListScanner {
             return bail()
         case .dict:
             var entries: [PropertyListEntry] = []
+            // A nested dictionary (a `.stringsdict` entry or variable) holds a handful of
+            // members: room for them at once, not grown from one.
+            if !empty && depth > 0 { entries.reserveCapacity(8) }
             if !empty {
                 while true {
                     skipWhitespace()

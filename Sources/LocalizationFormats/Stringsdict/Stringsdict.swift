@@ -147,6 +147,7 @@ public enum StringsdictParser {
             of node: PropertyListNode, allowed: StringsdictParser.VariantNames?, context: @autoclosure () -> ParseMessage.StringsdictPlace
         ) -> [StringsdictVariant] {
             var result: [StringsdictVariant] = []
+            result.reserveCapacity(node.dictionary?.count ?? 0)
             for item in node.dictionary ?? [] {
                 if item.key == StringsdictParser.specTypeKey || item.key == StringsdictParser.valueTypeKey { continue }
                 guard let text = item.value.string else {
@@ -193,6 +194,7 @@ public enum StringsdictParser {
                 return nil
             }
             var variables: [StringsdictVariable] = []
+            variables.reserveCapacity(fields.count - 1)
             for field in fields where field.key != StringsdictParser.formatKey {
                 guard field.value.dictionary != nil else {
                     add(
@@ -203,26 +205,26 @@ public enum StringsdictParser {
                 }
                 variables.append(variable(field, entryKey: item.key))
             }
-            // Variables may be referenced from the format or from any variant's text. A text
-            // without '#' names no variable ('%#@name@'), so most forms are not scanned at all.
-            // An entry names one or two variables: a list is searched faster than a table is hashed.
-            var referenced: [String] = []
-            func countReferences(in text: String) {
-                guard text.utf8Contains(byte: UInt8(ascii: "#")) else { return }
-                for specifier in FormatScanner.analyze(text).specifiers {
-                    if let name = specifier.variableName { referenced.append(name) }
-                }
-            }
             let formatSlots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
-            let formatVariables = formatSlots.compactMap(\.variableName)
-            referenced += formatVariables
-            for variable in variables {
-                for variant in variable.variants { countReferences(in: variant.value) }
-            }
-            for name in formatVariables where !variables.contains(where: { $0.name == name }) {
+            for slot in formatSlots {
+                guard let name = slot.variableName, !variables.contains(where: { $0.name == name }) else { continue }
                 add(.stringsdictMissingVariable, .stringsdictMissingVariable(key: item.key, name: name), at: formatNode?.location)
             }
-            for variable in variables where !referenced.contains(variable.name) {
+            // A variable not in the format may be referenced from a form's text. A text without
+            // '#' names no variable ('%#@name@'): the forms are scanned only for such a variable,
+            // and then only those with a '#'.
+            var referencedInForms: [String]?
+            for variable in variables where !formatSlots.contains(where: { $0.variableName == variable.name }) {
+                let referenced =
+                    referencedInForms
+                    ?? variables.flatMap { variable in
+                        variable.variants.flatMap { variant -> [String] in
+                            guard variant.value.utf8Contains(byte: UInt8(ascii: "#")) else { return [] }
+                            return FormatScanner.analyze(variant.value).specifiers.compactMap(\.variableName)
+                        }
+                    }
+                referencedInForms = referenced
+                if referenced.contains(variable.name) { continue }
                 add(
                     .stringsdictUnusedVariable, .stringsdictUnusedVariable(name: variable.name, key: item.key, format: format),
                     at: variable.location)
