@@ -195,13 +195,17 @@ extension LocalizedTextBuilder {
             let piece = formAnalysis(variant.value, slot: slot)
             if piece.specifiers.contains(where: { $0.variableName.map(hasForms) ?? false }) { return nil }
             let count = variant.value.unicodeScalars.count
+            // In text order, as the general expansion sorts them (stably: an empty form stays
+            // after the text that follows it, which starts where it does).
             var segments: [TextSegment] = []
             if slot.start > 0 { segments.append(TextSegment(range: 0..<slot.start, location: fallback)) }
-            segments.append(TextSegment(range: slot.start..<(slot.start + count), location: variant.location))
+            let form = TextSegment(range: slot.start..<(slot.start + count), location: variant.location)
+            if count > 0 { segments.append(form) }
             if slot.end < scalarCount {
                 let delta = count - (slot.end - slot.start)
                 segments.append(TextSegment(range: (slot.end + delta)..<(scalarCount + delta), location: fallback))
             }
+            if count == 0 { segments.append(form) }
             let specifiers = shifted(piece.specifiers) {
                 $0.start += slot.start
                 $0.end += slot.start

@@ -138,7 +138,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     /// True when the texts at `a` and `b` are known to read the same arguments the same way (the
     /// same shape, by number: a batch keeps one copy of each; texts of different batches may read
     /// alike and still answer false).
-    public func sharesShape(_ a: Int, _ b: Int) -> Bool { slots[a].shape == slots[b].shape }
+    public func sharesShape(_ a: Int, _ b: Int) -> Bool { shapeNumber(at: a) == shapeNumber(at: b) }
     /// The number of that shape in `shapes` (0 for `.empty`).
     func shapeNumber(at position: Int) -> Int32 { slots[position].shape }
 

@@ -106,6 +106,11 @@ struct XMLStreamReaderTests {
         "<!DOCTYPE plist [ ]><plist><string>x</string></plist>",
         "<plist><string>x</strin></plist>",
         "<plist><unknown/></plist>",
+        "<!DOCTYPE plist SYSTEM \"<dict\"><dict/>",
+        "<!DOCTYPE plist SYSTEM \"<a" + String(repeating: "=", count: 65) + "\"><dict/>",
+        "<!DOCTYPE " + String(repeating: "a", count: 50_001) + "><dict/>",
+        "<!DOCTYPE plist SYSTEM \"" + String(repeating: "a", count: 60_000) + "\"><dict/>",
+        "<plist version=\"" + String(repeating: "1", count: 2_000) + "\"><dict/></plist>",
     ]
 
     @Test func documentsOutsideTheSubsetAreLeftToLibxml2() {

@@ -135,7 +135,7 @@ struct StringsdictPermutationTests {
         let forms = [
             "%ld file", "%1$ld files", "%@ and %ld", "%2$@ %1$ld", "%d", "%lld%%", "no number", "%ld %ld", "%1$@ %@", "%3$@ gap",
             "stray % sign", "%#@other@ in", "%#@unknown@ here", "%ld %#@other@", "%5$ld", "%1$ld %1$@", "tab\t%ld", "émoji 😀 %ld",
-            "%#@n@ itself", "%",
+            "%#@n@ itself", "%", "",
         ]
         var entries = ""
         for (index, form) in forms.enumerated() {

@@ -39,6 +39,15 @@ struct PluralCheckTests {
         ])
         let messages = result.findings.filter { $0.diagnostic.id == "stringsdict-value-type-mismatch" }.map(\.diagnostic.message)
         #expect(messages == ["the 'one' form of 'files' reads the number with '%ld', but NSStringFormatValueTypeKey of 'n' is 'd'"])
+        // A numbered slot: a form's numbered specifier reads the count even beside another one,
+        // so a form with two '%' is scanned, not passed over for its first.
+        let numbered = Self.stringsdict([("one", "%d %1$ld"), ("other", "%1$d")]).replacingOccurrences(
+            of: "<string>%#@n@</string>", with: "<string>%1$#@n@</string>")
+        let second = await Check.run([Self.english, ("de.lproj/Localizable.stringsdict", numbered)])
+        #expect(
+            second.findings.filter { $0.diagnostic.id == "stringsdict-value-type-mismatch" }.map(\.diagnostic.message) == [
+                "the 'one' form of 'files' reads the number with '%1$ld', but NSStringFormatValueTypeKey of 'n' is 'd'"
+            ])
     }
 
     @Test func russianNeedsFewAndMany() async {

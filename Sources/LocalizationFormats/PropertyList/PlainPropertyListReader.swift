@@ -23,7 +23,8 @@
             // No pass over the bytes before the scan: outside text only ASCII is accepted (a byte
             // order mark, UTF-16 or a carriage return leaves the subset where it stands), and text
             // is checked as UTF-8 as it is read.
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            // libxml2 is handed at most `Int32.max` bytes; a larger file is left to it to refuse.
+            guard let base = buffer.baseAddress, !buffer.isEmpty, buffer.count <= Int(Int32.max) else { return nil }
             var scanner = PlainPropertyListScanner(buffer: buffer, base: base, path: path)
             return scanner.document()
         }
@@ -71,8 +72,13 @@ private struct PlainPropertyListScanner {
     /// Text with entities, decoded.
     var scratch: [UInt8] = []
 
-    /// libxml2 refuses a text node longer than this (without `XML_PARSE_HUGE`).
+    /// A text longer than this is no message (libxml2's tree reader refuses it without
+    /// `XML_PARSE_HUGE`); such a file is left to the libxml2 reader.
     static let maximumText = 10_000_000
+    /// The longest name or quoted literal read in the prolog. Real ones are a few dozen
+    /// characters; libxml2 refuses names and literals past 50,000 and attribute values past
+    /// 10,000,000, so a longer one is left to it.
+    static let maximumPrologItem = 1_000
 
     init(buffer: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, path: String) {
         self.buffer = buffer
@@ -183,7 +189,8 @@ private struct PlainPropertyListScanner {
     mutating func attribute() -> (name: String, value: String)? {
         let nameStart = index
         while index < count, isLetter(base[index]) { index += 1 }
-        guard index > nameStart, peek(0) == UInt8(ascii: "="), peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'")
+        guard index > nameStart, index - nameStart <= Self.maximumPrologItem, peek(0) == UInt8(ascii: "="),
+            peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'")
         else { return nil }
         let name = text(nameStart, index)
         let quote = base[index + 1]
@@ -191,7 +198,9 @@ private struct PlainPropertyListScanner {
         let valueStart = index
         while index < count, base[index] != quote {
             let byte = base[index]
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&") else { return nil }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"),
+                index - valueStart < Self.maximumPrologItem
+            else { return nil }
             index += 1
         }
         guard index < count else { return nil }
@@ -214,7 +223,7 @@ private struct PlainPropertyListScanner {
         skipWhitespace()
         let nameStart = index
         while index < count, isLetter(base[index]) { index += 1 }
-        guard index > nameStart else { return false }
+        guard index > nameStart, index - nameStart <= Self.maximumPrologItem else { return false }
         let hadSpace = isWhitespace(peek(0))
         skipWhitespace()
         if hadSpace, matches("PUBLIC") || matches("SYSTEM") {
@@ -232,14 +241,17 @@ private struct PlainPropertyListScanner {
         return true
     }
 
-    /// A quoted literal of printable ASCII (a public identifier's characters only, for one).
+    /// A quoted literal of printable ASCII without `<` (a public identifier's characters only,
+    /// for one). A `<` is refused: the libxml2 reader's column search and its refusal of a
+    /// crowded tag would see a tag in it.
     mutating func quotedLiteral(publicIdentifier: Bool) -> Bool {
         let quote = peek(0)
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
         index += 1
+        let start = index
         while index < count, base[index] != quote {
             let byte = base[index]
-            guard byte >= 0x20, byte < 0x7F else { return false }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "<"), index - start < Self.maximumPrologItem else { return false }
             if publicIdentifier, !isPublicIdentifierCharacter(byte) { return false }
             index += 1
         }
@@ -251,7 +263,15 @@ private struct PlainPropertyListScanner {
     /// XML's `PubidChar`, less the line break (no carriage return reaches here).
     func isPublicIdentifierCharacter(_ byte: UInt8) -> Bool {
         if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) { return true }
-        return Array(" -'()+,./:=?;!*#@$_%".utf8).contains(byte)
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"),
+            UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "?"),
+            UInt8(ascii: ";"), UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "$"),
+            UInt8(ascii: "_"), UInt8(ascii: "%"):
+            return true
+        default:
+            return false
+        }
     }
 
     // MARK: Elements
@@ -473,13 +493,15 @@ private struct PlainPropertyListScanner {
         return name.withUTF8 { bytes in bytes.baseAddress.map { memcmp($0, start, length) == 0 } ?? false } ? candidate : nil
     }
 
+    /// XML's predefined entities, which libxml2 passes on as the characters they stand for.
+    static let predefinedEntities: [(StaticString, UInt8)] = [
+        ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
+        ("&quot;", UInt8(ascii: "\"")), ("&apos;", UInt8(ascii: "'")),
+    ]
+
     /// An entity or character reference at `&`, decoded into `scratch`.
     mutating func reference() -> Bool {
-        let predefined: [(StaticString, UInt8)] = [
-            ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
-            ("&quot;", UInt8(ascii: "\"")), ("&apos;", UInt8(ascii: "'")),
-        ]
-        for (literal, byte) in predefined where matches(literal) {
+        for (literal, byte) in Self.predefinedEntities where matches(literal) {
             scratch.append(byte)
             index += literal.utf8CodeUnitCount
             return true

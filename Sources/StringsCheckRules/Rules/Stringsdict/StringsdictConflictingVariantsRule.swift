@@ -77,6 +77,7 @@ struct StringsdictConflictingVariantsRule: Rule {
             firstUse[entry] = entryUses
             start = end
         }
+        // Each conflicting form is reported once per place, not once per permutation.
         var seen: Set<String> = []
         return result.filter { seen.insert("\($0.diagnostic.path)|\($0.diagnostic.location?.description ?? "")|\($0.key ?? "")").inserted }
     }

@@ -1,6 +1,11 @@
-import Foundation
 import LocalizationFormats
 import LocalizationIndex
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A plural variable whose `NSStringFormatValueTypeKey` differs from how its forms read the number.
 struct StringsdictValueTypeMismatchRule: Rule {
