@@ -167,6 +167,15 @@ extension JSONNode {
             var runStart = 0
             var index = 0
             while index < bytes.count {
+                // Eight plain ASCII bytes at a time (no control character, quote or backslash).
+                if index + 8 <= bytes.count, let base = bytes.baseAddress,
+                    WordScan.isPlainASCII(
+                        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), excluding: UInt8(ascii: "\""),
+                        UInt8(ascii: "\\"), UInt8(ascii: "\""))
+                {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 // Most bytes need nothing: one test for the common case.
                 if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {

@@ -416,7 +416,11 @@ private struct PlainPropertyListScanner {
         var segment = start
         while index < count {
             // Eight bytes at a time while none needs a look (most text is plain ASCII).
-            if index + 8 <= count, Self.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            if index + 8 <= count,
+                WordScan.isPlainASCII(
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), excluding: UInt8(ascii: "<"), UInt8(ascii: "&"),
+                    UInt8(ascii: "]"))
+            {
                 index += 8
                 continue
             }
@@ -456,19 +460,6 @@ private struct PlainPropertyListScanner {
         guard decoded else { return Self.interned(base + start, end - start) ?? text(start, end) }
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + segment, count: end - segment))
         return String(decoding: scratch, as: UTF8.self)
-    }
-
-    /// Whether none of the eight bytes of `word` needs a look in text: no control character, no
-    /// byte of a multi-byte character, no `<`, `&` or `]`.
-    @inline(__always)
-    static func isPlain(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        if word & highs != 0 { return false }
-        // With no high bit set, a byte below 0x20 is one that borrows when 0x20 is taken from it.
-        if (word &- 0x2020_2020_2020_2020) & ~word & highs != 0 { return false }
-        return !hasZero(word ^ (ones &* 0x3C)) && !hasZero(word ^ (ones &* 0x26)) && !hasZero(word ^ (ones &* 0x5D))
     }
 
     /// The names every `.stringsdict` repeats in each entry, shared instead of made again.

@@ -7,6 +7,18 @@ enum WordScan {
     @inline(__always)
     static func isASCII(_ highBits: UInt64) -> Bool { highBits & highs == 0 }
 
+    /// Whether none of the eight bytes of `word` needs a look: all ASCII, none below 0x20, none
+    /// `a`, `b` or `c`. False flags of the zero-byte test only sit above a true one, so a false
+    /// answer is never wrong about the word as a whole.
+    @inline(__always)
+    static func isPlainASCII(_ word: UInt64, excluding a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        if word & highs != 0 { return false }
+        // With no high bit set, a byte below 0x20 is one that borrows when 0x20 is taken from it.
+        if (word &- ones &* 0x20) & ~word & highs != 0 { return false }
+        return !hasZero(word ^ (ones &* UInt64(a))) && !hasZero(word ^ (ones &* UInt64(b))) && !hasZero(word ^ (ones &* UInt64(c)))
+    }
+
     /// Advances from `start` eight bytes at a time while no byte is `quote`, a backslash or (with
     /// `controls`) below 0x20, using the zero-byte and less-than tests of "Bit Twiddling Hacks".
     /// They have no false negatives and the lowest flagged byte is exact (false flags only sit
