@@ -69,16 +69,8 @@ public struct EditableText: Sendable {
     /// The offset in `utf8` of a 1-based line and column (columns count Unicode scalars); nil
     /// past the line's end or the text's. `lineStarts` is the text's, computed once by the caller.
     public func offset(of position: SourcePosition, lineStarts: [Int]) -> Int? {
-        guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return nil }
-        var offset = lineStarts[position.line - 1]
-        let end = position.line < lineStarts.count ? lineStarts[position.line] : utf8.count
-        var column = 1
-        while column < position.column {
-            guard offset < end else { return nil }
-            offset += Self.scalarLength(utf8[offset])
-            column += 1
-        }
-        return offset <= end ? offset : nil
+        var cursor = OffsetCursor(self, lineStarts: lineStarts)
+        return cursor.offset(of: position)
     }
 
     /// `offset(of:lineStarts:)` for positions asked in the order of the text: each counts on from
@@ -90,9 +82,9 @@ public struct EditableText: Sendable {
         var column = 1
         var offset = 0
 
-        public init(_ text: EditableText) {
+        public init(_ text: EditableText, lineStarts: [Int]? = nil) {
             self.text = text
-            lineStarts = text.lineStarts
+            self.lineStarts = lineStarts ?? text.lineStarts
         }
 
         public mutating func offset(of position: SourcePosition) -> Int? {

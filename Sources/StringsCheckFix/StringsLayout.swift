@@ -111,8 +111,8 @@ public struct StringsLayout: Sendable {
                     let start = index
                     let isPrevious = sameLineIsPrevious && !sawLineBreak
                     if let end = StringsLayout.commentEnd(in: bytes, at: start) {
-                        guard let end = end.terminated ? end.offset : nil else { return nil }
-                        index = end
+                        guard end.terminated else { return nil }
+                        index = end.offset
                         if !isPrevious { comments.append(start..<index) }
                         self.comments.append(start..<index)
                         continue

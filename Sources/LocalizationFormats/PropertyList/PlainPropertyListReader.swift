@@ -390,7 +390,7 @@ struct PlainPropertyListScanner {
             scalar == 0x09 || scalar == 0x0A || scalar == 0x0D || (0x20...0xD7FF).contains(scalar)
             || (0xE000...0xFFFD).contains(scalar) || (0x10000...0x10FFFF).contains(scalar)
         guard isCharacter, let unicode = Unicode.Scalar(scalar) else { return false }
-        scratch.append(contentsOf: String(Character(unicode)).utf8)
+        UTF8.encode(unicode) { scratch.append($0) }
         index = cursor + 1
         return true
     }

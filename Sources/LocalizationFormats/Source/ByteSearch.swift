@@ -5,6 +5,12 @@ import Foundation
 enum ByteSearch {
     /// Where `needle` next occurs in `buffer` at or after `start`.
     static func firstOccurrence(of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        needle.withUnsafeBufferPointer { firstOccurrence(of: $0, in: buffer, from: start) }
+    }
+
+    static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0
+    ) -> Int? {
         guard let first = needle.first, let base = buffer.baseAddress, needle.count <= buffer.count else { return nil }
         var index = start
         while index + needle.count <= buffer.count {
@@ -35,6 +41,22 @@ extension String {
         }
     }
 
+    /// Whether the text's UTF-8 holds exactly one `%`, which starts `prefix` (`%ld files` for
+    /// `%ld`): a rule comparing a text's one specifier with a known spelling need not scan it.
+    public func utf8HasOnePercent(startingWith prefix: String) -> Bool {
+        var text = self
+        var prefix = prefix
+        return text.withUTF8 { text in
+            prefix.withUTF8 { prefix in
+                guard let base = text.baseAddress, let spelling = prefix.baseAddress, let hit = memchr(base, 0x25, text.count)
+                else { return false }
+                let start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                guard start + prefix.count <= text.count, memcmp(base + start, spelling, prefix.count) == 0 else { return false }
+                return memchr(base + start + 1, 0x25, text.count - start - 1) == nil
+            }
+        }
+    }
+
     /// Whether the text holds `needle`, byte for byte in UTF-8. Foundation's `contains` goes
     /// through `NSString` and Unicode-aware matching, which a hot loop over every text cannot pay;
     /// for the ASCII markers the rules look for (`%`, `%arg`, `...`) the answer is the same.
@@ -42,16 +64,7 @@ extension String {
         var text = self
         var needle = needle
         return text.withUTF8 { haystack in
-            needle.withUTF8 { needle in
-                guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-                var index = 0
-                while index + needle.count <= haystack.count {
-                    guard let found = haystack[index...(haystack.count - needle.count)].firstIndex(of: first) else { return false }
-                    if haystack[found..<(found + needle.count)].elementsEqual(needle) { return true }
-                    index = found + 1
-                }
-                return false
-            }
+            needle.withUTF8 { needle in needle.isEmpty || ByteSearch.firstOccurrence(of: needle, in: haystack) != nil }
         }
     }
 }

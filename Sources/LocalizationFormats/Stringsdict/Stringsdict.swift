@@ -43,6 +43,11 @@ public struct StringsdictEntry: Sendable, Hashable {
     /// (scanned once, when the entry is read; empty for width and device entries).
     public internal(set) var formatVariables: [FormatSpecifier] = []
 
+    /// The `%#@name@` specifiers of `format`, in text order.
+    static func formatVariables(of format: String) -> [FormatSpecifier] {
+        FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
+    }
+
     /// The index in `variables` of the variable `name` as Foundation reads the entry: the last
     /// definition when the entry defines the name twice (a property list dictionary keeps the last
     /// of duplicate keys).
@@ -205,7 +210,7 @@ public enum StringsdictParser {
                 }
                 variables.append(variable(field, entryKey: item.key))
             }
-            let formatSlots = FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil }
+            let formatSlots = StringsdictEntry.formatVariables(of: format)
             for slot in formatSlots {
                 guard let name = slot.variableName, !variables.contains(where: { $0.name == name }) else { continue }
                 add(.stringsdictMissingVariable, .stringsdictMissingVariable(key: item.key, name: name), at: formatNode?.location)
@@ -213,21 +218,20 @@ public enum StringsdictParser {
             // A variable not in the format may be referenced from a form's text. A text without
             // '#' names no variable ('%#@name@'): the forms are scanned only for such a variable,
             // and then only those with a '#'.
-            var referencedInForms: [String]?
-            for variable in variables where !formatSlots.contains(where: { $0.variableName == variable.name }) {
-                let referenced =
-                    referencedInForms
-                    ?? variables.flatMap { variable in
+            let unused = variables.filter { variable in !formatSlots.contains { $0.variableName == variable.name } }
+            if !unused.isEmpty {
+                let referenced = Set(
+                    variables.flatMap { variable in
                         variable.variants.flatMap { variant -> [String] in
                             guard variant.value.utf8Contains(byte: UInt8(ascii: "#")) else { return [] }
                             return FormatScanner.analyze(variant.value).specifiers.compactMap(\.variableName)
                         }
-                    }
-                referencedInForms = referenced
-                if referenced.contains(variable.name) { continue }
-                add(
-                    .stringsdictUnusedVariable, .stringsdictUnusedVariable(name: variable.name, key: item.key, format: format),
-                    at: variable.location)
+                    })
+                for variable in unused where !referenced.contains(variable.name) {
+                    add(
+                        .stringsdictUnusedVariable, .stringsdictUnusedVariable(name: variable.name, key: item.key, format: format),
+                        at: variable.location)
+                }
             }
             return StringsdictEntry(
                 key: item.key, keyLocation: item.keyLocation, kind: .format, formatKey: format,

@@ -212,7 +212,7 @@ extension XliffExport {
         return StringsdictEntry(
             key: key, keyLocation: location, kind: .format, formatKey: format, formatKeyLocation: formatKey?.1 ?? location,
             variables: variables, variants: [], loaded: true,
-            formatVariables: FormatScanner.analyze(format).specifiers.filter { $0.variableName != nil })
+            formatVariables: StringsdictEntry.formatVariables(of: format))
     }
 
     /// The length modifier and conversion of the first integer specifier in `text` (`%lld` → `lld`;

@@ -358,7 +358,7 @@ extension PreviewRow {
     /// The row as an item of the `rows` array (indent 2), its members in key order; `last`: no
     /// comma after it.
     fileprivate func writeJSON(into out: inout [UInt8], last: Bool) {
-        out += Array("    {\n".utf8)
+        out.append(contentsOf: "    {\n".utf8)
         func member(_ key: StaticString, _ write: (inout [UInt8]) -> Void, comma: Bool = true) {
             JSONValue.indent(3, into: &out)
             out.append(UInt8(ascii: "\""))
@@ -394,6 +394,6 @@ extension PreviewRow {
         text("table", table)
         text("title", title)
         text("value", value, comma: false)
-        out += Array(last ? "    }\n".utf8 : "    },\n".utf8)
+        out.append(contentsOf: last ? "    }\n".utf8 : "    },\n".utf8)
     }
 }

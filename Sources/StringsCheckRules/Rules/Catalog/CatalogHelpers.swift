@@ -99,9 +99,9 @@ extension CatalogValue {
 func catalogSubstitutionReferences(in text: String) -> [String] {
     // Read as bytes: '%', digits, '$', '#', '@' are ASCII, and a name ends at the next '@'.
     // Most texts hold no '#' at all.
+    guard text.utf8Contains(byte: UInt8(ascii: "#")) else { return [] }
     var text = text
     return text.withUTF8 { bytes -> [String] in
-        guard bytes.contains(UInt8(ascii: "#")) else { return [] }
         var names: [String] = []
         var index = 0
         while index < bytes.count {

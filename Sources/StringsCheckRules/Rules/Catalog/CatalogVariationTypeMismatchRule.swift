@@ -120,12 +120,11 @@ extension CatalogValue {
             }
         }
         collect(variations, label: nil, substitution: nil, reading: nil)
+        // Without `argNum` a token's place in the text decides, as CoreFoundation numbers it.
+        let tokens = substitutions.isEmpty ? [] : stringUnit.map { FormatScanner.analyze($0.value).specifiers } ?? []
         for substitution in substitutions {
             let format = substitution.formatSpecifier ?? "lld"
-            // Without `argNum` the token's place in the text decides, as CoreFoundation numbers it.
-            let token = stringUnit.flatMap { unit in
-                FormatScanner.analyze(unit.value).specifiers.first { $0.variableName == substitution.name }?.argument
-            }
+            let token = tokens.first { $0.variableName == substitution.name }?.argument
             let reading = SubstitutionReading(
                 format: format, expected: FormatScanner.analyze("%" + format).specifiers.first,
                 argument: substitution.argNum ?? token ?? 1)

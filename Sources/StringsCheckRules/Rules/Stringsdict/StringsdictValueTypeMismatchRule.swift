@@ -1,12 +1,6 @@
 import LocalizationFormats
 import LocalizationIndex
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A plural variable whose `NSStringFormatValueTypeKey` differs from how its forms read the number.
 struct StringsdictValueTypeMismatchRule: Rule {
     static let description = RuleDescription(
@@ -75,7 +69,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var result: [Finding] = []
         for variant in variable.variants {
             // The usual form reads the number once, spelled as the value type: nothing to scan.
-            if Self.readsOnlyValueType(variant.value, expected.text) { continue }
+            if variant.value.utf8HasOnePercent(startingWith: expected.text) { continue }
             let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
             for specifier in plain {
                 // Whether a numbered form ('%1$@') reads the variable's own number is not
@@ -96,27 +90,6 @@ struct StringsdictValueTypeMismatchRule: Rule {
             }
         }
         return result
-    }
-}
-
-extension StringsdictValueTypeMismatchRule {
-    /// Whether `text` holds one '%', which starts `specifier` (the value type's own spelling, a
-    /// complete specifier): its one specifier is then that one, which reads the number as the
-    /// value type says.
-    static func readsOnlyValueType(_ text: String, _ specifier: String) -> Bool {
-        var text = text
-        var specifier = specifier
-        return text.withUTF8 { text in
-            specifier.withUTF8 { specifier in
-                guard let base = text.baseAddress, let spelling = specifier.baseAddress, let hit = memchr(base, 0x25, text.count)
-                else { return false }
-                let start = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                guard start + specifier.count <= text.count, memcmp(base + start, spelling, specifier.count) == 0
-                else { return false }
-                let rest = start + 1
-                return memchr(base + rest, 0x25, text.count - rest) == nil
-            }
-        }
     }
 }
 
