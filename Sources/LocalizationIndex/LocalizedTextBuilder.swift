@@ -214,7 +214,7 @@ enum LocalizedTextBuilder {
             unit, label, substitution in
             var text = unit.value
             if let substitution, let replacement = specifiers[substitution] {
-                text = text.replacingOccurrences(of: "%arg", with: replacement)
+                text = text.replacingArgumentToken(with: replacement)
             }
             return LocalizedText(
                 source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: .fixed(unit.location),

@@ -68,3 +68,33 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// The text with each `%arg` (a String Catalog substitution form's own argument) replaced by
+    /// `replacement`, as Foundation's `replacingOccurrences(of:with:)` replaces it, found byte by
+    /// byte. Foundation matches by canonical equivalence: a `%arg` followed by a mark that joins
+    /// its `g` is no match. A text where a `%arg` is followed by any non-ASCII byte is therefore
+    /// left to Foundation; every other text gets the same answer without `NSString`.
+    public func replacingArgumentToken(with replacement: String) -> String {
+        var text = self
+        let token: StaticString = "%arg"
+        return text.withUTF8 { bytes -> String in
+            let needle = UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount)
+            guard var found = ByteSearch.firstOccurrence(of: needle, in: bytes) else { return self }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + replacement.utf8.count)
+            var copied = 0
+            while true {
+                let end = found + needle.count
+                if end < bytes.count, bytes[end] >= 0x80 { return replacingOccurrences(of: "%arg", with: replacement) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<found]))
+                result.append(contentsOf: replacement.utf8)
+                copied = end
+                guard let next = ByteSearch.firstOccurrence(of: needle, in: bytes, from: end) else { break }
+                found = next
+            }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+}

@@ -263,7 +263,7 @@ public struct TranslationRenderer: Sendable {
                 guard let substitution = value.substitutions.first(where: { $0.name == name }) else { return specifier.text }
                 let argument = substitution.argNum ?? specifier.argument
                 let form = pick(substitution.variations.first { $0.selector == "plural" })?.value ?? ""
-                let filled = form.replacingOccurrences(of: "%arg", with: "%\(argument)$\(substitution.formatSpecifier ?? "lld")")
+                let filled = form.replacingArgumentToken(with: "%\(argument)$\(substitution.formatSpecifier ?? "lld")")
                 variables[argument] = count
                 return explicit(filled, firstArgument: argument)
             }

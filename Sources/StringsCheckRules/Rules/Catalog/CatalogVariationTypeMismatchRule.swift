@@ -75,7 +75,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
         else { return result }
         var text = unit.value
         for substitution in value.substitutions where text.utf8Contains("%arg") {
-            text = text.replacingOccurrences(of: "%arg", with: "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "@")")
+            text = text.replacingArgumentToken(with: "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "@")")
         }
         for specifier in FormatScanner.analyze(text).specifiers where specifier.variableName == nil {
             if result[specifier.argument] == nil { result[specifier.argument] = (specifier, "the source language's text") }
@@ -142,9 +142,7 @@ extension CatalogValue {
         guard let substitution else {
             return FormatScanner.analyze(unit.value).specifiers.filter { $0.variableName == nil }.map { ($0, $0.argument) }
         }
-        let text =
-            unit.value.utf8Contains("%arg")
-            ? unit.value.replacingOccurrences(of: "%arg", with: "%\(substitution.argument)$\(substitution.format)") : unit.value
+        let text = unit.value.replacingArgumentToken(with: "%\(substitution.argument)$\(substitution.format)")
         let plain = FormatScanner.analyze(text).specifiers.filter { $0.variableName == nil }
         return plain.compactMap { specifier -> (FormatSpecifier, Int)? in
             if specifier.explicitPosition == nil { return plain.count == 1 ? (specifier, substitution.argument) : nil }
