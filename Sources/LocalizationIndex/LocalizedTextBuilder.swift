@@ -120,12 +120,28 @@ enum LocalizedTextBuilder {
         ignoring ignored: Set<String> = [], to batch: inout TextBatch
     ) {
         let sourceLanguage = catalog.sourceLanguage
+        // Entries mostly list the same locales in the same order: the source found for a
+        // localization is kept by its place, and a locale spelled as the one kept there needs no
+        // hashing.
+        var recent: [(written: String, source: TextSource)] = []
         // With positions: a string unit's text keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
-            let source =
-                sources[written]
-                ?? TextSource(
-                    table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
+            let place = position.localization
+            let source: TextSource
+            if place < recent.count, recent[place].written == written {
+                source = recent[place].source
+            } else {
+                source =
+                    sources[written]
+                    ?? TextSource(
+                        table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage,
+                        catalog: catalog.entries)
+                if place < recent.count {
+                    recent[place] = (written, source)
+                } else if place == recent.count {
+                    recent.append((written, source))
+                }
+            }
             guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
             let isSource = written == sourceLanguage
             // Most values are one string unit: its text, without the general path's lists.
@@ -184,16 +200,20 @@ enum LocalizedTextBuilder {
         }
         var slots: [String: Int] = [:]
         var readAround = Set<Int>()
-        value.forEachUnit { unit in
-            for specifier in catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers) {
-                if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
-            }
-        }
-        // The texts around the substitutions' forms: the unit and every variation's (a device
-        // case's text reads the arguments around a form as the unit would).
         let units = labelledUnits(value, label: nil, substitution: nil)
-        for (unit, _, substitution) in units where substitution == nil {
-            readAround.formUnion(catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers).lazy.map(\.argument))
+        // Both are read for substitutions only: a value without any (a plural variation) skips
+        // two scans of each form.
+        if !substitutions.isEmpty {
+            value.forEachUnit { unit in
+                for specifier in catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers) {
+                    if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
+                }
+            }
+            // The texts around the substitutions' forms: the unit and every variation's (a device
+            // case's text reads the arguments around a form as the unit would).
+            for (unit, _, substitution) in units where substitution == nil {
+                readAround.formUnion(catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers).lazy.map(\.argument))
+            }
         }
         var variables: [Int: VariableArgument] = [:]
         var specifiers: [String: String] = [:]

@@ -30,30 +30,95 @@ public struct CatalogValue: Sendable, Hashable {
         }
     }
 
-    @usableFromInline var storage: Storage
+    /// A set of unit states, one bit each for Xcode's states, one for no state and one for any
+    /// other spelling.
+    @usableFromInline
+    struct UnitStates: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        @usableFromInline
+        init(_ state: String?) {
+            switch state {
+            case nil: rawValue = 1 << 0
+            case "translated": rawValue = 1 << 1
+            case "needs_review": rawValue = 1 << 2
+            case "new": rawValue = 1 << 3
+            case "stale": rawValue = 1 << 4
+            case "machine_translated": rawValue = 1 << 5
+            default: rawValue = 1 << 6
+            }
+        }
+    }
+
+    @usableFromInline private(set) var storage: Storage
+    /// The states of every unit in the value, nested ones included, worked out from the nested
+    /// values' own when the box is made. Kept beside the box, not in it: a rule looking for one
+    /// state, or for values with forms, skips the rest reading only the catalog's array of
+    /// localizations, never the box each value points to.
+    @usableFromInline private(set) var unitStates: UnitStates
+    /// Whether the value has variations of its own, answered without reading its box.
+    public private(set) var hasVariations: Bool
+    /// Whether the value has substitutions of its own, answered without reading its box.
+    public private(set) var hasSubstitutions: Bool
+    /// Whether a value nested in this one (a case of its variations or of its substitutions',
+    /// at any depth) has variations of its own.
+    public private(set) var nestsVariations: Bool
+    /// Whether a value nested in this one (at any depth) has substitutions of its own.
+    public private(set) var nestsSubstitutions: Bool
 
     public init(
         stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
     ) {
         storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: location)
+        var states = stringUnit.map { UnitStates($0.state) } ?? []
+        var nestsVariations = false
+        var nestsSubstitutions = false
+        func add(_ variations: [CatalogVariation]) {
+            for variation in variations {
+                for item in variation.cases {
+                    states.formUnion(item.value.unitStates)
+                    nestsVariations = nestsVariations || item.value.hasVariations || item.value.nestsVariations
+                    nestsSubstitutions = nestsSubstitutions || item.value.hasSubstitutions || item.value.nestsSubstitutions
+                }
+            }
+        }
+        add(variations)
+        for substitution in substitutions { add(substitution.variations) }
+        unitStates = states
+        hasVariations = !variations.isEmpty
+        hasSubstitutions = !substitutions.isEmpty
+        self.nestsVariations = nestsVariations
+        self.nestsSubstitutions = nestsSubstitutions
     }
+
+    /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is in
+    /// `state`, answered without visiting them.
+    @inlinable
+    public func hasUnit(inState state: String?) -> Bool {
+        !unitStates.isDisjoint(with: UnitStates(state))
+    }
+
+    /// Whether the value has forms (variations or substitutions of its own) besides its unit,
+    /// answered without reading them.
+    @inlinable public var hasForms: Bool { hasVariations || hasSubstitutions }
 
     @inlinable public var stringUnit: CatalogStringUnit? {
         get { storage.stringUnit }
-        set { storage = Storage(stringUnit: newValue, variations: variations, substitutions: substitutions, location: location) }
+        set { self = CatalogValue(stringUnit: newValue, variations: variations, substitutions: substitutions, location: location) }
     }
     /// `plural` or `device` → case name → value (device cases may nest plural variations).
     @inlinable public var variations: [CatalogVariation] {
         get { storage.variations }
-        set { storage = Storage(stringUnit: stringUnit, variations: newValue, substitutions: substitutions, location: location) }
+        set { self = CatalogValue(stringUnit: stringUnit, variations: newValue, substitutions: substitutions, location: location) }
     }
     @inlinable public var substitutions: [CatalogSubstitution] {
         get { storage.substitutions }
-        set { storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: newValue, location: location) }
+        set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: newValue, location: location) }
     }
     @inlinable public var location: SourcePosition {
         get { storage.location }
-        set { storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: newValue) }
+        set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: newValue) }
     }
 
     public static func == (lhs: CatalogValue, rhs: CatalogValue) -> Bool {
@@ -93,7 +158,7 @@ extension CatalogValue {
     public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
         if stringUnit != nil { try body(stringUnit.unsafelyUnwrapped) }
         // Nearly every value is one unit: no variation or substitution to walk.
-        if variations.isEmpty && substitutions.isEmpty { return }
+        if !hasForms { return }
         try Self.forEachUnit(in: variations, body)
         try substitutions.withUnsafeBufferPointer { substitutions in
             for index in substitutions.indices { try Self.forEachUnit(in: substitutions[index].variations, body) }

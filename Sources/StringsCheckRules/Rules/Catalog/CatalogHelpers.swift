@@ -35,7 +35,7 @@ extension Rule {
             catalog.forEachLocalization { entry, locale, value in
                 // The source language's units are the text itself, never a translation to do:
                 // Xcode leaves extracted source text in the state 'new'.
-                guard entry.shouldTranslate, state != "new" || locale != sourceLanguage else { return }
+                guard entry.shouldTranslate, state != "new" || locale != sourceLanguage, value.hasUnit(inState: state) else { return }
                 // The key, not the entry: a closure that captures the borrowed entry copies all of
                 // it for every localization.
                 let key = entry.key

@@ -30,7 +30,9 @@ struct CatalogKeyShownRule: Rule {
         for (file, catalog) in context.catalogs {
             guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
             let style = context.keyStyle(of: [file.tableID])
-            let locales = catalog.locales.map(LocaleName.normalize)
+            // Every locale the catalog names, worked out for the first key reported only: it
+            // walks every localization.
+            var locales: [String]?
             // An InfoPlist catalog's key without a value falls back to the Info.plist's own value.
             guard file.table != "InfoPlist" else { continue }
             // Keys added by hand only: one Xcode extracted from code is the code's own text.
@@ -43,7 +45,9 @@ struct CatalogKeyShownRule: Rule {
                         LocaleName.normalize($0.locale)
                     })
                 guard !translated.contains(source) else { continue }
-                let shown = [source] + locales.filter { $0 != source && !translated.contains($0) }
+                let all = locales ?? catalog.locales.map(LocaleName.normalize)
+                locales = all
+                let shown = [source] + all.filter { $0 != source && !translated.contains($0) }
                 result.append(
                     finding(
                         .keyShown(key: entry.key, locales: shown), path: file.path, at: entry.keyLocation, key: entry.key,

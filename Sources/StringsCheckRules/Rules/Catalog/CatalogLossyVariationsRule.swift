@@ -30,7 +30,7 @@ struct CatalogLossyVariationsRule: Rule {
         for (file, catalog) in context.catalogs {
             catalog.forEachLocalization { entry, locale, value in
                 // A value that varies nothing has nothing to nest.
-                guard !value.variations.isEmpty else { return }
+                guard value.hasVariations else { return }
                 let key = entry.key
                 let value = copy value
                 func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {
@@ -53,6 +53,8 @@ struct CatalogLossyVariationsRule: Rule {
                     }
                 }
                 report(value, nil)
+                // Only a nested value with variations of its own can be reported.
+                guard value.nestsVariations else { return }
                 value.forEachNestedValue { nested, place in
                     // Substitution forms are catalog-variation-nesting's.
                     if place.substitution == nil { report(nested, place) }

@@ -27,7 +27,7 @@ struct CatalogNestedSubstitutionsRule: Rule {
         for (file, catalog) in context.catalogs {
             catalog.forEachLocalization { entry, locale, value in
                 // Only a case can hold substitutions in the wrong place.
-                guard !value.variations.isEmpty else { return }
+                guard value.hasVariations, value.nestsSubstitutions else { return }
                 let key = entry.key
                 value.forEachNestedValue { nested, place in
                     guard let first = nested.substitutions.first else { return }

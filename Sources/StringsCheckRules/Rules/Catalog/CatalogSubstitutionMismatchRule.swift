@@ -25,7 +25,9 @@ struct CatalogSubstitutionMismatchRule: Rule {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
             guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
-            for entry in catalog.entries {
+            // Only substitutions are compared: an entry none of whose localizations has any
+            // (nearly all) is passed over reading its array of localizations only.
+            for entry in catalog.entries where entry.localizations.contains(where: { $0.value.hasSubstitutions }) {
                 guard let sourceValue = entry.localizations.first(where: { LocaleName.normalize($0.locale) == source })?.value else {
                     continue
                 }

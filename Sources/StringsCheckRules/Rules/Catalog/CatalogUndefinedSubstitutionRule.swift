@@ -27,7 +27,7 @@ struct CatalogUndefinedSubstitutionRule: Rule {
         for (file, catalog) in context.catalogs {
             catalog.forEachLocalization { entry, locale, value in
                 // Most values are one text with no reference at all.
-                if value.variations.isEmpty && value.substitutions.isEmpty {
+                if !value.hasForms {
                     guard let unit = value.stringUnit, unit.value.utf8Contains(byte: UInt8(ascii: "@")),
                         let name = catalogSubstitutionReferences(in: unit.value).first
                     else { return }

@@ -28,7 +28,7 @@ struct CatalogVariationNestingRule: Rule {
         for (file, catalog) in context.catalogs {
             catalog.forEachLocalization { entry, locale, value in
                 // A value that varies nothing has nothing to nest.
-                guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+                guard value.hasForms else { return }
                 let key = entry.key
                 let value = copy value
                 // A substitution's forms vary by plural only.
@@ -46,6 +46,8 @@ struct CatalogVariationNestingRule: Rule {
                     }
                 }
                 checkSubstitutions(of: value)
+                // Only a nested value with variations or substitutions of its own can be reported.
+                guard value.nestsVariations || value.nestsSubstitutions else { return }
                 value.forEachNestedValue { nested, place in
                     checkSubstitutions(of: nested)
                     for variation in nested.variations where !Self.allowed(variation.selector, inside: place) {

@@ -96,9 +96,6 @@ private struct SubstitutionReading {
 }
 
 extension CatalogValue {
-    /// Whether the value has forms (variations or substitutions) besides its one unit.
-    fileprivate var hasForms: Bool { !variations.isEmpty || !substitutions.isEmpty }
-
     /// Calls `body` with every form, variations within variations included, its substitution's
     /// reading (nil for a variation's form) and its label, made only when asked for (a finding
     /// names it; most forms have none).
