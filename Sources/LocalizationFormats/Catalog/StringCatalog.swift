@@ -314,20 +314,19 @@ public enum StringCatalogParser {
     /// Parses a catalog. Each entry is built as soon as its JSON is read, and that JSON is then
     /// released, so a large catalog never holds its whole JSON tree (much larger than the file);
     /// the bytes are taken, not borrowed, and released once read.
-    public static func parse(bytes: consuming [UInt8], path: String) -> StringCatalog {
-        var entries: [CatalogEntry] = []
-        // Entry diagnostics follow the document's and the top level's, as when the tree was walked.
-        var entryBuilder = Builder(path: path, diagnostics: [])
-        let document = JSONReader.parse(bytes: bytes, path: path, streamingMembersOf: "strings") { event in
-            switch event {
-            case .begin:
-                // A later "strings" replaces an earlier one, as any repeated key does.
-                entries.removeAll()
-                entryBuilder.diagnostics.removeAll()
-            case .member(let member):
-                entries.append(entryBuilder.entry(member))
-            }
+    ///
+    /// A large catalog's entries are read in two runs at once, one per core (see
+    /// `JSONReader.parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`).
+    public static func parse(bytes: consuming [UInt8], path: String, splittingAbove minimumSize: Int = 4 << 20) -> StringCatalog {
+        // A later "strings" replaces an earlier one, as any repeated key does: the reader starts
+        // the runs over.
+        let (document, runs) = JSONReader.parse(
+            bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
+            newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) }
+        ) { run, event in
+            if case .member(let member) = event { run.entries.append(run.builder.entry(member)) }
         }
+        var entries = runs.count == 1 ? runs[0].entries : runs.flatMap(\.entries)
         var builder = Builder(path: path, diagnostics: document.diagnostics)
         guard let (sourceLanguage, version, strings, others) = topLevel(document.root, builder: &builder) else {
             return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)
@@ -337,7 +336,8 @@ public enum StringCatalogParser {
             builder.add(.catalogStringsNotObject(found: node.typeNameWithArticle), at: node.location)
             entries = []
         } else {
-            builder.diagnostics += entryBuilder.diagnostics
+            // Entry diagnostics follow the document's and the top level's, as when the tree was walked.
+            for run in runs { builder.diagnostics += run.builder.diagnostics }
         }
         var catalog = StringCatalog(
             path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, diagnostics: builder.diagnostics,
@@ -365,6 +365,12 @@ public enum StringCatalogParser {
             (name: $0.key, location: $0.keyLocation, members: $0.value.object?.count)
         }
         return (sourceLanguage, version, members.last { $0.key == "strings" }?.value, others)
+    }
+
+    /// The entries of one run of a catalog's `strings`, and what was found wrong in them.
+    private struct EntryRun {
+        var entries: [CatalogEntry] = []
+        var builder: Builder
     }
 
     private struct Builder {

@@ -118,7 +118,10 @@ public enum JSONReader {
         withoutActuallyEscaping(body) { body in parse(bytes: bytes, path: path, stream: (key, body)) }
     }
 
-    private static func parse(bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?) -> JSONDocument {
+    static func parse(
+        bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?,
+        splitter: ((_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ objectStart: Int) -> StreamSplit?)? = nil
+    ) -> JSONDocument {
         let decoded = TextDecoder.decode(bytes)
         let lines = LineTable(utf8: decoded.utf8)
         var diagnostics: [Diagnostic] = []
@@ -134,7 +137,11 @@ public enum JSONReader {
             var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics
             parser.stream = stream
+            parser.splitter = splitter.map { splitter in { splitter(buffer, lines, $0) } }
             let root = parser.parseDocument()
+            // The second run reads the buffer: it ends before the buffer is let go, whether or
+            // not its members were taken.
+            parser.split?.finish()
             parser.tally.annotate(&parser.diagnostics, id: \.id, key: \.key, message: \.message)
             if parser.unlistedDuplicates > 0 {
                 let count = parser.unlistedDuplicates
@@ -147,12 +154,12 @@ public enum JSONReader {
         }
     }
 
-    private struct SyntaxError: Error {
+    struct SyntaxError: Error {
         var message: ParseMessage
         var offset: Int
     }
 
-    private struct Parser {
+    struct Parser {
         let b: UnsafeBufferPointer<UInt8>
         let lines: LineTable
         /// Values are met in file order: the cursor counts forward from the last one instead of
@@ -169,6 +176,11 @@ public enum JSONReader {
         var unlistedDuplicates = 0
         var lastDuplicate: SourcePosition?
         var stream: (key: String, body: (StreamEvent) -> Void)?
+        /// Starts reading the second half of the streamed object on another core, given where
+        /// the object's members start (see `StreamSplit`); used once.
+        var splitter: ((Int) -> StreamSplit?)?
+        /// The second half being read, once started.
+        var split: StreamSplit?
 
         init(b: UnsafeBufferPointer<UInt8>, lines: LineTable, path: String) {
             self.b = b
@@ -193,6 +205,38 @@ public enum JSONReader {
             }
         }
 
+        /// Reports `key` if an earlier member of its object has it. Most objects have a handful of
+        /// members, which a scan compares faster than a dictionary hashes; larger ones (and
+        /// streamed ones, which keep no members) get the dictionary.
+        mutating func noteKey(
+            _ key: String, at keyLocation: SourcePosition, members: [JSONMember], seen: inout [String: SourcePosition], count: inout Int,
+            streamed: Bool
+        ) {
+            let first: SourcePosition?
+            if !streamed, count < 8 {
+                first = members.first { $0.key == key }?.keyLocation
+            } else {
+                if !streamed, count == 8 {
+                    for earlier in members where seen[earlier.key] == nil { seen[earlier.key] = earlier.keyLocation }
+                }
+                first = seen[key]
+            }
+            if first != nil, duplicatesListed >= Self.maximumDuplicates {
+                // Past the bound, counted: a file of millions of duplicates holds no million findings.
+                unlistedDuplicates += 1
+                lastDuplicate = keyLocation
+            } else if let first {
+                duplicatesListed += 1
+                diagnostics.append(
+                    Diagnostic(
+                        .jsonDuplicateKey, .jsonDuplicateKey(key: key), path: path, at: keyLocation,
+                        notes: [DiagnosticNote(message: .jsonFirstKey(key: key), path: path, location: first)]))
+            } else if streamed || count >= 8 {
+                seen[key] = keyLocation
+            }
+            count += 1
+        }
+
         func describe(_ offset: Int) -> String {
             guard offset < b.count else { return "end of file" }
             let c = b[offset]
@@ -214,12 +258,14 @@ public enum JSONReader {
             case UInt8(ascii: "{"):
                 pos += 1
                 var members: [JSONMember] = []
-                // Duplicate keys: most objects have a handful of members, which a scan compares
-                // faster than a dictionary hashes; larger ones (and streamed ones, which keep no
-                // members) get the dictionary.
+                // Duplicate keys (`noteKey`).
                 var seen: [String: SourcePosition] = [:]
                 var count = 0
                 streamed?(.begin)
+                if streamed != nil, let splitter {
+                    self.splitter = nil
+                    split = splitter(pos)
+                }
                 skipSpace()
                 if pos < b.count, b[pos] == UInt8(ascii: "}") {
                     pos += 1
@@ -227,6 +273,15 @@ public enum JSONReader {
                 }
                 while true {
                     skipSpace()
+                    if streamed != nil, let split, !split.isSettled, pos >= split.start, let end = split.take(at: pos) {
+                        // The rest of the object was read on another core: its keys are checked
+                        // for duplicates here, in order, as if read now.
+                        for (key, keyLocation) in split.keys {
+                            noteKey(key, at: keyLocation, members: members, seen: &seen, count: &count, streamed: true)
+                        }
+                        pos = end + 1
+                        return JSONNode(value: .object(members), location: location)
+                    }
                     guard pos < b.count, b[pos] == UInt8(ascii: "\"") else {
                         throw SyntaxError(message: .jsonExpectedQuotedKey(found: describe(pos)), offset: pos)
                     }
@@ -240,29 +295,7 @@ public enum JSONReader {
                     skipSpace()
                     let streamsMember = depth == 0 && stream?.key == key && pos < b.count && b[pos] == UInt8(ascii: "{")
                     let member = try value(depth: depth + 1, streamed: streamsMember ? stream?.body : nil)
-                    let first: SourcePosition?
-                    if streamed == nil, count < 8 {
-                        first = members.first { $0.key == key }?.keyLocation
-                    } else {
-                        if streamed == nil, count == 8 {
-                            for earlier in members where seen[earlier.key] == nil { seen[earlier.key] = earlier.keyLocation }
-                        }
-                        first = seen[key]
-                    }
-                    if first != nil, duplicatesListed >= Self.maximumDuplicates {
-                        // Past the bound, counted: a file of millions of duplicates holds no million findings.
-                        unlistedDuplicates += 1
-                        lastDuplicate = keyLocation
-                    } else if let first {
-                        duplicatesListed += 1
-                        diagnostics.append(
-                            Diagnostic(
-                                .jsonDuplicateKey, .jsonDuplicateKey(key: key), path: path, at: keyLocation,
-                                notes: [DiagnosticNote(message: .jsonFirstKey(key: key), path: path, location: first)]))
-                    } else if streamed != nil || count >= 8 {
-                        seen[key] = keyLocation
-                    }
-                    count += 1
+                    noteKey(key, at: keyLocation, members: members, seen: &seen, count: &count, streamed: streamed != nil)
                     if let streamed {
                         streamed(.member(JSONMember(key: key, keyLocation: keyLocation, value: member)))
                     } else {
