@@ -20,15 +20,16 @@ public struct RuleCount: Sendable, Hashable {
     /// Counts per rule, the most findings first (ties by rule ID).
     public static func counts(_ findings: [Finding]) -> [RuleCount] {
         var byRule: [String: RuleCount] = [:]
-        for finding in findings {
-            let id = finding.diagnostic.id
-            var count = byRule[id] ?? RuleCount(rule: id)
-            switch finding.diagnostic.severity {
-            case .error: count.errors += 1
-            case .warning: count.warnings += 1
-            case .note: count.notes += 1
+        // Read in place: a copy of each finding retained each of its strings.
+        findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                let id = findings[index].diagnostic.id
+                switch findings[index].diagnostic.severity {
+                case .error: byRule[id, default: RuleCount(rule: id)].errors += 1
+                case .warning: byRule[id, default: RuleCount(rule: id)].warnings += 1
+                case .note: byRule[id, default: RuleCount(rule: id)].notes += 1
+                }
             }
-            byRule[id] = count
         }
         return byRule.values.sorted { $0.total != $1.total ? $0.total > $1.total : $0.rule < $1.rule }
     }

@@ -52,13 +52,23 @@ public struct CheckResult: Sendable {
     }
 
     public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
-    public var errorCount: Int { findings.count { $0.diagnostic.severity == .error } + omitted.errors }
-    public var warningCount: Int { findings.count { $0.diagnostic.severity == .warning } + omitted.warnings }
-    public var noteCount: Int { findings.count { $0.diagnostic.severity == .note } + omitted.notes }
+    public var errorCount: Int { count(.error) + omitted.errors }
+    public var warningCount: Int { count(.warning) + omitted.warnings }
+    public var noteCount: Int { count(.note) + omitted.notes }
     /// Warnings of translation backlog rules (`RuleDescription.isBacklog`).
-    public var backlogWarningCount: Int {
-        findings.count { $0.diagnostic.severity == .warning && BuiltInRules.backlogIDs.contains($0.diagnostic.id) }
-            + omitted.backlogWarnings
+    public var backlogWarningCount: Int { count(.warning, backlogOnly: true) + omitted.backlogWarnings }
+
+    /// The findings at `severity` (of backlog rules only, when asked), read in place: `count(where:)`
+    /// copied every finding, a retain and release of each of its strings, and a report asks for
+    /// each count more than once.
+    private func count(_ severity: Severity, backlogOnly: Bool = false) -> Int {
+        findings.withUnsafeBufferPointer { findings in
+            var total = 0
+            for index in findings.indices where findings[index].diagnostic.severity == severity {
+                if !backlogOnly || BuiltInRules.backlogIDs.contains(findings[index].diagnostic.id) { total += 1 }
+            }
+            return total
+        }
     }
 }
 
@@ -267,12 +277,12 @@ extension RuleEngine {
         // each one many times, with a retain and release of every string in it per move. The
         // comparisons are the same, so the order is too.
         let order = findings.withUnsafeBufferPointer { findings in
+            // Each finding read in place: bound to a name, it was copied for every comparison.
             Array(findings.indices).sorted { i, j in
-                let a = findings[i]
-                let b = findings[j]
-                if Diagnostic.ordered(a.diagnostic, b.diagnostic) { return true }
-                if Diagnostic.ordered(b.diagnostic, a.diagnostic) { return false }
-                return (a.key ?? "", a.locale ?? "", a.table ?? "") < (b.key ?? "", b.locale ?? "", b.table ?? "")
+                if Diagnostic.ordered(findings[i].diagnostic, findings[j].diagnostic) { return true }
+                if Diagnostic.ordered(findings[j].diagnostic, findings[i].diagnostic) { return false }
+                return (findings[i].key ?? "", findings[i].locale ?? "", findings[i].table ?? "")
+                    < (findings[j].key ?? "", findings[j].locale ?? "", findings[j].table ?? "")
             }
         }
         let sorted = order.lazy.map { findings[$0] }
