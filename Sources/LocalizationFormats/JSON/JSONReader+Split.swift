@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// The second half of a streamed object, read on another core while the parser reads the first.
 ///
@@ -31,13 +32,18 @@ final class StreamSplit: @unchecked Sendable {
     ) -> StreamSplit {
         let split = StreamSplit(start: start)
         split.group.enter()
-        DispatchQueue.global().async {
+        // A thread of its own, not a queue's: the parser waits for it, and when every core's
+        // queue worker is parsing a file of its own (several large catalogs at once) a queued
+        // run would start only once one of them ended.
+        let thread = Thread {
             let result = read()
             split.keys = result.keys
             split.end = result.end
             split.accept = result.accept
             split.group.leave()
         }
+        thread.stackSize = 1 << 20
+        thread.start()
         return split
     }
 

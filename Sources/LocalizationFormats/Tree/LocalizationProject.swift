@@ -337,15 +337,29 @@ public struct LocalizationProject: Sendable {
 public typealias CatalogLocaleString = (key: String, unit: CatalogStringUnit?, location: SourcePosition)
 
 extension StringCatalog {
-    /// Every locale's entries (see `strings(for:)`) in one pass over the catalog.
+    /// Every locale's entries (see `strings(for:)`): a large catalog's locales shared out among
+    /// the cores, each walking the entries for its own.
     public func stringsByLocale() -> [String: [CatalogLocaleString]] {
+        let source = sourceLanguage.map(LocaleName.normalize)
+        // Shares of about 50,000 localizations: a small catalog is one share.
+        let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
+        let shares = Swift.max(1, Swift.min(8, localizations / 50_000))
+        let parts = (0..<shares).concurrentMap { share in localeLists(share: share, of: shares, source: source) }
+        guard parts.count > 1 else { return parts.first ?? [:] }
+        var result: [String: [CatalogLocaleString]] = [:]
+        for part in parts { result.merge(part) { first, _ in first } }
+        return result
+    }
+
+    /// The lists of `stringsByLocale` of the locales in one share (by normalized locale): those
+    /// whose number, in the order the entries name them, is `share` modulo `shares`.
+    private func localeLists(share: Int, of shares: Int, source: String?) -> [String: [CatalogLocaleString]] {
         // Locales get small numbers, so "first localization of a locale wins" is an array stamp
         // instead of a set per entry, and entries and values are read in place, not copied.
         var ids: [String: Int] = [:]
         var locales: [String] = []
         var lists: [[CatalogLocaleString]] = []
         var lastEntry: [Int] = []
-        let source = sourceLanguage.map(LocaleName.normalize)
         var sourceID: Int?
         func id(of locale: String) -> Int {
             if let id = ids[locale] { return id }
@@ -353,40 +367,57 @@ extension StringCatalog {
             ids[locale] = id
             locales.append(locale)
             lists.append([])
+            // A locale's list holds at most one item per entry: room for all at once.
+            if id % shares == share { lists[id].reserveCapacity(entries.count) }
             lastEntry.append(-1)
             return id
         }
         if let source { sourceID = id(of: source) }
+        // Entries mostly list the same locales in the same order: the locale a localization's
+        // place had in the previous entry is compared first, before any hashing.
         var written: [String: Int] = [:]
+        var recent: [(name: String, id: Int)] = []
         entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 var hasSource = false
                 entries[index].localizations.withUnsafeBufferPointer { localizations in
                     for item in localizations.indices {
                         let name = localizations[item].locale
-                        let locale =
-                            written[name]
-                            ?? {
-                                let made = id(of: LocaleName.normalize(name))
-                                written[name] = made
-                                return made
-                            }()
+                        let locale: Int
+                        if item < recent.count, recent[item].name == name {
+                            locale = recent[item].id
+                        } else {
+                            locale =
+                                written[name]
+                                ?? {
+                                    let made = id(of: LocaleName.normalize(name))
+                                    written[name] = made
+                                    return made
+                                }()
+                            if item < recent.count {
+                                recent[item] = (name, locale)
+                            } else if item == recent.count {
+                                recent.append((name, locale))
+                            }
+                        }
                         // The first localization of a locale wins, as in `strings(for:)`.
-                        guard lastEntry[locale] != index else { continue }
+                        guard locale % shares == share, lastEntry[locale] != index else { continue }
                         lastEntry[locale] = index
                         if locale == sourceID { hasSource = true }
                         let unit = localizations[item].value.representativeUnit
                         lists[locale].append((entries[index].key, unit, unit?.location ?? localizations[item].value.location))
                     }
                 }
-                if let sourceID, !hasSource { lists[sourceID].append((entries[index].key, nil, entries[index].keyLocation)) }
+                if let sourceID, sourceID % shares == share, !hasSource {
+                    lists[sourceID].append((entries[index].key, nil, entries[index].keyLocation))
+                }
             }
         }
         var result: [String: [CatalogLocaleString]] = [:]
         result.reserveCapacity(locales.count)
-        for (id, locale) in locales.enumerated() where !lists[id].isEmpty || id == sourceID {
-            // Merged tables keep these lists (their strings point into them): a list grown by
-            // appending holds up to twice its size, so a wasteful one is copied to its size.
+        for (id, locale) in locales.enumerated() where id % shares == share && (!lists[id].isEmpty || id == sourceID) {
+            // Merged tables keep these lists (their strings point into them): a list with much
+            // more room than items is copied to its size.
             if lists[id].capacity > lists[id].count + lists[id].count / 8 {
                 var exact: [CatalogLocaleString] = []
                 exact.reserveCapacity(lists[id].count)
