@@ -84,9 +84,8 @@ extension PluralForms {
                 }
             case .catalog(let catalog):
                 var normalized: [String: String] = [:]
-                catalog.forEachLocalization { entry, written, value in
-                    // Most values have no variations: nothing to collect, and no locale to normalise.
-                    guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+                // Most values have no variations: nothing to collect, and no locale to normalise.
+                catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
                     let locale =
                         normalized[written]
                         ?? {

@@ -1,203 +1,3 @@
-/// A `stringUnit`: one text and its translation state.
-public struct CatalogStringUnit: Sendable, Hashable {
-    /// `translated`, `needs_review`, `new`, `stale`, as written.
-    public var state: String?
-    public var value: String
-    public var location: SourcePosition
-}
-
-/// A value in a catalog: a string unit, variations, or both (plus substitutions).
-public struct CatalogValue: Sendable, Hashable {
-    // The fields live in one shared box, copied on write: a catalog's values are read by the
-    // context and several rules on both cores, and copying a value of four strings and arrays
-    // cost four reference counts, contended between the cores; a box costs one.
-    // The box's fields are constants: reading them needs no exclusivity check and can borrow in
-    // place; a setter (rare: the parser builds each value whole) makes a new box.
-    @usableFromInline
-    final class Storage: Sendable {
-        @usableFromInline let stringUnit: CatalogStringUnit?
-        @usableFromInline let variations: [CatalogVariation]
-        @usableFromInline let substitutions: [CatalogSubstitution]
-        @usableFromInline let location: SourcePosition
-
-        @usableFromInline
-        init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition)
-        {
-            self.stringUnit = stringUnit
-            self.variations = variations
-            self.substitutions = substitutions
-            self.location = location
-        }
-    }
-
-    /// A set of unit states, one bit each for Xcode's states, one for no state and one for any
-    /// other spelling.
-    @usableFromInline
-    struct UnitStates: OptionSet, Sendable {
-        @usableFromInline let rawValue: UInt8
-        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
-
-        @usableFromInline
-        init(_ state: String?) {
-            switch state {
-            case nil: rawValue = 1 << 0
-            case "translated": rawValue = 1 << 1
-            case "needs_review": rawValue = 1 << 2
-            case "new": rawValue = 1 << 3
-            case "stale": rawValue = 1 << 4
-            case "machine_translated": rawValue = 1 << 5
-            default: rawValue = 1 << 6
-            }
-        }
-    }
-
-    @usableFromInline private(set) var storage: Storage
-    /// The states of every unit in the value, nested ones included, worked out from the nested
-    /// values' own when the box is made. Kept beside the box, not in it: a rule looking for one
-    /// state, or for values with forms, skips the rest reading only the catalog's array of
-    /// localizations, never the box each value points to.
-    @usableFromInline private(set) var unitStates: UnitStates
-    /// Whether the value has variations of its own, answered without reading its box.
-    public private(set) var hasVariations: Bool
-    /// Whether the value has substitutions of its own, answered without reading its box.
-    public private(set) var hasSubstitutions: Bool
-    /// Whether a value nested in this one (a case of its variations or of its substitutions',
-    /// at any depth) has variations of its own.
-    public private(set) var nestsVariations: Bool
-    /// Whether a value nested in this one (at any depth) has substitutions of its own.
-    public private(set) var nestsSubstitutions: Bool
-
-    public init(
-        stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
-    ) {
-        storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: location)
-        var states = stringUnit.map { UnitStates($0.state) } ?? []
-        var nestsVariations = false
-        var nestsSubstitutions = false
-        func add(_ variations: [CatalogVariation]) {
-            for variation in variations {
-                for item in variation.cases {
-                    states.formUnion(item.value.unitStates)
-                    nestsVariations = nestsVariations || item.value.hasVariations || item.value.nestsVariations
-                    nestsSubstitutions = nestsSubstitutions || item.value.hasSubstitutions || item.value.nestsSubstitutions
-                }
-            }
-        }
-        add(variations)
-        for substitution in substitutions { add(substitution.variations) }
-        unitStates = states
-        hasVariations = !variations.isEmpty
-        hasSubstitutions = !substitutions.isEmpty
-        self.nestsVariations = nestsVariations
-        self.nestsSubstitutions = nestsSubstitutions
-    }
-
-    /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is in
-    /// `state`, answered without visiting them.
-    @inlinable
-    public func hasUnit(inState state: String?) -> Bool {
-        !unitStates.isDisjoint(with: UnitStates(state))
-    }
-
-    /// Whether the value has forms (variations or substitutions of its own) besides its unit,
-    /// answered without reading them.
-    @inlinable public var hasForms: Bool { hasVariations || hasSubstitutions }
-
-    @inlinable public var stringUnit: CatalogStringUnit? {
-        get { storage.stringUnit }
-        set { self = CatalogValue(stringUnit: newValue, variations: variations, substitutions: substitutions, location: location) }
-    }
-    /// `plural` or `device` → case name → value (device cases may nest plural variations).
-    @inlinable public var variations: [CatalogVariation] {
-        get { storage.variations }
-        set { self = CatalogValue(stringUnit: stringUnit, variations: newValue, substitutions: substitutions, location: location) }
-    }
-    @inlinable public var substitutions: [CatalogSubstitution] {
-        get { storage.substitutions }
-        set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: newValue, location: location) }
-    }
-    @inlinable public var location: SourcePosition {
-        get { storage.location }
-        set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: newValue) }
-    }
-
-    public static func == (lhs: CatalogValue, rhs: CatalogValue) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.stringUnit == rhs.stringUnit && lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions
-                && lhs.location == rhs.location)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(stringUnit)
-        hasher.combine(variations)
-        hasher.combine(substitutions)
-        hasher.combine(location)
-    }
-
-    /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
-    public var representativeUnit: CatalogStringUnit? {
-        if let stringUnit { return stringUnit }
-        for variation in variations {
-            if let other = variation.cases.first(where: { $0.name == "other" })?.value.representativeUnit { return other }
-            if let first = variation.cases.first?.value.representativeUnit { return first }
-        }
-        return nil
-    }
-
-    /// Every string unit in this value, variations and substitutions included.
-    public var allUnits: [CatalogStringUnit] {
-        (stringUnit.map { [$0] } ?? []) + variations.flatMap { $0.cases.flatMap(\.value.allUnits) }
-            + substitutions.flatMap { $0.variations.flatMap { $0.cases.flatMap(\.value.allUnits) } }
-    }
-}
-
-extension CatalogValue {
-    /// Calls `body` with every string unit in this value (as `allUnits` lists them), read in place
-    /// instead of collected into arrays.
-    @inlinable
-    public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
-        if stringUnit != nil { try body(stringUnit.unsafelyUnwrapped) }
-        // Nearly every value is one unit: no variation or substitution to walk.
-        if !hasForms { return }
-        try Self.forEachUnit(in: variations, body)
-        try substitutions.withUnsafeBufferPointer { substitutions in
-            for index in substitutions.indices { try Self.forEachUnit(in: substitutions[index].variations, body) }
-        }
-    }
-
-    @usableFromInline
-    static func forEachUnit(in variations: [CatalogVariation], _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
-        try variations.withUnsafeBufferPointer { variations in
-            for variation in variations.indices {
-                try variations[variation].cases.withUnsafeBufferPointer { cases in
-                    for item in cases.indices { try cases[item].value.forEachUnit(body) }
-                }
-            }
-        }
-    }
-}
-
-/// One kind of variation (`plural`, `device`) and its cases.
-public struct CatalogVariation: Sendable, Hashable {
-    public struct Case: Sendable, Hashable {
-        public var name: String
-        public var nameLocation: SourcePosition
-        public var value: CatalogValue
-    }
-
-    public var selector: String
-    public var cases: [Case]
-}
-
-/// A `substitutions` entry: a named argument with its own variations.
-public struct CatalogSubstitution: Sendable, Hashable {
-    public var name: String
-    public var location: SourcePosition
-    public var argNum: Int?
-    public var formatSpecifier: String?
-    public var variations: [CatalogVariation]
-}
-
 /// One key of a String Catalog.
 public struct CatalogEntry: Sendable, Hashable {
     public var key: String
@@ -222,6 +22,16 @@ public struct CatalogEntry: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(keyLocation)
+    }
+
+    /// Whether some localization's value has a shape `test` accepts, read in place (a
+    /// localization handed to a closure is copied, its value retained).
+    @inlinable
+    public func hasLocalization(where test: (CatalogValue.Shape) -> Bool) -> Bool {
+        localizations.withUnsafeBufferPointer { localizations in
+            for item in localizations.indices where test(localizations[item].value.shape) { return true }
+            return false
+        }
     }
 
     public func localization(_ locale: String) -> CatalogValue? {
@@ -272,20 +82,22 @@ public struct StringCatalog: Sendable {
 extension StringCatalog {
     /// Calls `body` with every entry (of `range`, when given) and each of its localizations (locale
     /// as written), in order, read in place: copying an entry or a value costs a reference count
-    /// for each string and array in it.
+    /// for each string and array in it. With `include`, only localizations whose value's shape
+    /// it accepts: the others are passed over reading the shape alone, where handing a value to
+    /// `body` retained it (a cache miss apiece on a large catalog).
     @inlinable
     public func forEachLocalization(
-        entries range: Range<Int>? = nil,
+        entries range: Range<Int>? = nil, where include: (CatalogValue.Shape) -> Bool = { _ in true },
         _ body: (_ entry: borrowing CatalogEntry, _ locale: String, _ value: borrowing CatalogValue) throws -> Void
     ) rethrows {
-        try forEachLocalizationWithPosition(entries: range) { _, entry, locale, value in try body(entry, locale, value) }
+        try forEachLocalizationWithPosition(entries: range, where: include) { _, entry, locale, value in try body(entry, locale, value) }
     }
 
     /// `forEachLocalization`, also giving each localization's position: the index of its entry
     /// in `entries` and its own index in that entry's `localizations`.
     @inlinable
     public func forEachLocalizationWithPosition(
-        entries range: Range<Int>? = nil,
+        entries range: Range<Int>? = nil, where include: (CatalogValue.Shape) -> Bool = { _ in true },
         _ body: (
             _ position: (entry: Int, localization: Int), _ entry: borrowing CatalogEntry, _ locale: String,
             _ value: borrowing CatalogValue
@@ -294,7 +106,7 @@ extension StringCatalog {
         try entries.withUnsafeBufferPointer { entries in
             for index in range ?? entries.indices {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
-                    for item in localizations.indices {
+                    for item in localizations.indices where include(localizations[item].value.shape) {
                         try body((index, item), entries[index], localizations[item].locale, localizations[item].value)
                     }
                 }

@@ -32,16 +32,16 @@ extension Rule {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage
-            catalog.forEachLocalization { entry, locale, value in
+            catalog.forEachLocalization(where: { $0.hasUnit(inState: state) }) { entry, written, value in
                 // The source language's units are the text itself, never a translation to do:
                 // Xcode leaves extracted source text in the state 'new'.
-                guard entry.shouldTranslate, state != "new" || locale != sourceLanguage, value.hasUnit(inState: state) else { return }
+                guard entry.shouldTranslate, state != "new" || written != sourceLanguage else { return }
                 // The key, not the entry: a closure that captures the borrowed entry copies all of
                 // it for every localization.
                 let key = entry.key
+                let locale = LocaleName.normalize(written)
                 value.forEachUnit { unit in
                     guard unit.state == state else { return }
-                    let locale = LocaleName.normalize(locale)
                     result.append(
                         finding(describe(key, locale), path: file.path, at: unit.location, key: key, locale: locale, table: file.tableID))
                 }

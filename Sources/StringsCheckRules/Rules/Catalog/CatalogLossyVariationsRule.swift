@@ -28,9 +28,8 @@ struct CatalogLossyVariationsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization { entry, locale, value in
-                // A value that varies nothing has nothing to nest.
-                guard value.hasVariations else { return }
+            // A value that varies nothing has nothing to nest.
+            catalog.forEachLocalization(where: \.hasVariations) { entry, locale, value in
                 let key = entry.key
                 let value = copy value
                 func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {

@@ -25,9 +25,8 @@ struct CatalogNestedSubstitutionsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization { entry, locale, value in
-                // Only a case can hold substitutions in the wrong place.
-                guard value.hasVariations, value.nestsSubstitutions else { return }
+            // Only a case can hold substitutions in the wrong place.
+            catalog.forEachLocalization(where: { $0.hasVariations && $0.nestsSubstitutions }) { entry, locale, value in
                 let key = entry.key
                 value.forEachNestedValue { nested, place in
                     guard let first = nested.substitutions.first else { return }

@@ -27,7 +27,7 @@ struct CatalogSubstitutionMismatchRule: Rule {
             guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
             // Only substitutions are compared: an entry none of whose localizations has any
             // (nearly all) is passed over reading its array of localizations only.
-            for entry in catalog.entries where entry.localizations.contains(where: { $0.value.hasSubstitutions }) {
+            for entry in catalog.entries where entry.hasLocalization(where: \.hasSubstitutions) {
                 guard let sourceValue = entry.localizations.first(where: { LocaleName.normalize($0.locale) == source })?.value else {
                     continue
                 }

@@ -25,7 +25,8 @@ struct CatalogUndefinedSubstitutionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization { entry, locale, value in
+            // A reference is written `%#@name@`: values without a '%' are passed over unread.
+            catalog.forEachLocalization(where: \.hasPercent) { entry, locale, value in
                 // Most values are one text with no reference at all.
                 if !value.hasForms {
                     guard let unit = value.stringUnit, unit.value.utf8Contains(byte: UInt8(ascii: "@")),

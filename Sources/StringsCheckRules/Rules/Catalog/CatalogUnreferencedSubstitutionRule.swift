@@ -28,7 +28,7 @@ struct CatalogUnreferencedSubstitutionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            for entry in catalog.entries where entry.localizations.contains(where: { $0.value.hasSubstitutions }) {
+            for entry in catalog.entries where entry.hasLocalization(where: \.hasSubstitutions) {
                 for (locale, value) in entry.localizations where value.hasSubstitutions {
                     // The source language's key is its text where it has none of its own.
                     let keyIsText = locale == catalog.sourceLanguage && value.stringUnit == nil && value.variations.isEmpty

@@ -26,9 +26,8 @@ struct CatalogVariationNestingRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization { entry, locale, value in
-                // A value that varies nothing has nothing to nest.
-                guard value.hasForms else { return }
+            // A value that varies nothing has nothing to nest.
+            catalog.forEachLocalization(where: \.hasForms) { entry, locale, value in
                 let key = entry.key
                 let value = copy value
                 // A substitution's forms vary by plural only.

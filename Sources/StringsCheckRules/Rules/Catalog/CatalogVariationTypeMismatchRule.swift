@@ -35,7 +35,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage
-            for entry in catalog.entries where entry.localizations.contains(where: { $0.value.hasForms }) {
+            for entry in catalog.entries where entry.hasLocalization(where: \.hasForms) {
                 let passed = passedArguments(entry, sourceLanguage: sourceLanguage)
                 for (written, value) in entry.localizations where value.hasForms {
                     let locale = LocaleName.normalize(written)

@@ -73,18 +73,23 @@ struct InvisibleCharacterRule: Rule {
                 }
             case .catalog(let catalog):
                 let source = catalog.sourceLanguage
-                for entry in catalog.entries {
-                    for (written, value) in entry.localizations {
-                        let normalized = LocaleName.normalize(written)
-                        value.forEachUnit { unit in
-                            guard let found = InvisibleScan.first(in: unit.value) else { return }
-                            if written == source, found.kind == .invisible { return }
-                            if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { return }
-                            result.append(
-                                finding(
-                                    .holds(found, key: entry.key, locale: normalized), path: file.path, at: unit.location,
-                                    key: entry.key, locale: normalized, table: file.tableID))
-                        }
+                // Read in place, the locale named only for a finding: copying each entry and
+                // naming each localization's locale cost more than the scan.
+                var hits: [(found: InvisibleScan, location: SourcePosition)] = []
+                catalog.forEachLocalization { entry, written, value in
+                    hits.removeAll(keepingCapacity: true)
+                    value.forEachUnit { unit in
+                        if let found = InvisibleScan.first(in: unit.value) { hits.append((found, unit.location)) }
+                    }
+                    guard !hits.isEmpty else { return }
+                    let normalized = LocaleName.normalize(written)
+                    for (found, location) in hits {
+                        if written == source, found.kind == .invisible { continue }
+                        if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { continue }
+                        result.append(
+                            finding(
+                                .holds(found, key: entry.key, locale: normalized), path: file.path, at: location, key: entry.key,
+                                locale: normalized, table: file.tableID))
                     }
                 }
             }
@@ -93,7 +98,7 @@ struct InvisibleCharacterRule: Rule {
     }
 
     /// Whether the catalog's source text of `entry` (its source language's units, else its key) holds `scalar`.
-    private func catalogSourceHolds(_ scalar: Unicode.Scalar, entry: CatalogEntry, source: String?) -> Bool {
+    private func catalogSourceHolds(_ scalar: Unicode.Scalar, entry: borrowing CatalogEntry, source: String?) -> Bool {
         guard let value = entry.localizations.first(where: { $0.locale == source })?.value else {
             return entry.key.unicodeScalars.contains(scalar)
         }

@@ -66,8 +66,7 @@ struct PluralHardcodedNumberRule: Rule {
             }
         }
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization { entry, written, value in
-                guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+            catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
                 let locale = LocaleName.normalize(written)
                 for set in value.pluralSets { check(set, key: entry.key, locale: locale, file: file) }
             }

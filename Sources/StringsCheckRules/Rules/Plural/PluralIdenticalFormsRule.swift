@@ -71,8 +71,7 @@ struct PluralIdenticalFormsRule: Rule {
             }
         }
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization { entry, written, value in
-                guard !value.variations.isEmpty || !value.substitutions.isEmpty else { return }
+            catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
                 let locale = LocaleName.normalize(written)
                 for (number, set) in value.pluralSets.enumerated() {
                     visit(set, key: entry.key, set: String(number), locale: locale, file: file, at: set.first?.location)
