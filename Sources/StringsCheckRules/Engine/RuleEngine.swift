@@ -177,16 +177,29 @@ public enum RuleEngine {
     /// Sets each finding's `textHashes`: the text of its key in every locale it concerns.
     static func hashTexts(of findings: inout [Finding], in context: RuleContext) {
         let tables = context.tables
-        for index in findings.indices {
-            guard let key = findings[index].key, let table = findings[index].table, let byLocale = tables[table] else { continue }
-            for locale in findings[index].coveredLocales {
-                guard let string = byLocale[locale]?.strings[key], var text = string.value else { continue }
-                // A plural entry is its format and every form: an edited form is an edited text.
-                for variable in string.stringsdictEntry?.variables ?? [] {
-                    for variant in variable.variants { text += "\u{1F}" + variable.name + "." + variant.name + "=" + variant.value }
+        // Worked out in runs on every core (a large project's first run has tens of thousands of
+        // findings), then set in order.
+        let all = findings
+        let runs = Swift.max(1, Swift.min(16, all.count / 2_000))
+        let hashes = (0..<runs).concurrentMap { run -> [(index: Int, locale: String, hash: String)] in
+            var result: [(index: Int, locale: String, hash: String)] = []
+            all.withUnsafeBufferPointer { findings in
+                for index in (findings.count * run / runs)..<(findings.count * (run + 1) / runs) {
+                    guard let key = findings[index].key, let table = findings[index].table, let byLocale = tables[table] else { continue }
+                    for locale in findings[index].coveredLocales {
+                        guard let string = byLocale[locale]?.strings[key], var text = string.value else { continue }
+                        // A plural entry is its format and every form: an edited form is an edited text.
+                        for variable in string.stringsdictEntry?.variables ?? [] {
+                            for variant in variable.variants { text += "\u{1F}" + variable.name + "." + variant.name + "=" + variant.value }
+                        }
+                        result.append((index, locale, Baseline.hash(text)))
+                    }
                 }
-                findings[index].textHashes[locale] = Baseline.hash(text)
             }
+            return result
+        }
+        for run in hashes {
+            for (index, locale, hash) in run { findings[index].textHashes[locale] = hash }
         }
     }
 

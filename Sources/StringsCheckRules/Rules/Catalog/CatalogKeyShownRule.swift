@@ -33,6 +33,7 @@ struct CatalogKeyShownRule: Rule {
             // Every locale the catalog names, worked out for the first key reported only: it
             // walks every localization.
             var locales: [String]?
+            var names: [String: String] = [:]
             // An InfoPlist catalog's key without a value falls back to the Info.plist's own value.
             guard file.table != "InfoPlist" else { continue }
             // Keys added by hand only: one Xcode extracted from code is the code's own text.
@@ -40,11 +41,20 @@ struct CatalogKeyShownRule: Rule {
             where entry.shouldTranslate && entry.extractionState == "manual" && !entry.key.contains("%")
                 && style.readsAsIdentifier(entry.key)
             {
+                // Nearly every such key has its source text: that is asked first, of the
+                // source's localization alone, each locale as written named once per catalog.
+                func normalized(_ written: String) -> String {
+                    if let known = names[written] { return known }
+                    let made = LocaleName.normalize(written)
+                    names[written] = made
+                    return made
+                }
+                let sourceTranslated = entry.localizations.contains {
+                    normalized($0.locale) == source && ($0.value.stringUnit != nil || $0.value.hasVariations)
+                }
+                guard !sourceTranslated else { continue }
                 let translated = Set(
-                    entry.localizations.filter { $0.value.stringUnit != nil || !$0.value.variations.isEmpty }.map {
-                        LocaleName.normalize($0.locale)
-                    })
-                guard !translated.contains(source) else { continue }
+                    entry.localizations.filter { $0.value.stringUnit != nil || $0.value.hasVariations }.map { normalized($0.locale) })
                 let all = locales ?? catalog.locales.map(LocaleName.normalize)
                 locales = all
                 let shown = [source] + all.filter { $0 != source && !translated.contains($0) }
