@@ -145,8 +145,10 @@ enum LocalizedTextBuilder {
             guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
             let isSource = written == sourceLanguage
             // Most values are one string unit: its text, without the general path's lists.
-            guard value.variations.isEmpty && value.substitutions.isEmpty else {
-                for text in catalogTexts(copy value, entry: copy entry, source: source, loaded: catalog.loads, isSource: isSource) {
+            guard !value.hasForms else {
+                let texts = catalogTexts(
+                    copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: catalog.loads, isSource: isSource)
+                for text in texts {
                     batch.append(text)
                 }
                 return
@@ -189,7 +191,7 @@ enum LocalizedTextBuilder {
     /// (`"%1$@ mit %#@n@"` with `argNum` 2 reads the name, then the count), and a substitution's
     /// form is part of the text around its token: the arguments that text reads are read.
     static func catalogTexts(
-        _ value: CatalogValue, entry: CatalogEntry, source: TextSource, loaded: Bool, isSource: Bool = false
+        _ value: CatalogValue, key: String, keyLocation: SourcePosition, source: TextSource, loaded: Bool, isSource: Bool = false
     ) -> [LocalizedText] {
         // Substitutions written inside a case (which catalog-nested-substitutions reports) still
         // give their forms' `%arg` its meaning.
@@ -237,7 +239,7 @@ enum LocalizedTextBuilder {
                 text = text.replacingArgumentToken(with: replacement)
             }
             return LocalizedText(
-                source: source, key: entry.key, text: text, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
+                source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
                 analysis: analysis(
                     text, alsoRead: substitution == nil ? alsoRead : aroundForms, argumentNumbers: argumentNumbers),
                 origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
@@ -276,7 +278,8 @@ enum LocalizedTextBuilder {
 
     /// A value's substitutions, with those written inside its variations' cases.
     private static func allSubstitutions(_ value: CatalogValue) -> [CatalogSubstitution] {
-        value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
+        guard value.hasSubstitutions || value.nestsSubstitutions else { return [] }
+        return value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
     }
 
     private static func labelledUnits(_ value: CatalogValue, label: String?, substitution: String?) -> [(
