@@ -44,3 +44,14 @@ private func parallelMap<Element, T>(
         initialized = count
     }
 }
+
+/// `transform` on consecutive runs of `0..<count`, on every core, in order: for many small items
+/// (report lines, rows, findings), where a task per item would cost more than the item. At most
+/// `parts` runs of at least `minimum` items each; a count below `minimum` is one run, on this
+/// thread.
+package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64, _ transform: (Range<Int>) -> T) -> [T] {
+    guard count > 0 else { return [] }
+    let share = Swift.max(minimum, (count + parts - 1) / parts)
+    let runs = stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }
+    return runs.count == 1 ? [transform(runs[0])] : runs.concurrentMap(transform)
+}

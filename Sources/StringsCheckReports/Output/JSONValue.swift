@@ -43,13 +43,11 @@ enum JSONValue: Sendable, Hashable {
             }
             out.append(contentsOf: "[\n".utf8)
             if items.count >= Self.parallelItems {
-                let share = (items.count + 15) / 16
-                let parts = stride(from: 0, to: items.count, by: share).map { $0..<min($0 + share, items.count) }
-                    .concurrentMap { range in
-                        var part: [UInt8] = []
-                        Self.writeItems(items[range], last: items.count - 1, indent: indent, into: &part)
-                        return part
-                    }
+                let parts = concurrentRuns(of: items.count, minimum: 1) { range in
+                    var part: [UInt8] = []
+                    Self.writeItems(items[range], last: items.count - 1, indent: indent, into: &part)
+                    return part
+                }
                 // One allocation for the whole array: appended part by part, a report of tens of
                 // megabytes was copied at each doubling.
                 out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count } + 64)

@@ -137,8 +137,7 @@ public enum PreviewBuilder {
         }
         // Every key's rows on all cores, in shares of keys, then joined in order.
         let keyList = keys
-        let share = max(64, (keyList.count + 15) / 16)
-        let rows = stride(from: 0, to: keyList.count, by: share).map { $0..<min($0 + share, keyList.count) }.concurrentMap { range in
+        let rows = concurrentRuns(of: keyList.count) { range in
             var rows: [PreviewRow] = []
             for (table, key) in keyList[range] {
                 let markdown = renderer.showsMarkdown(key: key, table: table)
@@ -336,8 +335,7 @@ extension Array where Element == PreviewRow {
     var jsonBytes: [UInt8] {
         guard !isEmpty else { return JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes() }
         var out = [UInt8]("{\n  \"rows\": [\n".utf8)
-        let share = Swift.max(64, (count + 15) / 16)
-        let parts = stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }.concurrentMap { range in
+        let parts = concurrentRuns(of: count) { range in
             var part: [UInt8] = []
             for index in range { self[index].writeJSON(into: &part, last: index == count - 1) }
             return part

@@ -180,11 +180,10 @@ public enum RuleEngine {
         // Worked out in runs on every core (a large project's first run has tens of thousands of
         // findings), then set in order.
         let all = findings
-        let runs = Swift.max(1, Swift.min(16, all.count / 2_000))
-        let hashes = (0..<runs).concurrentMap { run -> [(index: Int, locale: String, hash: String)] in
+        let hashes = concurrentRuns(of: all.count, minimum: 1_000) { range -> [(index: Int, locale: String, hash: String)] in
             var result: [(index: Int, locale: String, hash: String)] = []
             all.withUnsafeBufferPointer { findings in
-                for index in (findings.count * run / runs)..<(findings.count * (run + 1) / runs) {
+                for index in range {
                     guard let key = findings[index].key, let table = findings[index].table, let byLocale = tables[table] else { continue }
                     for locale in findings[index].coveredLocales {
                         guard let string = byLocale[locale]?.strings[key], var text = string.value else { continue }
