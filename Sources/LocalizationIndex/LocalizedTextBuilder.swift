@@ -120,27 +120,15 @@ enum LocalizedTextBuilder {
         ignoring ignored: Set<String> = [], to batch: inout TextBatch
     ) {
         let sourceLanguage = catalog.sourceLanguage
-        // Entries mostly list the same locales in the same order: the source found for a
-        // localization is kept by its place, and a locale spelled as the one kept there needs no
-        // hashing.
-        var recent: [(written: String, source: TextSource)] = []
+        // The source of the locale each place held in the previous entry is compared first.
+        var places = LocalePlaceCache<TextSource>()
         // With positions: a string unit's text keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
-            let place = position.localization
-            let source: TextSource
-            if place < recent.count, recent[place].written == written {
-                source = recent[place].source
-            } else {
-                source =
-                    sources[written]
+            let source = places.value(at: position.localization, written: written) {
+                sources[written]
                     ?? TextSource(
                         table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage,
                         catalog: catalog.entries)
-                if place < recent.count {
-                    recent[place] = (written, source)
-                } else if place == recent.count {
-                    recent.append((written, source))
-                }
             }
             guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
             let isSource = written == sourceLanguage

@@ -373,32 +373,20 @@ extension StringCatalog {
             return id
         }
         if let source { sourceID = id(of: source) }
-        // Entries mostly list the same locales in the same order: the locale a localization's
-        // place had in the previous entry is compared first, before any hashing.
         var written: [String: Int] = [:]
-        var recent: [(name: String, id: Int)] = []
+        // The locale each place held in the previous entry is compared first.
+        var places = LocalePlaceCache<Int>()
         entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 var hasSource = false
                 entries[index].localizations.withUnsafeBufferPointer { localizations in
                     for item in localizations.indices {
                         let name = localizations[item].locale
-                        let locale: Int
-                        if item < recent.count, recent[item].name == name {
-                            locale = recent[item].id
-                        } else {
-                            locale =
-                                written[name]
-                                ?? {
-                                    let made = id(of: LocaleName.normalize(name))
-                                    written[name] = made
-                                    return made
-                                }()
-                            if item < recent.count {
-                                recent[item] = (name, locale)
-                            } else if item == recent.count {
-                                recent.append((name, locale))
-                            }
+                        let locale = places.value(at: item, written: name) {
+                            if let known = written[name] { return known }
+                            let made = id(of: LocaleName.normalize(name))
+                            written[name] = made
+                            return made
                         }
                         // The first localization of a locale wins, as in `strings(for:)`.
                         guard locale % shares == share, lastEntry[locale] != index else { continue }
