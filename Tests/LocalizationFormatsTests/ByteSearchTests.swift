@@ -14,17 +14,18 @@ struct ByteSearchTests {
 
     @Test(arguments: [
         ("%arg", "%1$d"), ("You have %arg items", "You have %1$d items"), ("%arg%arg", "%1$d%1$d"), ("%%arg", "%%1$d"),
-        ("no token", "no token"), ("%ar g", "%ar g"), ("", ""),
-        // Foundation keeps a `%arg` whose `g` a mark joins, and replaces one a joiner follows.
-        ("%arg\u{301} x", "%arg\u{301} x"), ("%arg\u{200D}", "%1$d\u{200D}"), ("é %arg", "é %1$d"),
+        ("no token", "no token"), ("%ar g", "%ar g"), ("", ""), ("é %arg", "é %1$d"), ("%arg é", "%1$d é"),
     ])
     func replacesTheArgumentToken(text: String, expected: String) {
         #expect(text.replacingArgumentToken(with: "%1$d") == expected)
         #expect(Array(text.replacingArgumentToken(with: "%1$d").utf8) == Array(expected.utf8))
     }
 
+    /// Texts made of the pieces, a mark, a joiner or a prepended letter beside the token among
+    /// them (those a non-ASCII byte follows are Foundation's to answer): the same as Foundation.
     @Test func replacingTheArgumentTokenAgreesWithFoundation() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded: the same texts on every run, so a failure can be read again.
+        var generator = GeneratedDifferentialTests.Generator(state: 0x5EED)
         var replaced = 0
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()

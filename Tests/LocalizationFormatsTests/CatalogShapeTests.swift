@@ -40,11 +40,11 @@ struct CatalogShapeTests {
                 #expect(value.nestsSubstitutions == walked.nestsSubstitutions, sourceLocation: sourceLocation)
                 #expect(value.shape.hasPercent == walked.percent, sourceLocation: sourceLocation)
                 for state in [nil, "translated", "needs_review", "new", "stale", "machine_translated"] as [String?] {
-                    #expect(value.hasUnit(inState: state) == walked.states.contains(state), sourceLocation: sourceLocation)
+                    #expect(value.shape.hasUnit(inState: state) == walked.states.contains(state), sourceLocation: sourceLocation)
                 }
                 // Every other spelling shares one bit: the walk compares them.
                 let unknown = walked.states.contains { $0.map { !StringCatalogParser.knownStates.contains($0) } ?? false }
-                #expect(value.hasUnit(inState: "weird") == unknown, sourceLocation: sourceLocation)
+                #expect(value.shape.hasUnit(inState: "weird") == unknown, sourceLocation: sourceLocation)
             }
         }
     }
@@ -60,44 +60,63 @@ struct CatalogShapeTests {
           "c": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "%#@n@"},
                    "substitutions": {"n": {"variations": {"plural": {"other": {
                      "stringUnit": {"state": "machine_translated", "value": "n"},
-                     "substitutions": {"m": {"variations": {}}}}}}}}}}}
+                     "substitutions": {"m": {"variations": {}}}}}}}}}}},
+          "d": {"localizations": {"de": {"variations": {"plural": {"other": {
+                   "stringUnit": {"state": "translated", "value": "%#@k@"},
+                   "substitutions": {"k": {"variations": {"plural": {"other": {"stringUnit": {"value": "k"}}}}}}}}}}}}
         }, "version": "1.0"}
         """
 
     @Test func shapesSayWhatTheValuesHold() {
         let catalog = StringCatalogParser.parse(bytes: Array(Self.nested.utf8), path: "x.xcstrings")
-        #expect(catalog.entries.count == 3)
+        #expect(catalog.entries.count == 4)
         Self.expectShapesMatch(catalog)
         let device = catalog.entries[1].localizations[0].value
         #expect(device.hasVariations && device.nestsVariations && !device.nestsSubstitutions && device.shape.hasPercent)
-        #expect(device.hasUnit(inState: "stale") && device.hasUnit(inState: nil) && !device.hasUnit(inState: "new"))
+        #expect(device.shape.hasUnit(inState: "stale") && device.shape.hasUnit(inState: nil) && !device.shape.hasUnit(inState: "new"))
         let substituted = catalog.entries[2].localizations[0].value
         #expect(substituted.hasSubstitutions && substituted.nestsSubstitutions && !substituted.nestsVariations)
-        #expect(substituted.hasUnit(inState: "machine_translated"))
+        #expect(substituted.shape.hasUnit(inState: "machine_translated"))
         // An unknown state is one bit for every other spelling: the walk still compares them.
-        #expect(catalog.entries[0].localizations[1].value.hasUnit(inState: "other spelling"))
+        #expect(catalog.entries[0].localizations[1].value.shape.hasUnit(inState: "other spelling"))
     }
 
-    /// A value changed through a setter gets the shape of what it now holds.
+    /// A value changed through a setter gets the shape of what it now holds, a change deep in
+    /// its variations included.
     @Test func aChangedValueIsReshaped() {
         let catalog = StringCatalogParser.parse(bytes: Array(Self.nested.utf8), path: "x.xcstrings")
         var value = catalog.entries[1].localizations[0].value
+        #expect(!value.shape.hasUnit(inState: "new"))
+        var variations = value.variations
+        var inner = variations[0].cases[0].value.variations
+        inner[0].cases[0].value.stringUnit = CatalogStringUnit(state: "new", value: "eins", location: SourcePosition(line: 1, column: 1))
+        variations[0].cases[0].value.variations = inner
+        value.variations = variations
+        #expect(value.shape.hasUnit(inState: "new") && value.shape.hasUnit(inState: "needs_review"))
         value.variations = []
-        #expect(!value.hasVariations && !value.nestsVariations && !value.hasUnit(inState: "stale"))
+        #expect(!value.hasVariations && !value.nestsVariations && !value.shape.hasUnit(inState: "stale"))
         value.stringUnit = CatalogStringUnit(state: "new", value: "%d", location: SourcePosition(line: 1, column: 1))
-        #expect(value.hasUnit(inState: "new") && value.shape.hasPercent)
+        #expect(value.shape.hasUnit(inState: "new") && value.shape.hasPercent)
     }
 
-    /// A walk that passes values over by their shape visits exactly those a full walk would
-    /// keep.
+    /// A walk that passes values over by their shape visits exactly the values a full walk
+    /// keeps when it looks at what each value holds.
     @Test func aWalkByShapeVisitsWhatAFullWalkKeeps() {
         let catalog = StringCatalogParser.parse(bytes: Array(Self.nested.utf8), path: "x.xcstrings")
-        for test in [\CatalogValue.Shape.hasForms, \.hasVariations, \.nestsVariations, \.hasPercent] {
+        let filters: [(shape: (CatalogValue.Shape) -> Bool, walked: (CatalogValue) -> Bool)] = [
+            (\.hasForms, { !$0.variations.isEmpty || !$0.substitutions.isEmpty }),
+            (\.hasVariations, { !$0.variations.isEmpty }),
+            (\.nestsVariations, { Self.walkedShape($0).nestsVariations }),
+            ({ $0.hasVariations && $0.nestsSubstitutions }, { !$0.variations.isEmpty && Self.walkedShape($0).nestsSubstitutions }),
+            (\.hasPercent, { $0.allUnits.contains { $0.value.contains("%") } }),
+            ({ $0.hasUnit(inState: "stale") }, { $0.allUnits.contains { $0.state == "stale" } }),
+        ]
+        for filter in filters {
             var filtered: [String] = []
-            catalog.forEachLocalization(where: { $0[keyPath: test] }) { entry, locale, _ in filtered.append(entry.key + locale) }
+            catalog.forEachLocalization(where: filter.shape) { entry, locale, _ in filtered.append(entry.key + locale) }
             var full: [String] = []
             catalog.forEachLocalization { entry, locale, value in
-                if value.shape[keyPath: test] { full.append(entry.key + locale) }
+                if filter.walked(copy value) { full.append(entry.key + locale) }
             }
             #expect(filtered == full)
             #expect(!filtered.isEmpty)

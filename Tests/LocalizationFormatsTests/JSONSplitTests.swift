@@ -123,6 +123,25 @@ struct JSONSplitTests {
         #expect(StringCatalogParser.parse(bytes: Array(text.utf8), path: "L.xcstrings", splittingAbove: 0).entries.map(\.key) == ["only"])
     }
 
+    /// A small `strings` first and a large one after it: the second half of the later one is
+    /// read at once, and it is that object's members that count.
+    @Test func theLaterOfTwoStreamedObjectsIsSplit() {
+        let large = Self.catalog(entries: 300)
+        let opening = large.range(of: "  \"strings\" : {\n")!
+        let text = large.replacingCharacters(
+            in: opening, with: "  \"strings\" : {\n    \"early\" : {\n\n    }\n  },\n" + large[opening])
+        Self.expectSameAsOneRun(text, runs: 2)
+        #expect(Self.streamed(text, splittingAbove: 0).members.count == 300)
+    }
+
+    /// Nesting near the reader's limit in the second half, and past it: as in one run.
+    @Test(arguments: [250, 300])
+    func deepNestingInTheSecondHalf(depth: Int) {
+        let deep = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
+        let text = Self.catalog(entries: 300) { $0 == 270 ? "    \"deep\" : { \"comment\" : \"c\", \"x\" : \(deep) }" : nil }
+        Self.expectSameAsOneRun(text, runs: depth == 250 ? 2 : 1)
+    }
+
     /// Every corpus catalog: split wherever its layout allows, the same as one run.
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusCatalogsReadTheSameInTwoRuns() throws {

@@ -41,9 +41,6 @@ public struct CatalogValue: Sendable, Hashable {
         shape = Shape(stringUnit: stringUnit, variations: variations, substitutions: substitutions)
     }
 
-    /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is in
-    /// `state`, answered without visiting them.
-    @inlinable public func hasUnit(inState state: String?) -> Bool { shape.hasUnit(inState: state) }
     /// Whether the value has variations of its own, answered without reading its box.
     @inlinable public var hasVariations: Bool { shape.hasVariations }
     /// Whether the value has substitutions of its own, answered without reading its box.
@@ -156,7 +153,7 @@ extension CatalogValue {
     /// state, or for values with forms, passes the others over reading only the catalog's array
     /// of localizations (`StringCatalog.forEachLocalization(where:_:)`), never the box each value
     /// points to. Nested values' shapes are read when a value is made, so a value's is made once.
-    public struct Shape: Sendable, Hashable {
+    public struct Shape: Sendable {
         @usableFromInline let unitStates: UnitStates
         /// Whether the value has variations of its own.
         public let hasVariations: Bool
@@ -197,7 +194,8 @@ extension CatalogValue {
             self.hasPercent = hasPercent
         }
 
-        /// Whether some unit of the value (nested ones included) is in `state`.
+        /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is
+        /// in `state`.
         @inlinable public func hasUnit(inState state: String?) -> Bool { !unitStates.isDisjoint(with: UnitStates(state)) }
         /// Whether the value has forms (variations or substitutions of its own) besides its unit.
         @inlinable public var hasForms: Bool { hasVariations || hasSubstitutions }
@@ -206,7 +204,7 @@ extension CatalogValue {
     /// A set of unit states, one bit each for Xcode's states, one for no state and one for any
     /// other spelling.
     @usableFromInline
-    struct UnitStates: OptionSet, Sendable, Hashable {
+    struct UnitStates: OptionSet, Sendable {
         @usableFromInline let rawValue: UInt8
         @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -222,27 +220,5 @@ extension CatalogValue {
             default: rawValue = 1 << 6
             }
         }
-    }
-}
-
-/// What was found for each place of an entry's localizations, by the locale written there:
-/// entries mostly list the same locales in the same order, so the previous entry's answer for a
-/// place is compared (a short string) before anything is hashed or made.
-package struct LocalePlaceCache<Value> {
-    private var recent: [(written: String, value: Value)] = []
-
-    package init() {}
-
-    /// The value for the localization at `place` written `written`, made by `make` when the
-    /// place held another locale before.
-    package mutating func value(at place: Int, written: String, _ make: () -> Value) -> Value {
-        if place < recent.count, recent[place].written == written { return recent[place].value }
-        let value = make()
-        if place < recent.count {
-            recent[place] = (written, value)
-        } else if place == recent.count {
-            recent.append((written, value))
-        }
-        return value
     }
 }

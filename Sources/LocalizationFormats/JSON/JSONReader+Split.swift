@@ -42,7 +42,8 @@ final class StreamSplit: @unchecked Sendable {
             split.accept = result.accept
             split.group.leave()
         }
-        thread.stackSize = 1 << 20
+        // As deep as a queue worker's: the reader recurses once per nesting level (256 at most).
+        thread.stackSize = 4 << 20
         thread.start()
         return split
     }

@@ -111,8 +111,11 @@ public enum JSONReader {
     /// key `key` are handed to `body` one by one as they are read and left out of the tree (the
     /// object stays, empty). A reader that turns each member into its own model then never holds
     /// the whole tree: a String Catalog is one object of entries. After a syntax error the root
-    /// is nil and what `body` was given must be dropped, as the tree would have been.
-    public static func parse(
+    /// is nil and what `body` was given must be dropped, as the tree would have been. Readers
+    /// use the form that reads a large object's halves at once
+    /// (`parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`); this one, one event
+    /// after another, shows the tests every object handed over.
+    static func parse(
         bytes: [UInt8], path: String, streamingMembersOf key: String, _ body: (StreamEvent) -> Void
     ) -> JSONDocument {
         withoutActuallyEscaping(body) { body in parse(bytes: bytes, path: path, stream: (key, body)) }
@@ -154,7 +157,7 @@ public enum JSONReader {
         }
     }
 
-    struct SyntaxError: Error {
+    private struct SyntaxError: Error {
         var message: ParseMessage
         var offset: Int
     }

@@ -15,9 +15,9 @@ struct SameCause {
         // Only a rule's findings about one key in several locales can be one cause: the message is
         // compared (without its locale) for those alone. Places and causes are worked out on
         // every core, the grouping in order.
-        let places = concurrentRuns(of: findings.count) { range in range.map { findings[$0].locale == nil ? nil : place(of: findings[$0]) }
-        }
-        .flatMap { $0 }
+        let places = concurrentRuns(of: findings.count) { range in
+            range.map { findings[$0].locale == nil ? nil : place(of: findings[$0]) }
+        }.flatMap { $0 }
         var perKey: [String: Int] = [:]
         for place in places { if let place { perKey[place, default: 0] += 1 } }
         let causes = concurrentRuns(of: findings.count) { range in

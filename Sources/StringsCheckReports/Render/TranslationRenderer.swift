@@ -88,7 +88,7 @@ public struct TranslationRenderer: Sendable {
             return Rendered(text: variants.map { "\($0.0): \($0.1)" }.joined(separator: "\n"), resolvedLocale: resolved, found: true)
         }
         if string.origin == .catalog, let catalogValue = index.catalogValue(key: key, table: table, locale: resolved),
-            !catalogValue.variations.isEmpty || !catalogValue.substitutions.isEmpty
+            catalogValue.hasForms
         {
             return catalogRendering(catalogValue, locale: resolved, arguments: arguments, fallback: value)
         }
@@ -219,7 +219,7 @@ public struct TranslationRenderer: Sendable {
                     stringUnit: item.value.stringUnit, variations: item.value.variations, substitutions: value.substitutions,
                     location: item.value.location)
                 let caseLines =
-                    inner.variations.isEmpty && inner.substitutions.isEmpty
+                    !inner.hasForms
                     ? [formatted(inner.stringUnit?.value ?? fallback, arguments: arguments, alsoRead: [])]
                     : catalogLines(inner, locale: locale, arguments: arguments, fallback: fallback)
                 let name = item.name == "other" ? "other devices" : item.name

@@ -41,8 +41,8 @@ struct CatalogKeyShownRule: Rule {
             where entry.shouldTranslate && entry.extractionState == "manual" && !entry.key.contains("%")
                 && style.readsAsIdentifier(entry.key)
             {
-                // Nearly every such key has its source text: that is asked first, of the
-                // source's localization alone, each locale as written named once per catalog.
+                // Nearly every such key has its source text: that is asked first, with no set of
+                // every translated locale made, each locale as written named once per catalog.
                 func normalized(_ written: String) -> String {
                     if let known = names[written] { return known }
                     let made = LocaleName.normalize(written)
