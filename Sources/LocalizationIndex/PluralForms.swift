@@ -83,17 +83,10 @@ extension PluralForms {
                     }
                 }
             case .catalog(let catalog):
-                var normalized: [String: String] = [:]
+                var normalized = NormalizedLocaleNames()
                 // Most values have no variations: nothing to collect, and no locale to normalise.
                 catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
-                    let locale =
-                        normalized[written]
-                        ?? {
-                            let made = LocaleName.normalize(written)
-                            normalized[written] = made
-                            return made
-                        }()
-                    collect(value, file: shared, locale: locale, key: entry.key, into: &result)
+                    collect(value, file: shared, locale: normalized(written), key: entry.key, into: &result)
                 }
             case .strings:
                 continue

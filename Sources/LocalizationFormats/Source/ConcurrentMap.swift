@@ -46,7 +46,7 @@ private func parallelMap<Element, T>(
 }
 
 /// `transform` on consecutive runs of `0..<count`, on every core, in order: for many small items
-/// (report lines, rows, findings), where a task per item would cost more than the item. At most
+/// (JSON items, preview rows, findings), where a task per item would cost more than the item. At most
 /// `parts` runs of at least `minimum` items each; a count below `minimum` is one run, on this
 /// thread.
 package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64, _ transform: (Range<Int>) -> T) -> [T] {

@@ -102,3 +102,18 @@ public enum LocaleName {
         ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"].contains(language(of: identifier))
     }
 }
+
+/// Locale names as written, each normalized once (`LocaleName.normalize`): a catalog names the
+/// same few locales in every entry.
+public struct NormalizedLocaleNames {
+    private var known: [String: String] = [:]
+
+    public init() {}
+
+    public mutating func callAsFunction(_ written: String) -> String {
+        if let name = known[written] { return name }
+        let name = LocaleName.normalize(written)
+        known[written] = name
+        return name
+    }
+}

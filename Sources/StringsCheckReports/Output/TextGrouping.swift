@@ -13,21 +13,12 @@ struct SameCause {
         var groups: [SameCause] = []
         var byCause: [String: Int] = [:]
         // Only a rule's findings about one key in several locales can be one cause: the message is
-        // compared (without its locale) for those alone. Places and causes are worked out on
-        // every core, the grouping in order.
-        let places = concurrentRuns(of: findings.count) { range in
-            range.map { findings[$0].locale == nil ? nil : place(of: findings[$0]) }
-        }.flatMap { $0 }
+        // compared (without its locale) for those alone.
         var perKey: [String: Int] = [:]
-        for place in places { if let place { perKey[place, default: 0] += 1 } }
-        let causes = concurrentRuns(of: findings.count) { range in
-            range.map { index -> String? in
-                guard let locale = findings[index].locale, let place = places[index], perKey[place, default: 0] > 1 else { return nil }
-                return cause(of: findings[index], locale: locale)
-            }
-        }.flatMap { $0 }
-        for (index, finding) in findings.enumerated() {
-            guard let locale = finding.locale, let cause = causes[index] else {
+        for finding in findings where finding.locale != nil { perKey[place(of: finding), default: 0] += 1 }
+        for finding in findings {
+            guard let locale = finding.locale, perKey[place(of: finding), default: 0] > 1, let cause = cause(of: finding, locale: locale)
+            else {
                 groups.append(SameCause(first: finding))
                 continue
             }

@@ -161,16 +161,9 @@ public struct TextRenderer: Sendable {
         let backlog = listBacklog ? [] : every.filter(Self.isSummarisedBacklog)
         let all = every.filter { (showNotes || $0.diagnostic.severity != .note) && (listBacklog || !Self.isSummarisedBacklog($0)) }
         let shown = maximumFindings.map { RuleCount.capped(all, to: $0) } ?? all
-        // Written in runs on every core, then joined in order: a first run on a large project
-        // prints thousands of findings.
-        let groups = SameCause.groups(shown)
-        let parts = concurrentRuns(of: groups.count) { range in
-            var part = ""
-            for group in groups[range] { part += format(group.first.diagnostic, notes: showNotes, also: group.otherLocales) }
-            return part
+        for group in SameCause.groups(shown) {
+            out += format(group.first.diagnostic, notes: showNotes, also: group.otherLocales)
         }
-        out.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count } + 4096)
-        for part in parts { out += part }
         if shown.count < all.count {
             out +=
                 "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"

@@ -33,7 +33,7 @@ struct CatalogKeyShownRule: Rule {
             // Every locale the catalog names, worked out for the first key reported only: it
             // walks every localization.
             var locales: [String]?
-            var names: [String: String] = [:]
+            var normalized = NormalizedLocaleNames()
             // An InfoPlist catalog's key without a value falls back to the Info.plist's own value.
             guard file.table != "InfoPlist" else { continue }
             // Keys added by hand only: one Xcode extracted from code is the code's own text.
@@ -43,12 +43,6 @@ struct CatalogKeyShownRule: Rule {
             {
                 // Nearly every such key has its source text: that is asked first, with no set of
                 // every translated locale made, each locale as written named once per catalog.
-                func normalized(_ written: String) -> String {
-                    if let known = names[written] { return known }
-                    let made = LocaleName.normalize(written)
-                    names[written] = made
-                    return made
-                }
                 let sourceTranslated = entry.localizations.contains {
                     normalized($0.locale) == source && ($0.value.stringUnit != nil || $0.value.hasVariations)
                 }

@@ -16,14 +16,9 @@ struct CatalogStaleRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            // Read in place: a copy of each entry retained each of its strings and arrays.
-            catalog.entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where entries[index].extractionState == "stale" {
-                    result.append(
-                        finding(
-                            .staleEntry(key: entries[index].key), path: file.path, at: entries[index].keyLocation,
-                            key: entries[index].key, table: file.tableID))
-                }
+            for entry in catalog.entries where entry.extractionState == "stale" {
+                result.append(
+                    finding(.staleEntry(key: entry.key), path: file.path, at: entry.keyLocation, key: entry.key, table: file.tableID))
             }
         }
         return result

@@ -74,7 +74,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
             let unit = value.representativeUnit
         else { return result }
         var text = unit.value
-        for substitution in value.substitutions where text.utf8Contains("%arg") {
+        for substitution in value.substitutions {
             text = text.replacingArgumentToken(with: "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "@")")
         }
         for specifier in FormatScanner.analyze(text).specifiers where specifier.variableName == nil {
