@@ -178,8 +178,12 @@ extension LocalizedTextBuilder {
     static func readShape(
         _ analysis: FormatAnalysis, variableArguments: [Int: VariableArgument], text: () -> LocalizedText, into shape: inout ArgumentShape
     ) {
-        guard variableArguments.isEmpty, !analysis.problems.contains(where: { $0.kind == .probableLiteralPercent }) else {
+        guard !analysis.problems.contains(where: { $0.kind == .probableLiteralPercent }) else {
             shape = ArgumentShape(argumentUses(text(), index: 0))
+            return
+        }
+        guard variableArguments.isEmpty else {
+            shape = ArgumentShape(argumentUses(analysis.specifiers, variables: variableArguments, index: 0))
             return
         }
         // In place: a copy of each specifier retained its text.
@@ -199,6 +203,22 @@ extension LocalizedTextBuilder {
 
     /// The arguments a text reads, leaving out stringsdict variables that were not expanded.
     static func argumentUses(_ message: LocalizedText, index: Int) -> ArgumentList {
+        // Nearly every text has no stray '%': its specifiers are read in place, without the
+        // lists `intendedSpecifiers` builds.
+        guard message.analysis.problems.contains(where: { $0.kind == .probableLiteralPercent }) else {
+            return argumentUses(message.analysis.specifiers, variables: message.variableArguments, index: index)
+        }
+        return argumentUses(intendedSpecifiers(message), variables: message.variableArguments, index: index)
+    }
+
+    /// The arguments read by these specifiers (at their offsets) and by the expanded variables.
+    static func argumentUses(_ specifiers: [FormatSpecifier], variables: [Int: VariableArgument], index: Int) -> ArgumentList {
+        argumentUses(specifiers.lazy.map { ($0, $0.start) }, variables: variables, index: index)
+    }
+
+    private static func argumentUses(
+        _ specifiers: some Sequence<(FormatSpecifier, Int)>, variables: [Int: VariableArgument], index: Int
+    ) -> ArgumentList {
         var result = ArgumentList()
         func add(_ specifier: FormatSpecifier, offset: Int) {
             guard specifier.variableName == nil else { return }
@@ -210,20 +230,13 @@ extension LocalizedTextBuilder {
                     signature: specifier.signature, text: specifier.text, textIndex: index, offset: offset)
             }
         }
-        // Nearly every text has no stray '%': its specifiers are read in place, without the
-        // lists `intendedSpecifiers` builds.
-        if !message.analysis.problems.contains(where: { $0.kind == .probableLiteralPercent }) {
-            for specifier in message.analysis.specifiers { add(specifier, offset: specifier.start) }
-        } else {
-            for (specifier, offset) in intendedSpecifiers(message) { add(specifier, offset: offset) }
-        }
+        for (specifier, offset) in specifiers { add(specifier, offset: offset) }
         // In argument order, so each is appended: a dictionary's order inserted at random places
         // (a catalog string with thousands of substitutions moved the list for each).
         func add(_ argument: Int, _ variable: VariableArgument) {
             guard result[argument] == nil else { return }
             result[argument] = ArgumentUse(signature: variable.signature, text: variable.text, textIndex: index, offset: variable.offset)
         }
-        let variables = message.variableArguments
         // One variable, the usual entry, needs no sorted copy.
         if variables.count == 1, let (argument, variable) = variables.first {
             add(argument, variable)

@@ -34,12 +34,18 @@ public final class TextSource: Sendable {
     let entries: [StringsEntry]
     /// A catalog's entries, which its string-unit texts read from.
     let catalog: [CatalogEntry]
+    /// A `.stringsdict` file's entries, which the records of its usual entries' forms read from
+    /// (see `OneVariableEntry`).
+    let stringsdict: [StringsdictEntry]
 
     public convenience init(table: String, locale: String, path: String, usage: TableUsage = .format) {
         self.init(table: table, locale: locale, path: path, usage: usage, strings: nil, catalog: [])
     }
 
-    init(table: String, locale: String, path: String, usage: TableUsage, strings: StringsFile? = nil, catalog: [CatalogEntry] = []) {
+    init(
+        table: String, locale: String, path: String, usage: TableUsage, strings: StringsFile? = nil, catalog: [CatalogEntry] = [],
+        stringsdict: [StringsdictEntry] = []
+    ) {
         self.table = table
         self.locale = locale
         self.path = path
@@ -47,6 +53,7 @@ public final class TextSource: Sendable {
         self.strings = strings ?? StringsFile(path: path, encoding: .utf8, diagnostics: [], loads: true)
         entries = self.strings.entries
         self.catalog = catalog
+        self.stringsdict = stringsdict
     }
 
     // What a text that reads its file (a record of `TextStore`, a `LocalizedText` without its own
@@ -55,6 +62,26 @@ public final class TextSource: Sendable {
     /// The key of `.strings` entry `entry`, or of catalog entry `entry` when `isCatalog`.
     func key(entry: Int, isCatalog: Bool) -> String {
         isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : entries.withUnsafeBufferPointer { $0[entry].key }
+    }
+
+    /// The key of `.stringsdict` entry `entry`.
+    func stringsdictKey(entry: Int) -> String { stringsdict.withUnsafeBufferPointer { $0[entry].key } }
+
+    /// The text of form `form` of `.stringsdict` entry `entry` (a usual entry, see `OneVariableEntry`).
+    func permutation(entry: Int, form: Int) -> LocalizedText {
+        stringsdict.withUnsafeBufferPointer { entries in
+            // The entry was read as a usual one when its record was made: reading it again gives the same.
+            guard let usual = OneVariableEntry(entries[entry]) else { preconditionFailure("not a usual .stringsdict entry") }
+            return usual.text(of: entries[entry], form: form, piece: usual.piece(of: entries[entry], form: form), source: self)
+        }
+    }
+
+    /// The text alone of form `form` of `.stringsdict` entry `entry` (see `permutation`).
+    func permutationText(entry: Int, form: Int) -> String {
+        stringsdict.withUnsafeBufferPointer { entries in
+            guard let usual = OneVariableEntry(entries[entry]) else { preconditionFailure("not a usual .stringsdict entry") }
+            return entries[entry].variables.withUnsafeBufferPointer { usual.string(form: $0[usual.variable].variants[form].value) }
+        }
     }
 
     /// The value of `.strings` entry `entry`, or the string unit of localization `localization`

@@ -43,6 +43,11 @@ enum LocalizedTextBuilder {
                     appendStringsTexts(parsed, of: file, usage: usage, to: &batch)
                 }
                 return batch
+            } else if case .stringsdict(let parsed) = file.content {
+                if ignored.isEmpty || !ignored.contains(file.locale ?? globalLocale) {
+                    appendStringsdictTexts(parsed, of: file, usage: usage, to: &batch)
+                }
+                return batch
             } else {
                 messages = Self.texts(of: file, usage: usage)
             }
@@ -108,6 +113,34 @@ enum LocalizedTextBuilder {
             for index in entries.indices {
                 let loaded = entries[index].loaded
                 _ = parsed.withValueBytes(at: index) { batch.appendValue($0, entry: index, of: source, number: number, loaded: loaded) }
+            }
+        }
+    }
+
+    /// The texts of a `.stringsdict` file, in order, added to `batch`: a usual entry's forms as
+    /// records (see `OneVariableEntry`), the permutations of others as objects.
+    static func appendStringsdictTexts(_ parsed: StringsdictFile, of file: ResourceFile, usage: TableUsage, to batch: inout TextBatch) {
+        let source = TextSource(
+            table: file.tableID, locale: file.locale ?? globalLocale, path: file.path, usage: usage, stringsdict: parsed.entries)
+        let number = batch.number(of: source)
+        parsed.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                guard LocalizedText.fitsPacked(entry: index, localization: 0), let usual = OneVariableEntry(entries[index]),
+                    let pieces = usual.pieces(of: entries[index])
+                else {
+                    for message in stringsdictTexts(entries[index], source: source) { batch.append(message) }
+                    continue
+                }
+                let loaded = entries[index].loaded
+                entries[index].variables.withUnsafeBufferPointer { variables in
+                    variables[usual.variable].variants.withUnsafeBufferPointer { forms in
+                        for form in forms.indices {
+                            batch.appendForm(
+                                form, entry: index, of: source, number: number, analysis: usual.analysis(pieces[form]),
+                                variables: usual.variables, isEmpty: usual.isEmpty(form: forms[form].value), loaded: loaded)
+                        }
+                    }
+                }
             }
         }
     }

@@ -51,16 +51,11 @@ extension LocalizedTextBuilder {
         // The usual entry: the format is one variable ('%#@items@', 'You have %#@items@') whose
         // forms name no other variable, so each text is the form in the format's text around it;
         // made without the general expansion's states and label lists (what it would make, see
-        // `oneVariableTexts`).
-        if shortcut, outer.specifiers.count == 1, outer.problems.isEmpty, let name = outer.specifiers[0].variableName,
-            let index = variable(named: name),
-            let texts = entry.variables.withUnsafeBufferPointer({ variables in
-                oneVariableTexts(
-                    variables[index], slot: outer.specifiers[0], format: format, fallback: entry.formatKeyLocation,
-                    hasForms: { variable(named: $0) != nil }, message: message)
-            })
-        {
-            return texts
+        // `OneVariableEntry`).
+        if shortcut, let usual = OneVariableEntry(entry), let pieces = usual.pieces(of: entry) {
+            return entry.variables.withUnsafeBufferPointer { variables in
+                variables[usual.variable].variants.indices.map { usual.text(of: entry, form: $0, piece: pieces[$0], source: source) }
+            }
         }
         func expand(_ state: State, depth: Int) {
             var found: (slot: FormatSpecifier, variable: Int)?
@@ -158,74 +153,9 @@ extension LocalizedTextBuilder {
         return results
     }
 
-    /// The texts of an entry whose format reads one variable, at `slot`: one per form of
-    /// `variable`, the form's text in place of the slot, its plain specifiers counting from the
-    /// slot's argument. Nil when a form names a variable that has forms (`hasForms`): such an
-    /// entry takes the general expansion.
-    private static func oneVariableTexts(
-        _ variable: StringsdictVariable, slot: FormatSpecifier, format: String, fallback: SourcePosition?, hasForms: (String) -> Bool,
-        message: (String, TextPlacement, String?, FormatAnalysis, [Int: VariableArgument]) -> LocalizedText
-    ) -> [LocalizedText]? {
-        let variables = [
-            slot.argument: VariableArgument(signature: valueTypeSignature(variable.valueType), text: slot.text, offset: slot.start)
-        ]
-        // The format's text before and after the slot, cut once (scalar offsets, as the scan counts).
-        let scalars = format.unicodeScalars
-        let scalarCount = scalars.count
-        let whole = slot.start == 0 && slot.end == scalarCount
-        var before = ""
-        var after = ""
-        if !whole {
-            let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
-            let end = scalars.index(start, offsetBy: slot.end - slot.start)
-            before = String(scalars[..<start])
-            after = String(scalars[end...])
-        }
-        func shifted<T>(_ items: [T], _ move: (inout T) -> Void) -> [T] {
-            guard slot.start != 0 else { return items }
-            return items.map {
-                var copy = $0
-                move(&copy)
-                return copy
-            }
-        }
-        var results: [LocalizedText] = []
-        results.reserveCapacity(variable.variants.count)
-        for variant in variable.variants {
-            let piece = formAnalysis(variant.value, slot: slot)
-            if piece.specifiers.contains(where: { $0.variableName.map(hasForms) ?? false }) { return nil }
-            let count = variant.value.unicodeScalars.count
-            // In text order, as the general expansion sorts them (stably: an empty form stays
-            // after the text that follows it, which starts where it does).
-            var segments: [TextSegment] = []
-            if slot.start > 0 { segments.append(TextSegment(range: 0..<slot.start, location: fallback)) }
-            let form = TextSegment(range: slot.start..<(slot.start + count), location: variant.location)
-            if count > 0 { segments.append(form) }
-            if slot.end < scalarCount {
-                let delta = count - (slot.end - slot.start)
-                segments.append(TextSegment(range: (slot.end + delta)..<(scalarCount + delta), location: fallback))
-            }
-            if count == 0 { segments.append(form) }
-            let specifiers = shifted(piece.specifiers) {
-                $0.start += slot.start
-                $0.end += slot.start
-            }
-            let problems = shifted(piece.problems) {
-                $0.start += slot.start
-                $0.end += slot.start
-            }
-            results.append(
-                message(
-                    whole ? variant.value : before + variant.value + after, .segments(segments, fallback: fallback),
-                    "permutation '\(variant.name)' of '\(variable.name)'",
-                    finishedAnalysis(specifiers, problems, variables: variables), variables))
-        }
-        return results
-    }
-
     /// A form's scan: in a form, plain specifiers count on from its variable's argument, so
     /// '%1$@ and %ld' in the second variable's form is well defined; only a collision is reported.
-    private static func formAnalysis(_ text: String, slot: FormatSpecifier) -> FormatAnalysis {
+    static func formAnalysis(_ text: String, slot: FormatSpecifier) -> FormatAnalysis {
         var piece = FormatScanner.analyze(text, firstArgument: slot.argument, checkAcrossArguments: false)
         let explicit = piece.specifiers.compactMap(\.explicitPosition)
         if !piece.problems.isEmpty,
@@ -238,7 +168,7 @@ extension LocalizedTextBuilder {
 
     /// A finished permutation's analysis: its problems and those across its arguments (the
     /// variables' arguments count as read), in text order.
-    private static func finishedAnalysis(
+    static func finishedAnalysis(
         _ specifiers: [FormatSpecifier], _ problems: [FormatProblem], variables: [Int: VariableArgument]
     ) -> FormatAnalysis {
         let across = FormatScanner.argumentProblems(specifiers.filter { $0.variableName == nil }, alsoReading: variables.keys)
@@ -266,4 +196,130 @@ extension LocalizedTextBuilder {
             "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "qd", "qu", "zd", "zu", "hd", "hu", "hhd", "hhu", "f", "lf", "e", "g",
             "x", "lx", "o", "@",
         ].map { ($0, scannedSignature($0)) })
+}
+
+/// An entry whose format reads one variable ('%#@items@', 'You have %#@items@') whose forms name
+/// no other variable with forms, the usual entry: each of its texts is one form in the format's
+/// text around the variable's slot, its plain specifiers counting from the slot's argument. What
+/// the general expansion makes of such an entry, made form by form, so that the index can keep a
+/// record per form and make the text only when one is read.
+struct OneVariableEntry {
+    /// The format's `%#@name@` specifier.
+    let slot: FormatSpecifier
+    /// The variable's index in the entry's `variables`.
+    let variable: Int
+    /// What the slot's argument is read as, shared by every form's text.
+    let variables: [Int: VariableArgument]
+    /// The format's text before and after the slot (cut once, at scalar offsets as the scan counts).
+    private let before: String
+    private let after: String
+    /// True when the slot is the whole format.
+    private let whole: Bool
+    private let scalarCount: Int
+
+    /// Nil unless the entry's format is one variable with forms, scanned without problems.
+    init?(_ entry: StringsdictEntry) {
+        guard let format = entry.formatKey else { return nil }
+        let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
+        guard outer.specifiers.count == 1, outer.problems.isEmpty, let name = outer.specifiers[0].variableName,
+            let index = Self.variableWithForms(named: name, in: entry)
+        else { return nil }
+        slot = outer.specifiers[0]
+        variable = index
+        let valueType = entry.variables.withUnsafeBufferPointer { $0[index].valueType }
+        variables = [
+            slot.argument: VariableArgument(
+                signature: LocalizedTextBuilder.valueTypeSignature(valueType), text: slot.text, offset: slot.start)
+        ]
+        let scalars = format.unicodeScalars
+        scalarCount = scalars.count
+        whole = slot.start == 0 && slot.end == scalarCount
+        if whole {
+            before = ""
+            after = ""
+        } else {
+            let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
+            let end = scalars.index(start, offsetBy: slot.end - slot.start)
+            before = String(scalars[..<start])
+            after = String(scalars[end...])
+        }
+    }
+
+    /// The variable `name` as Foundation reads the entry (the last definition), when it has forms.
+    private static func variableWithForms(named name: String, in entry: StringsdictEntry) -> Int? {
+        guard let index = entry.variableIndex(named: name) else { return nil }
+        return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
+    }
+
+    /// Each form's own scan, in order; nil when a form names a variable that has forms (such an
+    /// entry takes the general expansion).
+    func pieces(of entry: StringsdictEntry) -> [FormatAnalysis]? {
+        var result: [FormatAnalysis] = []
+        let forms = entry.variables.withUnsafeBufferPointer { $0[variable].variants }
+        result.reserveCapacity(forms.count)
+        for form in forms {
+            let piece = LocalizedTextBuilder.formAnalysis(form.value, slot: slot)
+            if piece.specifiers.contains(where: { $0.variableName.map { Self.variableWithForms(named: $0, in: entry) != nil } ?? false }) {
+                return nil
+            }
+            result.append(piece)
+        }
+        return result
+    }
+
+    /// The scan of form `form` of the entry, as `pieces` gives it.
+    func piece(of entry: StringsdictEntry, form: Int) -> FormatAnalysis {
+        LocalizedTextBuilder.formAnalysis(entry.variables[variable].variants[form].value, slot: slot)
+    }
+
+    /// The analysis of the text of a form whose own scan is `piece`: its specifiers and problems
+    /// at their places in the text, with those across its arguments.
+    func analysis(_ piece: FormatAnalysis) -> FormatAnalysis {
+        func shifted<T>(_ items: [T], _ move: (inout T) -> Void) -> [T] {
+            guard slot.start != 0 else { return items }
+            return items.map {
+                var copy = $0
+                move(&copy)
+                return copy
+            }
+        }
+        let specifiers = shifted(piece.specifiers) {
+            $0.start += slot.start
+            $0.end += slot.start
+        }
+        let problems = shifted(piece.problems) {
+            $0.start += slot.start
+            $0.end += slot.start
+        }
+        return LocalizedTextBuilder.finishedAnalysis(specifiers, problems, variables: variables)
+    }
+
+    /// True when the text of a form with this value is empty.
+    func isEmpty(form value: String) -> Bool { before.isEmpty && after.isEmpty && value.isEmpty }
+
+    /// The text of a form with this value.
+    func string(form value: String) -> String { whole ? value : before + value + after }
+
+    /// The text of form `form`, whose own scan is `piece`.
+    func text(of entry: StringsdictEntry, form: Int, piece: FormatAnalysis, source: TextSource) -> LocalizedText {
+        let variable = entry.variables[self.variable]
+        let variant = variable.variants[form]
+        let count = variant.value.unicodeScalars.count
+        let fallback = entry.formatKeyLocation
+        // In text order, as the general expansion sorts them (stably: an empty form stays after
+        // the text that follows it, which starts where it does).
+        var segments: [TextSegment] = []
+        if slot.start > 0 { segments.append(TextSegment(range: 0..<slot.start, location: fallback)) }
+        let formSegment = TextSegment(range: slot.start..<(slot.start + count), location: variant.location)
+        if count > 0 { segments.append(formSegment) }
+        if slot.end < scalarCount {
+            let delta = count - (slot.end - slot.start)
+            segments.append(TextSegment(range: (slot.end + delta)..<(scalarCount + delta), location: fallback))
+        }
+        if count == 0 { segments.append(formSegment) }
+        return LocalizedText(
+            source: source, key: entry.key, text: string(form: variant.value), keyLocation: entry.keyLocation,
+            placement: .segments(segments, fallback: fallback), analysis: analysis(piece), origin: .stringsdict,
+            label: "permutation '\(variant.name)' of '\(variable.name)'", loaded: entry.loaded, variableArguments: variables)
+    }
 }

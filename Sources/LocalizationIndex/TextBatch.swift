@@ -80,6 +80,17 @@ struct TextBatch {
         }
     }
 
+    /// Adds form `form` of the usual `.stringsdict` entry `entry` (see `OneVariableEntry`) of
+    /// `source` (the batch's source `number`), its text scanned as `analysis`: a record only.
+    mutating func appendForm(
+        _ form: Int, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis,
+        variables: [Int: VariableArgument], isEmpty: Bool, loaded: Bool
+    ) {
+        let flags = Flags(analysis, isEmpty: isEmpty, origin: .stringsdict, loaded: loaded)
+        let shape = shapeNumber(analysis, variableArguments: variables) { source.permutation(entry: entry, form: form) }
+        add(Slot(object: Slot.unit(form), shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
+    }
+
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
     /// `analysis`: a record only.
     mutating func appendUnit(

@@ -4,31 +4,35 @@ import LocalizationFormats
 /// text with what the index and the rules' filters ask of every text (key, origin, what it
 /// reads), and a `LocalizedText` only where one is needed.
 ///
-/// A `.strings` value or a catalog string unit, nearly every text of a project, has no object
-/// until it is read: its record names its file's entry (and the unit's localization), and
-/// reading it makes the text then, scanning its format again (which gives what the first scan
-/// gave). The rules read the few texts they report, so a large project keeps 20 bytes per text
-/// instead of an object and its specifiers. Other texts (permutations, variations, a catalog
-/// key that is its own source text) keep their object.
+/// A `.strings` value, a catalog string unit or a form of a usual `.stringsdict` entry, nearly
+/// every text of a project, has no object until it is read: its record names its file's entry
+/// (and the unit's localization or the entry's form), and reading it makes the text then,
+/// scanning its format again (which gives what the first scan gave). The rules read the few
+/// texts they report, so a large project keeps 20 bytes per text instead of an object and its
+/// specifiers. Other texts (permutations of several variables, catalog variations, a catalog key
+/// that is its own source text) keep their object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
     /// counting when the batches of all files are combined.
     struct Slot: Sendable {
         /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value;
-        /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry.
+        /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry, or for
+        /// form n of a usual `.stringsdict` entry (flagged `stringsdict`).
         var object: Int32
         /// Index into `shapes`: what the text reads (0 is `ArgumentShape.empty`).
         var shape: Int32
         /// Index into `sources`.
         var source: Int32
-        /// The entry in the source's `.strings` entries or catalog entries (for a record); -1 for
-        /// an object.
+        /// The entry in the source's `.strings`, catalog or `.stringsdict` entries (for a record);
+        /// -1 for an object.
         var entry: Int32
         var flags: Flags
 
         static func unit(_ localization: Int) -> Int32 { -2 - Int32(localization) }
         /// The localization of a catalog string unit's record.
-        var localization: Int? { object <= -2 ? Int(-2 - object) : nil }
+        var localization: Int? { object <= -2 && !flags.contains(.stringsdict) ? Int(-2 - object) : nil }
+        /// The form of a `.stringsdict` permutation's record.
+        var form: Int? { object <= -2 && flags.contains(.stringsdict) ? Int(-2 - object) : nil }
     }
 
     /// What the scan found, for filters that must not make every text: the types read (one bit
@@ -107,6 +111,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
         if slot.object >= 0 { return objects[Int(slot.object)] }
         let source = sources[Int(slot.source)]
         let entry = Int(slot.entry)
+        if let form = slot.form { return source.permutation(entry: entry, form: form) }
         let analysis = TextSource.scan(source.text(entry: entry, localization: slot.localization), isCatalog: slot.localization != nil)
         guard let localization = slot.localization else { return LocalizedText(source: source, entry: entry, analysis: analysis) }
         return LocalizedText(
@@ -119,6 +124,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func key(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].key }
+        if slot.form != nil { return sources[Int(slot.source)].stringsdictKey(entry: Int(slot.entry)) }
         return sources[Int(slot.source)].key(entry: Int(slot.entry), isCatalog: slot.localization != nil)
     }
 
@@ -158,6 +164,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func text(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].text }
+        if let form = slot.form { return sources[Int(slot.source)].permutationText(entry: Int(slot.entry), form: form) }
         return sources[Int(slot.source)].text(entry: Int(slot.entry), localization: slot.localization)
     }
 }

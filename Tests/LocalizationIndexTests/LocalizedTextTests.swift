@@ -165,6 +165,22 @@ struct StringsdictPermutationTests {
             }
         }
         #expect(compared > 80)
+        // The index keeps a usual entry's forms as records: each text made from its record is
+        // what the general expansion makes, and its record reads what that text reads.
+        let project = Check.project([("en.lproj/Localizable.stringsdict", xml)])
+        let batch = LocalizedTextBuilder.texts(of: project)
+        let general = file.entries.flatMap { LocalizedTextBuilder.stringsdictTexts($0, source: source, shortcut: false) }
+        #expect(batch.texts.count == general.count)
+        #expect(general.count - batch.texts.objects.count > 30)
+        for (index, b) in general.enumerated() {
+            let a = batch.texts[index]
+            #expect(a.text == b.text && a.label == b.label && a.placement == b.placement, "\(b.key)")
+            #expect(a.analysis == b.analysis && a.variableArguments == b.variableArguments, "\(b.key)")
+            #expect(a.key == b.key && a.keyLocation == b.keyLocation && a.loaded == b.loaded && a.origin == b.origin)
+            #expect(batch.texts.key(at: index) == b.key && batch.texts.text(at: index) == b.text)
+            #expect(batch.texts.shape(at: index) == ArgumentShape(b.argumentUses(index: 0)), "\(b.key): \(b.text)")
+            #expect(batch.texts.origin(at: index) == .stringsdict && batch.stringsdict.contains(index))
+        }
     }
 
     @Test func aVariableDefinedTwiceIsItsLastDefinition() {

@@ -105,3 +105,53 @@ struct PluralCheckTests {
         #expect(await Self.findings("de", [("zero", "keine"), ("one", "%d Datei"), ("other", "%d Dateien")]).isEmpty)
     }
 }
+
+/// Forms of one entry that read an argument differently, and an entry written twice in a file
+/// (Foundation reads the last, and the forms of both are compared).
+struct ConflictingFormsTests {
+    static func entry(_ key: String, _ forms: [(String, String)]) -> String {
+        var body = "<key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>"
+        body += "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+        body += "<key>NSStringFormatValueTypeKey</key><string>d</string>"
+        for (name, text) in forms { body += "<key>\(name)</key><string>\(text)</string>" }
+        return body + "</dict></dict>\n"
+    }
+
+    static func messages(_ entries: String, alsoIn other: String? = nil) async -> [String] {
+        func plist(_ entries: String) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n\(entries)</dict></plist>\n"
+        }
+        var files: [(String, String)] = [("en.lproj/Localizable.stringsdict", plist(entries))]
+        if let other { files.append(("de.lproj/Localizable.stringsdict", plist(other))) }
+        let result = await Check.run(files)
+        return result.findings.filter { $0.diagnostic.id == "stringsdict-conflicting-variants" }.map {
+            "\($0.diagnostic.location?.line ?? 0): \($0.diagnostic.message)"
+        }
+    }
+
+    @Test func formsThatReadAlikeAreQuiet() async {
+        #expect(await Self.messages(Self.entry("files", [("one", "%d file in %@"), ("other", "%d files in %@")])).isEmpty)
+    }
+
+    @Test func formsThatDisagreeAreReported() async {
+        #expect(
+            await Self.messages(Self.entry("files", [("one", "%d file in %@"), ("other", "%d files in %d")])) == [
+                "3: argument 2 of 'files' is '%d' in permutation 'other' of 'n' but '%@' in permutation 'one' of 'n'; the forms must agree"
+            ])
+    }
+
+    /// An entry written again later in its file is compared with the uses of the first, even
+    /// when each reads alike on its own; the same key in another file is not.
+    @Test func anEntryWrittenTwiceIsComparedWithItsFirst() async {
+        let first = Self.entry("files", [("one", "%d file in %@"), ("other", "%d files in %@")])
+        let between = Self.entry("other", [("one", "%d x"), ("other", "%d y")])
+        let second = Self.entry("files", [("one", "%d file in %d"), ("other", "%d files in %d")])
+        #expect(
+            await Self.messages(first + between + second) == [
+                "5: argument 2 of 'files' is '%d' in permutation 'one' of 'n' but '%@' in permutation 'one' of 'n'; the forms must agree",
+                "5: argument 2 of 'files' is '%d' in permutation 'other' of 'n' but '%@' in permutation 'one' of 'n'; the forms must agree",
+            ])
+        #expect(await Self.messages(first, alsoIn: second).isEmpty)
+        #expect(await Self.messages(first + between + first).isEmpty)
+    }
+}

@@ -37,15 +37,27 @@ struct PluralHardcodedNumberRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var numbers = CategoryNumbers()
-        func check(_ forms: [(name: String, text: String, location: SourcePosition?)], key: String, locale: String, file: ResourceFile) {
-            // Each form scanned once (most read the count, and scanning is most of the rule's time).
-            let silent = forms.map { readsNothing($0.text) }
-            guard silent.contains(false) else { return }
+        /// The forms of one plural set, `count` of them, read by position.
+        func check(
+            count: Int, name: (Int) -> String, text: (Int) -> String, location: (Int) -> SourcePosition?, key: String, locale: String,
+            file: ResourceFile
+        ) {
+            // Only a form that writes a number and reads nothing can be reported: the others are
+            // scanned only when one is found (most forms write no digit, and scanning is most of
+            // the rule's time).
+            var candidates: [(index: Int, written: String)] = []
+            for index in 0..<count {
+                let form = text(index)
+                if let written = writtenNumber(form), readsNothing(form) { candidates.append((index, written)) }
+            }
+            guard !candidates.isEmpty, candidates.count < count,
+                (0..<count).contains(where: { index in !candidates.contains { $0.index == index } && !readsNothing(text(index)) })
+            else { return }
             // Foundation shows a 'zero' form for 0 whenever one is written, whatever the locale's rules.
-            let hasZero = forms.contains { $0.name == PluralCategory.zero.rawValue }
-            for (index, form) in forms.enumerated() where silent[index] {
-                guard let written = writtenNumber(form.text), let category = PluralCategory(rawValue: form.name),
-                    var selected = numbers.selected(by: category, locale: locale)
+            let hasZero = (0..<count).contains { name($0) == PluralCategory.zero.rawValue }
+            for (index, written) in candidates {
+                let formName = name(index)
+                guard let category = PluralCategory(rawValue: formName), var selected = numbers.selected(by: category, locale: locale)
                 else { continue }
                 if hasZero && category != .zero { selected.removeAll { $0 == 0 } }
                 guard selected.count > 1 else { continue }
@@ -53,8 +65,8 @@ struct PluralHardcodedNumberRule: Rule {
                 // (many never do: "1 minute ago"); counts like 21 or 102 come up in any list.
                 let onlyZero = selected.allSatisfy { $0 == 0 || String($0) == written }
                 var made = finding(
-                    .showsWrittenNumber(form: form.name, key: key, locale: locale, written: written, numbers: selected),
-                    path: file.path, at: form.location, key: key, locale: locale, table: file.tableID)
+                    .showsWrittenNumber(form: formName, key: key, locale: locale, written: written, numbers: selected),
+                    path: file.path, at: location(index), key: key, locale: locale, table: file.tableID)
                 if onlyZero { made.diagnostic.severity = .warning }
                 result.append(made)
             }
@@ -62,13 +74,21 @@ struct PluralHardcodedNumberRule: Rule {
         context.forEachStringsdictEntry { file, locale, entry in
             let locale = PluralForms.pluralLocale(locale, baseLocale: context.baseLocale)
             for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
-                check(variable.variants.map { ($0.name, $0.value, $0.location) }, key: entry.key, locale: locale, file: file)
+                variable.variants.withUnsafeBufferPointer { forms in
+                    check(
+                        count: forms.count, name: { forms[$0].name }, text: { forms[$0].value }, location: { forms[$0].location },
+                        key: entry.key, locale: locale, file: file)
+                }
             }
         }
         for (file, catalog) in context.catalogs {
             catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
                 let locale = LocaleName.normalize(written)
-                for set in value.pluralSets { check(set, key: entry.key, locale: locale, file: file) }
+                for set in value.pluralSets {
+                    check(
+                        count: set.count, name: { set[$0].name }, text: { set[$0].text }, location: { set[$0].location },
+                        key: entry.key, locale: locale, file: file)
+                }
             }
         }
         return result

@@ -27,34 +27,61 @@ struct StringsdictConflictingVariantsRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        // One entry: its file and its key (a pair, not a joined string to allocate per message).
-        struct EntryID: Hashable {
-            let path: String
-            let key: String
-        }
-        var firstUse: [EntryID: [Int: (ArgumentUse, LocalizedText)]] = [:]
         let texts = context.texts
         let list = context.stringsdictTexts
+        // The list positions each entry's uses were read from, by file and key: an entry written
+        // again later in its file (Foundation reads the last) is compared with the uses of the
+        // first. Positions rather than the uses themselves, as nearly every entry is written once.
+        var readFrom: [String: [String: [Range<Int>]]] = [:]
+        var path = ""
+        var keysOfPath: [String: [Range<Int>]] = [:]
+        /// Each argument's first use in the entry, and the text it is in.
+        var entryUses: [Int: (ArgumentUse, LocalizedText)] = [:]
+        func uses(at position: Int) -> (LocalizedText, [(key: Int, value: ArgumentUse)]) {
+            let message = texts[list[position]]
+            return (message, message.argumentUses(index: list[position]).filter { !$0.value.isVariable })
+        }
         var start = 0
+        var previousSource: TextSource?
         while start < list.count {
             // An entry's texts (its permutations) stand together.
-            let path = texts.source(at: list[start]).path
+            let source = texts.source(at: list[start])
+            if source !== previousSource, source.path != path {
+                if !keysOfPath.isEmpty { readFrom[path] = keysOfPath }
+                path = source.path
+                keysOfPath = readFrom.removeValue(forKey: path) ?? [:]
+            }
+            previousSource = source
             let key = texts.key(at: list[start])
             var end = start + 1
             var alike = true
-            while end < list.count, texts.source(at: list[end]).path == path, texts.key(at: list[end]) == key {
+            while end < list.count {
+                let next = texts.source(at: list[end])
+                guard next === source || next.path == path, texts.key(at: list[end]) == key else { break }
                 if alike && !texts.sharesShape(list[start], list[end]) { alike = false }
                 end += 1
             }
-            let entry = EntryID(path: path, key: key)
-            var entryUses = firstUse[entry] ?? [:]
-            // Texts that read alike cannot disagree: the first one's uses are all the others would
-            // add (unless an earlier entry of the same key has set uses to compare with).
+            let earlier = keysOfPath[key] ?? []
+            // Texts that read alike cannot disagree, and one text's uses never do: the first
+            // one's uses are all the others would add, kept for a later entry of the same key.
+            if earlier.isEmpty && alike {
+                keysOfPath[key] = [start..<start + 1]
+                start = end
+                continue
+            }
+            // The uses of the entry's earlier texts, read again (their findings are made).
+            entryUses.removeAll(keepingCapacity: true)
+            for range in earlier {
+                for position in range {
+                    let (message, found) = uses(at: position)
+                    for (argument, use) in found where entryUses[argument] == nil { entryUses[argument] = (use, message) }
+                }
+            }
+            // Alike texts after an earlier entry with no uses: as above, the first one's uses.
             let last = entryUses.isEmpty && alike ? start + 1 : end
-            for index in list[start..<last] {
-                let message = texts[index]
-                let uses = message.argumentUses(index: index).filter { !$0.value.isVariable }
-                for (argument, use) in uses {
+            for position in start..<last {
+                let (message, found) = uses(at: position)
+                for (argument, use) in found {
                     guard let (earlier, earlierMessage) = entryUses[argument] else {
                         entryUses[argument] = (use, message)
                         continue
@@ -74,7 +101,7 @@ struct StringsdictConflictingVariantsRule: Rule {
                             ]))
                 }
             }
-            firstUse[entry] = entryUses
+            keysOfPath[key] = earlier + [start..<last]
             start = end
         }
         // Each conflicting form is reported once per place, not once per permutation.
