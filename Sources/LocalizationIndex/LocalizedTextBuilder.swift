@@ -119,27 +119,62 @@ enum LocalizedTextBuilder {
 
     /// The texts of a `.stringsdict` file, in order, added to `batch`: a usual entry's forms as
     /// records (see `OneVariableEntry`), the permutations of others as objects.
+    ///
+    /// What a form's record keeps (what its text reads, and the facts of its scan) depends on the
+    /// form's specifiers and the variable's specifier (its argument, and whether it is written
+    /// '%#@': '%1$#@n@' is not counted as the variable's reading) and value type alone, so a form
+    /// written only in plain specifiers (see `PlainSpecifiers`) takes the scan of an earlier such
+    /// form.
     static func appendStringsdictTexts(_ parsed: StringsdictFile, of file: ResourceFile, usage: TableUsage, to batch: inout TextBatch) {
         let source = TextSource(
             table: file.tableID, locale: file.locale ?? globalLocale, path: file.path, usage: usage, stringsdict: parsed.entries)
         let number = batch.number(of: source)
+        struct PlainForm: Hashable {
+            let specifiers: UInt64
+            let argument: Int
+            let variable: String
+            let signature: String
+        }
+        var known: [PlainForm: TextBatch.FormScan] = [:]
+        var scans: [TextBatch.FormScan] = []
         parsed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                guard LocalizedText.fitsPacked(entry: index, localization: 0), let usual = OneVariableEntry(entries[index]),
-                    let pieces = usual.pieces(of: entries[index])
-                else {
+                guard LocalizedText.fitsPacked(entry: index, localization: 0), let usual = OneVariableEntry(entries[index]) else {
+                    for message in stringsdictTexts(entries[index], source: source) { batch.append(message) }
+                    continue
+                }
+                let forms = entries[index].variables.withUnsafeBufferPointer { $0[usual.variable].variants }
+                // Every form is read before any is added: a form that names a variable with forms
+                // sends the whole entry to the general expansion.
+                scans.removeAll(keepingCapacity: true)
+                var general = false
+                for form in forms {
+                    let plain = form.value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
+                    let key = plain.map { PlainForm(specifiers: $0, argument: usual.slot.argument, variable: usual.slot.text, signature: usual.signature) }
+                    if let key, let scan = known[key] {
+                        scans.append(scan)
+                        continue
+                    }
+                    let piece = formAnalysis(form.value, slot: usual.slot)
+                    guard !usual.namesVariableWithForms(piece, in: entries[index]) else {
+                        general = true
+                        break
+                    }
+                    let scan = batch.formScan(usual.analysis(piece), variables: usual.variables) {
+                        usual.text(of: entries[index], form: scans.count, piece: piece, source: source)
+                    }
+                    if let key { known[key] = scan }
+                    scans.append(scan)
+                }
+                if general {
                     for message in stringsdictTexts(entries[index], source: source) { batch.append(message) }
                     continue
                 }
                 let loaded = entries[index].loaded
-                entries[index].variables.withUnsafeBufferPointer { variables in
-                    variables[usual.variable].variants.withUnsafeBufferPointer { forms in
-                        for form in forms.indices {
-                            batch.appendForm(
-                                form, entry: index, of: source, number: number, analysis: usual.analysis(pieces[form]),
-                                variables: usual.variables, isEmpty: usual.isEmpty(form: forms[form].value), loaded: loaded)
-                        }
-                    }
+                for (form, scan) in scans.enumerated() {
+                    batch.appendForm(
+                        form, entry: index, of: source, number: number, scan: scan, isEmpty: usual.isEmpty(form: forms[form].value),
+                        loaded: loaded)
                 }
             }
         }

@@ -210,11 +210,13 @@ struct OneVariableEntry {
     let variable: Int
     /// What the slot's argument is read as, shared by every form's text.
     let variables: [Int: VariableArgument]
-    /// The format's text before and after the slot (cut once, at scalar offsets as the scan counts).
-    private let before: String
-    private let after: String
+    /// The signature of the variable's value type.
+    let signature: String
+    /// The format, cut around the slot when a form's text is made.
+    private let format: String
     /// True when the slot is the whole format.
     private let whole: Bool
+    /// Unicode scalars in the format (offsets count them, as the scan does).
     private let scalarCount: Int
 
     /// Nil unless the entry's format is one variable with forms, scanned without problems.
@@ -227,22 +229,11 @@ struct OneVariableEntry {
         slot = outer.specifiers[0]
         variable = index
         let valueType = entry.variables.withUnsafeBufferPointer { $0[index].valueType }
-        variables = [
-            slot.argument: VariableArgument(
-                signature: LocalizedTextBuilder.valueTypeSignature(valueType), text: slot.text, offset: slot.start)
-        ]
-        let scalars = format.unicodeScalars
-        scalarCount = scalars.count
+        signature = LocalizedTextBuilder.valueTypeSignature(valueType)
+        variables = [slot.argument: VariableArgument(signature: signature, text: slot.text, offset: slot.start)]
+        self.format = format
+        scalarCount = format.unicodeScalars.count
         whole = slot.start == 0 && slot.end == scalarCount
-        if whole {
-            before = ""
-            after = ""
-        } else {
-            let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
-            let end = scalars.index(start, offsetBy: slot.end - slot.start)
-            before = String(scalars[..<start])
-            after = String(scalars[end...])
-        }
     }
 
     /// The variable `name` as Foundation reads the entry (the last definition), when it has forms.
@@ -259,12 +250,15 @@ struct OneVariableEntry {
         result.reserveCapacity(forms.count)
         for form in forms {
             let piece = LocalizedTextBuilder.formAnalysis(form.value, slot: slot)
-            if piece.specifiers.contains(where: { $0.variableName.map { Self.variableWithForms(named: $0, in: entry) != nil } ?? false }) {
-                return nil
-            }
+            if namesVariableWithForms(piece, in: entry) { return nil }
             result.append(piece)
         }
         return result
+    }
+
+    /// True when a form with this scan names a variable of the entry that has forms.
+    func namesVariableWithForms(_ piece: FormatAnalysis, in entry: StringsdictEntry) -> Bool {
+        piece.specifiers.contains { $0.variableName.map { Self.variableWithForms(named: $0, in: entry) != nil } ?? false }
     }
 
     /// The scan of form `form` of the entry, as `pieces` gives it.
@@ -295,10 +289,16 @@ struct OneVariableEntry {
     }
 
     /// True when the text of a form with this value is empty.
-    func isEmpty(form value: String) -> Bool { before.isEmpty && after.isEmpty && value.isEmpty }
+    func isEmpty(form value: String) -> Bool { whole && value.isEmpty }
 
-    /// The text of a form with this value.
-    func string(form value: String) -> String { whole ? value : before + value + after }
+    /// The text of a form with this value: the format with the value in place of the slot.
+    func string(form value: String) -> String {
+        guard !whole else { return value }
+        let scalars = format.unicodeScalars
+        let start = scalars.index(scalars.startIndex, offsetBy: slot.start)
+        let end = scalars.index(start, offsetBy: slot.end - slot.start)
+        return String(scalars[..<start]) + value + String(scalars[end...])
+    }
 
     /// The text of form `form`, whose own scan is `piece`.
     func text(of entry: StringsdictEntry, form: Int, piece: FormatAnalysis, source: TextSource) -> LocalizedText {

@@ -80,15 +80,27 @@ struct TextBatch {
         }
     }
 
+    /// What the record of a `.stringsdict` form keeps of its text's scan: what it reads, and the
+    /// facts of the scan (the flags but those of the text itself: empty, loaded).
+    struct FormScan {
+        let shape: Int32
+        let flags: Flags
+    }
+
+    /// The record's part of a form's text scanned as `analysis`, reading `variables` too; `text`
+    /// makes the text for the rare scan that needs it (see `shapeNumber`).
+    mutating func formScan(
+        _ analysis: FormatAnalysis, variables: [Int: VariableArgument], text: () -> LocalizedText
+    ) -> FormScan {
+        let flags = Flags(analysis, isEmpty: false, origin: .stringsdict, loaded: false)
+        return FormScan(shape: shapeNumber(analysis, variableArguments: variables, text: text), flags: flags)
+    }
+
     /// Adds form `form` of the usual `.stringsdict` entry `entry` (see `OneVariableEntry`) of
-    /// `source` (the batch's source `number`), its text scanned as `analysis`: a record only.
-    mutating func appendForm(
-        _ form: Int, entry: Int, of source: TextSource, number: Int32, analysis: FormatAnalysis,
-        variables: [Int: VariableArgument], isEmpty: Bool, loaded: Bool
-    ) {
-        let flags = Flags(analysis, isEmpty: isEmpty, origin: .stringsdict, loaded: loaded)
-        let shape = shapeNumber(analysis, variableArguments: variables) { source.permutation(entry: entry, form: form) }
-        add(Slot(object: Slot.unit(form), shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
+    /// `source` (the batch's source `number`), its text scanned as `scan` says: a record only.
+    mutating func appendForm(_ form: Int, entry: Int, of source: TextSource, number: Int32, scan: FormScan, isEmpty: Bool, loaded: Bool) {
+        let flags = scan.flags.union([isEmpty ? .isEmpty : [], loaded ? .loaded : []])
+        add(Slot(object: Slot.unit(form), shape: scan.shape, source: number, entry: Int32(entry), flags: flags), source: source)
     }
 
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
