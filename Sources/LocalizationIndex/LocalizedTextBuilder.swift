@@ -150,7 +150,9 @@ enum LocalizedTextBuilder {
                 var general = false
                 for form in forms {
                     let plain = form.value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
-                    let key = plain.map { PlainForm(specifiers: $0, argument: usual.slot.argument, variable: usual.slot.text, signature: usual.signature) }
+                    let key = plain.map {
+                        PlainForm(specifiers: $0, argument: usual.slot.argument, variable: usual.slot.text, signature: usual.signature)
+                    }
                     if let key, let scan = known[key] {
                         scans.append(scan)
                         continue
