@@ -148,6 +148,14 @@ public struct TextStore: RandomAccessCollection, Sendable {
     /// The number of that shape in `shapes` (0 for `.empty`).
     func shapeNumber(at position: Int) -> Int32 { slots[position].shape }
 
+    /// True when the texts at `a` and `b` are records of one entry of one file (two forms of a
+    /// `.stringsdict` entry, say); false when either is an object, even of one entry.
+    public func areRecordsOfOneEntry(_ a: Int, _ b: Int) -> Bool {
+        let first = slots[a]
+        let second = slots[b]
+        return first.object < 0 && second.object < 0 && first.entry == second.entry && first.source == second.source
+    }
+
     /// True when the text reads no argument.
     public func readsNothing(at position: Int) -> Bool { slots[position].shape == 0 }
 

@@ -73,11 +73,16 @@ struct PluralHardcodedNumberRule: Rule {
         }
         context.forEachStringsdictEntry { file, locale, entry in
             let locale = PluralForms.pluralLocale(locale, baseLocale: context.baseLocale)
-            for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
-                variable.variants.withUnsafeBufferPointer { forms in
-                    check(
-                        count: forms.count, name: { forms[$0].name }, text: { forms[$0].value }, location: { forms[$0].location },
-                        key: entry.key, locale: locale, file: file)
+            // Read in place: a copy of a variable or a form retained its strings.
+            entry.variables.withUnsafeBufferPointer { variables in
+                for variable in variables.indices where variables[variable].specType == "NSStringPluralRuleType" {
+                    variables[variable].variants.withUnsafeBufferPointer { forms in
+                        // Nearly every form writes no number: nothing more to read.
+                        guard forms.contains(where: { writtenNumber($0.value) != nil }) else { return }
+                        check(
+                            count: forms.count, name: { forms[$0].name }, text: { forms[$0].value }, location: { forms[$0].location },
+                            key: entry.key, locale: locale, file: file)
+                    }
                 }
             }
         }
@@ -101,22 +106,26 @@ struct PluralHardcodedNumberRule: Rule {
         return !text.utf8Contains("%arg") && FormatScanner.analyze(text).specifiers.isEmpty
     }
 
+    /// The first run of ASCII digits when one comes before any byte outside ASCII ("" when the
+    /// text has neither); nil when a byte outside ASCII comes first (it may start a digit of
+    /// another script).
+    private static func asciiDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        var index = 0
+        while index < bytes.count, bytes[index] < 0x80, bytes[index] < 0x30 || bytes[index] > 0x39 { index += 1 }
+        guard index < bytes.count else { return .some(nil) }
+        guard bytes[index] < 0x80 else { return nil }
+        var end = index + 1
+        while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
+        return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+    }
+
     /// The first number written in digits of any script ('1', '١', '१'), if any.
     private func writtenNumber(_ text: String) -> String? {
-        // ASCII digits before any other script: read as bytes (Unicode properties are slow).
-        var ascii: [UInt8] = []
-        var plain = true
-        for byte in text.utf8 {
-            if byte >= 0x30 && byte <= 0x39 {
-                ascii.append(byte)
-            } else if !ascii.isEmpty {
-                break
-            } else if byte >= 0x80 {
-                plain = false
-                break
-            }
-        }
-        if plain || !ascii.isEmpty { return ascii.isEmpty ? nil : String(decoding: ascii, as: UTF8.self) }
+        // ASCII digits before any other script: read as bytes (Unicode properties are slow),
+        // in place (the string's view, index by index, was most of the rule's time).
+        let ascii =
+            text.utf8.withContiguousStorageIfAvailable(Self.asciiDigits) ?? Array(text.utf8).withUnsafeBufferPointer(Self.asciiDigits)
+        if let ascii { return ascii }
         var digits = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.numericType == .decimal {

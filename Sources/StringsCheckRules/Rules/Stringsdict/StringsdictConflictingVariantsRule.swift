@@ -32,9 +32,15 @@ struct StringsdictConflictingVariantsRule: Rule {
         // The list positions each entry's uses were read from, by file and key: an entry written
         // again later in its file (Foundation reads the last) is compared with the uses of the
         // first. Positions rather than the uses themselves, as nearly every entry is written once.
-        var readFrom: [String: [String: [Range<Int>]]] = [:]
+        struct Reads {
+            var first: Range<Int>
+            /// Ranges of later definitions (nearly always none: no array is made).
+            var more: [Range<Int>] = []
+            var all: [Range<Int>] { [first] + more }
+        }
+        var readFrom: [String: [String: Reads]] = [:]
         var path = ""
-        var keysOfPath: [String: [Range<Int>]] = [:]
+        var keysOfPath: [String: Reads] = [:]
         /// Each argument's first use in the entry, and the text it is in.
         var entryUses: [Int: (ArgumentUse, LocalizedText)] = [:]
         func uses(at position: Int) -> (LocalizedText, [(key: Int, value: ArgumentUse)]) {
@@ -56,22 +62,25 @@ struct StringsdictConflictingVariantsRule: Rule {
             var end = start + 1
             var alike = true
             while end < list.count {
-                let next = texts.source(at: list[end])
-                guard next === source || next.path == path, texts.key(at: list[end]) == key else { break }
+                // Forms of one usual entry are records of it: told apart without reading keys.
+                if !texts.areRecordsOfOneEntry(list[start], list[end]) {
+                    let next = texts.source(at: list[end])
+                    guard next === source || next.path == path, texts.key(at: list[end]) == key else { break }
+                }
                 if alike && !texts.sharesShape(list[start], list[end]) { alike = false }
                 end += 1
             }
-            let earlier = keysOfPath[key] ?? []
+            let earlier = keysOfPath[key]
             // Texts that read alike cannot disagree, and one text's uses never do: the first
             // one's uses are all the others would add, kept for a later entry of the same key.
-            if earlier.isEmpty && alike {
-                keysOfPath[key] = [start..<start + 1]
+            if earlier == nil && alike {
+                keysOfPath[key] = Reads(first: start..<start + 1)
                 start = end
                 continue
             }
             // The uses of the entry's earlier texts, read again (their findings are made).
             entryUses.removeAll(keepingCapacity: true)
-            for range in earlier {
+            for range in earlier?.all ?? [] {
                 for position in range {
                     let (message, found) = uses(at: position)
                     for (argument, use) in found where entryUses[argument] == nil { entryUses[argument] = (use, message) }
@@ -101,7 +110,12 @@ struct StringsdictConflictingVariantsRule: Rule {
                             ]))
                 }
             }
-            keysOfPath[key] = earlier + [start..<last]
+            if var reads = earlier {
+                reads.more.append(start..<last)
+                keysOfPath[key] = reads
+            } else {
+                keysOfPath[key] = Reads(first: start..<last)
+            }
             start = end
         }
         // Each conflicting form is reported once per place, not once per permutation.
