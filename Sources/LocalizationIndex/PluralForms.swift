@@ -16,7 +16,9 @@ public struct PluralForms: Sendable {
     }
     /// Where findings about the whole set go.
     public var location: SourcePosition?
-    public var forms: [(name: String, location: SourcePosition?)]
+    public let forms: [(name: String, location: SourcePosition?)]
+    /// The categories the forms are written for (worked out once: every rule asks).
+    public let categories: PluralCategorySet
 
     /// The file, one box for all its sets rather than a copy in each.
     private let shared: SharedFile
@@ -40,10 +42,13 @@ public struct PluralForms: Sendable {
         self.name = name
         self.location = location
         self.forms = forms
+        var categories = PluralCategorySet()
+        for form in forms { categories.insert(named: form.name) }
+        self.categories = categories
     }
 
     /// The categories written.
-    public var presentCategories: Set<PluralCategory> { Set(forms.compactMap { PluralCategory(rawValue: $0.name) }) }
+    public var presentCategories: Set<PluralCategory> { Set(PluralCategory.allCases.filter(categories.contains)) }
 
     /// The categories the locale's CLDR rules use that the forms lack (`other` included); nil for
     /// a language CLDR does not list, whose rules are unknown rather than the root's.
@@ -54,7 +59,7 @@ public struct PluralForms: Sendable {
 
     /// Which of `categories` no form is written for.
     public func missing(from categories: [PluralCategory]) -> [PluralCategory] {
-        categories.filter { category in !forms.contains { $0.name == category.rawValue } }
+        categories.filter { !self.categories.contains($0) }
     }
 }
 

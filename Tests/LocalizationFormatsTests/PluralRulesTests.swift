@@ -109,3 +109,26 @@ struct PluralRulesTests {
         #expect((try? PluralCondition("n = 1 or i = 2..4 and v = 0"))?.matches(PluralOperands(3)) == true)
     }
 }
+
+/// A set of plural categories as the plural rules ask it: by the forms' names.
+struct PluralCategorySetTests {
+    @Test func namesAreReadAsTheirCategories() {
+        var set = PluralCategorySet()
+        for name in ["one", "other", "One", "", "others", "few "] { set.insert(named: name) }
+        #expect(PluralCategory.allCases.filter(set.contains) == [.one, .other])
+        for category in PluralCategory.allCases {
+            var single = PluralCategorySet()
+            single.insert(named: category.rawValue)
+            #expect(single == PluralCategorySet([category]) && single.contains(category) && !single.isEmpty)
+        }
+    }
+
+    @Test func setsSubtractAndRemove() {
+        var all = PluralCategorySet(PluralCategory.allCases)
+        let used = PluralCategorySet([.one, .other])
+        #expect(PluralCategory.allCases.filter(all.subtracting(used).contains) == [.zero, .two, .few, .many])
+        all.remove(.zero)
+        #expect(!all.contains(.zero) && all.contains(.two))
+        #expect(used.subtracting(used).isEmpty && PluralCategorySet().isEmpty)
+    }
+}

@@ -334,3 +334,23 @@ struct StringsdictDifferentialTests {
         #expect(disagreements.count == 0, "see the disagreements printed above")
     }
 }
+
+/// Every form of an entry, read in place, in the order the file gives them.
+struct StringsdictFormsTests {
+    @Test func formsComeInOrder() {
+        let body = """
+            <key>w</key><dict><key>NSStringVariableWidthRuleType</key><dict><key>20</key><string>short</string><key>50</key><string>longer</string></dict></dict>
+            <key>p</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@a@ %#@b@</string>
+            <key>a</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>a1</string><key>other</key><string>a2</string></dict>
+            <key>b</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>b2</string></dict></dict>
+            """
+        let file = StringsdictParser.parse(bytes: StringsdictTests.plist(body), path: "en.lproj/Localizable.stringsdict")
+        let texts = file.entries.map { entry in
+            var values: [String] = []
+            entry.forEachForm { values.append($0.value) }
+            return values
+        }
+        #expect(texts == [["short", "longer"], ["a1", "a2", "b2"]])
+        #expect(texts == file.entries.map { ($0.variants + $0.variables.flatMap(\.variants)).map(\.value) })
+    }
+}

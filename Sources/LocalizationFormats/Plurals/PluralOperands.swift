@@ -6,6 +6,52 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Codable, C
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// A set of plural categories as one byte, for sets of forms checked by the thousand.
+public struct PluralCategorySet: Sendable, Hashable {
+    private var bits: UInt8 = 0
+
+    public init() {}
+
+    public init(_ categories: some Sequence<PluralCategory>) {
+        for category in categories { insert(category) }
+    }
+
+    /// Adds the category named `name`, when it names one.
+    public mutating func insert(named name: String) {
+        // A switch on the few names: `PluralCategory(rawValue:)` compares with each case in turn.
+        switch name {
+        case "zero": insert(.zero)
+        case "one": insert(.one)
+        case "two": insert(.two)
+        case "few": insert(.few)
+        case "many": insert(.many)
+        case "other": insert(.other)
+        default: break
+        }
+    }
+
+    private static func bit(_ category: PluralCategory) -> UInt8 {
+        switch category {
+        case .zero: 1
+        case .one: 2
+        case .two: 4
+        case .few: 8
+        case .many: 16
+        case .other: 32
+        }
+    }
+
+    public var isEmpty: Bool { bits == 0 }
+    public func contains(_ category: PluralCategory) -> Bool { bits & Self.bit(category) != 0 }
+    public mutating func insert(_ category: PluralCategory) { bits |= Self.bit(category) }
+    public mutating func remove(_ category: PluralCategory) { bits &= ~Self.bit(category) }
+    public func subtracting(_ other: PluralCategorySet) -> PluralCategorySet {
+        var result = self
+        result.bits &= ~other.bits
+        return result
+    }
+}
+
 /// The operands CLDR's rules test, computed from a number as written: `1.50` has two visible
 /// fraction digits, `1.5` one, and they may fall in different categories.
 ///

@@ -58,6 +58,21 @@ public struct StringsdictEntry: Sendable, Hashable {
     /// The variable `name` as Foundation reads the entry (see `variableIndex(named:)`).
     public func variable(named name: String) -> StringsdictVariable? { variableIndex(named: name).map { variables[$0] } }
 
+    /// Every form of the entry, read in place: the entry's own variants (width and device
+    /// entries), then each variable's, in order.
+    public func forEachForm(_ body: (StringsdictVariant) -> Void) {
+        variants.withUnsafeBufferPointer { forms in
+            for form in forms.indices { body(forms[form]) }
+        }
+        variables.withUnsafeBufferPointer { variables in
+            for variable in variables.indices {
+                variables[variable].variants.withUnsafeBufferPointer { forms in
+                    for form in forms.indices { body(forms[form]) }
+                }
+            }
+        }
+    }
+
     /// The text used when no rule applies: the format key, else the `other` or first variant.
     public var representativeValue: String? {
         formatKey ?? variants.first(where: { $0.name == "other" })?.value ?? variants.first?.value

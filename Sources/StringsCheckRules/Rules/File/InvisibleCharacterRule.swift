@@ -61,13 +61,16 @@ struct InvisibleCharacterRule: Rule {
                     report(found, key: parsed.entries[index].key, at: parsed.entries[index].valueLocation, locale: locale)
                 }
             case .stringsdict(let parsed):
-                for entry in parsed.entries {
-                    if let format = entry.formatKey, let found = InvisibleScan.first(in: format) {
-                        report(found, key: entry.key, at: entry.formatKeyLocation, locale: locale)
-                    }
-                    for variant in entry.variants + entry.variables.flatMap(\.variants) {
-                        if let found = InvisibleScan.first(in: variant.value) {
-                            report(found, key: entry.key, at: variant.location, locale: locale)
+                // Read in place: a list of each entry's forms copied and retained every one.
+                parsed.entries.withUnsafeBufferPointer { entries in
+                    for entry in entries.indices {
+                        if let format = entries[entry].formatKey, let found = InvisibleScan.first(in: format) {
+                            report(found, key: entries[entry].key, at: entries[entry].formatKeyLocation, locale: locale)
+                        }
+                        entries[entry].forEachForm { form in
+                            if let found = InvisibleScan.first(in: form.value) {
+                                report(found, key: entries[entry].key, at: form.location, locale: locale)
+                            }
                         }
                     }
                 }

@@ -27,19 +27,27 @@ struct PluralMissingCategoryRule: Rule {
         var millionsOnly: [String: [PluralCategory: Bool]] = [:]
         var rulesByLocale: [String: (rules: PluralRuleSet, categories: [PluralCategory])?] = [:]
         var sampleTexts: [String: [PluralCategory: String]] = [:]
+        // Sets of one file come together: the last locale's answer is asked first.
+        var last: (locale: String, known: (rules: PluralRuleSet, categories: [PluralCategory])?)?
         return context.pluralForms.compactMap { set in
-            let known =
-                rulesByLocale[set.locale]
-                ?? {
-                    let rules = PluralRules.cldrLocale(for: set.locale).map { _ in
-                        let rules = PluralRules.cardinal(for: set.locale)
-                        return (rules, rules.categories)
-                    }
-                    rulesByLocale[set.locale] = .some(rules)
-                    return rules
-                }()
+            let known: (rules: PluralRuleSet, categories: [PluralCategory])?
+            if let last, last.locale == set.locale {
+                known = last.known
+            } else {
+                known =
+                    rulesByLocale[set.locale]
+                    ?? {
+                        let rules = PluralRules.cldrLocale(for: set.locale).map { _ in
+                            let rules = PluralRules.cardinal(for: set.locale)
+                            return (rules, rules.categories)
+                        }
+                        rulesByLocale[set.locale] = .some(rules)
+                        return rules
+                    }()
+                last = (set.locale, known)
+            }
             // 'other' missing is stringsdict-missing-other's finding.
-            guard let (rules, categories) = known, set.forms.contains(where: { PluralCategory(rawValue: $0.name) != nil }) else {
+            guard let (rules, categories) = known, !set.categories.isEmpty else {
                 return nil
             }
             let missing = set.missing(from: categories).filter { $0 != .other }

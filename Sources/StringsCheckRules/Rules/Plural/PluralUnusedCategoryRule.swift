@@ -24,18 +24,31 @@ struct PluralUnusedCategoryRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         // Thousands of sets share a few locales: each locale's categories are looked up once.
-        var usedByLocale: [String: Set<PluralCategory>?] = [:]
+        var usedByLocale: [String: PluralCategorySet?] = [:]
+        // Sets of one file come together: the last locale's answer is asked first.
+        var last: (locale: String, used: PluralCategorySet?)?
         for set in context.pluralForms {
-            let known =
-                usedByLocale[set.locale]
-                ?? {
-                    let used = PluralRules.cldrLocale(for: set.locale).map { _ in Set(PluralRules.cardinal(for: set.locale).categories) }
-                    usedByLocale[set.locale] = .some(used)
-                    return used
-                }()
-            guard let used = known else { continue }
+            let known: PluralCategorySet?
+            if let last, last.locale == set.locale {
+                known = last.used
+            } else {
+                known =
+                    usedByLocale[set.locale]
+                    ?? {
+                        let used = PluralRules.cldrLocale(for: set.locale).map { _ in
+                            PluralCategorySet(PluralRules.cardinal(for: set.locale).categories)
+                        }
+                        usedByLocale[set.locale] = .some(used)
+                        return used
+                    }()
+                last = (set.locale, known)
+            }
+            guard var unused = known.map({ set.categories.subtracting($0) }) else { continue }
+            unused.remove(.zero)
+            // Nearly every set writes only categories its locale uses.
+            guard !unused.isEmpty else { continue }
             for form in set.forms {
-                guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
+                guard let category = PluralCategory(rawValue: form.name), unused.contains(category) else { continue }
                 result.append(
                     finding(
                         .neverShown(

@@ -27,17 +27,27 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var result: [Finding] = []
         // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
         var expectedByValueType: [String: FormatSpecifier?] = [:]
+        var last: (valueType: String, scanned: FormatSpecifier?, spelled: Bool)?
         /// One variable of an entry, read in place (a copy retained each of its forms).
         func check(_ slot: FormatSpecifier, _ variable: StringsdictVariable, entry: StringsdictEntry, file: ResourceFile, locale: String) {
             guard let valueType = variable.valueType else { return }
-            let scanned =
-                expectedByValueType[valueType]
-                ?? {
-                    let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
-                    expectedByValueType[valueType] = .some(specifier)
-                    return specifier
-                }()
-            guard let expected = scanned, expected.text == "%" + valueType else {
+            // The last value type's answer first: a file writes one or two.
+            let scanned: FormatSpecifier?
+            let spelled: Bool
+            if let last, last.valueType == valueType {
+                (scanned, spelled) = (last.scanned, last.spelled)
+            } else {
+                scanned =
+                    expectedByValueType[valueType]
+                    ?? {
+                        let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
+                        expectedByValueType[valueType] = .some(specifier)
+                        return specifier
+                    }()
+                spelled = scanned?.text == "%" + valueType
+                last = (valueType, scanned, spelled)
+            }
+            guard let expected = scanned, spelled else {
                 // How Foundation reads a value type such as '%ld' is not documented: a warning.
                 var problem = finding(
                     .notASpecifier(valueType: valueType, variable: variable.name, key: entry.key),
@@ -66,9 +76,14 @@ struct StringsdictValueTypeMismatchRule: Rule {
         _ slot: FormatSpecifier, _ variable: StringsdictVariable, expected: FormatSpecifier, entry: StringsdictEntry,
         file: ResourceFile, locale: String
     ) -> [Finding] {
+        // The usual form reads the number once, spelled as the value type: nothing to scan (read
+        // in place: a copy of each form retained its strings).
+        let usual = variable.variants.withUnsafeBufferPointer { forms in
+            forms.indices.allSatisfy { forms[$0].value.utf8HasOnePercent(startingWith: expected.text) }
+        }
+        guard !usual else { return [] }
         var result: [Finding] = []
         for variant in variable.variants {
-            // The usual form reads the number once, spelled as the value type: nothing to scan.
             if variant.value.utf8HasOnePercent(startingWith: expected.text) { continue }
             let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
             for specifier in plain {
