@@ -74,14 +74,14 @@ struct PluralHardcodedNumberRule: Rule {
         context.forEachStringsdictEntry { file, locale, entry in
             let locale = PluralForms.pluralLocale(locale, baseLocale: context.baseLocale)
             // Read in place: a copy of a variable or a form retained its strings.
-            entry.variables.withUnsafeBufferPointer { variables in
+            entry.pointee.variables.withUnsafeBufferPointer { variables in
                 for variable in variables.indices where variables[variable].specType == "NSStringPluralRuleType" {
                     variables[variable].variants.withUnsafeBufferPointer { forms in
                         // Nearly every form writes no number: nothing more to read.
                         guard forms.contains(where: { writtenNumber($0.value) != nil }) else { return }
                         check(
                             count: forms.count, name: { forms[$0].name }, text: { forms[$0].value }, location: { forms[$0].location },
-                            key: entry.key, locale: locale, file: file)
+                            key: entry.pointee.key, locale: locale, file: file)
                     }
                 }
             }

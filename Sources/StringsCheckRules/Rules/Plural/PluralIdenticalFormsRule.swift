@@ -64,9 +64,9 @@ struct PluralIdenticalFormsRule: Rule {
         }
         context.forEachStringsdictEntry { file, locale, entry in
             let locale = PluralForms.pluralLocale(locale, baseLocale: context.baseLocale)
-            for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
+            for variable in entry.pointee.variables where variable.specType == "NSStringPluralRuleType" {
                 visit(
-                    variable.variants.map { ($0.name, $0.value, $0.location) }, key: entry.key, set: variable.name, locale: locale,
+                    variable.variants.map { ($0.name, $0.value, $0.location) }, key: entry.pointee.key, set: variable.name, locale: locale,
                     file: file, at: variable.location)
             }
         }

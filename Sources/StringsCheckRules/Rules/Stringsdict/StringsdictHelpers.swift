@@ -6,14 +6,17 @@ extension RuleContext {
     /// Calls `body` with every `.stringsdict` format entry of a localized file, its file and its
     /// locale, all read in place: a sequence of (file, locale, entry) copied the file and the
     /// entry, a retain of each of their strings, for every entry of every rule that read them.
-    func forEachStringsdictEntry(_ body: (_ file: ResourceFile, _ locale: String, _ entry: StringsdictEntry) -> Void) {
+    /// The entry is handed over as a pointer into its file's entries (valid during the call):
+    /// handed over as a value, it was copied for each call, most of a simple rule's time.
+    func forEachStringsdictEntry(_ body: (_ file: ResourceFile, _ locale: String, _ entry: UnsafePointer<StringsdictEntry>) -> Void) {
         require(.stringsdictEntries)
         project.files.withUnsafeBufferPointer { files in
             for index in files.indices {
                 guard case .stringsdict(let parsed) = files[index].content, let locale = files[index].locale else { continue }
                 let file = files[index]
                 parsed.entries.withUnsafeBufferPointer { entries in
-                    for entry in entries.indices { body(file, locale, entries[entry]) }
+                    guard let base = entries.baseAddress else { return }
+                    for entry in entries.indices { body(file, locale, base + entry) }
                 }
             }
         }

@@ -31,12 +31,16 @@ struct StringsdictInvalidVariableNameRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         context.forEachStringsdictEntry { file, locale, entry in
-            for variable in entry.variables
-            where variable.name.isEmpty || !variable.name.utf8.allSatisfy(Self.isNameByte) {
-                result.append(
-                    finding(
-                        .invalidVariableName(name: variable.name, key: entry.key),
-                        path: file.path, at: variable.location, key: entry.key, locale: locale, table: file.tableID))
+            // Read in place: a copy of each variable retained its strings and forms.
+            entry.pointee.variables.withUnsafeBufferPointer { variables in
+                for variable in variables.indices
+                where variables[variable].name.isEmpty || !variables[variable].name.utf8.allSatisfy(Self.isNameByte) {
+                    result.append(
+                        finding(
+                            .invalidVariableName(name: variables[variable].name, key: entry.pointee.key),
+                            path: file.path, at: variables[variable].location, key: entry.pointee.key, locale: locale,
+                            table: file.tableID))
+                }
             }
         }
         return result

@@ -18,11 +18,11 @@ struct StringsdictNoVariablesRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         context.forEachStringsdictEntry { file, locale, entry in
-            guard let format = entry.formatKey, entry.formatVariables.isEmpty else { return }
+            guard let format = entry.pointee.formatKey, entry.pointee.formatVariables.isEmpty else { return }
             result.append(
                 finding(
-                    .noVariables(format: format, key: entry.key),
-                    path: file.path, at: entry.formatKeyLocation, key: entry.key, locale: locale, table: file.tableID))
+                    .noVariables(format: format, key: entry.pointee.key),
+                    path: file.path, at: entry.pointee.formatKeyLocation, key: entry.pointee.key, locale: locale, table: file.tableID))
         }
         return result
     }

@@ -59,11 +59,22 @@ struct StringsdictValueTypeMismatchRule: Rule {
             result += mismatches(slot, variable, expected: expected, entry: entry, file: file, locale: locale)
         }
         context.forEachStringsdictEntry { file, locale, entry in
-            guard entry.formatKey != nil else { return }
-            for slot in entry.formatVariables {
-                guard let name = slot.variableName, let index = entry.variableIndex(named: name) else { continue }
-                entry.variables.withUnsafeBufferPointer { variables in
-                    check(slot, variables[index], entry: entry, file: file, locale: locale)
+            guard entry.pointee.formatKey != nil else { return }
+            entry.pointee.formatVariables.withUnsafeBufferPointer { slots in
+                for slot in slots.indices {
+                    guard let name = slots[slot].variableName, let index = entry.pointee.variableIndex(named: name) else { continue }
+                    entry.pointee.variables.withUnsafeBufferPointer { variables in
+                        // The usual variable, read in place: its value type is the last one's, a
+                        // specifier, and every form reads the number once, spelled as it.
+                        if let last, last.spelled, let expected = last.scanned, variables[index].valueType == last.valueType,
+                            variables[index].variants.withUnsafeBufferPointer({ forms in
+                                forms.indices.allSatisfy { forms[$0].value.utf8HasOnePercent(startingWith: expected.text) }
+                            })
+                        {
+                            return
+                        }
+                        check(slots[slot], variables[index], entry: entry.pointee, file: file, locale: locale)
+                    }
                 }
             }
         }
