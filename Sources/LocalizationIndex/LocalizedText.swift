@@ -69,18 +69,22 @@ public final class TextSource: Sendable {
 
     /// The text of form `form` of `.stringsdict` entry `entry` (a usual entry, see `OneVariableEntry`).
     func permutation(entry: Int, form: Int) -> LocalizedText {
-        stringsdict.withUnsafeBufferPointer { entries in
-            // The entry was read as a usual one when its record was made: reading it again gives the same.
-            guard let usual = OneVariableEntry(entries[entry]) else { preconditionFailure("not a usual .stringsdict entry") }
-            return usual.text(of: entries[entry], form: form, piece: usual.piece(of: entries[entry], form: form), source: self)
-        }
+        usual(entry: entry) { usual, entry in usual.text(of: entry, form: form, piece: usual.piece(of: entry, form: form), source: self) }
     }
 
     /// The text alone of form `form` of `.stringsdict` entry `entry` (see `permutation`).
     func permutationText(entry: Int, form: Int) -> String {
+        usual(entry: entry) { usual, entry in
+            entry.variables.withUnsafeBufferPointer { usual.string(form: $0[usual.variable].variants[form].value) }
+        }
+    }
+
+    /// `body` with `.stringsdict` entry `entry`, read as the usual entry it was when its records
+    /// were made (reading it again gives the same).
+    private func usual<T>(entry: Int, _ body: (OneVariableEntry, StringsdictEntry) -> T) -> T {
         stringsdict.withUnsafeBufferPointer { entries in
             guard let usual = OneVariableEntry(entries[entry]) else { preconditionFailure("not a usual .stringsdict entry") }
-            return entries[entry].variables.withUnsafeBufferPointer { usual.string(form: $0[usual.variable].variants[form].value) }
+            return body(usual, entries[entry])
         }
     }
 
@@ -102,8 +106,9 @@ public final class TextSource: Sendable {
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
 ///
-/// The index keeps `.strings` values and plain catalog string units as records (`TextStore`) and
-/// makes their text when one is read; permutations and variations are kept as objects. A class:
+/// The index keeps `.strings` values, plain catalog string units and the forms of usual
+/// `.stringsdict` entries as records (`TextStore`) and makes their text when one is read; other
+/// permutations and catalog variations are kept as objects. A class:
 /// a text is handed from rule to rule without copying its strings and arrays.
 public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and

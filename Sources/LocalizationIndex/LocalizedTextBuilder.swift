@@ -31,28 +31,17 @@ enum LocalizedTextBuilder {
             var batch = TextBatch()
             let file = project.files[job.file]
             let usage = usages[file.tableID] ?? .format
-            let messages: [LocalizedText]
-            if let range = job.entries, case .catalog(let catalog) = file.content {
+            let included = ignored.isEmpty || !ignored.contains(file.locale ?? globalLocale)
+            switch file.content {
+            case .catalog(let catalog):
                 appendCatalogTexts(
-                    catalog, entries: range, sources: catalogSources[job.file] ?? [:], file: file, usage: usage, ignoring: ignored,
-                    to: &batch)
-                return batch
-            } else if case .strings(let parsed) = file.content {
+                    catalog, entries: job.entries ?? catalog.entries.indices, sources: catalogSources[job.file] ?? [:], file: file,
+                    usage: usage, ignoring: ignored, to: &batch)
+            case .strings(let parsed):
                 // Nearly every text: added as it is made, from what the builder already knows.
-                if ignored.isEmpty || !ignored.contains(file.locale ?? globalLocale) {
-                    appendStringsTexts(parsed, of: file, usage: usage, to: &batch)
-                }
-                return batch
-            } else if case .stringsdict(let parsed) = file.content {
-                if ignored.isEmpty || !ignored.contains(file.locale ?? globalLocale) {
-                    appendStringsdictTexts(parsed, of: file, usage: usage, to: &batch)
-                }
-                return batch
-            } else {
-                messages = Self.texts(of: file, usage: usage)
-            }
-            for message in messages where ignored.isEmpty || !ignored.contains(message.locale) {
-                batch.append(message)
+                if included { appendStringsTexts(parsed, of: file, usage: usage, to: &batch) }
+            case .stringsdict(let parsed):
+                if included { appendStringsdictTexts(parsed, of: file, usage: usage, to: &batch) }
             }
             return batch
         }
@@ -140,7 +129,7 @@ enum LocalizedTextBuilder {
         parsed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 guard LocalizedText.fitsPacked(entry: index, localization: 0), let usual = OneVariableEntry(entries[index]) else {
-                    for message in stringsdictTexts(entries[index], source: source) { batch.append(message) }
+                    for message in stringsdictTexts(entries[index], source: source, shortcut: false) { batch.append(message) }
                     continue
                 }
                 let forms = entries[index].variables.withUnsafeBufferPointer { $0[usual.variable].variants }
@@ -169,7 +158,7 @@ enum LocalizedTextBuilder {
                     scans.append(scan)
                 }
                 if general {
-                    for message in stringsdictTexts(entries[index], source: source) { batch.append(message) }
+                    for message in stringsdictTexts(entries[index], source: source, shortcut: false) { batch.append(message) }
                     continue
                 }
                 let loaded = entries[index].loaded

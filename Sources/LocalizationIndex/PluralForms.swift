@@ -47,9 +47,6 @@ public struct PluralForms: Sendable {
         self.categories = categories
     }
 
-    /// The categories written.
-    public var presentCategories: Set<PluralCategory> { Set(PluralCategory.allCases.filter(categories.contains)) }
-
     /// The categories the locale's CLDR rules use that the forms lack (`other` included); nil for
     /// a language CLDR does not list, whose rules are unknown rather than the root's.
     public var missingCategories: [PluralCategory]? {

@@ -44,10 +44,7 @@ extension LocalizedTextBuilder {
         let outer = FormatScanner.analyze(format, checkAcrossArguments: false)
         var results: [LocalizedText] = []
         /// The variable named `name` as Foundation reads it (the last definition), when it has forms.
-        func variable(named name: String) -> Int? {
-            guard let index = entry.variableIndex(named: name) else { return nil }
-            return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
-        }
+        func variable(named name: String) -> Int? { OneVariableEntry.variableWithForms(named: name, in: entry) }
         // The usual entry: the format is one variable ('%#@items@', 'You have %#@items@') whose
         // forms name no other variable, so each text is the form in the format's text around it;
         // made without the general expansion's states and label lists (what it would make, see
@@ -237,7 +234,7 @@ struct OneVariableEntry {
     }
 
     /// The variable `name` as Foundation reads the entry (the last definition), when it has forms.
-    private static func variableWithForms(named name: String, in entry: StringsdictEntry) -> Int? {
+    static func variableWithForms(named name: String, in entry: StringsdictEntry) -> Int? {
         guard let index = entry.variableIndex(named: name) else { return nil }
         return entry.variables.withUnsafeBufferPointer { $0[index].variants.isEmpty } ? nil : index
     }

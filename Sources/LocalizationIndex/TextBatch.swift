@@ -100,7 +100,7 @@ struct TextBatch {
     /// `source` (the batch's source `number`), its text scanned as `scan` says: a record only.
     mutating func appendForm(_ form: Int, entry: Int, of source: TextSource, number: Int32, scan: FormScan, isEmpty: Bool, loaded: Bool) {
         let flags = scan.flags.union([isEmpty ? .isEmpty : [], loaded ? .loaded : []])
-        add(Slot(object: Slot.unit(form), shape: scan.shape, source: number, entry: Int32(entry), flags: flags), source: source)
+        add(Slot(object: Slot.form(form), shape: scan.shape, source: number, entry: Int32(entry), flags: flags), source: source)
     }
 
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as

@@ -9,8 +9,9 @@ import LocalizationFormats
 /// (and the unit's localization or the entry's form), and reading it makes the text then,
 /// scanning its format again (which gives what the first scan gave). The rules read the few
 /// texts they report, so a large project keeps 20 bytes per text instead of an object and its
-/// specifiers. Other texts (permutations of several variables, catalog variations, a catalog key
-/// that is its own source text) keep their object.
+/// specifiers. Other texts (the permutations of other `.stringsdict` entries, see
+/// `OneVariableEntry`; catalog variations; a catalog key that is its own source text) keep their
+/// object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
     /// counting when the batches of all files are combined.
@@ -29,6 +30,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
         var flags: Flags
 
         static func unit(_ localization: Int) -> Int32 { -2 - Int32(localization) }
+        /// The `object` of the record of form n of a usual `.stringsdict` entry.
+        static func form(_ form: Int) -> Int32 { -2 - Int32(form) }
         /// The localization of a catalog string unit's record.
         var localization: Int? { object <= -2 && !flags.contains(.stringsdict) ? Int(-2 - object) : nil }
         /// The form of a `.stringsdict` permutation's record.
@@ -105,7 +108,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { slots.count }
 
-    /// The text at `position`, made now for a record (a `.strings` value or a catalog string unit).
+    /// The text at `position`, made now for a record (a `.strings` value, a catalog string unit or
+    /// a form of a usual `.stringsdict` entry).
     public subscript(position: Int) -> LocalizedText {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)] }

@@ -123,9 +123,9 @@ struct StringsdictPermutationTests {
         return file.entries.flatMap { LocalizedTextBuilder.stringsdictTexts($0, source: source) }
     }
 
-    static func variable(_ name: String, _ forms: [(String, String)]) -> String {
+    static func variable(_ name: String, _ forms: [(String, String)], valueType: String = "ld") -> String {
         "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
-            + "<key>NSStringFormatValueTypeKey</key><string>ld</string>"
+            + "<key>NSStringFormatValueTypeKey</key><string>\(valueType)</string>"
             + forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined() + "</dict>"
     }
 
@@ -140,18 +140,23 @@ struct StringsdictPermutationTests {
         var entries = ""
         for (index, form) in forms.enumerated() {
             // The variable alone, and with text around it (ASCII and not).
-            let formats = ["%#@n@", "%1$#@n@", "You have %#@n@", "%#@n@ left é", "ü %1$#@n@ ✓", "%#@n@"]
-            let format = formats[index % formats.count]
-            entries +=
-                "<key>k\(index)</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>"
-                + Self.variable(
-                    "n", [("one", form), ("other", forms[(index + 1) % forms.count]), ("few", forms[(index + 7) % forms.count])])
-                + Self.variable("other", [("one", "nested %@"), ("other", "nested %ld")]) + "</dict>"
+            let formats = ["%#@n@", "%1$#@n@", "You have %#@n@", "%#@n@ left é", "ü %1$#@n@ ✓", "%#@n@", "%2$#@n@ of %1$@"]
+            // Each form again under every format and value type: records share the scans of
+            // alike forms only under the same variable.
+            for (variant, valueType) in ["ld", "d", "@", "f"].enumerated() {
+                let format = formats[(index + variant) % formats.count]
+                entries +=
+                    "<key>k\(index).\(variant)</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>"
+                    + Self.variable(
+                        "n", [("one", form), ("other", forms[(index + 1) % forms.count]), ("few", forms[(index + 7) % forms.count])],
+                        valueType: valueType)
+                    + Self.variable("other", [("one", "nested %@"), ("other", "nested %ld")]) + "</dict>"
+            }
         }
         let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(entries)</dict></plist>\n"
         let file = StringsdictParser.parse(bytes: Array(xml.utf8), path: "en.lproj/Localizable.stringsdict")
         let source = TextSource(table: "Localizable", locale: "en", path: file.path)
-        #expect(file.entries.count == forms.count)
+        #expect(file.entries.count == forms.count * 4)
         var compared = 0
         for entry in file.entries {
             let quick = LocalizedTextBuilder.stringsdictTexts(entry, source: source)
@@ -164,14 +169,28 @@ struct StringsdictPermutationTests {
                 compared += 1
             }
         }
-        #expect(compared > 80)
+        #expect(compared > 320)
         // The index keeps a usual entry's forms as records: each text made from its record is
         // what the general expansion makes, and its record reads what that text reads.
         let project = Check.project([("en.lproj/Localizable.stringsdict", xml)])
         let batch = LocalizedTextBuilder.texts(of: project)
         let general = file.entries.flatMap { LocalizedTextBuilder.stringsdictTexts($0, source: source, shortcut: false) }
-        #expect(batch.texts.count == general.count)
-        #expect(general.count - batch.texts.objects.count > 30)
+        try #require(batch.texts.count == general.count)
+        #expect(general.count - batch.texts.objects.count > 120)
+        // What the records say of each text is what the same texts kept as objects say.
+        var objects = TextBatch()
+        for text in general { objects.append(text) }
+        #expect(batch.empty == objects.empty && !objects.empty.isEmpty)
+        #expect(batch.withSpecifiers == objects.withSpecifiers && batch.withProblems == objects.withProblems)
+        #expect(batch.stringsdict == objects.stringsdict && batch.stringsdict.count == general.count)
+        for index in general.indices {
+            #expect(batch.texts.hasUnpositionedArguments(at: index) == objects.texts.hasUnpositionedArguments(at: index))
+            #expect(batch.texts.isLoaded(at: index) == objects.texts.isLoaded(at: index))
+            for type in FormatArgumentType.allCases {
+                #expect(batch.texts.reads(at: index, anyOf: [type]) == objects.texts.reads(at: index, anyOf: [type]))
+            }
+            #expect(batch.texts.shape(at: index) == objects.texts.shape(at: index))
+        }
         for (index, b) in general.enumerated() {
             let a = batch.texts[index]
             #expect(a.text == b.text && a.label == b.label && a.placement == b.placement, "\(b.key)")

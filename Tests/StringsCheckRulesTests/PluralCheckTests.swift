@@ -154,4 +154,27 @@ struct ConflictingFormsTests {
         #expect(await Self.messages(first, alsoIn: second).isEmpty)
         #expect(await Self.messages(first + between + first).isEmpty)
     }
+
+    /// A first definition whose forms disagree is read in full when the key comes again, and a
+    /// definition whose forms name a second variable (kept as objects, not records) too.
+    @Test func everyFormOfEveryDefinitionIsCompared() async {
+        let first = Self.entry("files", [("one", "%d file in %@"), ("other", "%d files in %d")])
+        let second = Self.entry("files", [("one", "%d file in %ld"), ("other", "%d files in %ld")])
+        let variable = { (name: String, one: String, other: String) in
+            "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+                + "<key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>\(one)</string>"
+                + "<key>other</key><string>\(other)</string></dict>"
+        }
+        let nested =
+            "<key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+            + variable("n", "%d in %#@m@", "%d in %#@m@") + variable("m", "%d x %@", "%d y %@") + "</dict>\n"
+        #expect(
+            await Self.messages(first + second + nested) == [
+                "3: argument 2 of 'files' is '%d' in permutation 'other' of 'n' but '%@' in permutation 'one' of 'n'; the forms must agree",
+                "4: argument 2 of 'files' is '%ld' in permutation 'one' of 'n' but '%@' in permutation 'one' of 'n'; the forms must agree",
+                "4: argument 2 of 'files' is '%ld' in permutation 'other' of 'n' but '%@' in permutation 'one' of 'n'; the forms must agree",
+                "5: argument 2 of 'files' is '%d' in permutation 'one' of 'n', 'one' of 'm' but '%@' in permutation 'one' of 'n'; the forms must agree",
+                "5: argument 2 of 'files' is '%d' in permutation 'one' of 'n', 'other' of 'm' but '%@' in permutation 'one' of 'n'; the forms must agree",
+            ])
+    }
 }

@@ -29,16 +29,16 @@ struct StringsdictConflictingVariantsRule: Rule {
         var result: [Finding] = []
         let texts = context.texts
         let list = context.stringsdictTexts
-        // The list positions each entry's uses were read from, by file and key: an entry written
-        // again later in its file (Foundation reads the last) is compared with the uses of the
-        // first. Positions rather than the uses themselves, as nearly every entry is written once.
+        // The list positions each entry's uses were read from, by key, in the file being read (a
+        // file's texts stand together in the list): an entry written again later in its file
+        // (Foundation reads the last) is compared with the uses of the first. Positions rather
+        // than the uses themselves, as nearly every entry is written once.
         struct Reads {
             var first: Range<Int>
             /// Ranges of later definitions (nearly always none: no array is made).
             var more: [Range<Int>] = []
             var all: [Range<Int>] { [first] + more }
         }
-        var readFrom: [String: [String: Reads]] = [:]
         var path = ""
         var keysOfPath: [String: Reads] = [:]
         /// Each argument's first use in the entry, and the text it is in.
@@ -53,9 +53,8 @@ struct StringsdictConflictingVariantsRule: Rule {
             // An entry's texts (its permutations) stand together.
             let source = texts.source(at: list[start])
             if source !== previousSource, source.path != path {
-                if !keysOfPath.isEmpty { readFrom[path] = keysOfPath }
                 path = source.path
-                keysOfPath = readFrom.removeValue(forKey: path) ?? [:]
+                keysOfPath.removeAll(keepingCapacity: true)
             }
             previousSource = source
             let key = texts.key(at: list[start])

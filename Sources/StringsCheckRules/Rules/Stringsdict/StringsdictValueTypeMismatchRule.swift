@@ -87,14 +87,9 @@ struct StringsdictValueTypeMismatchRule: Rule {
         _ slot: FormatSpecifier, _ variable: StringsdictVariable, expected: FormatSpecifier, entry: StringsdictEntry,
         file: ResourceFile, locale: String
     ) -> [Finding] {
-        // The usual form reads the number once, spelled as the value type: nothing to scan (read
-        // in place: a copy of each form retained its strings).
-        let usual = variable.variants.withUnsafeBufferPointer { forms in
-            forms.indices.allSatisfy { forms[$0].value.utf8HasOnePercent(startingWith: expected.text) }
-        }
-        guard !usual else { return [] }
         var result: [Finding] = []
         for variant in variable.variants {
+            // The usual form reads the number once, spelled as the value type: nothing to scan.
             if variant.value.utf8HasOnePercent(startingWith: expected.text) { continue }
             let plain = FormatScanner.analyze(variant.value).specifiers.filter { $0.variableName == nil }
             for specifier in plain {
