@@ -78,7 +78,7 @@ struct PluralHardcodedNumberRule: Rule {
                 for variable in variables.indices where variables[variable].specType == "NSStringPluralRuleType" {
                     variables[variable].variants.withUnsafeBufferPointer { forms in
                         // Nearly every form writes no number: nothing more to read.
-                        guard forms.contains(where: { writtenNumber($0.value) != nil }) else { return }
+                        guard forms.indices.contains(where: { writtenNumber(forms[$0].value) != nil }) else { return }
                         check(
                             count: forms.count, name: { forms[$0].name }, text: { forms[$0].value }, location: { forms[$0].location },
                             key: entry.pointee.key, locale: locale, file: file)

@@ -27,29 +27,45 @@ struct PluralMissingCategoryRule: Rule {
         var millionsOnly: [String: [PluralCategory: Bool]] = [:]
         var rulesByLocale: [String: (rules: PluralRuleSet, categories: [PluralCategory])?] = [:]
         var sampleTexts: [String: [PluralCategory: String]] = [:]
-        // Sets of one file come together: the last locale's answer is asked first.
-        var last: (locale: String, known: (rules: PluralRuleSet, categories: [PluralCategory])?)?
-        return context.pluralForms.compactMap { set in
-            let known: (rules: PluralRuleSet, categories: [PluralCategory])?
-            if let last, last.locale == set.locale {
-                known = last.known
+        // Sets of one file come together: the last locale's categories are asked first, and only
+        // a set that lacks one is read further (in place: a copy of each set retained its strings
+        // and forms).
+        var usedByLocale: [String: PluralCategorySet?] = [:]
+        var last: (locale: String, used: PluralCategorySet?)?
+        let sets = context.pluralForms
+        return sets.indices.compactMap { index in
+            let locale = sets[index].locale
+            let used: PluralCategorySet?
+            if let last, last.locale == locale {
+                used = last.used
             } else {
-                known =
-                    rulesByLocale[set.locale]
+                used =
+                    usedByLocale[locale]
                     ?? {
-                        let rules = PluralRules.cldrLocale(for: set.locale).map { _ in
-                            let rules = PluralRules.cardinal(for: set.locale)
-                            return (rules, rules.categories)
+                        let used = PluralRules.cldrLocale(for: locale).map { _ in
+                            PluralCategorySet(PluralRules.cardinal(for: locale).categories)
                         }
-                        rulesByLocale[set.locale] = .some(rules)
-                        return rules
+                        usedByLocale[locale] = .some(used)
+                        return used
                     }()
-                last = (set.locale, known)
+                last = (locale, used)
             }
             // 'other' missing is stringsdict-missing-other's finding.
-            guard let (rules, categories) = known, !set.categories.isEmpty else {
-                return nil
-            }
+            guard var lacking = used?.subtracting(sets[index].categories), !sets[index].categories.isEmpty else { return nil }
+            lacking.remove(.other)
+            guard !lacking.isEmpty else { return nil }
+            let set = sets[index]
+            let known =
+                rulesByLocale[locale]
+                ?? {
+                    let rules = PluralRules.cldrLocale(for: locale).map { _ in
+                        let rules = PluralRules.cardinal(for: locale)
+                        return (rules, rules.categories)
+                    }
+                    rulesByLocale[locale] = .some(rules)
+                    return rules
+                }()
+            guard let (rules, categories) = known else { return nil }
             let missing = set.missing(from: categories).filter { $0 != .other }
             guard !missing.isEmpty else { return nil }
             let samples = missing.map { category in

@@ -27,26 +27,30 @@ struct PluralUnusedCategoryRule: Rule {
         var usedByLocale: [String: PluralCategorySet?] = [:]
         // Sets of one file come together: the last locale's answer is asked first.
         var last: (locale: String, used: PluralCategorySet?)?
-        for set in context.pluralForms {
+        // Read in place: a copy of each set retained its strings and forms.
+        let sets = context.pluralForms
+        for index in sets.indices {
+            let locale = sets[index].locale
             let known: PluralCategorySet?
-            if let last, last.locale == set.locale {
+            if let last, last.locale == locale {
                 known = last.used
             } else {
                 known =
-                    usedByLocale[set.locale]
+                    usedByLocale[locale]
                     ?? {
-                        let used = PluralRules.cldrLocale(for: set.locale).map { _ in
-                            PluralCategorySet(PluralRules.cardinal(for: set.locale).categories)
+                        let used = PluralRules.cldrLocale(for: locale).map { _ in
+                            PluralCategorySet(PluralRules.cardinal(for: locale).categories)
                         }
-                        usedByLocale[set.locale] = .some(used)
+                        usedByLocale[locale] = .some(used)
                         return used
                     }()
-                last = (set.locale, known)
+                last = (locale, known)
             }
-            guard var unused = known.map({ set.categories.subtracting($0) }) else { continue }
+            guard var unused = known.map({ sets[index].categories.subtracting($0) }) else { continue }
             unused.remove(.zero)
             // Nearly every set writes only categories its locale uses.
             guard !unused.isEmpty else { continue }
+            let set = sets[index]
             for form in set.forms {
                 guard let category = PluralCategory(rawValue: form.name), unused.contains(category) else { continue }
                 result.append(

@@ -28,6 +28,9 @@ struct StringsdictValueTypeMismatchRule: Rule {
         // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
         var expectedByValueType: [String: FormatSpecifier?] = [:]
         var last: (valueType: String, scanned: FormatSpecifier?, spelled: Bool)?
+        /// The last value type when it is a specifier, and its spelling ('%d'): two short strings,
+        /// compared for every variable without copying the scanned specifier.
+        var lastUsual: (valueType: String, spelling: String)?
         /// One variable of an entry, read in place (a copy retained each of its forms).
         func check(_ slot: FormatSpecifier, _ variable: StringsdictVariable, entry: StringsdictEntry, file: ResourceFile, locale: String) {
             guard let valueType = variable.valueType else { return }
@@ -46,6 +49,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
                     }()
                 spelled = scanned?.text == "%" + valueType
                 last = (valueType, scanned, spelled)
+                lastUsual = spelled ? (valueType, "%" + valueType) : nil
             }
             guard let expected = scanned, spelled else {
                 // How Foundation reads a value type such as '%ld' is not documented: a warning.
@@ -66,9 +70,9 @@ struct StringsdictValueTypeMismatchRule: Rule {
                     entry.pointee.variables.withUnsafeBufferPointer { variables in
                         // The usual variable, read in place: its value type is the last one's, a
                         // specifier, and every form reads the number once, spelled as it.
-                        if let last, last.spelled, let expected = last.scanned, variables[index].valueType == last.valueType,
+                        if let usual = lastUsual, variables[index].valueType == usual.valueType,
                             variables[index].variants.withUnsafeBufferPointer({ forms in
-                                forms.indices.allSatisfy { forms[$0].value.utf8HasOnePercent(startingWith: expected.text) }
+                                forms.indices.allSatisfy { forms[$0].value.utf8HasOnePercent(startingWith: usual.spelling) }
                             })
                         {
                             return
