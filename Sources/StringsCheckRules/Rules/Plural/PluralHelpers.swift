@@ -39,3 +39,24 @@ extension CatalogValue {
 func pluralExample(locale: String, forms: [(String, String)], marker: String? = nil, besides base: [(String, String)]) -> RuleExample {
     RuleExample(pluralExample(locale: "en", forms: base).files + pluralExample(locale: locale, forms: forms, marker: marker).files)
 }
+
+/// The categories each locale's CLDR rules use, worked out once per locale; nil for a language
+/// CLDR does not list. Thousands of plural sets share a few locales, and the sets of one file come
+/// together: the last locale's answer is asked first.
+struct LocaleCategories {
+    private var byLocale: [String: PluralCategorySet?] = [:]
+    private var last: (locale: String, used: PluralCategorySet?)?
+
+    mutating func used(in locale: String) -> PluralCategorySet? {
+        if let last, last.locale == locale { return last.used }
+        let used =
+            byLocale[locale]
+            ?? {
+                let used = PluralRules.cldrLocale(for: locale).map { _ in PluralCategorySet(PluralRules.cardinal(for: locale).categories) }
+                byLocale[locale] = .some(used)
+                return used
+            }()
+        last = (locale, used)
+        return used
+    }
+}

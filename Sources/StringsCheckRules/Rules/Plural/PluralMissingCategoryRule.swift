@@ -30,26 +30,11 @@ struct PluralMissingCategoryRule: Rule {
         // Sets of one file come together: the last locale's categories are asked first, and only
         // a set that lacks one is read further (in place: a copy of each set retained its strings
         // and forms).
-        var usedByLocale: [String: PluralCategorySet?] = [:]
-        var last: (locale: String, used: PluralCategorySet?)?
+        var localeCategories = LocaleCategories()
         let sets = context.pluralForms
         return sets.indices.compactMap { index in
             let locale = sets[index].locale
-            let used: PluralCategorySet?
-            if let last, last.locale == locale {
-                used = last.used
-            } else {
-                used =
-                    usedByLocale[locale]
-                    ?? {
-                        let used = PluralRules.cldrLocale(for: locale).map { _ in
-                            PluralCategorySet(PluralRules.cardinal(for: locale).categories)
-                        }
-                        usedByLocale[locale] = .some(used)
-                        return used
-                    }()
-                last = (locale, used)
-            }
+            let used = localeCategories.used(in: locale)
             // 'other' missing is stringsdict-missing-other's finding.
             guard var lacking = used?.subtracting(sets[index].categories), !sets[index].categories.isEmpty else { return nil }
             lacking.remove(.other)

@@ -23,29 +23,12 @@ struct PluralUnusedCategoryRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
-        // Thousands of sets share a few locales: each locale's categories are looked up once.
-        var usedByLocale: [String: PluralCategorySet?] = [:]
-        // Sets of one file come together: the last locale's answer is asked first.
-        var last: (locale: String, used: PluralCategorySet?)?
+        var localeCategories = LocaleCategories()
         // Read in place: a copy of each set retained its strings and forms.
         let sets = context.pluralForms
         for index in sets.indices {
             let locale = sets[index].locale
-            let known: PluralCategorySet?
-            if let last, last.locale == locale {
-                known = last.used
-            } else {
-                known =
-                    usedByLocale[locale]
-                    ?? {
-                        let used = PluralRules.cldrLocale(for: locale).map { _ in
-                            PluralCategorySet(PluralRules.cardinal(for: locale).categories)
-                        }
-                        usedByLocale[locale] = .some(used)
-                        return used
-                    }()
-                last = (locale, known)
-            }
+            let known = localeCategories.used(in: locale)
             guard var unused = known.map({ sets[index].categories.subtracting($0) }) else { continue }
             unused.remove(.zero)
             // Nearly every set writes only categories its locale uses.
