@@ -203,17 +203,15 @@ enum LocalizedTextBuilder {
             // A translation in the state 'new' is not compiled; the source language's unit is the
             // text the app shows whatever its state (Xcode leaves extracted source text 'new').
             guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
-            let analysis = TextSource.scan(unit.value, isCatalog: true)
             if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
                 batch.appendUnit(
-                    unit.value, entry: position.entry, localization: position.localization, of: source, analysis: analysis,
-                    loaded: catalog.loads)
+                    unit.value, entry: position.entry, localization: position.localization, of: source, loaded: catalog.loads)
                 return
             }
             batch.append(
                 LocalizedText(
                     source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                    analysis: analysis, origin: .catalog, label: nil, loaded: catalog.loads))
+                    analysis: TextSource.scan(unit.value, isCatalog: true), origin: .catalog, label: nil, loaded: catalog.loads))
         }
         // An entry with no unit in the source language is its own source text: Xcode extracts
         // `Text("Share via \(name)")` as the key "Share via %@" and compiles that key as the

@@ -24,6 +24,8 @@ struct TextBatch {
     /// The scan of `.strings` values by `PlainSpecifiers.key`: their shape number and what the
     /// scan says of them (the flags but those of the text itself: empty, loaded, origin).
     private var plainScans: [UInt64: (shape: Int32, flags: Flags)] = [:]
+    /// The same for catalog string units.
+    private var plainUnitScans: [UInt64: (shape: Int32, flags: Flags)] = [:]
     private static let ownFlags: Flags = [.isEmpty, .loaded, .stringsdict, .catalog]
     /// The source of the last run, by number.
     private var lastRunSource: Int32 = -1
@@ -101,6 +103,26 @@ struct TextBatch {
     mutating func appendForm(_ form: Int, entry: Int, of source: TextSource, number: Int32, scan: FormScan, isEmpty: Bool, loaded: Bool) {
         let flags = scan.flags.union([isEmpty ? .isEmpty : [], loaded ? .loaded : []])
         add(Slot(object: Slot.form(form), shape: scan.shape, source: number, entry: Int32(entry), flags: flags), source: source)
+    }
+
+    /// Adds the string unit of localization `localization` of catalog entry `entry`, whose text is
+    /// `value`: scanned, or given the scan of an earlier unit with the same plain specifiers (see
+    /// `PlainSpecifiers`; units are scanned as catalog texts, apart from `.strings` values).
+    mutating func appendUnit(_ value: String, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
+        let key = value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
+        if let key, let known = plainUnitScans[key] {
+            let flags = known.flags.union([.catalog, value.isEmpty ? .isEmpty : [], loaded ? .loaded : []])
+            add(
+                Slot(object: Slot.unit(localization), shape: known.shape, source: number(of: source), entry: Int32(entry), flags: flags),
+                source: source)
+            return
+        }
+        appendUnit(
+            value, entry: entry, localization: localization, of: source, analysis: TextSource.scan(value, isCatalog: true), loaded: loaded)
+        if let key {
+            let slot = texts.slots[texts.slots.count - 1]
+            plainUnitScans[key] = (slot.shape, slot.flags.subtracting(Self.ownFlags))
+        }
     }
 
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as

@@ -69,6 +69,47 @@ struct PlainSpecifiersTests {
         #expect(shared.empty == scanned.empty)
     }
 
+    /// The same for a catalog's string units, scanned as catalog texts: generated units, each
+    /// added through the shared scans to one batch and scanned on its own to another.
+    @Test func sharedScansOfCatalogUnitsAgreeWithScanningEachUnit() throws {
+        var generator = Generator(state: 2_026_112_7)
+        var texts: [String] = []
+        for index in 0..<3_000 {
+            let count = Int(generator.next() % 6)
+            var text = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
+            if index % 3 == 0, let plain = texts.last(where: { key($0) != nil }) { text = "b" + plain + " c" }
+            texts.append(text)
+        }
+        let strings = texts.enumerated().map { index, text in
+            "\"k\(index)\" : { \"localizations\" : { \"fr\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(text)\" } } } }"
+        }
+        let json = "{ \"sourceLanguage\" : \"en\", \"strings\" : { \(strings.joined(separator: ", ")) }, \"version\" : \"1.0\" }"
+        let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "T.xcstrings")
+        try #require(catalog.entries.count == texts.count)
+        let source = TextSource(table: "T", locale: "fr", path: catalog.path, usage: .format, catalog: catalog.entries)
+        var shared = TextBatch()
+        var scanned = TextBatch()
+        for (index, text) in texts.enumerated() {
+            let value = try #require(catalog.entries[index].localizations[0].value.stringUnit?.value)
+            #expect(value == text)
+            let loaded = index % 7 != 0
+            shared.appendUnit(value, entry: index, localization: 0, of: source, loaded: loaded)
+            scanned.appendUnit(
+                value, entry: index, localization: 0, of: source, analysis: TextSource.scan(value, isCatalog: true), loaded: loaded)
+        }
+        var plain = 0
+        for index in texts.indices {
+            let a = shared.texts.slots[index]
+            let b = scanned.texts.slots[index]
+            #expect(a.flags == b.flags && a.object == b.object && a.entry == b.entry, "\(texts[index])")
+            #expect(shared.texts.shapes[Int(a.shape)] == scanned.texts.shapes[Int(b.shape)], "\(texts[index])")
+            if key(texts[index]) != nil && texts[index].contains("%") { plain += 1 }
+        }
+        #expect(plain > 500, "the generated units exercise the shared scans")
+        #expect(shared.withSpecifiers == scanned.withSpecifiers && shared.withProblems == scanned.withProblems)
+        #expect(shared.empty == scanned.empty && !shared.empty.isEmpty)
+    }
+
     struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
