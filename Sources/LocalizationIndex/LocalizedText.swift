@@ -59,13 +59,14 @@ public final class TextSource: Sendable {
     // What a text that reads its file (a record of `TextStore`, a `LocalizedText` without its own
     // copies) is made of, read in place: `entries[index].key` copied the whole entry.
 
-    /// The key of `.strings` entry `entry`, or of catalog entry `entry` when `isCatalog`.
-    func key(entry: Int, isCatalog: Bool) -> String {
-        isCatalog ? catalog.withUnsafeBufferPointer { $0[entry].key } : entries.withUnsafeBufferPointer { $0[entry].key }
+    /// The key of entry `entry` of the source's `.strings`, `.stringsdict` or catalog entries.
+    func key(entry: Int, origin: LocalizedStringOrigin) -> String {
+        switch origin {
+        case .strings: entries.withUnsafeBufferPointer { $0[entry].key }
+        case .stringsdict: stringsdict.withUnsafeBufferPointer { $0[entry].key }
+        case .catalog: catalog.withUnsafeBufferPointer { $0[entry].key }
+        }
     }
-
-    /// The key of `.stringsdict` entry `entry`.
-    func stringsdictKey(entry: Int) -> String { stringsdict.withUnsafeBufferPointer { $0[entry].key } }
 
     /// The text of form `form` of `.stringsdict` entry `entry` (a usual entry, see `OneVariableEntry`).
     func permutation(entry: Int, form: Int) -> LocalizedText {
@@ -181,7 +182,7 @@ public final class LocalizedText: Sendable {
 
     public var key: String {
         if let own { return own.key }
-        return source.key(entry: Int(entry), isCatalog: origin != .strings)
+        return source.key(entry: Int(entry), origin: origin)
     }
     public var text: String {
         if let own { return own.text }

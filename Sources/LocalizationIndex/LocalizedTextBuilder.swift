@@ -124,8 +124,8 @@ enum LocalizedTextBuilder {
             let variable: String
             let signature: String
         }
-        var known: [PlainForm: TextBatch.FormScan] = [:]
-        var scans: [TextBatch.FormScan] = []
+        var known: [PlainForm: TextBatch.Scan] = [:]
+        var scans: [TextBatch.Scan] = []
         parsed.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 guard LocalizedText.fitsPacked(entry: index, localization: 0), let usual = OneVariableEntry(entries[index]) else {

@@ -19,6 +19,15 @@ extension LocalizedTextBuilder {
         guard let format = entry.formatKey else {
             return entry.variants.map { message($0.value, .fixed($0.location), "'\($0.name)'", FormatScanner.analyze($0.value), [:]) }
         }
+        // The usual entry: the format is one variable ('%#@items@', 'You have %#@items@') whose
+        // forms name no other variable, so each text is the form in the format's text around it;
+        // made without the general expansion's states and label lists (what it would make, see
+        // `OneVariableEntry`).
+        if shortcut, let usual = OneVariableEntry(entry), let pieces = usual.pieces(of: entry) {
+            return entry.variables.withUnsafeBufferPointer { variables in
+                variables[usual.variable].variants.indices.map { usual.text(of: entry, form: $0, piece: pieces[$0], source: source) }
+            }
+        }
         struct State {
             var text: String
             /// Unicode scalars in `text`.
@@ -45,15 +54,6 @@ extension LocalizedTextBuilder {
         var results: [LocalizedText] = []
         /// The variable named `name` as Foundation reads it (the last definition), when it has forms.
         func variable(named name: String) -> Int? { OneVariableEntry.variableWithForms(named: name, in: entry) }
-        // The usual entry: the format is one variable ('%#@items@', 'You have %#@items@') whose
-        // forms name no other variable, so each text is the form in the format's text around it;
-        // made without the general expansion's states and label lists (what it would make, see
-        // `OneVariableEntry`).
-        if shortcut, let usual = OneVariableEntry(entry), let pieces = usual.pieces(of: entry) {
-            return entry.variables.withUnsafeBufferPointer { variables in
-                variables[usual.variable].variants.indices.map { usual.text(of: entry, form: $0, piece: pieces[$0], source: source) }
-            }
-        }
         func expand(_ state: State, depth: Int) {
             var found: (slot: FormatSpecifier, variable: Int)?
             for specifier in state.specifiers {

@@ -21,11 +21,12 @@ struct TextBatch {
     /// table's texts cycle through a few shapes, and comparing is cheaper than hashing.
     private var recentShapes: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
-    /// The scan of `.strings` values by `PlainSpecifiers.key`: their shape number and what the
-    /// scan says of them (the flags but those of the text itself: empty, loaded, origin).
-    private var plainScans: [UInt64: (shape: Int32, flags: Flags)] = [:]
-    /// The same for catalog string units.
-    private var plainUnitScans: [UInt64: (shape: Int32, flags: Flags)] = [:]
+    /// The scans of texts written in plain specifiers, by `PlainSpecifiers.key`: `.strings`
+    /// values by their key, catalog string units (scanned as catalog texts) by theirs with
+    /// `unitKey` set.
+    private var plainScans: [UInt64: Scan] = [:]
+    /// Set in the key of a catalog unit's scan (a key's count of specifiers never reaches it).
+    private static let unitKey: UInt64 = 1 << 63
     private static let ownFlags: Flags = [.isEmpty, .loaded, .stringsdict, .catalog]
     /// The source of the last run, by number.
     private var lastRunSource: Int32 = -1
@@ -68,39 +69,51 @@ struct TextBatch {
             add(Slot(object: -1, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
             return
         }
-        if let key, let known = plainScans[key] {
-            let flags = known.flags.union([bytes.isEmpty ? .isEmpty : [], loaded ? .loaded : []])
-            add(Slot(object: -1, shape: known.shape, source: number, entry: Int32(entry), flags: flags), source: source)
-            return
-        }
+        let own: Flags = [bytes.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
+        if appendKnownScan(key, object: -1, entry: entry, source: source, number: number, own: own) { return }
         appendValue(
             isEmpty: bytes.isEmpty, entry: entry, of: source, number: number, analysis: FormatScanner.analyze(utf8: bytes),
             loaded: loaded)
-        if let key {
-            let slot = texts.slots[texts.slots.count - 1]
-            plainScans[key] = (slot.shape, slot.flags.subtracting(Self.ownFlags))
-        }
+        rememberLastScan(key)
     }
 
-    /// What the record of a `.stringsdict` form keeps of its text's scan: what it reads, and the
-    /// facts of the scan (the flags but those of the text itself: empty, loaded).
-    struct FormScan {
+    /// What a record keeps of its text's scan: what the text reads (its shape's number) and the
+    /// facts the scan found (the flags, but those of the text itself: empty, loaded).
+    struct Scan {
         let shape: Int32
         let flags: Flags
+    }
+
+    /// Adds a record whose text is written in the plain specifiers `key`, with the scan of an
+    /// earlier such text and the text's own flags `own`; false when no such scan is known.
+    private mutating func appendKnownScan(
+        _ key: UInt64?, object: Int32, entry: Int, source: TextSource, number: Int32, own: Flags
+    ) -> Bool {
+        guard let key, let known = plainScans[key] else { return false }
+        add(Slot(object: object, shape: known.shape, source: number, entry: Int32(entry), flags: known.flags.union(own)), source: source)
+        return true
+    }
+
+    /// Remembers the scan of the record just added, whose text is written in the plain specifiers
+    /// `key` (nothing when it is not).
+    private mutating func rememberLastScan(_ key: UInt64?) {
+        guard let key else { return }
+        let slot = texts.slots[texts.slots.count - 1]
+        plainScans[key] = Scan(shape: slot.shape, flags: slot.flags.subtracting(Self.ownFlags))
     }
 
     /// The record's part of a form's text scanned as `analysis`, reading `variables` too; `text`
     /// makes the text for the rare scan that needs it (see `shapeNumber`).
     mutating func formScan(
         _ analysis: FormatAnalysis, variables: [Int: VariableArgument], text: () -> LocalizedText
-    ) -> FormScan {
+    ) -> Scan {
         let flags = Flags(analysis, isEmpty: false, origin: .stringsdict, loaded: false)
-        return FormScan(shape: shapeNumber(analysis, variableArguments: variables, text: text), flags: flags)
+        return Scan(shape: shapeNumber(analysis, variableArguments: variables, text: text), flags: flags)
     }
 
     /// Adds form `form` of the usual `.stringsdict` entry `entry` (see `OneVariableEntry`) of
     /// `source` (the batch's source `number`), its text scanned as `scan` says: a record only.
-    mutating func appendForm(_ form: Int, entry: Int, of source: TextSource, number: Int32, scan: FormScan, isEmpty: Bool, loaded: Bool) {
+    mutating func appendForm(_ form: Int, entry: Int, of source: TextSource, number: Int32, scan: Scan, isEmpty: Bool, loaded: Bool) {
         let flags = scan.flags.union([isEmpty ? .isEmpty : [], loaded ? .loaded : []])
         add(Slot(object: Slot.form(form), shape: scan.shape, source: number, entry: Int32(entry), flags: flags), source: source)
     }
@@ -109,20 +122,14 @@ struct TextBatch {
     /// `value`: scanned, or given the scan of an earlier unit with the same plain specifiers (see
     /// `PlainSpecifiers`; units are scanned as catalog texts, apart from `.strings` values).
     mutating func appendUnit(_ value: String, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
-        let key = value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
-        if let key, let known = plainUnitScans[key] {
-            let flags = known.flags.union([.catalog, value.isEmpty ? .isEmpty : [], loaded ? .loaded : []])
-            add(
-                Slot(object: Slot.unit(localization), shape: known.shape, source: number(of: source), entry: Int32(entry), flags: flags),
-                source: source)
+        let key = (value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil).map { $0 | Self.unitKey }
+        let own: Flags = [.catalog, value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
+        if appendKnownScan(key, object: Slot.unit(localization), entry: entry, source: source, number: number(of: source), own: own) {
             return
         }
         appendUnit(
             value, entry: entry, localization: localization, of: source, analysis: TextSource.scan(value, isCatalog: true), loaded: loaded)
-        if let key {
-            let slot = texts.slots[texts.slots.count - 1]
-            plainUnitScans[key] = (slot.shape, slot.flags.subtracting(Self.ownFlags))
-        }
+        rememberLastScan(key)
     }
 
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as

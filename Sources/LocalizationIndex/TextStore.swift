@@ -128,8 +128,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public func key(at position: Int) -> String {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].key }
-        if slot.form != nil { return sources[Int(slot.source)].stringsdictKey(entry: Int(slot.entry)) }
-        return sources[Int(slot.source)].key(entry: Int(slot.entry), isCatalog: slot.localization != nil)
+        return sources[Int(slot.source)].key(entry: Int(slot.entry), origin: origin(at: position))
     }
 
     /// Where the text comes from (table, locale, path, usage).

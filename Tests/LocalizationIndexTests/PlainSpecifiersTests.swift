@@ -26,20 +26,26 @@ struct PlainSpecifiersTests {
         #expect(key("%@%@%@%@%@%@%@") != nil)
     }
 
+    /// `count` texts of up to five pieces each, every third the specifiers of an earlier text
+    /// around other words.
+    private func generatedTexts(_ count: Int, seed: UInt64) -> [String] {
+        var generator = Generator(state: seed)
+        var texts: [String] = []
+        for index in 0..<count {
+            let pieces = Int(generator.next() % 6)
+            var text = (0..<pieces).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
+            if index % 3 == 0, let plain = texts.last(where: { key($0) != nil }) { text = "b" + plain + " c" }
+            texts.append(text)
+        }
+        return texts
+    }
+
     /// Generated texts, each added to one batch through the shared scans and to another scanned
     /// one by one: the records agree.
     @Test func sharedScansAgreeWithScanningEachValue() {
-        var generator = Generator(state: 2_026_112_4)
-        var texts: [String] = []
+        let texts = generatedTexts(5_000, seed: 2_026_112_4)
         var file = StringsFile(path: "fr.lproj/T.strings", encoding: .utf8, diagnostics: [], loads: true)
-        for index in 0..<5_000 {
-            let count = Int(generator.next() % 6)
-            var text = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
-            // Often the specifiers of an earlier text around other words.
-            if index % 3 == 0, let plain = texts.last(where: { key($0) != nil }) { text = "b" + plain + " c" }
-            texts.append(text)
-            file.append(key: "k\(index)", value: text, keyLocation: nil, valueLocation: nil)
-        }
+        for (index, text) in texts.enumerated() { file.append(key: "k\(index)", value: text, keyLocation: nil, valueLocation: nil) }
         // A stray '%' makes its text to read the intended specifiers: from the file.
         let source = TextSource(table: "T", locale: "fr", path: file.path, usage: .format, strings: file)
         var shared = TextBatch()
@@ -72,14 +78,7 @@ struct PlainSpecifiersTests {
     /// The same for a catalog's string units, scanned as catalog texts: generated units, each
     /// added through the shared scans to one batch and scanned on its own to another.
     @Test func sharedScansOfCatalogUnitsAgreeWithScanningEachUnit() throws {
-        var generator = Generator(state: 2_026_112_7)
-        var texts: [String] = []
-        for index in 0..<3_000 {
-            let count = Int(generator.next() % 6)
-            var text = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
-            if index % 3 == 0, let plain = texts.last(where: { key($0) != nil }) { text = "b" + plain + " c" }
-            texts.append(text)
-        }
+        let texts = generatedTexts(3_000, seed: 2_026_112_7)
         let strings = texts.enumerated().map { index, text in
             "\"k\(index)\" : { \"localizations\" : { \"fr\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(text)\" } } } }"
         }

@@ -178,11 +178,11 @@ public enum RuleEngine {
     static func hashTexts(of findings: inout [Finding], in context: RuleContext) {
         let tables = context.tables
         // Worked out in runs on every core (a large project's first run has tens of thousands of
-        // findings), then set in order.
-        let all = findings
-        let hashes = concurrentRuns(of: all.count, minimum: 1_000) { range -> [(index: Int, locale: String, hash: String)] in
-            var result: [(index: Int, locale: String, hash: String)] = []
-            all.withUnsafeBufferPointer { findings in
+        // findings), read in place, then set in order (a copy of the list to read from was copied
+        // again, finding by finding, at the first hash set).
+        let hashes = findings.withUnsafeBufferPointer { findings in
+            concurrentRuns(of: findings.count, minimum: 1_000) { range -> [(index: Int, locale: String, hash: String)] in
+                var result: [(index: Int, locale: String, hash: String)] = []
                 for index in range {
                     guard let key = findings[index].key, let table = findings[index].table, let byLocale = tables[table] else { continue }
                     for locale in findings[index].coveredLocales {
@@ -194,8 +194,8 @@ public enum RuleEngine {
                         result.append((index, locale, Baseline.hash(text)))
                     }
                 }
+                return result
             }
-            return result
         }
         for run in hashes {
             for (index, locale, hash) in run { findings[index].textHashes[locale] = hash }

@@ -27,30 +27,22 @@ struct StringsdictValueTypeMismatchRule: Rule {
         var result: [Finding] = []
         // Value types repeat ('d', 'ld') across thousands of entries: each is scanned once.
         var expectedByValueType: [String: FormatSpecifier?] = [:]
-        var last: (valueType: String, scanned: FormatSpecifier?, spelled: Bool)?
-        /// The last value type when it is a specifier, and its spelling ('%d'): two short strings,
-        /// compared for every variable without copying the scanned specifier.
+        /// The last value type checked when it is a specifier, and its spelling ('%d'): the next
+        /// variable of that type whose forms all read the count spelled so is passed over in
+        /// place (two short strings compared, no scanned specifier copied).
         var lastUsual: (valueType: String, spelling: String)?
         /// One variable of an entry, read in place (a copy retained each of its forms).
         func check(_ slot: FormatSpecifier, _ variable: StringsdictVariable, entry: StringsdictEntry, file: ResourceFile, locale: String) {
             guard let valueType = variable.valueType else { return }
-            // The last value type's answer first: a file writes one or two.
-            let scanned: FormatSpecifier?
-            let spelled: Bool
-            if let last, last.valueType == valueType {
-                (scanned, spelled) = (last.scanned, last.spelled)
-            } else {
-                scanned =
-                    expectedByValueType[valueType]
-                    ?? {
-                        let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
-                        expectedByValueType[valueType] = .some(specifier)
-                        return specifier
-                    }()
-                spelled = scanned?.text == "%" + valueType
-                last = (valueType, scanned, spelled)
-                lastUsual = spelled ? (valueType, "%" + valueType) : nil
-            }
+            let scanned =
+                expectedByValueType[valueType]
+                ?? {
+                    let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
+                    expectedByValueType[valueType] = .some(specifier)
+                    return specifier
+                }()
+            let spelled = scanned?.text == "%" + valueType
+            lastUsual = spelled ? (valueType, "%" + valueType) : nil
             guard let expected = scanned, spelled else {
                 // How Foundation reads a value type such as '%ld' is not documented: a warning.
                 var problem = finding(
