@@ -168,9 +168,10 @@ struct ProjectLoaderTests {
         }
     }
 
-    /// `forEachText` yields every string `forEach` does: `.strings` values as their bytes by
-    /// number, every other string (a value that is no string, a `.stringsdict` override, a
-    /// catalog unit, a key outside the numbering) as itself.
+    /// `forEachText` yields every string `forEach` does: `.strings` values and catalog texts as
+    /// their bytes by number (a catalog's with whether its unit is settled), every other string
+    /// (a value that is no string, a `.stringsdict` override, a key outside the numbering) as
+    /// itself.
     @Test func forEachTextYieldsWhatForEachDoes() throws {
         let plist = """
             <plist version="1.0"><dict><key>b</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\
@@ -178,7 +179,9 @@ struct ProjectLoaderTests {
             <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d B</string></dict></dict></dict></plist>
             """
         let catalog = """
-            {"sourceLanguage":"en","strings":{"c":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"C"}}}}},"version":"1.0"}
+            {"sourceLanguage":"en","strings":{"c":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"C"}}}},\
+            "g":{"localizations":{"de":{"stringUnit":{"state":"needs_review","value":"Gé"}}}},\
+            "h":{"localizations":{"de":{"stringUnit":{"value":"H"}}}}},"version":"1.0"}
             """
         let project = ProjectLoader.load(virtualFiles: [
             ("en.lproj/Localizable.strings", Array("\"a\" = \"A\";\n\"b\" = \"B\";\n\"d\" = \"D é\";\n\"f\" = \"F\";\n".utf8)),
@@ -186,26 +189,39 @@ struct ProjectLoaderTests {
             ("de.lproj/Localizable.stringsdict", Array(plist.utf8)),
             ("Localizable.xcstrings", Array(catalog.utf8)),
         ])
-        let table = try #require(project.allTables().values.first { $0["de"] != nil }?["de"])
+        let tables = try #require(project.allTables().values.first { $0["de"] != nil })
+        let table = try #require(tables["de"])
         var expected: [String: String] = [:]
         table.strings.forEach { key, _, string in
             if string.origin != .strings || string.value != nil { expected[key] = "\(string.origin):\(string.value ?? "")" }
         }
         var found: [String: String] = [:]
+        var settled: [String: Bool] = [:]
         table.strings.forEachText(
-            strings: { number, bytes in
-                found[table.strings.numbering.keys[number]] = "strings:" + String(decoding: bytes, as: UTF8.self)
+            texts: { number, bytes, kind in
+                let key = table.strings.numbering.keys[number]
+                found[key] = (kind.isCatalog ? "catalog:" : "strings:") + String(decoding: bytes, as: UTF8.self)
+                settled[key] = kind.isSettled
             },
             others: { key, _, string in
                 if string.origin != .strings || string.value != nil { found[key] = "\(string.origin):\(string.value ?? "")" }
             })
         #expect(found == expected)
         #expect(found["a"] == "strings:Ä" && found["d"] == "strings:Dé" && found["b"]?.hasPrefix("stringsdict:") == true)
-        #expect(found["c"] == "catalog:C" && found["e"] == nil)
-        // A value that is no string comes to `others`, as itself.
+        #expect(found["c"] == "catalog:C" && found["g"] == "catalog:Gé" && found["h"] == "catalog:H" && found["e"] == nil)
+        #expect(settled == ["a": true, "d": true, "c": true, "g": false, "h": true])
+        // A value that is no string comes to `others`, as itself; catalog texts do not.
         var otherKeys: [String] = []
-        table.strings.forEachText(strings: { _, _ in }, others: { key, _, _ in otherKeys.append(key) })
-        #expect(otherKeys.sorted() == ["b", "c", "e", "f"])
+        table.strings.forEachText(texts: { _, _, _ in }, others: { key, _, _ in otherKeys.append(key) })
+        #expect(otherKeys.sorted() == ["b", "e", "f"])
+        // The source language's list holds the keys it has no unit for: the key is the text.
+        let source = try #require(tables["en"])
+        var sourceTexts: [String: String] = [:]
+        source.strings.forEachText(
+            texts: { number, bytes, kind in
+                if kind.isCatalog { sourceTexts[source.strings.numbering.keys[number]] = String(decoding: bytes, as: UTF8.self) }
+            }, others: { _, _, _ in })
+        #expect(sourceTexts == ["c": "c", "g": "g", "h": "h"])
     }
 
     @Test func parallelAndSerialParsingAgree() async {

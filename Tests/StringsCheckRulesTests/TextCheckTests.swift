@@ -1,4 +1,5 @@
 import LocalizationFormats
+import TestSupport
 import Testing
 
 @testable import StringsCheckRules
@@ -123,5 +124,26 @@ struct TextCheckTests {
         #expect(unpaired("（任意）") == nil)
         #expect(unpaired("Don’t \"quote\" me") == nil)
         #expect(BracketCount("Plain text")?.isEmpty == true)
+    }
+    /// Catalog texts are compared as bytes in place, as `.strings` values: a unit still to
+    /// review is not counted as left unchanged, and one whose bytes differ from the development
+    /// text's only in how an accent is composed is still the same text (strings compare so).
+    @Test func catalogUnitsLeftAsTheDevelopmentText() async {
+        func unit(_ text: String, _ state: String = "translated") -> String {
+            "{\"stringUnit\":{\"state\":\"\(state)\",\"value\":\"\(text)\"}}"
+        }
+        let composed = "Delete the caf\u{E9} list?"
+        let decomposed = "Delete the cafe\u{301} list?"
+        let catalog = """
+            {"sourceLanguage":"en","version":"1.0","strings":{"delete":{"localizations":{\
+            "en":\(unit(composed)),"de":\(unit(decomposed)),"ar":\(unit(composed)),"ja":\(unit(composed, "needs_review")),\
+            "fr":\(unit("Supprimer la liste du café ?"))}}}}
+            """
+        let result = await Check.run([("Localizable.xcstrings", catalog)])
+        let messages = result.findings.filter { $0.diagnostic.id == "unchanged-translation" }.map(\.diagnostic.message)
+        #expect(
+            messages == [
+                "'delete' is left as the development text 'Delete the caf\u{E9} list?' in ar and de (2 of 4 translations): users of those locales read it untranslated"
+            ])
     }
 }

@@ -1,15 +1,38 @@
+/// What a text `LocaleStrings.forEachText` hands over as bytes is.
+public struct TextBytesKind: Sendable {
+    /// A catalog unit's text (or a source-language key standing for one), not a `.strings` value.
+    public let isCatalog: Bool
+    /// Whether the text is settled: a `.strings` value, or a catalog unit that is `translated`
+    /// or states nothing (not one still `new`, to review, or `stale`).
+    public let isSettled: Bool
+
+    static let strings = TextBytesKind(isCatalog: false, isSettled: true)
+}
+
 extension LocaleStrings {
-    /// Calls `strings` with the number and UTF-8 of each numbered `.strings` text whose value is a
-    /// string, read in place (no string is made and nothing is retained per text), and `others`
-    /// with every other string: `.strings` values that are no string, catalog units,
-    /// `.stringsdict` texts, strings made one by one, and the keys outside the numbering. What the
-    /// text rules read every translation through.
+    /// Calls `texts` with the number, UTF-8 and kind of each numbered text of a `.strings` file
+    /// whose value is a string or of a catalog, read in place (no string is made and nothing is
+    /// retained per text), and `others` with every other string: `.strings` values that are no
+    /// string, `.stringsdict` texts, strings made one by one, and the keys outside the
+    /// numbering. What the text rules read every translation through.
     public func forEachText(
-        strings: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Void,
+        texts: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ kind: TextBytesKind) throws -> Void,
         others: (_ key: String, _ number: Int?, _ string: LocalizedString) throws -> Void
     ) rethrows {
         try slots.withUnsafeBufferPointer { slots in
             for (sourceNumber, source) in sources.enumerated() {
+                if source.made == nil, source.origin == .catalog {
+                    try source.catalogSpans.withUnsafeBufferPointer { spans in
+                        try source.text.withUnsafeBufferPointer { text in
+                            for number in slots.indices where !slots[number].isEmpty && slots[number].source == sourceNumber {
+                                let span = spans[Int(slots[number].index)]
+                                let kind = TextBytesKind(isCatalog: true, isSettled: span.isSettled)
+                                try texts(number, UnsafeBufferPointer(rebasing: text[span.range]), kind)
+                            }
+                        }
+                    }
+                    continue
+                }
                 guard source.made == nil, source.origin == .strings else {
                     for number in slots.indices where !slots[number].isEmpty && slots[number].source == sourceNumber {
                         try others(numbering.keys[number], number, LocalizedString(source, Int(slots[number].index)))
@@ -24,7 +47,7 @@ extension LocaleStrings {
                                 try others(numbering.keys[number], number, LocalizedString(source, entry))
                                 continue
                             }
-                            try strings(number, UnsafeBufferPointer(rebasing: text[entries[entry].valueRange]))
+                            try texts(number, UnsafeBufferPointer(rebasing: text[entries[entry].valueRange]), .strings)
                         }
                     }
                 }

@@ -21,13 +21,45 @@ public struct LocalizedString: Sendable, Hashable {
         /// Its entries, read without copying the file out of the source (four retains a read).
         let entries: [StringsEntry]
         /// The `.strings` file's text, which its entries' value ranges point into (read through
-        /// `strings`, the whole file struct was copied, a retain for each of its arrays).
+        /// `strings`, the whole file struct was copied, a retain for each of its arrays); for a
+        /// catalog, the UTF-8 of each item's text (`value`) end to end, as `catalogSpans` lay it out.
         let text: [UInt8]
         let stringsdict: [StringsdictEntry]
         let catalog: [CatalogLocaleString]
+        /// Where each catalog item's text stands in `text`, and whether its unit is `translated`
+        /// or states nothing: the text rules read catalog texts as bytes in place, as `.strings`
+        /// values (reading a unit's value retained its string, contended between the cores).
+        let catalogSpans: [CatalogSpan]
         let catalogLoads: Bool
         /// For strings made by the public initializer, which point into no file.
         let made: Made?
+
+        /// The UTF-8 of each catalog item's text end to end, and where each stands.
+        static func layOut(_ items: [CatalogLocaleString]) -> ([UInt8], [CatalogSpan]) {
+            var text: [UInt8] = []
+            var spans: [CatalogSpan] = []
+            spans.reserveCapacity(items.count)
+            items.withUnsafeBufferPointer { items in
+                var size = 0
+                for index in items.indices { size += (items[index].unit?.value ?? items[index].key).utf8.count }
+                precondition(size < Int(CatalogSpan.settled), "a catalog's texts in one locale take fewer than 2 GB")
+                text.reserveCapacity(size)
+                for index in items.indices {
+                    let start = text.count
+                    let settled: Bool
+                    if let unit = items[index].unit {
+                        text.append(contentsOf: unit.value.utf8)
+                        settled = unit.state.map { $0 == "translated" } ?? true
+                    } else {
+                        text.append(contentsOf: items[index].key.utf8)
+                        settled = true
+                    }
+                    let count = UInt32(text.count - start)
+                    spans.append(CatalogSpan(start: UInt32(start), countAndFlag: count | (settled ? CatalogSpan.settled : 0)))
+                }
+            }
+            return (text, spans)
+        }
 
         /// A class: asking a file's string whether it was made reads one reference, where an
         /// optional struct of strings was copied, with a retain apiece, on every property read.
@@ -55,12 +87,28 @@ public struct LocalizedString: Sendable, Hashable {
             self.origin = origin
             self.strings = strings
             entries = strings.entries
-            text = strings.text
             self.stringsdict = stringsdict
             self.catalog = catalog
+            if origin == .catalog, made == nil {
+                (text, catalogSpans) = Self.layOut(catalog)
+            } else {
+                text = strings.text
+                catalogSpans = []
+            }
             self.catalogLoads = catalogLoads
             self.made = made
         }
+    }
+
+    /// A catalog item's text in its source's `text`: `count` bytes from `start`, and whether its
+    /// unit is `translated` or states nothing (a source-language key standing for its text does).
+    @usableFromInline struct CatalogSpan: Sendable {
+        let start: UInt32
+        let countAndFlag: UInt32
+        static let settled: UInt32 = 1 << 31
+
+        var range: Range<Int> { Int(start)..<Int(start) + Int(countAndFlag & ~Self.settled) }
+        var isSettled: Bool { countAndFlag & Self.settled != 0 }
     }
 
     @usableFromInline init(_ source: Source, _ index: Int) {

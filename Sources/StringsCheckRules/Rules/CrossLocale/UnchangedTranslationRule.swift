@@ -174,6 +174,12 @@ private struct Needles {
         self.textOfNumber = textOfNumber
     }
 
+    /// Whether two texts whose bytes differ may still be canonically equivalent strings: only if
+    /// either holds a byte outside ASCII.
+    static func mayBeCanonicallyEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        left.contains { $0 >= 0x80 } || right.contains { $0 >= 0x80 }
+    }
+
     /// For each text: 0 when `strings` lacks it (or has it as a `.stringsdict` form), 1 when it
     /// has another text, 2 when it has the development text as it is (a catalog unit only when
     /// 'translated': one still 'new' is catalog-untranslated's, one to review
@@ -192,15 +198,24 @@ private struct Needles {
         }
         bytes.withUnsafeBufferPointer { kept in
             strings.forEachText(
-                strings: { number, value in
+                texts: { number, value, kind in
                     guard let index = text(strings.numbering.keys[number], number) else { return }
-                    let start = ends[index]
-                    let count = ends[index + 1] - start
-                    guard value.count == count, count > 0, let left = value.baseAddress, let right = kept.baseAddress else {
-                        marks[index] = value.count == count ? 2 : 1
+                    guard kind.isSettled else {
+                        marks[index] = 1
                         return
                     }
-                    marks[index] = memcmp(left, right + start, count) == 0 ? 2 : 1
+                    let start = ends[index]
+                    let count = ends[index + 1] - start
+                    var same = value.count == count
+                    if same, count > 0, let left = value.baseAddress, let right = kept.baseAddress {
+                        same = memcmp(left, right + start, count) == 0
+                    }
+                    // A catalog unit is compared as a string (canonically equivalent texts are
+                    // equal), which bytes that differ only outside ASCII may still be.
+                    if !same, kind.isCatalog, Self.mayBeCanonicallyEqual(value, UnsafeBufferPointer(rebasing: kept[start..<start + count])) {
+                        same = String(decoding: value, as: UTF8.self) == texts[index].text
+                    }
+                    marks[index] = same ? 2 : 1
                 },
                 others: { key, number, string in
                     guard string.origin != .stringsdict, let index = text(key, number) else { return }

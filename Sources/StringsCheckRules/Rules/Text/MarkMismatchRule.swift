@@ -47,7 +47,7 @@ struct MarkMismatchRule: Rule {
             }
             // Most texts hold none of the marks: found from the bytes in place first.
             strings.forEachText(
-                strings: { number, bytes in
+                texts: { number, bytes, _ in
                     if Marks(bytes).any { compare(strings.numbering.keys[number], number, nil) }
                 },
                 others: { key, number, string in

@@ -51,7 +51,7 @@ struct WhitespaceMismatchRule: Rule {
                 }
             }
             strings.forEachText(
-                strings: { number, bytes in
+                texts: { number, bytes, _ in
                     let signature = WhitespaceSignature(bytes)
                     // The key is read only for a text whose signature differs.
                     if shared, signature == sources.byNumber[number] { return }
