@@ -212,7 +212,8 @@ private struct Needles {
                     }
                     // A catalog unit is compared as a string (canonically equivalent texts are
                     // equal), which bytes that differ only outside ASCII may still be.
-                    if !same, kind.isCatalog, Self.mayBeCanonicallyEqual(value, UnsafeBufferPointer(rebasing: kept[start..<start + count])) {
+                    if !same, kind.isCatalog, Self.mayBeCanonicallyEqual(value, UnsafeBufferPointer(rebasing: kept[start..<start + count]))
+                    {
                         same = String(decoding: value, as: UTF8.self) == texts[index].text
                     }
                     marks[index] = same ? 2 : 1
