@@ -42,9 +42,13 @@ public struct CatalogEntry: Sendable, Hashable {
 /// A parsed `.xcstrings` String Catalog.
 public struct StringCatalog: Sendable {
     public var path: String
-    public var sourceLanguage: String?
+    public var sourceLanguage: String? {
+        didSet { locales = Self.locales(sourceLanguage: sourceLanguage, entries: entries) }
+    }
     public var version: String?
-    public var entries: [CatalogEntry]
+    public var entries: [CatalogEntry] {
+        didSet { locales = Self.locales(sourceLanguage: sourceLanguage, entries: entries) }
+    }
     public var diagnostics: [Diagnostic]
     public var loads: Bool
     /// Top-level members other than `sourceLanguage`, `strings` and `version`, which Xcode's
@@ -55,15 +59,27 @@ public struct StringCatalog: Sendable {
     public var hasVersionMember = true
     /// Where the `version` member's value stands.
     public var versionLocation: SourcePosition?
+    /// Every locale the catalog mentions, source language first: worked out when the entries
+    /// are set, once, where rules asked for it locale by locale (a walk of every localization
+    /// each time).
+    public private(set) var locales: [String]
 
-    /// Every locale the catalog mentions, source language first.
-    public var locales: [String] {
+    init(path: String, sourceLanguage: String?, version: String?, entries: [CatalogEntry], diagnostics: [Diagnostic], loads: Bool) {
+        self.path = path
+        self.sourceLanguage = sourceLanguage
+        self.version = version
+        self.entries = entries
+        self.diagnostics = diagnostics
+        self.loads = loads
+        locales = Self.locales(sourceLanguage: sourceLanguage, entries: entries)
+    }
+
+    private static func locales(sourceLanguage: String?, entries: [CatalogEntry]) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
         if let sourceLanguage, seen.insert(sourceLanguage).inserted { result.append(sourceLanguage) }
         // Entries mostly list the same locales in the same order: a locale equal to the one at its
-        // place in the previous entry is known without hashing (a hash per localization otherwise,
-        // for a getter the context reads several times).
+        // place in the previous entry is known without hashing.
         var previous: [String] = []
         var current: [String] = []
         for entry in entries {
