@@ -17,13 +17,13 @@
 /// A plain specifier is `%`, an optional position `1$`…`9$`, an optional `l` or `ll`, and one of
 /// `@ d i u f`, or the literal `%%`; the scanner reads each of them to its last byte whatever
 /// follows (none of these conversions is one a following word makes look like a stray `%`).
-enum PlainSpecifiers {
+package enum PlainSpecifiers {
     /// At most this many specifiers (and `%%`) are numbered.
     static let maximumCount = 7
 
     /// The number of the text's specifiers; nil when a `%` starts anything else, or when there
     /// are more than `maximumCount`. A text without `%` is 0.
-    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    package static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard let base = bytes.baseAddress else { return 0 }
         let count = bytes.count
         var key: UInt64 = 0

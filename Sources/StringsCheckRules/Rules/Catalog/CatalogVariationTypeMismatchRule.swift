@@ -33,27 +33,35 @@ struct CatalogVariationTypeMismatchRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        var reads = FormReads()
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage
-            for entry in catalog.entries where entry.hasLocalization(where: \.hasForms) {
-                let passed = passedArguments(entry, sourceLanguage: sourceLanguage)
-                for (written, value) in entry.localizations where value.hasForms {
-                    let locale = LocaleName.normalize(written)
-                    let isSource = written == sourceLanguage
-                    value.forEachForm { unit, substitution, label in
-                        guard isSource || unit.state != "new" else { return }
-                        for (specifier, argument) in CatalogValue.reads(of: unit, substitution: substitution) {
-                            let own = argument == substitution?.argument ? substitution?.expected : nil
-                            guard let expected = own ?? passed[argument]?.specifier, expected.signature != specifier.signature
-                            else { continue }
-                            let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
-                            result.append(
-                                finding(
-                                    .formReadsOtherwise(
-                                        form: label(), key: entry.key, locale: locale, argument: argument, specifier: specifier,
-                                        expected: expected, origin: origin),
-                                    path: file.path, at: unit.location, key: entry.key, locale: locale, table: file.tableID))
-                        }
+            // Read in place: a copy of each entry, case and unit retained its strings, contended
+            // with the rules on the other core.
+            var lastEntry = -1
+            var passed: [Int: (specifier: FormatSpecifier, origin: String)] = [:]
+            catalog.forEachLocalizationWithPosition(where: \.hasForms) { position, entry, written, value in
+                if position.entry != lastEntry {
+                    lastEntry = position.entry
+                    passed = passedArguments(entry, sourceLanguage: sourceLanguage)
+                }
+                let isSource = written == sourceLanguage
+                var locale: String?
+                value.forEachForm { unit, substitution, label in
+                    guard isSource || unit.state != "new" else { return }
+                    for (specifier, argument) in reads.of(unit, substitution: substitution) {
+                        let own = argument == substitution?.argument ? substitution?.expected : nil
+                        guard let expected = own ?? passed[argument]?.specifier, expected.signature != specifier.signature
+                        else { continue }
+                        let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
+                        let normalized = locale ?? LocaleName.normalize(written)
+                        locale = normalized
+                        result.append(
+                            finding(
+                                .formReadsOtherwise(
+                                    form: label(), key: entry.key, locale: normalized, argument: argument, specifier: specifier,
+                                    expected: expected, origin: origin),
+                                path: file.path, at: unit.location, key: entry.key, locale: normalized, table: file.tableID))
                     }
                 }
             }
@@ -64,7 +72,9 @@ struct CatalogVariationTypeMismatchRule: Rule {
     /// How the code passes each argument: as the key reads it when the key is a format (Xcode
     /// extracts `String(localized:)` calls with their specifiers), else as the source language's
     /// text reads it (its unit, or its `other` form).
-    private func passedArguments(_ entry: CatalogEntry, sourceLanguage: String?) -> [Int: (specifier: FormatSpecifier, origin: String)] {
+    private func passedArguments(_ entry: borrowing CatalogEntry, sourceLanguage: String?) -> [Int: (
+        specifier: FormatSpecifier, origin: String
+    )] {
         var result: [Int: (specifier: FormatSpecifier, origin: String)] = [:]
         for specifier in FormatScanner.analyze(entry.key).specifiers where specifier.variableName == nil {
             if result[specifier.argument] == nil { result[specifier.argument] = (specifier, "the key") }
@@ -84,6 +94,29 @@ struct CatalogVariationTypeMismatchRule: Rule {
     }
 }
 
+/// What forms read, remembered for forms written in plain specifiers (`PlainSpecifiers`): what
+/// such a form reads depends on its specifiers and its substitution's argument alone, and the
+/// forms of every locale mostly share a few (`%lld`, `%1$@ … %2$lld`); other forms are scanned.
+private struct FormReads {
+    private struct Key: Hashable {
+        var specifiers: UInt64
+        var argument: Int?
+    }
+
+    private var known: [Key: [(FormatSpecifier, Int)]] = [:]
+
+    mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
+        guard let plain = unit.value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil else {
+            return CatalogValue.reads(of: unit, substitution: substitution)
+        }
+        let key = Key(specifiers: plain, argument: substitution?.argument)
+        if let found = known[key] { return found }
+        let made = CatalogValue.reads(of: unit, substitution: substitution)
+        known[key] = made
+        return made
+    }
+}
+
 /// What a substitution's forms read besides their text: the argument their count is and the
 /// substitution's own specifier for it (worked out once per substitution, not per form).
 private struct SubstitutionReading {
@@ -100,19 +133,26 @@ extension CatalogValue {
     /// reading (nil for a variation's form) and its label, made only when asked for (a finding
     /// names it; most forms have none).
     fileprivate func forEachForm(
-        _ body: (_ unit: CatalogStringUnit, _ substitution: SubstitutionReading?, _ label: () -> String) -> Void
+        _ body: (_ unit: borrowing CatalogStringUnit, _ substitution: SubstitutionReading?, _ label: () -> String) -> Void
     ) {
         func collect(
             _ variations: [CatalogVariation], label: (() -> String)?, substitution: CatalogSubstitution?, reading: SubstitutionReading?
         ) {
-            for variation in variations {
-                for item in variation.cases {
-                    func name() -> String {
-                        let inner = substitution.map { "'\(item.name)' of '\($0.name)'" } ?? "\(variation.selector) '\(item.name)'"
-                        return label.map { "\($0()), \(inner)" } ?? inner
+            variations.withUnsafeBufferPointer { variations in
+                for variation in variations.indices {
+                    variations[variation].cases.withUnsafeBufferPointer { cases in
+                        for item in cases.indices {
+                            func name() -> String {
+                                let inner =
+                                    substitution.map { "'\(cases[item].name)' of '\($0.name)'" }
+                                    ?? "\(variations[variation].selector) '\(cases[item].name)'"
+                                return label.map { "\($0()), \(inner)" } ?? inner
+                            }
+                            if cases[item].value.stringUnit != nil { body(cases[item].value.stringUnit.unsafelyUnwrapped, reading, name) }
+                            guard cases[item].value.hasVariations else { continue }
+                            collect(cases[item].value.variations, label: name, substitution: substitution, reading: reading)
+                        }
                     }
-                    if let unit = item.value.stringUnit { body(unit, reading, name) }
-                    collect(item.value.variations, label: name, substitution: substitution, reading: reading)
                 }
             }
         }
@@ -133,7 +173,7 @@ extension CatalogValue {
     /// form `%arg` and a lone plain specifier read the substitution's argument (as a
     /// `.stringsdict` form's lone specifier reads its variable's number); other numbered
     /// specifiers read their own.
-    fileprivate static func reads(of unit: CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
+    fileprivate static func reads(of unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
         // A form without '%' reads nothing (plural forms that spell out their count).
         guard unit.value.utf8Contains(byte: UInt8(ascii: "%")) else { return [] }
         guard let substitution else {
