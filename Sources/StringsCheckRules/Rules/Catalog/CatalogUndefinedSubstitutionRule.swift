@@ -38,13 +38,18 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                             key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
                     return
                 }
-                // Names defined inside a case are reported by catalog-nested-substitutions.
-                let defined = Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
+                // Names defined inside a case are reported by catalog-nested-substitutions. Worked
+                // out for the first text that references any: most forms reference none.
+                var defined: Set<String>?
                 // Every text of the localization may reference its substitutions: the unit,
                 // its variations' and the substitutions' own forms.
                 let key = entry.key
                 value.forEachUnit { unit in
-                    guard let name = catalogSubstitutionReferences(in: unit.value).first(where: { !defined.contains($0) }) else { return }
+                    let names = catalogSubstitutionReferences(in: unit.value)
+                    guard !names.isEmpty else { return }
+                    let known = defined ?? Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
+                    defined = known
+                    guard let name = names.first(where: { !known.contains($0) }) else { return }
                     result.append(
                         finding(
                             .undefinedSubstitution(name: name, key: key, locale: locale), path: file.path, at: unit.location,
