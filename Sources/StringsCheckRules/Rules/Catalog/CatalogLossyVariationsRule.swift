@@ -42,8 +42,10 @@ struct CatalogLossyVariationsRule: Rule {
                                 path: file.path, at: unit.location, key: key, locale: LocaleName.normalize(locale),
                                 table: file.tableID))
                     }
-                    let selectors = value.variations.map(\.selector)
-                    if selectors.contains("plural"), let device = value.variations.first(where: { $0.selector == "device" }) {
+                    // Asked of the variations in place: a list of their selectors was made for every value.
+                    if value.variations.contains(where: { $0.selector == "plural" }),
+                        let device = value.variations.first(where: { $0.selector == "device" })
+                    {
                         result.append(
                             finding(
                                 .pluralBesideDevice(key: key, locale: locale, place: placeText),

@@ -32,6 +32,11 @@ struct CatalogVariationNestingRule: Rule {
                 let value = copy value
                 // A substitution's forms vary by plural only.
                 func checkSubstitutions(of value: CatalogValue) {
+                    // Nearly every substitution varies by plural alone: found so in place, without
+                    // copying each substitution and variation (a retain of each of their strings).
+                    guard value.hasSubstitutions,
+                        value.substitutions.contains(where: { $0.variations.contains { $0.selector != "plural" } })
+                    else { return }
                     for substitution in value.substitutions {
                         for variation in substitution.variations where variation.selector != "plural" {
                             result.append(
