@@ -46,6 +46,31 @@ struct JSONSplitTests {
         #expect(splitCatalog.entries == wholeCatalog.entries, sourceLocation: sourceLocation)
         #expect(splitCatalog.diagnostics == wholeCatalog.diagnostics, sourceLocation: sourceLocation)
         #expect(splitCatalog.loads == wholeCatalog.loads, sourceLocation: sourceLocation)
+        // The runs' locales, joined, are those a walk of the entries finds.
+        var walked = splitCatalog
+        walked.entries = splitCatalog.entries
+        #expect(splitCatalog.locales == wholeCatalog.locales, sourceLocation: sourceLocation)
+        #expect(splitCatalog.locales == walked.locales, sourceLocation: sourceLocation)
+    }
+
+    /// Locales first named in the second run come after the first run's, each once.
+    @Test func aCatalogsLocalesAreInOrderAcrossItsRuns() {
+        func entry(_ index: Int, _ locales: [String]) -> String {
+            let values = locales.map { "\"\($0)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"T\" } }" }
+            return
+                "    \"key.\(index)\" : {\n      \"localizations\" : {\n        \(values.joined(separator: ",\n        "))\n      }\n    }"
+        }
+        let text = Self.catalog(entries: 300) { index in
+            switch index {
+            case 10: entry(index, ["ja", "de"])
+            case 250: entry(index, ["fr", "ja", "pt-BR"])
+            case 260: entry(index, ["de", "ko"])
+            default: nil
+            }
+        }
+        Self.expectSameAsOneRun(text, runs: 2)
+        let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "L.xcstrings", splittingAbove: 0)
+        #expect(catalog.locales == ["en", "de", "ja", "fr", "pt-BR", "ko"])
     }
 
     @Test func aCatalogIsReadInTwoRunsWithTheSameResult() {

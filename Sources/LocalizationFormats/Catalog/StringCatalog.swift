@@ -64,32 +64,59 @@ public struct StringCatalog: Sendable {
     /// each time).
     public private(set) var locales: [String]
 
-    init(path: String, sourceLanguage: String?, version: String?, entries: [CatalogEntry], diagnostics: [Diagnostic], loads: Bool) {
+    /// `locales`, when given, are those the entries name, in order (see `LocaleOrder`).
+    init(
+        path: String, sourceLanguage: String?, version: String?, entries: [CatalogEntry], diagnostics: [Diagnostic], loads: Bool,
+        locales: [LocaleOrder]? = nil
+    ) {
         self.path = path
         self.sourceLanguage = sourceLanguage
         self.version = version
         self.entries = entries
         self.diagnostics = diagnostics
         self.loads = loads
-        locales = Self.locales(sourceLanguage: sourceLanguage, entries: entries)
+        self.locales =
+            locales.map { LocaleOrder.joined($0, sourceLanguage: sourceLanguage) }
+            ?? Self.locales(sourceLanguage: sourceLanguage, entries: entries)
     }
 
     private static func locales(sourceLanguage: String?, entries: [CatalogEntry]) -> [String] {
+        var order = LocaleOrder()
+        for entry in entries { order.add(entry) }
+        return LocaleOrder.joined([order], sourceLanguage: sourceLanguage)
+    }
+}
+
+/// The locales a run of entries names, in the order they first appear. The parser's runs keep
+/// one each as they read, so a catalog's locales need no walk of its entries afterwards.
+struct LocaleOrder {
+    private(set) var locales: [String] = []
+    private var seen: Set<String> = []
+    // Entries mostly list the same locales in the same order: a locale equal to the one at its
+    // place in the previous entry is known without hashing.
+    private var previous: [String] = []
+    private var current: [String] = []
+
+    mutating func add(_ entry: borrowing CatalogEntry) {
+        current.removeAll(keepingCapacity: true)
+        entry.localizations.withUnsafeBufferPointer { localizations in
+            for index in localizations.indices {
+                let locale = localizations[index].locale
+                current.append(locale)
+                if index < previous.count, previous[index] == locale { continue }
+                if seen.insert(locale).inserted { locales.append(locale) }
+            }
+        }
+        swap(&previous, &current)
+    }
+
+    /// The source language, then the runs' locales in run order, each once.
+    static func joined(_ runs: [LocaleOrder], sourceLanguage: String?) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
         if let sourceLanguage, seen.insert(sourceLanguage).inserted { result.append(sourceLanguage) }
-        // Entries mostly list the same locales in the same order: a locale equal to the one at its
-        // place in the previous entry is known without hashing.
-        var previous: [String] = []
-        var current: [String] = []
-        for entry in entries {
-            current.removeAll(keepingCapacity: true)
-            for (index, item) in entry.localizations.enumerated() {
-                current.append(item.locale)
-                if index < previous.count, previous[index] == item.locale { continue }
-                if seen.insert(item.locale).inserted { result.append(item.locale) }
-            }
-            swap(&previous, &current)
+        for run in runs {
+            for locale in run.locales where seen.insert(locale).inserted { result.append(locale) }
         }
         return result
     }
@@ -152,7 +179,10 @@ public enum StringCatalogParser {
             bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
             newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) }
         ) { run, event in
-            if case .member(let member) = event { run.entries.append(run.builder.entry(member)) }
+            if case .member(let member) = event {
+                run.entries.append(run.builder.entry(member))
+                run.locales.add(run.entries[run.entries.count - 1])
+            }
         }
         var entries = runs.count == 1 ? runs[0].entries : runs.flatMap(\.entries)
         var builder = Builder(path: path, diagnostics: document.diagnostics)
@@ -169,7 +199,7 @@ public enum StringCatalogParser {
         }
         var catalog = StringCatalog(
             path: path, sourceLanguage: sourceLanguage, version: version, entries: entries, diagnostics: builder.diagnostics,
-            loads: true)
+            loads: true, locales: entries.isEmpty ? [] : runs.map(\.locales))
         catalog.otherMembers = others
         catalog.hasVersionMember = document.root?["version"] != nil
         catalog.versionLocation = document.root?["version"]?.location
@@ -195,9 +225,11 @@ public enum StringCatalogParser {
         return (sourceLanguage, version, members.last { $0.key == "strings" }?.value, others)
     }
 
-    /// The entries of one run of a catalog's `strings`, and what was found wrong in them.
+    /// The entries of one run of a catalog's `strings`, the locales they name and what was
+    /// found wrong in them.
     private struct EntryRun {
         var entries: [CatalogEntry] = []
+        var locales = LocaleOrder()
         var builder: Builder
     }
 
