@@ -172,12 +172,23 @@ public enum StringCatalogParser {
     ///
     /// A large catalog's entries are read in two runs at once, one per core (see
     /// `JSONReader.parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`).
-    public static func parse(bytes: consuming [UInt8], path: String, splittingAbove minimumSize: Int = 4 << 20) -> StringCatalog {
+    ///
+    /// Entries of the usual shape are read straight into the model (`usualCatalogEntry`);
+    /// `direct: false` reads every entry as a JSON node first, as the tests compare.
+    public static func parse(
+        bytes: consuming [UInt8], path: String, splittingAbove minimumSize: Int = 4 << 20, direct: Bool = true
+    ) -> StringCatalog {
         // A later "strings" replaces an earlier one, as any repeated key does: the reader starts
         // the runs over.
         let (document, runs) = JSONReader.parse(
             bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
-            newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) }
+            newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) },
+            direct: { parser, key, keyLocation, run in
+                guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation) else { return false }
+                run.entries.append(entry)
+                run.locales.add(run.entries[run.entries.count - 1])
+                return true
+            }
         ) { run, event in
             if case .member(let member) = event {
                 run.entries.append(run.builder.entry(member))

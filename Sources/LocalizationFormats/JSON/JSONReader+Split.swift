@@ -107,6 +107,18 @@ extension JSONReader {
         bytes: [UInt8], path: String, streamingMembersOf key: String, splittingAbove minimumSize: Int = 4 << 20,
         newRun: @escaping @Sendable () -> Run, _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
     ) -> (document: JSONDocument, runs: [Run]) {
+        parse(bytes: bytes, path: path, streamingMembersOf: key, splittingAbove: minimumSize, newRun: newRun, direct: nil, body)
+    }
+
+    /// `parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`, with a reader that may
+    /// read each streamed member's value straight into its run (see `Parser.DirectReader`);
+    /// the members it declines are handed to `body`.
+    static func parse<Run>(
+        bytes: [UInt8], path: String, streamingMembersOf key: String, splittingAbove minimumSize: Int = 4 << 20,
+        newRun: @escaping @Sendable () -> Run,
+        direct: (@Sendable (_ parser: inout Parser, _ key: String, _ keyLocation: SourcePosition, _ run: inout Run) -> Bool)?,
+        _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
+    ) -> (document: JSONDocument, runs: [Run]) {
         let runs = RunList<Run>()
         let splitter: (UnsafeBufferPointer<UInt8>, LineTable, Int) -> StreamSplit? = { buffer, lines, objectStart in
             guard buffer.count > minimumSize, let start = StreamSplit.candidate(in: buffer, objectStart: objectStart) else {
@@ -117,7 +129,9 @@ extension JSONReader {
                 var parser = Parser(b: shared.buffer, lines: lines, path: path)
                 parser.pos = start
                 var run = newRun()
-                let read = parser.readMembers { member in body(&run, .member(member)) }
+                let read = parser.readMembers(
+                    direct: direct.map { direct in { parser, key, keyLocation in direct(&parser, key, keyLocation, &run) } }
+                ) { member in body(&run, .member(member)) }
                 return (read.keys, read.end, { [run] in runs.append(run) })
             }
         }
@@ -129,7 +143,14 @@ extension JSONReader {
                     if case .begin = event { runs.startOver(newRun()) }
                     runs.updateLast { body(&$0, event) }
                 }
-            ), splitter: splitter)
+            ), splitter: splitter,
+            direct: direct.map { direct in
+                { parser, key, keyLocation in
+                    var taken = false
+                    runs.updateLast { taken = direct(&parser, key, keyLocation, &$0) }
+                    return taken
+                }
+            })
         return (document, runs.all)
     }
 
@@ -158,7 +179,7 @@ extension JSONReader.Parser {
     /// object's own loop reads them, handing each to `body`: the keys in order and the brace's
     /// offset, or no offset if anything else was met (a syntax error, or a diagnostic the
     /// parser would have reported in its place).
-    mutating func readMembers(_ body: (JSONMember) -> Void) -> (keys: [(String, SourcePosition)], end: Int?) {
+    mutating func readMembers(direct: DirectReader? = nil, _ body: (JSONMember) -> Void) -> (keys: [(String, SourcePosition)], end: Int?) {
         var keys: [(String, SourcePosition)] = []
         do {
             while true {
@@ -170,11 +191,15 @@ extension JSONReader.Parser {
                 guard pos < b.count, b[pos] == UInt8(ascii: ":") else { return (keys, nil) }
                 pos += 1
                 skipSpace()
-                // The streamed object is the root's member: its members' values are two deep.
-                let value = try value(depth: 2)
-                guard diagnostics.isEmpty else { return (keys, nil) }
-                keys.append((key, keyLocation))
-                body(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                if let direct, direct(&self, key, keyLocation) {
+                    keys.append((key, keyLocation))
+                } else {
+                    // The streamed object is the root's member: its members' values are two deep.
+                    let value = try value(depth: 2)
+                    guard diagnostics.isEmpty else { return (keys, nil) }
+                    keys.append((key, keyLocation))
+                    body(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                }
                 skipSpace()
                 guard pos < b.count else { return (keys, nil) }
                 if b[pos] == UInt8(ascii: ",") {

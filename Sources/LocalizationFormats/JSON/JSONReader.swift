@@ -123,7 +123,8 @@ public enum JSONReader {
 
     static func parse(
         bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?,
-        splitter: ((_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ objectStart: Int) -> StreamSplit?)? = nil
+        splitter: ((_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ objectStart: Int) -> StreamSplit?)? = nil,
+        direct: Parser.DirectReader? = nil
     ) -> JSONDocument {
         let decoded = TextDecoder.decode(bytes)
         let lines = LineTable(utf8: decoded.utf8)
@@ -140,6 +141,7 @@ public enum JSONReader {
             var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics
             parser.stream = stream
+            parser.direct = direct
             parser.splitter = splitter.map { splitter in { splitter(buffer, lines, $0) } }
             let root = parser.parseDocument()
             // The second run reads the buffer: it ends before the buffer is let go, whether or
@@ -179,6 +181,10 @@ public enum JSONReader {
         var unlistedDuplicates = 0
         var lastDuplicate: SourcePosition?
         var stream: (key: String, body: (StreamEvent) -> Void)?
+        /// Reads a streamed member's value straight into the reader's model: false (the parser
+        /// left as it was) when it declines one, which is then read as a node and handed over.
+        typealias DirectReader = (_ parser: inout Parser, _ key: String, _ keyLocation: SourcePosition) -> Bool
+        var direct: DirectReader?
         /// Starts reading the second half of the streamed object on another core, given where
         /// the object's members start (see `StreamSplit`); used once.
         var splitter: ((Int) -> StreamSplit?)?
@@ -296,13 +302,17 @@ public enum JSONReader {
                     }
                     pos += 1
                     skipSpace()
-                    let streamsMember = depth == 0 && stream?.key == key && pos < b.count && b[pos] == UInt8(ascii: "{")
-                    let member = try value(depth: depth + 1, streamed: streamsMember ? stream?.body : nil)
-                    noteKey(key, at: keyLocation, members: members, seen: &seen, count: &count, streamed: streamed != nil)
-                    if let streamed {
-                        streamed(.member(JSONMember(key: key, keyLocation: keyLocation, value: member)))
+                    if streamed != nil, let direct, direct(&self, key, keyLocation) {
+                        noteKey(key, at: keyLocation, members: members, seen: &seen, count: &count, streamed: true)
                     } else {
-                        members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
+                        let streamsMember = depth == 0 && stream?.key == key && pos < b.count && b[pos] == UInt8(ascii: "{")
+                        let member = try value(depth: depth + 1, streamed: streamsMember ? stream?.body : nil)
+                        noteKey(key, at: keyLocation, members: members, seen: &seen, count: &count, streamed: streamed != nil)
+                        if let streamed {
+                            streamed(.member(JSONMember(key: key, keyLocation: keyLocation, value: member)))
+                        } else {
+                            members.append(JSONMember(key: key, keyLocation: keyLocation, value: member))
+                        }
                     }
                     skipSpace()
                     guard pos < b.count else {
