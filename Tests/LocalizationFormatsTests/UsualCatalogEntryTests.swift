@@ -47,7 +47,29 @@ struct UsualCatalogEntryTests {
         #expect(!Self.takes(#"{ "localizations" : { "de" : \#(Self.unit), "de" : \#(Self.unit) } }"#))
         #expect(!Self.takes(#"{ "localizations" : { "de" : { "stringUnit" : { "state" : "reviewed", "value" : "T" } } } }"#))
         #expect(!Self.takes(#"{ "localizations" : { "de" : { "stringUnit" : { "state" : "new" } } } }"#))
-        #expect(!Self.takes(#"{ "localizations" : { "de" : { "variations" : { "plural" : { "other" : \#(Self.unit) } } } } }"#))
+        let plural = #"{ "variations" : { "plural" : { "one" : \#(Self.unit), "other" : \#(Self.unit) } } }"#
+        #expect(Self.takes(#"{ "localizations" : { "de" : \#(plural) } }"#))
+        #expect(
+            Self.takes(
+                #"{ "localizations" : { "de" : { "variations" : { "device" : { "iphone" : \#(plural), "other" : \#(Self.unit) } } } } }"#))
+        #expect(
+            Self.takes(
+                #"{ "localizations" : { "de" : { "stringUnit" : { "value" : "%lld" }, "variations" : { "plural" : { "one" : \#(Self.unit) } } } } }"#
+            ))
+        #expect(
+            !Self.takes(
+                #"{ "localizations" : { "de" : { "variations" : { "plural" : { "one" : \#(Self.unit), "one" : \#(Self.unit) } } } } }"#))
+        #expect(!Self.takes(#"{ "localizations" : { "de" : { "variations" : { "plural" : {} } } } }"#))
+        #expect(!Self.takes(#"{ "localizations" : { "de" : { "variations" : { "gender" : { "male" : \#(Self.unit) } } } } }"#))
+        #expect(
+            !Self.takes(
+                #"{ "localizations" : { "de" : { "variations" : { "device" : { "mac" : { "variations" : { "plural" : { "other" : \#(plural) } } } } } } } }"#
+            ))
+        #expect(
+            !Self.takes(
+                #"{ "localizations" : { "de" : { "stringUnit" : { "value" : "%#@n@" }, "substitutions" : { "n" : { "argNum" : 1 } } } } }"#)
+        )
+        #expect(!Self.takes(#"{ "localizations" : { "de" : {} } }"#))
         #expect(!Self.takes(#"{ "localizations" : { "de" : "Text" } }"#))
         #expect(!Self.takes(#"{ "localizations" : [] }"#))
         #expect(!Self.takes(#""text""#))
@@ -76,6 +98,13 @@ struct UsualCatalogEntryTests {
             #"{ "localizations" : { "de" : { "stringUnit" : { "value" : "%#@n@" }, "substitutions" : { "n" : { "argNum" : 1 } } } } }"#,
             "{}",
             #"{ "localizations" : {} }"#,
+            #"{ "localizations" : { "de" : { "variations" : { "plural" : { "one" : \#(Self.unit), "other" : { "stringUnit" : { "state" : "new", "value" : "%lld Dateien" } } } } } } }"#,
+            #"{ "localizations" : { "de" : { "variations" : { "device" : { "iphone" : { "variations" : { "plural" : { "other" : \#(Self.unit) } } }, "other" : \#(Self.unit) } } } } }"#,
+            #"{ "localizations" : { "de" : { "variations" : { "plural" : { "one" : \#(Self.unit), "one" : \#(Self.unit) } } } } }"#,
+            #"{ "localizations" : { "de" : { "variations" : { "plural" : {}, "device" : { "mac" : \#(Self.unit) } } } } }"#,
+            #"{ "localizations" : { "de" : { "variations" : { "plural" : { "other" : "x" } } } } }"#,
+            #"{ "localizations" : { "de" : { "variations" : { "gender" : { "male" : \#(Self.unit) } } } } }"#,
+            #"{ "localizations" : { "de" : {} } }"#,
             #""text""#,
         ]
         let text = JSONSplitTests.catalog(entries: 300) { index in

@@ -1,8 +1,8 @@
 /// A catalog entry of the usual shape read straight from the bytes into its model, without the
 /// JSON node tree the general reader builds first: its members are `comment`,
 /// `extractionState`, `shouldTranslate`, `generatesSymbol` and `localizations`, and each
-/// localization is one string unit (`state` and `value`). Nearly every entry of a large catalog
-/// is one.
+/// localization is a string unit (`state` and `value`), plural or device variations of such, or
+/// both. Nearly every entry of a large catalog is one.
 ///
 /// Anything else (a variation, a substitution, a member it does not know, a value of another
 /// type, a key written twice, an unknown state, a string the reader has something to say about)
@@ -30,7 +30,7 @@ extension JSONReader.Parser {
         var entry = CatalogEntry(
             key: key, keyLocation: keyLocation, comment: nil, extractionState: nil, shouldTranslate: true, localizations: [])
         var seen: UInt8 = 0
-        let closed = try readObject { parser, name in
+        let closed = try readObject { parser, name, _ in
             let member: EntryMember
             switch name {
             case "comment": member = .comment
@@ -72,7 +72,7 @@ extension JSONReader.Parser {
     private mutating func usualLocalizations() throws -> [(locale: String, value: CatalogValue)]? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var result: [(locale: String, value: CatalogValue)] = []
-        let closed = try readObject { parser, locale in
+        let closed = try readObject { parser, locale, _ in
             // Locales are short strings, compared without hashing.
             guard !result.contains(where: { $0.locale == locale }), let value = try parser.usualValue() else { return false }
             result.append((locale, value))
@@ -81,18 +81,54 @@ extension JSONReader.Parser {
         return closed ? result : nil
     }
 
-    /// A value that is one string unit: `{"stringUnit": {"state": …, "value": …}}`.
-    private mutating func usualValue() throws -> CatalogValue? {
+    /// A value that is a string unit, plural or device variations of such values, or both:
+    /// `{"stringUnit": {"state": …, "value": …}}`, `{"variations": {"plural": {"one": …}}}`.
+    /// Variations nest two deep at most here (a device's plural), as Xcode writes them.
+    private mutating func usualValue(nesting: Int = 0) throws -> CatalogValue? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         let location = cursor.location(ofByte: pos)
         var unit: CatalogStringUnit?
-        let closed = try readObject { parser, name in
-            guard name == "stringUnit", unit == nil, let read = try parser.usualUnit() else { return false }
-            unit = read
+        var variations: [CatalogVariation]?
+        let closed = try readObject { parser, name, _ in
+            switch name {
+            case "stringUnit":
+                guard unit == nil, let read = try parser.usualUnit() else { return false }
+                unit = read
+            case "variations":
+                guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting) else { return false }
+                variations = read
+            default:
+                return false
+            }
             return true
         }
-        guard closed, let unit else { return nil }
-        return CatalogValue(stringUnit: unit, variations: [], substitutions: [], location: location)
+        // A value of neither is reported by the general path.
+        guard closed, unit != nil || variations?.isEmpty == false else { return nil }
+        return CatalogValue(stringUnit: unit, variations: variations ?? [], substitutions: [], location: location)
+    }
+
+    /// `plural` and `device` variations, each case a usual value.
+    private mutating func usualVariations(nesting: Int) throws -> [CatalogVariation]? {
+        guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
+        var result: [CatalogVariation] = []
+        let closed = try readObject { parser, selector, _ in
+            guard selector == "plural" || selector == "device", !result.contains(where: { $0.selector == selector }),
+                parser.pos < parser.b.count, parser.b[parser.pos] == UInt8(ascii: "{")
+            else { return false }
+            var cases: [CatalogVariation.Case] = []
+            let closed = try parser.readObject { parser, name, nameOffset in
+                guard !cases.contains(where: { $0.name == name }) else { return false }
+                // The name's place, asked before the cursor moves past it.
+                let nameLocation = parser.cursor.location(ofByte: nameOffset)
+                guard let value = try parser.usualValue(nesting: nesting + 1) else { return false }
+                cases.append(CatalogVariation.Case(name: name, nameLocation: nameLocation, value: value))
+                return true
+            }
+            guard closed, !cases.isEmpty else { return false }
+            result.append(CatalogVariation(selector: selector, cases: cases))
+            return true
+        }
+        return closed ? result : nil
     }
 
     /// A string unit with a value and, if any, one of Xcode's states.
@@ -101,7 +137,7 @@ extension JSONReader.Parser {
         var state: String?
         var hasState = false
         var value: (text: String, location: SourcePosition)?
-        let closed = try readObject { parser, name in
+        let closed = try readObject { parser, name, _ in
             switch name {
             case "state":
                 guard !hasState, let text = try parser.usualString(), StringCatalogParser.knownStates.contains(text) else { return false }
@@ -122,9 +158,9 @@ extension JSONReader.Parser {
     }
 
     /// Reads the object at `pos` member by member, `member` reading each value after its name and
-    /// colon: true once the object is closed, false as soon as `member` declines one or anything
+    /// colon (given where the name's quote stands): true once the object is closed, false as soon as `member` declines one or anything
     /// else is met.
-    private mutating func readObject(_ member: (inout Self, String) throws -> Bool) throws -> Bool {
+    private mutating func readObject(_ member: (inout Self, _ name: String, _ nameOffset: Int) throws -> Bool) throws -> Bool {
         pos += 1
         skipSpace()
         if pos < b.count, b[pos] == UInt8(ascii: "}") {
@@ -133,12 +169,13 @@ extension JSONReader.Parser {
         }
         while true {
             guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { return false }
+            let nameOffset = pos
             let name = try string()
             skipSpace()
             guard pos < b.count, b[pos] == UInt8(ascii: ":") else { return false }
             pos += 1
             skipSpace()
-            guard try member(&self, name) else { return false }
+            guard try member(&self, name, nameOffset) else { return false }
             skipSpace()
             guard pos < b.count else { return false }
             if b[pos] == UInt8(ascii: ",") {
