@@ -166,15 +166,14 @@ public enum StringCatalogParser {
     /// Substitutions read per string (see `value(_:context:)`).
     static let maximumSubstitutions = 64
 
-    /// Parses a catalog. Each entry is built as soon as its JSON is read, and that JSON is then
+    /// Parses a catalog. Each entry is built as soon as it is read: an entry of the usual shape
+    /// straight from the bytes (`usualCatalogEntry`), any other from its JSON, which is then
     /// released, so a large catalog never holds its whole JSON tree (much larger than the file);
-    /// the bytes are taken, not borrowed, and released once read.
+    /// the bytes are taken, not borrowed, and released once read. `direct: false` reads every
+    /// entry through its JSON, as the tests compare.
     ///
     /// A large catalog's entries are read in two runs at once, one per core (see
     /// `JSONReader.parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`).
-    ///
-    /// Entries of the usual shape are read straight into the model (`usualCatalogEntry`);
-    /// `direct: false` reads every entry as a JSON node first, as the tests compare.
     public static func parse(
         bytes: consuming [UInt8], path: String, splittingAbove minimumSize: Int = 4 << 20, direct: Bool = true
     ) -> StringCatalog {

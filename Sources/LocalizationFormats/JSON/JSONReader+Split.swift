@@ -176,7 +176,7 @@ extension JSONReader {
 
 extension JSONReader.Parser {
     /// Reads `"key": value` members from `pos` to the closing brace of their object, as the
-    /// object's own loop reads them, handing each to `body`: the keys in order and the brace's
+    /// object's own loop reads them, handing each `direct` declines to `body`: the keys in order and the brace's
     /// offset, or no offset if anything else was met (a syntax error, or a diagnostic the
     /// parser would have reported in its place).
     mutating func readMembers(direct: DirectReader? = nil, _ body: (JSONMember) -> Void) -> (keys: [(String, SourcePosition)], end: Int?) {

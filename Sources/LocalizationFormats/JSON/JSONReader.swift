@@ -181,8 +181,9 @@ public enum JSONReader {
         var unlistedDuplicates = 0
         var lastDuplicate: SourcePosition?
         var stream: (key: String, body: (StreamEvent) -> Void)?
-        /// Reads a streamed member's value straight into the reader's model: false (the parser
-        /// left as it was) when it declines one, which is then read as a node and handed over.
+        /// Reads a streamed member's value straight into the reader's model: false when it
+        /// declines one, the parser's position, cursor, diagnostics and counts put back as they
+        /// were, and the member is then read as a node and handed over.
         typealias DirectReader = (_ parser: inout Parser, _ key: String, _ keyLocation: SourcePosition) -> Bool
         var direct: DirectReader?
         /// Starts reading the second half of the streamed object on another core, given where

@@ -34,15 +34,16 @@ public struct LocalizedString: Sendable, Hashable {
         /// For strings made by the public initializer, which point into no file.
         let made: Made?
 
-        /// The UTF-8 of each catalog item's text end to end, and where each stands.
+        /// The UTF-8 of each catalog item's text end to end, and where each stands; none when they
+        /// take 2 GB or more (the spans' reach), and the texts are then handed over as strings.
         static func layOut(_ items: [CatalogLocaleString]) -> ([UInt8], [CatalogSpan]) {
             var text: [UInt8] = []
             var spans: [CatalogSpan] = []
-            spans.reserveCapacity(items.count)
             items.withUnsafeBufferPointer { items in
                 var size = 0
                 for index in items.indices { size += (items[index].unit?.value ?? items[index].key).utf8.count }
-                precondition(size < Int(CatalogSpan.settled), "a catalog's texts in one locale take fewer than 2 GB")
+                guard size < Int(CatalogSpan.settled) else { return }
+                spans.reserveCapacity(items.count)
                 text.reserveCapacity(size)
                 for index in items.indices {
                     let start = text.count
