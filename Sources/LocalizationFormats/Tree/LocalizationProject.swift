@@ -319,8 +319,10 @@ public struct LocalizationProject: Sendable {
             items.withUnsafeBufferPointer { items in
                 var guess = 0
                 for index in items.indices {
-                    let key = items[index].key
-                    guard let number = numbering.number(of: key, guess: guess) else {
+                    // The key compared in place: bound to a name it was retained, by every
+                    // locale's merge at once (a contended count on a shared string).
+                    guard let number = numbering.number(of: items[index].key, guess: guess) else {
+                        let key = items[index].key
                         if strings[key] == nil { strings[key] = LocalizedString(source, index) }
                         continue
                     }
