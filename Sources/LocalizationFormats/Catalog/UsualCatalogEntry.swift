@@ -59,18 +59,12 @@ extension JSONReader.Parser {
             guard seen & member.rawValue == 0 else { return false }
             seen |= member.rawValue
             switch member {
-            case .comment:
+            case .comment, .extractionState:
                 guard let text = try parser.usualString() else { return false }
-                entry.comment = text
-            case .extractionState:
-                guard let text = try parser.usualString() else { return false }
-                entry.extractionState = text
-            case .shouldTranslate:
+                if member == .comment { entry.comment = text } else { entry.extractionState = text }
+            case .shouldTranslate, .generatesSymbol:
                 guard let flag = try parser.usualBool() else { return false }
-                entry.shouldTranslate = flag
-            case .generatesSymbol:
-                guard let flag = try parser.usualBool() else { return false }
-                entry.generatesSymbol = flag
+                if member == .shouldTranslate { entry.shouldTranslate = flag } else { entry.generatesSymbol = flag }
             case .localizations:
                 guard let localizations = try parser.usualLocalizations() else { return false }
                 entry.localizations = localizations
