@@ -184,15 +184,11 @@ public enum StringCatalogParser {
             newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) },
             direct: { parser, key, keyLocation, run in
                 guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation) else { return false }
-                run.entries.append(entry)
-                run.locales.add(run.entries[run.entries.count - 1])
+                run.append(entry)
                 return true
             }
         ) { run, event in
-            if case .member(let member) = event {
-                run.entries.append(run.builder.entry(member))
-                run.locales.add(run.entries[run.entries.count - 1])
-            }
+            if case .member(let member) = event { run.append(run.builder.entry(member)) }
         }
         var entries = runs.count == 1 ? runs[0].entries : runs.flatMap(\.entries)
         var builder = Builder(path: path, diagnostics: document.diagnostics)
@@ -241,6 +237,11 @@ public enum StringCatalogParser {
         var entries: [CatalogEntry] = []
         var locales = LocaleOrder()
         var builder: Builder
+
+        mutating func append(_ entry: CatalogEntry) {
+            entries.append(entry)
+            locales.add(entries[entries.count - 1])
+        }
     }
 
     private struct Builder {

@@ -79,17 +79,10 @@ struct InvisibleCharacterRule: Rule {
                 // Read in place, the locale named only for a finding: copying each entry and
                 // naming each localization's locale cost more than the scan.
                 var hits: [(found: InvisibleScan, location: SourcePosition)] = []
-                let leads = InvisibleScan.leads
                 catalog.forEachLocalization { entry, written, value in
                     hits.removeAll(keepingCapacity: true)
-                    // Each unit's bytes read where they are: a copy of its string retained it.
-                    leads.withUnsafeBufferPointer { leads in
-                        value.forEachUnit { unit in
-                            let found =
-                                unit.value.utf8.withContiguousStorageIfAvailable { InvisibleScan.first($0, leads: leads) }
-                                ?? InvisibleScan.first(in: unit.value)
-                            if let found { hits.append((found, unit.location)) }
-                        }
+                    value.forEachUnit { unit in
+                        if let found = InvisibleScan.first(in: unit.value) { hits.append((found, unit.location)) }
                     }
                     guard !hits.isEmpty else { return }
                     let normalized = LocaleName.normalize(written)
@@ -129,6 +122,8 @@ struct InvisibleScan {
     var count: Int
 
     static func first(in text: String) -> InvisibleScan? {
+        // The bytes read where they are: a copy to call `withUTF8` on retained the string.
+        if let found = text.utf8.withContiguousStorageIfAvailable(first) { return found }
         var text = text
         return text.withUTF8 { first($0) }
     }
