@@ -26,7 +26,8 @@ struct UsualCatalogEntryTests {
         let bytes = Array(entry.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONReader.Parser(b: buffer, lines: LineTable(utf8: bytes), path: "L.xcstrings")
-            let taken = parser.usualCatalogEntry(key: "k", keyLocation: SourcePosition(line: 1, column: 1)) != nil
+            var names = CatalogNames()
+            let taken = parser.usualCatalogEntry(key: "k", keyLocation: SourcePosition(line: 1, column: 1), names: &names) != nil
             #expect(
                 taken
                     || (parser.pos == 0 && parser.diagnostics.isEmpty && parser.duplicatesListed == 0
@@ -85,6 +86,11 @@ struct UsualCatalogEntryTests {
         // A string the reader has something to say about (a lone surrogate) goes to the general path.
         #expect(!Self.takes(#"{ "localizations" : { "de" : { "stringUnit" : { "value" : "\ud800" } } } }"#))
         #expect(Self.takes(#"{ "localizations" : { "de" : { "stringUnit" : { "value" : "\n\u00e9\ud83d\ude00" } } } }"#))
+        // Names are compared as bytes: one written with an escape or outside ASCII goes to the
+        // general path, which compares them as strings ("K" and the Kelvin sign are one name).
+        #expect(!Self.takes(#"{ "localizations" : { "d\u0065" : \#(Self.unit) } }"#))
+        #expect(!Self.takes(#"{ "localizations" : { "ko-KR" : \#(Self.unit), "ko-\#u{212A}R" : \#(Self.unit) } }"#))
+        #expect(!Self.takes(#"{ "localizations" : { "de" : { "stringUnit" : { "st\u0061te" : "new", "value" : "T" } } } }"#))
     }
 
     @Test func catalogsOfEveryShapeReadAsTheGeneralPathReadsThem() {
@@ -117,6 +123,11 @@ struct UsualCatalogEntryTests {
             #"{ "localizations" : { "de" : { "variations" : { "gender" : { "male" : \#(Self.unit) } } } } }"#,
             #"{ "localizations" : { "de" : {} } }"#,
             #""text""#,
+            #"{ "localizations" : { "d\u0065" : \#(Self.unit), "de" : \#(Self.unit) } }"#,
+            #"{ "localizations" : { "ko-KR" : \#(Self.unit), "ko-\#u{212A}R" : \#(Self.unit) } }"#,
+            #"{ "localizations" : { "fr" : \#(Self.unit), "en" : \#(Self.unit), "de" : \#(Self.unit) } }"#,
+            #"{ "localizations" : { "de" : { "stringUnit" : { "st\u0061te" : "stale", "value" : "T" } } } }"#,
+            #"{ "l\u006fcalizations" : { "de" : \#(Self.unit) } }"#,
         ]
         let text = JSONSplitTests.catalog(entries: 300) { index in
             index % 7 == 0 ? "    \"key.\(index)\" : \(entries[(index / 7) % entries.count])" : nil

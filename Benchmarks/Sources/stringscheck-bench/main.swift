@@ -27,7 +27,7 @@ let usage = """
       --write-stringsdict-tree PATH  write the .stringsdict tree (every locale, 3 entries
                         per 10 keys) and stop
       --write-catalog-app PATH  write the app's String Catalogs (4 tables) and stop
-      --profile-parse PATH  parse a folder's .strings and .stringsdict files twenty times
+      --profile-parse PATH  parse a folder's .strings, .stringsdict and .xcstrings files twenty times
                         (for a profiler) and print the median time of a pass
       --code PATH        the cost of scanning an app's code: `check` without and with it,
                         side by side for every app given, and stop
@@ -239,10 +239,12 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
 }
 
 if let target = option("--profile-parse") {
-    // Parses every .strings and .stringsdict file under a folder 20 times, for a profiler to look at.
+    // Parses every .strings, .stringsdict and .xcstrings file under a folder 20 times, for a
+    // profiler to look at.
     let root = URL(fileURLWithPath: target)
     for (kind, urls) in [
         ("strings", files(under: root, extensions: ["strings"])), ("stringsdict", files(under: root, extensions: ["stringsdict"])),
+        ("xcstrings", files(under: root, extensions: ["xcstrings"])),
     ]
     where !urls.isEmpty {
         // Read through `Data`, as in earlier sessions, so figures stay comparable: the freed `Data`
@@ -252,10 +254,11 @@ if let target = option("--profile-parse") {
         var entries = 0
         let seconds = median(20) {
             for (index, bytes) in contents.enumerated() {
-                entries +=
-                    kind == "strings"
-                    ? StringsParser.parse(bytes: bytes, path: urls[index].path).entries.count
-                    : StringsdictParser.parse(bytes: bytes, path: urls[index].path).entries.count
+                switch kind {
+                case "strings": entries += StringsParser.parse(bytes: bytes, path: urls[index].path).entries.count
+                case "stringsdict": entries += StringsdictParser.parse(bytes: bytes, path: urls[index].path).entries.count
+                default: entries += StringCatalogParser.parse(bytes: bytes, path: urls[index].path).entries.count
+                }
             }
         }
         print(String(format: "parsed %d .%@ entries, %.2f ms a pass (median of 20)", entries, kind, seconds * 1000))

@@ -183,7 +183,9 @@ public enum StringCatalogParser {
             bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
             newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) },
             direct: { parser, key, keyLocation, run in
-                guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation) else { return false }
+                guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation, names: &run.names) else {
+                    return false
+                }
                 run.append(entry)
                 return true
             }
@@ -236,6 +238,7 @@ public enum StringCatalogParser {
     private struct EntryRun {
         var entries: [CatalogEntry] = []
         var locales = LocaleOrder()
+        var names = CatalogNames()
         var builder: Builder
 
         mutating func append(_ entry: CatalogEntry) {
