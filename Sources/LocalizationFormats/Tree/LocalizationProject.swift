@@ -195,7 +195,7 @@ public struct LocalizationProject: Sendable {
     /// The merged table of `locale`, as Foundation would load it: `.strings`, then `.stringsdict`
     /// entries override, and catalog entries fill keys the `.lproj` files do not define.
     public func table(_ name: String, locale: String) -> LocaleTable {
-        let catalogs = files.compactMap { file -> (ResourceFile, [CatalogLocaleString])? in
+        let catalogs = files.compactMap { file -> (ResourceFile, CatalogLocaleList)? in
             guard file.table == name, case .catalog(let catalog) = file.content else { return nil }
             return (file, catalog.strings(for: locale))
         }
@@ -220,14 +220,14 @@ public struct LocalizationProject: Sendable {
         // Split each catalog by locale once, then merge every (table, locale) on all cores.
         var jobs:
             [(
-                table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, [CatalogLocaleString])],
+                table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, CatalogLocaleList)],
                 numbering: TableKeyNumbers
             )] = []
         // Each table's catalogs split and its keys numbered on all cores: one table's large
         // catalog beside the others' numbering.
         let prepared = Set(files.map(\.tableID)).sorted().concurrentMap { table in
             var localesOfTable = Set(lproj[table]?.keys.map { $0 } ?? [])
-            let catalogFiles = (catalogs[table] ?? []).compactMap { file -> (ResourceFile, [String: [CatalogLocaleString]])? in
+            let catalogFiles = (catalogs[table] ?? []).compactMap { file -> (ResourceFile, [String: CatalogLocaleList])? in
                 guard case .catalog(let catalog) = file.content else { return nil }
                 return (file, catalog.stringsByLocale())
             }
@@ -238,12 +238,12 @@ public struct LocalizationProject: Sendable {
             let numberingLocale =
                 [baseLocale, "Base"].compactMap { $0 }.first { localesOfTable.contains($0) } ?? locales.first ?? ""
             let numbering = Self.numbering(
-                files: lproj[table]?[numberingLocale] ?? [], catalogs: catalogFiles.map { $0.1[numberingLocale] ?? [] })
+                files: lproj[table]?[numberingLocale] ?? [], catalogs: catalogFiles.map { $0.1[numberingLocale] ?? .empty })
             return (table: table, locales: locales, catalogFiles: catalogFiles, numbering: numbering)
         }
         for (table, locales, catalogFiles, numbering) in prepared {
             for locale in locales {
-                jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? []) }, numbering))
+                jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? .empty) }, numbering))
             }
         }
         let merged = jobs.concurrentMap { job in
@@ -257,7 +257,7 @@ public struct LocalizationProject: Sendable {
     }
 
     /// The keys of one locale's files and catalog entries of a table, numbered in file order.
-    static func numbering(files: [ResourceFile], catalogs: [[CatalogLocaleString]]) -> TableKeyNumbers {
+    static func numbering(files: [ResourceFile], catalogs: [CatalogLocaleList]) -> TableKeyNumbers {
         var keys: [String] = []
         var numbers: [String: Int] = [:]
         func add(_ key: String) {
@@ -273,13 +273,13 @@ public struct LocalizationProject: Sendable {
             case .catalog: break
             }
         }
-        for items in catalogs { for item in items { add(item.key) } }
+        for list in catalogs { list.forEachKey { _, key in add(copy key) } }
         return TableKeyNumbers(keys: keys, numbers: numbers)
     }
 
     /// Merges one locale's files of a table with the catalogs' entries for that locale.
     static func mergeTable(
-        _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: [CatalogLocaleString])],
+        _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: CatalogLocaleList)],
         numbering: TableKeyNumbers = .empty
     ) -> LocaleTable {
         var strings = LocaleStrings(numbering: numbering)
@@ -311,117 +311,23 @@ public struct LocalizationProject: Sendable {
                 }
             }
         }
-        for (file, items) in catalogs {
+        for (file, list) in catalogs {
             guard case .catalog(let catalog) = file.content else { continue }
-            let source = LocalizedString.Source(path: file.path, origin: .catalog, catalog: items, catalogLoads: catalog.loads)
+            let source = LocalizedString.Source(path: file.path, origin: .catalog, catalog: list, catalogLoads: catalog.loads)
             // By number, as for `.strings`: a catalog lists its keys in one order for every locale,
-            // so the key after the previous one's number is compared, not hashed twice.
-            items.withUnsafeBufferPointer { items in
-                var guess = 0
-                for index in items.indices {
-                    // The key compared in place: bound to a name it was retained, by every
-                    // locale's merge at once (a contended count on a shared string).
-                    guard let number = numbering.number(of: items[index].key, guess: guess) else {
-                        let key = items[index].key
-                        if strings[key] == nil { strings[key] = LocalizedString(source, index) }
-                        continue
-                    }
-                    guess = number + 1
-                    if strings[number: number] == nil { strings.set(LocalizedString(source, index), number: number) }
+            // so the key after the previous one's number is compared, not hashed twice. Keys are
+            // compared in place: bound to a name, one was retained by every locale's merge at once
+            // (a contended count on a shared string).
+            var guess = 0
+            list.forEachKey { index, key in
+                guard let number = numbering.number(of: key, guess: guess) else {
+                    if strings[key] == nil { strings[copy key] = LocalizedString(source, index) }
+                    return
                 }
+                guess = number + 1
+                if strings[number: number] == nil { strings.set(LocalizedString(source, index), number: number) }
             }
         }
         return LocaleTable(locale: locale, table: name, strings: strings)
-    }
-}
-
-/// A catalog entry's text in one locale: its unit, or none for the source language's own key.
-public typealias CatalogLocaleString = (key: String, unit: CatalogStringUnit?, location: SourcePosition)
-
-extension StringCatalog {
-    /// Every locale's entries (see `strings(for:)`): a large catalog's locales shared out among
-    /// the cores, each walking the entries for its own.
-    public func stringsByLocale() -> [String: [CatalogLocaleString]] {
-        let source = sourceLanguage.map(LocaleName.normalize)
-        // Shares of about 50,000 localizations: a small catalog is one share.
-        let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
-        let shares = Swift.max(1, Swift.min(8, localizations / 50_000))
-        let parts = (0..<shares).concurrentMap { share in localeLists(share: share, of: shares, source: source) }
-        guard parts.count > 1 else { return parts.first ?? [:] }
-        var result: [String: [CatalogLocaleString]] = [:]
-        for part in parts { result.merge(part) { first, _ in first } }
-        return result
-    }
-
-    /// The lists of `stringsByLocale` of the locales in one share (by normalized locale): those
-    /// whose number, in the order the entries name them, is `share` modulo `shares`.
-    private func localeLists(share: Int, of shares: Int, source: String?) -> [String: [CatalogLocaleString]] {
-        // Locales get small numbers, so "first localization of a locale wins" is an array stamp
-        // instead of a set per entry, and entries and values are read in place, not copied.
-        var ids: [String: Int] = [:]
-        var locales: [String] = []
-        var lists: [[CatalogLocaleString]] = []
-        var lastEntry: [Int] = []
-        var sourceID: Int?
-        func id(of locale: String) -> Int {
-            if let id = ids[locale] { return id }
-            let id = locales.count
-            ids[locale] = id
-            locales.append(locale)
-            lists.append([])
-            // A locale's list holds at most one item per entry: room for all at once.
-            if id % shares == share { lists[id].reserveCapacity(entries.count) }
-            lastEntry.append(-1)
-            return id
-        }
-        if let source { sourceID = id(of: source) }
-        var written: [String: Int] = [:]
-        // The locale each place held in the previous entry is compared first.
-        var places = LocalePlaceCache<Int>()
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                var hasSource = false
-                entries[index].localizations.withUnsafeBufferPointer { localizations in
-                    for item in localizations.indices {
-                        let name = localizations[item].locale
-                        let locale = places.value(at: item, written: name) {
-                            if let known = written[name] { return known }
-                            let made = id(of: LocaleName.normalize(name))
-                            written[name] = made
-                            return made
-                        }
-                        // The first localization of a locale wins, as in `strings(for:)`.
-                        guard locale % shares == share, lastEntry[locale] != index else { continue }
-                        lastEntry[locale] = index
-                        if locale == sourceID { hasSource = true }
-                        let unit = localizations[item].value.representativeUnit
-                        lists[locale].append((entries[index].key, unit, unit?.location ?? localizations[item].value.location))
-                    }
-                }
-                if let sourceID, sourceID % shares == share, !hasSource {
-                    lists[sourceID].append((entries[index].key, nil, entries[index].keyLocation))
-                }
-            }
-        }
-        var result: [String: [CatalogLocaleString]] = [:]
-        result.reserveCapacity(locales.count)
-        for (id, locale) in locales.enumerated() where id % shares == share && (!lists[id].isEmpty || id == sourceID) {
-            // Merged tables keep these lists (their strings point into them): a list with much
-            // more room than items is copied to its size.
-            if lists[id].capacity > lists[id].count + lists[id].count / 8 {
-                var exact: [CatalogLocaleString] = []
-                exact.reserveCapacity(lists[id].count)
-                exact.append(contentsOf: lists[id])
-                lists[id] = exact
-            }
-            result[locale] = lists[id]
-        }
-        return result
-    }
-
-    /// The entries a locale has in this catalog: its own localization, or for the source language
-    /// the key itself when it has none (Xcode uses the key as the source text).
-    public func strings(for locale: String) -> [CatalogLocaleString] {
-        stringsByLocale()[locale] ?? []
     }
 }

@@ -25,7 +25,7 @@ public struct LocalizedString: Sendable, Hashable {
         /// catalog, the UTF-8 of each item's text (`value`) end to end, as `catalogSpans` lay it out.
         let text: [UInt8]
         let stringsdict: [StringsdictEntry]
-        let catalog: [CatalogLocaleString]
+        let catalog: CatalogLocaleList
         /// Where each catalog item's text stands in `text`, and whether its unit is `translated`
         /// or states nothing: the text rules read catalog texts as bytes in place, as `.strings`
         /// values (reading a unit's value retained its string, contended between the cores).
@@ -36,29 +36,39 @@ public struct LocalizedString: Sendable, Hashable {
 
         /// The UTF-8 of each catalog item's text end to end, and where each stands; none when they
         /// take 2 GB or more (the spans' reach), and the texts are then handed over as strings.
-        static func layOut(_ items: [CatalogLocaleString]) -> ([UInt8], [CatalogSpan]) {
+        static func layOut(_ items: CatalogLocaleList) -> ([UInt8], [CatalogSpan]) {
             var text: [UInt8] = []
             var spans: [CatalogSpan] = []
             spans.reserveCapacity(items.count)
             // One pass, each unit read once (a pass to size the text first read every unit twice,
             // a cache miss apiece); most texts are short.
             text.reserveCapacity(items.count * 24)
-            let fits = items.withUnsafeBufferPointer { items -> Bool in
-                for index in items.indices {
-                    let start = text.count
-                    let settled: Bool
-                    if let unit = items[index].unit {
-                        text.append(contentsOf: unit.value.utf8)
-                        settled = unit.state.map { $0 == "translated" } ?? true
-                    } else {
-                        text.append(contentsOf: items[index].key.utf8)
-                        settled = true
+            // The entries read in place (see `CatalogLocaleList.unit(at:)`).
+            let fits = items.entries.withUnsafeBufferPointer { entries -> Bool in
+                items.places.withUnsafeBufferPointer { places -> Bool in
+                    for place in places {
+                        let start = text.count
+                        let settled: Bool
+                        let entry = Int(place.entry)
+                        let unit =
+                            place.localization < 0
+                            ? nil
+                            : entries[entry].localizations.withUnsafeBufferPointer {
+                                $0[Int(place.localization)].value.representativeUnit
+                            }
+                        if let unit {
+                            text.append(contentsOf: unit.value.utf8)
+                            settled = unit.state.map { $0 == "translated" } ?? true
+                        } else {
+                            text.append(contentsOf: entries[entry].key.utf8)
+                            settled = true
+                        }
+                        guard text.count < Int(CatalogSpan.settled) else { return false }
+                        let count = UInt32(text.count - start)
+                        spans.append(CatalogSpan(start: UInt32(start), countAndFlag: count | (settled ? CatalogSpan.settled : 0)))
                     }
-                    guard text.count < Int(CatalogSpan.settled) else { return false }
-                    let count = UInt32(text.count - start)
-                    spans.append(CatalogSpan(start: UInt32(start), countAndFlag: count | (settled ? CatalogSpan.settled : 0)))
+                    return true
                 }
-                return true
             }
             return fits ? (text, spans) : ([], [])
         }
@@ -83,7 +93,7 @@ public struct LocalizedString: Sendable, Hashable {
 
         init(
             path: String, origin: LocalizedStringOrigin, strings: StringsFile = .none, stringsdict: [StringsdictEntry] = [],
-            catalog: [CatalogLocaleString] = [], catalogLoads: Bool = true, made: Made? = nil
+            catalog: CatalogLocaleList = .empty, catalogLoads: Bool = true, made: Made? = nil
         ) {
             self.path = path
             self.origin = origin
@@ -133,7 +143,7 @@ public struct LocalizedString: Sendable, Hashable {
         switch source.origin {
         case .strings: return source.entries.withUnsafeBufferPointer { $0[index].key }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].key }
-        case .catalog: return source.catalog.withUnsafeBufferPointer { $0[index].key }
+        case .catalog: return source.catalog.key(at: index)
         }
     }
 
@@ -144,7 +154,7 @@ public struct LocalizedString: Sendable, Hashable {
         case .strings:
             return withValueBytes { String(decoding: $0, as: UTF8.self) }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
-        case .catalog: return source.catalog.withUnsafeBufferPointer { $0[index].unit?.value ?? $0[index].key }
+        case .catalog: return source.catalog.unit(at: index)?.value ?? source.catalog.key(at: index)
         }
     }
 
@@ -162,7 +172,7 @@ public struct LocalizedString: Sendable, Hashable {
         switch source.origin {
         case .strings: return source.entries.withUnsafeBufferPointer { $0[index].keyLocation }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].keyLocation }
-        case .catalog: return source.catalog.withUnsafeBufferPointer { $0[index].location }
+        case .catalog: return source.catalog.location(at: index)
         }
     }
 
@@ -194,7 +204,7 @@ public struct LocalizedString: Sendable, Hashable {
     /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
     public var state: String? {
         if let made = source.made { return made.state }
-        return source.origin == .catalog ? source.catalog.withUnsafeBufferPointer { $0[index].unit?.state } : nil
+        return source.origin == .catalog ? source.catalog.unit(at: index)?.state : nil
     }
 
     public static func == (lhs: LocalizedString, rhs: LocalizedString) -> Bool {

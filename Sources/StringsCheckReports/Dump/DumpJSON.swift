@@ -166,7 +166,7 @@ public enum DumpJSON {
                 // Split once: `strings(for:)` splits the whole catalog on every call.
                 let byLocale = catalog.stringsByLocale()
                 for (index, locale) in locales.enumerated() {
-                    let entries = (byLocale[LocaleName.normalize(locale)] ?? []).map { item -> EntryObject in
+                    let entries = (byLocale[LocaleName.normalize(locale)] ?? .empty).map { item -> EntryObject in
                         let value = item.unit?.value ?? item.key
                         let (arguments, problems) = Self.arguments(of: value)
                         return EntryObject(

@@ -1,0 +1,159 @@
+/// A catalog entry's text in one locale: its unit, or none for the source language's own key.
+public typealias CatalogLocaleString = (key: String, unit: CatalogStringUnit?, location: SourcePosition)
+
+/// One locale's texts in a catalog, in entry order (see `StringCatalog.strings(for:)`): where
+/// each stands in the catalog's entries rather than a copy of it. Copying each key and unit
+/// retained their strings, by every locale's list at once (contended counts on shared keys), and
+/// took ten times the memory.
+public struct CatalogLocaleList: RandomAccessCollection, Sendable {
+    /// An entry and its localization; `localization` -1 for the source language's own key (an
+    /// entry with no localization in it). A catalog's entries and an entry's localizations
+    /// number fewer than 2³¹: each takes several bytes of a file read whole into memory.
+    @usableFromInline struct Place: Sendable {
+        let entry: Int32
+        let localization: Int32
+    }
+
+    public let entries: [CatalogEntry]
+    @usableFromInline let places: [Place]
+
+    public static let empty = CatalogLocaleList(entries: [], places: [])
+
+    init(entries: [CatalogEntry], places: [Place]) {
+        self.entries = entries
+        self.places = places
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { places.count }
+
+    public subscript(position: Int) -> CatalogLocaleString {
+        (key(at: position), unit(at: position), location(at: position))
+    }
+
+    /// The key of text `position`.
+    public func key(at position: Int) -> String {
+        let place = places[position]
+        return entries.withUnsafeBufferPointer { $0[Int(place.entry)].key }
+    }
+
+    /// The unit text `position` shows (`CatalogValue.representativeUnit`); nil for a key that
+    /// stands for its own text.
+    public func unit(at position: Int) -> CatalogStringUnit? {
+        let place = places[position]
+        guard place.localization >= 0 else { return nil }
+        return entries.withUnsafeBufferPointer { entries in
+            entries[Int(place.entry)].localizations.withUnsafeBufferPointer { $0[Int(place.localization)].value.representativeUnit }
+        }
+    }
+
+    /// Where text `position` is written: its unit's value, else its value, else (a key standing
+    /// for its own text) the key.
+    public func location(at position: Int) -> SourcePosition {
+        let place = places[position]
+        return entries.withUnsafeBufferPointer { entries in
+            guard place.localization >= 0 else { return entries[Int(place.entry)].keyLocation }
+            return entries[Int(place.entry)].localizations.withUnsafeBufferPointer {
+                let value = $0[Int(place.localization)].value
+                return value.representativeUnit?.location ?? value.location
+            }
+        }
+    }
+
+    /// Calls `body` with each text's key, read in place (binding one to a name retained it).
+    func forEachKey(_ body: (_ position: Int, _ key: borrowing String) throws -> Void) rethrows {
+        try entries.withUnsafeBufferPointer { entries in
+            try places.withUnsafeBufferPointer { places in
+                for position in places.indices { try body(position, entries[Int(places[position].entry)].key) }
+            }
+        }
+    }
+}
+
+extension StringCatalog {
+    /// Every locale's entries (see `strings(for:)`): a large catalog's locales shared out among
+    /// the cores, each walking the entries for its own.
+    public func stringsByLocale() -> [String: CatalogLocaleList] {
+        let source = sourceLanguage.map(LocaleName.normalize)
+        // Shares of about 50,000 localizations: a small catalog is one share.
+        let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
+        let shares = Swift.max(1, Swift.min(8, localizations / 50_000))
+        let parts = (0..<shares).concurrentMap { share in localeLists(share: share, of: shares, source: source) }
+        guard parts.count > 1 else { return parts.first ?? [:] }
+        var result: [String: CatalogLocaleList] = [:]
+        for part in parts { result.merge(part) { first, _ in first } }
+        return result
+    }
+
+    /// The lists of `stringsByLocale` of the locales in one share (by normalized locale): those
+    /// whose number, in the order the entries name them, is `share` modulo `shares`.
+    private func localeLists(share: Int, of shares: Int, source: String?) -> [String: CatalogLocaleList] {
+        typealias Place = CatalogLocaleList.Place
+        // Locales get small numbers, so "first localization of a locale wins" is an array stamp
+        // instead of a set per entry, and entries are read in place, not copied.
+        var ids: [String: Int] = [:]
+        var locales: [String] = []
+        var lists: [[Place]] = []
+        var lastEntry: [Int] = []
+        var sourceID: Int?
+        func id(of locale: String) -> Int {
+            if let id = ids[locale] { return id }
+            let id = locales.count
+            ids[locale] = id
+            locales.append(locale)
+            lists.append([])
+            // A locale's list holds at most one item per entry: room for all at once.
+            if id % shares == share { lists[id].reserveCapacity(entries.count) }
+            lastEntry.append(-1)
+            return id
+        }
+        if let source { sourceID = id(of: source) }
+        var written: [String: Int] = [:]
+        // The locale each place held in the previous entry is compared first.
+        var places = LocalePlaceCache<Int>()
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                var hasSource = false
+                entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    for item in localizations.indices {
+                        let name = localizations[item].locale
+                        let locale = places.value(at: item, written: name) {
+                            if let known = written[name] { return known }
+                            let made = id(of: LocaleName.normalize(name))
+                            written[name] = made
+                            return made
+                        }
+                        // The first localization of a locale wins, as in `strings(for:)`.
+                        guard locale % shares == share, lastEntry[locale] != index else { continue }
+                        lastEntry[locale] = index
+                        if locale == sourceID { hasSource = true }
+                        lists[locale].append(Place(entry: Int32(index), localization: Int32(item)))
+                    }
+                }
+                if let sourceID, sourceID % shares == share, !hasSource {
+                    lists[sourceID].append(Place(entry: Int32(index), localization: -1))
+                }
+            }
+        }
+        var result: [String: CatalogLocaleList] = [:]
+        result.reserveCapacity(locales.count)
+        for (id, locale) in locales.enumerated() where id % shares == share && (!lists[id].isEmpty || id == sourceID) {
+            // Merged tables keep these lists (their strings point into them): a list with much
+            // more room than items is copied to its size.
+            if lists[id].capacity > lists[id].count + lists[id].count / 8 {
+                var exact: [Place] = []
+                exact.reserveCapacity(lists[id].count)
+                exact.append(contentsOf: lists[id])
+                lists[id] = exact
+            }
+            result[locale] = CatalogLocaleList(entries: entries, places: lists[id])
+        }
+        return result
+    }
+
+    /// The entries a locale has in this catalog: its own localization, or for the source language
+    /// the key itself when it has none (Xcode uses the key as the source text).
+    public func strings(for locale: String) -> CatalogLocaleList {
+        stringsByLocale()[locale] ?? .empty
+    }
+}
