@@ -16,12 +16,58 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
 
     public let entries: [CatalogEntry]
     @usableFromInline let places: [Place]
+    /// The UTF-8 of each text end to end, and where each stands (see `Layout`).
+    let text: [UInt8]
+    let spans: [LocalizedString.CatalogSpan]
 
-    public static let empty = CatalogLocaleList(entries: [], places: [])
+    public static let empty = CatalogLocaleList(entries: [], places: [], layout: Layout())
 
-    init(entries: [CatalogEntry], places: [Place]) {
+    init(entries: [CatalogEntry], places: [Place], layout: Layout) {
         self.entries = entries
         self.places = places
+        (text, spans) = layout.fits ? (layout.text, layout.spans) : ([], [])
+    }
+
+    /// The UTF-8 of a list's texts end to end as they are listed (a unit's value, else the key),
+    /// and where each stands, with whether its unit is `translated` or states nothing: the text
+    /// rules read catalog texts as bytes in place, as `.strings` values. Made as the list is, from
+    /// the entry being read (a pass of its own read every entry's localizations again, a
+    /// contended retain apiece); none when the texts take 2 GB or more (the spans' reach).
+    struct Layout {
+        var text: [UInt8] = []
+        var spans: [LocalizedString.CatalogSpan] = []
+        var fits = true
+
+        init() {}
+
+        init(capacity: Int) {
+            spans.reserveCapacity(capacity)
+            // Most texts are short.
+            text.reserveCapacity(capacity * 24)
+        }
+
+        mutating func append(unit: borrowing CatalogStringUnit?, key: borrowing String) {
+            guard fits else { return }
+            let start = text.count
+            let settled: Bool
+            if let unit = copy unit {
+                text.append(contentsOf: unit.value.utf8)
+                settled = unit.state.map { $0 == "translated" } ?? true
+            } else {
+                text.append(contentsOf: key.utf8)
+                settled = true
+            }
+            guard text.count < Int(LocalizedString.CatalogSpan.settled) else {
+                fits = false
+                text = []
+                spans = []
+                return
+            }
+            let count = UInt32(text.count - start)
+            spans.append(
+                LocalizedString.CatalogSpan(
+                    start: UInt32(start), countAndFlag: count | (settled ? LocalizedString.CatalogSpan.settled : 0)))
+        }
     }
 
     public var startIndex: Int { 0 }
@@ -89,11 +135,13 @@ extension StringCatalog {
     /// whose number, in the order the entries name them, is `share` modulo `shares`.
     private func localeLists(share: Int, of shares: Int, source: String?) -> [String: CatalogLocaleList] {
         typealias Place = CatalogLocaleList.Place
+        typealias Layout = CatalogLocaleList.Layout
         // Locales get small numbers, so "first localization of a locale wins" is an array stamp
         // instead of a set per entry, and entries are read in place, not copied.
         var ids: [String: Int] = [:]
         var locales: [String] = []
         var lists: [[Place]] = []
+        var layouts: [Layout] = []
         var lastEntry: [Int] = []
         var sourceID: Int?
         func id(of locale: String) -> Int {
@@ -102,8 +150,12 @@ extension StringCatalog {
             ids[locale] = id
             locales.append(locale)
             lists.append([])
+            layouts.append(Layout())
             // A locale's list holds at most one item per entry: room for all at once.
-            if id % shares == share { lists[id].reserveCapacity(entries.count) }
+            if id % shares == share {
+                lists[id].reserveCapacity(entries.count)
+                layouts[id] = Layout(capacity: entries.count)
+            }
             lastEntry.append(-1)
             return id
         }
@@ -128,10 +180,12 @@ extension StringCatalog {
                         lastEntry[locale] = index
                         if locale == sourceID { hasSource = true }
                         lists[locale].append(Place(entry: Int32(index), localization: Int32(item)))
+                        layouts[locale].append(unit: localizations[item].value.representativeUnit, key: entries[index].key)
                     }
                 }
                 if let sourceID, sourceID % shares == share, !hasSource {
                     lists[sourceID].append(Place(entry: Int32(index), localization: -1))
+                    layouts[sourceID].append(unit: nil, key: entries[index].key)
                 }
             }
         }
@@ -141,14 +195,20 @@ extension StringCatalog {
             // Merged tables keep these lists (their strings point into them): a list with much
             // more room than items is copied to its size.
             if lists[id].capacity > lists[id].count + lists[id].count / 8 {
-                var exact: [Place] = []
-                exact.reserveCapacity(lists[id].count)
-                exact.append(contentsOf: lists[id])
-                lists[id] = exact
+                lists[id] = Self.fitted(lists[id])
+                layouts[id].spans = Self.fitted(layouts[id].spans)
             }
-            result[locale] = CatalogLocaleList(entries: entries, places: lists[id])
+            result[locale] = CatalogLocaleList(entries: entries, places: lists[id], layout: layouts[id])
         }
         return result
+    }
+
+    /// A copy of `array` with no room to spare.
+    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+        var exact: [Element] = []
+        exact.reserveCapacity(array.count)
+        exact.append(contentsOf: array)
+        return exact
     }
 
     /// The entries a locale has in this catalog: its own localization, or for the source language

@@ -34,45 +34,6 @@ public struct LocalizedString: Sendable, Hashable {
         /// For strings made by the public initializer, which point into no file.
         let made: Made?
 
-        /// The UTF-8 of each catalog item's text end to end, and where each stands; none when they
-        /// take 2 GB or more (the spans' reach), and the texts are then handed over as strings.
-        static func layOut(_ items: CatalogLocaleList) -> ([UInt8], [CatalogSpan]) {
-            var text: [UInt8] = []
-            var spans: [CatalogSpan] = []
-            spans.reserveCapacity(items.count)
-            // One pass, each unit read once (a pass to size the text first read every unit twice,
-            // a cache miss apiece); most texts are short.
-            text.reserveCapacity(items.count * 24)
-            // The entries read in place (see `CatalogLocaleList.unit(at:)`).
-            let fits = items.entries.withUnsafeBufferPointer { entries -> Bool in
-                items.places.withUnsafeBufferPointer { places -> Bool in
-                    for place in places {
-                        let start = text.count
-                        let settled: Bool
-                        let entry = Int(place.entry)
-                        let unit =
-                            place.localization < 0
-                            ? nil
-                            : entries[entry].localizations.withUnsafeBufferPointer {
-                                $0[Int(place.localization)].value.representativeUnit
-                            }
-                        if let unit {
-                            text.append(contentsOf: unit.value.utf8)
-                            settled = unit.state.map { $0 == "translated" } ?? true
-                        } else {
-                            text.append(contentsOf: entries[entry].key.utf8)
-                            settled = true
-                        }
-                        guard text.count < Int(CatalogSpan.settled) else { return false }
-                        let count = UInt32(text.count - start)
-                        spans.append(CatalogSpan(start: UInt32(start), countAndFlag: count | (settled ? CatalogSpan.settled : 0)))
-                    }
-                    return true
-                }
-            }
-            return fits ? (text, spans) : ([], [])
-        }
-
         /// A class: asking a file's string whether it was made reads one reference, where an
         /// optional struct of strings was copied, with a retain apiece, on every property read.
         final class Made: Sendable {
@@ -102,7 +63,7 @@ public struct LocalizedString: Sendable, Hashable {
             self.stringsdict = stringsdict
             self.catalog = catalog
             if origin == .catalog, made == nil {
-                (text, catalogSpans) = Self.layOut(catalog)
+                (text, catalogSpans) = (catalog.text, catalog.spans)
             } else {
                 text = strings.text
                 catalogSpans = []
