@@ -179,40 +179,28 @@ enum LocalizedTextBuilder {
         ignoring ignored: Set<String> = [], to batch: inout TextBatch
     ) {
         let sourceLanguage = catalog.sourceLanguage
-        // The source of the locale each place held in the previous entry is compared first.
-        var places = LocalePlaceCache<TextSource>()
+        // The source of the locale each place held in the previous entry is compared first. Held
+        // unretained (`sources` and `made` keep them): every core's runs read the same sources,
+        // and a retain of one per text was a count contended between the cores.
+        var places = LocalePlaceCache<Unmanaged<TextSource>>()
+        var made: [TextSource] = []
         // With positions: a string unit's text keeps them instead of copies.
         catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
-            let source = places.value(at: position.localization, written: written) {
-                sources[written]
-                    ?? TextSource(
+            let held = places.value(at: position.localization, written: written) {
+                if let known = sources[written] { return Unmanaged.passUnretained(known) }
+                made.append(
+                    TextSource(
                         table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage,
-                        catalog: catalog.entries)
+                        catalog: catalog.entries))
+                return Unmanaged.passUnretained(made[made.count - 1])
             }
-            guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
-            let isSource = written == sourceLanguage
-            // Most values are one string unit: its text, without the general path's lists.
-            guard !value.hasForms else {
-                let texts = catalogTexts(
-                    copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: catalog.loads, isSource: isSource)
-                for text in texts {
-                    batch.append(text)
-                }
-                return
+            held._withUnsafeGuaranteedRef { source in
+                appendCatalogText(
+                    position: position, entry: entry, value: value, source: source, isSource: written == sourceLanguage, catalog: catalog,
+                    ignoring: ignored, to: &batch)
             }
-            // A translation in the state 'new' is not compiled; the source language's unit is the
-            // text the app shows whatever its state (Xcode leaves extracted source text 'new').
-            guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
-            if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
-                batch.appendUnit(
-                    unit.value, entry: position.entry, localization: position.localization, of: source, loaded: catalog.loads)
-                return
-            }
-            batch.append(
-                LocalizedText(
-                    source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                    analysis: TextSource.scan(unit.value, isCatalog: true), origin: .catalog, label: nil, loaded: catalog.loads))
         }
+        withExtendedLifetime(made) {}
         // An entry with no unit in the source language is its own source text: Xcode extracts
         // `Text("Share via \(name)")` as the key "Share via %@" and compiles that key as the
         // development language's value, so translations are checked against the key.
@@ -228,6 +216,34 @@ enum LocalizedTextBuilder {
                 }
             }
         }
+    }
+
+    /// One localization's texts (see `appendCatalogTexts`), from its source `source`.
+    private static func appendCatalogText(
+        position: (entry: Int, localization: Int), entry: borrowing CatalogEntry, value: borrowing CatalogValue, source: TextSource, isSource: Bool, catalog: StringCatalog, ignoring ignored: Set<String>, to batch: inout TextBatch
+    ) {
+        guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
+        // Most values are one string unit: its text, without the general path's lists.
+        guard !value.hasForms else {
+            let texts = catalogTexts(
+                copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: catalog.loads, isSource: isSource)
+            for text in texts {
+                batch.append(text)
+            }
+            return
+        }
+        // A translation in the state 'new' is not compiled; the source language's unit is the
+        // text the app shows whatever its state (Xcode leaves extracted source text 'new').
+        guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
+        if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
+            batch.appendUnit(
+                unit.value, entry: position.entry, localization: position.localization, of: source, loaded: catalog.loads)
+            return
+        }
+        batch.append(
+            LocalizedText(
+                source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
+                analysis: TextSource.scan(unit.value, isCatalog: true), origin: .catalog, label: nil, loaded: catalog.loads))
     }
 
     /// One text per string unit. Substitution forms write `%arg` for their own argument, which

@@ -21,6 +21,8 @@ struct TextBatch {
     /// table's texts cycle through a few shapes, and comparing is cheaper than hashing.
     private var recentShapes: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
+    /// The source numbered last (its number kept: the batch keeps every source it numbers).
+    private var lastNumbered: (source: ObjectIdentifier?, number: Int32) = (nil, -1)
     /// The scans of texts written in plain specifiers, by `PlainSpecifiers.key`: `.strings`
     /// values by their key, catalog string units (scanned as catalog texts) by theirs with
     /// `unitKey` set.
@@ -199,11 +201,19 @@ struct TextBatch {
 
     /// The batch's number for `source`.
     mutating func number(of source: TextSource) -> Int32 {
-        if let last = texts.sources.last, last === source { return Int32(texts.sources.count - 1) }
-        if let number = sourceNumbers[ObjectIdentifier(source)] { return number }
-        let number = Int32(texts.sources.count)
-        texts.sources.append(source)
-        sourceNumbers[ObjectIdentifier(source)] = number
+        // Compared by identity, not through the list: reading the last source retained it, a
+        // count every core's batches contend for.
+        let identity = ObjectIdentifier(source)
+        if identity == lastNumbered.source { return lastNumbered.number }
+        let number: Int32
+        if let known = sourceNumbers[identity] {
+            number = known
+        } else {
+            number = Int32(texts.sources.count)
+            texts.sources.append(source)
+            sourceNumbers[identity] = number
+        }
+        lastNumbered = (identity, number)
         return number
     }
 
