@@ -220,7 +220,8 @@ enum LocalizedTextBuilder {
 
     /// One localization's texts (see `appendCatalogTexts`), from its source `source`.
     private static func appendCatalogText(
-        position: (entry: Int, localization: Int), entry: borrowing CatalogEntry, value: borrowing CatalogValue, source: TextSource, isSource: Bool, catalog: StringCatalog, ignoring ignored: Set<String>, to batch: inout TextBatch
+        position: (entry: Int, localization: Int), entry: borrowing CatalogEntry, value: borrowing CatalogValue, source: TextSource,
+        isSource: Bool, catalog: StringCatalog, ignoring ignored: Set<String>, to batch: inout TextBatch
     ) {
         guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
         // Most values are one string unit: its text, without the general path's lists.
