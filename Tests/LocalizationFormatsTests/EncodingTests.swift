@@ -248,4 +248,27 @@ struct EncodingTests {
         #expect(file.diagnostics.map(\.id) == ["non-string-value"])
         #expect(file.diagnostics.first?.location == SourcePosition(line: 6, column: 19))
     }
+
+    /// A large text is validated in halves at once: the first invalid byte is found wherever it
+    /// is, in a sequence cut by the middle included, as one pass over the whole finds it.
+    @Test func largeTextsAreValidatedInHalvesWithTheSameAnswer() {
+        let unit = Array("é😀 text ".utf8)
+        let whole = Array(repeatElement(unit, count: (64 << 10) / unit.count).joined())
+        let middle = whole.count / 2
+        func halves(_ bytes: [UInt8]) -> Int {
+            bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8($0, splittingAbove: 1 << 10) }
+        }
+        func onePass(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8(inOneRun: $0) } }
+        #expect(halves(whole) == whole.count)
+        // Each byte around the middle (and a few far from it) replaced by an invalid byte, an
+        // ASCII letter, a lead byte and a continuation byte.
+        for offset in Array(middle - 8...middle + 8) + [10, whole.count - 1] {
+            for byte: UInt8 in [0xFF, UInt8(ascii: "a"), 0xF0, 0x80] {
+                var changed = whole
+                changed[offset] = byte
+                #expect(halves(changed) == onePass(changed), "\(byte) at \(offset)")
+            }
+        }
+        #expect(onePass(whole) == whole.count)
+    }
 }

@@ -153,8 +153,22 @@ public enum TextDecoder {
     }
 
     /// The offset of the first byte that starts no valid UTF-8 sequence, or the count when all is
-    /// valid. ASCII is skipped eight bytes at a time.
-    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+    /// valid. ASCII is skipped eight bytes at a time; a large text's halves are read at once, one
+    /// per core (a large catalog's reading waits for this alone).
+    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>, splittingAbove minimumSize: Int = 4 << 20) -> Int {
+        guard b.count >= minimumSize else { return firstInvalidUTF8(inOneRun: b) }
+        // Halves split before a byte that is no continuation byte: no valid sequence crosses the
+        // split, and an invalid one ends the first half's read where it ends the whole's.
+        var middle = b.count / 2
+        while middle < b.count, b[middle] & 0xC0 == 0x80, middle < b.count / 2 + 4 { middle += 1 }
+        guard middle < b.count, b[middle] & 0xC0 != 0x80 else { return firstInvalidUTF8(inOneRun: b) }
+        let halves = [0..<middle, middle..<b.count].concurrentMap { range in
+            firstInvalidUTF8(inOneRun: UnsafeBufferPointer(rebasing: b[range])) + range.lowerBound
+        }
+        return halves[0] < middle ? halves[0] : halves[1]
+    }
+
+    static func firstInvalidUTF8(inOneRun b: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
         let count = b.count
         guard let base = b.baseAddress else { return 0 }
