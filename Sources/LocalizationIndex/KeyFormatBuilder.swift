@@ -21,20 +21,29 @@ extension LocalizedTextBuilder {
         // source object is matched to its (table, locale) once, then found by identity.
         var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
         var jobOfPair: [String: [String: Int]] = [:]
-        var jobOfSource: [ObjectIdentifier: Int] = [:]
-        func job(of source: TextSource) -> Int {
-            if let job = jobOfSource[ObjectIdentifier(source)] { return job }
+        // By source number: -1 not yet seen, -2 a source the app never formats.
+        var jobOfSource = [Int](repeating: -1, count: texts.sources.count)
+        func job(of number: Int) -> Int {
+            if jobOfSource[number] != -1 { return jobOfSource[number] }
+            let source = texts.sources[number]
+            // Texts the app never formats (labels, InfoPlist values, rule editor templates) have
+            // no arguments to compare.
+            guard source.usage.isFormatted else {
+                jobOfSource[number] = -2
+                return -2
+            }
             let job = jobOfPair[source.table]?[source.locale] ?? jobs.count
             if job == jobs.count {
                 jobs.append((source.table, source.locale, []))
                 jobOfPair[source.table, default: [:]][source.locale] = job
             }
-            jobOfSource[ObjectIdentifier(source)] = job
+            jobOfSource[number] = job
             return job
         }
-        // Texts the app never formats (labels, InfoPlist values, rule editor templates) have no
-        // arguments to compare.
-        for run in batch.runs where run.source.usage.isFormatted { jobs[job(of: run.source)].ranges.append(run.range) }
+        for run in batch.runs {
+            let job = job(of: Int(run.source))
+            if job >= 0 { jobs[job].ranges.append(run.range) }
+        }
         // A key's format as its texts arrive: the text of the winning lookup (`.stringsdict` over
         // `.strings` over a catalog, the last `.strings` definition) replaces the earlier ones.
         // Its shape is the number of a text's shape while one text decides it (no hashing), and

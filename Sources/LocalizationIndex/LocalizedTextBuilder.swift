@@ -51,8 +51,9 @@ enum LocalizedTextBuilder {
     /// One text source per locale a catalog writes (as written → normalised).
     private static func sources(of catalog: StringCatalog, file: ResourceFile, usage: TableUsage) -> [String: TextSource] {
         var result: [String: TextSource] = [:]
-        catalog.forEachLocalization { _, written, _ in
-            guard result[written] == nil else { return }
+        // The locales the entries name, each once, as the catalog keeps them (not a walk of
+        // every localization).
+        for written in catalog.locales where result[written] == nil {
             result[written] = TextSource(
                 table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage, catalog: catalog.entries)
         }

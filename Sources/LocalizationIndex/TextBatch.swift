@@ -225,11 +225,10 @@ struct TextBatch {
             if slot.flags.contains(.hasSpecifiers) { withSpecifiers.append(index) }
             if slot.flags.contains(.hasProblems) { withProblems.append(index) }
         }
-        // The last run's bounds read in place: a copy of the run retained its source.
         if slot.source == lastRunSource, !runs.isEmpty, runs[runs.count - 1].range.upperBound == index {
             runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<index + 1
         } else {
-            runs.append(TextRun(source: source, range: index..<index + 1))
+            runs.append(TextRun(source: slot.source, range: index..<index + 1))
             lastRunSource = slot.source
         }
         texts.slots.append(slot)
@@ -265,7 +264,7 @@ struct TextBatch {
         nonisolated(unsafe) var lists = TextBatch()
         let slots = [Slot](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else {
-                lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots)
+                lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots, sourceOffsets: offsets.sources)
                 return
             }
             // Each part is written by one iteration, into its own range.
@@ -275,7 +274,7 @@ struct TextBatch {
                 DispatchQueue.concurrentPerform(iterations: parts.count + 1) { iteration in
                     // The first iteration joins the lists while the others copy the records.
                     guard iteration > 0 else {
-                        lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots)
+                        lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots, sourceOffsets: offsets.sources)
                         return
                     }
                     let part = iteration - 1
@@ -301,8 +300,8 @@ struct TextBatch {
     }
 
     /// Everything of `batches` but the records, one batch after another (the first record of
-    /// batch n being `slotOffsets[n]`).
-    private static func joinedLists(of batches: [TextBatch], slotOffsets: [Int]) -> TextBatch {
+    /// batch n being `slotOffsets[n]`, its first source `sourceOffsets[n]`).
+    private static func joinedLists(of batches: [TextBatch], slotOffsets: [Int], sourceOffsets: [Int32]) -> TextBatch {
         var result = TextBatch()
         for index in batches.indices {
             result.texts.sources += batches[index].texts.sources
@@ -313,16 +312,20 @@ struct TextBatch {
             result.withProblems += batches[index].withProblems.lazy.map { $0 + offset }
             result.stringsdict += batches[index].stringsdict.lazy.map { $0 + offset }
             result.empty += batches[index].empty.lazy.map { $0 + offset }
+            let sourceOffset = sourceOffsets[index]
             result.runs += batches[index].runs.lazy.map {
-                TextRun(source: $0.source, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset)
+                TextRun(source: $0.source + sourceOffset, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset)
             }
         }
         return result
     }
 }
 
-/// Consecutive texts of one file (one locale of a catalog).
+/// Consecutive texts of one file (one locale of a catalog): a catalog alternates locales text by
+/// text, so nearly each of its texts is a run.
 struct TextRun {
-    let source: TextSource
+    /// The source's number in the batch's `texts.sources` (a reference to it was retained for
+    /// every run, by every core's batches at once).
+    let source: Int32
     var range: Range<Int>
 }
