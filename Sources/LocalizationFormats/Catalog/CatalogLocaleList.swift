@@ -46,17 +46,13 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
             text.reserveCapacity(capacity * 24)
         }
 
-        mutating func append(unit: borrowing CatalogStringUnit?, key: borrowing String) {
+        /// Adds the text of a unit whose value is `value` and state `state`, or of a key standing
+        /// for its own text (`state` nil).
+        mutating func append(_ value: borrowing String, state: borrowing String?) {
             guard fits else { return }
             let start = text.count
-            let settled: Bool
-            if let unit = copy unit {
-                text.append(contentsOf: unit.value.utf8)
-                settled = unit.state.map { $0 == "translated" } ?? true
-            } else {
-                text.append(contentsOf: key.utf8)
-                settled = true
-            }
+            text.append(contentsOf: value.utf8)
+            let settled = state.map { $0 == "translated" } ?? true
             guard text.count < Int(LocalizedString.CatalogSpan.settled) else {
                 fits = false
                 text = []
@@ -180,12 +176,20 @@ extension StringCatalog {
                         lastEntry[locale] = index
                         if locale == sourceID { hasSource = true }
                         lists[locale].append(Place(entry: Int32(index), localization: Int32(item)))
-                        layouts[locale].append(unit: localizations[item].value.representativeUnit, key: entries[index].key)
+                        // The unit read in place, the key only when there is none: a copy of
+                        // each retained their strings, the key's contended by every share.
+                        if let unit = localizations[item].value.storage.stringUnit {
+                            layouts[locale].append(unit.value, state: unit.state)
+                        } else if let unit = localizations[item].value.representativeUnit {
+                            layouts[locale].append(unit.value, state: unit.state)
+                        } else {
+                            layouts[locale].append(entries[index].key, state: nil)
+                        }
                     }
                 }
                 if let sourceID, sourceID % shares == share, !hasSource {
                     lists[sourceID].append(Place(entry: Int32(index), localization: -1))
-                    layouts[sourceID].append(unit: nil, key: entries[index].key)
+                    layouts[sourceID].append(entries[index].key, state: nil)
                 }
             }
         }
