@@ -37,14 +37,19 @@ public struct RuleCount: Sendable, Hashable {
     /// The findings to show when at most `limit` may be: errors first, then warnings, then
     /// notes, each in output order; the result keeps output order.
     public static func capped(_ findings: [Finding], to limit: Int) -> [Finding] {
-        guard findings.count > limit else { return findings }
+        capped(Array(findings.indices), of: findings, to: limit).map { findings[$0] }
+    }
+
+    /// `capped(_:to:)` of the findings `indices` of `findings`, as their places.
+    static func capped(_ indices: [Int], of findings: [Finding], to limit: Int) -> [Int] {
+        guard indices.count > limit else { return indices }
         var chosen = Set<Int>()
         for severity in [Severity.error, .warning, .note] {
-            for (index, finding) in findings.enumerated() where finding.diagnostic.severity == severity {
+            for index in indices where findings[index].diagnostic.severity == severity {
                 guard chosen.count < limit else { break }
                 chosen.insert(index)
             }
         }
-        return findings.indices.filter(chosen.contains).map { findings[$0] }
+        return indices.filter(chosen.contains)
     }
 }

@@ -5,34 +5,41 @@ import StringsCheckRules
 /// several locales (a development text's mistake copied into every translation) is one line that
 /// names the other locales. Text output only; the other formats keep every finding.
 struct SameCause {
-    var first: Finding
+    /// The first finding's index in the findings grouped.
+    var first: Int
     var otherLocales: [String] = []
 
-    /// The findings in their order, each group at the place of its first finding.
-    static func groups(_ findings: [Finding]) -> [SameCause] {
-        var groups: [SameCause] = []
-        var byCause: [String: Int] = [:]
-        // Only a rule's findings about one key in several locales can be one cause: the message is
-        // compared (without its locale) for those alone.
-        var perKey: [String: Int] = [:]
-        for finding in findings where finding.locale != nil { perKey[place(of: finding), default: 0] += 1 }
-        for finding in findings {
-            guard let locale = finding.locale, perKey[place(of: finding), default: 0] > 1, let cause = cause(of: finding, locale: locale)
-            else {
-                groups.append(SameCause(first: finding))
-                continue
+    /// The findings `indices` of `findings`, in their order, each group at the place of its first
+    /// finding. Findings are read in place: a copy of each retained every string in it.
+    static func groups(_ findings: [Finding], of indices: [Int]) -> [SameCause] {
+        findings.withUnsafeBufferPointer { findings in
+            var groups: [SameCause] = []
+            var byCause: [String: Int] = [:]
+            // Only a rule's findings about one key in several locales can be one cause: the
+            // message is compared (without its locale) for those alone.
+            var perKey: [String: Int] = [:]
+            for index in indices where findings[index].locale != nil { perKey[place(of: findings[index]), default: 0] += 1 }
+            for index in indices {
+                guard let locale = findings[index].locale, perKey[place(of: findings[index]), default: 0] > 1,
+                    let cause = cause(of: findings[index], locale: locale)
+                else {
+                    groups.append(SameCause(first: index))
+                    continue
+                }
+                if let group = byCause[cause], locale != findings[groups[group].first].locale,
+                    !groups[group].otherLocales.contains(locale)
+                {
+                    groups[group].otherLocales.append(locale)
+                } else if byCause[cause] != nil {
+                    // The same again in a locale the group has: a finding of its own.
+                    groups.append(SameCause(first: index))
+                } else {
+                    byCause[cause] = groups.count
+                    groups.append(SameCause(first: index))
+                }
             }
-            if let index = byCause[cause], locale != groups[index].first.locale, !groups[index].otherLocales.contains(locale) {
-                groups[index].otherLocales.append(locale)
-            } else if byCause[cause] != nil {
-                // The same again in a locale the group has: a finding of its own.
-                groups.append(SameCause(first: finding))
-            } else {
-                byCause[cause] = groups.count
-                groups.append(SameCause(first: finding))
-            }
+            return groups
         }
-        return groups
     }
 
     private static func place(of finding: Finding) -> String {
@@ -70,15 +77,16 @@ extension TextRenderer {
         finding.diagnostic.severity == .warning && BuiltInRules.backlogIDs.contains(finding.diagnostic.id)
     }
 
-    /// One line per table: how many keys are not yet translated, in which locales.
-    static func backlogSummary(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return "" }
+    /// One line per table: how many keys are not yet translated, in which locales; of the
+    /// findings `indices` of `findings` (read in place, as `SameCause` reads them).
+    static func backlogSummary(_ findings: [Finding], _ indices: [Int]) -> String {
+        guard !indices.isEmpty else { return "" }
         var tables: [String] = []
-        var byTable: [String: [Finding]] = [:]
-        for finding in findings {
-            let table = finding.table ?? finding.diagnostic.path
+        var byTable: [String: [Int]] = [:]
+        for index in indices {
+            let table = findings[index].table ?? findings[index].diagnostic.path
             if byTable[table] == nil { tables.append(table) }
-            byTable[table, default: []].append(finding)
+            byTable[table, default: []].append(index)
         }
         var out =
             "\nTranslation backlog (work not done yet, not defects; `--backlog` lists each, `stringscheck coverage` shows each locale):\n"
@@ -86,13 +94,13 @@ extension TextRenderer {
             let items = byTable[table] ?? []
             var parts: [String] = []
             for (rule, phrase) in phrases {
-                let ofRule = items.filter { $0.diagnostic.id == rule }
+                let ofRule = items.filter { findings[$0].diagnostic.id == rule }
                 guard !ofRule.isEmpty else { continue }
-                parts.append(phrase(ofRule))
+                parts.append(phrase(findings, ofRule))
             }
             // A backlog rule without words of its own here is still counted.
-            let others = Dictionary(grouping: items.filter { item in !phrases.contains { $0.0 == item.diagnostic.id } }) {
-                $0.diagnostic.id
+            let others = Dictionary(grouping: items.filter { item in !phrases.contains { $0.0 == findings[item].diagnostic.id } }) {
+                findings[$0].diagnostic.id
             }
             for (rule, ofRule) in others.sorted(by: { $0.key < $1.key }) { parts.append("\(count(ofRule, "finding")) of \(rule)") }
             out += "  \(visible(table)): \(parts.joined(separator: "; "))\n"
@@ -101,39 +109,39 @@ extension TextRenderer {
     }
 
     /// "de 12, fr 3" (most first), at most six locales named.
-    private static func perLocale(_ findings: [Finding]) -> String {
+    private static func perLocale(_ findings: [Finding], _ indices: [Int]) -> String {
         var counts: [String: Int] = [:]
-        for finding in findings {
-            for locale in finding.coveredLocales { counts[locale, default: 0] += 1 }
+        for index in indices {
+            for locale in findings[index].coveredLocales { counts[locale, default: 0] += 1 }
         }
         let sorted = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         return shortList(sorted.map { "\($0.key) \($0.value)" })
     }
 
     /// "ja, ko": the locales, each once.
-    private static func locales(_ findings: [Finding]) -> String {
-        shortList(Set(findings.flatMap(\.coveredLocales)).sorted())
+    private static func locales(_ findings: [Finding], _ indices: [Int]) -> String {
+        shortList(Set(indices.flatMap { findings[$0].coveredLocales }).sorted())
     }
 
     /// Each backlog rule's words for its findings in one table.
-    private static let phrases: [(String, @Sendable ([Finding]) -> String)] = [
-        ("missing-translation", { "\(keys($0)) not yet translated (\(perLocale($0)))" }),
-        ("catalog-untranslated", { "\(count($0, "catalog text")) not yet translated (\(perLocale($0)))" }),
-        ("xliff-untranslated", { "\(count($0, "XLIFF unit")) without a translation (\(perLocale($0)))" }),
-        ("unchanged-translation", { "\(keys($0)) left as the development text (\(perLocale($0)))" }),
-        ("catalog-needs-review", { "\(count($0, "translation")) marked for review (\(perLocale($0)))" }),
-        ("missing-table", { "no table yet in \(locales($0))" }),
-        ("incomplete-locale", { "locales below the coverage threshold: \(locales($0))" }),
+    private static let phrases: [(String, @Sendable ([Finding], [Int]) -> String)] = [
+        ("missing-translation", { "\(keys($0, $1)) not yet translated (\(perLocale($0, $1)))" }),
+        ("catalog-untranslated", { "\(count($1, "catalog text")) not yet translated (\(perLocale($0, $1)))" }),
+        ("xliff-untranslated", { "\(count($1, "XLIFF unit")) without a translation (\(perLocale($0, $1)))" }),
+        ("unchanged-translation", { "\(keys($0, $1)) left as the development text (\(perLocale($0, $1)))" }),
+        ("catalog-needs-review", { "\(count($1, "translation")) marked for review (\(perLocale($0, $1)))" }),
+        ("missing-table", { "no table yet in \(locales($0, $1))" }),
+        ("incomplete-locale", { "locales below the coverage threshold: \(locales($0, $1))" }),
     ]
 
     /// "12 keys": the distinct keys of the findings (or the findings, where they name none).
-    private static func keys(_ findings: [Finding]) -> String {
-        let keys = Set(findings.compactMap(\.key))
-        let count = keys.isEmpty ? findings.count : keys.count
+    private static func keys(_ findings: [Finding], _ indices: [Int]) -> String {
+        let keys = Set(indices.compactMap { findings[$0].key })
+        let count = keys.isEmpty ? indices.count : keys.count
         return "\(count) key\(count == 1 ? "" : "s")"
     }
 
-    private static func count(_ findings: [Finding], _ noun: String) -> String {
-        "\(findings.count) \(noun)\(findings.count == 1 ? "" : "s")"
+    private static func count(_ indices: [Int], _ noun: String) -> String {
+        "\(indices.count) \(noun)\(indices.count == 1 ? "" : "s")"
     }
 }

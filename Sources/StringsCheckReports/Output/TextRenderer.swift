@@ -156,13 +156,16 @@ public struct TextRenderer: Sendable {
 
     func render(_ report: DiagnosticReport) -> String {
         var out = ""
+        // The findings named by their places: a copy of each finding kept retained every string in it.
         let every = report.result.findings
         // Backlog is summarised per table and notes are counted, unless asked for.
-        let backlog = listBacklog ? [] : every.filter(Self.isSummarisedBacklog)
-        let all = every.filter { (showNotes || $0.diagnostic.severity != .note) && (listBacklog || !Self.isSummarisedBacklog($0)) }
-        let shown = maximumFindings.map { RuleCount.capped(all, to: $0) } ?? all
-        for group in SameCause.groups(shown) {
-            out += format(group.first.diagnostic, notes: showNotes, also: group.otherLocales)
+        let backlog = listBacklog ? [] : every.indices.filter { Self.isSummarisedBacklog(every[$0]) }
+        let all = every.indices.filter {
+            (showNotes || every[$0].diagnostic.severity != .note) && (listBacklog || !Self.isSummarisedBacklog(every[$0]))
+        }
+        let shown = maximumFindings.map { RuleCount.capped(all, of: every, to: $0) } ?? all
+        for group in SameCause.groups(every, of: shown) {
+            out += format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales)
         }
         if shown.count < all.count {
             out +=
@@ -173,7 +176,7 @@ public struct TextRenderer: Sendable {
             out +=
                 "\n\(result.omitted.count) more finding\(result.omitted.count == 1 ? "" : "s") not kept: a run keeps the first \(result.omitted.limit) (in this order); every one is counted in the last line\n"
         }
-        out += Self.backlogSummary(backlog)
+        out += Self.backlogSummary(every, backlog)
         if every.count > Self.ruleSummaryThreshold { out += ruleSummary(every) }
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=

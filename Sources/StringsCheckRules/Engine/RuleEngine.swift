@@ -140,21 +140,19 @@ public enum RuleEngine {
         phases.lap("run the rules")
         findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
 
-        var kept: [Finding] = []
-        var suppressed = 0
         var inline = InlineSuppressions(project)
         let suppressor = Suppressor(configuration)
-        for var finding in findings {
-            let id = finding.diagnostic.id
-            if let description = BuiltInRules.descriptionsByID[id] {
-                finding.diagnostic.severity = configuration.severity(of: description, default: finding.diagnostic.severity)
+        // In place, in order: a copy of each finding kept retained every string in it.
+        for index in findings.indices {
+            if let description = BuiltInRules.descriptionsByID[findings[index].diagnostic.id] {
+                findings[index].diagnostic.severity = configuration.severity(
+                    of: description, default: findings[index].diagnostic.severity)
             }
-            if suppressor.suppresses(finding) || inline.suppresses(finding.diagnostic) {
-                suppressed += 1
-                continue
-            }
-            kept.append(finding)
         }
+        let count = findings.count
+        findings.removeAll { suppressor.suppresses($0) || inline.suppresses($0.diagnostic) }
+        let suppressed = count - findings.count
+        var kept = consume findings
         phases.lap("apply the configuration")
         kept = Self.sortedWithoutDuplicates(kept)
         Self.hashTexts(of: &kept, in: context)
