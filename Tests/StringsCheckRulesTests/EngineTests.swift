@@ -34,6 +34,21 @@ struct EngineTests {
         #expect(kept.compactMap(\.locale) == ["de", "fr"], "ties in key, locale and table order")
     }
 
+    /// The texts' hashes are made for a baseline alone: a run that writes none leaves them out,
+    /// and a run that reads one still filters by them.
+    @Test func textHashesAreMadeForABaselineAlone() async {
+        let project = Check.project(Self.tree)
+        let hashed = await RuleEngine.run(project: project)
+        #expect(hashed.findings.contains { !$0.textHashes.isEmpty })
+        let plain = await RuleEngine.run(project: project, hashingTexts: false)
+        #expect(plain.findings.allSatisfy { $0.textHashes.isEmpty })
+        #expect(plain.findings.map(\.diagnostic) == hashed.findings.map(\.diagnostic))
+        let baseline = Baseline(hashed.findings)
+        let filtered = await RuleEngine.run(project: project, baseline: baseline, hashingTexts: false)
+        #expect(filtered.findings.isEmpty)
+        #expect(filtered.baselinedCount == hashed.findings.count)
+    }
+
     static let tree = [
         ("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B %@\";\n\"debug.x\" = \"X\";\n"),
         ("de.lproj/Localizable.strings", "\"a\" = \"\";\n\"b\" = \"B %d\";\n"),

@@ -90,14 +90,17 @@ public struct OmittedFindings: Sendable, Hashable {
 public enum RuleEngine {
     /// `keepContext` takes the context once the rules are done; without it the context is freed
     /// in the background. A process that exits right after the report passes a keeper: freeing
-    /// the model of a large tree kept a core busy while the report was written.
+    /// the model of a large tree kept a core busy while the report was written. `hashingTexts`
+    /// false leaves each finding's `textHashes` empty (they are for a baseline to be written; a
+    /// run with a baseline to read sets them all the same).
     public static func run(
         project: LocalizationProject, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
-        baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, keepContext: (@Sendable (RuleContext) -> Void)? = nil
+        baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, hashingTexts: Bool = true,
+        keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
         await run(
             index: ProjectIndex(project: project, configuration: configuration), configuration: configuration, rules: rules,
-            baseline: baseline, maximumFindings: maximumFindings, keepContext: keepContext)
+            baseline: baseline, maximumFindings: maximumFindings, hashingTexts: hashingTexts, keepContext: keepContext)
     }
 
     /// The most findings a run keeps (after suppressions and the baseline, in report order); the
@@ -109,7 +112,8 @@ public enum RuleEngine {
     /// use and run only the rules whose findings they show).
     public static func run(
         index: ProjectIndex, configuration: Configuration = Configuration(), rules: [any Rule.Type] = BuiltInRules.all,
-        baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, keepContext: (@Sendable (RuleContext) -> Void)? = nil
+        baseline: Baseline? = nil, maximumFindings: Int? = maximumKeptFindings, hashingTexts: Bool = true,
+        keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
         var phases = PhaseClock("check")
         // The rules that walk every entry start first (the order of the findings is the sort's).
@@ -155,7 +159,8 @@ public enum RuleEngine {
         var kept = consume findings
         phases.lap("apply the configuration")
         kept = Self.sortedWithoutDuplicates(kept)
-        Self.hashTexts(of: &kept, in: context)
+        // Only a baseline reads them: one read here, or one to be written from the result.
+        if hashingTexts || baseline != nil { Self.hashTexts(of: &kept, in: context) }
         var baselined = 0
         if let baseline {
             (kept, baselined) = baseline.filter(kept)

@@ -80,7 +80,7 @@ struct CheckCommand: AsyncParsableCommand {
         configuration.legacyBinaryInterface = legacyBinary
         var result = await RuleEngine.run(
             project: project, configuration: configuration, baseline: loadedBaseline,
-            maximumFindings: nil, keepContext: { keepUntilExit($0) })
+            maximumFindings: nil, hashingTexts: writeBaseline != nil, keepContext: { keepUntilExit($0) })
         if let selection = frontend.selection { result = selection.filter(result, project: project) }
         // Bounded after the files given are chosen, so findings elsewhere never take their places;
         // a baseline records every finding.
