@@ -36,7 +36,7 @@ struct FixCommand: AsyncParsableCommand {
         let frontend = try Frontend(options: rewrite.options, paths: rewrite.paths)
         let project = await frontend.load(jobs: rewrite.options.jobs)
         if frontend.reportNothingFound(project) { throw ExitCode(2) }
-        var result = await RuleEngine.run(project: project, configuration: frontend.configuration)
+        var result = await RuleEngine.run(project: project, configuration: frontend.configuration, hashingTexts: false)
         if let selection = frontend.selection { result = selection.filter(result, project: project) }
         let fixable = Set(BuiltInRules.descriptions.filter { $0.fixIt != nil }.map(\.id))
         let findings = result.findings.filter { fixable.contains($0.diagnostic.id) }
@@ -81,7 +81,8 @@ struct FixCommand: AsyncParsableCommand {
         }
         Console.error(Self.summary(written, verb: "fixed"))
         // What is left, read again from the files as they now are.
-        let after = await RuleEngine.run(project: await frontend.load(jobs: rewrite.options.jobs), configuration: frontend.configuration)
+        let after = await RuleEngine.run(
+            project: await frontend.load(jobs: rewrite.options.jobs), configuration: frontend.configuration, hashingTexts: false)
         let selected = frontend.selection.map { $0.filter(after, project: project) } ?? after
         let errors = selected.findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {
