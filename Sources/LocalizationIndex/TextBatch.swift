@@ -187,15 +187,20 @@ struct TextBatch {
             recentShapes = (recent.3, recent.0, recent.1, recent.2)
             return recent.3
         }
-        let number: Int32
-        if let known = shapeNumbers[scratch] {
-            number = known
-        } else {
-            number = Int32(texts.shapes.count)
-            texts.shapes.append(scratch)
-            shapeNumbers[scratch] = number
-        }
+        let number = Self.number(of: scratch, in: &shapeNumbers, appending: scratch, to: &texts.shapes)
         recentShapes = (number, recent.0, recent.1, recent.2)
+        return number
+    }
+
+    /// The number of `key` in `numbers`; one made for it, with `element` appended to `list` at
+    /// that place, when it has none.
+    private static func number<Key: Hashable, Element>(
+        of key: Key, in numbers: inout [Key: Int32], appending element: Element, to list: inout [Element]
+    ) -> Int32 {
+        if let known = numbers[key] { return known }
+        let number = Int32(list.count)
+        list.append(element)
+        numbers[key] = number
         return number
     }
 
@@ -205,14 +210,7 @@ struct TextBatch {
         // count every core's batches contend for.
         let identity = ObjectIdentifier(source)
         if identity == lastNumbered.source { return lastNumbered.number }
-        let number: Int32
-        if let known = sourceNumbers[identity] {
-            number = known
-        } else {
-            number = Int32(texts.sources.count)
-            texts.sources.append(source)
-            sourceNumbers[identity] = number
-        }
+        let number = Self.number(of: identity, in: &sourceNumbers, appending: source, to: &texts.sources)
         lastNumbered = (identity, number)
         return number
     }
