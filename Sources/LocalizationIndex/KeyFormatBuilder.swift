@@ -18,7 +18,7 @@ extension LocalizedTextBuilder {
         // Group by table and locale first, from the runs the builder recorded (no text is
         // touched here), so each text costs one hash of its key instead of three nested lookups.
         // A catalog alternates locales text by text, so it makes a run per text: each
-        // source object is matched to its (table, locale) once, then found by identity.
+        // source number is matched to its (table, locale) once, then found by number.
         var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
         var jobOfPair: [String: [String: Int]] = [:]
         // By source number: -1 not yet seen, -2 a source the app never formats.

@@ -247,7 +247,7 @@ if let target = option("--profile-parse") {
         ("xcstrings", files(under: root, extensions: ["xcstrings"])),
     ]
     where !urls.isEmpty {
-        // Read through `Data`, as in earlier sessions, so figures stay comparable: the freed `Data`
+        // Read through `Data`, so figures stay comparable with the benchmark's: the freed `Data`
         // buffers raise glibc's mmap threshold, and without that every entry array of a pass is
         // mapped and unmapped afresh (much slower; the benchmark's floor loop has the same effect).
         let contents = try urls.map { [UInt8](try Data(contentsOf: $0)) }
