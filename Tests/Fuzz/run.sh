@@ -4,10 +4,12 @@
 # Crashes are written to Tests/Fuzz/crashes/<target>/; add each as a regression fixture in
 # regressions/<target>/ (any name: every file there is a seed; not `.swift`, which the linter reads).
 #
-# Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET…]
+# Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET…]. FUZZ_CONFIGURATION=debug builds without optimization
+# (minutes less to build, fewer runs a second: CI's brief smoke run); release by default.
 set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET="${1:-60}"
+CONFIGURATION="${FUZZ_CONFIGURATION:-release}"
 shift || true
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(FuzzStrings FuzzPropertyList FuzzCatalog FuzzPayload FuzzFormat FuzzCode FuzzXliff FuzzReports FuzzFix)
@@ -66,16 +68,16 @@ if [ $# -gt 0 ]; then
   library=LocalizationFormats
   [[ " ${TARGETS[*]} " == *" FuzzReports "* ]] && library=StringsCheckReports
   [[ " ${TARGETS[*]} " == *" FuzzFix "* ]] && library=StringsCheckFix
-  swift build -c release --sanitize fuzzer --sanitize address --target "$library" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
+  swift build -c "$CONFIGURATION" --sanitize fuzzer --sanitize address --target "$library" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
   for target in "${TARGETS[@]}"; do
-    swift build -c release --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
+    swift build -c "$CONFIGURATION" --sanitize fuzzer --sanitize address --product "$target" 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
   done
 else
-  swift build -c release --sanitize fuzzer --sanitize address 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
+  swift build -c "$CONFIGURATION" --sanitize fuzzer --sanitize address 2>&1 | grep -E 'error|warning: |Compiling|Build' | tail -2
 fi
 for target in "${TARGETS[@]}"; do
   echo "== $target"
-  binary="$(swift build -c release --sanitize fuzzer --sanitize address --show-bin-path)/$target"
+  binary="$(swift build -c "$CONFIGURATION" --sanitize fuzzer --sanitize address --show-bin-path)/$target"
   seeds="$(seed "$target")"
   mkdir -p "crashes/$target" "$WORK/corpus-$target"
   "$binary" "$WORK/corpus-$target" "$seeds" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
