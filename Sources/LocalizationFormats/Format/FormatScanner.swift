@@ -276,7 +276,7 @@ public enum FormatScanner {
         // '% @' is a typo that still prints the object (a space flag means nothing to '%@'), so
         // only a letter conversion after a space or before a word looks like "50% off".
         if specifier.variableName == nil, specifier.explicitPosition == nil, specifier.conversion != "@",
-            specifier.flags.contains(" ")
+            specifier.flags.utf8.contains(UInt8(ascii: " "))
                 || (nextIsLetter && "oOeEgGaAcCsSpPnDUF".contains(specifier.conversion) && specifier.length == nil)
         {
             problems.append(

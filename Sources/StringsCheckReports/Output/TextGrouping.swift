@@ -14,18 +14,17 @@ struct SameCause {
     static func groups(_ findings: [Finding], of indices: [Int]) -> [SameCause] {
         findings.withUnsafeBufferPointer { findings in
             var groups: [SameCause] = []
-            var byCause: [String: Int] = [:]
+            var byCause: [Cause: Int] = [:]
             // Only a rule's findings about one key in several locales can be one cause: the
             // message is compared (without its locale) for those alone.
-            var perKey: [String: Int] = [:]
-            for index in indices where findings[index].locale != nil { perKey[place(of: findings[index]), default: 0] += 1 }
+            var perKey: [Place: Int] = [:]
+            for index in indices where findings[index].locale != nil { perKey[Place(findings[index]), default: 0] += 1 }
             for index in indices {
-                guard let locale = findings[index].locale, perKey[place(of: findings[index]), default: 0] > 1,
-                    let cause = cause(of: findings[index], locale: locale)
-                else {
+                guard let locale = findings[index].locale, perKey[Place(findings[index]), default: 0] > 1 else {
                     groups.append(SameCause(first: index))
                     continue
                 }
+                let cause = Cause(findings[index], locale: locale)
                 if let group = byCause[cause], locale != findings[groups[group].first].locale,
                     !groups[group].otherLocales.contains(locale)
                 {
@@ -42,32 +41,54 @@ struct SameCause {
         }
     }
 
-    private static func place(of finding: Finding) -> String {
-        finding.diagnostic.id + "\u{1E}" + (finding.table ?? "") + "\u{1E}" + (finding.key ?? "")
+    /// The rule, table and key of a finding: its strings, not one string joined from them
+    /// (joining made a string per finding, twice).
+    private struct Place: Hashable {
+        let rule: String
+        let table: String?
+        let key: String?
+
+        init(_ finding: Finding) {
+            rule = finding.diagnostic.id
+            table = finding.table
+            key = finding.key
+        }
     }
 
     /// The rule, severity, table and key, and the message with its locale's name taken out.
-    private static func cause(of finding: Finding, locale: String) -> String? {
-        let d = finding.diagnostic
-        var cause = Array(
-            (d.id + "\u{1E}" + d.severity.rawValue + "\u{1E}" + (finding.table ?? "") + "\u{1E}" + (finding.key ?? "") + "\u{1E}").utf8)
-        // The message's bytes with each quoted name of the locale ('de') left out, compared as
-        // bytes: a Foundation search and replace per finding cost more than the rest of the report.
-        let quoted = Array("'\(locale)'".utf8)
-        let message = Array(d.message.utf8)
-        var index = 0
-        while index < message.count {
-            if message[index] == quoted[0], index + quoted.count <= message.count,
-                message[index..<(index + quoted.count)].elementsEqual(quoted)
-            {
-                cause.append(0x1F)
-                index += quoted.count
-            } else {
-                cause.append(message[index])
-                index += 1
-            }
+    private struct Cause: Hashable {
+        let place: Place
+        let severity: Severity
+        let message: String
+
+        init(_ finding: Finding, locale: String) {
+            place = Place(finding)
+            severity = finding.diagnostic.severity
+            message = Self.withoutLocale(finding.diagnostic.message, locale: locale)
         }
-        return String(decoding: cause, as: UTF8.self)
+
+        /// The message's bytes with each quoted name of the locale ('de') left out (a separator
+        /// byte in its place), compared as bytes: a Foundation search and replace per finding
+        /// cost more than the rest of the report.
+        private static func withoutLocale(_ message: String, locale: String) -> String {
+            let quoted = Array("'\(locale)'".utf8)
+            let bytes = Array(message.utf8)
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == quoted[0], index + quoted.count <= bytes.count,
+                    bytes[index..<(index + quoted.count)].elementsEqual(quoted)
+                {
+                    result.append(0x1F)
+                    index += quoted.count
+                } else {
+                    result.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
     }
 }
 

@@ -40,33 +40,41 @@ enum Consequences {
         var locale: String?
     }
 
-    /// The findings without those another finding of the same text makes redundant.
-    static func removeRedundant(_ findings: [Finding]) -> [Finding] {
+    /// Takes out of `findings` those another finding of the same text makes redundant, in place
+    /// and in order. Findings are read in place: binding each to a name retained every string
+    /// in it.
+    static func removeRedundant(_ findings: inout [Finding]) {
         var spots: Set<Spot> = []
-        for finding in findings where samePlace[finding.diagnostic.id] != nil {
-            spots.insert(Spot(rule: finding.diagnostic.id, path: finding.diagnostic.path, location: finding.diagnostic.location))
+        var causes: Set<Place> = []
+        findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices where samePlace[findings[index].diagnostic.id] != nil {
+                let diagnostic = findings[index].diagnostic
+                spots.insert(Spot(rule: diagnostic.id, path: diagnostic.path, location: diagnostic.location))
+            }
         }
-        let findings =
-            spots.isEmpty
-            ? findings
-            : findings.filter { finding in
-                !samePlace.contains { cause, redundant in
+        if !spots.isEmpty {
+            findings.removeAll { finding in
+                samePlace.contains { cause, redundant in
                     redundant.contains(finding.diagnostic.id)
                         && spots.contains(Spot(rule: cause, path: finding.diagnostic.path, location: finding.diagnostic.location))
                 }
             }
-        var causes: Set<Place> = []
-        for finding in findings where finding.diagnostic.severity == .error && table[finding.diagnostic.id] != nil {
-            causes.insert(Place(rule: finding.diagnostic.id, path: finding.diagnostic.path, key: finding.key, locale: finding.locale))
         }
-        guard !causes.isEmpty else { return findings }
-        return findings.filter { finding in
-            guard finding.key != nil else { return true }
+        findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices
+            where findings[index].diagnostic.severity == .error && table[findings[index].diagnostic.id] != nil {
+                let finding = findings[index]
+                causes.insert(Place(rule: finding.diagnostic.id, path: finding.diagnostic.path, key: finding.key, locale: finding.locale))
+            }
+        }
+        guard !causes.isEmpty else { return }
+        findings.removeAll { finding in
+            guard finding.key != nil else { return false }
             for (cause, consequences) in table where consequences.contains(finding.diagnostic.id) {
                 let place = Place(rule: cause, path: finding.diagnostic.path, key: finding.key, locale: finding.locale)
-                if causes.contains(place) { return false }
+                if causes.contains(place) { return true }
             }
-            return true
+            return false
         }
     }
 }

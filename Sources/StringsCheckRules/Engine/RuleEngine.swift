@@ -125,7 +125,7 @@ public enum RuleEngine {
             index: index, reading: enabled.reduce(into: Set<IndexPart>()) { $0.formUnion($1.reads) }, settings: configuration.ruleSettings)
         phases.lap("build the context")
         let project = context.project
-        var findings = await withTaskGroup(of: [Finding].self) { group in
+        var findings = await withTaskGroup(of: [Finding].self, returning: [Finding].self) { group in
             for rule in enabled {
                 let own = context.narrowed(to: rule)
                 group.addTask {
@@ -136,11 +136,19 @@ public enum RuleEngine {
                     return rule.init().check(own)
                 }
             }
-            var all: [Finding] = []
-            for await part in group { all += part }
+            var parts: [[Finding]] = []
+            for await part in group where !part.isEmpty { parts.append(part) }
+            // The largest part is kept as it is and the others appended to it: appending copies
+            // each finding (a retain of every string in it) and frees the part. The order before
+            // the sort is the order the rules finished in, which the sort does not depend on.
+            guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
+            var all = parts[largest]
+            parts[largest] = []
+            all.reserveCapacity(parts.reduce(all.count) { $0 + $1.count })
+            for index in parts.indices where index != largest { all += parts[index] }
             return all
         }
-        findings = Consequences.removeRedundant(findings)
+        Consequences.removeRedundant(&findings)
         phases.lap("run the rules")
         findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
 
