@@ -32,7 +32,7 @@ struct CatalogShapeTests {
 
     static func expectShapesMatch(_ catalog: StringCatalog, sourceLocation: SourceLocation = #_sourceLocation) {
         for entry in catalog.entries {
-            for (_, value) in entry.localizations {
+            for value in entry.localizations.map(\.value) {
                 let walked = Self.walkedShape(value)
                 #expect(value.hasVariations == walked.variations, sourceLocation: sourceLocation)
                 #expect(value.hasSubstitutions == walked.substitutions, sourceLocation: sourceLocation)

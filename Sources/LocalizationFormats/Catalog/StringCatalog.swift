@@ -1,3 +1,17 @@
+/// A locale's value in a catalog entry. A structure, not a tuple: a tuple's member read in
+/// place through a buffer was copied whole first (a retain of its value's box, contended
+/// between the cores when rules read the same catalog).
+public struct CatalogLocalization: Sendable, Hashable {
+    /// The locale identifier as written.
+    public var locale: String
+    public var value: CatalogValue
+
+    public init(locale: String, value: CatalogValue) {
+        self.locale = locale
+        self.value = value
+    }
+}
+
 /// One key of a String Catalog.
 public struct CatalogEntry: Sendable, Hashable {
     public var key: String
@@ -9,14 +23,13 @@ public struct CatalogEntry: Sendable, Hashable {
     /// Swift symbols; nil when not written.
     public var generatesSymbol: Bool? = nil
     /// Locale identifier as written → its value.
-    public var localizations: [(locale: String, value: CatalogValue)]
+    public var localizations: [CatalogLocalization]
 
     public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
         lhs.key == rhs.key && lhs.keyLocation == rhs.keyLocation && lhs.comment == rhs.comment
             && lhs.extractionState == rhs.extractionState && lhs.shouldTranslate == rhs.shouldTranslate
             && lhs.generatesSymbol == rhs.generatesSymbol
-            && lhs.localizations.map(\.locale) == rhs.localizations.map(\.locale)
-            && lhs.localizations.map(\.value) == rhs.localizations.map(\.value)
+            && lhs.localizations == rhs.localizations
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -149,8 +162,11 @@ extension StringCatalog {
         try entries.withUnsafeBufferPointer { entries in
             for index in range ?? entries.indices {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
-                    for item in localizations.indices where include(localizations[item].value.shape) {
-                        try body((index, item), entries[index], localizations[item].locale, localizations[item].value)
+                    guard let first = localizations.baseAddress else { return }
+                    for item in 0..<localizations.count {
+                        let localization = first + item
+                        guard include(localization.pointee.value.shape) else { continue }
+                        try body((index, item), entries[index], localization.pointee.locale, localization.pointee.value)
                     }
                 }
             }
@@ -290,7 +306,9 @@ public enum StringCatalogParser {
             if let localizations = node["localizations"] {
                 if let members = localizations.object {
                     for item in members {
-                        entry.localizations.append((item.key, value(item.value, context: .localization(key: member.key, locale: item.key))))
+                        entry.localizations.append(
+                            CatalogLocalization(
+                                locale: item.key, value: value(item.value, context: .localization(key: member.key, locale: item.key))))
                     }
                 } else {
                     add(.catalogLocalizationsNotObject(key: member.key), at: localizations.location)

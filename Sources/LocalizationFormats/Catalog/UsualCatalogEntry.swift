@@ -86,9 +86,9 @@ extension JSONReader.Parser {
     }
 
     /// Each localization of the usual shape, in order; nil for any other.
-    private mutating func usualLocalizations(names: inout CatalogNames) throws -> [(locale: String, value: CatalogValue)]? {
+    private mutating func usualLocalizations(names: inout CatalogNames) throws -> [CatalogLocalization]? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
-        var result: [(locale: String, value: CatalogValue)] = []
+        var result: [CatalogLocalization] = []
         result.reserveCapacity(names.localesPerEntry)
         names.startEntry()
         let closed = try readObject { parser, name, _ in
@@ -96,7 +96,7 @@ extension JSONReader.Parser {
             guard let locale = names.locale(name, in: parser.b, at: result.count), let value = try parser.usualValue() else {
                 return false
             }
-            result.append((locale, value))
+            result.append(CatalogLocalization(locale: locale, value: value))
             return true
         }
         if closed { names.localesPerEntry = max(names.localesPerEntry, result.count) }

@@ -22,7 +22,8 @@ struct CatalogDoNotTranslateRule: Rule {
         for (file, catalog) in context.catalogs {
             let source = catalog.sourceLanguage.map(LocaleName.normalize)
             for entry in catalog.entries where !entry.shouldTranslate {
-                for (locale, value) in entry.localizations where LocaleName.normalize(locale) != source {
+                for localization in entry.localizations where LocaleName.normalize(localization.locale) != source {
+                    let (locale, value) = (localization.locale, localization.value)
                     guard let unit = value.representativeUnit else { continue }
                     result.append(
                         finding(

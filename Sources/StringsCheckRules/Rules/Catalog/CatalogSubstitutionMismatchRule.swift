@@ -32,7 +32,8 @@ struct CatalogSubstitutionMismatchRule: Rule {
                     continue
                 }
                 let expected = Dictionary(sourceValue.substitutions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-                for (locale, value) in entry.localizations where LocaleName.normalize(locale) != source {
+                for localization in entry.localizations where LocaleName.normalize(localization.locale) != source {
+                    let (locale, value) = (localization.locale, localization.value)
                     for substitution in value.substitutions {
                         guard let base = expected[substitution.name] else { continue }
                         let baseType = signature(base.formatSpecifier)

@@ -28,7 +28,8 @@ struct CatalogSubstitutionTypeRule: Rule {
             for entry in catalog.entries where entry.key.contains("%") {
                 let passed = FormatScanner.analyze(entry.key).specifiers.filter { $0.variableName == nil }
                 guard !passed.isEmpty else { continue }
-                for (locale, value) in entry.localizations {
+                for localization in entry.localizations {
+                    let (locale, value) = (localization.locale, localization.value)
                     for substitution in value.substitutions {
                         guard let argument = substitution.argNum, let written = substitution.formatSpecifier,
                             let read = FormatScanner.analyze("%" + written).specifiers.first

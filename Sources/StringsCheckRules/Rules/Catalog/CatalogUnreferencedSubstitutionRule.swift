@@ -29,7 +29,8 @@ struct CatalogUnreferencedSubstitutionRule: Rule {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
             for entry in catalog.entries where entry.hasLocalization(where: \.hasSubstitutions) {
-                for (locale, value) in entry.localizations where value.hasSubstitutions {
+                for localization in entry.localizations where localization.value.hasSubstitutions {
+                    let (locale, value) = (localization.locale, localization.value)
                     // The source language's key is its text where it has none of its own.
                     let keyIsText = locale == catalog.sourceLanguage && value.stringUnit == nil && value.variations.isEmpty
                     var referenced = Set(keyIsText ? catalogSubstitutionReferences(in: entry.key) : [])
