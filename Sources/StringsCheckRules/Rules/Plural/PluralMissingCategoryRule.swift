@@ -23,66 +23,79 @@ struct PluralMissingCategoryRule: Rule {
     static let reads: Set<IndexPart> = [.pluralForms]
 
     func check(_ context: RuleContext) -> [Finding] {
-        // Thousands of sets share a few locales: decide each locale's facts once.
-        var millionsOnly: [String: [PluralCategory: Bool]] = [:]
+        // Thousands of sets share a few locales and a few sets of categories: what a set lacks,
+        // how that is worded and whether it is worth a note alone are decided once for each.
+        var lacks: [Lack.Key: Lack?] = [:]
         var rulesByLocale: [String: (rules: PluralRuleSet, categories: [PluralCategory])?] = [:]
-        var sampleTexts: [String: [PluralCategory: String]] = [:]
         // Sets of one file come together: the last locale's categories are asked first, and only
         // a set that lacks one is read further (in place: a copy of each set retained its strings
         // and forms).
         var localeCategories = LocaleCategories()
         let sets = context.pluralForms
-        return sets.indices.compactMap { index in
+        return sets.indices.compactMap { index -> Finding? in
             let locale = sets[index].locale
             let used = localeCategories.used(in: locale)
             // 'other' missing is stringsdict-missing-other's finding.
             guard var lacking = used?.subtracting(sets[index].categories), !sets[index].categories.isEmpty else { return nil }
             lacking.remove(.other)
             guard !lacking.isEmpty else { return nil }
-            let set = sets[index]
-            let known =
-                rulesByLocale[locale]
-                ?? {
-                    let rules = PluralRules.cldrLocale(for: locale).map { _ in
-                        let rules = PluralRules.cardinal(for: locale)
-                        return (rules, rules.categories)
-                    }
-                    rulesByLocale[locale] = .some(rules)
-                    return rules
-                }()
-            guard let (rules, categories) = known else { return nil }
-            let missing = set.missing(from: categories).filter { $0 != .other }
-            guard !missing.isEmpty else { return nil }
-            let samples = missing.map { category in
-                let sample =
-                    sampleTexts[set.locale]?[category]
-                    ?? {
-                        let text = rules.sample(for: category) ?? "?"
-                        sampleTexts[set.locale, default: [:]][category] = text
-                        return text
-                    }()
-                return Finding.Message.category(category, sample: sample)
+            let key = Lack.Key(locale: locale, has: sets[index].categories)
+            let found: Lack?
+            if let known = lacks[key] {
+                found = known
+            } else {
+                found = rules(for: locale, &rulesByLocale).flatMap { lack(of: sets[index], in: $0.rules, categories: $0.categories) }
+                lacks[key] = .some(found)
             }
+            guard let found else { return nil }
+            let file = sets[index].file
             var result = finding(
-                .missingForms(subject: set.subject, key: set.key, categories: samples, locale: set.locale),
-                path: set.file.path, at: set.location, key: set.key, locale: set.locale, table: set.file.tableID)
+                .missingForms(subject: sets[index].subject, key: sets[index].key, categories: found.categories, locale: locale),
+                path: file.path, at: sets[index].location, key: sets[index].key, locale: locale, table: file.tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
-            // ('1 million de fichiers'): worth a note, not a warning on every entry. Each
-            // missing category's samples are read once per locale.
-            let forMillions = missing.allSatisfy { category in
-                millionsOnly[set.locale]?[category]
-                    ?? {
-                        let only = onlyForMillions(rules, category)
-                        millionsOnly[set.locale, default: [:]][category] = only
-                        return only
-                    }()
-            }
-            if forMillions {
+            // ('1 million de fichiers'): worth a note, not a warning on every entry.
+            if let note = found.onlyRoundMillions {
                 result.diagnostic.severity = .note
-                result.diagnostic.message += Finding.Message.onlyRoundMillions(locale: set.locale, categories: missing).text
+                result.diagnostic.message += note.text
             }
             return result
         }
+    }
+
+    /// What a set of forms lacks in a locale: the categories, each with a sample number, and the
+    /// note's words when every one covers only round millions.
+    private struct Lack {
+        struct Key: Hashable {
+            let locale: String
+            let has: PluralCategorySet
+        }
+
+        let categories: [String]
+        let onlyRoundMillions: Finding.Message?
+    }
+
+    /// The locale's CLDR rules and their categories, made once per locale; nil for a language
+    /// CLDR does not list.
+    private func rules(
+        for locale: String, _ known: inout [String: (rules: PluralRuleSet, categories: [PluralCategory])?]
+    ) -> (rules: PluralRuleSet, categories: [PluralCategory])? {
+        if let rules = known[locale] { return rules }
+        let rules = PluralRules.cldrLocale(for: locale).map { _ in
+            let rules = PluralRules.cardinal(for: locale)
+            return (rules: rules, categories: rules.categories)
+        }
+        known[locale] = .some(rules)
+        return rules
+    }
+
+    /// What `set` lacks of `categories`, the categories `rules` gives its locale; nil for nothing.
+    private func lack(of set: PluralForms, in rules: PluralRuleSet, categories: [PluralCategory]) -> Lack? {
+        let missing = set.missing(from: categories).filter { $0 != .other }
+        guard !missing.isEmpty else { return nil }
+        let samples = missing.map { Finding.Message.category($0, sample: rules.sample(for: $0) ?? "?") }
+        let forMillions = missing.allSatisfy { onlyForMillions(rules, $0) }
+        return Lack(
+            categories: samples, onlyRoundMillions: forMillions ? .onlyRoundMillions(locale: set.locale, categories: missing) : nil)
     }
 
     private func onlyForMillions(_ rules: PluralRuleSet, _ category: PluralCategory) -> Bool {
