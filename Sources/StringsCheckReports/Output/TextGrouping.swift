@@ -13,29 +13,36 @@ struct SameCause {
     /// finding. Findings are read in place: a copy of each retained every string in it.
     static func groups(_ findings: [Finding], of indices: [Int]) -> [SameCause] {
         findings.withUnsafeBufferPointer { findings in
+            // Only a rule's findings about one key in several locales can be one cause: they are
+            // gathered by key (one hash per finding), and the messages (without their locale)
+            // compared within each gathering alone, where there are few.
+            var byPlace: [Place: [Int]] = [:]
+            for index in indices where findings[index].locale != nil { byPlace[Place(findings[index]), default: []].append(index) }
+            // The finding each finding joins (a finding of its own is its own leader), and the
+            // other locales of each leader.
+            var leaders: [Int: Int] = [:]
+            var otherLocales: [Int: [String]] = [:]
+            for (_, gathered) in byPlace where gathered.count > 1 {
+                // The first finding of each cause in this gathering, with its message.
+                var causes: [(cause: Cause, leader: Int)] = []
+                for index in gathered {
+                    guard let locale = findings[index].locale else { continue }
+                    let cause = Cause(findings[index], locale: locale)
+                    guard let known = causes.first(where: { $0.cause == cause }) else {
+                        causes.append((cause, index))
+                        continue
+                    }
+                    // The same again in a locale the group has is a finding of its own.
+                    if locale != findings[known.leader].locale, otherLocales[known.leader]?.contains(locale) != true {
+                        otherLocales[known.leader, default: []].append(locale)
+                        leaders[index] = known.leader
+                    }
+                }
+            }
             var groups: [SameCause] = []
-            var byCause: [Cause: Int] = [:]
-            // Only a rule's findings about one key in several locales can be one cause: the
-            // message is compared (without its locale) for those alone.
-            var perKey: [Place: Int] = [:]
-            for index in indices where findings[index].locale != nil { perKey[Place(findings[index]), default: 0] += 1 }
-            for index in indices {
-                guard let locale = findings[index].locale, perKey[Place(findings[index]), default: 0] > 1 else {
-                    groups.append(SameCause(first: index))
-                    continue
-                }
-                let cause = Cause(findings[index], locale: locale)
-                if let group = byCause[cause], locale != findings[groups[group].first].locale,
-                    !groups[group].otherLocales.contains(locale)
-                {
-                    groups[group].otherLocales.append(locale)
-                } else if byCause[cause] != nil {
-                    // The same again in a locale the group has: a finding of its own.
-                    groups.append(SameCause(first: index))
-                } else {
-                    byCause[cause] = groups.count
-                    groups.append(SameCause(first: index))
-                }
+            groups.reserveCapacity(indices.count - leaders.count)
+            for index in indices where leaders[index] == nil {
+                groups.append(SameCause(first: index, otherLocales: otherLocales[index] ?? []))
             }
             return groups
         }
@@ -56,13 +63,11 @@ struct SameCause {
     }
 
     /// The rule, severity, table and key, and the message with its locale's name taken out.
-    private struct Cause: Hashable {
-        let place: Place
+    private struct Cause: Equatable {
         let severity: Severity
         let message: String
 
         init(_ finding: Finding, locale: String) {
-            place = Place(finding)
             severity = finding.diagnostic.severity
             message = Self.withoutLocale(finding.diagnostic.message, locale: locale)
         }
