@@ -1,3 +1,5 @@
+import Foundation
+
 /// A catalog entry's text in one locale: its unit, or none for the source language's own key.
 public typealias CatalogLocaleString = (key: String, unit: CatalogStringUnit?, location: SourcePosition)
 
@@ -117,9 +119,12 @@ extension StringCatalog {
     /// the cores, each walking the entries for its own.
     public func stringsByLocale() -> [String: CatalogLocaleList] {
         let source = sourceLanguage.map(LocaleName.normalize)
-        // Shares of about 50,000 localizations: a small catalog is one share.
+        // Shares of about 50,000 localizations or more, one per core: a small catalog is one
+        // share. Every share walks every localization (for its own locales), so a share more
+        // than the cores is a walk more for nothing.
         let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
-        let shares = Swift.max(1, Swift.min(8, localizations / 50_000))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let shares = Swift.max(1, Swift.min(8, cores, localizations / 50_000))
         let parts = (0..<shares).concurrentMap { share in localeLists(share: share, of: shares, source: source) }
         guard parts.count > 1 else { return parts.first ?? [:] }
         var result: [String: CatalogLocaleList] = [:]
