@@ -136,31 +136,8 @@ extension StringCatalog {
     /// whose number, in the order the entries name them, is `share` modulo `shares`.
     private func localeLists(share: Int, of shares: Int, source: String?) -> [String: CatalogLocaleList] {
         typealias Place = CatalogLocaleList.Place
-        typealias Layout = CatalogLocaleList.Layout
-        // Locales get small numbers, so "first localization of a locale wins" is an array stamp
-        // instead of a set per entry, and entries are read in place, not copied.
-        var ids: [String: Int] = [:]
-        var locales: [String] = []
-        var lists: [[Place]] = []
-        var layouts: [Layout] = []
-        var lastEntry: [Int] = []
-        var sourceID: Int?
-        func id(of locale: String) -> Int {
-            if let id = ids[locale] { return id }
-            let id = locales.count
-            ids[locale] = id
-            locales.append(locale)
-            lists.append([])
-            layouts.append(Layout())
-            // A locale's list holds at most one item per entry: room for all at once.
-            if id % shares == share {
-                lists[id].reserveCapacity(entries.count)
-                layouts[id] = Layout(capacity: entries.count)
-            }
-            lastEntry.append(-1)
-            return id
-        }
-        if let source { sourceID = id(of: source) }
+        var lists = ShareLists(share: share, of: shares, entries: entries.count)
+        let sourceID = source.map { lists.id(of: $0) }
         var written: [String: Int] = [:]
         // The locale each place held in the previous entry is compared first.
         var places = LocalePlaceCache<Int>()
@@ -172,42 +149,41 @@ extension StringCatalog {
                         let name = localizations[item].locale
                         let locale = places.value(at: item, written: name) {
                             if let known = written[name] { return known }
-                            let made = id(of: LocaleName.normalize(name))
+                            let made = lists.id(of: LocaleName.normalize(name))
                             written[name] = made
                             return made
                         }
                         // The first localization of a locale wins, as in `strings(for:)`.
-                        guard locale % shares == share, lastEntry[locale] != index else { continue }
-                        lastEntry[locale] = index
+                        guard locale % shares == share, lists.lastEntry[locale] != index else { continue }
+                        lists.lastEntry[locale] = index
                         if locale == sourceID { hasSource = true }
-                        lists[locale].append(Place(entry: Int32(index), localization: Int32(item)))
+                        lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
                         // The unit read in place, the key only when there is none: a copy of
                         // each retained their strings, the key's contended by every share.
-                        if let unit = localizations[item].value.storage.stringUnit {
-                            layouts[locale].append(unit.value, state: unit.state)
-                        } else if let unit = localizations[item].value.representativeUnit {
-                            layouts[locale].append(unit.value, state: unit.state)
+                        if let unit = localizations[item].value.representativeUnit {
+                            lists.layouts[locale].append(unit.value, state: unit.state)
                         } else {
-                            layouts[locale].append(entries[index].key, state: nil)
+                            lists.layouts[locale].append(entries[index].key, state: nil)
                         }
                     }
                 }
                 if let sourceID, sourceID % shares == share, !hasSource {
-                    lists[sourceID].append(Place(entry: Int32(index), localization: -1))
-                    layouts[sourceID].append(entries[index].key, state: nil)
+                    lists.places[sourceID].append(Place(entry: Int32(index), localization: -1))
+                    lists.layouts[sourceID].append(entries[index].key, state: nil)
                 }
             }
         }
         var result: [String: CatalogLocaleList] = [:]
-        result.reserveCapacity(locales.count)
-        for (id, locale) in locales.enumerated() where id % shares == share && (!lists[id].isEmpty || id == sourceID) {
+        result.reserveCapacity(lists.locales.count)
+        for (id, locale) in lists.locales.enumerated() where id % shares == share && (!lists.places[id].isEmpty || id == sourceID) {
             // Merged tables keep these lists (their strings point into them): a list with much
             // more room than items is copied to its size.
-            if lists[id].capacity > lists[id].count + lists[id].count / 8 {
-                lists[id] = Self.fitted(lists[id])
-                layouts[id].spans = Self.fitted(layouts[id].spans)
+            if lists.places[id].capacity > lists.places[id].count + lists.places[id].count / 8 {
+                lists.places[id] = Self.fitted(lists.places[id])
+                lists.layouts[id].spans = Self.fitted(lists.layouts[id].spans)
+                lists.layouts[id].text = Self.fitted(lists.layouts[id].text)
             }
-            result[locale] = CatalogLocaleList(entries: entries, places: lists[id], layout: layouts[id])
+            result[locale] = CatalogLocaleList(entries: entries, places: lists.places[id], layout: lists.layouts[id])
         }
         return result
     }
@@ -218,6 +194,45 @@ extension StringCatalog {
         exact.reserveCapacity(array.count)
         exact.append(contentsOf: array)
         return exact
+    }
+
+    /// The lists one share of `stringsByLocale` makes, by locale number. Locales get small
+    /// numbers, so "first localization of a locale wins" is an array stamp instead of a set per
+    /// entry. A structure, not variables a nested function captures: those were boxed, and
+    /// every access to them checked for exclusivity at run time.
+    private struct ShareLists {
+        let share: Int
+        let shares: Int
+        let entries: Int
+        var ids: [String: Int] = [:]
+        var locales: [String] = []
+        var places: [[CatalogLocaleList.Place]] = []
+        var layouts: [CatalogLocaleList.Layout] = []
+        /// Per locale, the entry that last gave it a text.
+        var lastEntry: [Int] = []
+
+        init(share: Int, of shares: Int, entries: Int) {
+            self.share = share
+            self.shares = shares
+            self.entries = entries
+        }
+
+        /// The number of normalized locale `locale`, given one the first time.
+        mutating func id(of locale: String) -> Int {
+            if let id = ids[locale] { return id }
+            let id = locales.count
+            ids[locale] = id
+            locales.append(locale)
+            places.append([])
+            layouts.append(CatalogLocaleList.Layout())
+            // A locale's list holds at most one item per entry: room for all at once.
+            if id % shares == share {
+                places[id].reserveCapacity(entries)
+                layouts[id] = CatalogLocaleList.Layout(capacity: entries)
+            }
+            lastEntry.append(-1)
+            return id
+        }
     }
 
     /// The entries a locale has in this catalog: its own localization, or for the source language
