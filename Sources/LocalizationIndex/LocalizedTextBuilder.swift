@@ -265,7 +265,6 @@ enum LocalizedTextBuilder {
         }
         var slots: [String: Int] = [:]
         var readAround = Set<Int>()
-        let units = labelledUnits(value, label: nil, substitution: nil)
         // Both are read for substitutions only: a value without any (a plural variation) skips
         // two scans of each form.
         if !substitutions.isEmpty {
@@ -276,7 +275,8 @@ enum LocalizedTextBuilder {
             }
             // The texts around the substitutions' forms: the unit and every variation's (a device
             // case's text reads the arguments around a form as the unit would).
-            for (unit, _, substitution) in units where substitution == nil {
+            forEachLabelledUnit(value, label: nil, substitution: nil) { unit, _, substitution in
+                guard substitution == nil else { return }
                 readAround.formUnion(catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers).lazy.map(\.argument))
             }
         }
@@ -295,18 +295,21 @@ enum LocalizedTextBuilder {
         let alsoRead = Set(variables.keys)
         let aroundForms = alsoRead.union(readAround)
         // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
-        return units.filter { isSource || $0.0.state != "new" }.map {
-            unit, label, substitution in
+        var texts: [LocalizedText] = []
+        forEachLabelledUnit(value, label: nil, substitution: nil) { unit, label, substitution in
+            guard isSource || unit.state != "new" else { return }
             var text = unit.value
             if let substitution, let replacement = specifiers[substitution] {
                 text = text.replacingArgumentToken(with: replacement)
             }
-            return LocalizedText(
-                source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
-                analysis: analysis(
-                    text, alsoRead: substitution == nil ? alsoRead : aroundForms, argumentNumbers: argumentNumbers),
-                origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
+            texts.append(
+                LocalizedText(
+                    source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
+                    analysis: analysis(
+                        text, alsoRead: substitution == nil ? alsoRead : aroundForms, argumentNumbers: argumentNumbers),
+                    origin: .catalog, label: label, loaded: loaded, variableArguments: variables))
         }
+        return texts
     }
 
     /// A catalog text's specifiers, each substitution token reading the substitution's `argNum`.
@@ -345,24 +348,28 @@ enum LocalizedTextBuilder {
         return value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
     }
 
-    private static func labelledUnits(_ value: CatalogValue, label: String?, substitution: String?) -> [(
-        CatalogStringUnit, String?, String?
-    )] {
-        var result: [(CatalogStringUnit, String?, String?)] = value.stringUnit.map { [($0, label, substitution)] } ?? []
+    /// Calls `body` with every unit of `value` (its own, then each variation's and each
+    /// substitution's cases', depth first), its label ("plural 'one'", "device 'iphone', plural
+    /// 'one'", "'one' of 'count'") and the substitution whose form it is. Visited, not listed: a
+    /// list of every unit with its label, joined level by level, copied each unit several times.
+    private static func forEachLabelledUnit(
+        _ value: CatalogValue, label: String?, substitution: String?,
+        _ body: (_ unit: CatalogStringUnit, _ label: String?, _ substitution: String?) -> Void
+    ) {
+        if let unit = value.stringUnit { body(unit, label, substitution) }
         for variation in value.variations {
             for item in variation.cases {
                 let inner = "\(variation.selector) '\(item.name)'"
-                result += labelledUnits(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: substitution)
+                forEachLabelledUnit(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: substitution, body)
             }
         }
         for nested in value.substitutions {
             for variation in nested.variations {
                 for item in variation.cases {
                     let inner = "'\(item.name)' of '\(nested.name)'"
-                    result += labelledUnits(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: nested.name)
+                    forEachLabelledUnit(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: nested.name, body)
                 }
             }
         }
-        return result
     }
 }
