@@ -28,19 +28,23 @@ struct CatalogLossyVariationsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
+            // The file's path and table taken once: `report` below captured the whole file,
+            // copied for every localization.
+            let path = file.path
+            let table = file.tableID
             // A value that varies nothing has nothing to nest.
             catalog.forEachLocalization(where: \.hasVariations) { entry, locale, value in
                 let key = entry.key
                 let value = copy value
                 func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {
-                    let placeText = place.map { " in its " + $0.cases } ?? ""
+                    // Worded only for a finding: most nested values have none.
+                    func placeText() -> String { place.map { " in its " + $0.cases } ?? "" }
                     if let unit = value.stringUnit, let variation = value.variations.first {
                         result.append(
                             finding(
                                 .textBesideVariations(
-                                    key: key, locale: locale, place: placeText, selector: variation.selector, text: unit.value),
-                                path: file.path, at: unit.location, key: key, locale: LocaleName.normalize(locale),
-                                table: file.tableID))
+                                    key: key, locale: locale, place: placeText(), selector: variation.selector, text: unit.value),
+                                path: path, at: unit.location, key: key, locale: LocaleName.normalize(locale), table: table))
                     }
                     // Asked of the variations in place: a list of their selectors was made for every value.
                     if value.variations.contains(where: { $0.selector == "plural" }),
@@ -48,9 +52,9 @@ struct CatalogLossyVariationsRule: Rule {
                     {
                         result.append(
                             finding(
-                                .pluralBesideDevice(key: key, locale: locale, place: placeText),
-                                path: file.path, at: device.cases.first?.nameLocation ?? value.location, key: key,
-                                locale: LocaleName.normalize(locale), table: file.tableID))
+                                .pluralBesideDevice(key: key, locale: locale, place: placeText()),
+                                path: path, at: device.cases.first?.nameLocation ?? value.location, key: key,
+                                locale: LocaleName.normalize(locale), table: table))
                     }
                 }
                 report(value, nil)
