@@ -26,6 +26,10 @@ struct CatalogVariationNestingRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
+            // The file's path and table taken once: the nested function below captured the whole
+            // file, copied for every localization.
+            let path = file.path
+            let table = file.tableID
             // A value that varies nothing has nothing to nest.
             catalog.forEachLocalization(where: \.hasForms) { entry, locale, value in
                 let key = entry.key
@@ -44,8 +48,8 @@ struct CatalogVariationNestingRule: Rule {
                                     .nestedVariation(
                                         selector: variation.selector, place: "its substitution '\(substitution.name)'",
                                         key: key, locale: locale),
-                                    path: file.path, at: variation.cases.first?.nameLocation ?? substitution.location,
-                                    key: key, locale: LocaleName.normalize(locale), table: file.tableID))
+                                    path: path, at: variation.cases.first?.nameLocation ?? substitution.location,
+                                    key: key, locale: LocaleName.normalize(locale), table: table))
                         }
                     }
                 }
@@ -59,8 +63,8 @@ struct CatalogVariationNestingRule: Rule {
                             finding(
                                 .nestedVariation(
                                     selector: variation.selector, place: place.description, key: key, locale: locale),
-                                path: file.path, at: variation.cases.first?.nameLocation ?? nested.location, key: key,
-                                locale: LocaleName.normalize(locale), table: file.tableID))
+                                path: path, at: variation.cases.first?.nameLocation ?? nested.location, key: key,
+                                locale: LocaleName.normalize(locale), table: table))
                     }
                 }
             }

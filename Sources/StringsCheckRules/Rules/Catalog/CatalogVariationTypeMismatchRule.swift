@@ -36,6 +36,10 @@ struct CatalogVariationTypeMismatchRule: Rule {
         var reads = FormReads()
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage
+            // The file's path and table taken once: the closures below captured the whole file,
+            // copied for every localization.
+            let path = file.path
+            let table = file.tableID
             // Read in place: a copy of each entry, case and unit retained its strings, contended
             // with the rules on the other core.
             var lastEntry = -1
@@ -61,7 +65,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
                                 .formReadsOtherwise(
                                     form: label(), key: entry.key, locale: normalized, argument: argument, specifier: specifier,
                                     expected: expected, origin: origin),
-                                path: file.path, at: unit.location, key: entry.key, locale: normalized, table: file.tableID))
+                                path: path, at: unit.location, key: entry.key, locale: normalized, table: table))
                     }
                 }
             }
