@@ -119,9 +119,9 @@ extension StringCatalog {
     /// the cores, each walking the entries for its own.
     public func stringsByLocale() -> [String: CatalogLocaleList] {
         let source = sourceLanguage.map(LocaleName.normalize)
-        // Shares of about 50,000 localizations or more, one per core: a small catalog is one
-        // share. Every share walks every localization (for its own locales), so a share more
-        // than the cores is a walk more for nothing.
+        // Shares of 50,000 localizations or more, at most one per core (and eight): a small
+        // catalog is one share. Every share walks every localization (for its own locales), so a
+        // share more than the cores is a walk more for nothing.
         let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let shares = Swift.max(1, Swift.min(8, cores, localizations / 50_000))
@@ -158,8 +158,8 @@ extension StringCatalog {
                         lists.lastEntry[locale] = index
                         if locale == sourceID { hasSource = true }
                         lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
-                        // The unit read in place, the key only when there is none: a copy of
-                        // each retained their strings, the key's contended by every share.
+                        // The unit the text shows, the key only when there is none (the key's
+                        // strings are read by every share at once).
                         if let unit = localizations[item].value.representativeUnit {
                             lists.layouts[locale].append(unit.value, state: unit.state)
                         } else {
@@ -198,8 +198,8 @@ extension StringCatalog {
 
     /// The lists one share of `stringsByLocale` makes, by locale number. Locales get small
     /// numbers, so "first localization of a locale wins" is an array stamp instead of a set per
-    /// entry. A structure, not variables a nested function captures: those were boxed, and
-    /// every access to them checked for exclusivity at run time.
+    /// entry. A structure with methods, not local variables a nested function captures: such
+    /// variables are boxed, and every access to them is checked for exclusivity at run time.
     private struct ShareLists {
         let share: Int
         let shares: Int

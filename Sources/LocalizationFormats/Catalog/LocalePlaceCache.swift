@@ -10,7 +10,7 @@ package struct LocalePlaceCache<Value> {
 
     @inlinable package init() {}
 
-    /// The value for the localization at `place` written `written`, made by `make` when the
+    /// The value for the localization at `place` written `name`, made by `make` when the
     /// place held another locale before.
     @inlinable
     package mutating func value(at place: Int, written name: String, _ make: () -> Value) -> Value {

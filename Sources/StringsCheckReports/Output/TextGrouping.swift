@@ -23,15 +23,24 @@ struct SameCause {
             var leaders: [Int: Int] = [:]
             var otherLocales: [Int: [String]] = [:]
             for (_, gathered) in byPlace where gathered.count > 1 {
-                // The first finding of each cause in this gathering, with its message.
+                // The first finding of each cause in this gathering, with its message: searched
+                // in turn while there are few, by hash once there are more (a gathering of many
+                // different messages would cost the square of its size).
                 var causes: [(cause: Cause, leader: Int)] = []
+                var numbered: [Cause: Int] = [:]
                 for index in gathered {
                     guard let locale = findings[index].locale else { continue }
                     let cause = Cause(findings[index], locale: locale)
-                    guard let known = causes.first(where: { $0.cause == cause }) else {
+                    if causes.count > 8, numbered.isEmpty {
+                        for (number, known) in causes.enumerated() { numbered[known.cause] = number }
+                    }
+                    let found = numbered.isEmpty ? causes.firstIndex { $0.cause == cause } : numbered[cause]
+                    guard let found else {
+                        if !numbered.isEmpty { numbered[cause] = causes.count }
                         causes.append((cause, index))
                         continue
                     }
+                    let known = causes[found]
                     // The same again in a locale the group has is a finding of its own.
                     if locale != findings[known.leader].locale, otherLocales[known.leader]?.contains(locale) != true {
                         otherLocales[known.leader, default: []].append(locale)
@@ -48,22 +57,23 @@ struct SameCause {
         }
     }
 
-    /// The rule, table and key of a finding: its strings, not one string joined from them
-    /// (joining made a string per finding, twice).
+    /// The rule, table and key of a finding (no table and no key are an empty one), as its
+    /// strings: a string joined from them was made for every finding.
     private struct Place: Hashable {
         let rule: String
-        let table: String?
-        let key: String?
+        let table: String
+        let key: String
 
         init(_ finding: Finding) {
             rule = finding.diagnostic.id
-            table = finding.table
-            key = finding.key
+            table = finding.table ?? ""
+            key = finding.key ?? ""
         }
     }
 
-    /// The rule, severity, table and key, and the message with its locale's name taken out.
-    private struct Cause: Equatable {
+    /// The severity and the message with its locale's name taken out: what findings of one
+    /// `Place` must share to be one cause.
+    private struct Cause: Hashable {
         let severity: Severity
         let message: String
 

@@ -41,8 +41,8 @@ enum Consequences {
     }
 
     /// Takes out of `findings` those another finding of the same text makes redundant, in place
-    /// and in order. Findings are read in place: binding each to a name retained every string
-    /// in it.
+    /// and in order. Findings are read in place; only those that may cause others are bound to a
+    /// name (a copy retains every string in it).
     static func removeRedundant(_ findings: inout [Finding]) {
         var spots: Set<Spot> = []
         var causes: Set<Place> = []

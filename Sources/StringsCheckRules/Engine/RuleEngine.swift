@@ -139,8 +139,9 @@ public enum RuleEngine {
             var parts: [[Finding]] = []
             for await part in group where !part.isEmpty { parts.append(part) }
             // The largest part is kept as it is and the others appended to it: appending copies
-            // each finding (a retain of every string in it) and frees the part. The order before
-            // the sort is the order the rules finished in, which the sort does not depend on.
+            // each finding (a retain of every string in it) and frees the part. The order of the
+            // parts before the sort does not show: findings that compare equal in the sort are of
+            // one rule (the rule's id is compared), so of one part, whose order is kept.
             guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
             var all = parts[largest]
             parts[largest] = []
