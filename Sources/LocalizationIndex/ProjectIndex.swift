@@ -315,6 +315,13 @@ public final class ProjectIndex: Sendable {
             string: resolved.flatMap { tables[table]?[$0]?.strings[key] })
     }
 
+    /// What a device in `locale` reads for the keys of `table`, resolved once for a caller that
+    /// looks up many keys (`lookup(key:)` on the result is `lookup(key:table:locale:)`).
+    public func deviceTable(_ table: String, locale: String) -> DeviceTable {
+        let resolved = resolvedLocale(locale, table: table)
+        return DeviceTable(table: table, locale: locale, resolvedLocale: resolved, strings: resolved.flatMap { tables[table]?[$0]?.strings })
+    }
+
     /// A catalog key's value in one locale (with its variations and substitutions).
     public func catalogValue(key: String, table: String, locale: String) -> CatalogValue? {
         let entries = catalogKeysPart.get {
@@ -328,6 +335,20 @@ public final class ProjectIndex: Sendable {
             return result
         }
         return entries[table]?[key]?.value(locale: locale)
+    }
+}
+
+/// A table as a device in one locale reads it (see `ProjectIndex.deviceTable`).
+public struct DeviceTable: Sendable {
+    public let table: String
+    public let locale: String
+    /// The locale whose table is read, nil when no locale has the table.
+    public let resolvedLocale: String?
+    let strings: LocaleStrings?
+
+    /// What the device finds for `key`.
+    public func lookup(key: String) -> DeviceLookup {
+        DeviceLookup(key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings?[key])
     }
 }
 

@@ -29,6 +29,19 @@ struct FormatRendererTests {
         #expect(FormatRenderer.format("100%", []).text == "100")
     }
 
+    @Test func textAroundSpecifiersKeepsEveryScalar() {
+        // Offsets are in scalars: letters of two, three and four bytes before, between and after
+        // specifiers, an invalid one (its '%' dropped) and a doubled percent sign.
+        let result = FormatRenderer.format("é%yü 😀 %@ · %d%% ★", [.string("x"), .integer(3)])
+        #expect(result.text == "éyü 😀 x · 3% ★")
+        #expect(result.missingArguments.isEmpty && result.mismatchedArguments.isEmpty)
+        // Plain integers are written without Foundation's formatter, and read as CoreFoundation
+        // reads them: '%u' as 32 bits, '%lu' as 64, both unsigned.
+        #expect(
+            FormatRenderer.format("%u|%lu|%d|%ld", [.integer(-1), .integer(-1), .integer(-1), .integer(1 << 40)]).text
+                == "4294967295|18446744073709551615|-1|1099511627776")
+    }
+
     @Test func charactersStarWidthsAndWholeNumbersForFloats() {
         // Foundation's own formatting is the oracle where the arguments are of the right C type.
         let oracle = String(format: "%c|%C|%*d|%-*d|", 65, 0x263A, 5, 42, 4, 7)

@@ -159,57 +159,11 @@ extension JSONNode {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The same, appended as UTF-8 bytes: runs that need no escape are appended whole.
+    /// The same, appended as UTF-8 bytes (see `ByteWriter.appendJSONString`).
     public static func quote(_ text: String, into out: inout [UInt8], lineSeparators: Bool = false) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                // Eight plain ASCII bytes at a time (no control character, quote or backslash).
-                if index + 8 <= bytes.count, let base = bytes.baseAddress,
-                    WordScan.isPlainASCII(
-                        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), excluding: UInt8(ascii: "\""),
-                        UInt8(ascii: "\\"), UInt8(ascii: "\""))
-                {
-                    index += 8
-                    continue
-                }
-                let byte = bytes[index]
-                // Most bytes need nothing: one test for the common case.
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
-                    index += 1
-                    continue
-                }
-                var length = 1
-                let escape: String
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-                default:
-                    // 0xE2: U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript.
-                    guard lineSeparators, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                    else {
-                        index += 1
-                        continue
-                    }
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    length = 3
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: escape.utf8)
-                index += length
-                runStart = index
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-        out.append(UInt8(ascii: "\""))
+        var writer = ByteWriter(capacity: text.utf8.count + 16)
+        writer.appendJSONString(text, lineSeparators: lineSeparators)
+        out += writer.bytes
     }
 }
 

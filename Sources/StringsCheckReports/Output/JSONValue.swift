@@ -21,37 +21,35 @@ enum JSONValue: Sendable, Hashable {
 
     /// `rendered()` as UTF-8 bytes, for output written as it is (no text made of a large report).
     func renderedBytes() -> [UInt8] {
-        var out: [UInt8] = []
+        var out = ByteWriter()
         write(into: &out, indent: 0)
         out.append(0x0A)
-        return out
+        return out.bytes
     }
 
-    /// Written as UTF-8 bytes: appending to a `String` checked and recounted it on every append.
-    /// A long array's items are written on all cores, each share into its own buffer.
-    func write(into out: inout [UInt8], indent: Int) {
+    /// Written as UTF-8 bytes through a `ByteWriter`: appending to a `String` checked and
+    /// recounted it on every append. A long array's items are written on all cores, each share
+    /// into its own buffer.
+    func write(into out: inout ByteWriter, indent: Int) {
         switch self {
         case .string(let text): Self.quote(text, into: &out)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
-        case .double(let value): out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
-        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .null: out.append(contentsOf: "null".utf8)
+        case .int(let value): out.appendUTF8(String(value))
+        case .double(let value): out.appendUTF8(value.isFinite ? String(value) : "null")
+        case .bool(let value): out.append(value ? "true" : "false")
+        case .null: out.append("null")
         case .array(let items):
             guard !items.isEmpty else {
-                out.append(contentsOf: "[]".utf8)
+                out.append("[]")
                 return
             }
-            out.append(contentsOf: "[\n".utf8)
+            out.append("[\n")
             if items.count >= Self.parallelItems {
                 let parts = concurrentRuns(of: items.count, minimum: 1) { range in
-                    var part: [UInt8] = []
+                    var part = ByteWriter()
                     Self.writeItems(items[range], last: items.count - 1, indent: indent, into: &part)
-                    return part
+                    return part.bytes
                 }
-                // One allocation for the whole array: appended part by part, a report of tens of
-                // megabytes was copied at each doubling.
-                out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count } + 64)
-                for part in parts { out += part }
+                for part in parts { out.append(part) }
             } else {
                 Self.writeItems(items[...], last: items.count - 1, indent: indent, into: &out)
             }
@@ -59,27 +57,26 @@ enum JSONValue: Sendable, Hashable {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             guard !members.isEmpty else {
-                out.append(contentsOf: "{}".utf8)
+                out.append("{}")
                 return
             }
             Self.writeMembers(members.sorted { $0.key < $1.key }.map { JSONField($0.key, $0.value) }, indent: indent, into: &out)
         case .fields(let members):
             assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "fields out of key order")
             guard !members.isEmpty else {
-                out.append(contentsOf: "{}".utf8)
+                out.append("{}")
                 return
             }
             Self.writeMembers(members, indent: indent, into: &out)
         }
     }
 
-    private static func writeMembers(_ members: [JSONField], indent: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: "{\n".utf8)
+    private static func writeMembers(_ members: [JSONField], indent: Int, into out: inout ByteWriter) {
+        out.append("{\n")
         for (index, member) in members.enumerated() {
             Self.indent(indent + 1, into: &out)
             Self.quote(member.key, into: &out)
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: " "))
+            out.append(": ")
             member.value.write(into: &out, indent: indent + 1)
             if index != members.count - 1 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
@@ -91,7 +88,7 @@ enum JSONValue: Sendable, Hashable {
     /// Arrays this long are written on all cores.
     static let parallelItems = 512
 
-    private static func writeItems(_ items: ArraySlice<JSONValue>, last: Int, indent: Int, into out: inout [UInt8]) {
+    private static func writeItems(_ items: ArraySlice<JSONValue>, last: Int, indent: Int, into out: inout ByteWriter) {
         for index in items.indices {
             Self.indent(indent + 1, into: &out)
             items[index].write(into: &out, indent: indent + 1)
@@ -100,22 +97,14 @@ enum JSONValue: Sendable, Hashable {
         }
     }
 
-    static func indent(_ level: Int, into out: inout [UInt8]) {
-        // Copied from one run of spaces (appending a repeated element went a byte at a time).
-        let count = 2 * level
-        if count <= spaces.count {
-            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
-        } else {
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-        }
+    static func indent(_ level: Int, into out: inout ByteWriter) {
+        out.appendSpaces(2 * level)
     }
-
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// `text` as a JSON string, with U+2028 and U+2029 escaped too (an HTML report embeds the
     /// JSON in JavaScript).
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        JSONNode.quote(text, into: &out, lineSeparators: true)
+    static func quote(_ text: String, into out: inout ByteWriter) {
+        out.appendJSONString(text, lineSeparators: true)
     }
 }
 

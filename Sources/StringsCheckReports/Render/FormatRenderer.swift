@@ -33,64 +33,124 @@ public enum FormatRenderer {
     }
 
     /// `alsoRead` are argument numbers a plural variable reads to choose its form, which count as
-    /// read even when no specifier prints them.
-    public static func format(_ text: String, _ arguments: [FormatArgument], alsoRead: Set<Int> = []) -> Result {
+    /// read even when no specifier prints them. `analysis`: the text's, when the caller has it.
+    public static func format(
+        _ text: String, _ arguments: [FormatArgument], alsoRead: Set<Int> = [], analysis given: FormatAnalysis? = nil
+    ) -> Result {
         // Without a '%' nothing is read or changed: the text is shown as it is (most texts).
         guard text.utf8Contains(byte: UInt8(ascii: "%")) else { return Result(text: text, missingArguments: [], mismatchedArguments: []) }
-        let analysis = FormatScanner.analyze(text)
-        let scalars = Array(text.unicodeScalars)
+        let analysis = given ?? FormatScanner.analyze(text)
         // CoreFoundation skips argument numbers nobody reads without consuming a value, so the k-th
         // argument number read takes the k-th value ('%1$@ %3$@' prints the first and second).
         let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(alsoRead).sorted()
-        let slot = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0) })
-        var specifierAt: [Int: FormatSpecifier] = [:]
-        for specifier in analysis.specifiers { specifierAt[specifier.start] = specifier }
-        var malformedAt: [Int: FormatProblem] = [:]
-        for problem in analysis.problems
-        where [.invalidConversion, .thousandsFlag, .incompleteSpecifier, .positionZero].contains(problem.kind)
-            && specifierAt[problem.start] == nil
-        {
-            malformedAt[problem.start] = problem
+        var specifiers = analysis.specifiers
+        if !zip(specifiers, specifiers.dropFirst()).allSatisfy({ $0.start <= $1.start }) { specifiers.sort { $0.start < $1.start } }
+        let malformedKinds: [FormatProblem.Kind] = [.invalidConversion, .thousandsFlag, .incompleteSpecifier, .positionZero]
+        var malformed = analysis.problems.filter { malformedKinds.contains($0.kind) }
+        if !malformed.isEmpty {
+            let starts = Set(specifiers.map(\.start))
+            malformed = malformed.filter { !starts.contains($0.start) }
+            malformed.sort { $0.start < $1.start }
         }
-        // A String, not a scalar view: the view's `append(contentsOf:)` rebuilt the whole text for
-        // each rendered value (quadratic in a text with thousands of specifiers).
-        var out = ""
-        var missing: [Int] = []
-        var mismatched: [Int] = []
-        var index = 0
-        while index < scalars.count {
-            if let specifier = specifierAt[index] {
-                let value = slot[specifier.argument].flatMap { $0 < arguments.count ? arguments[$0] : nil }
-                if let value {
-                    let (rendered, matches) = render(specifier, value, width: star(specifier.starArguments.first, slot, arguments))
-                    out += rendered
-                    if !matches { mismatched.append(specifier.argument) }
-                } else {
-                    out += missingMarker(specifier.argument)
-                    missing.append(specifier.argument)
-                }
-                index = specifier.end
-            } else if let problem = malformedAt[index] {
-                // CoreFoundation prints the character after the '%' and drops the rest of the spec.
-                if problem.start + 1 < problem.end, problem.start + 1 < scalars.count {
-                    out.unicodeScalars.append(scalars[problem.start + 1])
-                }
-                index = max(problem.end, index + 1)
-            } else if scalars[index] == "%", index + 1 < scalars.count, scalars[index + 1] == "%" {
-                out.unicodeScalars.append("%")
-                index += 2
-            } else {
-                out.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-        }
-        return Result(text: out, missingArguments: missing, mismatchedArguments: mismatched)
+        var writer = Writer(arguments: arguments, used: used)
+        var text = text
+        text.withUTF8 { writer.write($0, specifiers: specifiers, malformed: malformed) }
+        return Result(text: String(decoding: writer.out, as: UTF8.self), missingArguments: writer.missing, mismatchedArguments: writer.mismatched)
     }
 
-    private static func star(_ argument: Int?, _ slot: [Int: Int], _ arguments: [FormatArgument]) -> Int? {
-        guard let argument, let position = slot[argument], position < arguments.count else { return nil }
-        if case .integer(let value) = arguments[position] { return value }
-        return nil
+    /// The formatted text made from the format's UTF-8 in one pass: the text between specifiers
+    /// copied in runs, each specifier (in scalar offsets, as the scanner gives them) replaced.
+    private struct Writer {
+        let arguments: [FormatArgument]
+        /// The argument numbers read, in order: the k-th takes the k-th value.
+        let used: [Int]
+        var out: [UInt8] = []
+        var missing: [Int] = []
+        var mismatched: [Int] = []
+
+        init(arguments: [FormatArgument], used: [Int]) {
+            self.arguments = arguments
+            self.used = used
+        }
+
+        /// The value an argument number takes, nil when none is given.
+        func value(of argument: Int) -> FormatArgument? {
+            var low = 0
+            var high = used.count
+            while low < high {
+                let middle = (low + high) / 2
+                if used[middle] < argument { low = middle + 1 } else { high = middle }
+            }
+            guard low < used.count, used[low] == argument, low < arguments.count else { return nil }
+            return arguments[low]
+        }
+
+        mutating func write(_ bytes: UnsafeBufferPointer<UInt8>, specifiers: [FormatSpecifier], malformed: [FormatProblem]) {
+            let count = bytes.count
+            out.reserveCapacity(count + 16)
+            var index = 0
+            var scalar = 0
+            var runStart = 0
+            var nextSpecifier = 0
+            var nextProblem = 0
+            // One scalar on (UTF-8 continuation bytes skipped).
+            func step() {
+                index += 1
+                while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                scalar += 1
+            }
+            func flush() {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            }
+            while index < count {
+                while nextSpecifier < specifiers.count, specifiers[nextSpecifier].start < scalar { nextSpecifier += 1 }
+                while nextProblem < malformed.count, malformed[nextProblem].start < scalar { nextProblem += 1 }
+                if nextSpecifier < specifiers.count, specifiers[nextSpecifier].start == scalar {
+                    // Of two specifiers at one place, the last is the one read.
+                    while nextSpecifier + 1 < specifiers.count, specifiers[nextSpecifier + 1].start == scalar { nextSpecifier += 1 }
+                    let specifier = specifiers[nextSpecifier]
+                    flush()
+                    if let value = value(of: specifier.argument) {
+                        let width = specifier.starArguments.first.flatMap { argument -> Int? in
+                            if case .integer(let width)? = self.value(of: argument) { return width }
+                            return nil
+                        }
+                        let (rendered, matches) = FormatRenderer.render(specifier, value, width: width)
+                        out.append(contentsOf: rendered.utf8)
+                        if !matches { mismatched.append(specifier.argument) }
+                    } else {
+                        out.append(contentsOf: FormatRenderer.missingMarker(specifier.argument).utf8)
+                        missing.append(specifier.argument)
+                    }
+                    let end = specifier.end
+                    step()
+                    while index < count, scalar < end { step() }
+                    runStart = index
+                } else if nextProblem < malformed.count, malformed[nextProblem].start == scalar {
+                    while nextProblem + 1 < malformed.count, malformed[nextProblem + 1].start == scalar { nextProblem += 1 }
+                    let problem = malformed[nextProblem]
+                    flush()
+                    // CoreFoundation prints the character after the '%' and drops the rest of the spec.
+                    step()
+                    if problem.start + 1 < problem.end, index < count {
+                        let next = index
+                        step()
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[next..<index]))
+                    }
+                    while index < count, scalar < problem.end { step() }
+                    runStart = index
+                } else if bytes[index] == UInt8(ascii: "%"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "%") {
+                    flush()
+                    out.append(UInt8(ascii: "%"))
+                    index += 2
+                    scalar += 2
+                    runStart = index
+                } else {
+                    step()
+                }
+            }
+            flush()
+        }
     }
 
     /// One specifier with its value. Numbers go through a single, rebuilt specifier of a known
@@ -152,7 +212,11 @@ public enum FormatRenderer {
         case nil: truncated = specifier.type == .int ? Int64(Int32(truncatingIfNeeded: value)) : Int64(UInt32(truncatingIfNeeded: value))
         default: break
         }
-        return String(format: cleanSpec(specifier, conversion: conversion, width: width), truncated)
+        let spec = cleanSpec(specifier, conversion: conversion, width: width)
+        // The plain conversions (almost every sample) without Foundation's formatter: the same digits.
+        if spec == "%lld" { return String(truncated) }
+        if spec == "%llu" { return String(UInt64(bitPattern: truncated)) }
+        return String(format: spec, truncated)
     }
 
     static func formatDouble(_ specifier: FormatSpecifier, _ value: Double, width: Int?) -> String {

@@ -139,10 +139,14 @@ public enum PreviewBuilder {
         let keyList = keys
         let rows = concurrentRuns(of: keyList.count) { range in
             var rows: [PreviewRow] = []
+            // Each table's locales resolved once, for all its keys.
+            var deviceTables: [DeviceTable] = []
             for (table, key) in keyList[range] {
+                if deviceTables.first?.table != table { deviceTables = locales.map { index.deviceTable(table, locale: $0) } }
                 let markdown = renderer.showsMarkdown(key: key, table: table)
-                for locale in locales {
-                    let rendered = renderer.render(key: key, table: table, locale: locale, arguments: nil, markdown: markdown)
+                for device in deviceTables {
+                    let locale = device.locale
+                    let rendered = renderer.render(device.lookup(key: key), arguments: nil, markdown: markdown)
                     var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)
                     // An entry that does not load (or holds no text) is named by no finding of its
                     // own: what stops its file from loading it is the row's problem.
@@ -335,15 +339,20 @@ extension Array where Element == PreviewRow {
     /// a value tree made for each of tens of thousands of rows cost more than writing them.
     var jsonBytes: [UInt8] {
         guard !isEmpty else { return JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes() }
-        var out = [UInt8]("{\n  \"rows\": [\n".utf8)
         let parts = concurrentRuns(of: count) { range in
-            var part: [UInt8] = []
+            var part = ByteWriter(capacity: range.count * 512)
             for index in range { self[index].writeJSON(into: &part, last: index == count - 1) }
-            return part
+            return part.bytes
         }
-        out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count } + 32)
+        // One allocation for the whole preview, the parts copied in (a writer copied out at the end
+        // held the preview twice over).
+        let head = [UInt8]("{\n  \"rows\": [\n".utf8)
+        let tail = [UInt8]("  ],\n  \"version\": 1\n}\n".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(parts.reduce(head.count + tail.count) { $0 + $1.count })
+        out += head
         for part in parts { out += part }
-        out += [UInt8]("  ],\n  \"version\": 1\n}\n".utf8)
+        out += tail
         return out
     }
 
@@ -356,43 +365,38 @@ extension Array where Element == PreviewRow {
 extension PreviewRow {
     /// The row as an item of the `rows` array (indent 2), its members in key order; `last`: no
     /// comma after it.
-    fileprivate func writeJSON(into out: inout [UInt8], last: Bool) {
-        out.append(contentsOf: "    {\n".utf8)
-        func member(_ key: StaticString, _ write: (inout [UInt8]) -> Void, comma: Bool = true) {
-            JSONValue.indent(3, into: &out)
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            out.append(contentsOf: "\": ".utf8)
-            write(&out)
-            if comma { out.append(UInt8(ascii: ",")) }
-            out.append(0x0A)
+    fileprivate func writeJSON(into out: inout ByteWriter, last: Bool) {
+        // Each member's indent, name and colon are one piece.
+        func text(_ member: StaticString, _ value: String?, comma: Bool = true) {
+            out.append(member)
+            if let value { JSONValue.quote(value, into: &out) } else { out.append("null") }
+            out.append(comma ? ",\n" : "\n")
         }
-        func text(_ key: StaticString, _ value: String?, comma: Bool = true) {
-            member(key, { out in value.map { JSONValue.quote($0, into: &out) } ?? out.append(contentsOf: "null".utf8) }, comma: comma)
-        }
-        func json(_ key: StaticString, _ value: JSONValue) { member(key) { value.write(into: &$0, indent: 3) } }
-        text("action", action)
-        text("body", body)
-        text("key", key)
-        text("locale", locale)
-        text("note", note)
-        text("payload", payload)
-        json(
-            "problems",
-            .array(
-                problems.map {
-                    .fields([
-                        JSONField("message", .string($0.message)), JSONField("rule", .string($0.rule)),
-                        JSONField("severity", .string($0.severity.rawValue)),
-                    ])
-                }))
-        json("raw", .array(raw.map { .string($0) }))
-        text("resolvedLocale", resolvedLocale)
-        text("source", source.rawValue)
-        text("subtitle", subtitle)
-        text("table", table)
-        text("title", title)
-        text("value", value, comma: false)
-        out.append(contentsOf: last ? "    }\n".utf8 : "    },\n".utf8)
+        out.append("    {\n")
+        text("      \"action\": ", action)
+        text("      \"body\": ", body)
+        text("      \"key\": ", key)
+        text("      \"locale\": ", locale)
+        text("      \"note\": ", note)
+        text("      \"payload\": ", payload)
+        out.append("      \"problems\": ")
+        JSONValue.array(
+            problems.map {
+                .fields([
+                    JSONField("message", .string($0.message)), JSONField("rule", .string($0.rule)),
+                    JSONField("severity", .string($0.severity.rawValue)),
+                ])
+            }
+        ).write(into: &out, indent: 3)
+        out.append(",\n      \"raw\": ")
+        JSONValue.array(raw.map { .string($0) }).write(into: &out, indent: 3)
+        out.append(",\n")
+        text("      \"resolvedLocale\": ", resolvedLocale)
+        text("      \"source\": ", source.rawValue)
+        text("      \"subtitle\": ", subtitle)
+        text("      \"table\": ", table)
+        text("      \"title\": ", title)
+        text("      \"value\": ", value, comma: false)
+        out.append(last ? "    }\n" : "    },\n")
     }
 }

@@ -53,7 +53,12 @@ public struct TranslationRenderer: Sendable {
     /// Renders `key` for a device in `locale` with the given arguments (nil: typed samples).
     /// `markdown`: `showsMarkdown(key:table:)` when the caller has it.
     public func render(key: String, table: String, locale: String, arguments: [FormatArgument]?, markdown: Bool? = nil) -> Rendered {
-        let lookup = index.lookup(key: key, table: table, locale: locale)
+        render(index.lookup(key: key, table: table, locale: locale), arguments: arguments, markdown: markdown)
+    }
+
+    /// The same for a lookup already made (see `ProjectIndex.deviceTable`).
+    public func render(_ lookup: DeviceLookup, arguments: [FormatArgument]?, markdown: Bool? = nil) -> Rendered {
+        let (key, table, locale) = (lookup.key, lookup.table, lookup.locale)
         guard let resolved = lookup.resolvedLocale, let string = lookup.string, let value = lookup.shownValue else {
             // A nib, Info.plist or rule editor shows its own development text where a table
             // lacks a key; only the code's lookups show the key itself.
@@ -108,7 +113,7 @@ public struct TranslationRenderer: Sendable {
             while values.count < argument { values.append(.string("")) }
             values[argument - 1] = value
         }
-        return FormatRenderer.format(text, values, alsoRead: alsoRead).text
+        return FormatRenderer.format(text, values, alsoRead: alsoRead, analysis: analysis).text
     }
 
     /// Typed sample values: text for objects ('‹1›'), 3 for integers, 2.5 for floating point.

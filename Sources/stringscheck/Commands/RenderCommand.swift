@@ -26,23 +26,29 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let frontend = try Frontend(options: options, paths: report.paths)
+        var phases = PhaseClock("cli")
         // Given files: the preview keeps to their tables and locales.
         let (project, index, scope) = try await frontend.loadIndex(jobs: options.jobs)
         let only = locales.isEmpty ? scope?.locales ?? [] : Set(locales.map(LocaleName.normalize))
         let showKeys = keys != nil && !payloads
+        phases.lap("load and index")
         let findings = await PreviewBuilder.findings(index, configuration: frontend.configuration, forKeys: showKeys)
+        phases.lap("check")
         let rows =
             showKeys
             ? PreviewBuilder.keyRows(
                 index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
-        try Console.write(
-            rows.renderedBytes(
-                as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100,
-                emptyMessage: showKeys
-                    ? "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)"
-                    : PreviewHTML.nothingToRender), to: report.output,
-            reads: frontend.readFiles(project), force: report.forceOverwrite)
+        phases.lap("render the rows")
+        let bytes = rows.renderedBytes(
+            as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100,
+            emptyMessage: showKeys
+                ? "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)"
+                : PreviewHTML.nothingToRender)
+        phases.lap("format the preview")
+        try Console.write(bytes, to: report.output, reads: frontend.readFiles(project), force: report.forceOverwrite)
+        phases.lap("write the preview")
+        phases.reportPeak()
         if frontend.reportUnreadable(project) || frontend.missingRoots { throw ExitCode(2) }
     }
 }
