@@ -319,7 +319,8 @@ public final class ProjectIndex: Sendable {
     /// looks up many keys (`lookup(key:)` on the result is `lookup(key:table:locale:)`).
     public func deviceTable(_ table: String, locale: String) -> DeviceTable {
         let resolved = resolvedLocale(locale, table: table)
-        return DeviceTable(table: table, locale: locale, resolvedLocale: resolved, strings: resolved.flatMap { tables[table]?[$0]?.strings })
+        return DeviceTable(
+            table: table, locale: locale, resolvedLocale: resolved, strings: resolved.flatMap { tables[table]?[$0]?.strings })
     }
 
     /// A catalog key's value in one locale (with its variations and substitutions).

@@ -55,7 +55,8 @@ public enum FormatRenderer {
         var writer = Writer(arguments: arguments, used: used)
         var text = text
         text.withUTF8 { writer.write($0, specifiers: specifiers, malformed: malformed) }
-        return Result(text: String(decoding: writer.out, as: UTF8.self), missingArguments: writer.missing, mismatchedArguments: writer.mismatched)
+        return Result(
+            text: String(decoding: writer.out, as: UTF8.self), missingArguments: writer.missing, mismatchedArguments: writer.mismatched)
     }
 
     /// The formatted text made from the format's UTF-8 in one pass: the text between specifiers
