@@ -55,3 +55,25 @@ package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64
     let runs = stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }
     return runs.count == 1 ? [transform(runs[0])] : runs.concurrentMap(transform)
 }
+
+/// `count` groups of `width` items each, made on every core in runs of groups (as
+/// `concurrentRuns` makes them) and written in place: no run's array is made and joined after,
+/// which copied every item. `fill` is given a run and where its first item goes, and must
+/// initialize exactly `width` items for each group of the run, in order.
+package func concurrentGroups<T>(
+    of count: Int, width: Int, parts: Int = 16, minimum: Int = 64, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Void
+) -> [T] {
+    guard count > 0, width > 0 else { return [] }
+    let share = Swift.max(minimum, (count + parts - 1) / parts)
+    let runs = stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }
+    return [T](unsafeUninitializedCapacity: count * width) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        // Each run writes its own items only, so no slot is shared between writers.
+        nonisolated(unsafe) let slots = base
+        withoutActuallyEscaping(fill) { fill in
+            nonisolated(unsafe) let fill = fill
+            _ = runs.concurrentMap { run in fill(run, slots + run.lowerBound * width) }
+        }
+        initialized = count * width
+    }
+}

@@ -135,10 +135,11 @@ public enum PreviewBuilder {
             guard let base = index.baseTable(table) else { continue }
             for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true { keys.append((table, key)) }
         }
-        // Every key's rows on all cores, in shares of keys, then joined in order.
+        // Every key's rows on all cores, in shares of keys, each written in its place: one row
+        // for each locale.
         let keyList = keys
-        let rows = concurrentRuns(of: keyList.count) { range in
-            var rows: [PreviewRow] = []
+        let rows: [PreviewRow] = concurrentGroups(of: keyList.count, width: locales.count) { range, slot in
+            var slot = slot
             // Each table's locales resolved once, for all its keys.
             var deviceTables: [DeviceTable] = []
             for (table, key) in keyList[range] {
@@ -153,14 +154,14 @@ public enum PreviewBuilder {
                     if let string = rendered.string, !rendered.found {
                         found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
                     }
-                    rows.append(
-                        PreviewRow(
+                    slot.initialize(
+                        to: PreviewRow(
                             source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
                             value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]))
+                    slot += 1
                 }
             }
-            return rows
-        }.flatMap { $0 }
+        }
         return rows
     }
 }
@@ -332,33 +333,29 @@ extension Array where Element == PreviewRow {
         }
     }
 
-    var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+    var json: String { String(decoding: jsonParts.joined(), as: UTF8.self) }
 
-    /// The JSON preview as UTF-8 bytes, laid out as `JSONValue` lays out the same document (keys
-    /// sorted, two-space indents). The rows are written straight from their fields, on all cores:
-    /// a value tree made for each of tens of thousands of rows cost more than writing them.
-    var jsonBytes: [UInt8] {
-        guard !isEmpty else { return JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes() }
-        let parts = concurrentRuns(of: count) { range in
+    /// The JSON preview as UTF-8 bytes in consecutive pieces, laid out as `JSONValue` lays out the
+    /// same document (keys sorted, two-space indents). The rows are written straight from their
+    /// fields, on all cores, each share into a piece of its own: a value tree made for each of tens
+    /// of thousands of rows cost more than writing them, and joining the pieces held the preview
+    /// twice over.
+    var jsonParts: [[UInt8]] {
+        guard !isEmpty else { return [JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes()] }
+        let rows = concurrentRuns(of: count) { range in
             var part = ByteWriter(capacity: range.count * 512)
             for index in range { self[index].writeJSON(into: &part, last: index == count - 1) }
             return part.bytes
         }
-        // One allocation for the whole preview, the parts copied in (a writer copied out at the end
-        // held the preview twice over).
-        let head = [UInt8]("{\n  \"rows\": [\n".utf8)
-        let tail = [UInt8]("  ],\n  \"version\": 1\n}\n".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(parts.reduce(head.count + tail.count) { $0 + $1.count })
-        out += head
-        for part in parts { out += part }
-        out += tail
-        return out
+        return [[UInt8]("{\n  \"rows\": [\n".utf8)] + rows + [[UInt8]("  ],\n  \"version\": 1\n}\n".utf8)]
     }
 
-    /// `rendered(as:)` as UTF-8 bytes (JSON is written as bytes from the start).
-    public func renderedBytes(as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender) -> [UInt8] {
-        format == .json ? jsonBytes : [UInt8](rendered(as: format, width: width, emptyMessage: emptyMessage).utf8)
+    /// `rendered(as:)` as UTF-8 bytes in consecutive pieces (JSON is written as bytes from the
+    /// start, and in pieces).
+    public func renderedParts(as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender)
+        -> [[UInt8]]
+    {
+        format == .json ? jsonParts : [[UInt8](rendered(as: format, width: width, emptyMessage: emptyMessage).utf8)]
     }
 }
 

@@ -40,13 +40,13 @@ struct RenderCommand: AsyncParsableCommand {
                 index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [])
             : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
         phases.lap("render the rows")
-        let bytes = rows.renderedBytes(
+        let parts = rows.renderedParts(
             as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100,
             emptyMessage: showKeys
                 ? "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)"
                 : PreviewHTML.nothingToRender)
         phases.lap("format the preview")
-        try Console.write(bytes, to: report.output, reads: frontend.readFiles(project), force: report.forceOverwrite)
+        try Console.write(parts: parts, to: report.output, reads: frontend.readFiles(project), force: report.forceOverwrite)
         phases.lap("write the preview")
         phases.reportPeak()
         if frontend.reportUnreadable(project) || frontend.missingRoots { throw ExitCode(2) }

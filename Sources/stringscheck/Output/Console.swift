@@ -71,9 +71,16 @@ enum Console {
     static func write(
         _ bytes: [UInt8], to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
     ) throws {
-        guard let path else { return try writeStandardOutput { writeAll(1, bytes) } }
+        try write(parts: [bytes], to: path, reads: reads(), force: force)
+    }
+
+    /// The same for output made in consecutive pieces, written one after the other.
+    static func write(
+        parts: [[UInt8]], to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
+    ) throws {
+        guard let path else { return try writeStandardOutput { writeAll(1, parts: parts) } }
         do {
-            try OutputFile.write(bytes, to: path, reads: reads(), force: force)
+            try OutputFile.write(parts: parts, to: path, reads: reads(), force: force)
         } catch let failure {
             error("stringscheck: \(failure.message)")
             throw ExitCode(2)

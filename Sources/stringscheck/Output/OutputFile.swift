@@ -46,7 +46,8 @@ struct OutputError: Error {
 ///   the target's permissions (and owner, when allowed); the temporary file is named
 ///   `.NAME.stringscheck-PID.tmp` and removed if the run is interrupted.
 enum OutputFile {
-    static func write(_ bytes: [UInt8], to given: String, reads: ReadFiles, force: Bool) throws(OutputError) {
+    /// Writes output made in consecutive pieces (one piece for most reports).
+    static func write(parts: [[UInt8]], to given: String, reads: ReadFiles, force: Bool) throws(OutputError) {
         // A link that points nowhere yet is followed too: the report goes where it points.
         let path = followingLinks(given)
         var info = stat()
@@ -67,9 +68,9 @@ enum OutputFile {
             }
         }
         if exists, info.st_mode & S_IFMT != S_IFREG {
-            try writeThrough(bytes, to: path)
+            try writeThrough(parts, to: path)
         } else {
-            try replace(resolved, with: bytes, keeping: exists ? info : nil)
+            try replace(resolved, with: parts, keeping: exists ? info : nil)
         }
     }
 
@@ -87,7 +88,7 @@ enum OutputFile {
         guard case .success(let current) = FileBytes.read(path, maximumSize: original.count + 1), current == original else {
             throw OutputError(message: "'\(given)' changed during the run; left as it is")
         }
-        try replace(realPath(path) ?? path, with: bytes, keeping: info, unchangedSince: info)
+        try replace(realPath(path) ?? path, with: [bytes], keeping: info, unchangedSince: info)
     }
 
     /// Whether the file at `path` is still the one `snapshot` describes (same file, size and
@@ -105,7 +106,7 @@ enum OutputFile {
     }
 
     /// A device, FIFO or socket: opened for writing and written, as a shell redirection would.
-    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    private static func writeThrough(_ parts: [[UInt8]], to path: String) throws(OutputError) {
         // Non-blocking first, so a FIFO nobody reads is an error rather than a hang.
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -114,13 +115,13 @@ enum OutputFile {
         }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        if let failure = writeAll(fd, bytes) { throw OutputError(message: "cannot write '\(path)': \(describe(failure))") }
+        if let failure = writeAll(fd, parts: parts) { throw OutputError(message: "cannot write '\(path)': \(describe(failure))") }
     }
 
     /// A regular file (or a new one): written beside it and renamed over it.
     /// With `unchangedSince`, the file is checked again just before the rename and left alone when
     /// it changed after that snapshot.
-    private static func replace(_ path: String, with bytes: [UInt8], keeping existing: stat?, unchangedSince snapshot: stat? = nil)
+    private static func replace(_ path: String, with parts: [[UInt8]], keeping existing: stat?, unchangedSince snapshot: stat? = nil)
         throws(OutputError)
     {
         let slash = path.lastIndex(of: "/")
@@ -138,7 +139,7 @@ enum OutputFile {
         }
         // Every byte on the disk before the rename: a write error reported late (a full disk, a
         // network volume) leaves the file as it was.
-        var failure = writeAll(fd, bytes)
+        var failure = writeAll(fd, parts: parts)
         if failure == nil, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == nil { failure = errno }
         InterruptCleanup.pauseForTests()
@@ -188,6 +189,14 @@ enum OutputFile {
 /// Writes every byte, retrying short writes and interruptions; the errno of a failure, else nil.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     bytes.withUnsafeBytes { writeAll(fd, $0) }
+}
+
+/// `writeAll` of consecutive pieces, stopping at the first failure.
+func writeAll(_ fd: Int32, parts: [[UInt8]]) -> Int32? {
+    for part in parts {
+        if let failure = writeAll(fd, part) { return failure }
+    }
+    return nil
 }
 
 /// `writeAll` of a text's UTF-8, written from the text's own storage: a report is not copied into
