@@ -7,38 +7,11 @@ import StringsCheckRules
 // stringscheck-bench: measures our parsers against Foundation's and the disk, and the whole check
 // pipeline, side by side in one run.
 
-let usage = """
-    usage: stringscheck-bench [--locales N] [--keys M] [--payloads P] [--repetitions R]
-                              [--tree PATH] [--series] [--json]
-           stringscheck-bench --write-tree PATH | --write-catalog PATH | --write-stringsdict-tree PATH
-                              | --write-catalog-app PATH | --profile-parse PATH
-                              | --code PATH [--code PATH …]
-      --locales N        locales of the synthetic tree (default 40)
-      --keys M           keys per table (default 5000)
-      --payloads P       payload templates (default 1000)
-      --repetitions R    runs per measurement; the median is reported (default 5)
-      --tree PATH        also measure a real tree
-      --xliff PATH       measure a folder of XLIFF exports (default: ../shared/corpus/xliff
-                        when it is there)
-      --series           also measure doublings of locales and keys
-      --json             print the figures as JSON
-      --write-tree PATH  write the synthetic tree and stop
-      --write-catalog PATH  write the synthetic tree's String Catalog and stop
-      --write-stringsdict-tree PATH  write the .stringsdict tree (every locale, 3 entries
-                        per 10 keys) and stop
-      --write-catalog-app PATH  write the app's String Catalogs (4 tables) and stop
-      --profile-parse PATH  parse a folder's .strings, .stringsdict and .xcstrings files twenty times
-                        (for a profiler) and print the median time of a pass
-      --code PATH        the cost of scanning an app's code: `check` without and with it,
-                        side by side for every app given, and stop
-
-    """
-
 prepareHeapLikeTheCLI()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let valueOptions: Set<String> = [
     "--locales", "--keys", "--payloads", "--repetitions", "--tree", "--write-tree", "--write-catalog", "--profile-parse", "--code",
-    "--xliff", "--write-stringsdict-tree", "--write-catalog-app",
+    "--xliff", "--write-stringsdict-tree", "--write-catalog-app", "--render",
 ]
 let flagOptions: Set<String> = ["--series", "--json", "--help", "-h"]
 // Unknown arguments are refused rather than silently running the default benchmark.
@@ -412,6 +385,8 @@ if let xliffRoot, let figures = try await measureXliff(root: URL(fileURLWithPath
     let xliffCLI: Any = figures.cli.map(cliReport) ?? NSNull()
     report["xliff"] = ["rows": rowsReport(figures.rows), "cli": xliffCLI]
 }
+
+if let cliPath, let render = measureRender(cliPath: cliPath, repetitions: repetitions, wantsJSON: wantsJSON) { report["render"] = render }
 
 if wantsSeries {
     // Doublings, as the target is stated (twice the locales or keys may take at most twice the
