@@ -96,6 +96,29 @@ public final class TextSource: Sendable {
         return catalog.withUnsafeBufferPointer { $0[entry].localizations[localization].value.stringUnit?.value } ?? ""
     }
 
+    /// The text of form `form` of the variations of localization `localization` of catalog entry
+    /// `entry` (its units numbered as `CatalogValue.forEachUnit` visits them; a value without
+    /// substitutions), made as `LocalizedTextBuilder.catalogTexts` makes it.
+    func catalogForm(entry: Int, localization: Int, form: Int, loaded: Bool) -> LocalizedText {
+        catalog.withUnsafeBufferPointer { entries in
+            let value = entries[entry].localizations[localization].value
+            guard let (unit, label) = LocalizedTextBuilder.labelledUnit(value, at: form) else {
+                preconditionFailure("no form \(form) in the catalog value")
+            }
+            return LocalizedText(
+                source: self, key: entries[entry].key, text: unit.value, keyLocation: entries[entry].keyLocation,
+                placement: .fixed(unit.location), analysis: Self.scan(unit.value, isCatalog: true), origin: .catalog, label: label,
+                loaded: loaded)
+        }
+    }
+
+    /// The text alone of that form (see `catalogForm`).
+    func catalogFormText(entry: Int, localization: Int, form: Int) -> String {
+        catalog.withUnsafeBufferPointer { entries in
+            LocalizedTextBuilder.labelledUnit(entries[entry].localizations[localization].value, at: form)?.unit.value ?? ""
+        }
+    }
+
     /// How such a text is scanned when its object is made. The index scans a `.strings` value
     /// first from its file's bytes (`FormatScanner.analyze(utf8:)`, or the scan of an earlier
     /// value with the same plain specifiers): the same scanner over the same text.

@@ -227,6 +227,24 @@ enum LocalizedTextBuilder {
         guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
         // Most values are one string unit: its text, without the general path's lists.
         guard !value.hasForms else {
+            // Variations without substitutions (plural and device forms): a record per form,
+            // read as the general path makes it (`TextSource.catalogForm`).
+            if !value.hasSubstitutions, !value.nestsSubstitutions, LocalizedText.fitsPacked(entry: position.entry, localization: 0) {
+                var forms = 0
+                value.forEachUnit { _ in forms += 1 }
+                if TextStore.Slot.fitsCatalogForms(localization: position.localization, forms: forms) {
+                    var form = 0
+                    value.forEachUnit { unit in
+                        if isSource || unit.state != "new" {
+                            batch.appendCatalogForm(
+                                unit.value, form: form, entry: position.entry, localization: position.localization, of: source,
+                                loaded: catalog.loads)
+                        }
+                        form += 1
+                    }
+                    return
+                }
+            }
             let texts = catalogTexts(
                 copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: catalog.loads, isSource: isSource)
             for text in texts {
@@ -346,6 +364,18 @@ enum LocalizedTextBuilder {
     private static func allSubstitutions(_ value: CatalogValue) -> [CatalogSubstitution] {
         guard value.hasSubstitutions || value.nestsSubstitutions else { return [] }
         return value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
+    }
+
+    /// Unit `form` of `value` (numbered as `CatalogValue.forEachUnit` visits them, which
+    /// `forEachLabelledUnit` visits in the same order) with its label; nil past the last.
+    static func labelledUnit(_ value: CatalogValue, at form: Int) -> (unit: CatalogStringUnit, label: String?)? {
+        var result: (unit: CatalogStringUnit, label: String?)?
+        var index = 0
+        forEachLabelledUnit(value, label: nil, substitution: nil) { unit, label, _ in
+            if index == form { result = (unit, label) }
+            index += 1
+        }
+        return result
     }
 
     /// Calls `body` with every unit of `value` (its own, then each variation's and each

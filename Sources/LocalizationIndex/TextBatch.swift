@@ -29,7 +29,7 @@ struct TextBatch {
     private var plainScans: [UInt64: Scan] = [:]
     /// Set in the key of a catalog unit's scan (a key's count of specifiers never reaches it).
     private static let unitKey: UInt64 = 1 << 63
-    private static let ownFlags: Flags = [.isEmpty, .loaded, .stringsdict, .catalog]
+    private static let ownFlags: Flags = [.isEmpty, .loaded, .stringsdict, .catalog, .catalogForm]
     /// The source of the last run, by number.
     private var lastRunSource: Int32 = -1
 
@@ -134,6 +134,22 @@ struct TextBatch {
         rememberLastScan(key)
     }
 
+    /// Adds form `form` (see `TextSource.catalogForm`) of the variations of localization
+    /// `localization` of catalog entry `entry`, whose text is `value`: scanned as a string unit
+    /// is (the same scan, shared with units written in the same plain specifiers), a record only.
+    mutating func appendCatalogForm(_ value: String, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
+        let key = (value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil).map { $0 | Self.unitKey }
+        let own: Flags = [.catalog, .catalogForm, value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
+        let object = Slot.catalogForm(localization: localization, form: form)
+        let number = number(of: source)
+        if appendKnownScan(key, object: object, entry: entry, source: source, number: number, own: own) { return }
+        appendRecord(
+            object: object, entry: entry, of: source, number: number, isEmpty: value.isEmpty,
+            analysis: TextSource.scan(value, isCatalog: true), loaded: loaded, extra: .catalogForm
+        ) { source, _ in source.catalogForm(entry: entry, localization: localization, form: form, loaded: loaded) }
+        rememberLastScan(key)
+    }
+
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
     /// `analysis`: a record only.
     mutating func appendUnit(
@@ -150,16 +166,16 @@ struct TextBatch {
     /// retained both for every text.
     private mutating func appendRecord(
         object: Int32, entry: Int, of source: TextSource, number: Int32, isEmpty: Bool, analysis: FormatAnalysis, loaded: Bool,
-        text: (TextSource, FormatAnalysis) -> LocalizedText
+        extra: Flags = [], text: (TextSource, FormatAnalysis) -> LocalizedText
     ) {
         let origin: LocalizedStringOrigin = object == -1 ? .strings : .catalog
         // Most texts are plain: nothing to read, nothing to walk.
         guard !analysis.specifiers.isEmpty || !analysis.problems.isEmpty else {
-            let flags: Flags = [isEmpty ? .isEmpty : [], loaded ? .loaded : [], origin == .catalog ? .catalog : []]
+            let flags: Flags = [isEmpty ? .isEmpty : [], loaded ? .loaded : [], origin == .catalog ? .catalog : [], extra]
             add(Slot(object: object, shape: 0, source: number, entry: Int32(entry), flags: flags), source: source)
             return
         }
-        let flags = Flags(analysis, isEmpty: isEmpty, origin: origin, loaded: loaded)
+        let flags = Flags(analysis, isEmpty: isEmpty, origin: origin, loaded: loaded).union(extra)
         let shape = shapeNumber(analysis, variableArguments: [:]) { text(source, analysis) }
         add(Slot(object: object, shape: shape, source: number, entry: Int32(entry), flags: flags), source: source)
     }

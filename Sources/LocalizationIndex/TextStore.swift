@@ -4,21 +4,24 @@ import LocalizationFormats
 /// text with what the index and the rules' filters ask of every text (key, origin, what it
 /// reads), and a `LocalizedText` only where one is needed.
 ///
-/// A `.strings` value, a catalog string unit or a form of a usual `.stringsdict` entry, nearly
-/// every text of a project, has no object until it is read: its record names its file's entry
-/// (and the unit's localization or the entry's form), and reading it makes the text then,
+/// A `.strings` value, a catalog string unit or form (of variations without substitutions) or a
+/// form of a usual `.stringsdict` entry, nearly every text of a project, has no object until it
+/// is read: its record names its file's entry (and the unit's localization, the catalog form's
+/// localization and number, or the entry's form), and reading it makes the text then,
 /// scanning its format again (which gives what the first scan gave). The rules read the few
 /// texts they report, so a large project keeps 20 bytes per text instead of an object and its
 /// specifiers. Other texts (the permutations of other `.stringsdict` entries, see
-/// `OneVariableEntry`; catalog variations; a catalog key that is its own source text) keep their
-/// object.
+/// `OneVariableEntry`; catalog values with substitutions; a catalog key that is its own source
+/// text) keep their object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
     /// counting when the batches of all files are combined.
     struct Slot: Sendable {
         /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value;
         /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry, or for
-        /// form n of a usual `.stringsdict` entry (flagged `stringsdict`).
+        /// form n of a usual `.stringsdict` entry (flagged `stringsdict`); `catalogForm(n, f)`
+        /// for form f of the variations of localization n of a catalog entry (flagged
+        /// `catalogForm`).
         var object: Int32
         /// Index into `shapes`: what the text reads (0 is `ArgumentShape.empty`).
         var shape: Int32
@@ -32,10 +35,23 @@ public struct TextStore: RandomAccessCollection, Sendable {
         static func unit(_ localization: Int) -> Int32 { -2 - Int32(localization) }
         /// The `object` of the record of form n of a usual `.stringsdict` entry.
         static func form(_ form: Int) -> Int32 { -2 - Int32(form) }
-        /// The localization of a catalog string unit's record.
-        var localization: Int? { object <= -2 && !flags.contains(.stringsdict) ? Int(-2 - object) : nil }
+        /// The `object` of the record of form `form` of a catalog localization's variations.
+        static func catalogForm(localization: Int, form: Int) -> Int32 { -2 - Int32(localization << formBits | form) }
+        /// A catalog form's record keeps the form's number in this many low bits.
+        static let formBits = 8
+        /// Whether a catalog localization's variations fit records.
+        static func fitsCatalogForms(localization: Int, forms: Int) -> Bool {
+            forms <= 1 << formBits && localization < Int(Int32.max - 2) >> formBits
+        }
+        /// The localization of a catalog string unit's or form's record.
+        var localization: Int? {
+            guard object <= -2, !flags.contains(.stringsdict) else { return nil }
+            return flags.contains(.catalogForm) ? Int(-2 - object) >> Self.formBits : Int(-2 - object)
+        }
         /// The form of a `.stringsdict` permutation's record.
         var form: Int? { object <= -2 && flags.contains(.stringsdict) ? Int(-2 - object) : nil }
+        /// The form of a catalog form's record (see `TextSource.catalogForm`).
+        var catalogForm: Int? { object <= -2 && flags.contains(.catalogForm) ? Int(-2 - object) & (1 << Self.formBits - 1) : nil }
     }
 
     /// What the scan found, for filters that must not make every text: the types read (one bit
@@ -51,6 +67,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
         static let loaded = Flags(rawValue: 1 << 20)
         static let stringsdict = Flags(rawValue: 1 << 21)
         static let catalog = Flags(rawValue: 1 << 22)
+        /// A record of a form of a catalog value's variations (with `catalog`).
+        static let catalogForm = Flags(rawValue: 1 << 23)
 
         static func reading(_ type: FormatArgumentType) -> Flags {
             let bit: UInt32 =
@@ -109,13 +127,16 @@ public struct TextStore: RandomAccessCollection, Sendable {
     public var endIndex: Int { slots.count }
 
     /// The text at `position`, made now for a record (a `.strings` value, a catalog string unit or
-    /// a form of a usual `.stringsdict` entry).
+    /// form, or a form of a usual `.stringsdict` entry).
     public subscript(position: Int) -> LocalizedText {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)] }
         let source = sources[Int(slot.source)]
         let entry = Int(slot.entry)
         if let form = slot.form { return source.permutation(entry: entry, form: form) }
+        if let form = slot.catalogForm, let localization = slot.localization {
+            return source.catalogForm(entry: entry, localization: localization, form: form, loaded: slot.flags.contains(.loaded))
+        }
         let analysis = TextSource.scan(source.text(entry: entry, localization: slot.localization), isCatalog: slot.localization != nil)
         guard let localization = slot.localization else { return LocalizedText(source: source, entry: entry, analysis: analysis) }
         return LocalizedText(
@@ -176,6 +197,9 @@ public struct TextStore: RandomAccessCollection, Sendable {
         let slot = slots[position]
         if slot.object >= 0 { return objects[Int(slot.object)].text }
         if let form = slot.form { return sources[Int(slot.source)].permutationText(entry: Int(slot.entry), form: form) }
+        if let form = slot.catalogForm, let localization = slot.localization {
+            return sources[Int(slot.source)].catalogFormText(entry: Int(slot.entry), localization: localization, form: form)
+        }
         return sources[Int(slot.source)].text(entry: Int(slot.entry), localization: slot.localization)
     }
 }

@@ -80,6 +80,61 @@ struct TextStoreTests {
         #expect(texts[1].keyLocation == catalogKeyLocation(project, "a"))
     }
 
+    /// The forms of a catalog value's plural and device variations are records too, numbered as
+    /// the value's units are visited: read in place and made on demand, with their labels, they
+    /// say what the texts made up front say. A translation's form in the state 'new' has no text
+    /// (the source language's has); a value with substitutions keeps its objects.
+    @Test func catalogFormsAreRecordsThatReadTheCatalog() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "files": {"localizations": {
+                "en": {"variations": {"plural": {
+                  "one": {"stringUnit": {"state": "new", "value": "%lld file"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}},
+                "de": {"stringUnit": {"state": "translated", "value": "Dateien"},
+                  "variations": {"device": {
+                    "iphone": {"variations": {"plural": {
+                      "one": {"stringUnit": {"state": "new", "value": "%lld Datei"}},
+                      "other": {"stringUnit": {"state": "translated", "value": "%lld Dateien"}}}}},
+                    "mac": {"stringUnit": {"state": "translated", "value": "%s Dateien"}}}}}}},
+              "share": {"localizations": {"fr": {
+                "stringUnit": {"state": "translated", "value": "Partager avec %#@n@"},
+                "substitutions": {"n": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "%arg personne"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%arg personnes"}}}}}}}}}}}
+            """
+        let project = Check.project([("Localizable.xcstrings", json)])
+        let texts = ProjectIndex(project: project).texts
+        let file = try #require(project.files.first)
+        let upFront = LocalizedTextBuilder.texts(of: file)
+        #expect(
+            texts.map(\.text) == [
+                "%lld file", "%lld files", "Dateien", "%lld Dateien", "%s Dateien", "Partager avec %#@n@",
+                "%1$lld personne", "%1$lld personnes", "share",
+            ])
+        #expect(
+            texts.map(\.label) == [
+                "plural 'one'", "plural 'other'", nil, "device 'iphone', plural 'other'", "device 'mac'", nil, "'one' of 'n'",
+                "'other' of 'n'", nil,
+            ])
+        #expect(texts.map(\.key) == upFront.map(\.key) && texts.map(\.text) == upFront.map(\.text))
+        #expect(texts.map(\.label) == upFront.map(\.label) && texts.map(\.locale) == upFront.map(\.locale))
+        #expect(texts.map(\.placement) == upFront.map(\.placement) && texts.map(\.analysis) == upFront.map(\.analysis))
+        #expect(texts.map(\.keyLocation) == upFront.map(\.keyLocation))
+        #expect(texts.indices.map { texts.key(at: $0) } == texts.map(\.key))
+        #expect(texts.indices.map { texts.text(at: $0) } == texts.map(\.text))
+        #expect(texts.indices.allSatisfy { texts.origin(at: $0) == .catalog && texts.isLoaded(at: $0) })
+        #expect(texts.indices.filter { texts.reads(at: $0, anyOf: [.cString]) } == [4])
+        for index in texts.indices {
+            #expect(texts.shape(at: index) == ArgumentShape(texts[index].argumentUses(index: index)), "\(texts.text(at: index))")
+        }
+        // Records but the substitution's value, which keeps its three objects, and the key that
+        // is its own source text.
+        #expect(texts.slots.map { $0.object < 0 } == [true, true, true, true, true, false, false, false, false])
+        #expect(texts.slots.prefix(5).map(\.catalogForm) == [0, 1, 0, 2, 3])
+        #expect(texts.slots.prefix(5).map(\.localization) == [0, 0, 1, 1, 1])
+    }
+
     /// Ignored locales leave no texts, a catalog's included (its source language too, and then the
     /// keys that are their own source text); a unit with a stray '%' reads what its intended
     /// specifiers read, as its made text says.
