@@ -38,6 +38,19 @@ struct FormatScannerTests {
         #expect(signatures(text) == expected)
     }
 
+    /// `hasSignature(of:)` answers what comparing the signatures answers, for every pair.
+    @Test func signaturesCompareWithoutBeingMade() {
+        let specifiers = FormatScanner.analyze(
+            "%d %i %ld %lld %qd %zu %u %hd %hhd %@ %f %Lf %s %S %c %C %p %#@n@ %#@m@ %1$#@n@ %-5d %'d"
+        ).specifiers
+        #expect(specifiers.count >= 20)
+        for a in specifiers {
+            for b in specifiers {
+                #expect(a.hasSignature(of: b) == (a.signature == b.signature), "\(a.text) against \(b.text)")
+            }
+        }
+    }
+
     @Test func rangesAreInScalars() throws {
         let specifier = try #require(FormatScanner.analyze("é😀 %1$@!").specifiers.first)
         #expect(specifier.start == 3)

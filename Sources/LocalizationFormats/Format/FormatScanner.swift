@@ -362,7 +362,7 @@ public enum FormatScanner {
         var seen: [Int: FormatSpecifier] = [:]
         for specifier in specifiers {
             if let earlier = seen[specifier.argument] {
-                if earlier.signature != specifier.signature {
+                if !earlier.hasSignature(of: specifier) {
                     problems.append(
                         FormatProblem(
                             kind: .conflictingTypes, start: specifier.start, end: specifier.end,

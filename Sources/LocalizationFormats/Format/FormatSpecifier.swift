@@ -129,6 +129,20 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
         return Self.signatures[type]?[length?.sizeClassNumber ?? 0] ?? type.rawValue
     }
 
+    /// Whether `other` has this specifier's `signature` (reads its argument with the same type and
+    /// size, or is the same variable), answered without making either: signatures are compared
+    /// for every specifier of every text.
+    public func hasSignature(of other: FormatSpecifier) -> Bool {
+        if rare == nil && other.rare == nil {
+            return type == other.type && (length?.sizeClassNumber ?? 0) == (other.length?.sizeClassNumber ?? 0)
+        }
+        switch (variableName, other.variableName) {
+        case (nil, nil): return type == other.type && (length?.sizeClassNumber ?? 0) == (other.length?.sizeClassNumber ?? 0)
+        case (let name?, let otherName?): return name == otherName
+        default: return false
+        }
+    }
+
     /// Every type's signatures by size class, made once: a signature is asked for each
     /// specifier of each text, and joining it anew each time was a cost of its own.
     private static let signatures: [FormatArgumentType: [String]] = Dictionary(

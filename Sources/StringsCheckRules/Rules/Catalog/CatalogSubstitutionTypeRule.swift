@@ -42,7 +42,7 @@ struct CatalogSubstitutionTypeRule: Rule {
                                     path: file.path, at: substitution.location, key: entry.key, locale: locale, table: file.tableID))
                             continue
                         }
-                        guard read.signature != code.signature else { continue }
+                        guard !read.hasSignature(of: code) else { continue }
                         result.append(
                             finding(
                                 .substitutionType(

@@ -55,7 +55,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
                     guard isSource || unit.state != "new" else { return }
                     for (specifier, argument) in reads.of(unit, substitution: substitution) {
                         let own = argument == substitution?.argument ? substitution?.expected : nil
-                        guard let expected = own ?? passed[argument]?.specifier, expected.signature != specifier.signature
+                        guard let expected = own ?? passed[argument]?.specifier, !expected.hasSignature(of: specifier)
                         else { continue }
                         let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
                         let normalized = locale ?? LocaleName.normalize(written)

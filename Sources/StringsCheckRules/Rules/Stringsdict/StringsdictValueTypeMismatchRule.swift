@@ -96,7 +96,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
                     specifier.explicitPosition == nil
                     ? plain.count == 1
                     : slot.explicitPosition != nil && specifier.explicitPosition == slot.explicitPosition
-                guard readsNumber, specifier.signature != expected.signature else { continue }
+                guard readsNumber, !specifier.hasSignature(of: expected) else { continue }
                 result.append(
                     finding(
                         .readsNumberOtherwise(
