@@ -41,6 +41,13 @@ public struct CatalogValue: Sendable, Hashable {
         shape = Shape(stringUnit: stringUnit, variations: variations, substitutions: substitutions)
     }
 
+    /// A value that is one string unit whose state the caller has read as `states` (the parser's
+    /// usual path): its shape made without reading the unit again.
+    init(unit: CatalogStringUnit, states: UnitStates, location: SourcePosition) {
+        shape = Shape(unitStates: states, hasPercent: unit.value.utf8Contains(byte: UInt8(ascii: "%")))
+        storage = Storage(stringUnit: unit, variations: [], substitutions: [], location: location)
+    }
+
     /// Whether the value has variations of its own, answered without reading its box.
     @inlinable public var hasVariations: Bool { shape.hasVariations }
     /// Whether the value has substitutions of its own, answered without reading its box.
@@ -191,6 +198,16 @@ extension CatalogValue {
             hasSubstitutions = !substitutions.isEmpty
             self.nestsVariations = nestsVariations
             self.nestsSubstitutions = nestsSubstitutions
+            self.hasPercent = hasPercent
+        }
+
+        /// The shape of a value that is one string unit.
+        init(unitStates: UnitStates, hasPercent: Bool) {
+            self.unitStates = unitStates
+            hasVariations = false
+            hasSubstitutions = false
+            nestsVariations = false
+            nestsSubstitutions = false
             self.hasPercent = hasPercent
         }
 

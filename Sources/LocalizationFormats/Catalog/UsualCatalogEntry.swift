@@ -110,11 +110,13 @@ extension JSONReader.Parser {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         let location = cursor.location(ofByte: pos)
         var unit: CatalogStringUnit?
+        var states = CatalogValue.UnitStates()
         var variations: [CatalogVariation]?
         let closed = try readObject { parser, name, _ in
             if parser.name(name, is: "stringUnit") {
                 guard unit == nil, let read = try parser.usualUnit() else { return false }
-                unit = read
+                unit = read.unit
+                states = read.states
             } else if parser.name(name, is: "variations") {
                 guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting) else { return false }
                 variations = read
@@ -125,7 +127,11 @@ extension JSONReader.Parser {
         }
         // A value of neither is reported by the general path.
         guard closed, unit != nil || variations?.isEmpty == false else { return nil }
-        return CatalogValue(stringUnit: unit, variations: variations ?? [], substitutions: [], location: location)
+        // A lone unit (nearly every value): its shape from the state already read.
+        if let variations {
+            return CatalogValue(stringUnit: unit, variations: variations, substitutions: [], location: location)
+        }
+        return CatalogValue(unit: unit.unsafelyUnwrapped, states: states, location: location)
     }
 
     /// `plural` and `device` variations, each case a usual value.
@@ -161,17 +167,19 @@ extension JSONReader.Parser {
         return closed ? result : nil
     }
 
-    /// A string unit with a value and, if any, one of Xcode's states.
-    private mutating func usualUnit() throws -> CatalogStringUnit? {
+    /// A string unit with a value and, if any, one of Xcode's states (and the state as a set).
+    private mutating func usualUnit() throws -> (unit: CatalogStringUnit, states: CatalogValue.UnitStates)? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var state: String?
+        var states = CatalogValue.UnitStates(nil)
         var hasState = false
         var value: (text: String, location: SourcePosition)?
         let closed = try readObject { parser, name, _ in
             if parser.name(name, is: "state") {
-                guard !hasState, let text = try parser.usualState() else { return false }
+                guard !hasState, let read = try parser.usualState() else { return false }
                 hasState = true
-                state = text
+                state = read.state
+                states = read.states
             } else if parser.name(name, is: "value") {
                 guard value == nil else { return false }
                 let location = parser.cursor.location(ofByte: parser.pos)
@@ -183,7 +191,7 @@ extension JSONReader.Parser {
             return true
         }
         guard closed, let value else { return nil }
-        return CatalogStringUnit(state: state, value: value.text, location: value.location)
+        return (CatalogStringUnit(state: state, value: value.text, location: value.location), states)
     }
 
     /// Reads the object at `pos` member by member, `member` reading each value after its name and
@@ -248,15 +256,20 @@ extension JSONReader.Parser {
         String(decoding: UnsafeBufferPointer(rebasing: b[name]), as: UTF8.self)
     }
 
-    /// One of Xcode's states (see `StringCatalogParser.knownStates`), as the one string each.
-    private mutating func usualState() throws -> String? {
+    /// One of Xcode's states (see `StringCatalogParser.knownStates`), as the one string each, and
+    /// as a set (their lengths differ: one comparison each).
+    private mutating func usualState() throws -> (state: String, states: CatalogValue.UnitStates)? {
         guard pos < b.count, b[pos] == UInt8(ascii: "\""), let name = plainName() else { return nil }
-        if self.name(name, is: "translated") { return "translated" }
-        if self.name(name, is: "needs_review") { return "needs_review" }
-        if self.name(name, is: "new") { return "new" }
-        if self.name(name, is: "stale") { return "stale" }
-        if self.name(name, is: "machine_translated") { return "machine_translated" }
-        return nil
+        let state: String
+        switch name.count {
+        case 10 where self.name(name, is: "translated"): state = "translated"
+        case 12 where self.name(name, is: "needs_review"): state = "needs_review"
+        case 3 where self.name(name, is: "new"): state = "new"
+        case 5 where self.name(name, is: "stale"): state = "stale"
+        case 18 where self.name(name, is: "machine_translated"): state = "machine_translated"
+        default: return nil
+        }
+        return (state, CatalogValue.UnitStates(state))
     }
 
     private mutating func usualString() throws -> String? {
@@ -298,9 +311,17 @@ struct CatalogNames {
     mutating func locale(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, at place: Int) -> String? {
         let written = UnsafeBufferPointer(rebasing: bytes[name])
         let number: Int
-        if place < previous.count, locales[previous[place]].bytes.elementsEqual(written) {
+        // Compared with memcmp: a generic comparison went element by element.
+        func same(_ known: [UInt8]) -> Bool {
+            guard known.count == written.count else { return false }
+            return known.withUnsafeBufferPointer { known in
+                guard let first = known.baseAddress, let second = written.baseAddress else { return true }
+                return memcmp(first, second, written.count) == 0
+            }
+        }
+        if place < previous.count, same(locales[previous[place]].bytes) {
             number = previous[place]
-        } else if let known = locales.firstIndex(where: { $0.bytes.elementsEqual(written) }) {
+        } else if let known = locales.firstIndex(where: { same($0.bytes) }) {
             number = known
         } else {
             number = locales.count
