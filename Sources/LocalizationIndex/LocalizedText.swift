@@ -112,10 +112,16 @@ public final class TextSource: Sendable {
         }
     }
 
-    /// The text alone of that form (see `catalogForm`).
+    /// The text alone of that form (see `catalogForm`): the units counted, no label made.
     func catalogFormText(entry: Int, localization: Int, form: Int) -> String {
         catalog.withUnsafeBufferPointer { entries in
-            LocalizedTextBuilder.labelledUnit(entries[entry].localizations[localization].value, at: form)?.unit.value ?? ""
+            var text = ""
+            var index = 0
+            entries[entry].localizations[localization].value.forEachUnit { unit in
+                if index == form { text = unit.value }
+                index += 1
+            }
+            return text
         }
     }
 
@@ -130,9 +136,10 @@ public final class TextSource: Sendable {
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
 ///
-/// The index keeps `.strings` values, plain catalog string units and the forms of usual
-/// `.stringsdict` entries as records (`TextStore`) and makes their text when one is read; other
-/// permutations and catalog variations are kept as objects. A class:
+/// The index keeps `.strings` values, catalog string units and forms (of values without
+/// substitutions) and the forms of usual `.stringsdict` entries as records (`TextStore`) and makes
+/// their text when one is read; other permutations and catalog values with substitutions are
+/// kept as objects. A class:
 /// a text is handed from rule to rule without copying its strings and arrays.
 public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and

@@ -174,7 +174,8 @@ enum LocalizedTextBuilder {
 
     /// The texts of a run of a catalog's entries, in order, added to `batch` (but those of ignored
     /// locales). A plain string unit's text is a record that reads the catalog (entry,
-    /// localization); other values' texts are objects.
+    /// localization), and so is each form of a value with variations and no substitutions (entry,
+    /// localization, form); the texts of values with substitutions are objects.
     private static func appendCatalogTexts(
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage,
         ignoring ignored: Set<String> = [], to batch: inout TextBatch
@@ -229,10 +230,10 @@ enum LocalizedTextBuilder {
         guard !value.hasForms else {
             // Variations without substitutions (plural and device forms): a record per form,
             // read as the general path makes it (`TextSource.catalogForm`).
-            if !value.hasSubstitutions, !value.nestsSubstitutions, LocalizedText.fitsPacked(entry: position.entry, localization: 0) {
+            if !value.hasSubstitutions, !value.nestsSubstitutions {
                 var forms = 0
                 value.forEachUnit { _ in forms += 1 }
-                if TextStore.Slot.fitsCatalogForms(localization: position.localization, forms: forms) {
+                if TextStore.Slot.fitsCatalogForms(entry: position.entry, localization: position.localization, forms: forms) {
                     var form = 0
                     value.forEachUnit { unit in
                         if isSource || unit.state != "new" {

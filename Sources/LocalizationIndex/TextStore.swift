@@ -40,8 +40,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
         /// A catalog form's record keeps the form's number in this many low bits.
         static let formBits = 8
         /// Whether a catalog localization's variations fit records.
-        static func fitsCatalogForms(localization: Int, forms: Int) -> Bool {
-            forms <= 1 << formBits && localization < Int(Int32.max - 2) >> formBits
+        static func fitsCatalogForms(entry: Int, localization: Int, forms: Int) -> Bool {
+            entry <= Int(Int32.max) && forms <= 1 << formBits && localization < Int(Int32.max - 2) >> formBits
         }
         /// The localization of a catalog string unit's or form's record.
         var localization: Int? {

@@ -128,6 +128,21 @@ struct TextStoreTests {
         for index in texts.indices {
             #expect(texts.shape(at: index) == ArgumentShape(texts[index].argumentUses(index: index)), "\(texts.text(at: index))")
         }
+        // The records say what the general path, which made objects of them, says.
+        guard case .catalog(let catalog) = file.content, let files = catalog.entries.first(where: { $0.key == "files" }) else {
+            Issue.record("no catalog entry 'files'")
+            return
+        }
+        let general = files.localizations.flatMap { localization in
+            LocalizedTextBuilder.catalogTexts(
+                localization.value, key: files.key, keyLocation: files.keyLocation,
+                source: TextSource(table: "Localizable", locale: localization.locale, path: file.path), loaded: true,
+                isSource: localization.locale == "en")
+        }
+        let records = texts.indices.prefix(5).map { texts[$0] }
+        #expect(records.map(\.text) == general.map(\.text) && records.map(\.label) == general.map(\.label))
+        #expect(records.map(\.placement) == general.map(\.placement) && records.map(\.analysis) == general.map(\.analysis))
+        #expect(records.map(\.keyLocation) == general.map(\.keyLocation) && records.map(\.locale) == general.map(\.locale))
         // Records but the substitution's value, which keeps its three objects, and the key that
         // is its own source text.
         #expect(texts.slots.map { $0.object < 0 } == [true, true, true, true, true, false, false, false, false])

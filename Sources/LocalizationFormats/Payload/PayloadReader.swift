@@ -154,16 +154,16 @@ extension JSONNode {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped; with
     /// `lineSeparators`, U+2028 and U+2029 too (for JSON embedded in JavaScript).
     public static func quote(_ text: String, into out: inout String, lineSeparators: Bool = false) {
-        var bytes: [UInt8] = []
-        quote(text, into: &bytes, lineSeparators: lineSeparators)
-        out += String(decoding: bytes, as: UTF8.self)
+        var writer = ByteWriter(capacity: text.utf8.count + 16)
+        writer.appendJSONString(text, lineSeparators: lineSeparators)
+        writer.withBytes { out += String(decoding: $0, as: UTF8.self) }
     }
 
     /// The same, appended as UTF-8 bytes (see `ByteWriter.appendJSONString`).
     public static func quote(_ text: String, into out: inout [UInt8], lineSeparators: Bool = false) {
         var writer = ByteWriter(capacity: text.utf8.count + 16)
         writer.appendJSONString(text, lineSeparators: lineSeparators)
-        out += writer.bytes
+        writer.withBytes { out.append(contentsOf: $0) }
     }
 }
 

@@ -21,10 +21,20 @@ package struct ByteWriter: ~Copyable {
     private mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
         let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newStart.update(from: start, count: count)
+        newStart.initialize(from: start, count: count)
         start.deallocate()
         start = newStart
         capacity = newCapacity
+    }
+
+    /// Room for `total` bytes in all, made at once (a writer about to take parts of known size).
+    package mutating func reserveCapacity(_ total: Int) {
+        if total > capacity { grow(to: total) }
+    }
+
+    /// The bytes written so far, read in place.
+    package func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try body(UnsafeBufferPointer(start: start, count: count))
     }
 
     package mutating func append(_ byte: UInt8) {
@@ -36,7 +46,7 @@ package struct ByteWriter: ~Copyable {
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (start + count).update(from: base, count: bytes.count)
+        (start + count).initialize(from: base, count: bytes.count)
         count += bytes.count
     }
 
@@ -128,7 +138,7 @@ package struct ByteWriter: ~Copyable {
     /// The bytes written, as an array (one copy).
     package var bytes: [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress, count > 0 { base.update(from: start, count: count) }
+            if let base = buffer.baseAddress, count > 0 { base.initialize(from: start, count: count) }
             initialized = count
         }
     }

@@ -58,10 +58,11 @@ package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64
 
 /// `count` groups of `width` items each, made on every core in runs of groups (as
 /// `concurrentRuns` makes them) and written in place: no run's array is made and joined after,
-/// which copied every item. `fill` is given a run and where its first item goes, and must
-/// initialize exactly `width` items for each group of the run, in order.
+/// which copied every item. `fill` is given a run and where its first item goes, initializes
+/// `width` items for each group of the run, in order, and returns how many it initialized: any
+/// other count stops the process rather than leave items unmade.
 package func concurrentGroups<T>(
-    of count: Int, width: Int, parts: Int = 16, minimum: Int = 64, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Void
+    of count: Int, width: Int, parts: Int = 16, minimum: Int = 64, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Int
 ) -> [T] {
     guard count > 0, width > 0 else { return [] }
     let share = Swift.max(minimum, (count + parts - 1) / parts)
@@ -72,7 +73,10 @@ package func concurrentGroups<T>(
         nonisolated(unsafe) let slots = base
         withoutActuallyEscaping(fill) { fill in
             nonisolated(unsafe) let fill = fill
-            _ = runs.concurrentMap { run in fill(run, slots + run.lowerBound * width) }
+            _ = runs.concurrentMap { run in
+                let made = fill(run, slots + run.lowerBound * width)
+                precondition(made == run.count * width, "a run of groups made \(made) items, not \(run.count * width)")
+            }
         }
         initialized = count * width
     }

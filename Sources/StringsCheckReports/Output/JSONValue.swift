@@ -49,6 +49,9 @@ enum JSONValue: Sendable, Hashable {
                     Self.writeItems(items[range], last: items.count - 1, indent: indent, into: &part)
                     return part.bytes
                 }
+                // Room for every part at once: grown part by part, a report of tens of megabytes
+                // was copied at each doubling.
+                out.reserveCapacity(parts.reduce(out.count + 64) { $0 + $1.count })
                 for part in parts { out.append(part) }
             } else {
                 Self.writeItems(items[...], last: items.count - 1, indent: indent, into: &out)

@@ -107,7 +107,7 @@ public enum FormatRenderer {
                 while nextSpecifier < specifiers.count, specifiers[nextSpecifier].start < scalar { nextSpecifier += 1 }
                 while nextProblem < malformed.count, malformed[nextProblem].start < scalar { nextProblem += 1 }
                 if nextSpecifier < specifiers.count, specifiers[nextSpecifier].start == scalar {
-                    // Of two specifiers at one place, the last is the one read.
+                    // Of two specifiers at one place (the scanner makes none), the last is taken.
                     while nextSpecifier + 1 < specifiers.count, specifiers[nextSpecifier + 1].start == scalar { nextSpecifier += 1 }
                     let specifier = specifiers[nextSpecifier]
                     flush()
@@ -128,6 +128,7 @@ public enum FormatRenderer {
                     while index < count, scalar < end { step() }
                     runStart = index
                 } else if nextProblem < malformed.count, malformed[nextProblem].start == scalar {
+                    // Of two problems at one place, likewise the last.
                     while nextProblem + 1 < malformed.count, malformed[nextProblem + 1].start == scalar { nextProblem += 1 }
                     let problem = malformed[nextProblem]
                     flush()

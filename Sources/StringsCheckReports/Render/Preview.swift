@@ -138,8 +138,8 @@ public enum PreviewBuilder {
         // Every key's rows on all cores, in shares of keys, each written in its place: one row
         // for each locale.
         let keyList = keys
-        let rows: [PreviewRow] = concurrentGroups(of: keyList.count, width: locales.count) { range, slot in
-            var slot = slot
+        let rows: [PreviewRow] = concurrentGroups(of: keyList.count, width: locales.count) { range, first in
+            var slot = first
             // Each table's locales resolved once, for all its keys.
             var deviceTables: [DeviceTable] = []
             for (table, key) in keyList[range] {
@@ -161,6 +161,7 @@ public enum PreviewBuilder {
                     slot += 1
                 }
             }
+            return first.distance(to: slot)
         }
         return rows
     }
