@@ -108,11 +108,6 @@ struct SameCause {
 }
 
 extension TextRenderer {
-    /// A warning of a translation backlog rule: summarised per table unless `--backlog`.
-    static func isSummarisedBacklog(_ finding: Finding) -> Bool {
-        finding.diagnostic.severity == .warning && BuiltInRules.backlogIDs.contains(finding.diagnostic.id)
-    }
-
     /// One line per table: how many keys are not yet translated, in which locales; of the
     /// findings `indices` of `findings` (read in place, as `SameCause` reads them).
     static func backlogSummary(_ findings: [Finding], _ indices: [Int]) -> String {
@@ -148,7 +143,12 @@ extension TextRenderer {
     private static func perLocale(_ findings: [Finding], _ indices: [Int]) -> String {
         var counts: [String: Int] = [:]
         for index in indices {
-            for locale in findings[index].coveredLocales { counts[locale, default: 0] += 1 }
+            // The finding's one locale without the list `coveredLocales` makes of it.
+            if let locale = findings[index].locale {
+                counts[locale, default: 0] += 1
+            } else {
+                for locale in findings[index].locales { counts[locale, default: 0] += 1 }
+            }
         }
         let sorted = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         return shortList(sorted.map { "\($0.key) \($0.value)" })

@@ -158,10 +158,20 @@ public struct TextRenderer: Sendable {
         var out = ""
         // The findings named by their places: a copy of each finding kept retained every string in it.
         let every = report.result.findings
-        // Backlog is summarised per table and notes are counted, unless asked for.
-        let backlog = listBacklog ? [] : every.indices.filter { Self.isSummarisedBacklog(every[$0]) }
-        let all = every.indices.filter {
-            (showNotes || every[$0].diagnostic.severity != .note) && (listBacklog || !Self.isSummarisedBacklog(every[$0]))
+        // Warnings of a translation backlog rule are summarised per table and notes are counted,
+        // unless asked for. Read in place, in one pass: handing each finding to a test copied it.
+        var backlog: [Int] = []
+        var all: [Int] = []
+        every.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                let severity = findings[index].diagnostic.severity
+                let summarised = !listBacklog && severity == .warning && BuiltInRules.backlogIDs.contains(findings[index].diagnostic.id)
+                if summarised {
+                    backlog.append(index)
+                } else if showNotes || severity != .note {
+                    all.append(index)
+                }
+            }
         }
         let shown = maximumFindings.map { RuleCount.capped(all, of: every, to: $0) } ?? all
         for group in SameCause.groups(every, of: shown) {
