@@ -48,6 +48,9 @@ public struct CatalogValue: Sendable, Hashable {
         storage = Storage(stringUnit: unit, variations: [], substitutions: [], location: location)
     }
 
+    /// Whether the value has a string unit of its own, answered without reading its box (nor
+    /// copying the unit, as comparing `stringUnit` with nil does).
+    @inlinable public var hasStringUnit: Bool { shape.hasStringUnit }
     /// Whether the value has variations of its own, answered without reading its box.
     @inlinable public var hasVariations: Bool { shape.hasVariations }
     /// Whether the value has substitutions of its own, answered without reading its box.
@@ -113,7 +116,8 @@ extension CatalogValue {
     /// instead of collected into arrays.
     @inlinable
     public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
-        if stringUnit != nil { try body(stringUnit.unsafelyUnwrapped) }
+        // Told by the shape: `stringUnit != nil` compared two optional units, copying the unit.
+        if shape.hasStringUnit { try body(storage.stringUnit.unsafelyUnwrapped) }
         // Nearly every value is one unit: no variation or substitution to walk.
         if !hasForms { return }
         try Self.forEachUnit(in: variations, body)
@@ -162,6 +166,8 @@ extension CatalogValue {
     /// points to. Nested values' shapes are read when a value is made, so a value's is made once.
     public struct Shape: Sendable {
         @usableFromInline let unitStates: UnitStates
+        /// Whether the value has a string unit of its own.
+        public let hasStringUnit: Bool
         /// Whether the value has variations of its own.
         public let hasVariations: Bool
         /// Whether the value has substitutions of its own.
@@ -194,6 +200,7 @@ extension CatalogValue {
             add(variations)
             for substitution in substitutions { add(substitution.variations) }
             unitStates = states
+            hasStringUnit = stringUnit != nil
             hasVariations = !variations.isEmpty
             hasSubstitutions = !substitutions.isEmpty
             self.nestsVariations = nestsVariations
@@ -204,6 +211,7 @@ extension CatalogValue {
         /// The shape of a value that is one string unit.
         init(unitStates: UnitStates, hasPercent: Bool) {
             self.unitStates = unitStates
+            hasStringUnit = true
             hasVariations = false
             hasSubstitutions = false
             nestsVariations = false

@@ -44,11 +44,11 @@ struct CatalogKeyShownRule: Rule {
                 // Nearly every such key has its source text: that is asked first, with no set of
                 // every translated locale made, each locale as written named once per catalog.
                 let sourceTranslated = entry.localizations.contains {
-                    normalized($0.locale) == source && ($0.value.stringUnit != nil || $0.value.hasVariations)
+                    normalized($0.locale) == source && ($0.value.hasStringUnit || $0.value.hasVariations)
                 }
                 guard !sourceTranslated else { continue }
                 let translated = Set(
-                    entry.localizations.filter { $0.value.stringUnit != nil || $0.value.hasVariations }.map { normalized($0.locale) })
+                    entry.localizations.filter { $0.value.hasStringUnit || $0.value.hasVariations }.map { normalized($0.locale) })
                 let all = locales ?? catalog.locales.map(LocaleName.normalize)
                 locales = all
                 let shown = [source] + all.filter { $0 != source && !translated.contains($0) }

@@ -32,13 +32,13 @@ struct CatalogUnreferencedSubstitutionRule: Rule {
                 for localization in entry.localizations where localization.value.hasSubstitutions {
                     let (locale, value) = (localization.locale, localization.value)
                     // The source language's key is its text where it has none of its own.
-                    let keyIsText = locale == catalog.sourceLanguage && value.stringUnit == nil && value.variations.isEmpty
+                    let keyIsText = locale == catalog.sourceLanguage && !value.hasStringUnit && !value.hasVariations
                     var referenced = Set(keyIsText ? catalogSubstitutionReferences(in: entry.key) : [])
                     value.forEachUnit { unit in
                         referenced.formUnion(catalogSubstitutionReferences(in: unit.value))
                     }
                     // Texts of the substitutions' own forms are not the localization's text.
-                    let hasText = keyIsText || value.stringUnit != nil || !value.variations.isEmpty
+                    let hasText = keyIsText || value.hasStringUnit || value.hasVariations
                     for substitution in value.substitutions where !referenced.contains(substitution.name) {
                         var made = finding(
                             .unreferencedSubstitution(name: substitution.name, key: entry.key, locale: locale, hasText: hasText),
