@@ -390,7 +390,7 @@ if let cliPath, let render = measureRender(cliPath: cliPath, repetitions: repeti
 
 if wantsSeries {
     // Doublings, as the target is stated (twice the locales or keys may take at most twice the
-    // time, +10%), then the grid the issue names: 1, 10 and 100 locales × 1,000 and 10,000 keys,
+    // time, +10%), then a grid: 1, 10 and 100 locales × 1,000 and 10,000 keys,
     // where each step is ten times the work (at most ×11).
     let repetitionsPerPoint = max(3, repetitions)
     var series: [[String: Any]] = []
