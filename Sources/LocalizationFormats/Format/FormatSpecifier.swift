@@ -133,14 +133,11 @@ public struct FormatSpecifier: Sendable, Hashable, Codable {
     /// size, or is the same variable), answered without making either: signatures are compared
     /// for every specifier of every text.
     public func hasSignature(of other: FormatSpecifier) -> Bool {
-        if rare == nil && other.rare == nil {
-            return type == other.type && (length?.sizeClassNumber ?? 0) == (other.length?.sizeClassNumber ?? 0)
+        // A variable's signature is its name (kept with the rare parts, nearly always absent).
+        if rare != nil || other.rare != nil, variableName != nil || other.variableName != nil {
+            return variableName == other.variableName
         }
-        switch (variableName, other.variableName) {
-        case (nil, nil): return type == other.type && (length?.sizeClassNumber ?? 0) == (other.length?.sizeClassNumber ?? 0)
-        case (let name?, let otherName?): return name == otherName
-        default: return false
-        }
+        return type == other.type && (length?.sizeClassNumber ?? 0) == (other.length?.sizeClassNumber ?? 0)
     }
 
     /// Every type's signatures by size class, made once: a signature is asked for each

@@ -50,10 +50,16 @@ private func parallelMap<Element, T>(
 /// `parts` runs of at least `minimum` items each; a count below `minimum` is one run, on this
 /// thread.
 package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64, _ transform: (Range<Int>) -> T) -> [T] {
+    let runs = consecutiveRuns(of: count, parts: parts, minimum: minimum)
+    guard !runs.isEmpty else { return [] }
+    return runs.count == 1 ? [transform(runs[0])] : runs.concurrentMap(transform)
+}
+
+/// `0..<count` cut into at most `parts` consecutive runs of at least `minimum` items each.
+private func consecutiveRuns(of count: Int, parts: Int, minimum: Int) -> [Range<Int>] {
     guard count > 0 else { return [] }
     let share = Swift.max(minimum, (count + parts - 1) / parts)
-    let runs = stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }
-    return runs.count == 1 ? [transform(runs[0])] : runs.concurrentMap(transform)
+    return stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }
 }
 
 /// `count` groups of `width` items each, made on every core in runs of groups (as
@@ -65,8 +71,7 @@ package func concurrentGroups<T>(
     of count: Int, width: Int, parts: Int = 16, minimum: Int = 64, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Int
 ) -> [T] {
     guard count > 0, width > 0 else { return [] }
-    let share = Swift.max(minimum, (count + parts - 1) / parts)
-    let runs = stride(from: 0, to: count, by: share).map { $0..<Swift.min($0 + share, count) }
+    let runs = consecutiveRuns(of: count, parts: parts, minimum: minimum)
     return [T](unsafeUninitializedCapacity: count * width) { buffer, initialized in
         guard let base = buffer.baseAddress else { return }
         // Each run writes its own items only, so no slot is shared between writers.
