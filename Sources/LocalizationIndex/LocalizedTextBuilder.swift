@@ -284,19 +284,26 @@ enum LocalizedTextBuilder {
         }
         var slots: [String: Int] = [:]
         var readAround = Set<Int>()
+        // Each unit's scan, in the order both walks visit the units (`labelledUnit`): made once
+        // and read by the three passes below (they each scanned every unit again).
+        var scans: [FormatAnalysis] = []
         // Both are read for substitutions only: a value without any (a plural variation) skips
         // two scans of each form.
         if !substitutions.isEmpty {
             value.forEachUnit { unit in
-                for specifier in catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers) {
+                let scan = FormatScanner.analyze(unit.value, checkAcrossArguments: false)
+                for specifier in numbered(scan.specifiers, argumentNumbers: argumentNumbers) {
                     if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
                 }
+                scans.append(scan)
             }
             // The texts around the substitutions' forms: the unit and every variation's (a device
             // case's text reads the arguments around a form as the unit would).
-            forEachLabelledUnit(value, label: nil, substitution: nil) { unit, _, substitution in
+            var form = 0
+            forEachLabelledUnit(value, label: nil, substitution: nil) { _, _, substitution in
+                defer { form += 1 }
                 guard substitution == nil else { return }
-                readAround.formUnion(catalogSpecifiers(unit.value, argumentNumbers: argumentNumbers).lazy.map(\.argument))
+                readAround.formUnion(numbered(scans[form].specifiers, argumentNumbers: argumentNumbers).lazy.map(\.argument))
             }
         }
         var variables: [Int: VariableArgument] = [:]
@@ -315,26 +322,34 @@ enum LocalizedTextBuilder {
         let aroundForms = alsoRead.union(readAround)
         // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
         var texts: [LocalizedText] = []
+        var form = 0
         forEachLabelledUnit(value, label: nil, substitution: nil) { unit, label, substitution in
+            defer { form += 1 }
             guard isSource || unit.state != "new" else { return }
             var text = unit.value
+            // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
+            var scan = form < scans.count ? scans[form] : nil
             if let substitution, let replacement = specifiers[substitution] {
                 text = text.replacingArgumentToken(with: replacement)
+                scan = nil
             }
+            let alsoReading = substitution == nil ? alsoRead : aroundForms
             texts.append(
                 LocalizedText(
                     source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
                     analysis: analysis(
-                        text, alsoRead: substitution == nil ? alsoRead : aroundForms, argumentNumbers: argumentNumbers),
+                        scan ?? FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoReading,
+                        argumentNumbers: argumentNumbers),
                     origin: .catalog, label: label, loaded: loaded, variableArguments: variables))
         }
         return texts
     }
 
-    /// A catalog text's specifiers, each substitution token reading the substitution's `argNum`.
-    static func catalogSpecifiers(_ text: String, argumentNumbers: [String: Int]) -> [FormatSpecifier] {
-        var specifiers = FormatScanner.analyze(text, checkAcrossArguments: false).specifiers
+    /// `specifiers` (a catalog text's, as scanned), each substitution token reading the
+    /// substitution's `argNum`.
+    private static func numbered(_ specifiers: [FormatSpecifier], argumentNumbers: [String: Int]) -> [FormatSpecifier] {
         guard !argumentNumbers.isEmpty else { return specifiers }
+        var specifiers = specifiers
         for index in specifiers.indices {
             guard let name = specifiers[index].variableName, let argument = argumentNumbers[name] else { continue }
             specifiers[index].argument = argument
@@ -346,11 +361,16 @@ enum LocalizedTextBuilder {
     /// A text's analysis in which the arguments plural variables read count as read, so they
     /// leave no position gap.
     static func analysis(_ text: String, alsoRead: Set<Int>, argumentNumbers: [String: Int] = [:]) -> FormatAnalysis {
-        var analysis = FormatScanner.analyze(text, checkAcrossArguments: false)
+        analysis(FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoRead, argumentNumbers: argumentNumbers)
+    }
+
+    /// The same from the text's scan (`FormatScanner.analyze(text, checkAcrossArguments: false)`).
+    private static func analysis(_ scan: FormatAnalysis, alsoRead: Set<Int>, argumentNumbers: [String: Int]) -> FormatAnalysis {
+        var analysis = scan
         if !argumentNumbers.isEmpty {
             // The tokens read their `argNum`: whether numbered and plain specifiers mix is
             // judged again on what they read.
-            analysis.specifiers = catalogSpecifiers(text, argumentNumbers: argumentNumbers)
+            analysis.specifiers = numbered(analysis.specifiers, argumentNumbers: argumentNumbers)
             analysis.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
             // A token whose argument its substitution's `argNum` gives is neither numbered nor
             // plain: Xcode writes `%@ ate %#@count@` with `argNum` 2 itself.

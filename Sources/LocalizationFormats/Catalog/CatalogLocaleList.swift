@@ -160,11 +160,10 @@ extension StringCatalog {
                         lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
                         // The unit the text shows, the key only when there is none (the key's
                         // strings are read by every share at once).
-                        if let unit = localizations[item].value.representativeUnit {
+                        let shown = localizations[item].value.withRepresentativeUnit { unit in
                             lists.layouts[locale].append(unit.value, state: unit.state)
-                        } else {
-                            lists.layouts[locale].append(entries[index].key, state: nil)
                         }
+                        if !shown { lists.layouts[locale].append(entries[index].key, state: nil) }
                     }
                 }
                 if let sourceID, sourceID % shares == share, !hasSource {

@@ -104,6 +104,30 @@ public struct CatalogValue: Sendable, Hashable {
         return nil
     }
 
+    /// Calls `body` with the unit `representativeUnit` returns, read in place rather than copied
+    /// (a copy retains its strings, contended when both cores read the catalog); false, without
+    /// calling it, when there is none.
+    @inlinable
+    public func withRepresentativeUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows -> Bool {
+        if shape.hasStringUnit {
+            try body(storage.stringUnit.unsafelyUnwrapped)
+            return true
+        }
+        guard hasVariations else { return false }
+        return try storage.variations.withUnsafeBufferPointer { variations in
+            for variation in variations.indices {
+                let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
+                    if let other = cases.firstIndex(where: { $0.name == "other" }), try cases[other].value.withRepresentativeUnit(body) {
+                        return true
+                    }
+                    return try !cases.isEmpty && cases[0].value.withRepresentativeUnit(body)
+                }
+                if found { return true }
+            }
+            return false
+        }
+    }
+
     /// Every string unit in this value, variations and substitutions included.
     public var allUnits: [CatalogStringUnit] {
         (stringUnit.map { [$0] } ?? []) + variations.flatMap { $0.cases.flatMap(\.value.allUnits) }
