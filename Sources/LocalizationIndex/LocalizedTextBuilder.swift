@@ -186,20 +186,31 @@ enum LocalizedTextBuilder {
         // and a retain of one per text was a count contended between the cores.
         var places = LocalePlaceCache<Unmanaged<TextSource>>()
         var made: [TextSource] = []
-        // With positions: a string unit's text keeps them instead of copies.
-        catalog.forEachLocalizationWithPosition(entries: range) { position, entry, written, value in
-            let held = places.value(at: position.localization, written: written) {
-                if let known = sources[written] { return Unmanaged.passUnretained(known) }
-                made.append(
-                    TextSource(
-                        table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage,
-                        catalog: catalog.entries))
-                return Unmanaged.passUnretained(made[made.count - 1])
-            }
-            held._withUnsafeGuaranteedRef { source in
-                appendCatalogText(
-                    position: position, entry: entry, value: value, source: source, isSource: written == sourceLanguage, catalog: catalog,
-                    ignoring: ignored, to: &batch)
+        // With positions: a string unit's text keeps them instead of copies. The entries are
+        // walked through their buffers: the closure that borrows the source reads the entry and
+        // the value in place there, where capturing them copied each (a retain of every string
+        // and array in an entry, for every localization).
+        catalog.entries.withUnsafeBufferPointer { entries in
+            for index in range {
+                entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    for item in localizations.indices {
+                        let written = localizations[item].locale
+                        let held = places.value(at: item, written: written) {
+                            if let known = sources[written] { return Unmanaged.passUnretained(known) }
+                            made.append(
+                                TextSource(
+                                    table: file.tableID, locale: LocaleName.normalize(written), path: file.path, usage: usage,
+                                    catalog: catalog.entries))
+                            return Unmanaged.passUnretained(made[made.count - 1])
+                        }
+                        let isSource = written == sourceLanguage
+                        held._withUnsafeGuaranteedRef { source in
+                            appendCatalogText(
+                                position: (index, item), entries: entries, value: localizations[item].value, source: source,
+                                isSource: isSource, loaded: catalog.loads, ignoring: ignored, to: &batch)
+                        }
+                    }
+                }
             }
         }
         withExtendedLifetime(made) {}
@@ -220,10 +231,12 @@ enum LocalizedTextBuilder {
         }
     }
 
-    /// One localization's texts (see `appendCatalogTexts`), from its source `source`.
+    /// One localization's texts (see `appendCatalogTexts`), from its source `source`: the value
+    /// of localization `position` of `entries`. The entry is read in place for its key, which
+    /// most texts never read (passing the entry copied it).
     private static func appendCatalogText(
-        position: (entry: Int, localization: Int), entry: borrowing CatalogEntry, value: borrowing CatalogValue, source: TextSource,
-        isSource: Bool, catalog: StringCatalog, ignoring ignored: Set<String>, to batch: inout TextBatch
+        position: (entry: Int, localization: Int), entries: UnsafeBufferPointer<CatalogEntry>, value: borrowing CatalogValue,
+        source: TextSource, isSource: Bool, loaded: Bool, ignoring ignored: Set<String>, to batch: inout TextBatch
     ) {
         guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
         // Most values are one string unit: its text, without the general path's lists.
@@ -239,15 +252,16 @@ enum LocalizedTextBuilder {
                         if isSource || unit.state != "new" {
                             batch.appendCatalogForm(
                                 unit.value, form: form, entry: position.entry, localization: position.localization, of: source,
-                                loaded: catalog.loads)
+                                loaded: loaded)
                         }
                         form += 1
                     }
                     return
                 }
             }
+            let entry = entries[position.entry]
             let texts = catalogTexts(
-                copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: catalog.loads, isSource: isSource)
+                copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: loaded, isSource: isSource)
             for text in texts {
                 batch.append(text)
             }
@@ -255,16 +269,20 @@ enum LocalizedTextBuilder {
         }
         // A translation in the state 'new' is not compiled; the source language's unit is the
         // text the app shows whatever its state (Xcode leaves extracted source text 'new').
-        guard let unit = value.stringUnit, isSource || unit.state != "new" else { return }
-        if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
-            batch.appendUnit(
-                unit.value, entry: position.entry, localization: position.localization, of: source, loaded: catalog.loads)
-            return
+        // Read in place (a value without forms visits its unit alone): copying the unit retained
+        // its strings.
+        value.forEachUnit { unit in
+            guard isSource || unit.state != "new" else { return }
+            if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
+                batch.appendUnit(unit.value, entry: position.entry, localization: position.localization, of: source, loaded: loaded)
+                return
+            }
+            let entry = entries[position.entry]
+            batch.append(
+                LocalizedText(
+                    source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
+                    analysis: TextSource.scan(unit.value, isCatalog: true), origin: .catalog, label: nil, loaded: loaded))
         }
-        batch.append(
-            LocalizedText(
-                source: source, key: entry.key, text: unit.value, keyLocation: entry.keyLocation, placement: .fixed(unit.location),
-                analysis: TextSource.scan(unit.value, isCatalog: true), origin: .catalog, label: nil, loaded: catalog.loads))
     }
 
     /// One text per string unit. Substitution forms write `%arg` for their own argument, which

@@ -34,11 +34,14 @@ extension String {
     /// view a byte at a time, through its index).
     @inlinable
     public func utf8Contains(byte: UInt8) -> Bool {
-        var text = self
-        return text.withUTF8 { bytes in
+        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let base = bytes.baseAddress else { return false }
             return memchr(base, Int32(byte), bytes.count) != nil
         }
+        // Read in place: the mutable copy `withUTF8` needs retained the text and released it.
+        if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
+        var text = self
+        return text.withUTF8(search)
     }
 
     /// Whether the text's UTF-8 holds exactly one `%`, which starts `prefix` (`%ld files` for

@@ -100,8 +100,7 @@ func catalogSubstitutionReferences(in text: String) -> [String] {
     // Read as bytes: '%', digits, '$', '#', '@' are ASCII, and a name ends at the next '@'.
     // Most texts hold no '#' at all.
     guard text.utf8Contains(byte: UInt8(ascii: "#")) else { return [] }
-    var text = text
-    return text.withUTF8 { bytes -> [String] in
+    func references(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var names: [String] = []
         var index = 0
         while index < bytes.count {
@@ -127,6 +126,10 @@ func catalogSubstitutionReferences(in text: String) -> [String] {
         }
         return names
     }
+    // Read in place where the text is contiguous (a mutable copy retained it).
+    if let names = text.utf8.withContiguousStorageIfAvailable(references) { return names }
+    var copy = text
+    return copy.withUTF8(references)
 }
 
 extension CatalogValue {

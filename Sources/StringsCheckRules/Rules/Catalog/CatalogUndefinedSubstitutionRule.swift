@@ -26,34 +26,29 @@ struct CatalogUndefinedSubstitutionRule: Rule {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
             // A reference is written `%#@name@`: values without a '%' are passed over unread.
-            catalog.forEachLocalization(where: \.hasPercent) { entry, locale, value in
-                // Most values are one text with no reference at all.
-                if !value.hasForms {
-                    guard let unit = value.stringUnit, unit.value.utf8Contains(byte: UInt8(ascii: "@")),
-                        let name = catalogSubstitutionReferences(in: unit.value).first
-                    else { return }
-                    result.append(
-                        finding(
-                            .undefinedSubstitution(name: name, key: entry.key, locale: locale), path: file.path, at: unit.location,
-                            key: entry.key, locale: LocaleName.normalize(locale), table: file.tableID))
-                    return
-                }
-                // Names defined inside a case are reported by catalog-nested-substitutions. Worked
-                // out for the first text that references any: most forms reference none.
-                var defined: Set<String>?
-                // Every text of the localization may reference its substitutions: the unit,
-                // its variations' and the substitutions' own forms.
-                let key = entry.key
-                value.forEachUnit { unit in
-                    let names = catalogSubstitutionReferences(in: unit.value)
-                    guard !names.isEmpty else { return }
-                    let known = defined ?? Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
-                    defined = known
-                    guard let name = names.first(where: { !known.contains($0) }) else { return }
-                    result.append(
-                        finding(
-                            .undefinedSubstitution(name: name, key: key, locale: locale), path: file.path, at: unit.location,
-                            key: key, locale: LocaleName.normalize(locale), table: file.tableID))
+            // The entries' buffer is what the closure below captures to read a key for a
+            // finding: capturing the entry (or the catalog) copied it for every text.
+            catalog.entries.withUnsafeBufferPointer { entries in
+                catalog.forEachLocalizationWithPosition(where: \.hasPercent) { position, _, locale, value in
+                    // Names defined inside a case are reported by catalog-nested-substitutions. Worked
+                    // out for the first text that references any: most texts reference none.
+                    var defined: Set<String>?
+                    // Every text of the localization may reference its substitutions: the unit,
+                    // its variations' and the substitutions' own forms (most values are one unit).
+                    // Read in place (copying the unit retained its strings).
+                    value.forEachUnit { unit in
+                        guard unit.value.utf8Contains(byte: UInt8(ascii: "@")) else { return }
+                        let names = catalogSubstitutionReferences(in: unit.value)
+                        guard !names.isEmpty else { return }
+                        let known = defined ?? Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
+                        defined = known
+                        guard let name = names.first(where: { !known.contains($0) }) else { return }
+                        let key = entries[position.entry].key
+                        result.append(
+                            finding(
+                                .undefinedSubstitution(name: name, key: key, locale: locale), path: file.path, at: unit.location,
+                                key: key, locale: LocaleName.normalize(locale), table: file.tableID))
+                    }
                 }
             }
         }

@@ -44,28 +44,34 @@ struct CatalogVariationTypeMismatchRule: Rule {
             // with the rules on the other core.
             var lastEntry = -1
             var passed: [Int: (specifier: FormatSpecifier, origin: String)] = [:]
-            catalog.forEachLocalizationWithPosition(where: \.hasForms) { position, entry, written, value in
-                if position.entry != lastEntry {
-                    lastEntry = position.entry
-                    passed = passedArguments(entry, sourceLanguage: sourceLanguage)
-                }
-                let isSource = written == sourceLanguage
-                var locale: String?
-                value.forEachForm { unit, substitution, label in
-                    guard isSource || unit.state != "new" else { return }
-                    for (specifier, argument) in reads.of(unit, substitution: substitution) {
-                        let own = argument == substitution?.argument ? substitution?.expected : nil
-                        guard let expected = own ?? passed[argument]?.specifier, !expected.hasSignature(of: specifier)
-                        else { continue }
-                        let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
-                        let normalized = locale ?? LocaleName.normalize(written)
-                        locale = normalized
-                        result.append(
-                            finding(
-                                .formReadsOtherwise(
-                                    form: label(), key: entry.key, locale: normalized, argument: argument, specifier: specifier,
-                                    expected: expected, origin: origin),
-                                path: path, at: unit.location, key: entry.key, locale: normalized, table: table))
+            // The entries' buffer is what the closures below capture to read a key for a
+            // finding: capturing the entry (or the catalog) copied it for every localization.
+            catalog.entries.withUnsafeBufferPointer { entries in
+                catalog.forEachLocalizationWithPosition(where: \.hasForms) { position, entry, written, value in
+                    if position.entry != lastEntry {
+                        lastEntry = position.entry
+                        passed = passedArguments(entry, sourceLanguage: sourceLanguage)
+                    }
+                    let isSource = written == sourceLanguage
+                    var locale: String?
+                    let entryIndex = position.entry
+                    value.forEachForm { unit, substitution, label in
+                        guard isSource || unit.state != "new" else { return }
+                        for (specifier, argument) in reads.of(unit, substitution: substitution) {
+                            let own = argument == substitution?.argument ? substitution?.expected : nil
+                            guard let expected = own ?? passed[argument]?.specifier, !expected.hasSignature(of: specifier)
+                            else { continue }
+                            let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
+                            let normalized = locale ?? LocaleName.normalize(written)
+                            locale = normalized
+                            let key = entries[entryIndex].key
+                            result.append(
+                                finding(
+                                    .formReadsOtherwise(
+                                        form: label(), key: key, locale: normalized, argument: argument, specifier: specifier,
+                                        expected: expected, origin: origin),
+                                    path: path, at: unit.location, key: key, locale: normalized, table: table))
+                        }
                     }
                 }
             }
