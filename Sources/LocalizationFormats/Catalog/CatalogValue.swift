@@ -15,7 +15,10 @@ public struct CatalogValue: Sendable, Hashable {
     // place; a setter (rare: the parser builds each value whole) makes a new box.
     @usableFromInline
     final class Storage: Sendable {
-        @usableFromInline let stringUnit: CatalogStringUnit?
+        /// The value's string unit; an empty one when it has none (the shape says which). Not
+        /// optional: a caller borrows a constant of the box in place, where unwrapping an
+        /// optional copied the unit (a retain of its strings).
+        @usableFromInline let unit: CatalogStringUnit
         @usableFromInline let variations: [CatalogVariation]
         @usableFromInline let substitutions: [CatalogSubstitution]
         @usableFromInline let location: SourcePosition
@@ -23,7 +26,7 @@ public struct CatalogValue: Sendable, Hashable {
         @usableFromInline
         init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition)
         {
-            self.stringUnit = stringUnit
+            self.unit = stringUnit ?? CatalogStringUnit(state: nil, value: "", location: location)
             self.variations = variations
             self.substitutions = substitutions
             self.location = location
@@ -64,7 +67,7 @@ public struct CatalogValue: Sendable, Hashable {
     @inlinable public var nestsSubstitutions: Bool { shape.nestsSubstitutions }
 
     @inlinable public var stringUnit: CatalogStringUnit? {
-        get { storage.stringUnit }
+        get { shape.hasStringUnit ? storage.unit : nil }
         set { self = CatalogValue(stringUnit: newValue, variations: variations, substitutions: substitutions, location: location) }
     }
     /// `plural` or `device` → case name → value (device cases may nest plural variations).
@@ -104,13 +107,20 @@ public struct CatalogValue: Sendable, Hashable {
         return nil
     }
 
+    /// Calls `body` with the value's own string unit, read in place (`stringUnit` copies it), if
+    /// it has one.
+    @inlinable
+    public func withStringUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
+        if shape.hasStringUnit { try body(storage.unit) }
+    }
+
     /// Calls `body` with the unit `representativeUnit` returns, read in place rather than copied
     /// (a copy retains its strings, contended when both cores read the catalog); false, without
     /// calling it, when there is none.
     @inlinable
     public func withRepresentativeUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows -> Bool {
         if shape.hasStringUnit {
-            try body(storage.stringUnit.unsafelyUnwrapped)
+            try body(storage.unit)
             return true
         }
         guard hasVariations else { return false }
@@ -141,7 +151,7 @@ extension CatalogValue {
     @inlinable
     public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
         // Told by the shape: `stringUnit != nil` compared two optional units, copying the unit.
-        if shape.hasStringUnit { try body(storage.stringUnit.unsafelyUnwrapped) }
+        if shape.hasStringUnit { try body(storage.unit) }
         // Nearly every value is one unit: no variation or substitution to walk.
         if !hasForms { return }
         try Self.forEachUnit(in: variations, body)

@@ -158,7 +158,7 @@ extension CatalogValue {
                                     ?? "\(variations[variation].selector) '\(cases[item].name)'"
                                 return label.map { "\($0()), \(inner)" } ?? inner
                             }
-                            if cases[item].value.hasStringUnit { body(cases[item].value.stringUnit.unsafelyUnwrapped, reading, name) }
+                            cases[item].value.withStringUnit { body($0, reading, name) }
                             guard cases[item].value.hasVariations else { continue }
                             collect(cases[item].value.variations, label: name, substitution: substitution, reading: reading)
                         }
