@@ -302,13 +302,25 @@ enum LocalizedTextBuilder {
         }
         var slots: [String: Int] = [:]
         var readAround = Set<Int>()
-        // Each unit's scan, in the order both walks visit the units (`labelledUnit`): made once
-        // and read by the three passes below (they each scanned every unit again).
-        var scans: [FormatAnalysis] = []
+        // Each unit's scan, in the order both walks visit the units (`labelledUnit`): made once,
+        // when a pass first needs it, and read by the passes below (they each scanned every unit
+        // again). A substitution's form is scanned once its `%arg` is replaced.
+        var scans: [FormatAnalysis?] = []
+        func scan(_ form: Int, _ text: String) -> FormatAnalysis {
+            if let known = scans[form] { return known }
+            let made = FormatScanner.analyze(text, checkAcrossArguments: false)
+            scans[form] = made
+            return made
+        }
         // Both are read for substitutions only: a value without any (a plural variation) skips
         // two scans of each form.
         if !substitutions.isEmpty {
             value.forEachUnit { unit in
+                // A token is written `%#@name@`: a text without '#' names no substitution.
+                guard unit.value.utf8Contains(byte: UInt8(ascii: "#")) else {
+                    scans.append(nil)
+                    return
+                }
                 let scan = FormatScanner.analyze(unit.value, checkAcrossArguments: false)
                 for specifier in numbered(scan.specifiers, argumentNumbers: argumentNumbers) {
                     if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
@@ -318,10 +330,10 @@ enum LocalizedTextBuilder {
             // The texts around the substitutions' forms: the unit and every variation's (a device
             // case's text reads the arguments around a form as the unit would).
             var form = 0
-            forEachLabelledUnit(value, label: nil, substitution: nil) { _, _, substitution in
+            forEachLabelledUnit(value, label: nil, substitution: nil) { unit, _, substitution in
                 defer { form += 1 }
                 guard substitution == nil else { return }
-                readAround.formUnion(numbered(scans[form].specifiers, argumentNumbers: argumentNumbers).lazy.map(\.argument))
+                readAround.formUnion(numbered(scan(form, unit.value).specifiers, argumentNumbers: argumentNumbers).lazy.map(\.argument))
             }
         }
         var variables: [Int: VariableArgument] = [:]
@@ -346,17 +358,18 @@ enum LocalizedTextBuilder {
             guard isSource || unit.state != "new" else { return }
             var text = unit.value
             // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
-            var scan = form < scans.count ? scans[form] : nil
+            var scanned: FormatAnalysis?
             if let substitution, let replacement = specifiers[substitution] {
                 text = text.replacingArgumentToken(with: replacement)
-                scan = nil
+            } else if form < scans.count {
+                scanned = scan(form, text)
             }
             let alsoReading = substitution == nil ? alsoRead : aroundForms
             texts.append(
                 LocalizedText(
                     source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
                     analysis: analysis(
-                        scan ?? FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoReading,
+                        scanned ?? FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoReading,
                         argumentNumbers: argumentNumbers),
                     origin: .catalog, label: label, loaded: loaded, variableArguments: variables))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import LocalizationIndex
 
@@ -113,9 +114,33 @@ private struct FormReads {
         var argument: Int?
     }
 
+    private struct TokenKey: Hashable {
+        var argument: Int
+        var format: String
+    }
+
     private var known: [Key: [(FormatSpecifier, Int)]] = [:]
+    /// What a substitution's form reads whose one specifier is its `%arg`, by the substitution's
+    /// argument and format; nil where `%arg` does not become one plain specifier (the form is
+    /// then scanned).
+    private var tokens: [TokenKey: [(FormatSpecifier, Int)]?] = [:]
 
     mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
+        // Most substitution forms read their `%arg` alone ("%arg files"): what they read is what
+        // the token alone reads once replaced, when the replacement is one whole plain specifier
+        // (the scan ends where it does, whatever text follows).
+        if let substitution, unit.value.utf8.withContiguousStorageIfAvailable(Self.holdsTokenAlone) == true {
+            let key = TokenKey(argument: substitution.argument, format: substitution.format)
+            if let found = tokens[key] {
+                if let found { return found }
+            } else {
+                let replacement = "%\(substitution.argument)$\(substitution.format)"
+                let plain = replacement.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
+                let made = plain == nil ? nil : CatalogValue.reads(of: "%arg", substitution: substitution)
+                tokens[key] = made
+                if let made { return made }
+            }
+        }
         guard let plain = unit.value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil else {
             return CatalogValue.reads(of: unit, substitution: substitution)
         }
@@ -124,6 +149,19 @@ private struct FormReads {
         let made = CatalogValue.reads(of: unit, substitution: substitution)
         known[key] = made
         return made
+    }
+
+    /// Whether a text's one `%` starts `%arg`, followed by an ASCII byte or nothing (as
+    /// `replacingArgumentToken` replaces it byte for byte).
+    private static func holdsTokenAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let found = memchr(base, 0x25, bytes.count) else { return false }
+        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let end = at + 4
+        guard end <= bytes.count, bytes[at + 1] == UInt8(ascii: "a"), bytes[at + 2] == UInt8(ascii: "r"),
+            bytes[at + 3] == UInt8(ascii: "g")
+        else { return false }
+        if end < bytes.count, bytes[end] >= 0x80 { return false }
+        return memchr(base + at + 1, 0x25, bytes.count - at - 1) == nil
     }
 }
 
@@ -184,12 +222,17 @@ extension CatalogValue {
     /// `.stringsdict` form's lone specifier reads its variable's number); other numbered
     /// specifiers read their own.
     fileprivate static func reads(of unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
+        reads(of: unit.value, substitution: substitution)
+    }
+
+    /// What a form whose text is `value` reads (see `reads(of:substitution:)`).
+    fileprivate static func reads(of value: String, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
         // A form without '%' reads nothing (plural forms that spell out their count).
-        guard unit.value.utf8Contains(byte: UInt8(ascii: "%")) else { return [] }
+        guard value.utf8Contains(byte: UInt8(ascii: "%")) else { return [] }
         guard let substitution else {
-            return FormatScanner.analyze(unit.value).specifiers.filter { $0.variableName == nil }.map { ($0, $0.argument) }
+            return FormatScanner.analyze(value).specifiers.filter { $0.variableName == nil }.map { ($0, $0.argument) }
         }
-        let text = unit.value.replacingArgumentToken(with: "%\(substitution.argument)$\(substitution.format)")
+        let text = value.replacingArgumentToken(with: "%\(substitution.argument)$\(substitution.format)")
         let plain = FormatScanner.analyze(text).specifiers.filter { $0.variableName == nil }
         return plain.compactMap { specifier -> (FormatSpecifier, Int)? in
             if specifier.explicitPosition == nil { return plain.count == 1 ? (specifier, substitution.argument) : nil }
