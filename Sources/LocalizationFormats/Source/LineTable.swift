@@ -30,6 +30,9 @@ public struct LineTable: Sendable {
         self.text = text
         var starts = [0]
         starts.reserveCapacity(text.count / 32 + 1)
+        // Whether a line is longer than `checkpointStride` bytes: only such lines have
+        // checkpoints, and most files have none (the pass that looks for them is then skipped).
+        var hasLongLine = false
         text.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             guard let base = buffer.baseAddress else { return }
@@ -37,11 +40,15 @@ public struct LineTable: Sendable {
             if memchr(base, 0x0D, count) == nil {
                 var offset = 0
                 while offset < count, let hit = memchr(base + offset, 0x0A, count - offset) {
-                    offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    let next = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    if next - offset > Self.checkpointStride { hasLongLine = true }
+                    offset = next
                     starts.append(offset)
                 }
+                if count - offset > Self.checkpointStride { hasLongLine = true }
                 return
             }
+            hasLongLine = true
             var index = 0
             while index < count {
                 let byte = buffer[index]
@@ -55,7 +62,7 @@ public struct LineTable: Sendable {
             }
         }
         self.lineStarts = starts
-        checkpoints = Self.checkpoints(text, lineStarts: starts)
+        if hasLongLine { checkpoints = Self.checkpoints(text, lineStarts: starts) }
     }
 
     private static func checkpoints(_ text: [UInt8], lineStarts: [Int]) -> [Checkpoint] {
@@ -276,13 +283,20 @@ public struct LineTable: Sendable {
                 column = position.column
                 return position
             }
-            let starts = table.lineStarts
-            if line + 1 < starts.count, starts[line + 1] <= target {
+            // Read in place: a copy of the list retained and released it, at every lookup.
+            table.lineStarts.withUnsafeBufferPointer { starts in
+                guard line + 1 < starts.count, starts[line + 1] <= target else { return }
                 // Jump to the target's line, then count from the nearest known column on it.
                 var next = line + 1
                 while next + 1 < starts.count, starts[next + 1] <= target { next += 1 }
                 line = next
                 lineStart = starts[line]
+                // Most files have no line long enough to hold a checkpoint.
+                guard !table.checkpoints.isEmpty else {
+                    offset = lineStart
+                    column = 1
+                    return
+                }
                 let known = table.nearestColumn(before: target, lineStart: lineStart)
                 offset = known.offset
                 column = known.column

@@ -87,12 +87,27 @@ struct PluralHardcodedNumberRule: Rule {
             }
         }
         for (file, catalog) in context.catalogs {
-            catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
-                let locale = LocaleName.normalize(written)
-                for set in value.pluralSets {
-                    check(
-                        count: set.count, name: { set[$0].name }, text: { set[$0].text }, location: { set[$0].location },
-                        key: entry.key, locale: locale, file: file)
+            // Read in place, a set built only when one of its forms writes a number (as for
+            // `.stringsdict` files above): the entries' buffer is what the closures capture to
+            // read a key, where capturing the entry copied it for every localization.
+            catalog.entries.withUnsafeBufferPointer { entries in
+                catalog.forEachLocalizationWithPosition(where: \.hasForms) { position, _, written, value in
+                    var locale: String?
+                    value.forEachPluralVariation { cases in
+                        var writesNumber = false
+                        for item in cases.indices where !writesNumber {
+                            cases[item].value.withStringUnit { unit in writesNumber = writtenNumber(unit.value) != nil }
+                        }
+                        guard writesNumber else { return }
+                        let set = cases.compactMap { item in
+                            item.value.stringUnit.map { (name: item.name, text: $0.value, location: $0.location) }
+                        }
+                        let normalized = locale ?? LocaleName.normalize(written)
+                        locale = normalized
+                        check(
+                            count: set.count, name: { set[$0].name }, text: { set[$0].text }, location: { set[$0].location },
+                            key: entries[position.entry].key, locale: normalized, file: file)
+                    }
                 }
             }
         }

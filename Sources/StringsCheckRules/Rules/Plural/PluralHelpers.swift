@@ -33,6 +33,26 @@ extension CatalogValue {
         for substitution in substitutions { collect(substitution.variations) }
         return result
     }
+
+    /// Calls `body` with the cases of each plural variation in this value, in the order of
+    /// `pluralSets` (each set is the cases that have a unit), read in place: a rule that reads
+    /// few sets need not build them all.
+    func forEachPluralVariation(_ body: (UnsafeBufferPointer<CatalogVariation.Case>) -> Void) {
+        func visit(_ variations: UnsafeBufferPointer<CatalogVariation>) {
+            for variation in variations.indices {
+                variations[variation].cases.withUnsafeBufferPointer { cases in
+                    if variations[variation].selector == "plural" { body(cases) }
+                    for item in cases.indices where cases[item].value.hasVariations {
+                        cases[item].value.variations.withUnsafeBufferPointer(visit)
+                    }
+                }
+            }
+        }
+        variations.withUnsafeBufferPointer(visit)
+        substitutions.withUnsafeBufferPointer { substitutions in
+            for index in substitutions.indices { substitutions[index].variations.withUnsafeBufferPointer(visit) }
+        }
+    }
 }
 
 /// `pluralExample` of a translation beside the development language's (`en`) forms.
