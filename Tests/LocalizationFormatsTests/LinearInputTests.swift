@@ -51,6 +51,46 @@ struct LinearInputTests {
         }
     }
 
+    /// Text with only LF breaks (line starts counted, then written in place), short lines and
+    /// the odd long one: every position as the plain count gives it, at every byte of the last
+    /// few of a line (counted as one word past its end).
+    @Test func columnsOnLFOnlyLinesMatchCountingFromTheStart() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("k=v;".utf8), Array("é".utf8), Array("日本".utf8), Array("😀".utf8), Array("a".utf8)]
+        for round in 0..<30 {
+            var text: [UInt8] = []
+            while text.count < 3_000 {
+                // Lines of 0 to 60 bytes, one in twenty longer than a checkpoint's stride.
+                let long = Int.random(in: 0..<20, using: &generator) == 0
+                let length = long ? Int.random(in: 520..<900, using: &generator) : Int.random(in: 0..<60, using: &generator)
+                var line: [UInt8] = []
+                while line.count < length { line += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+                text += line
+                // Some texts end without a break.
+                if round % 3 != 0 || text.count < 3_000 { text.append(0x0A) }
+            }
+            let table = LineTable(utf8: text)
+            var expectedStarts = [0]
+            for (index, byte) in text.enumerated() where byte == 0x0A { expectedStarts.append(index + 1) }
+            #expect(table.lineStarts == expectedStarts)
+            var cursor = LineTable.Cursor(table)
+            // The plain count, carried along (as `naive` counts it from the start).
+            var expected = SourcePosition(line: 1, column: 1)
+            for offset in 0...text.count {
+                if offset > 0 {
+                    if text[offset - 1] == 0x0A {
+                        expected = SourcePosition(line: expected.line + 1, column: 1)
+                    } else if text[offset - 1] & 0xC0 != 0x80 {
+                        expected.column += 1
+                    }
+                }
+                guard !text.indices.contains(offset) || text[offset] & 0xC0 != 0x80 else { continue }
+                #expect(cursor.location(ofByte: offset) == expected)
+                if offset % 97 == 0 { #expect(table.location(ofByte: offset) == Self.naive(text, offset)) }
+            }
+        }
+    }
+
     @Test func aPositionOnAOneLineFileCountsABoundedNumberOfBytes() {
         let text = Array(String(repeating: "\"k\"=\"é\";", count: 100_000).utf8)
         let table = LineTable(utf8: text)

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationFormats
 import StringsCheckRules
 
@@ -86,23 +87,43 @@ struct SameCause {
         /// byte in its place), compared as bytes: a Foundation search and replace per finding
         /// cost more than the rest of the report.
         private static func withoutLocale(_ message: String, locale: String) -> String {
-            let quoted = Array("'\(locale)'".utf8)
-            let bytes = Array(message.utf8)
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == quoted[0], index + quoted.count <= bytes.count,
-                    bytes[index..<(index + quoted.count)].elementsEqual(quoted)
-                {
-                    result.append(0x1F)
-                    index += quoted.count
-                } else {
-                    result.append(bytes[index])
-                    index += 1
+            var message = message
+            var locale = locale
+            return message.withUTF8 { bytes in
+                locale.withUTF8 { name in
+                    // Only a quote can start the name: the bytes between quotes are copied whole.
+                    guard let base = bytes.baseAddress, memchr(base, 0x27, bytes.count) != nil else {
+                        return String(decoding: bytes, as: UTF8.self)
+                    }
+                    return String(unsafeUninitializedCapacity: bytes.count) { result in
+                        guard let out = result.baseAddress else { return 0 }
+                        var written = 0
+                        var index = 0
+                        func copy(upTo end: Int) {
+                            let run = end - index
+                            if run > 0 { UnsafeMutableRawPointer(out + written).copyMemory(from: base + index, byteCount: run) }
+                            written += run
+                            index = end
+                        }
+                        while index < bytes.count, let found = memchr(base + index, 0x27, bytes.count - index) {
+                            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                            copy(upTo: quote)
+                            let end = quote + name.count + 2
+                            if end <= bytes.count, bytes[end - 1] == 0x27,
+                                name.isEmpty || name.baseAddress.map({ memcmp(base + quote + 1, $0, name.count) == 0 }) == true
+                            {
+                                result[written] = 0x1F
+                                written += 1
+                                index = end
+                            } else {
+                                copy(upTo: quote + 1)
+                            }
+                        }
+                        copy(upTo: bytes.count)
+                        return written
+                    }
                 }
             }
-            return String(decoding: result, as: UTF8.self)
         }
     }
 }
