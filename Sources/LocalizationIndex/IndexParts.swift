@@ -132,12 +132,20 @@ extension ProjectIndex {
         } else if wanted.contains(.texts) {
             _ = textBatch
         }
-        Self.alongside({ [self] in
+        let side: @Sendable () -> Void = { [self] in
             if wanted.contains(.formatPairs) { _ = formatPairs }
             if wanted.contains(.keyPresence) { _ = keyPresence }
             if wanted.contains(.pluralForms) { _ = pluralForms }
             if wanted.contains(.codeLookups) { _ = codeKeyLookups }
-        }) { if wanted.contains(.payloadLookups) { _ = payloadLookups } }
+        }
+        // Without payloads or code there are no payload lookups to build beside the other parts:
+        // they are built here, where each spreads its own work over every core (on a worker
+        // beside this thread, a part's own spreading got the one core left).
+        if wanted.contains(.payloadLookups), !project.payloadFiles.isEmpty || !project.codeFiles.isEmpty {
+            Self.alongside(side) { _ = payloadLookups }
+        } else {
+            side()
+        }
         return IndexParts(self, declared: wanted)
     }
 

@@ -67,32 +67,52 @@ extension PluralForms {
         return baseLocale.flatMap { $0 == "Base" ? nil : $0 } ?? "en"
     }
 
-    /// Every set of plural forms in the project, collected once when the context is built.
+    /// Every set of plural forms in the project, collected once when the context is built: the
+    /// files, and runs of a large catalog's entries, on every core, joined in order.
     static func collect(_ project: LocalizationProject, baseLocale: String?) -> [PluralForms] {
-        var result: [PluralForms] = []
+        var jobs: [(file: SharedFile, entries: Range<Int>?)] = []
         for file in project.files {
-            let shared = SharedFile(file)
             switch file.content {
-            case .stringsdict(let parsed):
-                guard let locale = file.locale else { continue }
-                for entry in parsed.entries {
-                    for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
-                        result.append(
-                            PluralForms(
-                                shared, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key, kind: .variable,
-                                name: variable.name, location: variable.location,
-                                forms: variable.variants.map { ($0.name, $0.location) }))
-                    }
-                }
+            case .stringsdict: jobs.append((SharedFile(file), nil))
             case .catalog(let catalog):
-                var normalized = NormalizedLocaleNames()
-                // Most values have no variations: nothing to collect, and no locale to normalise.
-                catalog.forEachLocalization(where: \.hasForms) { entry, written, value in
-                    collect(value, file: shared, locale: normalized(written), key: entry.key, into: &result)
+                let shared = SharedFile(file)
+                // Runs of 2,000 entries: a catalog of tens of thousands is read on every core.
+                for start in stride(from: 0, to: catalog.entries.count, by: 2_000) {
+                    jobs.append((shared, start..<min(start + 2_000, catalog.entries.count)))
                 }
-            case .strings:
-                continue
+            case .strings: continue
             }
+        }
+        let parts = jobs.concurrentMap { job in collect(job.file, entries: job.entries, baseLocale: baseLocale) }
+        var result: [PluralForms] = []
+        result.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { result += part }
+        return result
+    }
+
+    /// The sets of plural forms of one file (of a catalog, of its entries `range`).
+    private static func collect(_ shared: SharedFile, entries range: Range<Int>?, baseLocale: String?) -> [PluralForms] {
+        var result: [PluralForms] = []
+        let file = shared.file
+        switch file.content {
+        case .stringsdict(let parsed):
+            guard let locale = file.locale else { return [] }
+            for entry in parsed.entries {
+                for variable in entry.variables where variable.specType == "NSStringPluralRuleType" {
+                    result.append(
+                        PluralForms(
+                            shared, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key, kind: .variable,
+                            name: variable.name, location: variable.location, forms: variable.variants.map { ($0.name, $0.location) }))
+                }
+            }
+        case .catalog(let catalog):
+            var normalized = NormalizedLocaleNames()
+            // Most values have no variations: nothing to collect, and no locale to normalise.
+            catalog.forEachLocalization(entries: range, where: \.hasForms) { entry, written, value in
+                collect(value, file: shared, locale: normalized(written), key: entry.key, into: &result)
+            }
+        case .strings:
+            break
         }
         return result
     }
