@@ -267,16 +267,29 @@ extension CatalogValue {
         @usableFromInline let rawValue: UInt8
         @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        static let none = UnitStates(rawValue: 1 << 0)
+        static let translated = UnitStates(rawValue: 1 << 1)
+        static let needsReview = UnitStates(rawValue: 1 << 2)
+        static let new = UnitStates(rawValue: 1 << 3)
+        static let stale = UnitStates(rawValue: 1 << 4)
+        static let machineTranslated = UnitStates(rawValue: 1 << 5)
+        static let other = UnitStates(rawValue: 1 << 6)
+
         @usableFromInline
         init(_ state: String?) {
-            switch state {
-            case nil: rawValue = 1 << 0
-            case "translated": rawValue = 1 << 1
-            case "needs_review": rawValue = 1 << 2
-            case "new": rawValue = 1 << 3
-            case "stale": rawValue = 1 << 4
-            case "machine_translated": rawValue = 1 << 5
-            default: rawValue = 1 << 6
+            guard let state else {
+                self = .none
+                return
+            }
+            // Xcode's states differ in length: one comparison each (a switch on the string
+            // compared it with every spelling in turn).
+            switch state.utf8.count {
+            case 10 where state == "translated": self = .translated
+            case 12 where state == "needs_review": self = .needsReview
+            case 3 where state == "new": self = .new
+            case 5 where state == "stale": self = .stale
+            case 18 where state == "machine_translated": self = .machineTranslated
+            default: self = .other
             }
         }
     }

@@ -260,16 +260,14 @@ extension JSONReader.Parser {
     /// as a set (their lengths differ: one comparison each).
     private mutating func usualState() throws -> (state: String, states: CatalogValue.UnitStates)? {
         guard pos < b.count, b[pos] == UInt8(ascii: "\""), let name = plainName() else { return nil }
-        let state: String
         switch name.count {
-        case 10 where self.name(name, is: "translated"): state = "translated"
-        case 12 where self.name(name, is: "needs_review"): state = "needs_review"
-        case 3 where self.name(name, is: "new"): state = "new"
-        case 5 where self.name(name, is: "stale"): state = "stale"
-        case 18 where self.name(name, is: "machine_translated"): state = "machine_translated"
+        case 10 where self.name(name, is: "translated"): return ("translated", .translated)
+        case 12 where self.name(name, is: "needs_review"): return ("needs_review", .needsReview)
+        case 3 where self.name(name, is: "new"): return ("new", .new)
+        case 5 where self.name(name, is: "stale"): return ("stale", .stale)
+        case 18 where self.name(name, is: "machine_translated"): return ("machine_translated", .machineTranslated)
         default: return nil
         }
-        return (state, CatalogValue.UnitStates(state))
     }
 
     private mutating func usualString() throws -> String? {

@@ -24,9 +24,13 @@ struct CatalogExportIDCollisionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
-            let keys = Set(catalog.entries.map(\.key))
+            // The catalog's keys, gathered for the first key that names an owner.
+            var known: Set<String>?
             for entry in catalog.entries {
-                guard let separator = entry.key.range(of: "|==|") else { continue }
+                // Few keys hold a '|' at all: the others are passed over without a search.
+                guard entry.key.utf8Contains(byte: UInt8(ascii: "|")), let separator = entry.key.range(of: "|==|") else { continue }
+                let keys = known ?? Set(catalog.entries.map(\.key))
+                known = keys
                 let owner = String(entry.key[..<separator.lowerBound])
                 result.append(
                     finding(
