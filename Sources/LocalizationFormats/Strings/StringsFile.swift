@@ -233,6 +233,12 @@ public struct StringsFile: Sendable {
         entry.commentRange.map(string)
     }
 
+    /// Whether `needle` is anywhere in the file's values and comments: a search for a word that
+    /// most files never hold, made once before reading any entry's comment as a string.
+    public func textContains(_ needle: String) -> Bool {
+        ByteSearch.firstOccurrence(of: Array(needle.utf8), in: text) != nil
+    }
+
     /// Calls `body` with the UTF-8 of the value of `entry` (one of this file's entries), without
     /// making a string; nil when the value is not a string.
     public func withValueBytes<Result>(

@@ -20,6 +20,9 @@ struct InlineSuppressions {
     }
 
     private static func ranges(in parsed: StringsFile) -> [(ClosedRange<Int>, Set<String>?)] {
+        // Most files hold no directive at all: one search of the file's text, not a string
+        // made of every entry's comment.
+        guard parsed.textContains(directive) else { return [] }
         var found: [(ClosedRange<Int>, Set<String>?)] = []
         for index in parsed.entries.indices {
             guard let comment = parsed.comment(of: parsed.entries[index]), case .rules(let ids) = directive(in: comment),
