@@ -191,8 +191,10 @@ public struct TextRenderer: Sendable {
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=
             "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"
-        if result.backlogWarningCount > 0 {
-            summary += " (\(result.backlogWarningCount) of them translation backlog)"
+        // Counted once: each count reads every finding.
+        let backlogWarnings = result.backlogWarningCount
+        if backlogWarnings > 0 {
+            summary += " (\(backlogWarnings) of them translation backlog)"
         }
         if result.noteCount > 0 {
             summary += ", \(result.noteCount) note\(result.noteCount == 1 ? "" : "s")\(showNotes ? "" : " (--notes shows them)")"
