@@ -51,7 +51,10 @@ struct InlineSuppressions {
     }
 
     mutating func suppresses(_ diagnostic: Diagnostic) -> Bool {
-        guard let line = diagnostic.location?.line, let parsed = stringsFiles[diagnostic.path] else { return false }
+        // A project without `.strings` files (String Catalogs alone) has no comment to read.
+        guard !stringsFiles.isEmpty, let line = diagnostic.location?.line, let parsed = stringsFiles[diagnostic.path] else {
+            return false
+        }
         let fileRanges =
             ranges[diagnostic.path]
             ?? {

@@ -155,15 +155,21 @@ public enum RuleEngine {
 
         var inline = InlineSuppressions(project)
         let suppressor = Suppressor(configuration)
-        // In place, in order: a copy of each finding kept retained every string in it.
-        for index in findings.indices {
-            if let description = BuiltInRules.descriptionsByID[findings[index].diagnostic.id] {
-                findings[index].diagnostic.severity = configuration.severity(
-                    of: description, default: findings[index].diagnostic.severity)
+        // In place, in order: a copy of each finding kept retained every string in it. The
+        // severities the configuration sets are looked up once per rule (asking the
+        // configuration for each finding copied it), and not at all when it sets none.
+        let severities = Self.configuredSeverities(configuration)
+        if !severities.isEmpty {
+            for index in findings.indices {
+                if let description = BuiltInRules.descriptionsByID[findings[index].diagnostic.id],
+                    let severity = severities[description.id]
+                {
+                    findings[index].diagnostic.severity = severity
+                }
             }
         }
         let count = findings.count
-        findings.removeAll { suppressor.suppresses($0) || inline.suppresses($0.diagnostic) }
+        findings.removeAll { (!suppressor.isEmpty && suppressor.suppresses($0)) || inline.suppresses($0.diagnostic) }
         let suppressed = count - findings.count
         var kept = consume findings
         phases.lap("apply the configuration")
@@ -183,6 +189,19 @@ public enum RuleEngine {
         result.skippedTestFiles = project.skippedTestFiles
         if let maximumFindings { result.keep(atMost: maximumFindings) }
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
+        return result
+    }
+
+    /// The severity the configuration sets for each rule that it sets one for, by the rule's
+    /// ID (`Configuration.severity(of:default:)` for every rule at once).
+    static func configuredSeverities(_ configuration: Configuration) -> [String: Severity] {
+        var result: [String: Severity] = [:]
+        for description in BuiltInRules.descriptions {
+            // A severity that is the default one is no severity set: asking gives it back.
+            let low = configuration.severity(of: description, default: .note)
+            let high = configuration.severity(of: description, default: .error)
+            if low == high { result[description.id] = low }
+        }
         return result
     }
 
@@ -247,6 +266,8 @@ struct Suppressor {
     let globalLocales: Set<String>
     let items: [Item]
     let directory: String
+    /// Whether the configuration suppresses nothing (no finding need be asked about).
+    let isEmpty: Bool
 
     init(_ configuration: Configuration) {
         ignoredKeys = configuration.rules.mapValues { $0.ignoreKeys.map(Glob.init) }
@@ -256,6 +277,9 @@ struct Suppressor {
             Item(rules: $0.rules, keys: $0.keys.map(Glob.init), locales: $0.locales, paths: $0.paths.map(Glob.init))
         }
         directory = configuration.directory
+        isEmpty =
+            items.isEmpty && globalLocales.isEmpty && !ignoredKeys.values.contains { !$0.isEmpty }
+            && !ignoredLocales.values.contains { !$0.isEmpty }
     }
 
     func suppresses(_ finding: Finding) -> Bool {
