@@ -323,6 +323,16 @@ struct TextBatch {
     /// batch n being `slotOffsets[n]`, its first source `sourceOffsets[n]`).
     private static func joinedLists(of batches: [TextBatch], slotOffsets: [Int], sourceOffsets: [Int32]) -> TextBatch {
         var result = TextBatch()
+        // Each list made its full size at once: appended batch by batch, the runs (one per text
+        // of a catalog) were copied at every doubling, and the copies held at once.
+        func total<Element>(_ list: (TextBatch) -> [Element]) -> Int { batches.reduce(0) { $0 + list($1).count } }
+        result.texts.sources.reserveCapacity(total(\.texts.sources))
+        result.texts.objects.reserveCapacity(total(\.texts.objects))
+        result.withSpecifiers.reserveCapacity(total(\.withSpecifiers))
+        result.withProblems.reserveCapacity(total(\.withProblems))
+        result.stringsdict.reserveCapacity(total(\.stringsdict))
+        result.empty.reserveCapacity(total(\.empty))
+        result.runs.reserveCapacity(total(\.runs))
         for index in batches.indices {
             result.texts.sources += batches[index].texts.sources
             result.texts.objects += batches[index].texts.objects
