@@ -91,6 +91,33 @@ struct LinearInputTests {
         }
     }
 
+    /// A file large enough to have its line starts found in two halves at once: the same starts
+    /// and positions as one pass, whether a long line crosses the middle or not.
+    @Test func aLargeFileFoundInHalvesHasEveryLineStart() {
+        for longLineAcrossTheMiddle in [false, true] {
+            var text: [UInt8] = []
+            text.reserveCapacity(LineTable.splitSize + 4_096)
+            var line = 0
+            while text.count < LineTable.splitSize + 2_000 {
+                let nearMiddle = abs(text.count - (LineTable.splitSize + 2_000) / 2) < 700
+                let length = longLineAcrossTheMiddle && nearMiddle ? 1_500 : line % 7 == 0 ? 0 : 20 + line % 50
+                if line % 5 == 0 { text += Array("é".utf8) }
+                text += Array(repeating: UInt8(ascii: "a"), count: length)
+                text.append(0x0A)
+                line += 1
+            }
+            text += Array("é last".utf8)
+            let table = LineTable(utf8: text)
+            var expected = [0]
+            for (index, byte) in text.enumerated() where byte == 0x0A { expected.append(index + 1) }
+            #expect(table.lineStarts == expected)
+            let middle = text.count / 2
+            for offset in [0, 1, middle - 1, middle, middle + 1, middle + 800, text.count - 3, text.count] {
+                #expect(table.location(ofByte: offset) == Self.naive(text, offset))
+            }
+        }
+    }
+
     @Test func aPositionOnAOneLineFileCountsABoundedNumberOfBytes() {
         let text = Array(String(repeating: "\"k\"=\"é\";", count: 100_000).utf8)
         let table = LineTable(utf8: text)

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +38,12 @@ public struct LineTable: Sendable {
         text.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             guard let base = buffer.baseAddress else { return }
-            // Without a CR anywhere, line starts are found with memchr, much faster than a loop.
+            // Without a CR anywhere, line starts are found with memchr, much faster than a loop;
+            // a large file's two halves on two cores (the parse of a catalog waits for them).
+            if memchr(base, 0x0D, count) == nil, count >= Self.splitSize {
+                (starts, hasLongLine) = Self.lineStartsInHalves(base, count)
+                return
+            }
             if memchr(base, 0x0D, count) == nil {
                 var offset = 0
                 while offset < count, let hit = memchr(base + offset, 0x0A, count - offset) {
@@ -63,6 +70,49 @@ public struct LineTable: Sendable {
         }
         self.lineStarts = starts
         if hasLongLine { checkpoints = Self.checkpoints(text, lineStarts: starts) }
+    }
+
+    /// The size from which a file without CR has its line starts found in two halves at once.
+    static let splitSize = 4 << 20
+
+    /// The line starts of `count` bytes without CR at `base`, found in two halves at once, and
+    /// whether a line is longer than `checkpointStride` bytes.
+    private static func lineStartsInHalves(_ base: UnsafePointer<UInt8>, _ count: Int) -> (starts: [Int], hasLongLine: Bool) {
+        let middle = count / 2
+        // Each half reads its own bytes and writes its own result.
+        nonisolated(unsafe) let base = base
+        // Per half: the starts after its line breaks, and whether two of them are far apart.
+        nonisolated(unsafe) var halves: [(starts: [Int], hasLongGap: Bool)] = [([], false), ([], false)]
+        halves.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                let end = half == 0 ? middle : count
+                var offset = half == 0 ? 0 : middle
+                var found: [Int] = []
+                found.reserveCapacity((end - offset) / 32)
+                var hasLongGap = false
+                while offset < end, let hit = memchr(base + offset, 0x0A, end - offset) {
+                    let next = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    if let last = found.last, next - last > checkpointStride { hasLongGap = true }
+                    found.append(next)
+                    offset = next
+                }
+                results[half] = (found, hasLongGap)
+            }
+        }
+        var starts = [0]
+        starts.reserveCapacity(1 + halves[0].starts.count + halves[1].starts.count)
+        starts += halves[0].starts
+        // The lines the halves do not see whole: the first, the one across the middle, the last.
+        let first = halves[0].starts.first ?? halves[1].starts.first ?? count
+        let acrossEnd = halves[1].starts.first ?? count
+        let acrossStart = halves[0].starts.last ?? 0
+        starts += halves[1].starts
+        let lastStart = starts[starts.count - 1]
+        let hasLongLine =
+            halves[0].hasLongGap || halves[1].hasLongGap || first > checkpointStride || acrossEnd - acrossStart > checkpointStride
+            || count - lastStart > checkpointStride
+        return (starts, hasLongLine)
     }
 
     private static func checkpoints(_ text: [UInt8], lineStarts: [Int]) -> [Checkpoint] {
