@@ -122,10 +122,11 @@ public struct IndexParts: Sendable {
 extension ProjectIndex {
     /// The parts `wanted`, built now (those not built before), as one value.
     ///
-    /// The key formats first, on every core; then payload lookups beside format pairs, key
-    /// presence, plural forms and code lookups, so the stretches of one that run on one core
-    /// overlap the other. The side work is handed to a worker, not run as one arm of a parallel
-    /// loop, so the parts' own loops still have every core.
+    /// The key formats first, on every core; then, when there are payloads or code to resolve,
+    /// payload lookups beside format pairs, key presence, plural forms and code lookups, so the
+    /// stretches of one that run on one core overlap the other (the side work is handed to a
+    /// worker, not run as one arm of a parallel loop). Without them the other parts are built on
+    /// this thread, where each part's own loops have every core.
     public func parts(_ wanted: Set<IndexPart>) -> IndexParts {
         if !wanted.isDisjoint(with: [.formats, .formatPairs]) {
             _ = formats

@@ -92,28 +92,37 @@ struct LinearInputTests {
     }
 
     /// A file large enough to have its line starts found in two halves at once: the same starts
-    /// and positions as one pass, whether a long line crosses the middle or not.
+    /// and positions as one pass, with a line break just before or at the middle, a long line
+    /// across it, or a long first or last line.
     @Test func aLargeFileFoundInHalvesHasEveryLineStart() {
-        for longLineAcrossTheMiddle in [false, true] {
+        enum Variant: CaseIterable { case plain, breakBeforeMiddle, breakAtMiddle, longAcrossMiddle, longFirst, longLast }
+        for variant in Variant.allCases {
             var text: [UInt8] = []
             text.reserveCapacity(LineTable.splitSize + 4_096)
+            if variant == .longFirst { text += Array(repeating: UInt8(ascii: "a"), count: 900) + [0x0A] }
             var line = 0
             while text.count < LineTable.splitSize + 2_000 {
-                let nearMiddle = abs(text.count - (LineTable.splitSize + 2_000) / 2) < 700
-                let length = longLineAcrossTheMiddle && nearMiddle ? 1_500 : line % 7 == 0 ? 0 : 20 + line % 50
                 if line % 5 == 0 { text += Array("é".utf8) }
-                text += Array(repeating: UInt8(ascii: "a"), count: length)
+                text += Array(repeating: UInt8(ascii: "a"), count: line % 7 == 0 ? 0 : 20 + line % 50)
                 text.append(0x0A)
                 line += 1
             }
-            text += Array("é last".utf8)
+            text += Array(repeating: UInt8(ascii: "b"), count: variant == .longLast ? 900 : 3) + Array("é".utf8)
+            let middle = text.count / 2
+            switch variant {
+            case .breakBeforeMiddle: text[middle - 1] = 0x0A
+            case .breakAtMiddle: text[middle] = 0x0A
+            case .longAcrossMiddle:
+                // No break within 700 bytes of the middle (the bytes there are ASCII or whole "é").
+                for index in (middle - 700)..<(middle + 700) where text[index] == 0x0A { text[index] = UInt8(ascii: "c") }
+            default: break
+            }
             let table = LineTable(utf8: text)
             var expected = [0]
             for (index, byte) in text.enumerated() where byte == 0x0A { expected.append(index + 1) }
-            #expect(table.lineStarts == expected)
-            let middle = text.count / 2
-            for offset in [0, 1, middle - 1, middle, middle + 1, middle + 800, text.count - 3, text.count] {
-                #expect(table.location(ofByte: offset) == Self.naive(text, offset))
+            #expect(table.lineStarts == expected, "\(variant)")
+            for offset in [0, 1, 899, 901, middle - 1, middle, middle + 1, middle + 800, text.count - 3, text.count] {
+                #expect(table.location(ofByte: offset) == Self.naive(text, offset), "\(variant) at \(offset)")
             }
         }
     }

@@ -267,7 +267,7 @@ extension CatalogValue {
         @usableFromInline let rawValue: UInt8
         @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        static let none = UnitStates(rawValue: 1 << 0)
+        static let noState = UnitStates(rawValue: 1 << 0)
         static let translated = UnitStates(rawValue: 1 << 1)
         static let needsReview = UnitStates(rawValue: 1 << 2)
         static let new = UnitStates(rawValue: 1 << 3)
@@ -278,7 +278,7 @@ extension CatalogValue {
         @usableFromInline
         init(_ state: String?) {
             guard let state else {
-                self = .none
+                self = .noState
                 return
             }
             // Xcode's states differ in length: one comparison each (a switch on the string

@@ -40,11 +40,12 @@ public struct LineTable: Sendable {
             guard let base = buffer.baseAddress else { return }
             // Without a CR anywhere, line starts are found with memchr, much faster than a loop;
             // a large file's two halves on two cores (the parse of a catalog waits for them).
-            if memchr(base, 0x0D, count) == nil, count >= Self.splitSize {
+            let hasCR = memchr(base, 0x0D, count) != nil
+            if !hasCR, count >= Self.splitSize {
                 (starts, hasLongLine) = Self.lineStartsInHalves(base, count)
                 return
             }
-            if memchr(base, 0x0D, count) == nil {
+            if !hasCR {
                 var offset = 0
                 while offset < count, let hit = memchr(base + offset, 0x0A, count - offset) {
                     let next = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
@@ -82,7 +83,7 @@ public struct LineTable: Sendable {
         // Each half reads its own bytes and writes its own result.
         nonisolated(unsafe) let base = base
         // Per half: the starts after its line breaks, and whether two of them are far apart.
-        nonisolated(unsafe) var halves: [(starts: [Int], hasLongGap: Bool)] = [([], false), ([], false)]
+        var halves: [(starts: [Int], hasLongGap: Bool)] = [([], false), ([], false)]
         halves.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results
             DispatchQueue.concurrentPerform(iterations: 2) { half in

@@ -87,14 +87,12 @@ struct SameCause {
         /// byte in its place), compared as bytes: a Foundation search and replace per finding
         /// cost more than the rest of the report.
         private static func withoutLocale(_ message: String, locale: String) -> String {
-            var message = message
+            var text = message
             var locale = locale
-            return message.withUTF8 { bytes in
-                locale.withUTF8 { name in
+            let replaced = text.withUTF8 { bytes in
+                locale.withUTF8 { name -> String? in
                     // Only a quote can start the name: the bytes between quotes are copied whole.
-                    guard let base = bytes.baseAddress, memchr(base, 0x27, bytes.count) != nil else {
-                        return String(decoding: bytes, as: UTF8.self)
-                    }
+                    guard let base = bytes.baseAddress, memchr(base, 0x27, bytes.count) != nil else { return nil }
                     return String(unsafeUninitializedCapacity: bytes.count) { result in
                         guard let out = result.baseAddress else { return 0 }
                         var written = 0
@@ -124,6 +122,8 @@ struct SameCause {
                     }
                 }
             }
+            // A message without a quote names no locale: it is its own cause.
+            return replaced ?? message
         }
     }
 }

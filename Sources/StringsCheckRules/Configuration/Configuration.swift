@@ -120,8 +120,13 @@ public struct Configuration: Sendable, Hashable {
 
     /// The severity a rule's findings are reported at.
     public func severity(of description: RuleDescription, default severity: Severity) -> Severity {
+        configuredSeverity(of: description) ?? severity
+    }
+
+    /// The severity the configuration sets for a rule (under its ID or a deprecated one), if any.
+    public func configuredSeverity(of description: RuleDescription) -> Severity? {
         let configured = rules[description.id] ?? description.deprecatedIDs.lazy.compactMap { rules[$0] }.first
-        return configured?.severity ?? severity
+        return configured?.severity
     }
 
     /// What the project index is built with: ignored locales, the payload table, table usages.

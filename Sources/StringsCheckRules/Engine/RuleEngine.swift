@@ -197,10 +197,7 @@ public enum RuleEngine {
     static func configuredSeverities(_ configuration: Configuration) -> [String: Severity] {
         var result: [String: Severity] = [:]
         for description in BuiltInRules.descriptions {
-            // A severity that is the default one is no severity set: asking gives it back.
-            let low = configuration.severity(of: description, default: .note)
-            let high = configuration.severity(of: description, default: .error)
-            if low == high { result[description.id] = low }
+            if let severity = configuration.configuredSeverity(of: description) { result[description.id] = severity }
         }
         return result
     }

@@ -121,14 +121,14 @@ private struct FormReads {
 
     private var known: [Key: [(FormatSpecifier, Int)]] = [:]
     /// What a substitution's form reads whose one specifier is its `%arg`, by the substitution's
-    /// argument and format; nil where `%arg` does not become one plain specifier (the form is
+    /// argument and format; nil where `%arg` does not become whole plain specifiers (the form is
     /// then scanned).
     private var tokens: [TokenKey: [(FormatSpecifier, Int)]?] = [:]
 
     mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
         // Most substitution forms read their `%arg` alone ("%arg files"): what they read is what
-        // the token alone reads once replaced, when the replacement is one whole plain specifier
-        // (the scan ends where it does, whatever text follows).
+        // the token alone reads once replaced, when the replacement is made of whole plain
+        // specifiers (the scan ends where it does, whatever text follows).
         if let substitution, unit.value.utf8.withContiguousStorageIfAvailable(Self.holdsTokenAlone) == true {
             let key = TokenKey(argument: substitution.argument, format: substitution.format)
             if let found = tokens[key] {
