@@ -99,12 +99,9 @@ public struct CatalogValue: Sendable, Hashable {
 
     /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
     public var representativeUnit: CatalogStringUnit? {
-        if let stringUnit { return stringUnit }
-        for variation in variations {
-            if let other = variation.cases.first(where: { $0.name == "other" })?.value.representativeUnit { return other }
-            if let first = variation.cases.first?.value.representativeUnit { return first }
-        }
-        return nil
+        var unit: CatalogStringUnit?
+        _ = withRepresentativeUnit { unit = copy $0 }
+        return unit
     }
 
     /// Calls `body` with the value's own string unit, read in place (`stringUnit` copies it), if

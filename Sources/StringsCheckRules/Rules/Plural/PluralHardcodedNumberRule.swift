@@ -99,9 +99,7 @@ struct PluralHardcodedNumberRule: Rule {
                             cases[item].value.withStringUnit { unit in writesNumber = writtenNumber(unit.value) != nil }
                         }
                         guard writesNumber else { return }
-                        let set = cases.compactMap { item in
-                            item.value.stringUnit.map { (name: item.name, text: $0.value, location: $0.location) }
-                        }
+                        let set = CatalogValue.pluralSet(of: cases)
                         let normalized = locale ?? LocaleName.normalize(written)
                         locale = normalized
                         check(

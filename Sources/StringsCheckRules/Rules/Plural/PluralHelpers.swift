@@ -21,17 +21,16 @@ extension CatalogValue {
     /// as (category, text, location).
     var pluralSets: [[(name: String, text: String, location: SourcePosition?)]] {
         var result: [[(name: String, text: String, location: SourcePosition?)]] = []
-        func collect(_ variations: [CatalogVariation]) {
-            for variation in variations {
-                if variation.selector == "plural" {
-                    result.append(variation.cases.compactMap { item in item.value.stringUnit.map { (item.name, $0.value, $0.location) } })
-                }
-                for item in variation.cases { collect(item.value.variations) }
-            }
-        }
-        collect(variations)
-        for substitution in substitutions { collect(substitution.variations) }
+        forEachPluralVariation { result.append(Self.pluralSet(of: $0)) }
         return result
+    }
+
+    /// The set of plural forms of a plural variation's cases: those with a unit, as (category,
+    /// text, location).
+    static func pluralSet(of cases: UnsafeBufferPointer<CatalogVariation.Case>) -> [(
+        name: String, text: String, location: SourcePosition?
+    )] {
+        cases.compactMap { item in item.value.stringUnit.map { (name: item.name, text: $0.value, location: $0.location) } }
     }
 
     /// Calls `body` with the cases of each plural variation in this value, in the order of
