@@ -21,6 +21,7 @@ struct OutputSafetyTests {
 
     @Test func aReportNeverReplacesAFileTheRunReadsOrALocalizationFile() throws {
         let tree = try Self.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let base = tree.appendingPathComponent("en.lproj/Localizable.strings")
         let before = try Data(contentsOf: base)
         for (arguments, target) in [
@@ -47,6 +48,7 @@ struct OutputSafetyTests {
 
     @Test func devicesPipesAndLinksAreWrittenThroughAndModesKept() throws {
         let tree = try Self.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let folder = tree.deletingLastPathComponent()
         // /dev/null stays a device (as root the old rename replaced it with a regular file).
         let null = try Self.shell("$S check --no-config t --output /dev/null; echo \"rc=$?\"; test -c /dev/null && echo device", in: folder)
@@ -71,6 +73,7 @@ struct OutputSafetyTests {
 
     @Test func anInterruptedWriteLeavesNoTemporaryFile() throws {
         let tree = try Self.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let result = try Self.shell(
             """
             STRINGSCHECK_TEST_PAUSE_BEFORE_RENAME=1 $S check --no-config t --output out.txt & pid=$!
@@ -82,6 +85,7 @@ struct OutputSafetyTests {
 
     @Test func anUnwritableStandardOutputIsAMessageAndAClosedPipeIsQuiet() throws {
         let tree = try Self.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let folder = tree.deletingLastPathComponent()
         for command in ["check --no-config t", "dump t", "coverage --no-config t", "rules"] {
             let full = try Self.shell("$S \(command) > /dev/full; echo \"rc=$?\"", in: folder)

@@ -145,8 +145,11 @@ struct MemoryBoundTests {
 
     @Test func badContentInBulkStaysWithinAFewTimesTheInput() throws {
         let size = 4 << 20
-        let empty = try Self.peak(CheckCommandTests.temporaryTree(["en.lproj/L.strings": "\"a\" = \"b\";\n"]))
+        let small = try CheckCommandTests.temporaryTree(["en.lproj/L.strings": "\"a\" = \"b\";\n"])
+        defer { try? FileManager.default.removeItem(at: small) }
+        let empty = try Self.peak(small)
         let badBytes = try CheckCommandTests.temporaryTree([:])
+        defer { try? FileManager.default.removeItem(at: badBytes) }
         try FileManager.default.createDirectory(at: badBytes.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
         try Data(Array("\"k\" = \"".utf8) + [UInt8](repeating: 0xFF, count: size) + Array("\";".utf8)).write(
             to: badBytes.appendingPathComponent("en.lproj/L.strings"))
@@ -156,9 +159,11 @@ struct MemoryBoundTests {
                 #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": ""#
                 + escapes + #""}}}}}}"#
         ])
+        defer { try? FileManager.default.removeItem(at: catalog) }
         // One line of 400,000 tiny entries (a thousand keys, each defined 400 times).
         let entries = 400_000
         let line = try CheckCommandTests.temporaryTree(["en.lproj/L.strings": (0..<entries).map { "\"k\($0 % 1_000)\"=\"v\";" }.joined()])
+        defer { try? FileManager.default.removeItem(at: line) }
         for (name, root, count) in [("bad bytes", badBytes, 1), ("lone surrogate escapes", catalog, 1), ("one line", line, entries)] {
             let used = try Self.peak(root) - empty
             // In kilobytes: three times the input and a few hundred bytes an entry, with room for

@@ -25,6 +25,7 @@ struct VolumeTests {
 
     @Test func gitHubAnnotationsStopAtTheLimitAndTheStepSummaryHasEveryFinding() throws {
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: summary) }
         let result = try CLITests.run(
             ["check", "--no-config", "Resources/DemoApp", "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
         let lines = result.stdout.split(separator: "\n")
@@ -144,6 +145,7 @@ struct BaselineIdentityTests {
 
     @Test func translationWorkNewLocalesAndIgnoredLocalesBringNothingAcceptedBack() throws {
         let root = try CheckCommandTests.temporaryTree(Self.tree)
+        defer { try? FileManager.default.removeItem(at: root) }
         let written = try CLITests.run(["check", "--no-config", ".", "--write-baseline", "b.json"], in: root)
         #expect(written.status == 0, "\(written.stderr)")
         let baseline = try String(contentsOf: root.appendingPathComponent("b.json"), encoding: .utf8)
@@ -194,6 +196,7 @@ struct BaselineIdentityTests {
 
     @Test func theBaselineFileIsTheAnchorAndTheConfigurationCanNameIt() throws {
         let root = try CheckCommandTests.temporaryTree(Self.tree)
+        defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("ci"), withIntermediateDirectories: true)
         let written = try CLITests.run(["check", "--no-config", ".", "--write-baseline", "ci/b.json"], in: root)
         #expect(written.status == 0, "\(written.stderr)")
@@ -228,6 +231,7 @@ struct BaselineIdentityTests {
             "en.lproj/Localizable.stringsdict": Self.plural(one: "%d file", other: "%d files"),
             "de.lproj/Localizable.stringsdict": Self.plural(one: "%@ Datei", other: "%d Dateien"),
         ])
+        defer { try? FileManager.default.removeItem(at: root) }
         #expect(try CLITests.run(["check", "--no-config", ".", "--write-baseline", "b.json"], in: root).status == 0)
         let same = try CLITests.run(["check", "--no-config", ".", "--baseline", "b.json"], in: root)
         #expect(Self.summary(same.stdout).contains("0 errors, 0 warnings"), "\(same.stdout)")
@@ -259,6 +263,7 @@ struct BaselineIdentityTests {
 
     @Test func aVersion2BaselineIsStillReadAndUpgradedWhenWritten() throws {
         let root = try CheckCommandTests.temporaryTree(Self.tree)
+        defer { try? FileManager.default.removeItem(at: root) }
         let json = try CLITests.run(["check", "--no-config", ".", "--format", "json"], in: root)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])

@@ -1,11 +1,29 @@
-/// The eight-bytes-at-a-time string scan the `.strings` and JSON readers share.
-enum WordScan {
+/// The eight-bytes-at-a-time string scan the `.strings` and JSON readers (and rules) share.
+public enum WordScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// True when no byte OR-ed into `highBits` has its high bit set.
     @inline(__always)
     static func isASCII(_ highBits: UInt64) -> Bool { highBits & highs == 0 }
+
+    /// Whether a byte of `bytes` is outside ASCII, read eight bytes at a time (a test per byte
+    /// cost a rule comparing every translation with its development text more than the rest).
+    public static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var highBits: UInt64 = 0
+        while index + 8 <= bytes.count {
+            if !isASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            highBits |= UInt64(bytes[index])
+            index += 1
+        }
+        return !isASCII(highBits)
+    }
 
     /// Whether none of the eight bytes of `word` needs a look: all ASCII, none below 0x20, none
     /// `a`, `b` or `c`. False flags of the zero-byte test only sit above a true one, so a false

@@ -19,19 +19,23 @@ public struct RuleCount: Sendable, Hashable {
 
     /// Counts per rule, the most findings first (ties by rule ID).
     public static func counts(_ findings: [Finding]) -> [RuleCount] {
-        var byRule: [String: RuleCount] = [:]
+        var byRule: [RuleCount] = []
+        // Numbered by a memo of the IDs, not hashed per finding.
+        var rules = RuleIDMemo { _ in () }
         // Read in place: a copy of each finding retained each of its strings.
         findings.withUnsafeBufferPointer { findings in
             for index in findings.indices {
                 let id = findings[index].diagnostic.id
+                let rule = rules.slot(of: id).number
+                if rule == byRule.count { byRule.append(RuleCount(rule: id)) }
                 switch findings[index].diagnostic.severity {
-                case .error: byRule[id, default: RuleCount(rule: id)].errors += 1
-                case .warning: byRule[id, default: RuleCount(rule: id)].warnings += 1
-                case .note: byRule[id, default: RuleCount(rule: id)].notes += 1
+                case .error: byRule[rule].errors += 1
+                case .warning: byRule[rule].warnings += 1
+                case .note: byRule[rule].notes += 1
                 }
             }
         }
-        return byRule.values.sorted { $0.total != $1.total ? $0.total > $1.total : $0.rule < $1.rule }
+        return byRule.sorted { $0.total != $1.total ? $0.total > $1.total : $0.rule < $1.rule }
     }
 
     /// The findings to show when at most `limit` may be: errors first, then warnings, then

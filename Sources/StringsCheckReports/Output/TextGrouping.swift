@@ -17,7 +17,7 @@ struct SameCause {
             // Only a rule's findings about one key in several locales can be one cause: they are
             // gathered by key (one hash per finding), and the messages (without their locale)
             // compared within each gathering alone, where there are few.
-            var byPlace: [Place: [Int]] = [:]
+            var byPlace: [Place: [Int]] = .init(minimumCapacity: indices.count)
             for index in indices where findings[index].locale != nil { byPlace[Place(findings[index]), default: []].append(index) }
             // The finding each finding joins (a finding of its own is its own leader), and the
             // other locales of each leader.
@@ -33,6 +33,7 @@ struct SameCause {
                     guard let locale = findings[index].locale else { continue }
                     let cause = Cause(findings[index], locale: locale)
                     if causes.count > 8, numbered.isEmpty {
+                        numbered.reserveCapacity(gathered.count)
                         for (number, known) in causes.enumerated() { numbered[known.cause] = number }
                     }
                     let found = numbered.isEmpty ? causes.firstIndex { $0.cause == cause } : numbered[cause]
@@ -70,6 +71,10 @@ struct SameCause {
             table = finding.table ?? ""
             key = finding.key ?? ""
         }
+
+        /// The key alone is hashed: places that share it are told apart by equality, and
+        /// hashing three strings per finding cost more than the grouping.
+        func hash(into hasher: inout Hasher) { hasher.combine(key) }
     }
 
     /// The severity and the message with its locale's name taken out: what findings of one
@@ -133,29 +138,45 @@ extension TextRenderer {
     /// findings `indices` of `findings` (read in place, as `SameCause` reads them).
     static func backlogSummary(_ findings: [Finding], _ indices: [Int]) -> String {
         guard !indices.isEmpty else { return "" }
+        // The findings by table, then by rule, in one pass: findings come in runs of one table,
+        // and their rules are numbered by a memo (hashing the table and filtering the findings
+        // once per phrase compared every finding's strings again and again).
         var tables: [String] = []
-        var byTable: [String: [Int]] = [:]
+        var byTable: [String: Int] = [:]
+        var ofTable: [(rules: RuleIDMemo<Void>, byRule: [[Int]])] = []
+        var current = -1
         for index in indices {
             let table = findings[index].table ?? findings[index].diagnostic.path
-            if byTable[table] == nil { tables.append(table) }
-            byTable[table, default: []].append(index)
+            if current < 0 || tables[current] != table {
+                if let known = byTable[table] {
+                    current = known
+                } else {
+                    current = tables.count
+                    byTable[table] = current
+                    tables.append(table)
+                    ofTable.append((RuleIDMemo { _ in () }, []))
+                }
+            }
+            let rule = ofTable[current].rules.slot(of: findings[index].diagnostic.id).number
+            if rule == ofTable[current].byRule.count { ofTable[current].byRule.append([]) }
+            ofTable[current].byRule[rule].append(index)
         }
         var out =
             "\nTranslation backlog (work not done yet, not defects; `--backlog` lists each, `stringscheck coverage` shows each locale):\n"
-        for table in tables.sorted() {
-            let items = byTable[table] ?? []
+        for table in tables.indices.sorted(by: { tables[$0] < tables[$1] }) {
+            let rules = ofTable[table].rules.seen
+            let byRule = ofTable[table].byRule
             var parts: [String] = []
             for (rule, phrase) in phrases {
-                let ofRule = items.filter { findings[$0].diagnostic.id == rule }
-                guard !ofRule.isEmpty else { continue }
-                parts.append(phrase(findings, ofRule))
+                guard let number = rules.firstIndex(of: rule) else { continue }
+                parts.append(phrase(findings, byRule[number]))
             }
             // A backlog rule without words of its own here is still counted.
-            let others = Dictionary(grouping: items.filter { item in !phrases.contains { $0.0 == findings[item].diagnostic.id } }) {
-                findings[$0].diagnostic.id
+            let others = rules.indices.filter { number in !phrases.contains { $0.0 == rules[number] } }
+            for number in others.sorted(by: { rules[$0] < rules[$1] }) {
+                parts.append("\(count(byRule[number], "finding")) of \(rules[number])")
             }
-            for (rule, ofRule) in others.sorted(by: { $0.key < $1.key }) { parts.append("\(count(ofRule, "finding")) of \(rule)") }
-            out += "  \(visible(table)): \(parts.joined(separator: "; "))\n"
+            out += "  \(visible(tables[table])): \(parts.joined(separator: "; "))\n"
         }
         return out
     }

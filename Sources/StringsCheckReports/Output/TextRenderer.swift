@@ -61,14 +61,27 @@ public struct TextRenderer: Sendable {
     /// A finding's line, its source excerpt and (with `notes`) its notes and fix-its; `also`
     /// names further locales where the same finding stands.
     public func format(_ diagnostic: Diagnostic, notes: Bool = true, also: [String] = []) -> String {
-        var out = paint(Self.position(diagnostic.path, diagnostic.location), "1") + " " + severityLabel(diagnostic.severity) + " "
-        out += paint(Self.visible(diagnostic.message), "1")
+        var out = ""
+        format(diagnostic, notes: notes, also: also, into: &out)
+        return out
+    }
+
+    /// `format(_:notes:also:)` appended to `out` piece by piece: a report of thousands of
+    /// findings made each one's text in pieces, then copied it into the report.
+    func format(_ diagnostic: Diagnostic, notes: Bool, also: [String], into out: inout String) {
+        painting("1", into: &out) { Self.appendPosition(diagnostic.path, diagnostic.location, to: &$0) }
+        out += " "
+        out += severityLabel(diagnostic.severity)
+        out += " "
+        painting("1", into: &out) { $0 += Self.visible(diagnostic.message) }
         if !also.isEmpty {
             out += " (the same in \(also.count) more locale\(also.count == 1 ? "" : "s"): \(Self.visible(Self.shortList(also))))"
         }
-        out += " [\(diagnostic.id)]\n"
+        out += " ["
+        out += diagnostic.id
+        out += "]\n"
         out += excerpt(diagnostic.path, diagnostic.location)
-        guard notes else { return out }
+        guard notes else { return }
         for fixIt in diagnostic.fixIts {
             out +=
                 "\(Self.position(fixIt.path, fixIt.start)) note: \(Self.visible(fixIt.message)) (replace with '\(Self.visible(fixIt.replacement))')\(fixIt.unsafe ? " with `fix --unsafe`" : "")\n"
@@ -77,7 +90,17 @@ public struct TextRenderer: Sendable {
             out += paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(Self.visible(note.message))\n"
             out += excerpt(note.path, note.location)
         }
-        return out
+    }
+
+    /// What `body` appends, in the colour `code` when colouring (`paint` without the copy).
+    private func painting(_ code: String, into out: inout String, _ body: (inout String) -> Void) {
+        if colour {
+            out += "\u{1B}["
+            out += code
+            out += "m"
+        }
+        body(&out)
+        if colour { out += "\u{1B}[0m" }
     }
 
     /// Text as a terminal should show it: control characters (an escape sequence in a file name
@@ -144,8 +167,20 @@ public struct TextRenderer: Sendable {
     }
 
     public static func position(_ path: String, _ location: SourcePosition?) -> String {
-        guard let location else { return "\(visible(path)):" }
-        return "\(visible(path)):\(location.line):\(location.column):"
+        var out = ""
+        appendPosition(path, location, to: &out)
+        return out
+    }
+
+    /// `position(_:_:)` appended to `out`.
+    static func appendPosition(_ path: String, _ location: SourcePosition?, to out: inout String) {
+        out += visible(path)
+        out += ":"
+        guard let location else { return }
+        out += String(location.line)
+        out += ":"
+        out += String(location.column)
+        out += ":"
     }
 
     /// "de, fr, it" or "de, fr, it, … and 28 more".
@@ -162,10 +197,11 @@ public struct TextRenderer: Sendable {
         // unless asked for. Read in place, in one pass: handing each finding to a test copied it.
         var backlog: [Int] = []
         var all: [Int] = []
+        var isBacklog = BuiltInRules.backlogMemo()
         every.withUnsafeBufferPointer { findings in
             for index in findings.indices {
                 let severity = findings[index].diagnostic.severity
-                let summarised = !listBacklog && severity == .warning && BuiltInRules.backlogIDs.contains(findings[index].diagnostic.id)
+                let summarised = !listBacklog && severity == .warning && isBacklog(findings[index].diagnostic.id)
                 if summarised {
                     backlog.append(index)
                 } else if showNotes || severity != .note {
@@ -175,7 +211,7 @@ public struct TextRenderer: Sendable {
         }
         let shown = maximumFindings.map { RuleCount.capped(all, of: every, to: $0) } ?? all
         for group in SameCause.groups(every, of: shown) {
-            out += format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales)
+            format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales, into: &out)
         }
         if shown.count < all.count {
             out +=

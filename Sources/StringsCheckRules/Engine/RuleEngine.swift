@@ -64,8 +64,9 @@ public struct CheckResult: Sendable {
     private func count(_ severity: Severity, backlogOnly: Bool = false) -> Int {
         findings.withUnsafeBufferPointer { findings in
             var total = 0
+            var isBacklog = BuiltInRules.backlogMemo()
             for index in findings.indices where findings[index].diagnostic.severity == severity {
-                if !backlogOnly || BuiltInRules.backlogIDs.contains(findings[index].diagnostic.id) { total += 1 }
+                if !backlogOnly || isBacklog(findings[index].diagnostic.id) { total += 1 }
             }
             return total
         }

@@ -177,7 +177,7 @@ private struct Needles {
     /// Whether two texts whose bytes differ may still be canonically equivalent strings: only if
     /// either holds a byte outside ASCII.
     static func mayBeCanonicallyEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        left.contains { $0 >= 0x80 } || right.contains { $0 >= 0x80 }
+        WordScan.containsNonASCII(left) || WordScan.containsNonASCII(right)
     }
 
     /// For each text: 0 when `strings` lacks it (or has it as a `.stringsdict` form), 1 when it

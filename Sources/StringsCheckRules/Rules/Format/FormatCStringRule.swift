@@ -25,8 +25,10 @@ struct FormatCStringRule: Rule {
         var limit = PerTextLimit()
         // Filtered first by what the index recorded of each text's scan: the text itself is
         // made only for those that read a pointer.
-        for index in context.textsWithSpecifiers where context.texts.reads(at: index, anyOf: Self.pointerTypes) {
-            let message = context.texts[index]
+        // Read once: each read of the part retains and releases it.
+        let texts = context.texts
+        for index in context.textsWithSpecifiers where texts.reads(at: index, anyOf: Self.pointerTypes) {
+            let message = texts[index]
             let base = message.locale == "Base" ? nil : context.baseFormat(of: message)?.shape
             for specifier in message.analysis.specifiers where Self.pointerTypes.contains(specifier.type) && limit.admit(index) {
                 if let base, base[specifier.argument]?.signature == specifier.signature { continue }

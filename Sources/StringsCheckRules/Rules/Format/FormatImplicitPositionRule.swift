@@ -18,11 +18,13 @@ struct FormatImplicitPositionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         // Permutations of a `.stringsdict` entry share places; report each place once.
         var seen: Set<String> = []
+        // Read once: each read of the part retains and releases it.
+        let texts = context.texts
         return context.textsWithSpecifiers.compactMap { index -> Finding? in
             // Filtered by what the index recorded of the text's scan before the text is made.
-            let locale = context.texts.source(at: index).locale
-            guard locale == context.baseLocale || locale == "Base", context.texts.hasUnpositionedArguments(at: index) else { return nil }
-            let message = context.texts[index]
+            let locale = texts.source(at: index).locale
+            guard locale == context.baseLocale || locale == "Base", texts.hasUnpositionedArguments(at: index) else { return nil }
+            let message = texts[index]
             let implicit = message.analysis.specifiers.filter { $0.explicitPosition == nil && $0.variableName == nil }
             guard implicit.count >= 2, let first = implicit.first else { return nil }
             let position = message.position(ofScalar: first.start)

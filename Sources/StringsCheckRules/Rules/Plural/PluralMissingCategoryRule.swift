@@ -50,14 +50,11 @@ struct PluralMissingCategoryRule: Rule {
             guard let found else { return nil }
             let file = sets[index].file
             var result = finding(
-                .missingForms(subject: sets[index].subject, key: sets[index].key, categories: found.categories, locale: locale),
+                .missingForms(subject: sets[index].subject, key: sets[index].key, wording: found.wording),
                 path: file.path, at: sets[index].location, key: sets[index].key, locale: locale, table: file.tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
             // ('1 million de fichiers'): worth a note, not a warning on every entry.
-            if let note = found.onlyRoundMillions {
-                result.diagnostic.severity = .note
-                result.diagnostic.message += note.text
-            }
+            if found.onlyRoundMillions { result.diagnostic.severity = .note }
             return result
         }
     }
@@ -70,8 +67,11 @@ struct PluralMissingCategoryRule: Rule {
             let has: PluralCategorySet
         }
 
-        let categories: [String]
-        let onlyRoundMillions: Finding.Message?
+        /// What follows the key in the message (its note's words included): worded once per
+        /// locale and set of forms, where wording it for each of thousands of findings cost more
+        /// than the rule.
+        let wording: String
+        let onlyRoundMillions: Bool
     }
 
     /// The locale's CLDR rules and their categories, made once per locale; nil for a language
@@ -94,8 +94,8 @@ struct PluralMissingCategoryRule: Rule {
         guard !missing.isEmpty else { return nil }
         let samples = missing.map { Finding.Message.category($0, sample: rules.sample(for: $0) ?? "?") }
         let forMillions = missing.allSatisfy { onlyForMillions(rules, $0) }
-        return Lack(
-            categories: samples, onlyRoundMillions: forMillions ? .onlyRoundMillions(locale: set.locale, categories: missing) : nil)
+        let note = forMillions ? Finding.Message.onlyRoundMillions(locale: set.locale, categories: missing).text : ""
+        return Lack(wording: Finding.Message.lacking(samples, locale: set.locale).text + note, onlyRoundMillions: forMillions)
     }
 
     private func onlyForMillions(_ rules: PluralRuleSet, _ category: PluralCategory) -> Bool {
@@ -111,9 +111,14 @@ extension Finding.Message {
         "'\(category.rawValue)' (e.g. \(sample))"
     }
 
-    /// Plural forms that lack `categories` (each with its sample), which `locale` uses.
-    fileprivate static func missingForms(subject: String, key: String, categories: [String], locale: String) -> Finding.Message {
-        "\(subject) of '\(key)' has no \(listing(categories)) form\(categories.count == 1 ? "" : "s"), which '\(locale)' uses; those numbers show the 'other' text"
+    /// Plural forms that lack categories, `wording` (`lacking(_:locale:)`) saying which.
+    fileprivate static func missingForms(subject: String, key: String, wording: String) -> Finding.Message {
+        "\(subject) of '\(key)' \(wording)"
+    }
+
+    /// What plural forms lack: `categories` (each with its sample), which `locale` uses.
+    fileprivate static func lacking(_ categories: [String], locale: String) -> Finding.Message {
+        "has no \(listing(categories)) form\(categories.count == 1 ? "" : "s"), which '\(locale)' uses; those numbers show the 'other' text"
     }
 
     /// What the note-severity finding adds when every missing category covers only round millions.

@@ -1,0 +1,38 @@
+/// Something worked out once per rule ID for a run's findings: the first seen ID is asked about
+/// first, and a finding's ID is almost always its rule's one string, which compares equal to
+/// itself without reading its bytes. Hashing each finding's ID cost more than the rest of a
+/// count over thousands of findings; a run has a few dozen rules.
+public struct RuleIDMemo<Value> {
+    private var ids: [String] = []
+    private var values: [Value] = []
+    private var last = 0
+    private let compute: (String) -> Value
+
+    public init(_ compute: @escaping (String) -> Value) {
+        self.compute = compute
+    }
+
+    /// The number of `id` among the IDs seen (in the order first seen), and its value.
+    public mutating func slot(of id: String) -> (number: Int, value: Value) {
+        if last < ids.count, ids[last] == id { return (last, values[last]) }
+        if let found = ids.firstIndex(of: id) {
+            last = found
+        } else {
+            last = ids.count
+            ids.append(id)
+            values.append(compute(id))
+        }
+        return (last, values[last])
+    }
+
+    /// The value of `id`.
+    public mutating func callAsFunction(_ id: String) -> Value { slot(of: id).value }
+
+    /// The IDs seen, in the order first seen (numbered as `slot(of:)` numbers them).
+    public var seen: [String] { ids }
+}
+
+extension BuiltInRules {
+    /// Whether an ID is a translation backlog rule's, asked once per rule (`backlogIDs`).
+    public static func backlogMemo() -> RuleIDMemo<Bool> { RuleIDMemo { backlogIDs.contains($0) } }
+}
