@@ -318,13 +318,58 @@ extension RuleEngine {
     /// The findings in report order, each once: sorted first (by path, position, rule and
     /// message, then key, locale and table), so a finding can only repeat among those with its
     /// path, position, rule and message, and no finding is hashed whole.
+    /// Where a finding is, as `Diagnostic.ordered` orders it first: its path (by its rank among
+    /// the findings' paths), then its position (none is 0:0).
+    struct PlaceKey: Comparable {
+        var path: Int
+        var line: Int
+        var column: Int
+
+        static func < (lhs: PlaceKey, rhs: PlaceKey) -> Bool { (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column) }
+    }
+
+    /// Each finding's `PlaceKey`. Findings come in runs of one file: a path is looked up only
+    /// where it changes.
+    static func placeKeys(_ findings: UnsafeBufferPointer<Finding>) -> [PlaceKey] {
+        var numberOf: [String: Int] = [:]
+        var paths: [String] = []
+        var numbers: [Int] = []
+        numbers.reserveCapacity(findings.count)
+        var last = -1
+        for index in findings.indices {
+            let path = findings[index].diagnostic.path
+            if last < 0 || paths[last] != path {
+                if let known = numberOf[path] {
+                    last = known
+                } else {
+                    last = paths.count
+                    numberOf[path] = last
+                    paths.append(path)
+                }
+            }
+            numbers.append(last)
+        }
+        var rank = [Int](repeating: 0, count: paths.count)
+        for (position, number) in paths.indices.sorted(by: { paths[$0] < paths[$1] }).enumerated() { rank[number] = position }
+        return findings.indices.map { index in
+            let location = findings[index].diagnostic.location ?? SourcePosition(line: 0, column: 0)
+            return PlaceKey(path: rank[numbers[index]], line: location.line, column: location.column)
+        }
+    }
+
     static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
         // Positions are sorted, not the findings: a finding is a large value, and the sort moved
         // each one many times, with a retain and release of every string in it per move. The
         // comparisons are the same, so the order is too.
         let order = findings.withUnsafeBufferPointer { findings in
+            // Each finding's file and position are read once into a key that is compared first
+            // (the file by its path's rank): `Diagnostic.ordered` compares the same first, and
+            // comparing the paths themselves read strings at every comparison. The rest of the
+            // order is compared only between findings of one place.
+            let places = Self.placeKeys(findings)
             // Each finding read in place: bound to a name, it was copied for every comparison.
-            Array(findings.indices).sorted { i, j in
+            return Array(findings.indices).sorted { i, j in
+                if places[i] != places[j] { return places[i] < places[j] }
                 if Diagnostic.ordered(findings[i].diagnostic, findings[j].diagnostic) { return true }
                 if Diagnostic.ordered(findings[j].diagnostic, findings[i].diagnostic) { return false }
                 return (findings[i].key ?? "", findings[i].locale ?? "", findings[i].table ?? "")

@@ -79,20 +79,23 @@ struct InvisibleCharacterRule: Rule {
                 // Read in place, the locale named only for a finding: copying each entry and
                 // naming each localization's locale cost more than the scan.
                 var hits: [(found: InvisibleScan, location: SourcePosition)] = []
-                catalog.forEachLocalization { entry, written, value in
-                    hits.removeAll(keepingCapacity: true)
-                    value.forEachUnit { unit in
-                        if let found = InvisibleScan.first(in: unit.value) { hits.append((found, unit.location)) }
-                    }
-                    guard !hits.isEmpty else { return }
-                    let normalized = LocaleName.normalize(written)
-                    for (found, location) in hits {
-                        if written == source, found.kind == .invisible { continue }
-                        if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { continue }
-                        result.append(
-                            finding(
-                                .holds(found, key: entry.key, locale: normalized), path: file.path, at: location, key: entry.key,
-                                locale: normalized, table: file.tableID))
+                // The table of lead bytes at hand for every unit (fetching it per unit retained it).
+                InvisibleScan.leads.withUnsafeBufferPointer { leads in
+                    catalog.forEachLocalization { entry, written, value in
+                        hits.removeAll(keepingCapacity: true)
+                        value.forEachUnit { unit in
+                            if let found = InvisibleScan.first(in: unit.value, leads: leads) { hits.append((found, unit.location)) }
+                        }
+                        guard !hits.isEmpty else { return }
+                        let normalized = LocaleName.normalize(written)
+                        for (found, location) in hits {
+                            if written == source, found.kind == .invisible { continue }
+                            if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { continue }
+                            result.append(
+                                finding(
+                                    .holds(found, key: entry.key, locale: normalized), path: file.path, at: location, key: entry.key,
+                                    locale: normalized, table: file.tableID))
+                        }
                     }
                 }
             }
@@ -122,10 +125,15 @@ struct InvisibleScan {
     var count: Int
 
     static func first(in text: String) -> InvisibleScan? {
+        leads.withUnsafeBufferPointer { first(in: text, leads: $0) }
+    }
+
+    /// `first(in:)` with the table of lead bytes at hand.
+    static func first(in text: String, leads: UnsafeBufferPointer<Bool>) -> InvisibleScan? {
         // The bytes read where they are: a copy to call `withUTF8` on retained the string.
-        if let found = text.utf8.withContiguousStorageIfAvailable(first) { return found }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ first($0, leads: leads) }) { return found }
         var text = text
-        return text.withUTF8 { first($0) }
+        return text.withUTF8 { first($0, leads: leads) }
     }
 
     /// The bytes a reported character can start with: controls but tab, line feed and return;

@@ -24,6 +24,7 @@ struct PluralUnusedCategoryRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var localeCategories = LocaleCategories()
+        var usesByLocale: [String: String] = [:]
         // Read in place: a copy of each set retained its strings and forms.
         let sets = context.pluralForms
         for index in sets.indices {
@@ -36,10 +37,12 @@ struct PluralUnusedCategoryRule: Rule {
             let set = sets[index]
             for form in set.forms {
                 guard let category = PluralCategory(rawValue: form.name), unused.contains(category) else { continue }
+                // The locale's categories worded once per locale, not once per finding.
+                let uses = usesByLocale[set.locale] ?? Finding.Message.categoryList(PluralRules.cardinal(for: set.locale).categories)
+                usesByLocale[set.locale] = uses
                 result.append(
                     finding(
-                        .neverShown(
-                            form: form.name, key: set.key, locale: set.locale, uses: PluralRules.cardinal(for: set.locale).categories),
+                        .neverShown(form: form.name, key: set.key, locale: set.locale, uses: uses),
                         path: set.file.path, at: form.location, key: set.key, locale: set.locale, table: set.file.tableID))
             }
         }
@@ -48,8 +51,14 @@ struct PluralUnusedCategoryRule: Rule {
 }
 
 extension Finding.Message {
-    /// A form for a category `locale` never selects; `uses` are the categories it does.
-    fileprivate static func neverShown(form: String, key: String, locale: String, uses categories: [PluralCategory]) -> Finding.Message {
-        "the '\(form)' form of '\(key)' is never shown: '\(locale)' has no '\(form)' category (it uses \(listing(categories.map { "'\($0.rawValue)'" })))"
+    /// A form for a category `locale` never selects; `uses` lists the categories it does
+    /// (`listing(_:)`).
+    fileprivate static func neverShown(form: String, key: String, locale: String, uses: String) -> Finding.Message {
+        "the '\(form)' form of '\(key)' is never shown: '\(locale)' has no '\(form)' category (it uses \(uses))"
+    }
+
+    /// "'one', 'few' and 'other'".
+    fileprivate static func categoryList(_ categories: [PluralCategory]) -> String {
+        listing(categories.map { "'\($0.rawValue)'" })
     }
 }
