@@ -125,6 +125,53 @@ struct TextCheckTests {
         #expect(unpaired("Don’t \"quote\" me") == nil)
         #expect(BracketCount("Plain text")?.isEmpty == true)
     }
+
+    /// The count read as bytes agrees with one read scalar by scalar, on texts mixing every
+    /// mark with characters whose UTF-8 shares their lead bytes (C2, E2, E3, EF).
+    @Test func bracketsCountedAsBytesAsAsScalars() {
+        let marks: [Unicode.Scalar: (kind: Int, opens: Bool)] = [
+            "(": (0, true), ")": (0, false), "\u{FF08}": (0, true), "\u{FF09}": (0, false), "[": (1, true), "]": (1, false),
+            "\u{FF3B}": (1, true), "\u{FF3D}": (1, false), "{": (2, true), "}": (2, false), "\u{FF5B}": (2, true), "\u{FF5D}": (2, false),
+            "\u{300C}": (3, true), "\u{300D}": (3, false), "\u{300E}": (4, true), "\u{300F}": (4, false), "\u{3010}": (5, true),
+            "\u{3011}": (5, false),
+        ]
+        let quotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{00AB}", "\u{00BB}", "\u{2039}", "\u{203A}"]
+        // Neighbours of the marks' encodings: same lead bytes, other scalars.
+        let others: [Unicode.Scalar] = [
+            "a", " ", "%", "\u{00A0}", "\u{00AC}", "\u{00BA}", "\u{2018}", "\u{201B}", "\u{2020}", "\u{203B}", "\u{2038}", "\u{300B}",
+            "\u{3012}", "\u{3001}", "\u{FF07}", "\u{FF0A}", "\u{FF3C}", "\u{FF5C}", "\u{FF5E}", "\u{FFFD}", "\u{1F600}", "\u{0301}",
+        ]
+        let pool = Array(marks.keys) + Array(quotes) + others
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...12, using: &generator) { text.append(pool.randomElement(using: &generator)!) }
+            let string = String(text)
+            // The reference: scalar by scalar.
+            var depth = [Int](repeating: 0, count: 6)
+            var closedFirst = [Bool](repeating: false, count: 6)
+            var quoteCount = 0
+            for scalar in string.unicodeScalars {
+                if let mark = marks[scalar] {
+                    if mark.opens {
+                        depth[mark.kind] += 1
+                    } else if depth[mark.kind] == 0 {
+                        closedFirst[mark.kind] = true
+                    } else {
+                        depth[mark.kind] -= 1
+                    }
+                } else if quotes.contains(scalar) {
+                    quoteCount += 1
+                }
+            }
+            let names = ["()", "[]", "{}", "「」", "『』", "【】"]
+            let expected = depth.indices.first { depth[$0] != 0 || closedFirst[$0] }.map { names[$0] }
+                ?? (quoteCount % 2 == 1 ? "quotation marks" : nil)
+            let count = BracketCount(string)
+            #expect(count?.firstUnpaired == expected, "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(count?.isEmpty == !string.unicodeScalars.contains { marks[$0] != nil || quotes.contains($0) })
+        }
+    }
     /// Catalog texts are compared as bytes in place, as `.strings` values: a unit still to
     /// review is not counted as left unchanged, and one whose bytes differ from the development
     /// text's only in how an accent is composed is still the same text (strings compare so).

@@ -72,23 +72,42 @@ struct CatalogValuePlace {
 extension CatalogValue {
     /// Calls `body` with every value nested in this one (variation cases and substitutions'
     /// forms, depth first), each with its place; this value itself is not visited.
-    func forEachNestedValue(
-        _ place: CatalogValuePlace = CatalogValuePlace(steps: []), _ body: (CatalogValue, CatalogValuePlace) -> Void
+    func forEachNestedValue(_ body: (CatalogValue, CatalogValuePlace) -> Void) {
+        // One place for the walk, a step pushed and popped per case: a copy of the place with a
+        // step more for every case made an array apiece.
+        var place = CatalogValuePlace(steps: [])
+        var form = CatalogValuePlace(steps: [])
+        forEachNestedValue(at: &place, form: &form, body)
+    }
+
+    /// `forEachNestedValue(_:)` below `place`; `form` is the place reused for substitutions' forms.
+    private func forEachNestedValue(
+        at place: inout CatalogValuePlace, form: inout CatalogValuePlace, _ body: (CatalogValue, CatalogValuePlace) -> Void
     ) {
-        for variation in variations {
-            for item in variation.cases {
-                var inner = place
-                inner.steps.append((variation.selector, item.name))
-                body(item.value, inner)
-                item.value.forEachNestedValue(inner, body)
+        if hasVariations {
+            for variation in variations {
+                for item in variation.cases {
+                    place.steps.append((variation.selector, item.name))
+                    body(item.value, place)
+                    if item.value.hasForms { item.value.forEachNestedValue(at: &place, form: &form, body) }
+                    place.steps.removeLast()
+                }
             }
         }
+        guard hasSubstitutions else { return }
         for substitution in substitutions {
             for variation in substitution.variations {
                 for item in variation.cases {
-                    let inner = CatalogValuePlace(steps: [(variation.selector, item.name)], substitution: substitution.name)
-                    body(item.value, inner)
-                    item.value.forEachNestedValue(inner, body)
+                    form.steps.removeAll(keepingCapacity: true)
+                    form.steps.append((variation.selector, item.name))
+                    form.substitution = substitution.name
+                    body(item.value, form)
+                    if item.value.hasForms {
+                        // A form's own forms are walked from a copy: `form` is reused for the next.
+                        var inner = form
+                        var innerForm = CatalogValuePlace(steps: [])
+                        item.value.forEachNestedValue(at: &inner, form: &innerForm, body)
+                    }
                 }
             }
         }

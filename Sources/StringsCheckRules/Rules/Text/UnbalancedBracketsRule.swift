@@ -40,33 +40,67 @@ struct UnbalancedBracketsRule: Rule {
 /// How a text's brackets and quotation marks pair up: per kind, opened minus closed (and never
 /// below zero on the way), and the number of quotation marks.
 struct BracketCount {
-    /// Round, square, curly, corner, white corner and lenticular brackets (quotes by pairs below).
-    private(set) var depth = [Int](repeating: 0, count: 6)
-    /// A closing bracket before its opening one, by kind.
-    private(set) var closedFirst = [Bool](repeating: false, count: 6)
+    /// Round, square, curly, corner, white corner and lenticular brackets (quotes by pairs below),
+    /// in fixed storage: two arrays made for every text cost more than reading it.
+    private(set) var depth = SIMD8<Int32>()
+    /// A closing bracket before its opening one, a bit per kind.
+    private var closedFirst: UInt8 = 0
     private(set) var quotes = 0
     private(set) var holdsAny = false
 
     /// Nil for a text too long to be a single message (over 4,000 characters).
     init?(_ text: String) {
         guard text.utf8.count <= 16_000 else { return nil }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "(", "\u{FF08}": open(0)
-            case ")", "\u{FF09}": close(0)
-            case "[", "\u{FF3B}": open(1)
-            case "]", "\u{FF3D}": close(1)
-            case "{", "\u{FF5B}": open(2)
-            case "}", "\u{FF5D}": close(2)
-            case "\u{300C}": open(3)
-            case "\u{300D}": close(3)
-            case "\u{300E}": open(4)
-            case "\u{300F}": close(4)
-            case "\u{3010}": open(5)
-            case "\u{3011}": close(5)
-            case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{00AB}", "\u{00BB}", "\u{2039}", "\u{203A}":
-                quotes += 1
-                holdsAny = true
+        // Read as UTF-8 bytes in place (decoding every scalar cost more than the rule): each mark
+        // is an ASCII bracket or a sequence that starts C2, E2, E3 or EF, and in valid UTF-8 no
+        // other byte can be taken for one.
+        if text.utf8.withContiguousStorageIfAvailable({ count($0) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { count($0) }
+        }
+    }
+
+    private mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let end = bytes.count
+        var index = 0
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "("): open(0)
+            case UInt8(ascii: ")"): close(0)
+            case UInt8(ascii: "["): open(1)
+            case UInt8(ascii: "]"): close(1)
+            case UInt8(ascii: "{"): open(2)
+            case UInt8(ascii: "}"): close(2)
+            case 0xC2:
+                // « » (U+00AB, U+00BB).
+                if index < end, bytes[index] == 0xAB || bytes[index] == 0xBB { quote() }
+            case 0xE2:
+                // “ ” „ ‟ (U+201C–U+201F) and ‹ › (U+2039, U+203A).
+                if index + 1 < end, bytes[index] == 0x80, (0x9C...0x9F).contains(bytes[index + 1]) || bytes[index + 1] == 0xB9
+                    || bytes[index + 1] == 0xBA
+                {
+                    quote()
+                }
+            case 0xE3:
+                // 「」『』【】 (U+300C–U+3011): E3 80 8C…91, opening on even, closing on odd.
+                if index + 1 < end, bytes[index] == 0x80, (0x8C...0x91).contains(bytes[index + 1]) {
+                    let mark = Int(bytes[index + 1] - 0x8C)
+                    if mark % 2 == 0 { open(3 + mark / 2) } else { close(3 + mark / 2) }
+                }
+            case 0xEF:
+                // The fullwidth ( ) [ ] (U+FF08, U+FF09, U+FF3B, U+FF3D: EF BC …) and { }
+                // (U+FF5B, U+FF5D: EF BD …).
+                guard index + 1 < end else { break }
+                switch (bytes[index], bytes[index + 1]) {
+                case (0xBC, 0x88): open(0)
+                case (0xBC, 0x89): close(0)
+                case (0xBC, 0xBB): open(1)
+                case (0xBC, 0xBD): close(1)
+                case (0xBD, 0x9B): open(2)
+                case (0xBD, 0x9D): close(2)
+                default: break
+                }
             default: break
             }
         }
@@ -79,16 +113,23 @@ struct BracketCount {
 
     private mutating func close(_ kind: Int) {
         holdsAny = true
-        if depth[kind] == 0 { closedFirst[kind] = true } else { depth[kind] -= 1 }
+        if depth[kind] == 0 { closedFirst |= 1 << kind } else { depth[kind] -= 1 }
+    }
+
+    private mutating func quote() {
+        quotes += 1
+        holdsAny = true
     }
 
     var isEmpty: Bool { !holdsAny }
     var isBalanced: Bool { firstUnpaired == nil }
 
+    /// Each kind's opening and closing characters.
+    private static let marks = ["()", "[]", "{}", "「」", "『』", "【】"]
+
     /// The first mark that does not pair up, as its opening and closing characters.
     var firstUnpaired: String? {
-        let marks = ["()", "[]", "{}", "「」", "『』", "【】"]
-        for kind in depth.indices where depth[kind] != 0 || closedFirst[kind] { return marks[kind] }
+        for kind in Self.marks.indices where depth[kind] != 0 || closedFirst & (1 << kind) != 0 { return Self.marks[kind] }
         return quotes % 2 == 1 ? "quotation marks" : nil
     }
 }
