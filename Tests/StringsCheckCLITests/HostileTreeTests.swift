@@ -6,6 +6,7 @@ import Testing
 struct HostileTreeTests {
     @Test func pipesDevicesLinksToNothingAndHugeFilesAreReportedNotRead() throws {
         let tree = try OutputSafetyTests.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let folder = tree.deletingLastPathComponent()
         let setup = try OutputSafetyTests.shell(
             """
@@ -45,6 +46,7 @@ struct HostileTreeTests {
 
     @Test func aConfigurationThatExpandsThroughAliasesIsRefused() throws {
         let folder = try OutputSafetyTests.demo().deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let scalar = String(repeating: "x", count: 200_000)
         let bomb = "exclude: [&k \"\(scalar)\"" + String(repeating: ", *k", count: 8_000) + "]\n"
         try bomb.write(to: folder.appendingPathComponent("bomb.yml"), atomically: true, encoding: .utf8)
@@ -57,6 +59,7 @@ struct HostileTreeTests {
 
     @Test func inputsThatWereQuadraticAreLinear() throws {
         let folder = try OutputSafetyTests.demo().deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
         try manager.createDirectory(at: folder.appendingPathComponent("a/en.lproj"), withIntermediateDirectories: true)
         let attributes = (0..<400_000).map { "a\($0)=\"1\"" }.joined(separator: " ")
@@ -83,6 +86,7 @@ struct HostileTreeTests {
 
     @Test func nothingIsSkippedInSilence() throws {
         let tree = try OutputSafetyTests.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let folder = tree.deletingLastPathComponent()
         // A name that is not UTF-8, a folder named like a table, and a path too long to open.
         let made = try OutputSafetyTests.shell(
@@ -116,6 +120,7 @@ struct HostileTreeTests {
 
     @Test func quietMistakesAreSaid() throws {
         let tree = try OutputSafetyTests.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let folder = tree.deletingLastPathComponent()
         try "include: [\"**/*.lporj/**\"]\n".write(to: folder.appendingPathComponent("typo.yml"), atomically: true, encoding: .utf8)
         let typo = try CLITests.run(["check", "--config", "typo.yml", "t"], in: folder)
@@ -135,6 +140,7 @@ struct HostileTreeTests {
 
     @Test func thousandsOfFileArgumentsTakeLinearTime() throws {
         let folder = try OutputSafetyTests.demo().deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let made = try OutputSafetyTests.shell(
             "mkdir -p many/en.lproj many/de.lproj && for i in $(seq 1500); do echo '\"k\" = \"v\";' > many/en.lproj/T$i.strings; "
                 + "cp many/en.lproj/T$i.strings many/de.lproj/; done; echo ready", in: folder)

@@ -8,6 +8,7 @@ struct ReliabilityTests {
 
     @Test func aHostileBaselineIsRefusedWithItsPlace() throws {
         let root = try Self.tree(["en.lproj/L.strings": "\"a\" = \"\";\n", "de.lproj/L.strings": "\"a\" = \"\";\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
         let entry = #"{"rule": "empty-value", "path": "x", "message": "m", "count": 9223372036854775807}"#
         for version in [1, 2, 3] {
             let text = "{\"version\": \(version), \"findings\": [\n\(entry),\n\(entry)\n]}\n"
@@ -68,6 +69,7 @@ struct ReliabilityTests {
         // 2,000 duplicate keys on one line of 30 KB.
         let line = (0..<2_000).map { "\"k\($0 % 10)\"=\"v\";" }.joined()
         let root = try Self.tree(["en.lproj/L.strings": line + "\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try CLITests.run(["check", "--no-config", "--show-source", "."], in: root)
         #expect(result.status == 0)
         // Per finding: its line, the notes, a window of at most 160 characters and its caret.
@@ -83,6 +85,7 @@ struct ReliabilityTests {
             "en.lproj/L.strings": "\"k\" = \"\(hostile)\";\n\"-inf\" = \"x\";\n\"\\tcmd\" = \"=1+2\";\n",
             "de.lproj/L.strings": "\"k\" = \"%d\";\n",
         ])
+        defer { try? FileManager.default.removeItem(at: root) }
         let github = try CLITests.run(["check", "--no-config", "--format", "github", "."], in: root)
         #expect(!github.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(github.stdout)")
         #expect(github.stdout.contains("\\u{1B}[8m"))
@@ -95,6 +98,7 @@ struct ReliabilityTests {
 
     @Test func aGateThatReadNothingFails() throws {
         let root = try Self.tree(["outside/L.strings": "\"a\" = \"b\";\n", "app/en.lproj/.keep": ""])
+        defer { try? FileManager.default.removeItem(at: root) }
         let link = try OutputSafetyTests.shell("ln -s ../../outside/L.strings app/en.lproj/Localizable.strings && echo ready", in: root)
         #expect(link.stdout == "ready\n")
         let outside = try CLITests.run(["check", "--no-config", "app"], in: root)
@@ -104,6 +108,7 @@ struct ReliabilityTests {
         #expect(device.status == 2 && device.stderr.contains("nothing was checked"), "\(device.stderr)")
         // Two links to one folder: read once, and no loop.
         let web = try Self.tree(["shared/en.lproj/L.strings": "\"a\" = \"b\";\n", "a/.keep": "", "b/.keep": ""])
+        defer { try? FileManager.default.removeItem(at: web) }
         let links = try OutputSafetyTests.shell("ln -s ../shared a/s && ln -s ../shared b/s && echo ready", in: web)
         #expect(links.stdout == "ready\n")
         let diamond = try CLITests.run(["check", "--no-config", "."], in: web)
@@ -126,6 +131,7 @@ struct ReliabilityTests {
         var sizes: [Int] = []
         for locales in [200, 400] {
             let root = try Self.tree(["Localizable.xcstrings": catalog(locales)])
+            defer { try? FileManager.default.removeItem(at: root) }
             let result = try CLITests.run(["render", "--no-config", "--keys", "k", "."], in: root)
             sizes.append(result.stdout.utf8.count)
         }

@@ -41,6 +41,7 @@ struct VolumeTests {
 
     @Test func aTreeWithNothingToCheckIsNotAPass() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("app/Pods/x.lproj"), withIntermediateDirectories: true)
         for command in ["check", "coverage", "render"] {
             let result = try CLITests.run([command, "--no-config", "app"], in: folder)
@@ -57,6 +58,7 @@ struct VolumeTests {
 struct BaselinePlacementTests {
     @Test func aBaselineMatchesFromAnotherFolderAndAfterAnEditAbove() throws {
         let tree = try OutputSafetyTests.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
         let folder = tree.deletingLastPathComponent()
         let written = try CLITests.run(["check", "--no-config", "t", "--write-baseline", "b.json"], in: folder)
         #expect(written.status == 0 && written.stderr.contains("wrote 29 findings to b.json"), "\(written.stderr)")
@@ -80,6 +82,7 @@ struct BaselinePlacementTests {
 struct PreviewAndHintTests {
     @Test func payloadsAreNamedByPathShowWhatASilentPushDoesAndFitTheWidth() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
         for path in ["en.lproj", "payloads/a", "payloads/b"] {
             try manager.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
@@ -111,6 +114,7 @@ struct PreviewAndHintTests {
 struct InstallTests {
     @Test func theInstallScriptInstallsAWorkingBinaryThatNamesItsCommit() throws {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
         let result = try CLITests.run(
             ["Scripts/install.sh", "--prefix", prefix.path, "--binary", CLITests.executable.path],
             executable: URL(fileURLWithPath: "/bin/bash"))

@@ -165,7 +165,8 @@ struct TextCheckTests {
                 }
             }
             let names = ["()", "[]", "{}", "「」", "『』", "【】"]
-            let expected = depth.indices.first { depth[$0] != 0 || closedFirst[$0] }.map { names[$0] }
+            let expected =
+                depth.indices.first { depth[$0] != 0 || closedFirst[$0] }.map { names[$0] }
                 ?? (quoteCount % 2 == 1 ? "quotation marks" : nil)
             let count = BracketCount(string)
             #expect(count?.firstUnpaired == expected, "\(string.unicodeScalars.map { String($0.value, radix: 16) })")

@@ -77,8 +77,9 @@ struct BracketCount {
                 if index < end, bytes[index] == 0xAB || bytes[index] == 0xBB { quote() }
             case 0xE2:
                 // “ ” „ ‟ (U+201C–U+201F) and ‹ › (U+2039, U+203A).
-                if index + 1 < end, bytes[index] == 0x80, (0x9C...0x9F).contains(bytes[index + 1]) || bytes[index + 1] == 0xB9
-                    || bytes[index + 1] == 0xBA
+                if index + 1 < end, bytes[index] == 0x80,
+                    (0x9C...0x9F).contains(bytes[index + 1]) || bytes[index + 1] == 0xB9
+                        || bytes[index + 1] == 0xBA
                 {
                     quote()
                 }
