@@ -4,6 +4,11 @@ import LocalizationFormats
 public struct PluralForms: Sendable {
     /// The file the set is in.
     public var file: ResourceFile { shared.file }
+    /// The file's path, read in its box (`file` copies the whole file, a retain of each of its
+    /// strings, for every finding).
+    public var path: String { shared.file.path }
+    /// The file's table (see `path`).
+    public var tableID: String { shared.file.tableID }
     public var locale: String
     public var key: String
     /// "the variable 'n'", "the plural variation" or "the substitution 'n'".

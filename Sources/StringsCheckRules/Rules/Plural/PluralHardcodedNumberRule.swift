@@ -40,7 +40,7 @@ struct PluralHardcodedNumberRule: Rule {
         /// The forms of one plural set, `count` of them, read by position.
         func check(
             count: Int, name: (Int) -> String, text: (Int) -> String, location: (Int) -> SourcePosition?, key: String, locale: String,
-            file: ResourceFile
+            path: String, table: String
         ) {
             // Only a form that writes a number and reads nothing can be reported: the others are
             // scanned only when one is found (most forms write no digit, and scanning is most of
@@ -66,7 +66,7 @@ struct PluralHardcodedNumberRule: Rule {
                 let onlyZero = selected.allSatisfy { $0 == 0 || String($0) == written }
                 var made = finding(
                     .showsWrittenNumber(form: formName, key: key, locale: locale, written: written, numbers: selected),
-                    path: file.path, at: location(index), key: key, locale: locale, table: file.tableID)
+                    path: path, at: location(index), key: key, locale: locale, table: table)
                 if onlyZero { made.diagnostic.severity = .warning }
                 result.append(made)
             }
@@ -81,12 +81,16 @@ struct PluralHardcodedNumberRule: Rule {
                         guard forms.indices.contains(where: { writtenNumber(forms[$0].value) != nil }) else { return }
                         check(
                             count: forms.count, name: { forms[$0].name }, text: { forms[$0].value }, location: { forms[$0].location },
-                            key: entry.pointee.key, locale: locale, file: file)
+                            key: entry.pointee.key, locale: locale, path: file.path, table: file.tableID)
                     }
                 }
             }
         }
         for (file, catalog) in context.catalogs {
+            // The file's path and table taken once: the closures below captured the whole file,
+            // copied for every set they checked.
+            let path = file.path
+            let table = file.tableID
             // Read in place, a set built only when one of its forms writes a number (as for
             // `.stringsdict` files above): the entries' buffer is what the closures capture to
             // read a key, where capturing the entry copied it for every localization.
@@ -104,7 +108,7 @@ struct PluralHardcodedNumberRule: Rule {
                         locale = normalized
                         check(
                             count: set.count, name: { set[$0].name }, text: { set[$0].text }, location: { set[$0].location },
-                            key: entries[position.entry].key, locale: normalized, file: file)
+                            key: entries[position.entry].key, locale: normalized, path: path, table: table)
                     }
                 }
             }

@@ -48,10 +48,9 @@ struct PluralMissingCategoryRule: Rule {
                 lacks[key] = .some(found)
             }
             guard let found else { return nil }
-            let file = sets[index].file
             var result = finding(
                 .missingForms(subject: sets[index].subject, key: sets[index].key, wording: found.wording),
-                path: file.path, at: sets[index].location, key: sets[index].key, locale: locale, table: file.tableID)
+                path: sets[index].path, at: sets[index].location, key: sets[index].key, locale: locale, table: sets[index].tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
             // ('1 million de fichiers'): worth a note, not a warning on every entry.
             if found.onlyRoundMillions { result.diagnostic.severity = .note }

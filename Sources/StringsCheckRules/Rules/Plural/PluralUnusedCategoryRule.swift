@@ -43,7 +43,7 @@ struct PluralUnusedCategoryRule: Rule {
                 result.append(
                     finding(
                         .neverShown(form: form.name, key: set.key, locale: set.locale, uses: uses),
-                        path: set.file.path, at: form.location, key: set.key, locale: set.locale, table: set.file.tableID))
+                        path: set.path, at: form.location, key: set.key, locale: set.locale, table: set.tableID))
             }
         }
         return result
