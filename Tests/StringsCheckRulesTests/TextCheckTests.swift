@@ -136,16 +136,23 @@ struct TextCheckTests {
             "\u{3011}": (5, false),
         ]
         let quotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{00AB}", "\u{00BB}", "\u{2039}", "\u{203A}"]
-        // Neighbours of the marks' encodings: same lead bytes, other scalars.
+        // Neighbours of the marks' encodings: the same lead byte, and the same last byte with
+        // another middle one (U+304C is E3 81 8C, U+205C E2 81 9C, U+FF1B EF BC 9B, …).
         let others: [Unicode.Scalar] = [
             "a", " ", "%", "\u{00A0}", "\u{00AC}", "\u{00BA}", "\u{2018}", "\u{201B}", "\u{2020}", "\u{203B}", "\u{2038}", "\u{300B}",
             "\u{3012}", "\u{3001}", "\u{FF07}", "\u{FF0A}", "\u{FF3C}", "\u{FF5C}", "\u{FF5E}", "\u{FFFD}", "\u{1F600}", "\u{0301}",
+            "\u{304C}", "\u{205C}", "\u{FF1B}", "\u{FF48}", "\u{FF49}", "\u{FF7B}", "\u{0AAB}", "\u{02BB}",
         ]
-        let pool = Array(marks.keys) + Array(quotes) + others
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            var text = String.UnicodeScalarView()
-            for _ in 0..<Int.random(in: 0...12, using: &generator) { text.append(pool.randomElement(using: &generator)!) }
+        let pool = Array(marks.keys).sorted { $0.value < $1.value } + quotes.sorted { $0.value < $1.value } + others
+        // Every pair of characters, then longer texts from a fixed sequence (a failure replays).
+        var texts = pool.flatMap { first in pool.map { String.UnicodeScalarView([first, $0]) } }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 { texts.append(String.UnicodeScalarView((0..<next(13)).map { _ in pool[next(pool.count)] })) }
+        for text in texts {
             let string = String(text)
             // The reference: scalar by scalar.
             var depth = [Int](repeating: 0, count: 6)
@@ -173,6 +180,7 @@ struct TextCheckTests {
             #expect(count?.isEmpty == !string.unicodeScalars.contains { marks[$0] != nil || quotes.contains($0) })
         }
     }
+
     /// Catalog texts are compared as bytes in place, as `.strings` values: a unit still to
     /// review is not counted as left unchanged, and one whose bytes differ from the development
     /// text's only in how an accent is composed is still the same text (strings compare so).

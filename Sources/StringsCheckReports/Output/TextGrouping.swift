@@ -72,9 +72,13 @@ struct SameCause {
             key = finding.key ?? ""
         }
 
-        /// The key alone is hashed: places that share it are told apart by equality, and
-        /// hashing three strings per finding cost more than the grouping.
-        func hash(into hasher: inout Hasher) { hasher.combine(key) }
+        /// The key and table are hashed, not the rule: the few rules that report one key of
+        /// one table are told apart by equality, and hashing three strings per finding cost more
+        /// than the grouping.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(table)
+        }
     }
 
     /// The severity and the message with its locale's name taken out: what findings of one

@@ -315,9 +315,6 @@ func releaseInBackground<T: Sendable>(_ value: consuming T) {
 }
 
 extension RuleEngine {
-    /// The findings in report order, each once: sorted first (by path, position, rule and
-    /// message, then key, locale and table), so a finding can only repeat among those with its
-    /// path, position, rule and message, and no finding is hashed whole.
     /// Where a finding is, as `Diagnostic.ordered` orders it first: its path (by its rank among
     /// the findings' paths), then its position (none is 0:0).
     struct PlaceKey: Comparable {
@@ -357,6 +354,9 @@ extension RuleEngine {
         }
     }
 
+    /// The findings in report order, each once: sorted first (by path, position, rule and
+    /// message, then key, locale and table), so a finding can only repeat among those with its
+    /// path, position, rule and message, and no finding is hashed whole.
     static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
         // Positions are sorted, not the findings: a finding is a large value, and the sort moved
         // each one many times, with a retain and release of every string in it per move. The

@@ -1,7 +1,8 @@
 /// Something worked out once per rule ID for a run's findings: the first seen ID is asked about
 /// first, and a finding's ID is almost always its rule's one string, which compares equal to
 /// itself without reading its bytes. Hashing each finding's ID cost more than the rest of a
-/// count over thousands of findings; a run has a few dozen rules.
+/// count over thousands of findings; a run has a few dozen rules. Not `Sendable` (it holds its
+/// closure): a memo is made and read by one pass.
 public struct RuleIDMemo<Value> {
     private var ids: [String] = []
     private var values: [Value] = []

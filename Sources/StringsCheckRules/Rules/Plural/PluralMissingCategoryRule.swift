@@ -49,7 +49,7 @@ struct PluralMissingCategoryRule: Rule {
             }
             guard let found else { return nil }
             var result = finding(
-                .missingForms(subject: sets[index].subject, key: sets[index].key, wording: found.wording),
+                .missingForms(subject: sets[index].subject, key: sets[index].key, lacking: found.lacking, locale: locale, note: found.note),
                 path: sets[index].path, at: sets[index].location, key: sets[index].key, locale: locale, table: sets[index].tableID)
             // French, Spanish, Italian and Portuguese use 'many' only for round millions
             // ('1 million de fichiers'): worth a note, not a warning on every entry.
@@ -66,10 +66,12 @@ struct PluralMissingCategoryRule: Rule {
             let has: PluralCategorySet
         }
 
-        /// What follows the key in the message (its note's words included): worded once per
-        /// locale and set of forms, where wording it for each of thousands of findings cost more
-        /// than the rule.
-        let wording: String
+        /// The forms lacking ("'few' (e.g. 2) and 'many' (e.g. 5) forms") and the note's words:
+        /// worded once per locale and set of forms, where wording them for each of thousands of
+        /// findings cost more than the rule. The locale is named per finding: locales that
+        /// compare equal as strings may be spelt differently.
+        let lacking: String
+        let note: String
         let onlyRoundMillions: Bool
     }
 
@@ -94,7 +96,8 @@ struct PluralMissingCategoryRule: Rule {
         let samples = missing.map { Finding.Message.category($0, sample: rules.sample(for: $0) ?? "?") }
         let forMillions = missing.allSatisfy { onlyForMillions(rules, $0) }
         let note = forMillions ? Finding.Message.onlyRoundMillions(locale: set.locale, categories: missing).text : ""
-        return Lack(wording: Finding.Message.lacking(samples, locale: set.locale).text + note, onlyRoundMillions: forMillions)
+        return Lack(
+            lacking: "\(listing(samples)) form\(samples.count == 1 ? "" : "s")", note: note, onlyRoundMillions: forMillions)
     }
 
     private func onlyForMillions(_ rules: PluralRuleSet, _ category: PluralCategory) -> Bool {
@@ -110,14 +113,10 @@ extension Finding.Message {
         "'\(category.rawValue)' (e.g. \(sample))"
     }
 
-    /// Plural forms that lack categories, `wording` (`lacking(_:locale:)`) saying which.
-    fileprivate static func missingForms(subject: String, key: String, wording: String) -> Finding.Message {
-        "\(subject) of '\(key)' \(wording)"
-    }
-
-    /// What plural forms lack: `categories` (each with its sample), which `locale` uses.
-    fileprivate static func lacking(_ categories: [String], locale: String) -> Finding.Message {
-        "has no \(listing(categories)) form\(categories.count == 1 ? "" : "s"), which '\(locale)' uses; those numbers show the 'other' text"
+    /// Plural forms that lack the forms `lacking` names (each category with its sample), which
+    /// `locale` uses; `note` is added when every one covers only round millions.
+    fileprivate static func missingForms(subject: String, key: String, lacking: String, locale: String, note: String) -> Finding.Message {
+        "\(subject) of '\(key)' has no \(lacking), which '\(locale)' uses; those numbers show the 'other' text\(note)"
     }
 
     /// What the note-severity finding adds when every missing category covers only round millions.

@@ -41,7 +41,8 @@ struct UnbalancedBracketsRule: Rule {
 /// below zero on the way), and the number of quotation marks.
 struct BracketCount {
     /// Round, square, curly, corner, white corner and lenticular brackets (quotes by pairs below),
-    /// in fixed storage: two arrays made for every text cost more than reading it.
+    /// in fixed storage: two arrays made for every text cost more than reading it. Six of the
+    /// eight lanes are used (`marks` lists the kinds).
     private(set) var depth = SIMD8<Int32>()
     /// A closing bracket before its opening one, a bit per kind.
     private var closedFirst: UInt8 = 0
