@@ -61,46 +61,49 @@ public struct TextRenderer: Sendable {
     /// A finding's line, its source excerpt and (with `notes`) its notes and fix-its; `also`
     /// names further locales where the same finding stands.
     public func format(_ diagnostic: Diagnostic, notes: Bool = true, also: [String] = []) -> String {
-        var out = ""
+        var out = ByteWriter(capacity: 256)
         format(diagnostic, notes: notes, also: also, into: &out)
-        return out
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `format(_:notes:also:)` appended to `out` piece by piece: a report of thousands of
-    /// findings made each one's text in pieces, then copied it into the report.
-    func format(_ diagnostic: Diagnostic, notes: Bool, also: [String], into out: inout String) {
+    /// `format(_:notes:also:)` written to `out` piece by piece: a report of thousands of findings
+    /// made each one's text in pieces, then copied it into the report, and every append to a
+    /// string checked the string more than it copied.
+    func format(_ diagnostic: Diagnostic, notes: Bool, also: [String], into out: inout ByteWriter) {
         painting("1", into: &out) { Self.appendPosition(diagnostic.path, diagnostic.location, to: &$0) }
-        out += " "
-        out += severityLabel(diagnostic.severity)
-        out += " "
-        painting("1", into: &out) { $0 += Self.visible(diagnostic.message) }
+        out.append(" ")
+        out.appendUTF8(severityLabel(diagnostic.severity))
+        out.append(" ")
+        painting("1", into: &out) { $0.appendUTF8(Self.visible(diagnostic.message)) }
         if !also.isEmpty {
-            out += " (the same in \(also.count) more locale\(also.count == 1 ? "" : "s"): \(Self.visible(Self.shortList(also))))"
+            out.appendUTF8(" (the same in \(also.count) more locale\(also.count == 1 ? "" : "s"): \(Self.visible(Self.shortList(also))))")
         }
-        out += " ["
-        out += diagnostic.id
-        out += "]\n"
-        out += excerpt(diagnostic.path, diagnostic.location)
+        out.append(" [")
+        out.appendUTF8(diagnostic.id)
+        out.append("]\n")
+        out.appendUTF8(excerpt(diagnostic.path, diagnostic.location))
         guard notes else { return }
         for fixIt in diagnostic.fixIts {
-            out +=
+            out.appendUTF8(
                 "\(Self.position(fixIt.path, fixIt.start)) note: \(Self.visible(fixIt.message)) (replace with '\(Self.visible(fixIt.replacement))')\(fixIt.unsafe ? " with `fix --unsafe`" : "")\n"
+            )
         }
         for note in diagnostic.notes {
-            out += paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(Self.visible(note.message))\n"
-            out += excerpt(note.path, note.location)
+            out.appendUTF8(
+                paint(Self.position(note.path, note.location), "1") + " " + severityLabel(.note) + " \(Self.visible(note.message))\n")
+            out.appendUTF8(excerpt(note.path, note.location))
         }
     }
 
-    /// What `body` appends, in the colour `code` when colouring (`paint` without the copy).
-    private func painting(_ code: String, into out: inout String, _ body: (inout String) -> Void) {
+    /// What `body` writes, in the colour `code` when colouring (`paint` without the copy).
+    private func painting(_ code: StaticString, into out: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
         if colour {
-            out += "\u{1B}["
-            out += code
-            out += "m"
+            out.append("\u{1B}[")
+            out.append(code)
+            out.append("m")
         }
         body(&out)
-        if colour { out += "\u{1B}[0m" }
+        if colour { out.append("\u{1B}[0m") }
     }
 
     /// Text as a terminal should show it: control characters (an escape sequence in a file name
@@ -167,20 +170,19 @@ public struct TextRenderer: Sendable {
     }
 
     public static func position(_ path: String, _ location: SourcePosition?) -> String {
-        var out = ""
-        appendPosition(path, location, to: &out)
-        return out
+        guard let location else { return "\(visible(path)):" }
+        return "\(visible(path)):\(location.line):\(location.column):"
     }
 
-    /// `position(_:_:)` appended to `out`.
-    static func appendPosition(_ path: String, _ location: SourcePosition?, to out: inout String) {
-        out += visible(path)
-        out += ":"
+    /// `position(_:_:)` written to `out`.
+    static func appendPosition(_ path: String, _ location: SourcePosition?, to out: inout ByteWriter) {
+        out.appendUTF8(visible(path))
+        out.append(":")
         guard let location else { return }
-        out += String(location.line)
-        out += ":"
-        out += String(location.column)
-        out += ":"
+        out.appendUTF8(String(location.line))
+        out.append(":")
+        out.appendUTF8(String(location.column))
+        out.append(":")
     }
 
     /// "de, fr, it" or "de, fr, it, … and 28 more".
@@ -190,7 +192,6 @@ public struct TextRenderer: Sendable {
     }
 
     func render(_ report: DiagnosticReport) -> String {
-        var out = ""
         // The findings named by their places: a copy of each finding kept retained every string in it.
         let every = report.result.findings
         // Warnings of a translation backlog rule are summarised per table and notes are counted,
@@ -210,9 +211,12 @@ public struct TextRenderer: Sendable {
             }
         }
         let shown = maximumFindings.map { RuleCount.capped(all, of: every, to: $0) } ?? all
+        // The findings' lines written as bytes, then made the report's text at once.
+        var lines = ByteWriter(capacity: shown.count * 160)
         for group in SameCause.groups(every, of: shown) {
-            format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales, into: &out)
+            format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales, into: &lines)
         }
+        var out = lines.withBytes { String(decoding: $0, as: UTF8.self) }
         if shown.count < all.count {
             out +=
                 "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"

@@ -364,26 +364,33 @@ extension RuleEngine {
         let order = findings.withUnsafeBufferPointer { findings in
             // Each finding's file and position are read once into a key that is compared first
             // (the file by its path's rank): `Diagnostic.ordered` compares the same first, and
-            // comparing the paths themselves read strings at every comparison. The rest of the
-            // order is compared only between findings of one place.
-            let places = Self.placeKeys(findings)
-            // Each finding read in place: bound to a name, it was copied for every comparison.
-            return Array(findings.indices).sorted { i, j in
-                if places[i] != places[j] { return places[i] < places[j] }
+            // comparing the paths themselves read strings at every comparison. The keys are
+            // sorted with the findings' places beside them (an array of keys read at each
+            // comparison cost a lookup apiece); the rest of the order is compared only between
+            // findings of one place, each read in place (bound to a name, it was copied for every
+            // comparison).
+            var keyed = Self.placeKeys(findings).enumerated().map { (place: $0.element, index: $0.offset) }
+            keyed.sort { a, b in
+                if a.place != b.place { return a.place < b.place }
+                let i = a.index
+                let j = b.index
                 if Diagnostic.ordered(findings[i].diagnostic, findings[j].diagnostic) { return true }
                 if Diagnostic.ordered(findings[j].diagnostic, findings[i].diagnostic) { return false }
                 return (findings[i].key ?? "", findings[i].locale ?? "", findings[i].table ?? "")
                     < (findings[j].key ?? "", findings[j].locale ?? "", findings[j].table ?? "")
             }
+            return keyed
         }
-        let sorted = order.lazy.map { findings[$0] }
         var result: [Finding] = []
-        result.reserveCapacity(sorted.count)
+        result.reserveCapacity(order.count)
         var runStart = 0
+        var runPlace: PlaceKey?
         // A long run (findings without a position and with one message) is searched by hash.
         var runSet: Set<Finding> = []
-        for finding in sorted {
-            if runStart < result.count, !Diagnostic.ordered(result[runStart].diagnostic, finding.diagnostic) {
+        for (place, index) in order {
+            let finding = findings[index]
+            // A finding of another place starts a run without comparing the findings.
+            if runStart < result.count, place == runPlace, !Diagnostic.ordered(result[runStart].diagnostic, finding.diagnostic) {
                 if result.count - runStart > 8 {
                     if runSet.isEmpty { runSet = Set(result[runStart...]) }
                     guard runSet.insert(finding).inserted else { continue }
@@ -392,6 +399,7 @@ extension RuleEngine {
                 }
             } else {
                 runStart = result.count
+                runPlace = place
                 runSet.removeAll(keepingCapacity: true)
             }
             result.append(finding)
