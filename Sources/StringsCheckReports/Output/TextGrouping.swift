@@ -145,28 +145,18 @@ extension TextRenderer {
         // The findings by table, then by rule, in one pass: findings come in runs of one table,
         // and their rules are numbered by a memo (hashing the table and filtering the findings
         // once per phrase compared every finding's strings again and again).
-        var tables: [String] = []
-        var byTable: [String: Int] = [:]
+        var numbering = FirstSeenNumbers()
         var ofTable: [(rules: RuleIDMemo<Void>, byRule: [[Int]])] = []
-        var current = -1
         for index in indices {
-            let table = findings[index].table ?? findings[index].diagnostic.path
-            if current < 0 || tables[current] != table {
-                if let known = byTable[table] {
-                    current = known
-                } else {
-                    current = tables.count
-                    byTable[table] = current
-                    tables.append(table)
-                    ofTable.append((RuleIDMemo { _ in () }, []))
-                }
-            }
+            let current = numbering.number(of: findings[index].table ?? findings[index].diagnostic.path)
+            if current == ofTable.count { ofTable.append((RuleIDMemo { _ in () }, [])) }
             let rule = ofTable[current].rules.slot(of: findings[index].diagnostic.id).number
             if rule == ofTable[current].byRule.count { ofTable[current].byRule.append([]) }
             ofTable[current].byRule[rule].append(index)
         }
         var out =
             "\nTranslation backlog (work not done yet, not defects; `--backlog` lists each, `stringscheck coverage` shows each locale):\n"
+        let tables = numbering.strings
         for table in tables.indices.sorted(by: { tables[$0] < tables[$1] }) {
             let rules = ofTable[table].rules.seen
             let byRule = ofTable[table].byRule

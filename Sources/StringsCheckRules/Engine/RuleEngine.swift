@@ -328,24 +328,9 @@ extension RuleEngine {
     /// Each finding's `PlaceKey`. Findings come in runs of one file: a path is looked up only
     /// where it changes.
     static func placeKeys(_ findings: UnsafeBufferPointer<Finding>) -> [PlaceKey] {
-        var numberOf: [String: Int] = [:]
-        var paths: [String] = []
-        var numbers: [Int] = []
-        numbers.reserveCapacity(findings.count)
-        var last = -1
-        for index in findings.indices {
-            let path = findings[index].diagnostic.path
-            if last < 0 || paths[last] != path {
-                if let known = numberOf[path] {
-                    last = known
-                } else {
-                    last = paths.count
-                    numberOf[path] = last
-                    paths.append(path)
-                }
-            }
-            numbers.append(last)
-        }
+        var numbering = FirstSeenNumbers()
+        let numbers = findings.indices.map { numbering.number(of: findings[$0].diagnostic.path) }
+        let paths = numbering.strings
         var rank = [Int](repeating: 0, count: paths.count)
         for (position, number) in paths.indices.sorted(by: { paths[$0] < paths[$1] }).enumerated() { rank[number] = position }
         return findings.indices.map { index in

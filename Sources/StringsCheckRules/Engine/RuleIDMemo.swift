@@ -37,3 +37,28 @@ extension BuiltInRules {
     /// Whether an ID is a translation backlog rule's, asked once per rule (`backlogIDs`).
     public static func backlogMemo() -> RuleIDMemo<Bool> { RuleIDMemo { backlogIDs.contains($0) } }
 }
+
+/// Strings numbered in the order first seen, for strings that come in runs (findings' paths and
+/// tables, in report order): the previous one is compared first, and only a change of string is
+/// hashed.
+public struct FirstSeenNumbers {
+    private var numberOf: [String: Int] = [:]
+    /// The strings numbered, in the order first seen.
+    public private(set) var strings: [String] = []
+    private var last = -1
+
+    public init() {}
+
+    /// The number of `string`, given it if it is new.
+    public mutating func number(of string: String) -> Int {
+        if last >= 0, strings[last] == string { return last }
+        if let known = numberOf[string] {
+            last = known
+        } else {
+            last = strings.count
+            numberOf[string] = last
+            strings.append(string)
+        }
+        return last
+    }
+}
