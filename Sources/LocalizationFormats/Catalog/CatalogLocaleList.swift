@@ -53,7 +53,11 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
         mutating func append(_ value: borrowing String, state: borrowing String?) {
             guard fits else { return }
             let start = text.count
-            text.append(contentsOf: value.utf8)
+            // The bytes copied from where they lie (appending the string's view went through the
+            // general sequence path, and retained the string).
+            if value.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
+                text.append(contentsOf: value.utf8)
+            }
             let settled = state.map { $0 == "translated" } ?? true
             guard text.count < Int(LocalizedString.CatalogSpan.settled) else {
                 fits = false
