@@ -23,6 +23,13 @@ struct TextBatch {
     private var sourceNumbers: [ObjectIdentifier: Int32] = [:]
     /// The source numbered last (its number kept: the batch keeps every source it numbers).
     private var lastNumbered: (source: ObjectIdentifier?, number: Int32) = (nil, -1)
+    /// Sources numbered before, by their address's bits (a slot holds the last source that fell
+    /// in it): a catalog's texts alternate locales text by text, and hashing each text's source
+    /// for `sourceNumbers` cost more than adding the text.
+    private var recentSources = [(source: ObjectIdentifier?, number: Int32)](repeating: (nil, -1), count: 64)
+    /// The plain-specifier scan found or remembered last (see `plainScans`): the locales of one
+    /// key mostly read alike.
+    private var lastPlainScan: (key: UInt64, scan: Scan)?
     /// The scans of texts written in plain specifiers, by `PlainSpecifiers.key`: `.strings`
     /// values by their key, catalog string units (scanned as catalog texts) by theirs with
     /// `unitKey` set.
@@ -91,7 +98,16 @@ struct TextBatch {
     private mutating func appendKnownScan(
         _ key: UInt64?, object: Int32, entry: Int, source: TextSource, number: Int32, own: Flags
     ) -> Bool {
-        guard let key, let known = plainScans[key] else { return false }
+        guard let key else { return false }
+        let known: Scan
+        if let last = lastPlainScan, last.key == key {
+            known = last.scan
+        } else if let found = plainScans[key] {
+            known = found
+            lastPlainScan = (key, found)
+        } else {
+            return false
+        }
         add(Slot(object: object, shape: known.shape, source: number, entry: Int32(entry), flags: known.flags.union(own)), source: source)
         return true
     }
@@ -101,7 +117,9 @@ struct TextBatch {
     private mutating func rememberLastScan(_ key: UInt64?) {
         guard let key else { return }
         let slot = texts.slots[texts.slots.count - 1]
-        plainScans[key] = Scan(shape: slot.shape, flags: slot.flags.subtracting(Self.ownFlags))
+        let scan = Scan(shape: slot.shape, flags: slot.flags.subtracting(Self.ownFlags))
+        plainScans[key] = scan
+        lastPlainScan = (key, scan)
     }
 
     /// The record's part of a form's text scanned as `analysis`, reading `variables` too; `text`
@@ -232,7 +250,14 @@ struct TextBatch {
         // count every core's batches contend for.
         let identity = ObjectIdentifier(source)
         if identity == lastNumbered.source { return lastNumbered.number }
-        let number = Self.number(of: identity, in: &sourceNumbers, appending: source, to: &texts.sources)
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: identity) >> 4) & 63)
+        let number: Int32
+        if recentSources[slot].source == identity {
+            number = recentSources[slot].number
+        } else {
+            number = Self.number(of: identity, in: &sourceNumbers, appending: source, to: &texts.sources)
+            recentSources[slot] = (identity, number)
+        }
         lastNumbered = (identity, number)
         return number
     }
