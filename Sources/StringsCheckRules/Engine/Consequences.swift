@@ -46,8 +46,10 @@ enum Consequences {
     static func removeRedundant(_ findings: inout [Finding]) {
         var spots: Set<Spot> = []
         var causes: Set<Place> = []
+        // Asked once per rule, not hashed per finding.
+        var causesSamePlace = RuleIDMemo { samePlace[$0] != nil }
         findings.withUnsafeBufferPointer { findings in
-            for index in findings.indices where samePlace[findings[index].diagnostic.id] != nil {
+            for index in findings.indices where causesSamePlace(findings[index].diagnostic.id) {
                 let diagnostic = findings[index].diagnostic
                 spots.insert(Spot(rule: diagnostic.id, path: diagnostic.path, location: diagnostic.location))
             }
