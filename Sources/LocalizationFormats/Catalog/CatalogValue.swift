@@ -252,28 +252,30 @@ extension CatalogValue {
 
         /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is
         /// in `state`.
-        @inlinable public func hasUnit(inState state: String?) -> Bool { !unitStates.isDisjoint(with: UnitStates(state)) }
+        @inlinable public func hasUnit(inState state: String?) -> Bool { hasUnit(inAnyOf: UnitStates(state)) }
+        /// Whether some unit of the value is in one of `states` (a walk that asks every value
+        /// works the states out once, not once per value).
+        @inlinable public func hasUnit(inAnyOf states: UnitStates) -> Bool { !unitStates.isDisjoint(with: states) }
         /// Whether the value has forms (variations or substitutions of its own) besides its unit.
         @inlinable public var hasForms: Bool { hasVariations || hasSubstitutions }
     }
 
     /// A set of unit states, one bit each for Xcode's states, one for no state and one for any
     /// other spelling.
-    @usableFromInline
-    struct UnitStates: OptionSet, Sendable {
-        @usableFromInline let rawValue: UInt8
-        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+    public struct UnitStates: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        static let noState = UnitStates(rawValue: 1 << 0)
-        static let translated = UnitStates(rawValue: 1 << 1)
-        static let needsReview = UnitStates(rawValue: 1 << 2)
-        static let new = UnitStates(rawValue: 1 << 3)
-        static let stale = UnitStates(rawValue: 1 << 4)
-        static let machineTranslated = UnitStates(rawValue: 1 << 5)
-        static let other = UnitStates(rawValue: 1 << 6)
+        public static let noState = UnitStates(rawValue: 1 << 0)
+        public static let translated = UnitStates(rawValue: 1 << 1)
+        public static let needsReview = UnitStates(rawValue: 1 << 2)
+        public static let new = UnitStates(rawValue: 1 << 3)
+        public static let stale = UnitStates(rawValue: 1 << 4)
+        public static let machineTranslated = UnitStates(rawValue: 1 << 5)
+        public static let other = UnitStates(rawValue: 1 << 6)
 
-        @usableFromInline
-        init(_ state: String?) {
+        /// The set of the one state `state` (nil: no state).
+        public init(_ state: String?) {
             guard let state else {
                 self = .noState
                 return

@@ -30,9 +30,10 @@ extension Rule {
     /// Findings for string units in a given state.
     func unitStateFindings(_ context: RuleContext, state: String, describe: (String, String) -> Finding.Message) -> [Finding] {
         var result: [Finding] = []
+        let wanted = CatalogValue.UnitStates(state)
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage
-            catalog.forEachLocalization(where: { $0.hasUnit(inState: state) }) { entry, written, value in
+            catalog.forEachLocalization(where: { $0.hasUnit(inAnyOf: wanted) }) { entry, written, value in
                 // The source language's units are the text itself, never a translation to do:
                 // Xcode leaves extracted source text in the state 'new'.
                 guard entry.shouldTranslate, state != "new" || written != sourceLanguage else { return }
