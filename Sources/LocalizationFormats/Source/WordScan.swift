@@ -1,5 +1,5 @@
 /// The eight-bytes-at-a-time string scan the `.strings` and JSON readers (and rules) share.
-public enum WordScan {
+package enum WordScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -9,7 +9,7 @@ public enum WordScan {
 
     /// Whether a byte of `bytes` is outside ASCII, read eight bytes at a time (a test per byte
     /// cost a rule comparing every translation with its development text more than the rest).
-    public static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         var index = 0

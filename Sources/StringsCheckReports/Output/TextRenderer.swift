@@ -170,8 +170,9 @@ public struct TextRenderer: Sendable {
     }
 
     public static func position(_ path: String, _ location: SourcePosition?) -> String {
-        guard let location else { return "\(visible(path)):" }
-        return "\(visible(path)):\(location.line):\(location.column):"
+        var out = ByteWriter(capacity: 64)
+        appendPosition(path, location, to: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `position(_:_:)` written to `out`.

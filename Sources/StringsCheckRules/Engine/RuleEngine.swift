@@ -374,7 +374,8 @@ extension RuleEngine {
         var runSet: Set<Finding> = []
         for (place, index) in order {
             let finding = findings[index]
-            // A finding of another place starts a run without comparing the findings.
+            // A finding of another place starts a run without comparing the findings (a
+            // shortcut: `Diagnostic.ordered` would say the same).
             if runStart < result.count, place == runPlace, !Diagnostic.ordered(result[runStart].diagnostic, finding.diagnostic) {
                 if result.count - runStart > 8 {
                     if runSet.isEmpty { runSet = Set(result[runStart...]) }

@@ -3,18 +3,18 @@
 /// itself without reading its bytes. Hashing each finding's ID cost more than the rest of a
 /// count over thousands of findings; a run has a few dozen rules. Not `Sendable` (it holds its
 /// closure): a memo is made and read by one pass.
-public struct RuleIDMemo<Value> {
+package struct RuleIDMemo<Value> {
     private var ids: [String] = []
     private var values: [Value] = []
     private var last = 0
     private let compute: (String) -> Value
 
-    public init(_ compute: @escaping (String) -> Value) {
+    package init(_ compute: @escaping (String) -> Value) {
         self.compute = compute
     }
 
     /// The number of `id` among the IDs seen (in the order first seen), and its value.
-    public mutating func slot(of id: String) -> (number: Int, value: Value) {
+    package mutating func slot(of id: String) -> (number: Int, value: Value) {
         if last < ids.count, ids[last] == id { return (last, values[last]) }
         if let found = ids.firstIndex(of: id) {
             last = found
@@ -27,30 +27,30 @@ public struct RuleIDMemo<Value> {
     }
 
     /// The value of `id`.
-    public mutating func callAsFunction(_ id: String) -> Value { slot(of: id).value }
+    package mutating func callAsFunction(_ id: String) -> Value { slot(of: id).value }
 
     /// The IDs seen, in the order first seen (numbered as `slot(of:)` numbers them).
-    public var seen: [String] { ids }
+    package var seen: [String] { ids }
 }
 
 extension BuiltInRules {
     /// Whether an ID is a translation backlog rule's, asked once per rule (`backlogIDs`).
-    public static func backlogMemo() -> RuleIDMemo<Bool> { RuleIDMemo { backlogIDs.contains($0) } }
+    package static func backlogMemo() -> RuleIDMemo<Bool> { RuleIDMemo { backlogIDs.contains($0) } }
 }
 
 /// Strings numbered in the order first seen, for strings that come in runs (findings' paths and
 /// tables, in report order): the previous one is compared first, and only a change of string is
 /// hashed.
-public struct FirstSeenNumbers {
+package struct FirstSeenNumbers {
     private var numberOf: [String: Int] = [:]
     /// The strings numbered, in the order first seen.
-    public private(set) var strings: [String] = []
+    package private(set) var strings: [String] = []
     private var last = -1
 
-    public init() {}
+    package init() {}
 
     /// The number of `string`, given it if it is new.
-    public mutating func number(of string: String) -> Int {
+    package mutating func number(of string: String) -> Int {
         if last >= 0, strings[last] == string { return last }
         if let known = numberOf[string] {
             last = known
