@@ -52,10 +52,14 @@ extension FormatPair {
                     for number in keys.keys.keys.indices where !translations[number].isEmpty {
                         let base = bases[number]
                         let translation = translations[number]
-                        // The same text shape reads alike without comparing: the usual key.
-                        if !base.isEmpty, texts.origin(at: base.first) != .catalog,
+                        // The same text shape reads alike without comparing: the usual key. A
+                        // catalog's base may read more than its text: the format its key passes
+                        // from code (see `pair`), which a key without a `%` is not.
+                        if !base.isEmpty,
                             (base.shape >= 0 && base.shape == translation.shape)
-                                || baseKeys.shape(base.shape).readsLike(keys.shape(translation.shape))
+                                || baseKeys.shape(base.shape).readsLike(keys.shape(translation.shape)),
+                            texts.origin(at: base.first) != .catalog
+                                || !keys.keys.keys.withUnsafeBufferPointer({ $0[number].utf8Contains(byte: UInt8(ascii: "%")) })
                         {
                             continue
                         }

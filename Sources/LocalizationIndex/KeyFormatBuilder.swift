@@ -125,11 +125,12 @@ extension LocalizedTextBuilder {
             var predicted = 0
             for range in jobs[job].ranges {
                 for index in range where reference || texts.isLoaded(at: index) {
-                    let key = texts.key(at: index)
-                    if let number = keys.number(of: key, guess: predicted) {
+                    let guess = predicted
+                    if let number = texts.withKey(at: index, { keys.number(of: $0, guess: guess) }) {
                         predicted = number + 1
                         update(number, with: index, in: &formats)
                     } else {
+                        let key = texts.key(at: index)
                         let number =
                             extraNumbers[key]
                             ?? {

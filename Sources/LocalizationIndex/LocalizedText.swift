@@ -61,10 +61,15 @@ public final class TextSource: Sendable {
 
     /// The key of entry `entry` of the source's `.strings`, `.stringsdict` or catalog entries.
     func key(entry: Int, origin: LocalizedStringOrigin) -> String {
+        withKey(entry: entry, origin: origin) { copy $0 }
+    }
+
+    /// `body` with the key of entry `entry`, borrowed where it lies.
+    func withKey<Result>(entry: Int, origin: LocalizedStringOrigin, _ body: (borrowing String) -> Result) -> Result {
         switch origin {
-        case .strings: entries.withUnsafeBufferPointer { $0[entry].key }
-        case .stringsdict: stringsdict.withUnsafeBufferPointer { $0[entry].key }
-        case .catalog: catalog.withUnsafeBufferPointer { $0[entry].key }
+        case .strings: entries.withUnsafeBufferPointer { body($0[entry].key) }
+        case .stringsdict: stringsdict.withUnsafeBufferPointer { body($0[entry].key) }
+        case .catalog: catalog.withUnsafeBufferPointer { body($0[entry].key) }
         }
     }
 

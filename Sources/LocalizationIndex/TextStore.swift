@@ -147,9 +147,16 @@ public struct TextStore: RandomAccessCollection, Sendable {
 
     /// The text's key.
     public func key(at position: Int) -> String {
+        withKey(at: position) { copy $0 }
+    }
+
+    /// `body` with the text's key, borrowed where it lies: a copy retained a key that every
+    /// locale of a catalog shares, a count contended between the cores.
+    public func withKey<Result>(at position: Int, _ body: (borrowing String) -> Result) -> Result {
         let slot = slots[position]
-        if slot.object >= 0 { return objects[Int(slot.object)].key }
-        return sources[Int(slot.source)].key(entry: Int(slot.entry), origin: origin(at: position))
+        if slot.object >= 0 { return objects.withUnsafeBufferPointer { body($0[Int(slot.object)].key) } }
+        let origin = origin(at: position)
+        return sources.withUnsafeBufferPointer { $0[Int(slot.source)].withKey(entry: Int(slot.entry), origin: origin, body) }
     }
 
     /// Where the text comes from (table, locale, path, usage).

@@ -18,6 +18,7 @@ package struct PhaseClock {
 
     private let clock = ContinuousClock()
     private var last: ContinuousClock.Instant
+    private var lastCPU: Duration = .zero
     private let scope: String
     private let enabled: Bool
     private let heap: Bool
@@ -27,6 +28,14 @@ package struct PhaseClock {
         enabled = Self.isEnabled
         heap = enabled && Self.reportsHeap
         last = clock.now
+        if enabled { lastCPU = Self.processCPU() }
+    }
+
+    /// The CPU time all the process's threads have used so far.
+    static func processCPU() -> Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 
     /// Reports the time since the previous lap (or since `init`).
@@ -34,8 +43,10 @@ package struct PhaseClock {
         guard enabled else { return }
         let now = clock.now
         // Memory is the other half of a slow run: each phase also says how much is resident.
-        Self.report(scope, phase, now - last, resident: Self.residentBytes(), heap: heap ? Self.heapBytes() : nil)
+        let cpu = Self.processCPU()
+        Self.report(scope, phase, now - last, resident: Self.residentBytes(), heap: heap ? Self.heapBytes() : nil, cpu: cpu - lastCPU)
         last = now
+        lastCPU = cpu
     }
 
     /// Reports the process's peak resident memory so far (Linux `VmHWM`), in KB: the figure a
@@ -47,11 +58,19 @@ package struct PhaseClock {
     }
 
     /// Reports one measured duration.
-    package static func report(_ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil, heap: Int? = nil) {
+    package static func report(
+        _ scope: String, _ phase: String, _ duration: Duration, resident: Int? = nil, heap: Int? = nil, cpu: Duration? = nil
+    ) {
+        let memory = (resident.map { ", resident \($0 >> 20) MB" } ?? "") + (heap.map { ", heap \($0 >> 20) MB" } ?? "")
+        let busy = cpu.map { ", CPU \(milliseconds($0)) ms" } ?? ""
+        emit("stringscheck: timing \(scope) \(phase): \(milliseconds(duration)) ms\(busy)\(memory)\n")
+    }
+
+    /// A duration in milliseconds to a tenth, as `12.3`.
+    private static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
-        let memory = (resident.map { ", resident \($0 >> 20) MB" } ?? "") + (heap.map { ", heap \($0 >> 20) MB" } ?? "")
-        emit("stringscheck: timing \(scope) \(phase): \(tenths / 10).\(tenths % 10) ms\(memory)\n")
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Writes to standard error directly: no Foundation, and no buffering to interleave.

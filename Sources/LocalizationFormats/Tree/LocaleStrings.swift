@@ -20,7 +20,23 @@ public final class TableKeyNumbers: Sendable {
     /// in the same order, so the number after the previous key's usually is the key's, and the
     /// key is then compared, not hashed.
     @inlinable public func number(of key: String, guess: Int) -> Int? {
-        guess < keys.count && keys[guess] == key ? guess : numbers[key]
+        if guess < keys.count, keys.withUnsafeBufferPointer({ Self.same($0, guess, key) }) { return guess }
+        return numbers[key]
+    }
+
+    /// Whether `keys[index]` is `key`, told first from the two strings' words: the locales of a
+    /// catalog share its keys' strings, so a key is mostly the very string its number names, and
+    /// is then known without copying the element (every locale's merge retained the same key at
+    /// once, a count contended between the cores).
+    @inlinable static func same(_ keys: UnsafeBufferPointer<String>, _ index: Int, _ key: String) -> Bool {
+        if MemoryLayout<String>.size == 2 * MemoryLayout<UInt>.size, let base = keys.baseAddress {
+            let element = UnsafeRawPointer(base + index)
+            let words = unsafeBitCast(key, to: (UInt, UInt).self)
+            if element.load(as: UInt.self) == words.0, element.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == words.1 {
+                return true
+            }
+        }
+        return keys[index] == key
     }
 }
 
