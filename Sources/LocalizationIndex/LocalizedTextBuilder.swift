@@ -193,6 +193,7 @@ enum LocalizedTextBuilder {
         catalog.entries.withUnsafeBufferPointer { entries in
             for index in range {
                 entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    guard let first = localizations.baseAddress else { return }
                     for item in localizations.indices {
                         let written = localizations[item].locale
                         let held = places.value(at: item, written: written) {
@@ -206,7 +207,8 @@ enum LocalizedTextBuilder {
                         let isSource = written == sourceLanguage
                         held._withUnsafeGuaranteedRef { source in
                             appendCatalogText(
-                                position: (index, item), entries: entries, value: localizations[item].value, source: source,
+                                position: (index, item), entries: entries,
+                                value: CatalogLocalization.value(at: first + item), source: source,
                                 isSource: isSource, loaded: catalog.loads, ignoring: ignored, to: &batch)
                         }
                     }
@@ -235,12 +237,13 @@ enum LocalizedTextBuilder {
     /// of localization `position` of `entries`. The entry is read in place for its key, which
     /// most texts never read (passing the entry copied it).
     private static func appendCatalogText(
-        position: (entry: Int, localization: Int), entries: UnsafeBufferPointer<CatalogEntry>, value: borrowing CatalogValue,
+        position: (entry: Int, localization: Int), entries: UnsafeBufferPointer<CatalogEntry>, value pointer: UnsafePointer<CatalogValue>,
         source: TextSource, isSource: Bool, loaded: Bool, ignoring ignored: Set<String>, to batch: inout TextBatch
     ) {
         guard ignored.isEmpty || !ignored.contains(source.locale) else { return }
         // Most values are one string unit: its text, without the general path's lists.
-        guard !value.hasForms else {
+        guard !pointer.pointee.shape.hasForms else {
+            let value = pointer.pointee
             // Variations without substitutions (plural and device forms): a record per form,
             // read as the general path makes it (`TextSource.catalogForm`).
             if !value.hasSubstitutions, !value.nestsSubstitutions {
@@ -270,8 +273,8 @@ enum LocalizedTextBuilder {
         // A translation in the state 'new' is not compiled; the source language's unit is the
         // text the app shows whatever its state (Xcode leaves extracted source text 'new').
         // Read in place (a value without forms visits its unit alone): copying the unit retained
-        // its strings.
-        value.forEachUnit { unit in
+        // its strings, and copying the value its box.
+        CatalogValue.forEachUnit(at: pointer) { unit in
             guard isSource || unit.state != "new" else { return }
             if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
                 batch.appendUnit(unit.value, entry: position.entry, localization: position.localization, of: source, loaded: loaded)

@@ -34,6 +34,40 @@ struct EngineTests {
         #expect(kept.compactMap(\.locale) == ["de", "fr"], "ties in key, locale and table order")
     }
 
+    /// Arranging findings in place keeps exactly the chosen ones, in the chosen order, for
+    /// every way of choosing them from up to seven findings (a permutation has cycles of every
+    /// length among them), and leaves the dropped ones out.
+    @Test func findingsAreArrangedInPlaceAsChosen() {
+        func finding(_ number: Int) -> Finding {
+            Finding(
+                Diagnostic(id: "r", severity: .note, message: "m\(number)", path: "p", location: nil), key: "k\(number)",
+                locales: ["l\(number)"])
+        }
+        func orders(of items: [Int]) -> [[Int]] {
+            guard !items.isEmpty else { return [[]] }
+            return items.indices.flatMap { index in
+                var rest = items
+                let first = rest.remove(at: index)
+                return orders(of: rest).map { [first] + $0 }
+            }
+        }
+        var checked = 0
+        for count in 0...7 {
+            let findings = (0..<count).map(finding)
+            // Every subset, in every order for up to five findings, in one shuffled order above.
+            for mask in 0..<(1 << count) {
+                let chosen = (0..<count).filter { mask & (1 << $0) != 0 }
+                for kept in count <= 5 ? orders(of: chosen) : [chosen.reversed(), chosen] {
+                    var arranged = findings
+                    RuleEngine.arrange(&arranged, keeping: kept)
+                    #expect(arranged == kept.map { findings[$0] }, "\(kept) of \(count)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 799)
+    }
+
     /// The texts' hashes are made for a baseline alone: a run that writes none leaves them out,
     /// and a run that reads one still filters by them.
     @Test func textHashesAreMadeForABaselineAlone() async {

@@ -149,6 +149,7 @@ extension StringCatalog {
             for index in entries.indices {
                 var hasSource = false
                 entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    guard let first = localizations.baseAddress else { return }
                     for item in localizations.indices {
                         let name = localizations[item].locale
                         let locale = places.value(at: item, written: name) {
@@ -163,8 +164,11 @@ extension StringCatalog {
                         if locale == sourceID { hasSource = true }
                         lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
                         // The unit the text shows, the key only when there is none (the key's
-                        // strings are read by every share at once).
-                        let shown = localizations[item].value.withRepresentativeUnit { unit in
+                        // strings are read by every share at once). The value is read where it
+                        // lies: copied, its box was retained by both shares at once (neighbouring
+                        // localizations belong to different shares).
+                        let value = CatalogLocalization.value(at: first + item)
+                        let shown = CatalogValue.withRepresentativeUnit(at: value) { unit in
                             lists.layouts[locale].append(unit.value, state: unit.state)
                         }
                         if !shown { lists.layouts[locale].append(entries[index].key, state: nil) }

@@ -116,11 +116,52 @@ public struct CatalogValue: Sendable, Hashable {
     /// calling it, when there is none.
     @inlinable
     public func withRepresentativeUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows -> Bool {
+        try Self.withRepresentativeUnit(shape: shape, storage: storage, body)
+    }
+
+    /// `withRepresentativeUnit` of the value `value` points to, its box borrowed where it lies
+    /// (see `withStorage(at:_:)`).
+    @inlinable
+    public static func withRepresentativeUnit(at value: UnsafePointer<CatalogValue>, _ body: (borrowing CatalogStringUnit) throws -> Void)
+        rethrows -> Bool
+    {
+        try withStorage(at: value) { shape, storage in try withRepresentativeUnit(shape: shape, storage: storage, body) }
+    }
+
+    /// `forEachUnit` of the value `value` points to, its box borrowed where it lies (see
+    /// `withStorage(at:_:)`).
+    @inlinable
+    public static func forEachUnit(at value: UnsafePointer<CatalogValue>, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
+        try withStorage(at: value) { shape, storage in try forEachUnit(shape: shape, storage: storage, body) }
+    }
+
+    /// Calls `body` with the shape and the box of the value `value` points to, the box borrowed
+    /// rather than retained. A value read from a buffer and handed to a closure that writes
+    /// memory is copied first (the compiler cannot tell that the closure leaves the buffer
+    /// alone): a retain of its box, contended when the cores read one catalog at once. The box's
+    /// fields are constants, read in place whatever the closure writes.
+    @inlinable
+    static func withStorage<Result>(at value: UnsafePointer<CatalogValue>, _ body: (Shape, Storage) throws -> Result) rethrows -> Result {
+        let box = UnsafeRawPointer(value).load(fromByteOffset: storageOffset, as: UnsafeRawPointer.self)
+        let shape = value.pointee.shape
+        return try Unmanaged<Storage>.fromOpaque(box)._withUnsafeGuaranteedRef { try body(shape, $0) }
+    }
+
+    /// Where a value's box reference lies in it.
+    @usableFromInline static let storageOffset: Int = {
+        guard let offset = MemoryLayout<CatalogValue>.offset(of: \CatalogValue.storage) else { preconditionFailure("a stored property") }
+        return offset
+    }()
+
+    @inlinable
+    static func withRepresentativeUnit(shape: Shape, storage: Storage, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows
+        -> Bool
+    {
         if shape.hasStringUnit {
             try body(storage.unit)
             return true
         }
-        guard hasVariations else { return false }
+        guard shape.hasVariations else { return false }
         return try storage.variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
@@ -147,13 +188,18 @@ extension CatalogValue {
     /// instead of collected into arrays.
     @inlinable
     public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
+        try Self.forEachUnit(shape: shape, storage: storage, body)
+    }
+
+    @inlinable
+    static func forEachUnit(shape: Shape, storage: Storage, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
         // Told by the shape: `stringUnit != nil` compared two optional units, copying the unit.
         if shape.hasStringUnit { try body(storage.unit) }
         // Nearly every value is one unit: no variation or substitution to walk.
-        if !hasForms { return }
-        try Self.forEachUnit(in: variations, body)
-        try substitutions.withUnsafeBufferPointer { substitutions in
-            for index in substitutions.indices { try Self.forEachUnit(in: substitutions[index].variations, body) }
+        if !shape.hasForms { return }
+        try forEachUnit(in: storage.variations, body)
+        try storage.substitutions.withUnsafeBufferPointer { substitutions in
+            for index in substitutions.indices { try forEachUnit(in: substitutions[index].variations, body) }
         }
     }
 

@@ -12,6 +12,22 @@ public struct CatalogLocalization: Sendable, Hashable {
     }
 }
 
+extension CatalogLocalization {
+    /// The value of the localization `localization` points to, where it lies (see
+    /// `CatalogValue.withStorage(at:_:)`).
+    @inlinable
+    public static func value(at localization: UnsafePointer<CatalogLocalization>) -> UnsafePointer<CatalogValue> {
+        UnsafeRawPointer(localization).advanced(by: valueOffset).assumingMemoryBound(to: CatalogValue.self)
+    }
+
+    @usableFromInline static let valueOffset: Int = {
+        guard let offset = MemoryLayout<CatalogLocalization>.offset(of: \CatalogLocalization.value) else {
+            preconditionFailure("a stored property")
+        }
+        return offset
+    }()
+}
+
 /// One key of a String Catalog.
 public struct CatalogEntry: Sendable, Hashable {
     public var key: String

@@ -174,7 +174,7 @@ public enum RuleEngine {
         let suppressed = count - findings.count
         var kept = consume findings
         phases.lap("apply the configuration")
-        kept = Self.sortedWithoutDuplicates(kept)
+        kept = Self.sortedWithoutDuplicates(consume kept)
         // Only a baseline reads them: one read here, or one to be written from the result.
         if hashingTexts || baseline != nil { Self.hashTexts(of: &kept, in: context) }
         var baselined = 0
@@ -342,7 +342,7 @@ extension RuleEngine {
     /// The findings in report order, each once: sorted first (by path, position, rule and
     /// message, then key, locale and table), so a finding can only repeat among those with its
     /// path, position, rule and message, and no finding is hashed whole.
-    static func sortedWithoutDuplicates(_ findings: [Finding]) -> [Finding] {
+    static func sortedWithoutDuplicates(_ findings: consuming [Finding]) -> [Finding] {
         // Positions are sorted, not the findings: a finding is a large value, and the sort moved
         // each one many times, with a retain and release of every string in it per move. The
         // comparisons are the same, so the order is too.
@@ -366,30 +366,65 @@ extension RuleEngine {
             }
             return keyed
         }
-        var result: [Finding] = []
-        result.reserveCapacity(order.count)
-        var runStart = 0
-        var runPlace: PlaceKey?
-        // A long run (findings without a position and with one message) is searched by hash.
-        var runSet: Set<Finding> = []
-        for (place, index) in order {
-            let finding = findings[index]
-            // A finding of another place starts a run without comparing the findings (a
-            // shortcut: `Diagnostic.ordered` would say the same).
-            if runStart < result.count, place == runPlace, !Diagnostic.ordered(result[runStart].diagnostic, finding.diagnostic) {
-                if result.count - runStart > 8 {
-                    if runSet.isEmpty { runSet = Set(result[runStart...]) }
-                    guard runSet.insert(finding).inserted else { continue }
-                } else if result[runStart...].contains(finding) {
-                    continue
+        // The findings kept, by index, in order: compared where they lie, then put in that order
+        // in place (see `arrange`).
+        var kept: [Int] = []
+        kept.reserveCapacity(order.count)
+        findings.withUnsafeBufferPointer { findings in
+            var runStart = 0
+            var runPlace: PlaceKey?
+            // A long run (findings without a position and with one message) is searched by hash.
+            var runSet: Set<Finding> = []
+            for (place, index) in order {
+                // A finding of another place starts a run without comparing the findings (a
+                // shortcut: `Diagnostic.ordered` would say the same).
+                if runStart < kept.count, place == runPlace,
+                    !Diagnostic.ordered(findings[kept[runStart]].diagnostic, findings[index].diagnostic)
+                {
+                    if kept.count - runStart > 8 {
+                        if runSet.isEmpty { runSet = Set(kept[runStart...].map { findings[$0] }) }
+                        guard runSet.insert(findings[index]).inserted else { continue }
+                    } else if kept[runStart...].contains(where: { findings[$0] == findings[index] }) {
+                        continue
+                    }
+                } else {
+                    runStart = kept.count
+                    runPlace = place
+                    runSet.removeAll(keepingCapacity: true)
                 }
-            } else {
-                runStart = result.count
-                runPlace = place
-                runSet.removeAll(keepingCapacity: true)
+                kept.append(index)
             }
-            result.append(finding)
         }
-        return result
+        arrange(&findings, keeping: kept)
+        return findings
+    }
+
+    /// Puts the findings at `kept` (each index once) first, in that order, and drops the others.
+    /// The findings are swapped in place, cycle by cycle: a swap moves them, where copying a
+    /// finding into a new array retained every string in it, and freeing the old one released
+    /// them all again.
+    static func arrange(_ findings: inout [Finding], keeping kept: [Int]) {
+        let count = findings.count
+        // Where each finding goes: the kept ones in order, then the dropped ones.
+        var source = kept
+        source.reserveCapacity(count)
+        var isKept = [Bool](repeating: false, count: count)
+        for index in kept { isKept[index] = true }
+        for index in 0..<count where !isKept[index] { source.append(index) }
+        // Position `p` is to hold the finding now at `source[p]`.
+        var done = [Bool](repeating: false, count: count)
+        findings.withUnsafeMutableBufferPointer { findings in
+            for start in 0..<count where !done[start] {
+                var current = start
+                while true {
+                    done[current] = true
+                    let next = source[current]
+                    if next == start { break }
+                    findings.swapAt(current, next)
+                    current = next
+                }
+            }
+        }
+        findings.removeLast(count - kept.count)
     }
 }
