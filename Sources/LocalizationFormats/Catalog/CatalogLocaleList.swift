@@ -108,6 +108,13 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Calls `body` with each text's position and the index of its entry in `entries`.
+    func forEachEntry(_ body: (_ position: Int, _ entry: Int) throws -> Void) rethrows {
+        try places.withUnsafeBufferPointer { places in
+            for position in places.indices { try body(position, Int(places[position].entry)) }
+        }
+    }
+
     /// Calls `body` with each text's key, read in place (binding one to a name retained it).
     func forEachKey(_ body: (_ position: Int, _ key: borrowing String) throws -> Void) rethrows {
         try entries.withUnsafeBufferPointer { entries in

@@ -11,6 +11,11 @@ public final class TableKeyNumbers: Sendable {
         self.numbers = numbers
     }
 
+    /// The number of each entry's key of `catalog`, by entry; -1 for a key not numbered.
+    public func entryNumbers(of catalog: StringCatalog) -> [Int32] {
+        catalog.entries.map { entry in numbers[entry.key].map(Int32.init) ?? -1 }
+    }
+
     /// No keys: every string is kept by name.
     public static let empty = TableKeyNumbers(keys: [], numbers: [:])
 

@@ -221,7 +221,7 @@ public struct LocalizationProject: Sendable {
         var jobs:
             [(
                 table: String, locale: String, files: [ResourceFile], catalogs: [(ResourceFile, CatalogLocaleList)],
-                numbering: TableKeyNumbers
+                numbering: TableKeyNumbers, entryNumbers: [[Int32]]
             )] = []
         // Each table's catalogs split and its keys numbered on all cores: one table's large
         // catalog beside the others' numbering.
@@ -239,15 +239,25 @@ public struct LocalizationProject: Sendable {
                 [baseLocale, "Base"].compactMap { $0 }.first { localesOfTable.contains($0) } ?? locales.first ?? ""
             let numbering = Self.numbering(
                 files: lproj[table]?[numberingLocale] ?? [], catalogs: catalogFiles.map { $0.1[numberingLocale] ?? .empty })
-            return (table: table, locales: locales, catalogFiles: catalogFiles, numbering: numbering)
+            let entryNumbers = catalogFiles.map { file, _ in
+                guard case .catalog(let catalog) = file.content else { return [Int32]() }
+                return numbering.entryNumbers(of: catalog)
+            }
+            return (table: table, locales: locales, catalogFiles: catalogFiles, numbering: numbering, entryNumbers: entryNumbers)
         }
-        for (table, locales, catalogFiles, numbering) in prepared {
+        for (table, locales, catalogFiles, numbering, entryNumbers) in prepared {
             for locale in locales {
-                jobs.append((table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? .empty) }, numbering))
+                jobs.append(
+                    (
+                        table, locale, lproj[table]?[locale] ?? [], catalogFiles.map { ($0.0, $0.1[locale] ?? .empty) }, numbering,
+                        entryNumbers
+                    ))
             }
         }
         let merged = jobs.concurrentMap { job in
-            Self.mergeTable(job.table, locale: job.locale, files: job.files, catalogs: job.catalogs, numbering: job.numbering)
+            Self.mergeTable(
+                job.table, locale: job.locale, files: job.files, catalogs: job.catalogs, numbering: job.numbering,
+                entryNumbers: job.entryNumbers)
         }
         var result: [String: [String: LocaleTable]] = [:]
         for (job, table) in zip(jobs, merged) where !table.strings.isEmpty || !job.files.isEmpty {
@@ -280,7 +290,7 @@ public struct LocalizationProject: Sendable {
     /// Merges one locale's files of a table with the catalogs' entries for that locale.
     static func mergeTable(
         _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: CatalogLocaleList)],
-        numbering: TableKeyNumbers = .empty
+        numbering: TableKeyNumbers = .empty, entryNumbers: [[Int32]]? = nil
     ) -> LocaleTable {
         var strings = LocaleStrings(numbering: numbering)
         for file in files {
@@ -311,21 +321,22 @@ public struct LocalizationProject: Sendable {
                 }
             }
         }
-        for (file, list) in catalogs {
+        for (index, (file, list)) in catalogs.enumerated() {
             guard case .catalog(let catalog) = file.content else { continue }
             let source = LocalizedString.Source(path: file.path, origin: .catalog, catalog: list, catalogLoads: catalog.loads)
-            // By number, as for `.strings`: a catalog lists its keys in one order for every locale,
-            // so the key after the previous one's number is compared, not hashed twice. Keys are
-            // compared in place: bound to a name, one was retained by every locale's merge at once
-            // (a contended count on a shared string).
-            var guess = 0
-            list.forEachKey { index, key in
-                guard let number = numbering.number(of: key, guess: guess) else {
-                    if strings[key] == nil { strings[copy key] = LocalizedString(source, index) }
+            // By number, as for `.strings`. Every locale of a catalog lists its entries' keys: each
+            // entry's number is found once for the table (`entryNumbers`), and a text's key is not
+            // read unless it has none. Read, it was retained by every locale's merge at once (a
+            // contended count on a shared string).
+            let numbers = entryNumbers?[index] ?? numbering.entryNumbers(of: catalog)
+            list.forEachEntry { position, entry in
+                let number = Int(numbers[entry])
+                guard number >= 0 else {
+                    let key = list.key(at: position)
+                    if strings[key] == nil { strings[key] = LocalizedString(source, position) }
                     return
                 }
-                guess = number + 1
-                if strings[number: number] == nil { strings.set(LocalizedString(source, index), number: number) }
+                if strings[number: number] == nil { strings.set(LocalizedString(source, position), number: number) }
             }
         }
         return LocaleTable(locale: locale, table: name, strings: strings)
