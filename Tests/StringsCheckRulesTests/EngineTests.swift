@@ -54,7 +54,7 @@ struct EngineTests {
         var checked = 0
         for count in 0...7 {
             let findings = (0..<count).map(finding)
-            // Every subset, in every order for up to five findings, in one shuffled order above.
+            // Every subset: in every order for up to five findings, above that reversed and as is.
             for mask in 0..<(1 << count) {
                 let chosen = (0..<count).filter { mask & (1 << $0) != 0 }
                 for kept in count <= 5 ? orders(of: chosen) : [chosen.reversed(), chosen] {

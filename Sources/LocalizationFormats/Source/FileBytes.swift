@@ -10,8 +10,9 @@ import Dispatch
     private let systemReadAt = Darwin.pread
 #endif
 
-/// Reads whole files into byte arrays with `open`, `fstat` and `read`: one allocation and one copy,
-/// where `Data(contentsOf:)` and an array made from it cost two of each and a URL.
+/// Reads whole files into byte arrays with `open`, `fstat` and `read` (a large file's two halves at
+/// once with `pread`): one allocation and one copy, where `Data(contentsOf:)` and an array made
+/// from it cost two of each and a URL.
 public enum FileBytes {
     /// The largest file read unless the configuration says otherwise (`max_file_size`): several
     /// times the largest String Catalog of a real app, and a reading that fits in memory on a
@@ -39,7 +40,7 @@ public enum FileBytes {
             return .failure(FileReadError(reason: .tooLarge(size: Int(info.st_size), limit: maximumSize)))
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        if Int(info.st_size) >= halvesSize, let whole = readInHalves(descriptor, size: Int(info.st_size)) {
+        if halvesSizes.contains(Int(info.st_size)), let whole = readInHalves(descriptor, size: Int(info.st_size)) {
             return .success(whole)
         }
         // One byte more than the size, so a file read whole is known to be at its end; a file that
@@ -74,7 +75,9 @@ extension FileBytes {
     /// The size from which a file is read in two halves at once: a large catalog's parse waits for
     /// its bytes, and the copy out of the page cache into a fresh buffer (a page fault for each
     /// page of it) takes half as long on two cores.
-    static let halvesSize = 4 << 20
+    /// The sizes of file read in halves: from 4 MB, below 1 GB (a read as large as 2 GB is refused
+    /// on some systems, and a file that large is read as it always was, whole or refused).
+    static let halvesSizes = (4 << 20)..<(1 << 30)
 
     /// The `size` bytes of the open file `descriptor`, its halves read at once; nil when they are
     /// not all there and alone (the file shrank, grew or failed to read meanwhile), for the
@@ -83,25 +86,30 @@ extension FileBytes {
         var complete = true
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
-            guard let start = buffer.baseAddress else { return }
-            // Each half writes its own bytes and its own flag.
-            nonisolated(unsafe) let base = start
-            let middle = size / 2
-            var read = (false, false)
-            withUnsafeMutablePointer(to: &read) { flags in
-                nonisolated(unsafe) let flags = flags
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    let from = half == 0 ? 0 : middle
-                    let done = readFully(descriptor, into: base + from, count: (half == 0 ? middle : size) - from, at: from)
-                    if half == 0 { flags.pointee.0 = done } else { flags.pointee.1 = done }
-                }
-            }
+            guard let base = buffer.baseAddress else { return }
             // A byte past the size means the file grew since it was measured.
             var extra: UInt8 = 0
-            complete = read.0 && read.1 && systemReadAt(descriptor, &extra, 1, off_t(size)) == 0
+            complete = bothHalvesRead(descriptor, into: base, size: size) && systemReadAt(descriptor, &extra, 1, off_t(size)) == 0
             if complete { count = size }
         }
         return complete ? bytes : nil
+    }
+
+    /// Whether the two halves of the `size` bytes of `descriptor` were read into `base`, each on a
+    /// core of its own.
+    private static func bothHalvesRead(_ descriptor: Int32, into base: UnsafeMutablePointer<UInt8>, size: Int) -> Bool {
+        // Each half writes its own bytes and its own flag; both are read once both halves end.
+        nonisolated(unsafe) let base = base
+        let middle = size / 2
+        let halves = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 2)
+        defer { halves.deallocate() }
+        halves.initialize(repeating: false)
+        nonisolated(unsafe) let flags = halves
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let from = half == 0 ? 0 : middle
+            flags[half] = readFully(descriptor, into: base + from, count: (half == 0 ? middle : size) - from, at: from)
+        }
+        return halves[0] && halves[1]
     }
 
     /// Whether all `count` bytes at `offset` were read into `base`.

@@ -288,6 +288,9 @@ public struct LocalizationProject: Sendable {
     }
 
     /// Merges one locale's files of a table with the catalogs' entries for that locale.
+    /// `entryNumbers`, when given, holds for each of `catalogs` (in order) `numbering`'s number of
+    /// each of its entries' keys (`TableKeyNumbers.entryNumbers(of:)`), worked out once for every
+    /// locale of the table.
     static func mergeTable(
         _ name: String, locale: String, files: [ResourceFile], catalogs: [(file: ResourceFile, strings: CatalogLocaleList)],
         numbering: TableKeyNumbers = .empty, entryNumbers: [[Int32]]? = nil
@@ -329,6 +332,8 @@ public struct LocalizationProject: Sendable {
             // read unless it has none. Read, it was retained by every locale's merge at once (a
             // contended count on a shared string).
             let numbers = entryNumbers?[index] ?? numbering.entryNumbers(of: catalog)
+            // A locale the catalog lacks has the empty list, of no entries.
+            assert(list.isEmpty || numbers.count == list.entries.count, "entry numbers of another catalog")
             list.forEachEntry { position, entry in
                 let number = Int(numbers[entry])
                 guard number >= 0 else {
