@@ -117,11 +117,7 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
 
     /// Calls `body` with each text's key, read in place (binding one to a name retained it).
     func forEachKey(_ body: (_ position: Int, _ key: borrowing String) throws -> Void) rethrows {
-        try entries.withUnsafeBufferPointer { entries in
-            try places.withUnsafeBufferPointer { places in
-                for position in places.indices { try body(position, entries[Int(places[position].entry)].key) }
-            }
-        }
+        try entries.withUnsafeBufferPointer { entries in try forEachEntry { position, entry in try body(position, entries[entry].key) } }
     }
 }
 

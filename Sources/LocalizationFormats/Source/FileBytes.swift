@@ -72,11 +72,10 @@ public enum FileBytes {
 }
 
 extension FileBytes {
-    /// The size from which a file is read in two halves at once: a large catalog's parse waits for
-    /// its bytes, and the copy out of the page cache into a fresh buffer (a page fault for each
-    /// page of it) takes half as long on two cores.
-    /// The sizes of file read in halves: from 4 MB, below 1 GB (a read as large as 2 GB is refused
-    /// on some systems, and a file that large is read as it always was, whole or refused).
+    /// The sizes of file read in two halves at once: a large catalog's parse waits for its bytes,
+    /// and the copy out of the page cache into a fresh buffer (a page fault for each page of it)
+    /// takes half as long on two cores. From 4 MB, below 1 GB: a read as large as 2 GB is refused
+    /// on some systems, and a file that large is read as it always was, whole or refused.
     static let halvesSizes = (4 << 20)..<(1 << 30)
 
     /// The `size` bytes of the open file `descriptor`, its halves read at once; nil when they are

@@ -37,6 +37,9 @@ struct CatalogKeyShownRule: Rule {
             // An InfoPlist catalog's key without a value falls back to the Info.plist's own value.
             guard file.table != "InfoPlist" else { continue }
             let written = catalog.sourceLanguage
+            func hasText(_ localization: CatalogLocalization) -> Bool {
+                localization.value.hasStringUnit || localization.value.hasVariations
+            }
             // Keys added by hand only: one Xcode extracted from code is the code's own text.
             for entry in catalog.entries
             where entry.shouldTranslate && entry.extractionState == "manual" && !entry.key.contains("%")
@@ -46,15 +49,11 @@ struct CatalogKeyShownRule: Rule {
                 // every translated locale made. A locale written exactly as the source language
                 // is that language, known without naming it; the locales are named (once per
                 // catalog each) only when none is written so.
-                func hasText(_ localization: CatalogLocalization) -> Bool {
-                    localization.value.hasStringUnit || localization.value.hasVariations
-                }
                 let sourceTranslated =
                     entry.localizations.contains { $0.locale == written && hasText($0) }
                     || entry.localizations.contains { normalized($0.locale) == source && hasText($0) }
                 guard !sourceTranslated else { continue }
-                let translated = Set(
-                    entry.localizations.filter { $0.value.hasStringUnit || $0.value.hasVariations }.map { normalized($0.locale) })
+                let translated = Set(entry.localizations.filter(hasText).map { normalized($0.locale) })
                 let all = locales ?? catalog.locales.map(LocaleName.normalize)
                 locales = all
                 let shown = [source] + all.filter { $0 != source && !translated.contains($0) }
