@@ -25,10 +25,17 @@ extension FormatPair {
         for table in formats.keys.sorted() where formats[table]?[baseLocale] != nil || formats[table]?["Base"] != nil {
             for locale in locales where formats[table]?[locale] != nil { jobs.append((table, locale)) }
         }
+        // Whether each key of a table's numbering holds a '%', asked once per table: every
+        // locale's job asked it of the same strings, a retain of each contended between the cores.
+        var percentKeys: [String: [Bool]] = [:]
+        for table in Set(jobs.map(\.table)) {
+            guard let byLocale = formats[table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"] else { continue }
+            percentKeys[table] = baseKeys.keys.keys.map { $0.utf8Contains(byte: UInt8(ascii: "%")) }
+        }
         // One job per translation: few pairs differ, so the jobs share little but the base table.
         return jobs.concurrentMap { job -> [FormatPair] in
             guard let byLocale = formats[job.table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"],
-                let keys = byLocale[job.locale]
+                let keys = byLocale[job.locale], let percent = percentKeys[job.table]
             else { return [] }
             let fallback = byLocale["Base"]
             var result: [FormatPair] = []
@@ -48,24 +55,25 @@ extension FormatPair {
             }
             keys.numbered.withUnsafeBufferPointer { translations in
                 baseKeys.numbered.withUnsafeBufferPointer { bases in
-                    // The table's keys; the locale's own ones follow, paired by name below.
-                    for number in keys.keys.keys.indices where !translations[number].isEmpty {
-                        let base = bases[number]
-                        let translation = translations[number]
-                        // The same text shape reads alike without comparing: the usual key. A
-                        // catalog's base may read more than its text: the format its key passes
-                        // from code (see `pair`), which a key without a `%` is not.
-                        if !base.isEmpty,
-                            (base.shape >= 0 && base.shape == translation.shape)
-                                || baseKeys.shape(base.shape).readsLike(keys.shape(translation.shape)),
-                            texts.origin(at: base.first) != .catalog
-                                || !keys.keys.keys.withUnsafeBufferPointer({ $0[number].utf8Contains(byte: UInt8(ascii: "%")) })
-                        {
-                            continue
+                    percent.withUnsafeBufferPointer { percent in
+                        // The table's keys; the locale's own ones follow, paired by name below.
+                        for number in keys.keys.keys.indices where !translations[number].isEmpty {
+                            let base = bases[number]
+                            let translation = translations[number]
+                            // The same text shape reads alike without comparing: the usual key. A
+                            // catalog's base may read more than its text: the format its key passes
+                            // from code (see `pair`), which a key without a `%` is not.
+                            if !base.isEmpty,
+                                (base.shape >= 0 && base.shape == translation.shape)
+                                    || baseKeys.shape(base.shape).readsLike(keys.shape(translation.shape)),
+                                texts.origin(at: base.first) != .catalog || !percent[number]
+                            {
+                                continue
+                            }
+                            let key = keys.keys.keys[number]
+                            guard let format = keys[number: number] else { continue }
+                            if let base = base.isEmpty ? fallback?[key] : baseKeys[number: number] { add(key, base, format) }
                         }
-                        let key = keys.keys.keys[number]
-                        guard let format = keys[number: number] else { continue }
-                        if let base = base.isEmpty ? fallback?[key] : baseKeys[number: number] { add(key, base, format) }
                     }
                 }
             }
