@@ -88,10 +88,37 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
     /// The unit text `position` shows (`CatalogValue.representativeUnit`); nil for a key that
     /// stands for its own text.
     public func unit(at position: Int) -> CatalogStringUnit? {
+        var unit: CatalogStringUnit?
+        withUnit(at: position) { unit = copy $0 }
+        return unit
+    }
+
+    /// The text of `unit(at:)` alone: the value read where it lies, without copying the unit (a
+    /// retain of its box and of each of its strings, contended when rules on both cores read
+    /// the same catalog).
+    public func value(at position: Int) -> String? {
+        var value: String?
+        withUnit(at: position) { value = $0.value }
+        return value
+    }
+
+    /// The state of `unit(at:)` alone, read where it lies.
+    public func state(at position: Int) -> String? {
+        var state: String?
+        withUnit(at: position) { state = $0.state }
+        return state
+    }
+
+    /// Calls `body` with the unit text `position` shows, read in place; not at all for a key that
+    /// stands for its own text (or a value without a unit to show).
+    private func withUnit(at position: Int, _ body: (borrowing CatalogStringUnit) -> Void) {
         let place = places[position]
-        guard place.localization >= 0 else { return nil }
-        return entries.withUnsafeBufferPointer { entries in
-            entries[Int(place.entry)].localizations.withUnsafeBufferPointer { $0[Int(place.localization)].value.representativeUnit }
+        guard place.localization >= 0 else { return }
+        entries.withUnsafeBufferPointer { entries in
+            entries[Int(place.entry)].localizations.withUnsafeBufferPointer { localizations in
+                guard let first = localizations.baseAddress else { return }
+                _ = CatalogValue.withRepresentativeUnit(at: CatalogLocalization.value(at: first + Int(place.localization)), body)
+            }
         }
     }
 
@@ -101,9 +128,12 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
         let place = places[position]
         return entries.withUnsafeBufferPointer { entries in
             guard place.localization >= 0 else { return entries[Int(place.entry)].keyLocation }
-            return entries[Int(place.entry)].localizations.withUnsafeBufferPointer {
-                let value = $0[Int(place.localization)].value
-                return value.representativeUnit?.location ?? value.location
+            return entries[Int(place.entry)].localizations.withUnsafeBufferPointer { localizations in
+                guard let first = localizations.baseAddress else { preconditionFailure("a place of a localization the entry has") }
+                let value = CatalogLocalization.value(at: first + Int(place.localization))
+                var location: SourcePosition?
+                _ = CatalogValue.withRepresentativeUnit(at: value) { location = $0.location }
+                return location ?? CatalogValue.withStorage(at: value) { _, storage in storage.location }
             }
         }
     }

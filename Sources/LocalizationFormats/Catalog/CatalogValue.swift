@@ -97,6 +97,15 @@ public struct CatalogValue: Sendable, Hashable {
         hasher.combine(location)
     }
 
+    /// Whether the value's own variations include both `plural` and `device` ones side by side
+    /// (of which Xcode compiles one), asked of the variations in place.
+    public var variesByPluralAndDevice: Bool {
+        guard shape.hasVariations else { return false }
+        return storage.variations.withUnsafeBufferPointer { variations in
+            variations.contains { $0.selector == "plural" } && variations.contains { $0.selector == "device" }
+        }
+    }
+
     /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
     public var representativeUnit: CatalogStringUnit? {
         var unit: CatalogStringUnit?

@@ -115,7 +115,7 @@ public struct LocalizedString: Sendable, Hashable {
         case .strings:
             return withValueBytes { String(decoding: $0, as: UTF8.self) }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
-        case .catalog: return source.catalog.unit(at: index)?.value ?? source.catalog.key(at: index)
+        case .catalog: return source.catalog.value(at: index) ?? source.catalog.key(at: index)
         }
     }
 
@@ -165,7 +165,7 @@ public struct LocalizedString: Sendable, Hashable {
     /// A catalog `stringUnit` state (`translated`, `needs_review`, …).
     public var state: String? {
         if let made = source.made { return made.state }
-        return source.origin == .catalog ? source.catalog.unit(at: index)?.state : nil
+        return source.origin == .catalog ? source.catalog.state(at: index) : nil
     }
 
     public static func == (lhs: LocalizedString, rhs: LocalizedString) -> Bool {

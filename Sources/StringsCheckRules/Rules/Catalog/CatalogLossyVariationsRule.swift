@@ -34,6 +34,10 @@ struct CatalogLossyVariationsRule: Rule {
             let table = file.tableID
             // A value that varies nothing has nothing to nest.
             catalog.forEachLocalization(where: \.hasVariations) { entry, locale, value in
+                // What can be reported: a unit beside variations, plural beside device variations,
+                // or either nested. Most values with variations are plural forms alone, passed
+                // over before the value is copied (a retain of its box, contended between the cores).
+                guard value.hasStringUnit || value.nestsVariations || value.variesByPluralAndDevice else { return }
                 let key = entry.key
                 let value = copy value
                 func report(_ value: CatalogValue, _ place: CatalogValuePlace?) {

@@ -28,25 +28,30 @@ struct CatalogUndefinedSubstitutionRule: Rule {
             // A reference is written `%#@name@`: values without a '%' are passed over unread.
             // The entries' buffer is what the closure below captures to read a key for a
             // finding: capturing the entry (or the catalog) copied it for every text.
+            // The names each text references, and where the text is: kept for one localization.
+            var references: [(names: [String], location: SourcePosition)] = []
             catalog.entries.withUnsafeBufferPointer { entries in
                 catalog.forEachLocalizationWithPosition(where: \.hasPercent) { position, _, locale, value in
-                    // Names defined inside a case are reported by catalog-nested-substitutions. Worked
-                    // out for the first text that references any: most texts reference none.
-                    var defined: Set<String>?
                     // Every text of the localization may reference its substitutions: the unit,
                     // its variations' and the substitutions' own forms (most values are one unit).
-                    // Read in place (copying the unit retained its strings).
+                    // Read in place (copying the unit retained its strings), and gathered before
+                    // the value's names are asked for: a closure that asked for them held a copy
+                    // of the value (a retain of its box, contended between the cores).
+                    references.removeAll(keepingCapacity: true)
                     value.forEachUnit { unit in
                         guard unit.value.utf8Contains(byte: UInt8(ascii: "@")) else { return }
                         let names = catalogSubstitutionReferences(in: unit.value)
-                        guard !names.isEmpty else { return }
-                        let known = defined ?? Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
-                        defined = known
-                        guard let name = names.first(where: { !known.contains($0) }) else { return }
+                        if !names.isEmpty { references.append((names, unit.location)) }
+                    }
+                    guard !references.isEmpty else { return }
+                    // Names defined inside a case are reported by catalog-nested-substitutions.
+                    let defined = Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
+                    for (names, location) in references {
+                        guard let name = names.first(where: { !defined.contains($0) }) else { continue }
                         let key = entries[position.entry].key
                         result.append(
                             finding(
-                                .undefinedSubstitution(name: name, key: key, locale: locale), path: file.path, at: unit.location,
+                                .undefinedSubstitution(name: name, key: key, locale: locale), path: file.path, at: location,
                                 key: key, locale: LocaleName.normalize(locale), table: file.tableID))
                     }
                 }
