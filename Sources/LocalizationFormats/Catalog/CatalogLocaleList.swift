@@ -54,8 +54,12 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
             guard fits else { return }
             let start = text.count
             // The bytes copied from where they lie (appending the string's view went through the
-            // general sequence path, and retained the string).
-            if value.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
+            // general sequence path, and retained the string). Its span reads them without a
+            // retain (the view's contiguous storage retains the string, and neighbouring
+            // localizations are laid out on both cores at once).
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                value.utf8Span.span.withUnsafeBufferPointer { text.append(contentsOf: $0) }
+            } else if value.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
                 text.append(contentsOf: value.utf8)
             }
             let settled = state.map { $0 == "translated" } ?? true
