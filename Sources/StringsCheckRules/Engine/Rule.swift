@@ -149,7 +149,13 @@ public struct Finding: Sendable, Hashable {
     public var locales: [String] = []
     /// For a finding about a payload: which payload and, when it is about one part of it, which
     /// part and field (a preview row finds the findings about it by this, not by position).
-    public var payload: PayloadPlace?
+    public var payload: PayloadPlace? {
+        get { payloadBox?.place }
+        set { payloadBox = newValue.map(PayloadBox.init) }
+    }
+    /// `payload`, boxed: nearly every finding is about no payload, and the place held inline
+    /// made every finding 40 bytes larger (a run copies and sorts tens of thousands).
+    private var payloadBox: PayloadBox?
     /// A hash of the text the finding is about in each locale it concerns (its key's value in that
     /// locale's table), set by the engine: a baseline recognises a defect in a text by it, so an
     /// edited text is a new finding and a reworded message is not.
@@ -169,6 +175,16 @@ public struct Finding: Sendable, Hashable {
 
     /// The locales whose users the finding is about: its locale, else the locales it names.
     public var coveredLocales: [String] { locale.map { [$0] } ?? locales }
+}
+
+/// A finding's payload place (see `Finding.payload`), compared and hashed by the place.
+private final class PayloadBox: Sendable, Hashable {
+    let place: PayloadPlace
+
+    init(_ place: PayloadPlace) { self.place = place }
+
+    static func == (lhs: PayloadBox, rhs: PayloadBox) -> Bool { lhs.place == rhs.place }
+    func hash(into hasher: inout Hasher) { hasher.combine(place) }
 }
 
 extension Finding {
