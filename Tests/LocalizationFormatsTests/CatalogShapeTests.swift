@@ -125,6 +125,62 @@ struct CatalogShapeTests {
         #expect(!catalog.entries[0].hasLocalization(where: \.hasForms))
     }
 
+    /// Values of every shape: plural beside device, a unit beside variations, one unit, and a
+    /// source-language key with no localization (its key stands for its text).
+    static let sideBySide = """
+        {"sourceLanguage": "en", "strings": {
+          "a": {"localizations": {"de": {"variations": {
+                   "plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld Dateien"}}},
+                   "device": {"mac": {"stringUnit": {"state": "new", "value": "Dateien"}}}}}}},
+          "b": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Text"},
+                   "variations": {"plural": {"one": {"stringUnit": {"value": "eins"}}}}}}},
+          "c": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "See"}},
+                                  "de": {"stringUnit": {"state": "translated", "value": "Siehe"}}}},
+          "d": {"localizations": {"de": {"variations": {"device": {"iphone": {"variations": {"plural": {
+                   "other": {"stringUnit": {"state": "stale", "value": "%lld"}}}}}}}}}},
+          "e": {}
+        }, "version": "1.0"}
+        """
+
+    /// A locale list's text, state and place, read in place, are those of the unit it copies;
+    /// and a value says it varies by plural and device side by side exactly when its own
+    /// variations have both selectors.
+    @Test func readsInPlaceAgreeWithCopies() throws {
+        for text in [Self.nested, Self.sideBySide] {
+            let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
+            var positions = 0
+            for (_, list) in catalog.stringsByLocale() {
+                for position in list.indices {
+                    let unit = list.unit(at: position)
+                    #expect(list.value(at: position) == unit?.value)
+                    #expect(list.state(at: position) == unit?.state)
+                    if let unit { #expect(list.location(at: position) == unit.location) }
+                    positions += 1
+                }
+            }
+            #expect(positions > 4)
+            for entry in catalog.entries {
+                for localization in entry.localizations {
+                    let selectors = Set(localization.value.variations.map(\.selector))
+                    #expect(localization.value.variesByPluralAndDevice == selectors.isSuperset(of: ["plural", "device"]))
+                }
+            }
+        }
+        let catalog = StringCatalogParser.parse(bytes: Array(Self.sideBySide.utf8), path: "x.xcstrings")
+        #expect(catalog.entries[0].localizations[0].value.variesByPluralAndDevice)
+        #expect(!catalog.entries[3].localizations[0].value.variesByPluralAndDevice)
+        // The source language's key stands for its text: no unit, no state, the key's place.
+        let english = catalog.strings(for: "en")
+        let key = try #require(english.indices.first { english.key(at: $0) == "e" })
+        #expect(english.value(at: key) == nil && english.state(at: key) == nil)
+        #expect(english.location(at: key) == catalog.entries[4].keyLocation)
+        // A unit beside variations is the text shown; variations alone show their first
+        // selector's `other` case (its first case when it has none, nested ones followed).
+        let german = catalog.strings(for: "de")
+        #expect(german.indices.map { german.value(at: $0) } == ["%lld Dateien", "Text", "Siehe", "%lld"])
+        #expect(german.indices.map { german.state(at: $0) } == ["translated", "needs_review", "translated", "stale"])
+    }
+
     /// The same on every corpus catalog.
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusShapes() throws {

@@ -37,6 +37,25 @@ struct EngineTests {
     /// Arranging findings in place keeps exactly the chosen ones, in the chosen order, for
     /// every way of choosing them from up to seven findings (a permutation has cycles of every
     /// length among them), and leaves the dropped ones out.
+    /// A finding's payload place, held in a box of its own, reads back as set, and findings are
+    /// equal (and hash alike) exactly when their places are, a change to one leaving its copy as it was.
+    @Test func aFindingsPayloadPlaceIsKeptAndCompared() {
+        let diagnostic = Diagnostic(id: "r", severity: .error, message: "m", path: "p.json", location: nil)
+        let place = PayloadPlace(path: "p.json", location: SourcePosition(line: 2, column: 3), name: "welcome")
+        var other = place
+        other.name = "goodbye"
+        let about = Finding(diagnostic, payload: place)
+        #expect(about.payload == place)
+        #expect(Finding(diagnostic).payload == nil)
+        #expect(about == Finding(diagnostic, payload: place) && about.hashValue == Finding(diagnostic, payload: place).hashValue)
+        #expect(about != Finding(diagnostic, payload: other) && about != Finding(diagnostic))
+        var changed = about
+        changed.payload = other
+        #expect(changed.payload == other && about.payload == place)
+        changed.payload = nil
+        #expect(changed == Finding(diagnostic))
+    }
+
     @Test func findingsAreArrangedInPlaceAsChosen() {
         func finding(_ number: Int) -> Finding {
             Finding(
