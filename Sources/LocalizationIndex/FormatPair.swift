@@ -27,10 +27,9 @@ extension FormatPair {
         }
         // Whether each key of a table's numbering holds a '%', asked once per table: every
         // locale's job asked it of the same strings, a retain of each contended between the cores.
-        var percentKeys: [String: [Bool]] = [:]
-        for table in Set(jobs.map(\.table)) {
-            guard let byLocale = formats[table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"] else { continue }
-            percentKeys[table] = baseKeys.keys.keys.map { $0.utf8Contains(byte: UInt8(ascii: "%")) }
+        let percentKeys = Set(jobs.map(\.table)).reduce(into: [String: [Bool]]()) { found, table in
+            guard let byLocale = formats[table], let baseKeys = byLocale[baseLocale] ?? byLocale["Base"] else { return }
+            found[table] = baseKeys.keys.keys.map { $0.utf8Contains(byte: UInt8(ascii: "%")) }
         }
         // One job per translation: few pairs differ, so the jobs share little but the base table.
         return jobs.concurrentMap { job -> [FormatPair] in

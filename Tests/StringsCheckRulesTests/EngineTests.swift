@@ -34,9 +34,6 @@ struct EngineTests {
         #expect(kept.compactMap(\.locale) == ["de", "fr"], "ties in key, locale and table order")
     }
 
-    /// Arranging findings in place keeps exactly the chosen ones, in the chosen order, for
-    /// every way of choosing them from up to seven findings (a permutation has cycles of every
-    /// length among them), and leaves the dropped ones out.
     /// A finding's payload place, held in a box of its own, reads back as set, and findings are
     /// equal (and hash alike) exactly when their places are, a change to one leaving its copy as it was.
     @Test func aFindingsPayloadPlaceIsKeptAndCompared() {
@@ -56,6 +53,9 @@ struct EngineTests {
         #expect(changed == Finding(diagnostic))
     }
 
+    /// Arranging findings in place keeps exactly the chosen ones, in the chosen order, for
+    /// every way of choosing them from up to seven findings (a permutation has cycles of every
+    /// length among them), and leaves the dropped ones out.
     @Test func findingsAreArrangedInPlaceAsChosen() {
         func finding(_ number: Int) -> Finding {
             Finding(

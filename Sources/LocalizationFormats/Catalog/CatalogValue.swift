@@ -117,9 +117,9 @@ public struct CatalogValue: Sendable, Hashable {
     /// (of which Xcode compiles one), asked of the variations in place.
     public var variesByPluralAndDevice: Bool {
         guard shape.hasVariations else { return false }
-        return storage.variations.withUnsafeBufferPointer { variations in
+        return storage.forms?.variations.withUnsafeBufferPointer { variations in
             variations.contains { $0.selector == "plural" } && variations.contains { $0.selector == "device" }
-        }
+        } ?? false
     }
 
     /// The text shown when no variation is selected: the unit, else the `other` case, else the first.
@@ -187,7 +187,8 @@ public struct CatalogValue: Sendable, Hashable {
             return true
         }
         guard shape.hasVariations else { return false }
-        return try storage.variations.withUnsafeBufferPointer { variations in
+        // Read through the forms' box in place (`Storage.variations` copies the array).
+        return try storage.forms?.variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
                     if let other = cases.firstIndex(where: { $0.name == "other" }), try cases[other].value.withRepresentativeUnit(body) {
@@ -198,7 +199,7 @@ public struct CatalogValue: Sendable, Hashable {
                 if found { return true }
             }
             return false
-        }
+        } ?? false
     }
 
     /// Every string unit in this value, variations and substitutions included.
@@ -221,9 +222,9 @@ extension CatalogValue {
         // Told by the shape: `stringUnit != nil` compared two optional units, copying the unit.
         if shape.hasStringUnit { try body(storage.unit) }
         // Nearly every value is one unit: no variation or substitution to walk.
-        if !shape.hasForms { return }
-        try forEachUnit(in: storage.variations, body)
-        try storage.substitutions.withUnsafeBufferPointer { substitutions in
+        guard shape.hasForms, let forms = storage.forms else { return }
+        try forEachUnit(in: forms.variations, body)
+        try forms.substitutions.withUnsafeBufferPointer { substitutions in
             for index in substitutions.indices { try forEachUnit(in: substitutions[index].variations, body) }
         }
     }
