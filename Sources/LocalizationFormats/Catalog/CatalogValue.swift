@@ -191,10 +191,14 @@ public struct CatalogValue: Sendable, Hashable {
         return try storage.forms?.variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
-                    if let other = cases.firstIndex(where: { $0.name == "other" }), try cases[other].value.withRepresentativeUnit(body) {
+                    // Each case's value read where it lies (see `withStorage(at:_:)`).
+                    guard let first = cases.baseAddress else { return false }
+                    if let other = cases.firstIndex(where: { $0.name == "other" }),
+                        try withRepresentativeUnit(at: CatalogVariation.Case.value(at: first + other), body)
+                    {
                         return true
                     }
-                    return try !cases.isEmpty && cases[0].value.withRepresentativeUnit(body)
+                    return try withRepresentativeUnit(at: CatalogVariation.Case.value(at: first), body)
                 }
                 if found { return true }
             }
@@ -234,7 +238,9 @@ extension CatalogValue {
         try variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 try variations[variation].cases.withUnsafeBufferPointer { cases in
-                    for item in cases.indices { try cases[item].value.forEachUnit(body) }
+                    // Each case's value read where it lies (see `withStorage(at:_:)`).
+                    guard let first = cases.baseAddress else { return }
+                    for item in cases.indices { try forEachUnit(at: CatalogVariation.Case.value(at: first + item), body) }
                 }
             }
         }
@@ -247,6 +253,18 @@ public struct CatalogVariation: Sendable, Hashable {
         public var name: String
         public var nameLocation: SourcePosition
         public var value: CatalogValue
+
+        /// The value of the case `item` points to, where it lies (see
+        /// `CatalogValue.withRepresentativeUnit(at:_:)`).
+        @inlinable
+        static func value(at item: UnsafePointer<Case>) -> UnsafePointer<CatalogValue> {
+            UnsafeRawPointer(item).advanced(by: valueOffset).assumingMemoryBound(to: CatalogValue.self)
+        }
+
+        @usableFromInline static let valueOffset: Int = {
+            guard let offset = MemoryLayout<Case>.offset(of: \Case.value) else { preconditionFailure("a stored property") }
+            return offset
+        }()
     }
 
     public var selector: String
