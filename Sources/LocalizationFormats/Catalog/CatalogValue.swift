@@ -173,10 +173,7 @@ public struct CatalogValue: Sendable, Hashable {
     }
 
     /// Where a value's box reference lies in it.
-    @usableFromInline static let storageOffset: Int = {
-        guard let offset = MemoryLayout<CatalogValue>.offset(of: \CatalogValue.storage) else { preconditionFailure("a stored property") }
-        return offset
-    }()
+    @usableFromInline static let storageOffset = storedPropertyOffset(\CatalogValue.storage)
 
     @inlinable
     static func withRepresentativeUnit(shape: Shape, storage: Storage, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows
@@ -247,6 +244,15 @@ extension CatalogValue {
     }
 }
 
+/// Where a stored property lies in its type: what a read of a field through a pointer to the
+/// value adds to the pointer (the catalog's in-place reads: see
+/// `CatalogValue.withRepresentativeUnit(at:_:)`).
+@usableFromInline
+func storedPropertyOffset<Root>(_ property: PartialKeyPath<Root>) -> Int {
+    guard let offset = MemoryLayout<Root>.offset(of: property) else { preconditionFailure("a stored property") }
+    return offset
+}
+
 /// One kind of variation (`plural`, `device`) and its cases.
 public struct CatalogVariation: Sendable, Hashable {
     public struct Case: Sendable, Hashable {
@@ -261,10 +267,7 @@ public struct CatalogVariation: Sendable, Hashable {
             UnsafeRawPointer(item).advanced(by: valueOffset).assumingMemoryBound(to: CatalogValue.self)
         }
 
-        @usableFromInline static let valueOffset: Int = {
-            guard let offset = MemoryLayout<Case>.offset(of: \Case.value) else { preconditionFailure("a stored property") }
-            return offset
-        }()
+        @usableFromInline static let valueOffset = storedPropertyOffset(\Case.value)
     }
 
     public var selector: String

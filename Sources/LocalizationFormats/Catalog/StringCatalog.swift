@@ -20,12 +20,7 @@ extension CatalogLocalization {
         UnsafeRawPointer(localization).advanced(by: valueOffset).assumingMemoryBound(to: CatalogValue.self)
     }
 
-    @usableFromInline static let valueOffset: Int = {
-        guard let offset = MemoryLayout<CatalogLocalization>.offset(of: \CatalogLocalization.value) else {
-            preconditionFailure("a stored property")
-        }
-        return offset
-    }()
+    @usableFromInline static let valueOffset = storedPropertyOffset(\CatalogLocalization.value)
 }
 
 /// One key of a String Catalog.

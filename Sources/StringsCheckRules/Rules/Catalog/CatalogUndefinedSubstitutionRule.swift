@@ -25,11 +25,11 @@ struct CatalogUndefinedSubstitutionRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         for (file, catalog) in context.catalogs {
+            // The names each text references, and where the text is: kept for one localization.
+            var references: [(names: [String], location: SourcePosition)] = []
             // A reference is written `%#@name@`: values without a '%' are passed over unread.
             // The entries' buffer is what the closure below captures to read a key for a
             // finding: capturing the entry (or the catalog) copied it for every text.
-            // The names each text references, and where the text is: kept for one localization.
-            var references: [(names: [String], location: SourcePosition)] = []
             catalog.entries.withUnsafeBufferPointer { entries in
                 catalog.forEachLocalizationWithPosition(where: \.hasPercent) { position, _, locale, value in
                     // Every text of the localization may reference its substitutions: the unit,
