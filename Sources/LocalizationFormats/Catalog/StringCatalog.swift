@@ -183,6 +183,27 @@ extension StringCatalog {
             }
         }
     }
+
+    /// Calls `body` with every string unit of every localization, in the order of
+    /// `forEachLocalizationWithPosition` and, within a value, of `CatalogValue.forEachUnit`, with
+    /// its localization's position. Nothing is copied: handing each entry and value to a closure
+    /// retained the entry's list and the value's box, contended when the cores read one catalog
+    /// at once; a reader that needs the key or the locale (for a finding) reads them by position.
+    @inlinable
+    public func forEachUnitInPlace(
+        _ body: (_ position: (entry: Int, localization: Int), _ unit: borrowing CatalogStringUnit) throws -> Void
+    ) rethrows {
+        try entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                try entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    guard let first = localizations.baseAddress else { return }
+                    for item in 0..<localizations.count {
+                        try CatalogValue.forEachUnit(at: CatalogLocalization.value(at: first + item)) { unit in try body((index, item), unit) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Reads `.xcstrings` files (JSON; Apple publishes no schema, so unknown keys are tolerated and

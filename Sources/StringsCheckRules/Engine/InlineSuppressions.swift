@@ -50,6 +50,9 @@ struct InlineSuppressions {
         return .rules(words.isEmpty ? nil : Set(words.map(String.init)))
     }
 
+    /// Whether any finding could be suppressed: only a `.strings` file holds comments.
+    var mayApply: Bool { !stringsFiles.isEmpty }
+
     mutating func suppresses(_ diagnostic: Diagnostic) -> Bool {
         // A project without `.strings` files (String Catalogs alone) has no comment to read.
         guard !stringsFiles.isEmpty, let line = diagnostic.location?.line, let parsed = stringsFiles[diagnostic.path] else {

@@ -170,7 +170,10 @@ public enum RuleEngine {
             }
         }
         let count = findings.count
-        findings.removeAll { (!suppressor.isEmpty && suppressor.suppresses($0)) || inline.suppresses($0.diagnostic) }
+        // Only when something can suppress: the pass copied every finding to ask.
+        if !suppressor.isEmpty || inline.mayApply {
+            findings.removeAll { (!suppressor.isEmpty && suppressor.suppresses($0)) || inline.suppresses($0.diagnostic) }
+        }
         let suppressed = count - findings.count
         var kept = consume findings
         phases.lap("apply the configuration")

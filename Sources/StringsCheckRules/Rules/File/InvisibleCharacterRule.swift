@@ -76,27 +76,26 @@ struct InvisibleCharacterRule: Rule {
                 }
             case .catalog(let catalog):
                 let source = catalog.sourceLanguage
-                // Read in place, the locale named only for a finding: copying each entry and
-                // naming each localization's locale cost more than the scan.
-                var hits: [(found: InvisibleScan, location: SourcePosition)] = []
+                // Every unit read in place, the key and the locale named only for a finding:
+                // copying each entry and value retained them, and naming each localization's
+                // locale cost more than the scan.
+                var hits: [(position: (entry: Int, localization: Int), found: InvisibleScan, location: SourcePosition)] = []
                 // The table of lead bytes at hand for every unit (fetching it per unit retained it).
                 InvisibleScan.leads.withUnsafeBufferPointer { leads in
-                    catalog.forEachLocalization { entry, written, value in
-                        hits.removeAll(keepingCapacity: true)
-                        value.forEachUnit { unit in
-                            if let found = InvisibleScan.first(in: unit.value, leads: leads) { hits.append((found, unit.location)) }
-                        }
-                        guard !hits.isEmpty else { return }
-                        let normalized = LocaleName.normalize(written)
-                        for (found, location) in hits {
-                            if written == source, found.kind == .invisible { continue }
-                            if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { continue }
-                            result.append(
-                                finding(
-                                    .holds(found, key: entry.key, locale: normalized), path: file.path, at: location, key: entry.key,
-                                    locale: normalized, table: file.tableID))
-                        }
+                    catalog.forEachUnitInPlace { position, unit in
+                        if let found = InvisibleScan.first(in: unit.value, leads: leads) { hits.append((position, found, unit.location)) }
                     }
+                }
+                for (position, found, location) in hits {
+                    let entry = catalog.entries[position.entry]
+                    let written = entry.localizations[position.localization].locale
+                    if written == source, found.kind == .invisible { continue }
+                    if written != source, catalogSourceHolds(found.scalar, entry: entry, source: source) { continue }
+                    let normalized = LocaleName.normalize(written)
+                    result.append(
+                        finding(
+                            .holds(found, key: entry.key, locale: normalized), path: file.path, at: location, key: entry.key,
+                            locale: normalized, table: file.tableID))
                 }
             }
             return result
