@@ -48,6 +48,29 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
             text.reserveCapacity(capacity * 24)
         }
 
+        /// Room for `texts` more texts of `bytes` bytes in all.
+        mutating func reserve(texts: Int, bytes: Int) {
+            spans.reserveCapacity(spans.count + texts)
+            text.reserveCapacity(text.count + bytes)
+        }
+
+        /// Adds the texts of `other` after these, as if appended one by one.
+        mutating func append(contentsOf other: Layout) {
+            guard fits else { return }
+            guard other.fits, text.count + other.text.count < Int(LocalizedString.CatalogSpan.settled) else {
+                fits = false
+                text = []
+                spans = []
+                return
+            }
+            let shift = UInt32(text.count)
+            text += other.text
+            spans.reserveCapacity(spans.count + other.spans.count)
+            for span in other.spans {
+                spans.append(LocalizedString.CatalogSpan(start: span.start + shift, countAndFlag: span.countAndFlag))
+            }
+        }
+
         /// Adds the text of a unit whose value is `value` and state `state`, or of a key standing
         /// for its own text (`state` nil).
         mutating func append(_ value: borrowing String, state: borrowing String?) {
@@ -156,34 +179,60 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
 }
 
 extension StringCatalog {
-    /// Every locale's entries (see `strings(for:)`): a large catalog's locales shared out among
-    /// the cores, each walking the entries for its own.
+    /// Every locale's entries (see `strings(for:)`): a large catalog's entries shared out among
+    /// the cores in consecutive runs, each run making every locale's lists for its entries, and
+    /// each locale's lists then joined in entry order.
     public func stringsByLocale() -> [String: CatalogLocaleList] {
         let source = sourceLanguage.map(LocaleName.normalize)
-        // Shares of 50,000 localizations or more, at most one per core (and eight): a small
-        // catalog is one share. Every share walks every localization (for its own locales), so a
-        // share more than the cores is a walk more for nothing.
+        // Runs of 50,000 localizations or more, at most one per core (and eight): a small catalog
+        // is one run. A run of entries, not a share of the locales: a share of the locales read
+        // every value's neighbours too (a value's box lies beside the next locale's), so every
+        // core brought the whole catalog into its cache, where a run brings in its own part.
         let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let shares = Swift.max(1, Swift.min(8, cores, localizations / 50_000))
-        let parts = (0..<shares).concurrentMap { share in localeLists(share: share, of: shares, source: source) }
-        guard parts.count > 1 else { return parts.first ?? [:] }
+        let size = (entries.count + shares - 1) / Swift.max(1, shares)
+        let runs = stride(from: 0, to: Swift.max(entries.count, 1), by: Swift.max(size, 1)).map { $0..<Swift.min($0 + size, entries.count) }
+        let parts = runs.concurrentMap { run in localeLists(entries: run, source: source) }
+        guard parts.count > 1 else { return parts.first.map { lists(of: $0, source: source) } ?? [:] }
+        // Each locale's parts joined, in the order the entries first name the locales.
+        var order: [String] = []
+        var seen: Set<String> = []
+        for part in parts {
+            for locale in part.locales where seen.insert(locale).inserted { order.append(locale) }
+        }
+        let joined = order.concurrentMap { locale -> (String, CatalogLocaleList)? in
+            var places: [CatalogLocaleList.Place] = []
+            var layout = CatalogLocaleList.Layout()
+            let held = parts.compactMap { part in part.ids[locale].map { (part, $0) } }
+            let texts = held.reduce(0) { count, item in count + item.0.places[item.1].count }
+            places.reserveCapacity(texts)
+            layout.reserve(texts: texts, bytes: held.reduce(0) { count, item in count + item.0.layouts[item.1].text.count })
+            for (part, id) in held {
+                places += part.places[id]
+                layout.append(contentsOf: part.layouts[id])
+            }
+            guard !places.isEmpty || locale == source else { return nil }
+            return (locale, CatalogLocaleList(entries: entries, places: places, layout: layout))
+        }
         var result: [String: CatalogLocaleList] = [:]
-        for part in parts { result.merge(part) { first, _ in first } }
+        result.reserveCapacity(joined.count)
+        for item in joined {
+            if let (locale, list) = item { result[locale] = list }
+        }
         return result
     }
 
-    /// The lists of `stringsByLocale` of the locales in one share (by normalized locale): those
-    /// whose number, in the order the entries name them, is `share` modulo `shares`.
-    private func localeLists(share: Int, of shares: Int, source: String?) -> [String: CatalogLocaleList] {
+    /// The lists of `stringsByLocale` of one run of its entries, by locale number.
+    private func localeLists(entries range: Range<Int>, source: String?) -> ShareLists {
         typealias Place = CatalogLocaleList.Place
-        var lists = ShareLists(share: share, of: shares, entries: entries.count)
+        var lists = ShareLists(entries: range.count)
         let sourceID = source.map { lists.id(of: $0) }
         var written: [String: Int] = [:]
         // The locale each place held in the previous entry is compared first.
         var places = LocalePlaceCache<Int>()
         entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
+            for index in range {
                 var hasSource = false
                 entries[index].localizations.withUnsafeBufferPointer { localizations in
                     guard let first = localizations.baseAddress else { return }
@@ -196,14 +245,13 @@ extension StringCatalog {
                             return made
                         }
                         // The first localization of a locale wins, as in `strings(for:)`.
-                        guard locale % shares == share, lists.lastEntry[locale] != index else { continue }
+                        guard lists.lastEntry[locale] != index else { continue }
                         lists.lastEntry[locale] = index
                         if locale == sourceID { hasSource = true }
                         lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
-                        // The unit the text shows, the key only when there is none (the key's
-                        // strings are read by every share at once). The value is read where it
-                        // lies: copied, its box was retained by both shares at once (neighbouring
-                        // localizations belong to different shares).
+                        // The unit the text shows, the key only when there is none. The value is
+                        // read where it lies: copied, its box was retained, contended with the
+                        // other runs reading their neighbours.
                         let value = CatalogLocalization.value(at: first + item)
                         let shown = CatalogValue.withRepresentativeUnit(at: value) { unit in
                             lists.layouts[locale].append(unit.value, state: unit.state)
@@ -211,23 +259,30 @@ extension StringCatalog {
                         if !shown { lists.layouts[locale].append(entries[index].key, state: nil) }
                     }
                 }
-                if let sourceID, sourceID % shares == share, !hasSource {
+                if let sourceID, !hasSource {
                     lists.places[sourceID].append(Place(entry: Int32(index), localization: -1))
                     lists.layouts[sourceID].append(entries[index].key, state: nil)
                 }
             }
         }
+        return lists
+    }
+
+    /// The lists of a catalog read in one run, by normalized locale: every locale that has a
+    /// text, and the source language.
+    private func lists(of run: ShareLists, source: String?) -> [String: CatalogLocaleList] {
+        var run = run
         var result: [String: CatalogLocaleList] = [:]
-        result.reserveCapacity(lists.locales.count)
-        for (id, locale) in lists.locales.enumerated() where id % shares == share && (!lists.places[id].isEmpty || id == sourceID) {
+        result.reserveCapacity(run.locales.count)
+        for (id, locale) in run.locales.enumerated() where !run.places[id].isEmpty || locale == source {
             // Merged tables keep these lists (their strings point into them): a list with much
             // more room than items is copied to its size.
-            if lists.places[id].capacity > lists.places[id].count + lists.places[id].count / 8 {
-                lists.places[id] = Self.fitted(lists.places[id])
-                lists.layouts[id].spans = Self.fitted(lists.layouts[id].spans)
-                lists.layouts[id].text = Self.fitted(lists.layouts[id].text)
+            if run.places[id].capacity > run.places[id].count + run.places[id].count / 8 {
+                run.places[id] = Self.fitted(run.places[id])
+                run.layouts[id].spans = Self.fitted(run.layouts[id].spans)
+                run.layouts[id].text = Self.fitted(run.layouts[id].text)
             }
-            result[locale] = CatalogLocaleList(entries: entries, places: lists.places[id], layout: lists.layouts[id])
+            result[locale] = CatalogLocaleList(entries: entries, places: run.places[id], layout: run.layouts[id])
         }
         return result
     }
@@ -240,13 +295,11 @@ extension StringCatalog {
         return exact
     }
 
-    /// The lists one share of `stringsByLocale` makes, by locale number. Locales get small
+    /// The lists one run of `stringsByLocale` makes, by locale number. Locales get small
     /// numbers, so "first localization of a locale wins" is an array stamp instead of a set per
     /// entry. A structure with methods, not local variables a nested function captures: such
     /// variables are boxed, and every access to them is checked for exclusivity at run time.
     private struct ShareLists {
-        let share: Int
-        let shares: Int
         let entries: Int
         var ids: [String: Int] = [:]
         var locales: [String] = []
@@ -255,11 +308,7 @@ extension StringCatalog {
         /// Per locale, the entry that last gave it a text.
         var lastEntry: [Int] = []
 
-        init(share: Int, of shares: Int, entries: Int) {
-            self.share = share
-            self.shares = shares
-            self.entries = entries
-        }
+        init(entries: Int) { self.entries = entries }
 
         /// The number of normalized locale `locale`, given one the first time.
         mutating func id(of locale: String) -> Int {
@@ -267,13 +316,10 @@ extension StringCatalog {
             let id = locales.count
             ids[locale] = id
             locales.append(locale)
-            places.append([])
-            layouts.append(CatalogLocaleList.Layout())
             // A locale's list holds at most one item per entry: room for all at once.
-            if id % shares == share {
-                places[id].reserveCapacity(entries)
-                layouts[id] = CatalogLocaleList.Layout(capacity: entries)
-            }
+            places.append([])
+            places[id].reserveCapacity(entries)
+            layouts.append(CatalogLocaleList.Layout(capacity: entries))
             lastEntry.append(-1)
             return id
         }
