@@ -20,35 +20,22 @@ struct SameCause {
             var byPlace: [Place: [Int]] = .init(minimumCapacity: indices.count)
             for index in indices where findings[index].locale != nil { byPlace[Place(findings[index]), default: []].append(index) }
             // The finding each finding joins (a finding of its own is its own leader), and the
-            // other locales of each leader.
+            // other locales of each leader: the gatherings judged on every core (they share
+            // nothing), then joined.
+            let gatherings = byPlace.values.filter { $0.count > 1 }
             var leaders: [Int: Int] = [:]
             var otherLocales: [Int: [String]] = [:]
-            for (_, gathered) in byPlace where gathered.count > 1 {
-                // The first finding of each cause in this gathering, with its message: searched
-                // in turn while there are few, by hash once there are more (a gathering of many
-                // different messages would cost the square of its size).
-                var causes: [(cause: Cause, leader: Int)] = []
-                var numbered: [Cause: Int] = [:]
-                for index in gathered {
-                    guard let locale = findings[index].locale else { continue }
-                    let cause = Cause(findings[index], locale: locale)
-                    if causes.count > 8, numbered.isEmpty {
-                        numbered.reserveCapacity(gathered.count)
-                        for (number, known) in causes.enumerated() { numbered[known.cause] = number }
-                    }
-                    let found = numbered.isEmpty ? causes.firstIndex { $0.cause == cause } : numbered[cause]
-                    guard let found else {
-                        if !numbered.isEmpty { numbered[cause] = causes.count }
-                        causes.append((cause, index))
-                        continue
-                    }
-                    let known = causes[found]
-                    // The same again in a locale the group has is a finding of its own.
-                    if locale != findings[known.leader].locale, otherLocales[known.leader]?.contains(locale) != true {
-                        otherLocales[known.leader, default: []].append(locale)
-                        leaders[index] = known.leader
-                    }
+            let runs = concurrentRuns(of: gatherings.count, parts: 2, minimum: 256) { range in
+                var leaders: [Int: Int] = [:]
+                var otherLocales: [Int: [String]] = [:]
+                for gathered in gatherings[range] {
+                    Self.judge(gathered, of: findings, leaders: &leaders, otherLocales: &otherLocales)
                 }
+                return (leaders, otherLocales)
+            }
+            for (runLeaders, runOthers) in runs {
+                leaders.merge(runLeaders) { first, _ in first }
+                otherLocales.merge(runOthers) { first, _ in first }
             }
             var groups: [SameCause] = []
             groups.reserveCapacity(indices.count - leaders.count)
@@ -56,6 +43,39 @@ struct SameCause {
                 groups.append(SameCause(first: index, otherLocales: otherLocales[index] ?? []))
             }
             return groups
+        }
+    }
+
+    /// Sorts the findings `gathered` (of one place, in order) into causes: each joins the first
+    /// finding of its cause in another locale (`leaders`), which lists the locales that joined it
+    /// (`otherLocales`).
+    private static func judge(
+        _ gathered: [Int], of findings: UnsafeBufferPointer<Finding>, leaders: inout [Int: Int], otherLocales: inout [Int: [String]]
+    ) {
+        // The first finding of each cause in this gathering, with its message: searched in turn
+        // while there are few, by hash once there are more (a gathering of many different
+        // messages would cost the square of its size).
+        var causes: [(cause: Cause, leader: Int)] = []
+        var numbered: [Cause: Int] = [:]
+        for index in gathered {
+            guard let locale = findings[index].locale else { continue }
+            let cause = Cause(findings[index], locale: locale)
+            if causes.count > 8, numbered.isEmpty {
+                numbered.reserveCapacity(gathered.count)
+                for (number, known) in causes.enumerated() { numbered[known.cause] = number }
+            }
+            let found = numbered.isEmpty ? causes.firstIndex { $0.cause == cause } : numbered[cause]
+            guard let found else {
+                if !numbered.isEmpty { numbered[cause] = causes.count }
+                causes.append((cause, index))
+                continue
+            }
+            let known = causes[found]
+            // The same again in a locale the group has is a finding of its own.
+            if locale != findings[known.leader].locale, otherLocales[known.leader]?.contains(locale) != true {
+                otherLocales[known.leader, default: []].append(locale)
+                leaders[index] = known.leader
+            }
         }
     }
 

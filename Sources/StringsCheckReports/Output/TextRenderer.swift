@@ -186,6 +186,11 @@ public struct TextRenderer: Sendable {
         out.append(":")
     }
 
+    /// `0..<count` as two consecutive halves, or whole below `minimum`.
+    private func consecutiveHalves(of count: Int, minimum: Int) -> [Range<Int>] {
+        count < minimum ? [0..<count] : [0..<count / 2, count / 2..<count]
+    }
+
     /// "de, fr, it" or "de, fr, it, … and 28 more".
     static func shortList(_ items: [String], atMost: Int = 6) -> String {
         items.count <= atMost
@@ -212,12 +217,23 @@ public struct TextRenderer: Sendable {
             }
         }
         let shown = maximumFindings.map { RuleCount.capped(all, of: every, to: $0) } ?? all
-        // The findings' lines written as bytes, then made the report's text at once.
-        var lines = ByteWriter(capacity: shown.count * 160)
-        for group in SameCause.groups(every, of: shown) {
-            format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales, into: &lines)
+        // The findings' lines on one core while the other sums up the backlog and the rules
+        // (each reads the findings in place); the lines written as bytes, in two halves at once
+        // once the findings are grouped, then made the report's text at once.
+        let parts = [0, 1].concurrentMap { part -> [String] in
+            guard part == 0 else {
+                return [Self.backlogSummary(every, backlog), every.count > Self.ruleSummaryThreshold ? ruleSummary(every) : ""]
+            }
+            let groups = SameCause.groups(every, of: shown)
+            return consecutiveHalves(of: groups.count, minimum: 2_000).concurrentMap { range in
+                var lines = ByteWriter(capacity: range.count * 160)
+                for group in groups[range] {
+                    format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales, into: &lines)
+                }
+                return lines.withBytes { String(decoding: $0, as: UTF8.self) }
+            }
         }
-        var out = lines.withBytes { String(decoding: $0, as: UTF8.self) }
+        var out = parts[0].joined()
         if shown.count < all.count {
             out +=
                 "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"
@@ -227,8 +243,7 @@ public struct TextRenderer: Sendable {
             out +=
                 "\n\(result.omitted.count) more finding\(result.omitted.count == 1 ? "" : "s") not kept: a run keeps the first \(result.omitted.limit) (in this order); every one is counted in the last line\n"
         }
-        out += Self.backlogSummary(every, backlog)
-        if every.count > Self.ruleSummaryThreshold { out += ruleSummary(every) }
+        out += parts[1].joined()
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=
             "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"
