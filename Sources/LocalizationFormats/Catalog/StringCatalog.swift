@@ -198,7 +198,9 @@ extension StringCatalog {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
                     guard let first = localizations.baseAddress else { return }
                     for item in 0..<localizations.count {
-                        try CatalogValue.forEachUnit(at: CatalogLocalization.value(at: first + item)) { unit in try body((index, item), unit) }
+                        try CatalogValue.forEachUnit(at: CatalogLocalization.value(at: first + item)) { unit in
+                            try body((index, item), unit)
+                        }
                     }
                 }
             }
