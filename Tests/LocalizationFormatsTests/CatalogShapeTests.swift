@@ -190,4 +190,66 @@ struct CatalogShapeTests {
             Self.expectShapesMatch(StringCatalogParser.parse(bytes: [UInt8](try Data(contentsOf: url)), path: url.path))
         }
     }
+
+    /// A catalog's locale lists made in runs of its entries and joined are those made in one run:
+    /// the same places, texts, states and laid-out bytes for every locale, a locale only later
+    /// entries name and the source language's keys standing for their texts included.
+    @Test func localeListsMadeInRunsAreThoseMadeInOne() throws {
+        func unit(_ text: String, _ state: String = "translated") -> String {
+            "{ \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \"\(text)\" } }"
+        }
+        let plural =
+            "{ \"variations\" : { \"plural\" : { \"one\" : \(unit("ein Ding")), \"other\" : \(unit("%lld Dinge")) } } }"
+        var entries: [String] = []
+        for number in 0..<12 {
+            var localizations: [String] = []
+            if number % 3 != 1 { localizations.append("\"en\" : \(unit("Thing \(number)"))") }
+            let german = number % 4 == 0 ? plural : unit("Ding \(number)", number % 5 == 0 ? "needs_review" : "translated")
+            localizations.append("\"de\" : \(german)")
+            if number >= 7 { localizations.append("\"ja\" : \(unit("もの \(number)"))") }
+            if number % 2 == 0 { localizations.append("\"fr\" : \(unit("Chose \(number)", "new"))") }
+            entries.append("\"key.\(number)\" : { \"localizations\" : { \(localizations.joined(separator: ", ")) } }")
+        }
+        let text = "{ \"sourceLanguage\" : \"en\", \"strings\" : { \(entries.joined(separator: ", ")) }, \"version\" : \"1.0\" }"
+        let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
+        #expect(catalog.diagnostics.isEmpty)
+        let one = catalog.stringsByLocale(runs: 1)
+        #expect(Set(one.keys) == ["en", "de", "ja", "fr"])
+        #expect(one["en"]?.count == 12 && one["ja"]?.count == 5)
+        for runs in [2, 3, 5, 20] {
+            let joined = catalog.stringsByLocale(runs: runs)
+            #expect(Set(joined.keys) == Set(one.keys))
+            for (locale, list) in one {
+                let other = try #require(joined[locale])
+                #expect(other.count == list.count)
+                for position in list.indices {
+                    #expect(other.key(at: position) == list.key(at: position))
+                    #expect(other.value(at: position) == list.value(at: position))
+                    #expect(other.state(at: position) == list.state(at: position))
+                    #expect(other.location(at: position) == list.location(at: position))
+                }
+                #expect(other.text == list.text, "\(locale) in \(runs) runs")
+                #expect(other.spans.map(\.range) == list.spans.map(\.range))
+                #expect(other.spans.map(\.isSettled) == list.spans.map(\.isSettled))
+            }
+        }
+    }
+
+    /// Every unit read in place comes with its localization's position, in the order a walk of
+    /// the copied values visits them.
+    @Test func unitsReadInPlaceAreThoseOfTheCopiedValues() {
+        for text in [Self.nested, Self.sideBySide] {
+            let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
+            var copied: [String] = []
+            catalog.forEachLocalizationWithPosition { position, _, _, value in
+                value.forEachUnit { copied.append("\(position.entry).\(position.localization) \($0.value) \($0.location)") }
+            }
+            var inPlace: [String] = []
+            catalog.forEachUnitInPlace { position, unit in
+                inPlace.append("\(position.entry).\(position.localization) \(unit.value) \(unit.location)")
+            }
+            #expect(inPlace == copied)
+            #expect(copied.count > 4)
+        }
+    }
 }

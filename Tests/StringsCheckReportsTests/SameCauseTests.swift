@@ -46,4 +46,20 @@ struct SameCauseTests {
         let some = SameCause.groups(findings, of: [0, 2, 3])
         #expect(some.map(\.first) == [0, 2] && some.map(\.otherLocales) == [[], ["fr"]])
     }
+
+    /// Hundreds of keys, each said the same of in three locales and otherwise in a fourth: the
+    /// gatherings are judged on every core, and each key is still one group and a group of its own.
+    @Test func manyGatheringsAreJudgedOnEveryCoreAsInOne() {
+        var findings: [Finding] = []
+        for number in 0..<600 {
+            let key = "key.\(number)"
+            for locale in ["de", "fr", "it"] {
+                findings.append(finding("'\(key)' in '\(locale)' drops %@", locale: locale, key: key))
+            }
+            findings.append(finding("'\(key)' in 'ja' says something else", locale: "ja", key: key))
+        }
+        let groups = SameCause.groups(findings, of: Array(findings.indices))
+        #expect(groups.map(\.first) == (0..<600).flatMap { [4 * $0, 4 * $0 + 3] })
+        #expect(groups.map(\.otherLocales) == (0..<600).flatMap { _ in [["fr", "it"], []] })
+    }
 }

@@ -1,6 +1,8 @@
+import LocalizationFormats
 import Testing
 
 @testable import StringsCheckReports
+@testable import StringsCheckRules
 
 /// What a terminal is shown: control characters in a message or a path are written out.
 struct TextRendererTests {
@@ -18,5 +20,26 @@ struct TextRendererTests {
         }
         #expect(!TextRenderer.hasControl("plain ASCII, é, 日本, 😀") && TextRenderer.hasControl("tab\there"))
         #expect(TextRenderer.visible("x\u{1B}[31m") == "x\\u{1B}[31m")
+    }
+
+    /// A report of thousands of lines is written in two halves at once: every finding's line is
+    /// there once, in order, and the summaries follow them.
+    @Test func aLongReportListsEveryFindingInOrder() {
+        let findings = (0..<2_500).map { number in
+            Finding(
+                Diagnostic(
+                    id: "format-missing-argument", severity: .warning, message: "finding \(number)",
+                    path: "App/de.lproj/Localizable.strings", location: SourcePosition(line: number + 1, column: 1)),
+                key: "key.\(number)", locale: "de", table: "Localizable")
+        }
+        let result = CheckResult(
+            findings: findings, suppressedCount: 0, baselinedCount: 0, fileCount: 1, baseLocale: "en", baseLocaleReason: "")
+        let text = DiagnosticReport(result: result, toolVersion: "test").rendered(as: .text)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("App/") }
+        #expect(lines.count == 2_500)
+        #expect(lines.first == "App/de.lproj/Localizable.strings:1:1: warning: finding 0 [format-missing-argument]")
+        #expect(lines.indices.allSatisfy { lines[$0].hasSuffix(": finding \($0) [format-missing-argument]") })
+        #expect(text.hasSuffix("1 file checked: 0 errors, 2500 warnings\n"))
+        #expect(text.contains("\nBy rule:\n  format-missing-argument"))
     }
 }

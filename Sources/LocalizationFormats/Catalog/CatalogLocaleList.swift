@@ -182,7 +182,10 @@ extension StringCatalog {
     /// Every locale's entries (see `strings(for:)`): a large catalog's entries shared out among
     /// the cores in consecutive runs, each run making every locale's lists for its entries, and
     /// each locale's lists then joined in entry order.
-    public func stringsByLocale() -> [String: CatalogLocaleList] {
+    public func stringsByLocale() -> [String: CatalogLocaleList] { stringsByLocale(runs: nil) }
+
+    /// `stringsByLocale()` made in `runs` runs of entries (nil: as many as pay, see below).
+    func stringsByLocale(runs count: Int?) -> [String: CatalogLocaleList] {
         let source = sourceLanguage.map(LocaleName.normalize)
         // Runs of 50,000 localizations or more, at most one per core (and eight): a small catalog
         // is one run. A run of entries, not a share of the locales: a share of the locales read
@@ -190,7 +193,7 @@ extension StringCatalog {
         // core brought the whole catalog into its cache, where a run brings in its own part.
         let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let shares = Swift.max(1, Swift.min(8, cores, localizations / 50_000))
+        let shares = Swift.max(1, count ?? Swift.min(8, cores, localizations / 50_000))
         let size = (entries.count + shares - 1) / Swift.max(1, shares)
         let runs = stride(from: 0, to: Swift.max(entries.count, 1), by: Swift.max(size, 1)).map { $0..<Swift.min($0 + size, entries.count) }
         let parts = runs.concurrentMap { run in localeLists(entries: run, source: source) }
