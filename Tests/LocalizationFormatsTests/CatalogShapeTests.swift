@@ -208,14 +208,20 @@ struct CatalogShapeTests {
             localizations.append("\"de\" : \(german)")
             if number >= 7 { localizations.append("\"ja\" : \(unit("もの \(number)"))") }
             if number % 2 == 0 { localizations.append("\"fr\" : \(unit("Chose \(number)", "new"))") }
+            // Two spellings of one locale: the first wins.
+            if number % 6 == 3 { localizations += ["\"pt-BR\" : \(unit("Coisa \(number)"))", "\"pt_BR\" : \(unit("Outra"))"] }
             entries.append("\"key.\(number)\" : { \"localizations\" : { \(localizations.joined(separator: ", ")) } }")
         }
         let text = "{ \"sourceLanguage\" : \"en\", \"strings\" : { \(entries.joined(separator: ", ")) }, \"version\" : \"1.0\" }"
         let catalog = StringCatalogParser.parse(bytes: Array(text.utf8), path: "x.xcstrings")
         #expect(catalog.diagnostics.isEmpty)
         let one = catalog.stringsByLocale(runs: 1)
-        #expect(Set(one.keys) == ["en", "de", "ja", "fr"])
+        #expect(Set(one.keys) == ["en", "de", "ja", "fr", "pt-BR"])
         #expect(one["en"]?.count == 12 && one["ja"]?.count == 5)
+        #expect(one["pt-BR"].map { list in list.indices.map { list.value(at: $0) } } == ["Coisa 3", "Coisa 9"])
+        // An empty catalog is the source language's empty list, in any number of runs.
+        let empty = StringCatalogParser.parse(bytes: Array("{ \"sourceLanguage\" : \"en\", \"strings\" : {} }".utf8), path: "e.xcstrings")
+        for runs in [1, 2, 5] { #expect(empty.stringsByLocale(runs: runs).mapValues(\.count) == ["en": 0]) }
         for runs in [2, 3, 5, 20] {
             let joined = catalog.stringsByLocale(runs: runs)
             #expect(Set(joined.keys) == Set(one.keys))

@@ -202,4 +202,28 @@ struct TextCheckTests {
                 "'delete' is left as the development text 'Delete the caf\u{E9} list?' in ar and de (2 of 4 translations): users of those locales read it untranslated"
             ])
     }
+
+    /// A catalog's invisible characters, in every unit of a value (a plural form too): a
+    /// translation's is reported unless its development text holds the same character, and the
+    /// development text's own invisible characters are not, its control characters are.
+    @Test func invisibleCharactersInCatalogUnits() async {
+        func unit(_ text: String) -> String { "{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\(text)\"}}" }
+        let plural = "{\"variations\":{\"plural\":{\"one\":\(unit("ein Ding")),\"other\":\(unit("%lld Dinge\\f"))}}}"
+        let catalog = """
+            {"sourceLanguage":"en","version":"1.0","strings":{\
+            "hint":{"localizations":{"en":\(unit("Super\u{200B}long")),"de":\(unit("Super\u{200B}lang")),\
+            "fr":\(unit("Tr\u{E8}s\u{2060}long"))}},\
+            "items":{"localizations":{"en":\(unit("%lld items")),"de_DE":\(plural)}},\
+            "price":{"localizations":{"en":\(unit("\u{202E}99.00"))}}}}
+            """
+        let result = await Check.run([("Localizable.xcstrings", catalog)])
+        let found = result.findings.filter { $0.diagnostic.id == "invisible-character" }
+        #expect(
+            found.map { "\($0.key ?? "") \($0.locale ?? "") \($0.diagnostic.location?.description ?? "-")" } == [
+                "hint fr 1:253", "items de-DE 1:507", "price en 1:604",
+            ])
+        let hint = "the text of 'hint' in 'fr' holds U+2060 (word joiner), an invisible character"
+        #expect(found.first?.diagnostic.message.hasPrefix(hint) == true)
+        #expect(found.dropFirst().first?.diagnostic.message.hasPrefix("the text of 'items' in 'de-DE' holds U+000C (form feed)") == true)
+    }
 }

@@ -48,8 +48,9 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
             text.reserveCapacity(capacity * 24)
         }
 
-        /// Room for `texts` more texts of `bytes` bytes in all.
+        /// Room for `texts` more texts of `bytes` bytes in all (none for texts that will not fit).
         mutating func reserve(texts: Int, bytes: Int) {
+            guard fits, text.count + bytes < Int(LocalizedString.CatalogSpan.settled) else { return }
             spans.reserveCapacity(spans.count + texts)
             text.reserveCapacity(text.count + bytes)
         }
