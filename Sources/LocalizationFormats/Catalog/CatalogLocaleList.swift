@@ -194,8 +194,8 @@ extension StringCatalog {
         // core brought the whole catalog into its cache, where a run brings in its own part.
         let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let shares = Swift.max(1, count ?? Swift.min(8, cores, localizations / 50_000))
-        let size = (entries.count + shares - 1) / Swift.max(1, shares)
+        let runCount = Swift.max(1, count ?? Swift.min(8, cores, localizations / 50_000))
+        let size = (entries.count + runCount - 1) / runCount
         let runs = stride(from: 0, to: Swift.max(entries.count, 1), by: Swift.max(size, 1)).map { $0..<Swift.min($0 + size, entries.count) }
         let parts = runs.concurrentMap { run in localeLists(entries: run, source: source) }
         guard parts.count > 1 else { return parts.first.map { lists(of: $0, source: source) } ?? [:] }
@@ -228,9 +228,9 @@ extension StringCatalog {
     }
 
     /// The lists of `stringsByLocale` of one run of its entries, by locale number.
-    private func localeLists(entries range: Range<Int>, source: String?) -> ShareLists {
+    private func localeLists(entries range: Range<Int>, source: String?) -> RunLists {
         typealias Place = CatalogLocaleList.Place
-        var lists = ShareLists(entries: range.count)
+        var lists = RunLists(entries: range.count)
         let sourceID = source.map { lists.id(of: $0) }
         var written: [String: Int] = [:]
         // The locale each place held in the previous entry is compared first.
@@ -274,7 +274,7 @@ extension StringCatalog {
 
     /// The lists of a catalog read in one run, by normalized locale: every locale that has a
     /// text, and the source language.
-    private func lists(of run: ShareLists, source: String?) -> [String: CatalogLocaleList] {
+    private func lists(of run: RunLists, source: String?) -> [String: CatalogLocaleList] {
         var run = run
         var result: [String: CatalogLocaleList] = [:]
         result.reserveCapacity(run.locales.count)
@@ -303,7 +303,7 @@ extension StringCatalog {
     /// numbers, so "first localization of a locale wins" is an array stamp instead of a set per
     /// entry. A structure with methods, not local variables a nested function captures: such
     /// variables are boxed, and every access to them is checked for exclusivity at run time.
-    private struct ShareLists {
+    private struct RunLists {
         let entries: Int
         var ids: [String: Int] = [:]
         var locales: [String] = []

@@ -187,7 +187,7 @@ public struct TextRenderer: Sendable {
     }
 
     /// `0..<count` as two consecutive halves, or whole below `minimum`.
-    private func consecutiveHalves(of count: Int, minimum: Int) -> [Range<Int>] {
+    private static func consecutiveHalves(of count: Int, minimum: Int) -> [Range<Int>] {
         count < minimum ? [0..<count] : [0..<count / 2, count / 2..<count]
     }
 
@@ -225,7 +225,7 @@ public struct TextRenderer: Sendable {
                 return [Self.backlogSummary(every, backlog), every.count > Self.ruleSummaryThreshold ? ruleSummary(every) : ""]
             }
             let groups = SameCause.groups(every, of: shown)
-            return consecutiveHalves(of: groups.count, minimum: 2_000).concurrentMap { range in
+            return Self.consecutiveHalves(of: groups.count, minimum: 2_000).concurrentMap { range in
                 var lines = ByteWriter(capacity: range.count * 160)
                 for group in groups[range] {
                     format(every[group.first].diagnostic, notes: showNotes, also: group.otherLocales, into: &lines)
