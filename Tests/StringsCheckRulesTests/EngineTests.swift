@@ -87,6 +87,30 @@ struct EngineTests {
         #expect(checked == 799)
     }
 
+    /// The rules' findings are joined by moving them: the largest part first, then the others in
+    /// order, each finding whole (its strings, locales and payload place), and the parts are left
+    /// holding findings with no text.
+    @Test func partsAreJoinedLargestFirstByMovingTheirFindings() {
+        func finding(_ part: Int, _ number: Int) -> Finding {
+            Finding(
+                Diagnostic(
+                    id: "rule-\(part)", severity: .warning, message: "message \(part).\(number) of a finding long enough to be stored",
+                    path: "p\(part).strings", location: SourcePosition(line: number + 1, column: 2)),
+                key: "key \(number)", locale: "de", table: "Localizable", locales: ["fr", "it"],
+                payload: number == 1 ? PayloadPlace(path: "a.json", location: SourcePosition(line: 1, column: 1), name: "n") : nil)
+        }
+        let sizes = [2, 0, 5, 1, 5]
+        let original = sizes.enumerated().map { part, size in (0..<size).map { finding(part, $0) } }
+        var parts = original
+        let joined = RuleEngine.joined(&parts)
+        // The first of the two largest parts comes first.
+        #expect(joined == original[2] + original[0] + original[1] + original[3] + original[4])
+        #expect(parts.map(\.count) == sizes)
+        #expect(parts.joined().allSatisfy { $0.diagnostic.message.isEmpty && $0.key == nil && $0.payload == nil })
+        var none: [[Finding]] = []
+        #expect(RuleEngine.joined(&none).isEmpty)
+    }
+
     /// The texts' hashes are made for a baseline alone: a run that writes none leaves them out,
     /// and a run that reads one still filters by them.
     @Test func textHashesAreMadeForABaselineAlone() async {

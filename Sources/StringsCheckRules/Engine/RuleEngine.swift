@@ -139,16 +139,7 @@ public enum RuleEngine {
             }
             var parts: [[Finding]] = []
             for await part in group where !part.isEmpty { parts.append(part) }
-            // The largest part is kept as it is and the others appended to it: appending copies
-            // each finding (a retain of every string in it) and frees the part. The order of the
-            // parts before the sort does not show: findings that compare equal in the sort are of
-            // one rule (the rule's id is compared), so of one part, whose order is kept.
-            guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
-            var all = parts[largest]
-            parts[largest] = []
-            all.reserveCapacity(parts.reduce(all.count) { $0 + $1.count })
-            for index in parts.indices where index != largest { all += parts[index] }
-            return all
+            return Self.joined(&parts)
         }
         Consequences.removeRedundant(&findings)
         phases.lap("run the rules")
@@ -318,6 +309,28 @@ func releaseInBackground<T: Sendable>(_ value: consuming T) {
 }
 
 extension RuleEngine {
+    /// The findings of `parts` in one array, the largest part first and the others after it in
+    /// order, each moved, not copied: a copy retained every string in a finding and freeing the
+    /// part released them all again. The parts are left holding findings with no text. The
+    /// order of the parts before the sort does not show: findings that compare equal in the sort
+    /// are of one rule (the rule's id is compared), so of one part, whose order is kept.
+    static func joined(_ parts: inout [[Finding]]) -> [Finding] {
+        guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
+        let total = parts.reduce(0) { $0 + $1.count }
+        let order = [largest] + parts.indices.filter { $0 != largest }
+        let blank = Finding(Diagnostic(id: "", severity: .note, message: "", path: "", location: nil))
+        return [Finding](unsafeUninitializedCapacity: total) { joined, count in
+            for index in order {
+                parts[index].withUnsafeMutableBufferPointer { part in
+                    guard let source = part.baseAddress, let target = joined.baseAddress else { return }
+                    (target + count).moveInitialize(from: source, count: part.count)
+                    source.initialize(repeating: blank, count: part.count)
+                    count += part.count
+                }
+            }
+        }
+    }
+
     /// Where a finding is, as `Diagnostic.ordered` orders it first: its path (by its rank among
     /// the findings' paths), then its position (none is 0:0).
     struct PlaceKey: Comparable {
