@@ -58,6 +58,11 @@ public struct CatalogEntry: Sendable, Hashable {
         }
     }
 
+    /// An entry with no key and no localizations, which holds no storage of its own.
+    static let blank = CatalogEntry(
+        key: "", keyLocation: SourcePosition(line: 0, column: 0), comment: nil, extractionState: nil, shouldTranslate: true,
+        localizations: [])
+
     public func localization(_ locale: String) -> CatalogValue? {
         localizations.first { $0.locale == locale }?.value
     }
@@ -229,7 +234,7 @@ public enum StringCatalogParser {
     ) -> StringCatalog {
         // A later "strings" replaces an earlier one, as any repeated key does: the reader starts
         // the runs over.
-        let (document, runs) = JSONReader.parse(
+        let (document, parsedRuns) = JSONReader.parse(
             bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
             newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) },
             direct: { parser, key, keyLocation, run in
@@ -242,7 +247,18 @@ public enum StringCatalogParser {
         ) { run, event in
             if case .member(let member) = event { run.append(run.builder.entry(member)) }
         }
-        var entries = runs.count == 1 ? runs[0].entries : runs.flatMap(\.entries)
+        var runs = parsedRuns
+        var entries: [CatalogEntry]
+        if runs.count == 1 {
+            entries = runs[0].entries
+        } else {
+            // Moved out of the runs: a copy retained every entry's strings and lists.
+            var parts = runs.indices.map { index in
+                defer { runs[index].entries = [] }
+                return runs[index].entries
+            }
+            entries = .joinedByMoving(&parts, order: Array(parts.indices), blank: CatalogEntry.blank)
+        }
         var builder = Builder(path: path, diagnostics: document.diagnostics)
         guard let (sourceLanguage, version, strings, others) = topLevel(document.root, builder: &builder) else {
             return StringCatalog(path: path, sourceLanguage: nil, version: nil, entries: [], diagnostics: builder.diagnostics, loads: false)

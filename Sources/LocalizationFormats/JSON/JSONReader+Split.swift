@@ -16,6 +16,9 @@ final class StreamSplit: @unchecked Sendable {
     // Written by the run before it leaves the group, read after waiting for it.
     /// The second half's keys and where they stand, in order.
     private(set) var keys: [(String, SourcePosition)] = []
+    /// Where each of the second half's keys first stands in it: made by the run, so the parser
+    /// checks the half's keys for duplicates by lookups alone.
+    private(set) var firstPlaces: [String: SourcePosition] = [:]
     /// Where the object's closing brace stands; nil when the run met anything else.
     private var end: Int?
     /// Hands the run's members to the parse's caller.
@@ -38,6 +41,8 @@ final class StreamSplit: @unchecked Sendable {
         let thread = Thread {
             let result = read()
             split.keys = result.keys
+            split.firstPlaces.reserveCapacity(result.keys.count)
+            for (key, location) in result.keys where split.firstPlaces[key] == nil { split.firstPlaces[key] = location }
             split.end = result.end
             split.accept = result.accept
             split.group.leave()

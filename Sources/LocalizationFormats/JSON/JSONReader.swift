@@ -215,38 +215,6 @@ public enum JSONReader {
             }
         }
 
-        /// Reports `key` if an earlier member of its object has it. Most objects have a handful of
-        /// members, which a scan compares faster than a dictionary hashes; larger ones (and
-        /// streamed ones, which keep no members) get the dictionary.
-        mutating func noteKey(
-            _ key: String, at keyLocation: SourcePosition, members: [JSONMember], seen: inout [String: SourcePosition], count: inout Int,
-            streamed: Bool
-        ) {
-            let first: SourcePosition?
-            if !streamed, count < 8 {
-                first = members.first { $0.key == key }?.keyLocation
-            } else {
-                if !streamed, count == 8 {
-                    for earlier in members where seen[earlier.key] == nil { seen[earlier.key] = earlier.keyLocation }
-                }
-                first = seen[key]
-            }
-            if first != nil, duplicatesListed >= Self.maximumDuplicates {
-                // Past the bound, counted: a file of millions of duplicates holds no million findings.
-                unlistedDuplicates += 1
-                lastDuplicate = keyLocation
-            } else if let first {
-                duplicatesListed += 1
-                diagnostics.append(
-                    Diagnostic(
-                        .jsonDuplicateKey, .jsonDuplicateKey(key: key), path: path, at: keyLocation,
-                        notes: [DiagnosticNote(message: .jsonFirstKey(key: key), path: path, location: first)]))
-            } else if streamed || count >= 8 {
-                seen[key] = keyLocation
-            }
-            count += 1
-        }
-
         func describe(_ offset: Int) -> String {
             guard offset < b.count else { return "end of file" }
             let c = b[offset]
@@ -285,9 +253,11 @@ public enum JSONReader {
                     skipSpace()
                     if streamed != nil, let split, !split.isSettled, pos >= split.start, let end = split.take(at: pos) {
                         // The rest of the object was read on another core: its keys are checked
-                        // for duplicates here, in order, as if read now.
+                        // for duplicates here, in order, as if read now. A key's first place is
+                        // in this half, else earlier in that one (the run found it).
                         for (key, keyLocation) in split.keys {
-                            noteKey(key, at: keyLocation, members: members, seen: &seen, count: &count, streamed: true)
+                            let inRun = split.firstPlaces[key]
+                            noteDuplicate(key, at: keyLocation, first: seen[key] ?? (inRun == keyLocation ? nil : inRun))
                         }
                         pos = end + 1
                         return JSONNode(value: .object(members), location: location)

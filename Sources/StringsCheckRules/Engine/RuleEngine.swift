@@ -316,19 +316,8 @@ extension RuleEngine {
     /// are of one rule (the rule's id is compared), so of one part, whose order is kept.
     static func joined(_ parts: inout [[Finding]]) -> [Finding] {
         guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
-        let total = parts.reduce(0) { $0 + $1.count }
-        let order = [largest] + parts.indices.filter { $0 != largest }
         let blank = Finding(Diagnostic(id: "", severity: .note, message: "", path: "", location: nil))
-        return [Finding](unsafeUninitializedCapacity: total) { joined, count in
-            for index in order {
-                parts[index].withUnsafeMutableBufferPointer { part in
-                    guard let source = part.baseAddress, let target = joined.baseAddress else { return }
-                    (target + count).moveInitialize(from: source, count: part.count)
-                    source.initialize(repeating: blank, count: part.count)
-                    count += part.count
-                }
-            }
-        }
+        return .joinedByMoving(&parts, order: [largest] + parts.indices.filter { $0 != largest }, blank: blank)
     }
 
     /// Where a finding is, as `Diagnostic.ordered` orders it first: its path (by its rank among

@@ -44,7 +44,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
             // Read in place: a copy of each entry, case and unit retained its strings, contended
             // with the rules on the other core.
             var lastEntry = -1
-            var passed: [Int: (specifier: FormatSpecifier, origin: String)] = [:]
+            var passed = PassedArguments()
             // The entries' buffer is what the closures below capture to read a key for a
             // finding: capturing the entry (or the catalog) copied it for every localization.
             catalog.entries.withUnsafeBufferPointer { entries in
@@ -58,20 +58,27 @@ struct CatalogVariationTypeMismatchRule: Rule {
                     let entryIndex = position.entry
                     value.forEachForm { unit, substitution, label in
                         guard isSource || unit.state != "new" else { return }
-                        for (specifier, argument) in reads.of(unit, substitution: substitution) {
-                            let own = argument == substitution?.argument ? substitution?.expected : nil
-                            guard let expected = own ?? passed[argument]?.specifier, !expected.hasSignature(of: specifier)
-                            else { continue }
-                            let origin = own != nil ? "its substitution's formatSpecifier" : passed[argument]?.origin ?? ""
-                            let normalized = locale ?? LocaleName.normalize(written)
-                            locale = normalized
-                            let key = entries[entryIndex].key
-                            result.append(
-                                finding(
-                                    .formReadsOtherwise(
-                                        form: label(), key: key, locale: normalized, argument: argument, specifier: specifier,
-                                        expected: expected, origin: origin),
-                                    path: path, at: unit.location, key: key, locale: normalized, table: table))
+                        // What the form reads, read in place (a copy of each read retained it).
+                        let list = reads.of(unit, substitution: substitution)
+                        reads.lists[list].withUnsafeBufferPointer { items in
+                            for item in items.indices {
+                                let argument = items[item].argument
+                                let own = argument == substitution?.argument ? substitution?.expected : nil
+                                guard let expected = own ?? passed.specifier(of: argument),
+                                    !expected.hasSignature(of: items[item].specifier)
+                                else { continue }
+                                let specifier = items[item].specifier
+                                let origin = own != nil ? "its substitution's formatSpecifier" : passed.origin(of: argument)
+                                let normalized = locale ?? LocaleName.normalize(written)
+                                locale = normalized
+                                let key = entries[entryIndex].key
+                                result.append(
+                                    finding(
+                                        .formReadsOtherwise(
+                                            form: label(), key: key, locale: normalized, argument: argument, specifier: specifier,
+                                            expected: expected, origin: origin),
+                                        path: path, at: unit.location, key: key, locale: normalized, table: table))
+                            }
                         }
                     }
                 }
@@ -83,12 +90,10 @@ struct CatalogVariationTypeMismatchRule: Rule {
     /// How the code passes each argument: as the key reads it when the key is a format (Xcode
     /// extracts `String(localized:)` calls with their specifiers), else as the source language's
     /// text reads it (its unit, or its `other` form).
-    private func passedArguments(_ entry: borrowing CatalogEntry, sourceLanguage: String?) -> [Int: (
-        specifier: FormatSpecifier, origin: String
-    )] {
-        var result: [Int: (specifier: FormatSpecifier, origin: String)] = [:]
+    private func passedArguments(_ entry: borrowing CatalogEntry, sourceLanguage: String?) -> PassedArguments {
+        var result = PassedArguments()
         for specifier in FormatScanner.analyze(entry.key).specifiers where specifier.variableName == nil {
-            if result[specifier.argument] == nil { result[specifier.argument] = (specifier, "the key") }
+            result.add(specifier, origin: "the key")
         }
         guard result.isEmpty, let sourceLanguage,
             let value = entry.localizations.first(where: { $0.locale == sourceLanguage })?.value,
@@ -99,9 +104,33 @@ struct CatalogVariationTypeMismatchRule: Rule {
             text = text.replacingArgumentToken(with: "%\(substitution.argNum ?? 1)$\(substitution.formatSpecifier ?? "@")")
         }
         for specifier in FormatScanner.analyze(text).specifiers where specifier.variableName == nil {
-            if result[specifier.argument] == nil { result[specifier.argument] = (specifier, "the source language's text") }
+            result.add(specifier, origin: "the source language's text")
         }
         return result
+    }
+}
+
+/// How the code passes each argument (see `passedArguments`), by argument number: the first
+/// specifier that reads it.
+private struct PassedArguments {
+    private var byArgument: [(specifier: FormatSpecifier, origin: String)?] = []
+
+    var isEmpty: Bool { byArgument.isEmpty }
+
+    /// Notes `specifier` for its argument unless one was noted for it before.
+    mutating func add(_ specifier: FormatSpecifier, origin: String) {
+        let argument = specifier.argument
+        guard argument >= 0, argument < 1 << 16 else { return }
+        if argument >= byArgument.count { byArgument += Array(repeating: nil, count: argument + 1 - byArgument.count) }
+        if byArgument[argument] == nil { byArgument[argument] = (specifier, origin) }
+    }
+
+    func specifier(of argument: Int) -> FormatSpecifier? {
+        argument >= 0 && argument < byArgument.count ? byArgument[argument]?.specifier : nil
+    }
+
+    func origin(of argument: Int) -> String {
+        argument >= 0 && argument < byArgument.count ? byArgument[argument]?.origin ?? "" : ""
     }
 }
 
@@ -119,36 +148,54 @@ private struct FormReads {
         var format: String
     }
 
-    private var known: [Key: [(FormatSpecifier, Int)]] = [:]
+    /// What forms read, each printed specifier with its argument number; `of` answers with an
+    /// index here (handing over the list retained it, for every form). The first is what the
+    /// last form scanned reads (a form not written in plain specifiers is scanned each time).
+    private(set) var lists: [[(specifier: FormatSpecifier, argument: Int)]] = [[]]
+    private var known: [Key: Int] = [:]
     /// What a substitution's form reads whose one specifier is its `%arg`, by the substitution's
     /// argument and format; nil where `%arg` does not become whole plain specifiers (the form is
     /// then scanned).
-    private var tokens: [TokenKey: [(FormatSpecifier, Int)]?] = [:]
+    private var tokens: [TokenKey: Int?] = [:]
 
-    mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
+    /// The index in `lists` of what `unit` reads.
+    mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> Int {
+        // One look at the bytes: whether the form reads its `%arg` alone, and its plain
+        // specifiers' key.
+        let (tokenAlone, plain) =
+            unit.value.utf8.withContiguousStorageIfAvailable { bytes in
+                (substitution != nil && Self.holdsTokenAlone(bytes), PlainSpecifiers.key(bytes))
+            } ?? (false, nil)
         // Most substitution forms read their `%arg` alone ("%arg files"): what they read is what
         // the token alone reads once replaced, when the replacement is made of whole plain
         // specifiers (the scan ends where it does, whatever text follows).
-        if let substitution, unit.value.utf8.withContiguousStorageIfAvailable(Self.holdsTokenAlone) == true {
+        if let substitution, tokenAlone {
             let key = TokenKey(argument: substitution.argument, format: substitution.format)
             if let found = tokens[key] {
                 if let found { return found }
             } else {
                 let replacement = "%\(substitution.argument)$\(substitution.format)"
                 let plain = replacement.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
-                let made = plain == nil ? nil : CatalogValue.reads(of: "%arg", substitution: substitution)
+                let made = plain == nil ? nil : add(CatalogValue.reads(of: "%arg", substitution: substitution))
                 tokens[key] = made
                 if let made { return made }
             }
         }
-        guard let plain = unit.value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil else {
-            return CatalogValue.reads(of: unit, substitution: substitution)
+        guard let plain else {
+            lists[0] = CatalogValue.reads(of: unit, substitution: substitution).map { (specifier: $0.0, argument: $0.1) }
+            return 0
         }
         let key = Key(specifiers: plain, argument: substitution?.argument)
         if let found = known[key] { return found }
-        let made = CatalogValue.reads(of: unit, substitution: substitution)
+        let made = add(CatalogValue.reads(of: unit, substitution: substitution))
         known[key] = made
         return made
+    }
+
+    /// Keeps `reads` and returns its index.
+    private mutating func add(_ reads: [(FormatSpecifier, Int)]) -> Int {
+        lists.append(reads.map { (specifier: $0.0, argument: $0.1) })
+        return lists.count - 1
     }
 
     /// Whether a text's one `%` starts `%arg`, followed by an ASCII byte or nothing (as
