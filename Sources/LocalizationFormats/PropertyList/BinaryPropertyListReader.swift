@@ -53,8 +53,13 @@ enum BinaryPropertyListReader {
 
 /// Property lists of any form: XML through libxml2, binary through Foundation.
 public enum PropertyListReader {
+    /// Whether `bytes` are a compiled binary property list.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 8 && bytes[0] == UInt8(ascii: "b") && bytes.starts(with: "bplist00".utf8)
+    }
+
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
-        if bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes.starts(with: "bplist00".utf8) {
+        if isBinary(bytes) {
             return BinaryPropertyListReader.read(bytes: bytes, path: path)
         }
         if bytes.isEmpty {

@@ -20,6 +20,19 @@
 /// element's column; here an element's position is known where it is read.
 @_spi(Fuzzing) public enum PlainPropertyListReader {
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument? {
+        read(bytes: bytes, path: path, rootEntry: nil)
+    }
+
+    /// `read(bytes:path:)`, handing each entry of a top-level dictionary to `rootEntry` as it is
+    /// read instead of keeping it (the document's root is then that dictionary, empty): a reader
+    /// that turns each entry into its own model never holds the whole tree. When the result is
+    /// nil, what `rootEntry` was given must be dropped (the file is read through libxml2).
+    static func read(bytes: [UInt8], path: String, rootEntry: ((PropertyListEntry) -> Void)?) -> PropertyListDocument? {
+        guard let rootEntry else { return scan(bytes: bytes, path: path, rootEntry: nil) }
+        return withoutActuallyEscaping(rootEntry) { scan(bytes: bytes, path: path, rootEntry: $0) }
+    }
+
+    private static func scan(bytes: [UInt8], path: String, rootEntry: ((PropertyListEntry) -> Void)?) -> PropertyListDocument? {
         bytes.withUnsafeBufferPointer { buffer -> PropertyListDocument? in
             // No pass over the bytes before the scan: outside text only ASCII is accepted (a byte
             // order mark, UTF-16 or a carriage return leaves the subset where it stands), and text
@@ -27,6 +40,7 @@
             // libxml2 is handed at most `Int32.max` bytes; a larger file is left to it to refuse.
             guard let base = buffer.baseAddress, !buffer.isEmpty, buffer.count <= Int(Int32.max) else { return nil }
             var scanner = PlainPropertyListScanner(buffer: buffer, base: base, path: path)
+            scanner.rootEntry = rootEntry
             return scanner.document()
         }
     }
@@ -72,6 +86,9 @@ struct PlainPropertyListScanner {
     var loads = true
     /// Text with entities, decoded.
     var scratch: [UInt8] = []
+    /// Takes the top-level dictionary's entries as they are read (see
+    /// `PlainPropertyListReader.read(bytes:path:rootEntry:)`).
+    var rootEntry: ((PropertyListEntry) -> Void)?
 
     /// A text longer than this is no message (libxml2's tree reader refuses it without
     /// `XML_PARSE_HUGE`); such a file is left to the libxml2 reader.
@@ -239,7 +256,9 @@ struct PlainPropertyListScanner {
                     guard peek(0) == UInt8(ascii: "<"), peek(1) != UInt8(ascii: "/") else { return bail() }
                     let item = value(depth: depth + 1)
                     if bailed { return nil }
-                    if let item { entries.append(PropertyListEntry(key: key, keyLocation: keyLocation, value: item)) }
+                    guard let item else { continue }
+                    let entry = PropertyListEntry(key: key, keyLocation: keyLocation, value: item)
+                    if depth == 0, let rootEntry { rootEntry(entry) } else { entries.append(entry) }
                 }
             }
             return PropertyListNode(.dictionary(entries), location: location)

@@ -30,6 +30,11 @@ public enum XMLPropertyListReader {
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
         // What tools write is read without libxml2; anything else falls through to it.
         if let document = PlainPropertyListReader.read(bytes: bytes, path: path) { return document }
+        return readThroughLibXML2(bytes: bytes, path: path)
+    }
+
+    /// `read(bytes:path:)` for a file the plain reader declined.
+    static func readThroughLibXML2(bytes: [UInt8], path: String) -> PropertyListDocument {
         // libxml2 compares each attribute of a start tag with every earlier one: a tag with
         // hundreds of thousands of them takes minutes. A property list element has at most one.
         if let crowded = firstCrowdedTag(bytes, limit: maximumAttributes) {

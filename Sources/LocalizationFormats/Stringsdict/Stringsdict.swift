@@ -119,34 +119,68 @@ public enum StringsdictParser {
     static let deviceRule = "NSStringDeviceSpecificRuleType"
     static let widthRule = "NSStringVariableWidthRuleType"
 
+    /// Parses a `.stringsdict` file. What tools write is read by the plain reader, each entry
+    /// built as soon as it is read and its nodes released (the whole tree, several times the
+    /// file, is never held); any other file through the property list reader's tree.
     public static func parse(bytes: [UInt8], path: String) -> StringsdictFile {
-        let document = PropertyListReader.read(bytes: bytes, path: path)
-        var builder = Builder(path: path, diagnostics: document.diagnostics)
-        var entries: [StringsdictEntry] = []
-        var loads = document.loads
-        if let root = document.root {
-            if let items = root.dictionary {
-                var seen: [String: SourcePosition?] = [:]
-                seen.reserveCapacity(items.count)
-                for item in items {
-                    builder.key = item.key
-                    if let first = seen[item.key] {
-                        builder.add(
-                            .duplicateKey, .duplicateKey(key: item.key), at: item.keyLocation,
-                            notes: [DiagnosticNote(message: .firstDefinition(key: item.key), path: path, location: first)])
-                    } else {
-                        seen[item.key] = item.keyLocation
-                    }
-                    if let entry = builder.entry(item, loaded: loads) { entries.append(entry) }
-                }
-                builder.key = nil
-            } else {
-                loads = false
-                builder.add(.notATable, .topLevelNotDictionary(found: root.typeNameWithArticle), at: root.location)
+        if !PropertyListReader.isBinary(bytes), !bytes.isEmpty {
+            var reader = EntryReader(path: path)
+            if let document = PlainPropertyListReader.read(bytes: bytes, path: path, rootEntry: { reader.add($0) }) {
+                guard case .dictionary = document.root?.value else { return file(document, path: path) }
+                // The document's own diagnostics come first, as when its tree is walked.
+                return reader.file(document, diagnostics: document.diagnostics + reader.builder.diagnostics)
             }
+            return file(XMLPropertyListReader.readThroughLibXML2(bytes: bytes, path: path), path: path)
         }
-        if !loads { for index in entries.indices { entries[index].loaded = false } }
-        return StringsdictFile(path: path, entries: entries, diagnostics: builder.diagnostics, loads: loads, isBinary: document.isBinary)
+        return file(PropertyListReader.read(bytes: bytes, path: path), path: path)
+    }
+
+    /// The file a whole property list document makes.
+    private static func file(_ document: PropertyListDocument, path: String) -> StringsdictFile {
+        var reader = EntryReader(path: path)
+        guard let root = document.root else { return reader.file(document, diagnostics: document.diagnostics) }
+        guard let items = root.dictionary else {
+            reader.builder.add(.notATable, .topLevelNotDictionary(found: root.typeNameWithArticle), at: root.location)
+            return reader.file(document, diagnostics: document.diagnostics + reader.builder.diagnostics, loads: false)
+        }
+        reader.reserve(items.count)
+        for item in items { reader.add(item) }
+        return reader.file(document, diagnostics: document.diagnostics + reader.builder.diagnostics)
+    }
+
+    /// Turns the top-level dictionary's entries into the model, one by one, in order: a key
+    /// written twice is reported at its second place.
+    private struct EntryReader {
+        var builder: Builder
+        var entries: [StringsdictEntry] = []
+        private var seen: [String: SourcePosition?] = [:]
+
+        init(path: String) { builder = Builder(path: path, diagnostics: []) }
+
+        mutating func reserve(_ count: Int) { seen.reserveCapacity(count) }
+
+        mutating func add(_ item: PropertyListEntry) {
+            builder.key = item.key
+            defer { builder.key = nil }
+            if let first = seen[item.key] {
+                builder.add(
+                    .duplicateKey, .duplicateKey(key: item.key), at: item.keyLocation,
+                    notes: [DiagnosticNote(message: .firstDefinition(key: item.key), path: builder.path, location: first)])
+            } else {
+                seen[item.key] = item.keyLocation
+            }
+            if let entry = builder.entry(item, loaded: true) { entries.append(entry) }
+        }
+
+        /// The file, with `diagnostics`: its entries load only if it does (as the document does,
+        /// unless `loads` says otherwise).
+        func file(_ document: PropertyListDocument, diagnostics: [Diagnostic], loads: Bool? = nil) -> StringsdictFile {
+            let loads = loads ?? document.loads
+            var entries = entries
+            if !loads { for index in entries.indices { entries[index].loaded = false } }
+            return StringsdictFile(
+                path: builder.path, entries: entries, diagnostics: diagnostics, loads: loads, isBinary: document.isBinary)
+        }
     }
 
     private struct Builder {
