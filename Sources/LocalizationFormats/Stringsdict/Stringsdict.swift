@@ -135,8 +135,9 @@ public enum StringsdictParser {
         return file(PropertyListReader.read(bytes: bytes, path: path), path: path)
     }
 
-    /// The file a whole property list document makes.
-    private static func file(_ document: PropertyListDocument, path: String) -> StringsdictFile {
+    /// The file a whole property list document makes (what `parse(bytes:path:)` makes of the
+    /// file the document was read from).
+    static func file(_ document: PropertyListDocument, path: String) -> StringsdictFile {
         var reader = EntryReader(path: path)
         guard let root = document.root else { return reader.file(document, diagnostics: document.diagnostics) }
         guard let items = root.dictionary else {
