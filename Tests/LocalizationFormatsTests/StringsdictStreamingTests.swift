@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LocalizationFormats
+@_spi(Fuzzing) @testable import LocalizationFormats
 
 /// A `.stringsdict` file is read entry by entry where the plain reader reads it: what it makes is
 /// what the whole tree makes, entries, diagnostics in order, and verdicts alike.
