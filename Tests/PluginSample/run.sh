@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs stringscheck's command plugin on this sample package, as a package that depends on
 # stringscheck does: `swift package stringscheck …`. It shares the main package's build folder
-# (given as $1, default ../../.build), so the command is not built a second time.
+# (given as $1, default ../../.build), so the command is not built a second time; the compiler
+# flags that folder was built with follow it (CI builds with `-Xswiftc -warnings-as-errors`, and
+# the same modules asked for with other flags are built again from scratch).
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../.build}"
+shift $(( $# > 0 ? 1 : 0 ))
+flags=("$@")
 fail=0
-run() { swift package --package-path "$here" --build-path "$build" stringscheck "$@" 2>&1 | grep -v '^\[[0-9]*/[0-9]*\] \|^Building for\|^Build of product'; return "${PIPESTATUS[0]}"; }
+run() { swift package ${flags[@]+"${flags[@]}"} --package-path "$here" --build-path "$build" stringscheck "$@" 2>&1 | grep -v '^\[[0-9]*/[0-9]*\] \|^Building for\|^Build of product'; return "${PIPESTATUS[0]}"; }
 expect() { # expect STATUS PATTERN ARGS...
   local want="$1" pattern="$2"; shift 2
   local out status
