@@ -39,35 +39,36 @@ struct StringsdictStreamingTests {
         """
 
     @Test func entriesReadOneByOneAreThoseOfTheTree() {
-        let body = StringsdictTests.plural + "\n" + Self.variableWithProblems + """
+        let body =
+            StringsdictTests.plural + "\n" + Self.variableWithProblems + """
 
-            <key>c</key>
-            <string>not a dictionary</string>
-            <key>d</key>
-            <dict>
-              <key>NSStringDeviceSpecificRuleType</key>
-              <dict>
-                <key>iphone</key>
-                <string>Tap</string>
-                <key>toaster</key>
-                <string>Toast</string>
-              </dict>
-            </dict>
-            <key>files</key>
-            <dict>
-              <key>NSStringLocalizedFormatKey</key>
-              <string>%#@count@ again &amp; again</string>
-              <key>count</key>
-              <dict>
-                <key>NSStringFormatSpecTypeKey</key>
-                <string>NSStringPluralRuleType</string>
-                <key>NSStringFormatValueTypeKey</key>
-                <string>ld</string>
-                <key>other</key>
-                <string>%ld files</string>
-              </dict>
-            </dict>
-            """
+                <key>c</key>
+                <string>not a dictionary</string>
+                <key>d</key>
+                <dict>
+                  <key>NSStringDeviceSpecificRuleType</key>
+                  <dict>
+                    <key>iphone</key>
+                    <string>Tap</string>
+                    <key>toaster</key>
+                    <string>Toast</string>
+                  </dict>
+                </dict>
+                <key>files</key>
+                <dict>
+                  <key>NSStringLocalizedFormatKey</key>
+                  <string>%#@count@ again &amp; again</string>
+                  <key>count</key>
+                  <dict>
+                    <key>NSStringFormatSpecTypeKey</key>
+                    <string>NSStringPluralRuleType</string>
+                    <key>NSStringFormatValueTypeKey</key>
+                    <string>ld</string>
+                    <key>other</key>
+                    <string>%ld files</string>
+                  </dict>
+                </dict>
+                """
         let bytes = StringsdictTests.plist(body)
         let file = StringsdictParser.parse(bytes: bytes, path: "a.stringsdict")
         // Every entry that is a dictionary is kept, the key written twice among them.
@@ -81,16 +82,17 @@ struct StringsdictStreamingTests {
     /// The reader's own diagnostics (a value Foundation refuses) come before the entries', and the
     /// entries then do not load.
     @Test func theDocumentsDiagnosticsComeFirst() {
-        let body = Self.variableWithProblems + """
+        let body =
+            Self.variableWithProblems + """
 
-            <key>number</key>
-            <dict>
-              <key>NSStringLocalizedFormatKey</key>
-              <string>%#@n@</string>
-              <key>n</key>
-              <integer>twelve</integer>
-            </dict>
-            """
+                <key>number</key>
+                <dict>
+                  <key>NSStringLocalizedFormatKey</key>
+                  <string>%#@n@</string>
+                  <key>n</key>
+                  <integer>twelve</integer>
+                </dict>
+                """
         let bytes = StringsdictTests.plist(body)
         let file = StringsdictParser.parse(bytes: bytes, path: "a.stringsdict")
         #expect(!file.loads)

@@ -8,7 +8,9 @@
 /// JSON node tree the general reader builds first: its members are `comment`,
 /// `extractionState`, `shouldTranslate`, `generatesSymbol` and `localizations`, and each
 /// localization is a string unit (`state` and `value`), plural or device variations of such, or
-/// both. Nearly every entry of a large catalog is one.
+/// both, with substitutions (`argNum`, `formatSpecifier` and plural or device variations) as
+/// Xcode writes them for a string with several counts. Nearly every entry of a large catalog is
+/// one.
 ///
 /// Anything else (a variation, a substitution, a member it does not know, a value of another
 /// type, a key written twice, an unknown state, a string the reader has something to say about)
@@ -112,6 +114,7 @@ extension JSONReader.Parser {
         var unit: CatalogStringUnit?
         var states = CatalogValue.UnitStates()
         var variations: [CatalogVariation]?
+        var substitutions: [CatalogSubstitution]?
         let closed = try readObject { parser, name, _ in
             if parser.name(name, is: "stringUnit") {
                 guard unit == nil, let read = try parser.usualUnit() else { return false }
@@ -120,6 +123,10 @@ extension JSONReader.Parser {
             } else if parser.name(name, is: "variations") {
                 guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting) else { return false }
                 variations = read
+            } else if parser.name(name, is: "substitutions") {
+                // A localization's own substitutions, as Xcode writes them (not a form's).
+                guard substitutions == nil, nesting == 0, let read = try parser.usualSubstitutions() else { return false }
+                substitutions = read
             } else {
                 return false
             }
@@ -128,8 +135,8 @@ extension JSONReader.Parser {
         // A value of neither is reported by the general path.
         guard closed, unit != nil || variations?.isEmpty == false else { return nil }
         // A lone unit (nearly every value): its shape from the state already read.
-        if let variations {
-            return CatalogValue(stringUnit: unit, variations: variations, substitutions: [], location: location)
+        if variations != nil || substitutions != nil {
+            return CatalogValue(stringUnit: unit, variations: variations ?? [], substitutions: substitutions ?? [], location: location)
         }
         return CatalogValue(unit: unit.unsafelyUnwrapped, states: states, location: location)
     }
@@ -165,6 +172,60 @@ extension JSONReader.Parser {
             return true
         }
         return closed ? result : nil
+    }
+
+    /// A localization's substitutions, in order: each an object of `argNum` (a whole number from
+    /// 1), `formatSpecifier` (a string) and `variations` (plural or device variations of usual
+    /// values), each at most once, and no more substitutions than the general path reads
+    /// without a warning.
+    private mutating func usualSubstitutions() throws -> [CatalogSubstitution]? {
+        guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
+        var result: [CatalogSubstitution] = []
+        let closed = try readObject { parser, name, nameOffset in
+            guard result.count < StringCatalogParser.maximumSubstitutions else { return false }
+            let name = parser.string(name)
+            guard !result.contains(where: { $0.name == name }) else { return false }
+            // The name's place, asked before the cursor moves past it.
+            let location = parser.cursor.location(ofByte: nameOffset)
+            guard let substitution = try parser.usualSubstitution(name: name, location: location) else { return false }
+            result.append(substitution)
+            return true
+        }
+        return closed ? result : nil
+    }
+
+    /// The substitution `name` whose object is at `pos` (see `usualSubstitutions`).
+    private mutating func usualSubstitution(name: String, location: SourcePosition) throws -> CatalogSubstitution? {
+        guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
+        var argNum: Int?
+        var formatSpecifier: String?
+        var variations: [CatalogVariation]?
+        var seen: (argNum: Bool, formatSpecifier: Bool) = (false, false)
+        let closed = try readObject { parser, member, _ in
+            if parser.name(member, is: "argNum") {
+                // A number the general path takes without a word: written as a whole number from 1.
+                guard !seen.argNum, parser.pos < parser.b.count,
+                    parser.b[parser.pos] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.b[parser.pos]),
+                    let number = try Int(parser.number()), number >= 1
+                else { return false }
+                seen.argNum = true
+                argNum = number
+            } else if parser.name(member, is: "formatSpecifier") {
+                guard !seen.formatSpecifier, let text = try parser.usualString() else { return false }
+                seen.formatSpecifier = true
+                formatSpecifier = text
+            } else if parser.name(member, is: "variations") {
+                // A substitution's forms nest no further variations here.
+                guard variations == nil, let read = try parser.usualVariations(nesting: 1) else { return false }
+                variations = read
+            } else {
+                return false
+            }
+            return true
+        }
+        guard closed else { return nil }
+        return CatalogSubstitution(
+            name: name, location: location, argNum: argNum, formatSpecifier: formatSpecifier, variations: variations ?? [])
     }
 
     /// A string unit with a value and, if any, one of Xcode's states (and the state as a set).
