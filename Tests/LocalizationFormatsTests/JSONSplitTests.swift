@@ -101,6 +101,24 @@ struct JSONSplitTests {
         #expect(Self.streamed(text, splittingAbove: 0).document.diagnostics.filter { $0.id == "json-duplicate-key" }.count == 2)
     }
 
+    /// Keys written again within the second half alone, once, twice, and after a key of the
+    /// first half: each repeat names its first place, as one run names it.
+    @Test func duplicateKeysWithinTheSecondHalf() {
+        let text = Self.catalog(entries: 300) { index in
+            switch index {
+            case 240, 260, 290: "    \"key.230\" : {\n\n    }"
+            case 270: "    \"key.10\" : {\n\n    }"
+            case 285: "    \"key.250\" : {\n\n    }"
+            default: nil
+            }
+        }
+        Self.expectSameAsOneRun(text, runs: 2)
+        let duplicates = Self.streamed(text, splittingAbove: 0).document.diagnostics.filter { $0.id == "json-duplicate-key" }
+        #expect(duplicates.count == 5)
+        // The third "key.230" names the first, not the second.
+        #expect(Set(duplicates.filter { $0.message.contains("key.230") }.compactMap { $0.notes.first?.location }).count == 1)
+    }
+
     /// What the second run would have reported itself (a lone surrogate, a repeated key inside an
     /// entry) sends the whole object back to one run.
     @Test(arguments: [

@@ -98,7 +98,8 @@ struct UsualCatalogEntryTests {
             #"{ "a" : {}, "a" : {} }"#, #"{ "a" : 1 }"#, "[]", #"{ "a" : { "variations" : { "gender" : { "male" : \#(Self.unit) } } } }"#,
             #"{ "a" : { "variations" : { "plural" : { "other" : { "variations" : { "device" : { "mac" : \#(Self.unit) } } } } } } }"#,
             #"{ "a" : { "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "reviewed", "value" : "T" } } } } } }"#,
-            #"{ "a" : { "argNum" : 99999999999999999999 } }"#,
+            #"{ "a" : { "argNum" : 99999999999999999999 } }"#, #"{ "a" : { "argNum" : 1e0 } }"#, #"{ "a" : { "argNum" : 1.0 } }"#,
+            #"{ "a" : { "argNum" : -0 } }"#,
         ] {
             #expect(!Self.takes(substitutions(declined)), "\(declined)")
         }

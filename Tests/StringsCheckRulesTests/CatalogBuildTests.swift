@@ -113,6 +113,25 @@ struct CatalogBuildTests {
         #expect(!plist.findings.contains { $0.diagnostic.id == "catalog-key-shown" })
     }
 
+    /// A form read with another type than the key passes, at an argument position far past any
+    /// real one: how the key passes each argument is kept whatever its number, and a key that
+    /// reads something is what the forms are compared with, not the source language's text.
+    @Test func variationTypesAtLargeArgumentPositions() async {
+        func plural(_ form: String) -> String {
+            "\"variations\" : { \"plural\" : { \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(form)\" } } } }"
+        }
+        let source = "\"en\" : { \"stringUnit\" : { \"value\" : \"%lld\" } }"
+        let strings = [
+            "    \"%70000$@\" : { \"localizations\" : { \"de\" : { \(plural("%70000$lld")) } } }",
+            "    \"%70002$@\" : { \"localizations\" : { \(source), \"de\" : { \(plural("%d")) } } }",
+        ].joined(separator: ",\n")
+        let result = await Check.run([("Localizable.xcstrings", Self.catalog(strings))])
+        let found = result.findings.filter { $0.diagnostic.id == "catalog-variation-type-mismatch" }
+        #expect(found.map(\.key) == ["%70000$@"], "\(Check.summary(result))")
+        let message = "reads argument 70000 with '%70000$lld', but the code passes '%70000$@' (the key)"
+        #expect(found.first?.diagnostic.message.contains(message) == true, "\(found.map(\.diagnostic.message))")
+    }
+
     /// A version of the wrong type is no missing version.
     @Test func aVersionOfTheWrongTypeIsNotMissing() async {
         let result = await Check.run([("Localizable.xcstrings", Self.catalog("", version: "1.0"))])

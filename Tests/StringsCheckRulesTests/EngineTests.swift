@@ -100,8 +100,10 @@ struct EngineTests {
                 payload: number == 1 ? PayloadPlace(path: "a.json", location: SourcePosition(line: 1, column: 1), name: "n") : nil)
         }
         let sizes = [2, 0, 5, 1, 5]
-        let original = sizes.enumerated().map { part, size in (0..<size).map { finding(part, $0) } }
-        var parts = original
+        func made() -> [[Finding]] { sizes.enumerated().map { part, size in (0..<size).map { finding(part, $0) } } }
+        let original = made()
+        // Parts of their own (sharing `original`'s lists, the join would copy them, not move them).
+        var parts = made()
         let joined = RuleEngine.joined(&parts)
         // The first of the two largest parts comes first.
         #expect(joined == original[2] + original[0] + original[1] + original[3] + original[4])

@@ -247,7 +247,8 @@ public enum StringCatalogParser {
         ) { run, event in
             if case .member(let member) = event { run.append(run.builder.entry(member)) }
         }
-        var runs = parsedRuns
+        // Taken, not shared: an entries list still shared would be copied, not moved.
+        var runs = consume parsedRuns
         var entries: [CatalogEntry]
         if runs.count == 1 {
             entries = runs[0].entries

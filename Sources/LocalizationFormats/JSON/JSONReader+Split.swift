@@ -62,6 +62,9 @@ final class StreamSplit: @unchecked Sendable {
         group.wait()
         guard let end else { return nil }
         accept()
+        // The closure holds the run's members too: let them go, so the list that took them is
+        // their one owner (its entries are then moved, not copied).
+        accept = {}
         return end
     }
 

@@ -110,27 +110,37 @@ struct CatalogVariationTypeMismatchRule: Rule {
     }
 }
 
-/// How the code passes each argument (see `passedArguments`), by argument number: the first
-/// specifier that reads it.
+/// How the code passes each argument (see `passedArguments`): the first specifier that reads
+/// each argument, in a short list searched in order (a key or a text reads a handful), indexed
+/// by argument once it is longer (a crafted key with thousands stays linear).
 private struct PassedArguments {
-    private var byArgument: [(specifier: FormatSpecifier, origin: String)?] = []
+    private var passed: [(argument: Int, specifier: FormatSpecifier, origin: String)] = []
+    /// Argument → its place in `passed`, kept once `passed` is longer than `shortList`.
+    private var places: [Int: Int] = [:]
+    private static let shortList = 16
 
-    var isEmpty: Bool { byArgument.isEmpty }
+    var isEmpty: Bool { passed.isEmpty }
 
     /// Notes `specifier` for its argument unless one was noted for it before.
     mutating func add(_ specifier: FormatSpecifier, origin: String) {
         let argument = specifier.argument
-        guard argument >= 0, argument < 1 << 16 else { return }
-        if argument >= byArgument.count { byArgument += Array(repeating: nil, count: argument + 1 - byArgument.count) }
-        if byArgument[argument] == nil { byArgument[argument] = (specifier, origin) }
+        guard place(of: argument) == nil else { return }
+        passed.append((argument, specifier, origin))
+        if passed.count > Self.shortList {
+            if places.isEmpty {
+                for (place, item) in passed.enumerated() { places[item.argument] = place }
+            } else {
+                places[argument] = passed.count - 1
+            }
+        }
     }
 
-    func specifier(of argument: Int) -> FormatSpecifier? {
-        argument >= 0 && argument < byArgument.count ? byArgument[argument]?.specifier : nil
-    }
+    func specifier(of argument: Int) -> FormatSpecifier? { place(of: argument).map { passed[$0].specifier } }
 
-    func origin(of argument: Int) -> String {
-        argument >= 0 && argument < byArgument.count ? byArgument[argument]?.origin ?? "" : ""
+    func origin(of argument: Int) -> String { place(of: argument).map { passed[$0].origin } ?? "" }
+
+    private func place(of argument: Int) -> Int? {
+        places.isEmpty ? passed.firstIndex { $0.argument == argument } : places[argument]
     }
 }
 
