@@ -53,23 +53,29 @@ enum BinaryPropertyListReader {
 
 /// Property lists of any form: XML through libxml2, binary through Foundation.
 public enum PropertyListReader {
-    /// Whether `bytes` are a compiled binary property list.
-    static func isBinary(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 8 && bytes[0] == UInt8(ascii: "b") && bytes.starts(with: "bplist00".utf8)
+    public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        read(bytes: bytes, path: path, rootEntry: nil).document
     }
 
-    public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
-        if isBinary(bytes) {
-            return BinaryPropertyListReader.read(bytes: bytes, path: path)
+    /// `read(bytes:path:)`, handing each entry of a top-level dictionary to `rootEntry` as it is
+    /// read where the plain reader reads the file (`PlainPropertyListReader.read(bytes:path:rootEntry:)`):
+    /// `handedOver` says so, and the document's root is then that dictionary, empty. Otherwise
+    /// the document holds the whole tree, and what `rootEntry` was given must be dropped.
+    static func read(
+        bytes: [UInt8], path: String, rootEntry: ((PropertyListEntry) -> Void)?
+    ) -> (document: PropertyListDocument, handedOver: Bool) {
+        if bytes.count >= 8, bytes[0] == UInt8(ascii: "b"), bytes.starts(with: "bplist00".utf8) {
+            return (BinaryPropertyListReader.read(bytes: bytes, path: path), false)
         }
         if bytes.isEmpty {
-            return PropertyListDocument(
+            let document = PropertyListDocument(
                 path: path, root: nil,
                 diagnostics: [
                     Diagnostic(.emptyFile, .propertyListEmptyFile, path: path, at: SourcePosition(line: 1, column: 1))
                 ], loads: false, isBinary: false)
+            return (document, false)
         }
-        return XMLPropertyListReader.read(bytes: bytes, path: path)
+        return XMLPropertyListReader.read(bytes: bytes, path: path, rootEntry: rootEntry)
     }
 }
 

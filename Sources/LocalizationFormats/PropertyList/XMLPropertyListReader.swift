@@ -28,13 +28,24 @@ public enum XMLPropertyListReader {
             | XML_PARSE_NOCDATA.rawValue)
 
     public static func read(bytes: [UInt8], path: String) -> PropertyListDocument {
+        read(bytes: bytes, path: path, rootEntry: nil).document
+    }
+
+    /// `read(bytes:path:)`, handing a top-level dictionary's entries to `rootEntry` where the
+    /// plain reader reads the file (see `PropertyListReader.read(bytes:path:rootEntry:)`).
+    static func read(
+        bytes: [UInt8], path: String, rootEntry: ((PropertyListEntry) -> Void)?
+    ) -> (document: PropertyListDocument, handedOver: Bool) {
         // What tools write is read without libxml2; anything else falls through to it.
-        if let document = PlainPropertyListReader.read(bytes: bytes, path: path) { return document }
-        return readThroughLibXML2(bytes: bytes, path: path)
+        if let document = PlainPropertyListReader.read(bytes: bytes, path: path, rootEntry: rootEntry) {
+            guard rootEntry != nil, case .dictionary = document.root?.value else { return (document, false) }
+            return (document, true)
+        }
+        return (readThroughLibXML2(bytes: bytes, path: path), false)
     }
 
     /// `read(bytes:path:)` for a file the plain reader declined.
-    static func readThroughLibXML2(bytes: [UInt8], path: String) -> PropertyListDocument {
+    private static func readThroughLibXML2(bytes: [UInt8], path: String) -> PropertyListDocument {
         // libxml2 compares each attribute of a start tag with every earlier one: a tag with
         // hundreds of thousands of them takes minutes. A property list element has at most one.
         if let crowded = firstCrowdedTag(bytes, limit: maximumAttributes) {

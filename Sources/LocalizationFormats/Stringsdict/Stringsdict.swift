@@ -123,16 +123,11 @@ public enum StringsdictParser {
     /// built as soon as it is read and its nodes released (the whole tree, several times the
     /// file, is never held); any other file through the property list reader's tree.
     public static func parse(bytes: [UInt8], path: String) -> StringsdictFile {
-        if !PropertyListReader.isBinary(bytes), !bytes.isEmpty {
-            var reader = EntryReader(path: path)
-            if let document = PlainPropertyListReader.read(bytes: bytes, path: path, rootEntry: { reader.add($0) }) {
-                guard case .dictionary = document.root?.value else { return file(document, path: path) }
-                // The document's own diagnostics come first, as when its tree is walked.
-                return reader.file(document, diagnostics: document.diagnostics + reader.builder.diagnostics)
-            }
-            return file(XMLPropertyListReader.readThroughLibXML2(bytes: bytes, path: path), path: path)
-        }
-        return file(PropertyListReader.read(bytes: bytes, path: path), path: path)
+        var reader = EntryReader(path: path)
+        let (document, handedOver) = PropertyListReader.read(bytes: bytes, path: path, rootEntry: { reader.add($0) })
+        guard handedOver else { return file(document, path: path) }
+        // The document's own diagnostics come first, as when its tree is walked.
+        return reader.file(document, diagnostics: document.diagnostics + reader.builder.diagnostics)
     }
 
     /// The file a whole property list document makes (what `parse(bytes:path:)` makes of the
