@@ -119,52 +119,6 @@ public enum PreviewBuilder {
         }
         return nil
     }
-
-    /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
-    /// `tables` keeps to those table IDs (all when empty). `findings` are `check`'s; a row shows
-    /// those about its key in the locale whose table the device reads.
-    public static func keyRows(
-        _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
-    ) -> [PreviewRow] {
-        let renderer = TranslationRenderer(index: index)
-        let glob = pattern.map(Glob.init)
-        let locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
-        let problems = FindingsByPlace(findings, baseLocale: index.baseLocale)
-        var keys: [(table: String, key: String)] = []
-        for table in index.baseTableNames where tables.isEmpty || tables.contains(table) {
-            guard let base = index.baseTable(table) else { continue }
-            for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true { keys.append((table, key)) }
-        }
-        // Every key's rows on all cores, in shares of keys, each written in its place: one row
-        // for each locale.
-        let keyList = keys
-        let rows: [PreviewRow] = concurrentGroups(of: keyList.count, width: locales.count) { range, first in
-            var slot = first
-            // Each table's locales resolved once, for all its keys.
-            var deviceTables: [DeviceTable] = []
-            for (table, key) in keyList[range] {
-                if deviceTables.first?.table != table { deviceTables = locales.map { index.deviceTable(table, locale: $0) } }
-                let markdown = renderer.showsMarkdown(key: key, table: table)
-                for device in deviceTables {
-                    let locale = device.locale
-                    let rendered = renderer.render(device.lookup(key: key), arguments: nil, markdown: markdown)
-                    var found = problems.about(key: key, table: table, locale: rendered.resolvedLocale ?? locale)
-                    // An entry that does not load (or holds no text) is named by no finding of its
-                    // own: what stops its file from loading it is the row's problem.
-                    if let string = rendered.string, !rendered.found {
-                        found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
-                    }
-                    slot.initialize(
-                        to: PreviewRow(
-                            source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
-                            value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]))
-                    slot += 1
-                }
-            }
-            return first.distance(to: slot)
-        }
-        return rows
-    }
 }
 
 extension PreviewBuilder {
@@ -225,11 +179,12 @@ struct FindingsByPlace {
         }
     }
 
-    /// Findings about `key` of `table` that concern `locale`.
-    func about(key: String, table: String, locale: String) -> [RenderProblem] {
-        (byKey[key] ?? []).filter { item in
-            (item.finding.table == nil || item.finding.table == table) && (item.locales.isEmpty || item.locales.contains(locale))
-        }.map { RenderProblem($0.finding) }
+    /// Findings about `key` of `table`, found once for the rows of all locales (see
+    /// `KeyProblems.concerning`).
+    func about(key: String, table: String) -> KeyProblems {
+        guard let items = byKey[key] else { return KeyProblems() }
+        return KeyProblems(
+            items: items.filter { $0.finding.table == nil || $0.finding.table == table }.map { (RenderProblem($0.finding), $0.locales) })
     }
 
     /// What the parsers say about the file at `path` as a whole (a syntax error, a point where
@@ -272,6 +227,17 @@ struct FindingsByPlace {
             }
         }
         return result
+    }
+}
+
+/// The findings about one key of a table, for its rows.
+struct KeyProblems {
+    /// Each with the locales it concerns (none: every locale).
+    var items: [(problem: RenderProblem, locales: Set<String>)] = []
+
+    /// Those that concern `locale`, in order.
+    func concerning(_ locale: String) -> [RenderProblem] {
+        items.isEmpty ? [] : items.filter { $0.locales.isEmpty || $0.locales.contains(locale) }.map(\.problem)
     }
 }
 
@@ -363,7 +329,7 @@ extension Array where Element == PreviewRow {
 extension PreviewRow {
     /// The row as an item of the `rows` array (indent 2), its members in key order; `last`: no
     /// comma after it.
-    fileprivate func writeJSON(into out: inout ByteWriter, last: Bool) {
+    func writeJSON(into out: inout ByteWriter, last: Bool) {
         // Each member's indent, name and colon are one piece.
         func text(_ member: StaticString, _ value: String?, comma: Bool = true) {
             out.append(member)
@@ -378,16 +344,21 @@ extension PreviewRow {
         text("      \"note\": ", note)
         text("      \"payload\": ", payload)
         out.append("      \"problems\": ")
-        JSONValue.array(
-            problems.map {
-                .fields([
-                    JSONField("message", .string($0.message)), JSONField("rule", .string($0.rule)),
-                    JSONField("severity", .string($0.severity.rawValue)),
-                ])
-            }
-        ).write(into: &out, indent: 3)
+        // Most rows have neither: written as `JSONValue` writes an empty array.
+        if problems.isEmpty {
+            out.append("[]")
+        } else {
+            JSONValue.array(
+                problems.map {
+                    .fields([
+                        JSONField("message", .string($0.message)), JSONField("rule", .string($0.rule)),
+                        JSONField("severity", .string($0.severity.rawValue)),
+                    ])
+                }
+            ).write(into: &out, indent: 3)
+        }
         out.append(",\n      \"raw\": ")
-        JSONValue.array(raw.map { .string($0) }).write(into: &out, indent: 3)
+        if raw.isEmpty { out.append("[]") } else { JSONValue.array(raw.map { .string($0) }).write(into: &out, indent: 3) }
         out.append(",\n")
         text("      \"resolvedLocale\": ", resolvedLocale)
         text("      \"source\": ", source.rawValue)

@@ -1,0 +1,94 @@
+import LocalizationFormats
+import LocalizationIndex
+import StringsCheckRules
+
+extension PreviewBuilder {
+    /// Every base key matching `pattern` (a glob over keys) in every locale, with sample arguments.
+    /// `tables` keeps to those table IDs (all when empty). `findings` are `check`'s; a row shows
+    /// those about its key in the locale whose table the device reads.
+    public static func keyRows(
+        _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
+    ) -> [PreviewRow] {
+        let maker = KeyRowMaker(index, findings: findings, pattern: pattern, locales: only, tables: tables)
+        // Every key's rows on all cores, in shares of keys, each written in its place: one row
+        // for each locale.
+        return concurrentGroups(of: maker.keys.count, width: maker.locales.count) { range, first in
+            var slot = first
+            maker.makeRows(range) { row, _ in
+                slot.initialize(to: row)
+                slot += 1
+            }
+            return first.distance(to: slot)
+        }
+    }
+
+    /// `keyRows(...).renderedParts(as: .json)`, with each share of keys' rows written as JSON
+    /// as they are made: no row outlives its own writing, where holding tens of thousands of
+    /// them for a second pass cost more than writing them.
+    public static func keyRowsJSON(
+        _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
+    ) -> [[UInt8]] {
+        let maker = KeyRowMaker(index, findings: findings, pattern: pattern, locales: only, tables: tables)
+        guard !maker.keys.isEmpty, !maker.locales.isEmpty else { return [PreviewRow]().renderedParts(as: .json) }
+        let rows = concurrentRuns(of: maker.keys.count) { range in
+            var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
+            maker.makeRows(range) { row, last in row.writeJSON(into: &part, last: last) }
+            return part.bytes
+        }
+        return [[UInt8]("{\n  \"rows\": [\n".utf8)] + rows + [[UInt8]("  ],\n  \"version\": 1\n}\n".utf8)]
+    }
+}
+
+/// Makes the key rows of a preview: the keys and locales chosen once, then any run of keys'
+/// rows, key by key and locale by locale, on any thread.
+struct KeyRowMaker {
+    let index: ProjectIndex
+    let renderer: TranslationRenderer
+    let locales: [String]
+    let problems: FindingsByPlace
+    /// The base keys, table by table, each table's keys sorted.
+    let keys: [(table: String, key: String)]
+
+    init(_ index: ProjectIndex, findings: [Finding], pattern: String?, locales only: Set<String>, tables: Set<String>) {
+        self.index = index
+        renderer = TranslationRenderer(index: index)
+        let glob = pattern.map(Glob.init)
+        locales = index.localesBaseFirst.filter { only.isEmpty || only.contains($0) }
+        problems = FindingsByPlace(findings, baseLocale: index.baseLocale)
+        var keys: [(table: String, key: String)] = []
+        for table in index.baseTableNames where tables.isEmpty || tables.contains(table) {
+            guard let base = index.baseTable(table) else { continue }
+            for key in base.strings.keys.sorted() where glob?.matchesKey(key) ?? true { keys.append((table, key)) }
+        }
+        self.keys = keys
+    }
+
+    /// The rows of the keys in `range`, one for each locale, in order; `body` is also told
+    /// whether a row is the preview's last.
+    func makeRows(_ range: Range<Int>, _ body: (consuming PreviewRow, _ last: Bool) -> Void) {
+        // Each table's locales resolved once, for all its keys.
+        var deviceTables: [DeviceTable] = []
+        for position in range {
+            let (table, key) = keys[position]
+            if deviceTables.first?.table != table { deviceTables = locales.map { index.deviceTable(table, locale: $0) } }
+            let markdown = renderer.showsMarkdown(key: key, table: table)
+            // What `check` says about the key, found once for all its locales.
+            let keyProblems = problems.about(key: key, table: table)
+            for column in deviceTables.indices {
+                let rendered = renderer.render(deviceTables[column].lookup(key: key), arguments: nil, markdown: markdown)
+                let locale = locales[column]
+                var found = keyProblems.concerning(rendered.resolvedLocale ?? locale)
+                // An entry that does not load (or holds no text) is named by no finding of its
+                // own: what stops its file from loading it is the row's problem.
+                if let string = rendered.string, !rendered.found {
+                    found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
+                }
+                body(
+                    PreviewRow(
+                        source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
+                        value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]),
+                    position == keys.count - 1 && column == deviceTables.count - 1)
+            }
+        }
+    }
+}
