@@ -2,9 +2,13 @@
 /// (a JSON preview's members): each `Array.append` checked the array's uniqueness and capacity
 /// and went through a generic copy, and those checks cost more than the bytes.
 package struct ByteWriter: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
-    private var capacity: Int
+    // Open to inlining: a report's writer appends a few bytes at a time, and a call into this
+    // module for each (with a `memcpy` call for a name of a dozen bytes) cost more than the bytes.
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var storedCount = 0
+    @usableFromInline var capacity: Int
+
+    package var count: Int { storedCount }
 
     package init(capacity: Int = 4096) {
         self.capacity = Swift.max(capacity, 16)
@@ -14,11 +18,11 @@ package struct ByteWriter: ~Copyable {
     deinit { start.deallocate() }
 
     /// Room for `extra` more bytes, doubling so that appends stay linear.
-    @inline(__always) private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+    @inlinable @inline(__always) mutating func reserve(_ extra: Int) {
+        if storedCount + extra > capacity { grow(to: storedCount + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
         let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newStart.initialize(from: start, count: count)
@@ -37,20 +41,20 @@ package struct ByteWriter: ~Copyable {
         try body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    package mutating func append(_ byte: UInt8) {
+    @inlinable package mutating func append(_ byte: UInt8) {
         reserve(1)
-        start[count] = byte
-        count += 1
+        start[storedCount] = byte
+        storedCount += 1
     }
 
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (start + count).initialize(from: base, count: bytes.count)
-        count += bytes.count
+        (start + storedCount).initialize(from: base, count: bytes.count)
+        storedCount += bytes.count
     }
 
-    package mutating func append(_ text: StaticString) {
+    @inlinable @inline(__always) package mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -68,7 +72,7 @@ package struct ByteWriter: ~Copyable {
     package mutating func appendSpaces(_ count: Int) {
         reserve(count)
         (start + self.count).initialize(repeating: UInt8(ascii: " "), count: count)
-        self.count += count
+        storedCount += count
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped; with

@@ -74,20 +74,23 @@ struct KeyRowMaker {
             let markdown = renderer.showsMarkdown(key: key, table: table)
             // What `check` says about the key, found once for all its locales.
             let keyProblems = problems.about(key: key, table: table)
-            for column in deviceTables.indices {
-                let rendered = renderer.render(deviceTables[column].lookup(key: key), arguments: nil, markdown: markdown)
-                let locale = locales[column]
-                var found = keyProblems.concerning(rendered.resolvedLocale ?? locale)
-                // An entry that does not load (or holds no text) is named by no finding of its
-                // own: what stops its file from loading it is the row's problem.
-                if let string = rendered.string, !rendered.found {
-                    found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
+            // Read in place: each table copied out of the array was four retains and releases.
+            deviceTables.withUnsafeBufferPointer { deviceTables in
+                for column in deviceTables.indices {
+                    let rendered = renderer.render(deviceTables[column].lookup(key: key), arguments: nil, markdown: markdown)
+                    let locale = deviceTables[column].locale
+                    var found = keyProblems.concerning(rendered.resolvedLocale ?? locale)
+                    // An entry that does not load (or holds no text) is named by no finding of its
+                    // own: what stops its file from loading it is the row's problem.
+                    if let string = rendered.string, !rendered.found {
+                        found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
+                    }
+                    body(
+                        PreviewRow(
+                            source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
+                            value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]),
+                        position == keys.count - 1 && column == deviceTables.count - 1)
                 }
-                body(
-                    PreviewRow(
-                        source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
-                        value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]),
-                    position == keys.count - 1 && column == deviceTables.count - 1)
             }
         }
     }
