@@ -139,6 +139,16 @@ package struct ByteWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
+    /// A member of a JSON object on a line of its own: `prefix` (its indent, quoted name and
+    /// colon), `text` as a JSON string with U+2028 and U+2029 escaped (`null` when nil), a comma
+    /// unless it is the `last`, and a newline. One call for a member: a report written member by
+    /// member called into this module three times for each.
+    package mutating func appendJSONMember(_ prefix: StaticString, _ text: String?, last: Bool = false) {
+        append(prefix)
+        if let text { appendJSONString(text, lineSeparators: true) } else { append("null") }
+        append(last ? "\n" : ",\n")
+    }
+
     /// The bytes written, as an array (one copy).
     package var bytes: [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -330,11 +330,10 @@ extension PreviewRow {
     /// The row as an item of the `rows` array (indent 2), its members in key order; `last`: no
     /// comma after it.
     func writeJSON(into out: inout ByteWriter, last: Bool) {
-        // Each member's indent, name and colon are one piece.
+        // Each member's indent, name and colon are one piece; its value is quoted as
+        // `JSONValue.quote` quotes it.
         func text(_ member: StaticString, _ value: String?, comma: Bool = true) {
-            out.append(member)
-            if let value { JSONValue.quote(value, into: &out) } else { out.append("null") }
-            out.append(comma ? ",\n" : "\n")
+            out.appendJSONMember(member, value, last: !comma)
         }
         out.append("    {\n")
         text("      \"action\": ", action)
