@@ -351,6 +351,18 @@ public struct DeviceTable: Sendable {
     public func lookup(key: String) -> DeviceLookup {
         DeviceLookup(key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings?[key])
     }
+
+    /// The numbering this table's keys share with the table's other locales, if any: a caller
+    /// looking a key up in each takes its number once (`number(of:)`), hashing it once for all.
+    public var numbering: TableKeyNumbers? { strings?.numbering }
+
+    /// `lookup(key:)` for a key whose number in `numbering` is `number` (nil: not numbered
+    /// there); read by number when this table shares that numbering.
+    public func lookup(key: String, number: Int?, in numbering: TableKeyNumbers) -> DeviceLookup {
+        guard let strings, strings.numbering === numbering else { return lookup(key: key) }
+        return DeviceLookup(
+            key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings.string(number: number, key: key))
+    }
 }
 
 /// A key as a device in one locale finds it.

@@ -64,11 +64,23 @@ public struct ResourceFile: Sendable {
 
     /// The folder holding the `.lproj` folder `folder` that `path` lies in, else the file's folder.
     static func bundle(path: String, folder: String?) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if let folder, let index = parts.lastIndex(where: { $0 == folder }) {
-            return parts[..<index].joined(separator: "/")
+        if let folder, let component = lastComponent(named: folder, in: path) {
+            return component.lowerBound == path.startIndex ? "" : String(path[..<path.utf8.index(before: component.lowerBound)])
         }
-        return parts.dropLast().joined(separator: "/")
+        return path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+    }
+
+    /// Where the last component of `path` (between slashes) equal to `name` stands; nil when
+    /// none is. Found from the end in place: splitting every path into its components and
+    /// joining some again was most of the time spent on a tree of hundreds of small files.
+    static func lastComponent(named name: String, in path: String) -> Range<String.Index>? {
+        var end = path.endIndex
+        while true {
+            let start = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
+            if path[start..<end] == name { return start..<end }
+            guard start > path.startIndex else { return nil }
+            end = path.utf8.index(before: start)
+        }
     }
 
     /// The table ID a file at `path` in `.lproj` folder `folder` (if any) belongs to.

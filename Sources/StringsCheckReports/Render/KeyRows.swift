@@ -74,10 +74,16 @@ struct KeyRowMaker {
             let markdown = renderer.showsMarkdown(key: key, table: table)
             // What `check` says about the key, found once for all its locales.
             let keyProblems = problems.about(key: key, table: table)
+            // The key's number in the numbering its table's locales share, taken once for all.
+            let numbering = deviceTables.first?.numbering
+            let number = numbering?.number(of: key)
             // Read in place: each table copied out of the array was four retains and releases.
             deviceTables.withUnsafeBufferPointer { deviceTables in
                 for column in deviceTables.indices {
-                    let rendered = renderer.render(deviceTables[column].lookup(key: key), arguments: nil, markdown: markdown)
+                    let lookup =
+                        numbering.map { deviceTables[column].lookup(key: key, number: number, in: $0) }
+                        ?? deviceTables[column].lookup(key: key)
+                    let rendered = renderer.render(lookup, arguments: nil, markdown: markdown)
                     let locale = deviceTables[column].locale
                     var found = keyProblems.concerning(rendered.resolvedLocale ?? locale)
                     // An entry that does not load (or holds no text) is named by no finding of its
