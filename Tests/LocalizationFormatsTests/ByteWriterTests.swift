@@ -21,14 +21,15 @@ struct ByteWriterTests {
 
     @Test func appendsGrowTheBufferAndKeepEveryByte() {
         let long = String(repeating: "0123456789", count: 50)
-        let text = Self.written({ out in
-            for _ in 0..<20 {
-                out.append("ab")
-                out.append(UInt8(ascii: "c"))
-                out.appendSpaces(3)
-                out.appendUTF8(long)
-            }
-        }, capacity: 1)
+        let text = Self.written(
+            { out in
+                for _ in 0..<20 {
+                    out.append("ab")
+                    out.append(UInt8(ascii: "c"))
+                    out.appendSpaces(3)
+                    out.appendUTF8(long)
+                }
+            }, capacity: 1)
         #expect(text == String(repeating: "abc   " + long, count: 20))
     }
 }

@@ -29,7 +29,8 @@ struct PathComponentTests {
     @Test func bundlesAgreeWithSplitting() {
         for path in Self.paths {
             for folder in Self.names.map(Optional.some) + [nil] {
-                #expect(ResourceFile.bundle(path: path, folder: folder) == Self.splitBundle(path, folder: folder), "\(path) \(folder ?? "nil")")
+                #expect(
+                    ResourceFile.bundle(path: path, folder: folder) == Self.splitBundle(path, folder: folder), "\(path) \(folder ?? "nil")")
             }
         }
     }

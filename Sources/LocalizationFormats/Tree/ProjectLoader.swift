@@ -389,7 +389,8 @@ public enum ProjectLoader {
         var foldersByLocale: [Place: [String: String]] = [:]  // bundle and locale → folder name → a file path
         for file in files {
             guard let locale = file.locale, let folder = file.folder else { continue }
-            let folderPath = ResourceFile.lastComponent(named: folder, in: file.path).map { String(file.path[..<$0.upperBound]) } ?? file.path
+            let folderPath =
+                ResourceFile.lastComponent(named: folder, in: file.path).map { String(file.path[..<$0.upperBound]) } ?? file.path
             foldersByLocale[Place(bundle: file.bundle, locale: locale), default: [:]][folder] = folderPath
         }
         var result: [Diagnostic] = []
