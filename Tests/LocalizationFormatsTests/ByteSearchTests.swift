@@ -37,3 +37,35 @@ struct ByteSearchTests {
         #expect(replaced > 100)
     }
 }
+
+/// Where a run of bytes first occurs, found from one of its rarer bytes: the same place a plain
+/// search from every position finds.
+struct ByteOccurrenceTests {
+    static func plain(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, needle.count <= bytes.count, start <= bytes.count - needle.count else { return nil }
+        return (start...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+    }
+
+    @Test func agreesWithAPlainSearch() {
+        var generator = GeneratedDifferentialTests.Generator(state: 0xB17E5)
+        let alphabet = Array("ab :s-".utf8)
+        var found = 0
+        for _ in 0..<4000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let needle = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...max(0, bytes.count), using: &generator)
+            let expected = Self.plain(needle, in: bytes, from: start)
+            #expect(ByteSearch.firstOccurrence(of: needle, in: bytes, from: start) == expected, "\(needle) in \(bytes) from \(start)")
+            if expected != nil { found += 1 }
+        }
+        #expect(found > 500)
+    }
+
+    @Test func findsTheDirectiveInATable() {
+        let table = Array("/* a comment: see */\n\"key\" = \"value\";\n/* stringscheck:disable x-y */\n\"k\" = \"v\";".utf8)
+        #expect(ByteSearch.firstOccurrence(of: Array("stringscheck:disable".utf8), in: table) == 41)
+        #expect(ByteSearch.firstOccurrence(of: Array("stringscheck:disable".utf8), in: table, from: 42) == nil)
+        #expect(ByteSearch.firstOccurrence(of: Array("a comment".utf8), in: table) == 3)
+        #expect(ByteSearch.firstOccurrence(of: [], in: table) == nil)
+    }
+}
