@@ -14,8 +14,11 @@ extension PreviewBuilder {
         // for each locale.
         return concurrentGroups(of: maker.keys.count, width: maker.locales.count) { range, first in
             var slot = first
-            maker.makeRows(range) { row, _ in
-                slot.initialize(to: row)
+            maker.makeRows(range) { table, key, locale, rendered, problems, _ in
+                slot.initialize(
+                    to: PreviewRow(
+                        source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
+                        value: rendered.text, problems: problems, raw: KeyRowMaker.raw(rendered)))
                 slot += 1
             }
             return first.distance(to: slot)
@@ -32,7 +35,12 @@ extension PreviewBuilder {
         guard !maker.keys.isEmpty, !maker.locales.isEmpty else { return [PreviewRow]().renderedParts(as: .json) }
         let rows = concurrentRuns(of: maker.keys.count) { range in
             var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
-            maker.makeRows(range) { row, last in row.writeJSON(into: &part, last: last) }
+            maker.makeRows(range) { table, key, locale, rendered, problems, last in
+                PreviewRow.writeJSON(
+                    into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
+                    problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
+                    subtitle: nil, table: table, title: nil, value: rendered.text)
+            }
             return part.bytes
         }
         return [[UInt8]("{\n  \"rows\": [\n".utf8)] + rows + [[UInt8]("  ],\n  \"version\": 1\n}\n".utf8)]
@@ -63,19 +71,32 @@ struct KeyRowMaker {
         self.keys = keys
     }
 
-    /// The rows of the keys in `range`, one for each locale, in order; `body` is also told
-    /// whether a row is the preview's last.
-    func makeRows(_ range: Range<Int>, _ body: (consuming PreviewRow, _ last: Bool) -> Void) {
+    /// The rows of the keys in `range`, one for each locale, in order, lent to `body` as their
+    /// fields: the table, key and locale, the text rendered, the problems shown, and whether the
+    /// row is the preview's last.
+    func makeRows(
+        _ range: Range<Int>,
+        _ body: (
+            _ table: String, _ key: String, _ locale: String, _ rendered: TranslationRenderer.Rendered, _ problems: [RenderProblem],
+            _ last: Bool
+        ) -> Void
+    ) {
         // Each table's locales resolved once, for all its keys.
         var deviceTables: [DeviceTable] = []
+        var currentTable: String?
+        // The numbering the table's locales share, if they do.
+        var numbering: TableKeyNumbers?
         for position in range {
             let (table, key) = keys[position]
-            if deviceTables.first?.table != table { deviceTables = locales.map { index.deviceTable(table, locale: $0) } }
+            if currentTable != table {
+                deviceTables = locales.map { index.deviceTable(table, locale: $0) }
+                currentTable = table
+                numbering = deviceTables.first?.numbering
+            }
             let markdown = renderer.showsMarkdown(key: key, table: table)
             // What `check` says about the key, found once for all its locales.
             let keyProblems = problems.about(key: key, table: table)
-            // The key's number in the numbering its table's locales share, taken once for all.
-            let numbering = deviceTables.first?.numbering
+            // The key's number in that numbering, taken once for all its locales.
             let number = numbering?.number(of: key)
             // Read in place: each table copied out of the array was four retains and releases.
             deviceTables.withUnsafeBufferPointer { deviceTables in
@@ -84,20 +105,20 @@ struct KeyRowMaker {
                         numbering.map { deviceTables[column].lookup(key: key, number: number, in: $0) }
                         ?? deviceTables[column].lookup(key: key)
                     let rendered = renderer.render(lookup, arguments: nil, markdown: markdown)
-                    let locale = deviceTables[column].locale
-                    var found = keyProblems.concerning(rendered.resolvedLocale ?? locale)
+                    var found = keyProblems.concerning(rendered.resolvedLocale ?? deviceTables[column].locale)
                     // An entry that does not load (or holds no text) is named by no finding of its
                     // own: what stops its file from loading it is the row's problem.
                     if let string = rendered.string, !rendered.found {
                         found += problems.aboutFile(path: string.path).filter { !found.contains($0) }
                     }
                     body(
-                        PreviewRow(
-                            source: .key, table: table, key: key, locale: locale, resolvedLocale: rendered.resolvedLocale,
-                            value: rendered.text, problems: found, raw: rendered.found ? [] : ["value"]),
+                        table, key, deviceTables[column].locale, rendered, found,
                         position == keys.count - 1 && column == deviceTables.count - 1)
                 }
             }
         }
     }
+
+    /// The parts of a key's row that show the key itself: its value, when the table lacks it.
+    static func raw(_ rendered: TranslationRenderer.Rendered) -> [String] { rendered.found ? [] : ["value"] }
 }

@@ -330,6 +330,20 @@ extension PreviewRow {
     /// The row as an item of the `rows` array (indent 2), its members in key order; `last`: no
     /// comma after it.
     func writeJSON(into out: inout ByteWriter, last: Bool) {
+        Self.writeJSON(
+            into: &out, last: last, action: action, body: body, key: key, locale: locale, note: note, payload: payload,
+            problems: problems, raw: raw, resolvedLocale: resolvedLocale, source: source, subtitle: subtitle, table: table,
+            title: title, value: value)
+    }
+
+    /// A row of these fields, written as `writeJSON(into:last:)` writes it: a caller holding a
+    /// row's fields but no row (a key's rows as they are made) writes them as they are lent, where
+    /// a row made of them retained and released each string, counts both cores contended for.
+    static func writeJSON(
+        into out: inout ByteWriter, last: Bool, action: String?, body: String?, key: String?, locale: String, note: String?,
+        payload: String?, problems: [RenderProblem], raw: [String], resolvedLocale: String?, source: Source, subtitle: String?,
+        table: String?, title: String?, value: String?
+    ) {
         // Each member's indent, name and colon are one piece; its value is quoted as
         // `JSONValue.quote` quotes it.
         func text(_ member: StaticString, _ value: String?, comma: Bool = true) {
