@@ -359,9 +359,11 @@ public struct DeviceTable: Sendable {
     /// `lookup(key:)` for a key whose number in `numbering` is `number` (nil: not numbered
     /// there); read by number when this table shares that numbering.
     public func lookup(key: String, number: Int?, in numbering: TableKeyNumbers) -> DeviceLookup {
-        guard let strings, strings.numbering === numbering else { return lookup(key: key) }
+        // Asked through the optional in place: binding it copied the strings, a retain of each
+        // of their arrays, for every key.
+        guard strings?.numbering === numbering else { return lookup(key: key) }
         return DeviceLookup(
-            key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings.string(number: number, key: key))
+            key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings?.string(number: number, key: key))
     }
 }
 

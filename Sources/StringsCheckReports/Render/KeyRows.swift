@@ -101,9 +101,12 @@ struct KeyRowMaker {
             // Read in place: each table copied out of the array was four retains and releases.
             deviceTables.withUnsafeBufferPointer { deviceTables in
                 for column in deviceTables.indices {
-                    let lookup =
-                        numbering.map { deviceTables[column].lookup(key: key, number: number, in: $0) }
-                        ?? deviceTables[column].lookup(key: key)
+                    let lookup: DeviceLookup
+                    if let numbering {
+                        lookup = deviceTables[column].lookup(key: key, number: number, in: numbering)
+                    } else {
+                        lookup = deviceTables[column].lookup(key: key)
+                    }
                     let rendered = renderer.render(lookup, arguments: nil, markdown: markdown)
                     var found = keyProblems.concerning(rendered.resolvedLocale ?? deviceTables[column].locale)
                     // An entry that does not load (or holds no text) is named by no finding of its
