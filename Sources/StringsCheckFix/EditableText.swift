@@ -126,25 +126,34 @@ public struct EditableText: Sendable {
         }
     }
 
+    // Written into room made once (at most two UTF-16 units, or one UTF-32 scalar, per UTF-8
+    // byte, plus the byte order mark): a two- or four-byte array made and appended for each unit
+    // was most of the time `format --check` spent on a UTF-16 table.
     private static func utf16(_ utf8: [UInt8], littleEndian: Bool, bom: Bool) -> [UInt8] {
-        var out: [UInt8] = bom ? (littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]) : []
-        out.reserveCapacity(out.count + utf8.count * 2)
-        for unit in String(decoding: utf8, as: UTF8.self).utf16 {
-            let low = UInt8(truncatingIfNeeded: unit)
-            let high = UInt8(truncatingIfNeeded: unit >> 8)
-            if littleEndian { out += [low, high] } else { out += [high, low] }
+        [UInt8](unsafeUninitializedCapacity: 2 * utf8.count + 2) { buffer, count in
+            var n = 0
+            func put(_ unit: UInt16) {
+                let (low, high) = (UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8))
+                (buffer[n], buffer[n + 1]) = littleEndian ? (low, high) : (high, low)
+                n += 2
+            }
+            if bom { put(0xFEFF) }
+            for unit in String(decoding: utf8, as: UTF8.self).utf16 { put(unit) }
+            count = n
         }
-        return out
     }
 
     private static func utf32(_ utf8: [UInt8], littleEndian: Bool) -> [UInt8] {
-        var out: [UInt8] = littleEndian ? [0xFF, 0xFE, 0, 0] : [0, 0, 0xFE, 0xFF]
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
-            let value = scalar.value
-            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-            out += littleEndian ? bytes : bytes.reversed()
+        [UInt8](unsafeUninitializedCapacity: 4 * utf8.count + 4) { buffer, count in
+            var n = 0
+            func put(_ value: UInt32) {
+                for byte in 0..<4 { buffer[n + (littleEndian ? byte : 3 - byte)] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+                n += 4
+            }
+            put(0xFEFF)
+            for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars { put(scalar.value) }
+            count = n
         }
-        return out
     }
 }
 

@@ -20,6 +20,45 @@ struct EditableTextTests {
         }
     }
 
+    /// Encoding back writes what encoding a text's scalars one by one writes, for UTF-8 that
+    /// is not valid too (each bad sequence becomes U+FFFD, as `String(decoding:as:)` reads it).
+    @Test func encodingAgreesWithEncodingEachScalar() throws {
+        let text = "\"a\" = \"é 😀 \u{FEFF}\";\n"
+        // Seeded: the same texts on every run, so a failure can be read again.
+        var generator = SplitMix64(seed: 0xE7C0DE)
+        let utf32LE: [UInt8] =
+            [0xFF, 0xFE, 0, 0]
+            + text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        let utf32BE: [UInt8] =
+            [0, 0, 0xFE, 0xFF]
+            + text.unicodeScalars.flatMap { scalar in (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        let utf16LE: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BE: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [utf16LE, utf16BE, utf32LE, utf32BE] {
+            let editable = try EditableText(bytes: bytes, path: "x.strings")
+            #expect(editable.encoded(editable.utf8) == bytes)
+            let bom = Array(bytes.prefix(bytes == utf16LE || bytes == utf16BE ? 2 : 4))
+            for _ in 0..<200 {
+                let utf8 = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                    [UInt8(ascii: "a"), 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80, 0xFF, 0x80, 0xE2].randomElement(using: &generator)!
+                }
+                let repaired = String(decoding: utf8, as: UTF8.self)
+                let expected: [UInt8]
+                switch bytes {
+                case utf16LE: expected = bom + repaired.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+                case utf16BE: expected = bom + repaired.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+                case utf32LE:
+                    expected = bom + repaired.unicodeScalars.flatMap { s in (0..<4).map { UInt8(truncatingIfNeeded: s.value >> (8 * $0)) } }
+                default:
+                    expected =
+                        bom
+                        + repaired.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8(truncatingIfNeeded: s.value >> (8 * $0)) } }
+                }
+                #expect(editable.encoded(utf8) == expected, "\(utf8)")
+            }
+        }
+    }
+
     @Test func undecodableTextIsRefused() {
         #expect(throws: EditRefusal.self) { try EditableText(bytes: [0x22, 0xFF, 0x22], path: "x.strings") }
         // UTF-16 without a byte order mark, which CoreFoundation misreads.
