@@ -352,18 +352,18 @@ public struct DeviceTable: Sendable {
         DeviceLookup(key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings?[key])
     }
 
-    /// The numbering this table's keys share with the table's other locales, if any: a caller
-    /// looking a key up in each takes its number once (`number(of:)`), hashing it once for all.
+    /// The numbering this locale's strings of the table read their keys by (`.empty` when
+    /// they keep every key by name). The locales of a table mostly share their development
+    /// locale's: a caller looking a key up in each takes its number once (`number(of:)`), hashing
+    /// it once for all.
     public var numbering: TableKeyNumbers? { strings?.numbering }
 
     /// `lookup(key:)` for a key whose number in `numbering` is `number` (nil: not numbered
-    /// there); read by number when this table shares that numbering.
+    /// there): read by number when these strings are numbered by it, else by key.
     public func lookup(key: String, number: Int?, in numbering: TableKeyNumbers) -> DeviceLookup {
-        // Asked through the optional in place: binding it copied the strings, a retain of each
-        // of their arrays, for every key.
-        guard strings?.numbering === numbering else { return lookup(key: key) }
-        return DeviceLookup(
-            key: key, table: table, locale: locale, resolvedLocale: resolvedLocale, string: strings?.string(number: number, key: key))
+        DeviceLookup(
+            key: key, table: table, locale: locale, resolvedLocale: resolvedLocale,
+            string: strings?.string(forKey: key, number: number, numberedBy: numbering))
     }
 }
 

@@ -67,5 +67,7 @@ struct ByteOccurrenceTests {
         #expect(ByteSearch.firstOccurrence(of: Array("stringscheck:disable".utf8), in: table, from: 42) == nil)
         #expect(ByteSearch.firstOccurrence(of: Array("a comment".utf8), in: table) == 3)
         #expect(ByteSearch.firstOccurrence(of: [], in: table) == nil)
+        #expect(ByteSearch.firstOccurrence(of: Array("k".utf8), in: table, from: table.count + 5) == nil)
+        #expect(ByteSearch.firstOccurrence(of: Array(";".utf8), in: table, from: table.count - 1) == table.count - 1)
     }
 }

@@ -53,5 +53,8 @@ struct PathComponentTests {
         // Components are compared as strings are: a name spelled with a combining accent is
         // the same name.
         #expect(ResourceFile.lastComponent(named: "Caf\u{E9}", in: "Cafe\u{301}/x") != nil)
+        // A path is split at every slash, as the file system splits it, a combining mark after
+        // one included (the folder's name as the walk read it starts with the mark).
+        #expect(ResourceFile.bundle(path: "a/\u{301}b.lproj/x.strings", folder: "\u{301}b.lproj") == "a")
     }
 }

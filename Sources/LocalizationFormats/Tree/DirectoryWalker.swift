@@ -46,15 +46,14 @@ struct DirectoryWalker {
     }
 
     /// A folder's entry names, sorted, each with whether the listing says it is a regular file
-    /// or a folder (so a caller can skip a stat), or the reason the folder cannot be read. Names
-    /// that are not valid UTF-8 cannot be spelled as a path here: they come back apart, shown with
-    /// U+FFFD.
+    /// (so a caller can skip a stat), or the reason the folder cannot be read. Names that are not
+    /// valid UTF-8 cannot be spelled as a path here: they come back apart, shown with U+FFFD.
     static func sortedNames(in directory: String, undecodable: inout [String]) -> Result<
-        [(name: String, isRegularFile: Bool, isDirectory: Bool)], POSIXFailure
+        [(name: String, isRegularFile: Bool)], POSIXFailure
     > {
         guard let handle = opendir(directory) else { return .failure(POSIXFailure(code: errno)) }
         defer { closedir(handle) }
-        var names: [(name: String, isRegularFile: Bool, isDirectory: Bool)] = []
+        var names: [(name: String, isRegularFile: Bool)] = []
         while let entry = readdir(handle) {
             let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                 let bytes = raw.prefix { $0 != 0 }
@@ -63,8 +62,7 @@ struct DirectoryWalker {
             }
             if name == "." || name == ".." { continue }
             // The type as the folder lists it (DT_UNKNOWN on file systems that do not say).
-            let type = Int32(entry.pointee.d_type)
-            if valid { names.append((name, type == Int32(DT_REG), type == Int32(DT_DIR))) } else { undecodable.append(name) }
+            if valid { names.append((name, Int32(entry.pointee.d_type) == Int32(DT_REG))) } else { undecodable.append(name) }
         }
         names.sort { $0.name < $1.name }
         undecodable.sort()

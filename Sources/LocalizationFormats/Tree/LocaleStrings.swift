@@ -128,12 +128,6 @@ public struct LocaleStrings: Sendable, Sequence, ExpressibleByDictionaryLiteral 
         for (key, value) in elements { self[key] = value }
     }
 
-    /// `self[key]` for a key whose number in `numbering` is known (nil: not numbered).
-    public func string(number: Int?, key: String) -> LocalizedString? {
-        if let number { return string(inSlot: number) }
-        return others[key]
-    }
-
     public subscript(key: String) -> LocalizedString? {
         get {
             if let number = numbering.number(of: key) { return string(inSlot: number) }

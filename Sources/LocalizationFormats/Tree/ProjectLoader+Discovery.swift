@@ -141,7 +141,7 @@ extension ProjectLoader {
             )
         ]
         while let (path, real, display, lproj, walked) = stack.popLast() {
-            let names: [(name: String, isRegularFile: Bool, isDirectory: Bool)]
+            let names: [(name: String, isRegularFile: Bool)]
             var undecodable: [String] = []
             switch DirectoryWalker.sortedNames(in: path, undecodable: &undecodable) {
             case .success(let list):
@@ -160,7 +160,7 @@ extension ProjectLoader {
                     ))
                 continue
             }
-            for (name, isRegularFile, listedAsDirectory) in names {
+            for (name, isRegularFile) in names {
                 if excluding.contains(name) { continue }
                 // Evidence about the tree, from regular files only (a link may lead out of it).
                 let folder = display == "." ? "" : display
@@ -196,11 +196,7 @@ extension ProjectLoader {
                 let childPath = path.hasSuffix("/") ? path + name : path + "/" + name
                 let childDisplay = join(display, name)
                 var info = stat()
-                // A folder the listing says is one (not a link to one) needs no stat either: a
-                // tree of `.lproj` folders holds about as many folders as tables.
-                if listedAsDirectory {
-                    info.st_mode = S_IFDIR
-                } else if lstat(childPath, &info) != 0 {
+                guard lstat(childPath, &info) == 0 else {
                     // Gone since the folder was read: nothing to say. Anything else (a path
                     // too long for the system) is said.
                     if errno != ENOENT {
