@@ -22,7 +22,7 @@ struct KeyRowsJSONTests {
             .flatMap { $0 }
         // Compared first, so that a difference is reported where it starts, not as two arrays.
         let same = written == made
-        let start = zip(written, made).firstIndex { $0 != $1 } ?? min(written.count, made.count)
+        let start = zip(written, made).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, made.count)
         #expect(
             same,
             "\(name): the bytes differ from \(start) on: \(String(decoding: written.dropFirst(start).prefix(120), as: UTF8.self)) against \(String(decoding: made.dropFirst(start).prefix(120), as: UTF8.self))"
