@@ -25,25 +25,30 @@ extension PreviewBuilder {
         }
     }
 
-    /// `keyRows(...).renderedParts(as: .json)`, with each share of keys' rows written as JSON
-    /// as they are made: no row outlives its own writing, where holding tens of thousands of
-    /// them for a second pass cost more than writing them.
-    public static func keyRowsJSON(
-        _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = []
+    /// `keyRows(...).renderedParts(as:width:emptyMessage:)`. As JSON, each share of keys' rows
+    /// is written as it is made: no row outlives its own writing, where holding tens of
+    /// thousands of them for a second pass cost more than writing them.
+    public static func keyPreview(
+        _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = [],
+        as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender
     ) -> [[UInt8]] {
-        let maker = KeyRowMaker(index, findings: findings, pattern: pattern, locales: only, tables: tables)
-        guard !maker.keys.isEmpty, !maker.locales.isEmpty else { return [PreviewRow]().renderedParts(as: .json) }
-        let rows = concurrentRuns(of: maker.keys.count) { range in
-            var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
-            maker.makeRows(range) { table, key, locale, rendered, problems, last in
-                PreviewRow.writeJSON(
-                    into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
-                    problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
-                    subtitle: nil, table: table, title: nil, value: rendered.text)
-            }
-            return part.bytes
+        guard format == .json else {
+            return keyRows(index, findings: findings, pattern: pattern, locales: only, tables: tables)
+                .renderedParts(as: format, width: width, emptyMessage: emptyMessage)
         }
-        return [[UInt8]("{\n  \"rows\": [\n".utf8)] + rows + [[UInt8]("  ],\n  \"version\": 1\n}\n".utf8)]
+        let maker = KeyRowMaker(index, findings: findings, pattern: pattern, locales: only, tables: tables)
+        guard !maker.locales.isEmpty else { return [PreviewRow].jsonDocument(rows: []) }
+        return [PreviewRow].jsonDocument(
+            rows: concurrentRuns(of: maker.keys.count) { range in
+                var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
+                maker.makeRows(range) { table, key, locale, rendered, problems, last in
+                    PreviewRow.writeJSON(
+                        into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
+                        problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
+                        subtitle: nil, table: table, title: nil, value: rendered.text)
+                }
+                return part.bytes
+            })
     }
 }
 

@@ -308,12 +308,18 @@ extension Array where Element == PreviewRow {
     /// of thousands of rows cost more than writing them, and joining the pieces held the preview
     /// twice over.
     var jsonParts: [[UInt8]] {
-        guard !isEmpty else { return [JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes()] }
-        let rows = concurrentRuns(of: count) { range in
-            var part = ByteWriter(capacity: range.count * 512)
-            for index in range { self[index].writeJSON(into: &part, last: index == count - 1) }
-            return part.bytes
-        }
+        Self.jsonDocument(
+            rows: concurrentRuns(of: count) { range in
+                var part = ByteWriter(capacity: range.count * 512)
+                for index in range { self[index].writeJSON(into: &part, last: index == count - 1) }
+                return part.bytes
+            })
+    }
+
+    /// The JSON preview around its rows, written as pieces (`writeJSON`, the last without a
+    /// comma); no pieces: the preview without rows.
+    static func jsonDocument(rows: [[UInt8]]) -> [[UInt8]] {
+        guard !rows.isEmpty else { return [JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes()] }
         return [[UInt8]("{\n  \"rows\": [\n".utf8)] + rows + [[UInt8]("  ],\n  \"version\": 1\n}\n".utf8)]
     }
 

@@ -34,23 +34,18 @@ struct RenderCommand: AsyncParsableCommand {
         phases.lap("load and index")
         let findings = await PreviewBuilder.findings(index, configuration: frontend.configuration, forKeys: showKeys)
         phases.lap("check")
-        let pattern = keys == "*" ? nil : keys
+        let width = report.output == nil ? Console.terminalWidth ?? 100 : 100
         let parts: [[UInt8]]
-        if showKeys && report.format == .json {
-            // Each share of rows written as it is made.
-            parts = PreviewBuilder.keyRowsJSON(index, findings: findings, pattern: pattern, locales: only, tables: scope?.tableIDs ?? [])
+        if showKeys {
+            parts = PreviewBuilder.keyPreview(
+                index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [],
+                as: report.format, width: width,
+                emptyMessage: "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)")
             phases.lap("render and format the rows")
         } else {
-            let rows =
-                showKeys
-                ? PreviewBuilder.keyRows(index, findings: findings, pattern: pattern, locales: only, tables: scope?.tableIDs ?? [])
-                : PreviewBuilder.payloadRows(index, findings: findings, locales: only)
+            let rows = PreviewBuilder.payloadRows(index, findings: findings, locales: only)
             phases.lap("render the rows")
-            parts = rows.renderedParts(
-                as: report.format, width: report.output == nil ? Console.terminalWidth ?? 100 : 100,
-                emptyMessage: showKeys
-                    ? "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)"
-                    : PreviewHTML.nothingToRender)
+            parts = rows.renderedParts(as: report.format, width: width)
             phases.lap("format the preview")
         }
         try Console.write(parts: parts, to: report.output, reads: frontend.readFiles(project), force: report.forceOverwrite)
