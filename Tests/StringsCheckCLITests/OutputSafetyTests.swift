@@ -46,6 +46,26 @@ struct OutputSafetyTests {
         #expect(try Data(contentsOf: base) != before)
     }
 
+    /// A key preview is written out as it is made: to a file, the same bytes as to standard
+    /// output (the file replaced whole); a file a report may not go to is refused; a device that
+    /// fails the writes (`/dev/full`) is an error, said once.
+    @Test func aKeyPreviewWrittenAsItIsMadeGoesWhereAReportGoes() throws {
+        let tree = try Self.demo()
+        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
+        let folder = tree.deletingLastPathComponent()
+        let preview = ["render", "--no-config", "t", "--keys", "*", "--format", "json"]
+        let shown = try CLITests.run(preview, in: folder)
+        #expect(shown.status == 0 && shown.stdout.contains("\"rows\": ["), "\(shown.stderr)")
+        let written = try CLITests.run(preview + ["--output", "keys.json"], in: folder)
+        #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("keys.json"), encoding: .utf8) == shown.stdout)
+        let refused = try CLITests.run(preview + ["--output", "t/.stringscheck.yml"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains("--force-overwrite"), "\(refused.stderr)")
+        let full = try Self.shell("$S render --no-config t --keys '*' --format json --output /dev/full; echo \"rc=$?\"", in: folder)
+        #expect(full.stdout.contains("rc=2"), "\(full.stdout)\(full.stderr)")
+        #expect(full.stderr.components(separatedBy: "cannot write '/dev/full'").count == 2, "\(full.stderr)")
+    }
+
     @Test func devicesPipesAndLinksAreWrittenThroughAndModesKept() throws {
         let tree = try Self.demo()
         defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }

@@ -18,10 +18,10 @@ struct KeyRowsJSONTests {
         let findings = await PreviewBuilder.findings(index, forKeys: true)
         let rows = PreviewBuilder.keyRows(index, findings: findings, pattern: pattern, locales: locales, tables: tables)
         let made = rows.renderedParts(as: .json).flatMap { $0 }
-        let written = PreviewBuilder.keyPreview(
-            index, findings: findings, pattern: pattern, locales: locales, tables: tables, as: .json
-        )
-        .flatMap { $0 }
+        var written: [UInt8] = []
+        PreviewBuilder.keyPreview(index, findings: findings, pattern: pattern, locales: locales, tables: tables, as: .json) {
+            written += $0
+        }
         // Compared first, so that a difference is reported where it starts, not as two arrays.
         let same = written == made
         let start = zip(written, made).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, made.count)

@@ -13,9 +13,18 @@ package struct ByteWriter: ~Copyable {
     package init(capacity: Int = 4096) {
         self.capacity = Swift.max(capacity, 16)
         start = .allocate(capacity: self.capacity)
+        HugePages.advise(start, count: self.capacity)
     }
 
     deinit { start.deallocate() }
+
+    /// The bytes written, handed over where they lie: the result owns the writer's buffer, and
+    /// nothing is copied.
+    package consuming func finish() -> WrittenBytes {
+        let written = WrittenBytes(start: start, count: storedCount)
+        discard self
+        return written
+    }
 
     /// Room for `extra` more bytes, doubling so that appends stay linear.
     @inlinable @inline(__always) mutating func reserve(_ extra: Int) {
@@ -25,6 +34,7 @@ package struct ByteWriter: ~Copyable {
     @usableFromInline mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
         let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        HugePages.advise(newStart, count: newCapacity)
         newStart.initialize(from: start, count: count)
         start.deallocate()
         start = newStart
@@ -155,5 +165,23 @@ package struct ByteWriter: ~Copyable {
             if let base = buffer.baseAddress, count > 0 { base.initialize(from: start, count: count) }
             initialized = count
         }
+    }
+}
+
+/// Bytes a `ByteWriter` wrote, kept in its buffer (see `ByteWriter.finish()`) until the last
+/// reference to them goes. Never changed once made.
+package final class WrittenBytes: @unchecked Sendable {
+    private let start: UnsafeMutablePointer<UInt8>
+    package let count: Int
+
+    init(start: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.start = start
+        self.count = count
+    }
+
+    deinit { start.deallocate() }
+
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
     }
 }

@@ -55,6 +55,42 @@ package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64
     return runs.count == 1 ? [transform(runs[0])] : runs.concurrentMap(transform)
 }
 
+/// `concurrentRuns`, each run's result handed to `emit` in run order as soon as it and every run
+/// before it are made, rather than all kept until the last is: a report written in runs goes out
+/// while later runs are made, and no more than a few runs' output is held at once. `emit` is
+/// called on whichever thread made the last run due, one call at a time.
+package func concurrentRuns<T>(
+    of count: Int, parts: Int = 16, minimum: Int = 64, _ transform: (Range<Int>) -> T, inOrder emit: (T) -> Void
+) {
+    let runs = consecutiveRuns(of: count, parts: parts, minimum: minimum)
+    guard runs.count > 1 else {
+        if let run = runs.first { emit(transform(run)) }
+        return
+    }
+    // The runs made and not yet due, and the next run due; `emit` is called under the same lock,
+    // so that two threads never hand runs over out of order.
+    let state = LockedValue((next: 0, made: [Int: T]()))
+    runs.withUnsafeBufferPointer { runs in
+        nonisolated(unsafe) let runs = runs
+        withoutActuallyEscaping(transform) { transform in
+            withoutActuallyEscaping(emit) { emit in
+                nonisolated(unsafe) let transform = transform
+                nonisolated(unsafe) let emit = emit
+                DispatchQueue.concurrentPerform(iterations: runs.count) { run in
+                    let result = transform(runs[run])
+                    state.withLock { state in
+                        state.made[run] = result
+                        while let due = state.made.removeValue(forKey: state.next) {
+                            emit(due)
+                            state.next += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `0..<count` cut into at most `parts` consecutive runs of at least `minimum` items each.
 private func consecutiveRuns(of count: Int, parts: Int, minimum: Int) -> [Range<Int>] {
     guard count > 0 else { return [] }

@@ -86,6 +86,7 @@ extension FileBytes {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
+            HugePages.advise(base, count: size)
             // A byte past the size means the file grew since it was measured.
             var extra: UInt8 = 0
             complete = bothHalvesRead(descriptor, into: base, size: size) && systemReadAt(descriptor, &extra, 1, off_t(size)) == 0

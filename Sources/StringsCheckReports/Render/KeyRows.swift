@@ -25,30 +25,40 @@ extension PreviewBuilder {
         }
     }
 
-    /// `keyRows(...).renderedParts(as:width:emptyMessage:)`. As JSON, each share of keys' rows
-    /// is written as it is made: no row outlives its own writing, where holding tens of
-    /// thousands of them for a second pass cost more than writing them.
+    /// `keyRows(...).renderedParts(as:width:emptyMessage:)`, handed to `write` piece by piece, in
+    /// order. As JSON, each share of keys' rows is written as it is made and handed over as soon
+    /// as the shares before it are: no row outlives its own writing, and no share outlives its
+    /// handing over, where holding the rows (then the whole preview) for a later pass cost more
+    /// time and memory than writing them.
     public static func keyPreview(
         _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = [],
-        as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender
-    ) -> [[UInt8]] {
+        as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender,
+        into write: (UnsafeRawBufferPointer) -> Void
+    ) {
         guard format == .json else {
-            return keyRows(index, findings: findings, pattern: pattern, locales: only, tables: tables)
+            for part in keyRows(index, findings: findings, pattern: pattern, locales: only, tables: tables)
                 .renderedParts(as: format, width: width, emptyMessage: emptyMessage)
+            {
+                part.withUnsafeBytes(write)
+            }
+            return
         }
         let maker = KeyRowMaker(index, findings: findings, pattern: pattern, locales: only, tables: tables)
-        guard !maker.locales.isEmpty else { return [PreviewRow].jsonDocument(rows: []) }
-        return [PreviewRow].jsonDocument(
-            rows: concurrentRuns(of: maker.keys.count) { range in
-                var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
-                maker.makeRows(range) { table, key, locale, rendered, problems, last in
-                    PreviewRow.writeJSON(
-                        into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
-                        problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
-                        subtitle: nil, table: table, title: nil, value: rendered.text)
-                }
-                return part.bytes
-            })
+        guard !maker.locales.isEmpty, !maker.keys.isEmpty else { return [PreviewRow].jsonWithoutRows.withUnsafeBytes(write) }
+        [PreviewRow].jsonHead.withUnsafeBytes(write)
+        concurrentRuns(of: maker.keys.count) { range in
+            var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
+            maker.makeRows(range) { table, key, locale, rendered, problems, last in
+                PreviewRow.writeJSON(
+                    into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
+                    problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
+                    subtitle: nil, table: table, title: nil, value: rendered.text)
+            }
+            return part.finish()
+        } inOrder: { part in
+            part.withUnsafeBytes(write)
+        }
+        [PreviewRow].jsonTail.withUnsafeBytes(write)
     }
 }
 

@@ -319,9 +319,14 @@ extension Array where Element == PreviewRow {
     /// The JSON preview around its rows, written as pieces (`writeJSON`, the last without a
     /// comma); no pieces: the preview without rows.
     static func jsonDocument(rows: [[UInt8]]) -> [[UInt8]] {
-        guard !rows.isEmpty else { return [JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes()] }
-        return [[UInt8]("{\n  \"rows\": [\n".utf8)] + rows + [[UInt8]("  ],\n  \"version\": 1\n}\n".utf8)]
+        rows.isEmpty ? [jsonWithoutRows] : [jsonHead] + rows + [jsonTail]
     }
+
+    /// What the JSON preview writes before its rows, and after them.
+    static let jsonHead = [UInt8]("{\n  \"rows\": [\n".utf8)
+    static let jsonTail = [UInt8]("  ],\n  \"version\": 1\n}\n".utf8)
+    /// The JSON preview without rows.
+    static var jsonWithoutRows: [UInt8] { JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes() }
 
     /// `rendered(as:)` as UTF-8 bytes in consecutive pieces (JSON is written as bytes from the
     /// start, and in pieces).

@@ -35,21 +35,24 @@ struct RenderCommand: AsyncParsableCommand {
         let findings = await PreviewBuilder.findings(index, configuration: frontend.configuration, forKeys: showKeys)
         phases.lap("check")
         let width = report.output == nil ? Console.terminalWidth ?? 100 : 100
-        let parts: [[UInt8]]
+        let reads = { frontend.readFiles(project) }
         if showKeys {
-            parts = PreviewBuilder.keyPreview(
-                index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [],
-                as: report.format, width: width,
-                emptyMessage: "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)")
-            phases.lap("render and format the rows")
+            try Console.write(to: report.output, reads: reads(), force: report.forceOverwrite) { write in
+                PreviewBuilder.keyPreview(
+                    index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [],
+                    as: report.format, width: width,
+                    emptyMessage: "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)",
+                    into: write)
+            }
+            phases.lap("render, format and write the rows")
         } else {
             let rows = PreviewBuilder.payloadRows(index, findings: findings, locales: only)
             phases.lap("render the rows")
-            parts = rows.renderedParts(as: report.format, width: width)
+            let parts = rows.renderedParts(as: report.format, width: width)
             phases.lap("format the preview")
+            try Console.write(parts: parts, to: report.output, reads: reads(), force: report.forceOverwrite)
+            phases.lap("write the preview")
         }
-        try Console.write(parts: parts, to: report.output, reads: frontend.readFiles(project), force: report.forceOverwrite)
-        phases.lap("write the preview")
         phases.reportPeak()
         if frontend.reportUnreadable(project) || frontend.missingRoots { throw ExitCode(2) }
     }

@@ -78,9 +78,28 @@ enum Console {
     static func write(
         parts: [[UInt8]], to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false
     ) throws {
-        guard let path else { return try writeStandardOutput { writeAll(1, parts: parts) } }
+        try write(to: path, reads: reads(), force: force) { write in
+            for part in parts { part.withUnsafeBytes(write) }
+        }
+    }
+
+    /// The same for output `produce` makes and hands to the function it is given, piece by piece,
+    /// as it makes them: nothing is made when the file is one a report may not go to, and the
+    /// pieces after a failed write are dropped (the failure is reported once all are made).
+    static func write(
+        to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false,
+        producing produce: ((UnsafeRawBufferPointer) -> Void) -> Void
+    ) throws {
+        func writer(_ fd: Int32) -> Int32? {
+            var failure: Int32?
+            produce { piece in
+                if failure == nil { failure = writeAll(fd, piece) }
+            }
+            return failure
+        }
+        guard let path else { return try writeStandardOutput { writer(1) } }
         do {
-            try OutputFile.write(parts: parts, to: path, reads: reads(), force: force)
+            try OutputFile.write(to: path, reads: reads(), force: force, producing: writer)
         } catch let failure {
             error("stringscheck: \(failure.message)")
             throw ExitCode(2)

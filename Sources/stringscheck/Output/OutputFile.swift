@@ -48,6 +48,13 @@ struct OutputError: Error {
 enum OutputFile {
     /// Writes output made in consecutive pieces (one piece for most reports).
     static func write(parts: [[UInt8]], to given: String, reads: ReadFiles, force: Bool) throws(OutputError) {
+        try write(to: given, reads: reads, force: force) { fd in writeAll(fd, parts: parts) }
+    }
+
+    /// Writes the output `produce` writes to the descriptor it is given (returning the errno of a
+    /// failure, else nil): made only once the file is known to be one a report may go to, and
+    /// written as it is made.
+    static func write(to given: String, reads: ReadFiles, force: Bool, producing produce: (Int32) -> Int32?) throws(OutputError) {
         // A link that points nowhere yet is followed too: the report goes where it points.
         let path = followingLinks(given)
         var info = stat()
@@ -68,9 +75,9 @@ enum OutputFile {
             }
         }
         if exists, info.st_mode & S_IFMT != S_IFREG {
-            try writeThrough(parts, to: path)
+            try writeThrough(produce, to: path)
         } else {
-            try replace(resolved, with: parts, keeping: exists ? info : nil)
+            try replace(resolved, with: produce, keeping: exists ? info : nil)
         }
     }
 
@@ -88,7 +95,7 @@ enum OutputFile {
         guard case .success(let current) = FileBytes.read(path, maximumSize: original.count + 1), current == original else {
             throw OutputError(message: "'\(given)' changed during the run; left as it is")
         }
-        try replace(realPath(path) ?? path, with: [bytes], keeping: info, unchangedSince: info)
+        try replace(realPath(path) ?? path, with: { fd in writeAll(fd, bytes) }, keeping: info, unchangedSince: info)
     }
 
     /// Whether the file at `path` is still the one `snapshot` describes (same file, size and
@@ -106,7 +113,7 @@ enum OutputFile {
     }
 
     /// A device, FIFO or socket: opened for writing and written, as a shell redirection would.
-    private static func writeThrough(_ parts: [[UInt8]], to path: String) throws(OutputError) {
+    private static func writeThrough(_ produce: (Int32) -> Int32?, to path: String) throws(OutputError) {
         // Non-blocking first, so a FIFO nobody reads is an error rather than a hang.
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -115,14 +122,15 @@ enum OutputFile {
         }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        if let failure = writeAll(fd, parts: parts) { throw OutputError(message: "cannot write '\(path)': \(describe(failure))") }
+        if let failure = produce(fd) { throw OutputError(message: "cannot write '\(path)': \(describe(failure))") }
     }
 
     /// A regular file (or a new one): written beside it and renamed over it.
     /// With `unchangedSince`, the file is checked again just before the rename and left alone when
     /// it changed after that snapshot.
-    private static func replace(_ path: String, with parts: [[UInt8]], keeping existing: stat?, unchangedSince snapshot: stat? = nil)
-        throws(OutputError)
+    private static func replace(
+        _ path: String, with produce: (Int32) -> Int32?, keeping existing: stat?, unchangedSince snapshot: stat? = nil
+    ) throws(OutputError)
     {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
@@ -139,7 +147,7 @@ enum OutputFile {
         }
         // Every byte on the disk before the rename: a write error reported late (a full disk, a
         // network volume) leaves the file as it was.
-        var failure = writeAll(fd, parts: parts)
+        var failure = produce(fd)
         if failure == nil, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == nil { failure = errno }
         InterruptCleanup.pauseForTests()
