@@ -41,7 +41,8 @@ struct RenderCommand: AsyncParsableCommand {
                 PreviewBuilder.keyPreview(
                     index, findings: findings, pattern: keys == "*" ? nil : keys, locales: only, tables: scope?.tableIDs ?? [],
                     as: report.format, width: width,
-                    emptyMessage: "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)",
+                    emptyMessage:
+                        "nothing to render: no key of a development table matches '\(keys ?? "*")' (`--keys '*'` renders every key)",
                     into: write)
             }
             phases.lap("render, format and write the rows")

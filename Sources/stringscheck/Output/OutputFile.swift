@@ -130,8 +130,7 @@ enum OutputFile {
     /// it changed after that snapshot.
     private static func replace(
         _ path: String, with produce: (Int32) -> Int32?, keeping existing: stat?, unchangedSince snapshot: stat? = nil
-    ) throws(OutputError)
-    {
+    ) throws(OutputError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
