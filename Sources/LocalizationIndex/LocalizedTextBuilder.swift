@@ -333,7 +333,7 @@ enum LocalizedTextBuilder {
             // The texts around the substitutions' forms: the unit and every variation's (a device
             // case's text reads the arguments around a form as the unit would).
             var form = 0
-            forEachLabelledUnit(value, label: nil, substitution: nil) { unit, _, substitution in
+            forEachLabelledUnit(value, labels: false, substitution: nil) { unit, _, substitution in
                 defer { form += 1 }
                 guard substitution == nil else { return }
                 readAround.formUnion(numbered(scan(form, unit.value).specifiers, argumentNumbers: argumentNumbers).lazy.map(\.argument))
@@ -356,7 +356,7 @@ enum LocalizedTextBuilder {
         // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
         var texts: [LocalizedText] = []
         var form = 0
-        forEachLabelledUnit(value, label: nil, substitution: nil) { unit, label, substitution in
+        forEachLabelledUnit(value, substitution: nil) { unit, label, substitution in
             defer { form += 1 }
             guard isSource || unit.state != "new" else { return }
             var text = unit.value
@@ -417,7 +417,7 @@ enum LocalizedTextBuilder {
 
     /// A value's substitutions, with those written inside its variations' cases.
     private static func allSubstitutions(_ value: CatalogValue) -> [CatalogSubstitution] {
-        guard value.hasSubstitutions || value.nestsSubstitutions else { return [] }
+        guard value.nestsSubstitutions else { return value.substitutions }
         return value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
     }
 
@@ -426,7 +426,7 @@ enum LocalizedTextBuilder {
     static func labelledUnit(_ value: CatalogValue, at form: Int) -> (unit: CatalogStringUnit, label: String?)? {
         var result: (unit: CatalogStringUnit, label: String?)?
         var index = 0
-        forEachLabelledUnit(value, label: nil, substitution: nil) { unit, label, _ in
+        forEachLabelledUnit(value, substitution: nil) { unit, label, _ in
             if index == form { result = (unit, label) }
             index += 1
         }
@@ -437,22 +437,28 @@ enum LocalizedTextBuilder {
     /// substitution's cases', depth first), its label ("plural 'one'", "device 'iphone', plural
     /// 'one'", "'one' of 'count'") and the substitution whose form it is. Visited, not listed: a
     /// list of every unit with its label, joined level by level, copied each unit several times.
+    /// Without `labels`, every label is nil: a walk that reads the texts alone made every unit's
+    /// label for nothing.
     private static func forEachLabelledUnit(
-        _ value: CatalogValue, label: String?, substitution: String?,
+        _ value: CatalogValue, label: String? = nil, labels: Bool = true, substitution: String?,
         _ body: (_ unit: CatalogStringUnit, _ label: String?, _ substitution: String?) -> Void
     ) {
         if let unit = value.stringUnit { body(unit, label, substitution) }
         for variation in value.variations {
             for item in variation.cases {
-                let inner = "\(variation.selector) '\(item.name)'"
-                forEachLabelledUnit(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: substitution, body)
+                let inner = labels ? "\(variation.selector) '\(item.name)'" : nil
+                forEachLabelledUnit(
+                    item.value, label: inner.map { inner in label.map { "\($0), \(inner)" } ?? inner }, labels: labels,
+                    substitution: substitution, body)
             }
         }
         for nested in value.substitutions {
             for variation in nested.variations {
                 for item in variation.cases {
-                    let inner = "'\(item.name)' of '\(nested.name)'"
-                    forEachLabelledUnit(item.value, label: label.map { "\($0), \(inner)" } ?? inner, substitution: nested.name, body)
+                    let inner = labels ? "'\(item.name)' of '\(nested.name)'" : nil
+                    forEachLabelledUnit(
+                        item.value, label: inner.map { inner in label.map { "\($0), \(inner)" } ?? inner }, labels: labels,
+                        substitution: nested.name, body)
                 }
             }
         }

@@ -1,16 +1,35 @@
 import Foundation
 import LocalizationFormats
 import LocalizationIndex
-import StringsCheckReports
 import StringsCheckRules
 import TestSupport
 import Testing
+
+@testable import StringsCheckReports
 
 struct FormatRendererTests {
     @Test func objectsPositionsAndPercent() {
         #expect(FormatRenderer.format("%@ sent %@", [.string("Anna"), .string("a photo")]).text == "Anna sent a photo")
         #expect(FormatRenderer.format("%2$@ von %1$@", [.string("Anna"), .string("Foto")]).text == "Foto von Anna")
         #expect(FormatRenderer.format("100%% done", []).text == "100% done")
+    }
+
+    /// The argument numbers a format reads, as a set of them sorted would list them: on seeded
+    /// random formats of numbered, plain and `*` specifiers, with arguments plural variables read.
+    @Test func theArgumentsReadAreEachListedOnceInOrder() {
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pieces = ["%@", "%d", "%1$@", "%2$lld", "%3$@", "%*d", "%2$*1$d", "x", "%%", "%7$f"]
+        for _ in 0..<500 {
+            let text = (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined(separator: " ")
+            let alsoRead = Set((0..<next(3)).map { _ in next(9) + 1 })
+            let specifiers = FormatScanner.analyze(text).specifiers
+            let expected = Set(specifiers.flatMap { [$0.argument] + $0.starArguments }).union(alsoRead).sorted()
+            #expect(FormatRenderer.argumentsRead(specifiers, alsoRead: alsoRead) == expected, "\(text) \(alsoRead)")
+        }
     }
 
     @Test func tooFewArgumentsShowAMarkerNeverACrash() {

@@ -42,10 +42,9 @@ public enum FormatRenderer {
         let analysis = given ?? FormatScanner.analyze(text)
         // CoreFoundation skips argument numbers nobody reads without consuming a value, so the k-th
         // argument number read takes the k-th value ('%1$@ %3$@' prints the first and second).
-        let used = Set(analysis.specifiers.flatMap { [$0.argument] + $0.starArguments }).union(alsoRead).sorted()
+        let used = argumentsRead(analysis.specifiers, alsoRead: alsoRead)
         var specifiers = analysis.specifiers
         if !zip(specifiers, specifiers.dropFirst()).allSatisfy({ $0.start <= $1.start }) { specifiers.sort { $0.start < $1.start } }
-        let malformedKinds: [FormatProblem.Kind] = [.invalidConversion, .thousandsFlag, .incompleteSpecifier, .positionZero]
         var malformed = analysis.problems.filter { malformedKinds.contains($0.kind) }
         if !malformed.isEmpty {
             let starts = Set(specifiers.map(\.start))
@@ -57,6 +56,30 @@ public enum FormatRenderer {
         text.withUTF8 { writer.write($0, specifiers: specifiers, malformed: malformed) }
         return Result(
             text: String(decoding: writer.out, as: UTF8.self), missingArguments: writer.missing, mismatchedArguments: writer.mismatched)
+    }
+
+    /// The problems that leave a specifier unread: CoreFoundation prints what follows its `%`.
+    private static let malformedKinds: [FormatProblem.Kind] = [.invalidConversion, .thousandsFlag, .incompleteSpecifier, .positionZero]
+
+    /// The argument numbers `specifiers` and `alsoRead` read, ascending, each once: sorted in a
+    /// small array (a format reads a handful), where a set made and sorted for every text cost
+    /// more than formatting it.
+    static func argumentsRead(_ specifiers: [FormatSpecifier], alsoRead: Set<Int>) -> [Int] {
+        var used: [Int] = []
+        used.reserveCapacity(specifiers.count + alsoRead.count)
+        for specifier in specifiers {
+            used.append(specifier.argument)
+            used += specifier.starArguments
+        }
+        used += alsoRead
+        used.sort()
+        var kept = 0
+        for index in used.indices where kept == 0 || used[kept - 1] != used[index] {
+            used[kept] = used[index]
+            kept += 1
+        }
+        used.removeLast(used.count - kept)
+        return used
     }
 
     /// The formatted text made from the format's UTF-8 in one pass: the text between specifiers

@@ -120,17 +120,22 @@ public struct TranslationRenderer: Sendable {
     static func samples(for analysis: FormatAnalysis, count: Int) -> [FormatArgument] {
         guard count > 0 else { return [] }
         // The first specifier of each argument, found in one pass (a search per argument was
-        // quadratic in a text with thousands of them).
-        var types: [Int: FormatArgumentType] = [:]
-        for specifier in analysis.specifiers where types[specifier.argument] == nil { types[specifier.argument] = specifier.type }
+        // quadratic in a text with thousands of them), kept by argument number.
+        var types = [FormatArgumentType?](repeating: nil, count: count + 1)
+        for specifier in analysis.specifiers where (0...count).contains(specifier.argument) && types[specifier.argument] == nil {
+            types[specifier.argument] = specifier.type
+        }
         return (1...count).map { argument in
             switch types[argument] {
             case .int?, .unsignedInt?: .integer(3)
             case .double?: .double(2.5)
-            default: .string("‹\(argument)›")
+            default: .string(argument < objectSamples.count ? objectSamples[argument] : "‹\(argument)›")
             }
         }
     }
+
+    /// The sample texts of the first arguments ('‹1›'), made once.
+    private static let objectSamples = (0..<10).map { "‹\($0)›" }
 
     /// A `.stringsdict` entry, once per CLDR category of the locale, with that category's sample.
     func pluralRendering(_ entry: StringsdictEntry, locale: String, arguments: [FormatArgument]?) -> Rendered {
