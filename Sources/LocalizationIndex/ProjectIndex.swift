@@ -339,13 +339,22 @@ public final class ProjectIndex: Sendable {
     }
 }
 
-/// A table as a device in one locale reads it (see `ProjectIndex.deviceTable`).
-public struct DeviceTable: Sendable {
+/// A table as a device in one locale reads it (see `ProjectIndex.deviceTable`). A class: a caller
+/// looking up thousands of keys in each of a table's locales reads it in place, where each lookup
+/// in a structure read from an array copied it first (a count on each of its strings).
+public final class DeviceTable: Sendable {
     public let table: String
     public let locale: String
     /// The locale whose table is read, nil when no locale has the table.
     public let resolvedLocale: String?
     let strings: LocaleStrings?
+
+    init(table: String, locale: String, resolvedLocale: String?, strings: LocaleStrings?) {
+        self.table = table
+        self.locale = locale
+        self.resolvedLocale = resolvedLocale
+        self.strings = strings
+    }
 
     /// What the device finds for `key`.
     public func lookup(key: String) -> DeviceLookup {

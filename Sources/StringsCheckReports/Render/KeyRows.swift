@@ -113,7 +113,7 @@ struct KeyRowMaker {
             let keyProblems = problems.about(key: key, table: table)
             // The key's number in that numbering, taken once for all its locales.
             let number = numbering?.number(of: key)
-            // Read in place: each table copied out of the array was four retains and releases.
+            // Read through the buffer: no count is taken on each table for each row.
             deviceTables.withUnsafeBufferPointer { deviceTables in
                 for column in deviceTables.indices {
                     let lookup: DeviceLookup
