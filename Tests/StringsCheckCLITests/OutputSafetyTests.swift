@@ -46,24 +46,40 @@ struct OutputSafetyTests {
         #expect(try Data(contentsOf: base) != before)
     }
 
-    /// A key preview is written out as it is made: to a file, the same bytes as to standard
-    /// output (the file replaced whole); a file a report may not go to is refused; a device that
-    /// fails the writes (`/dev/full`) is an error, said once.
+    /// A key preview is written out as it is made, its rows made in shares on every core: to a
+    /// file, the same bytes as to standard output (the file replaced whole, no temporary file
+    /// left); a file a report may not go to is refused, with nothing left beside it; a device that
+    /// fails the writes is an error, said once, as is a full standard output; a reader that stops
+    /// early is no error.
     @Test func aKeyPreviewWrittenAsItIsMadeGoesWhereAReportGoes() throws {
-        let tree = try Self.demo()
-        defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
-        let folder = tree.deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stringscheck-output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 400 keys in three locales: several shares of rows, on both cores.
+        for locale in ["en", "de", "fr"] {
+            let lproj = folder.appendingPathComponent("t/\(locale).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            let table = (0..<400).map { "\"key.\($0)\" = \"\(locale) text \($0) %@\";\n" }.joined()
+            try table.write(to: lproj.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        }
         let preview = ["render", "--no-config", "t", "--keys", "*", "--format", "json"]
         let shown = try CLITests.run(preview, in: folder)
-        #expect(shown.status == 0 && shown.stdout.contains("\"rows\": ["), "\(shown.stderr)")
+        #expect(shown.status == 0 && shown.stdout.components(separatedBy: "\"key\": ").count == 1_201, "\(shown.stderr)")
         let written = try CLITests.run(preview + ["--output", "keys.json"], in: folder)
         #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent("keys.json"), encoding: .utf8) == shown.stdout)
-        let refused = try CLITests.run(preview + ["--output", "t/.stringscheck.yml"], in: folder)
+        let refused = try CLITests.run(preview + ["--output", "t/de.lproj/Localizable.strings"], in: folder)
         #expect(refused.status == 2 && refused.stderr.contains("--force-overwrite"), "\(refused.stderr)")
         let full = try Self.shell("$S render --no-config t --keys '*' --format json --output /dev/full; echo \"rc=$?\"", in: folder)
         #expect(full.stdout.contains("rc=2"), "\(full.stdout)\(full.stderr)")
         #expect(full.stderr.components(separatedBy: "cannot write '/dev/full'").count == 2, "\(full.stderr)")
+        let fullOutput = try Self.shell("$S render --no-config t --keys '*' --format json > /dev/full; echo \"rc=$?\"", in: folder)
+        #expect(fullOutput.stdout.contains("rc=2"), "\(fullOutput.stdout)\(fullOutput.stderr)")
+        #expect(fullOutput.stderr.components(separatedBy: "cannot write to standard output").count == 2, "\(fullOutput.stderr)")
+        let early = try Self.shell("$S render --no-config t --keys '*' --format json | head -c 10", in: folder)
+        #expect(early.stdout.hasPrefix("{\n  \"rows\""), "\(early.stdout)")
+        #expect(early.stderr.isEmpty, "\(early.stderr)")
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.contains("stringscheck-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     @Test func devicesPipesAndLinksAreWrittenThroughAndModesKept() throws {

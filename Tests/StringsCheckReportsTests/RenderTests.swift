@@ -32,6 +32,18 @@ struct FormatRendererTests {
         }
     }
 
+    /// Typed sample arguments: the first specifier of each argument decides its sample, and an
+    /// argument no specifier reads (or only one past the count) is shown as text.
+    @Test func samplesFollowEachArgumentsFirstSpecifier() {
+        let analysis = FormatScanner.analyze("%3$d %1$@ %3$@ %12$f %0$@")
+        let samples = TranslationRenderer.samples(for: analysis, count: 12)
+        #expect(samples.count == 12)
+        #expect(samples[0] == .string("‹1›") && samples[1] == .string("‹2›") && samples[2] == .integer(3))
+        #expect(samples[10] == .string("‹11›") && samples[11] == .double(2.5))
+        #expect(TranslationRenderer.samples(for: analysis, count: 2) == [.string("‹1›"), .string("‹2›")])
+        #expect(TranslationRenderer.samples(for: analysis, count: 0).isEmpty)
+    }
+
     @Test func tooFewArgumentsShowAMarkerNeverACrash() {
         let result = FormatRenderer.format("Order %1$@ ships with %2$@", [.string("A-1")])
         #expect(result.text == "Order A-1 ships with ⟨argument 2 missing⟩")

@@ -57,8 +57,9 @@ package func concurrentRuns<T>(of count: Int, parts: Int = 16, minimum: Int = 64
 
 /// `concurrentRuns`, each run's result handed to `emit` in run order as soon as it and every run
 /// before it are made, rather than all kept until the last is: a report written in runs goes out
-/// while later runs are made, and no more than a few runs' output is held at once. `emit` is
-/// called on whichever thread made the last run due, one call at a time.
+/// while later runs are made, and a run's output is held only until the runs before it are
+/// made. `emit` is called on whichever thread finds runs due, one call at a time, outside the lock
+/// (a slow reader of the output holds up no thread making runs).
 package func concurrentRuns<T>(
     of count: Int, parts: Int = 16, minimum: Int = 64, _ transform: (Range<Int>) -> T, inOrder emit: (T) -> Void
 ) {
@@ -67,9 +68,9 @@ package func concurrentRuns<T>(
         if let run = runs.first { emit(transform(run)) }
         return
     }
-    // The runs made and not yet due, and the next run due; `emit` is called under the same lock,
-    // so that two threads never hand runs over out of order.
-    let state = LockedValue((next: 0, made: [Int: T]()))
+    // The runs made and not yet handed over, the next run due, and whether a thread is handing
+    // runs over: it goes on while runs are due, so the others only leave theirs.
+    let state = LockedValue((next: 0, made: [Int: T](), emitting: false))
     runs.withUnsafeBufferPointer { runs in
         nonisolated(unsafe) let runs = runs
         withoutActuallyEscaping(transform) { transform in
@@ -78,17 +79,31 @@ package func concurrentRuns<T>(
                 nonisolated(unsafe) let emit = emit
                 DispatchQueue.concurrentPerform(iterations: runs.count) { run in
                     let result = transform(runs[run])
-                    state.withLock { state in
+                    var due = state.withLock { state -> [T] in
                         state.made[run] = result
-                        while let due = state.made.removeValue(forKey: state.next) {
-                            emit(due)
-                            state.next += 1
-                        }
+                        guard !state.emitting else { return [] }
+                        return takeDue(&state)
+                    }
+                    while !due.isEmpty {
+                        for item in due { emit(item) }
+                        due = state.withLock { takeDue(&$0) }
                     }
                 }
             }
         }
     }
+}
+
+/// The runs now due in order (see `concurrentRuns(of:parts:minimum:_:inOrder:)`), taken out of
+/// `state`; whether the caller hands runs over is marked while some are due.
+private func takeDue<T>(_ state: inout (next: Int, made: [Int: T], emitting: Bool)) -> [T] {
+    var due: [T] = []
+    while let item = state.made.removeValue(forKey: state.next) {
+        due.append(item)
+        state.next += 1
+    }
+    state.emitting = !due.isEmpty
+    return due
 }
 
 /// `0..<count` cut into at most `parts` consecutive runs of at least `minimum` items each.

@@ -26,10 +26,11 @@ extension PreviewBuilder {
     }
 
     /// `keyRows(...).renderedParts(as:width:emptyMessage:)`, handed to `write` piece by piece, in
-    /// order. As JSON, each share of keys' rows is written as it is made and handed over as soon
-    /// as the shares before it are: no row outlives its own writing, and no share outlives its
-    /// handing over, where holding the rows (then the whole preview) for a later pass cost more
-    /// time and memory than writing them.
+    /// order, on any thread, one piece at a time; a piece's bytes are valid only during the call.
+    /// As JSON, each share of keys' rows is written as it is made and handed over as soon as the
+    /// shares before it are: no row outlives its own writing, and no share outlives its handing
+    /// over, where holding the rows (then the whole preview) for a later pass cost more time and
+    /// memory than writing them.
     public static func keyPreview(
         _ index: ProjectIndex, findings: [Finding], pattern: String? = nil, locales only: Set<String> = [], tables: Set<String> = [],
         as format: PreviewFormat, width: Int = 100, emptyMessage: String = PreviewHTML.nothingToRender,
@@ -44,21 +45,20 @@ extension PreviewBuilder {
             return
         }
         let maker = KeyRowMaker(index, findings: findings, pattern: pattern, locales: only, tables: tables)
-        guard !maker.locales.isEmpty, !maker.keys.isEmpty else { return [PreviewRow].jsonWithoutRows.withUnsafeBytes(write) }
-        [PreviewRow].jsonHead.withUnsafeBytes(write)
-        concurrentRuns(of: maker.keys.count) { range in
-            var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
-            maker.makeRows(range) { table, key, locale, rendered, problems, last in
-                PreviewRow.writeJSON(
-                    into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
-                    problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
-                    subtitle: nil, table: table, title: nil, value: rendered.text)
+        [PreviewRow].writeJSONDocument(hasRows: !maker.locales.isEmpty && !maker.keys.isEmpty, into: write) {
+            concurrentRuns(of: maker.keys.count) { range in
+                var part = ByteWriter(capacity: range.count * maker.locales.count * 512)
+                maker.makeRows(range) { table, key, locale, rendered, problems, last in
+                    PreviewRow.writeJSON(
+                        into: &part, last: last, action: nil, body: nil, key: key, locale: locale, note: nil, payload: nil,
+                        problems: problems, raw: KeyRowMaker.raw(rendered), resolvedLocale: rendered.resolvedLocale, source: .key,
+                        subtitle: nil, table: table, title: nil, value: rendered.text)
+                }
+                return part.finish()
+            } inOrder: { part in
+                part.withUnsafeBytes(write)
             }
-            return part.finish()
-        } inOrder: { part in
-            part.withUnsafeBytes(write)
         }
-        [PreviewRow].jsonTail.withUnsafeBytes(write)
     }
 }
 

@@ -319,14 +319,23 @@ extension Array where Element == PreviewRow {
     /// The JSON preview around its rows, written as pieces (`writeJSON`, the last without a
     /// comma); no pieces: the preview without rows.
     static func jsonDocument(rows: [[UInt8]]) -> [[UInt8]] {
-        rows.isEmpty ? [jsonWithoutRows] : [jsonHead] + rows + [jsonTail]
+        var parts: [[UInt8]] = []
+        writeJSONDocument(hasRows: !rows.isEmpty, into: { parts.append([UInt8]($0)) }) { parts += rows }
+        return parts
     }
 
-    /// What the JSON preview writes before its rows, and after them.
-    static let jsonHead = [UInt8]("{\n  \"rows\": [\n".utf8)
-    static let jsonTail = [UInt8]("  ],\n  \"version\": 1\n}\n".utf8)
-    /// The JSON preview without rows.
-    static var jsonWithoutRows: [UInt8] { JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes() }
+    /// The JSON preview handed to `write` piece by piece: its opening, the rows `rows` hands over
+    /// itself (`writeJSON`, the last without a comma), its closing; without rows, the preview
+    /// that has none.
+    static func writeJSONDocument(hasRows: Bool, into write: (UnsafeRawBufferPointer) -> Void, rows: () -> Void) {
+        guard hasRows else {
+            return JSONValue.object(["version": .int(1), "rows": .array([])]).renderedBytes().withUnsafeBytes(write)
+        }
+        func writeText(_ text: StaticString) { write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        writeText("{\n  \"rows\": [\n")
+        rows()
+        writeText("  ],\n  \"version\": 1\n}\n")
+    }
 
     /// `rendered(as:)` as UTF-8 bytes in consecutive pieces (JSON is written as bytes from the
     /// start, and in pieces).

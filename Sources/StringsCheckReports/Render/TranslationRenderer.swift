@@ -122,7 +122,7 @@ public struct TranslationRenderer: Sendable {
         // The first specifier of each argument, found in one pass (a search per argument was
         // quadratic in a text with thousands of them), kept by argument number.
         var types = [FormatArgumentType?](repeating: nil, count: count + 1)
-        for specifier in analysis.specifiers where (0...count).contains(specifier.argument) && types[specifier.argument] == nil {
+        for specifier in analysis.specifiers where (1...count).contains(specifier.argument) && types[specifier.argument] == nil {
             types[specifier.argument] = specifier.type
         }
         return (1...count).map { argument in
@@ -134,7 +134,7 @@ public struct TranslationRenderer: Sendable {
         }
     }
 
-    /// The sample texts of the first arguments ('‹1›'), made once.
+    /// The sample texts of the first arguments ('‹1›'; the first unused), made once.
     private static let objectSamples = (0..<10).map { "‹\($0)›" }
 
     /// A `.stringsdict` entry, once per CLDR category of the locale, with that category's sample.

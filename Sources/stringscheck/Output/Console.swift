@@ -84,8 +84,9 @@ enum Console {
     }
 
     /// The same for output `produce` makes and hands to the function it is given, piece by piece,
-    /// as it makes them: nothing is made when the file is one a report may not go to, and the
-    /// pieces after a failed write are dropped (the failure is reported once all are made).
+    /// as it makes them (on any thread, one piece at a time): nothing is made when the file is one
+    /// a report may not go to, and the pieces after a failed write are dropped (the failure is
+    /// reported once all are made).
     static func write(
         to path: String?, reads: @autoclosure () -> ReadFiles = ReadFiles([]), force: Bool = false,
         producing produce: ((UnsafeRawBufferPointer) -> Void) -> Void

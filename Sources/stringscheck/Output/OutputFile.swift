@@ -46,14 +46,10 @@ struct OutputError: Error {
 ///   the target's permissions (and owner, when allowed); the temporary file is named
 ///   `.NAME.stringscheck-PID.tmp` and removed if the run is interrupted.
 enum OutputFile {
-    /// Writes output made in consecutive pieces (one piece for most reports).
-    static func write(parts: [[UInt8]], to given: String, reads: ReadFiles, force: Bool) throws(OutputError) {
-        try write(to: given, reads: reads, force: force) { fd in writeAll(fd, parts: parts) }
-    }
-
     /// Writes the output `produce` writes to the descriptor it is given (returning the errno of a
     /// failure, else nil): made only once the file is known to be one a report may go to, and
-    /// written as it is made.
+    /// written as it is made. A regular file's temporary file is there while the output is made;
+    /// an interruption removes it (see `InterruptCleanup`), a crash or `SIGKILL` leaves it.
     static func write(to given: String, reads: ReadFiles, force: Bool, producing produce: (Int32) -> Int32?) throws(OutputError) {
         // A link that points nowhere yet is followed too: the report goes where it points.
         let path = followingLinks(given)
@@ -196,14 +192,6 @@ enum OutputFile {
 /// Writes every byte, retrying short writes and interruptions; the errno of a failure, else nil.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     bytes.withUnsafeBytes { writeAll(fd, $0) }
-}
-
-/// `writeAll` of consecutive pieces, stopping at the first failure.
-func writeAll(_ fd: Int32, parts: [[UInt8]]) -> Int32? {
-    for part in parts {
-        if let failure = writeAll(fd, part) { return failure }
-    }
-    return nil
 }
 
 /// `writeAll` of a text's UTF-8, written from the text's own storage: a report is not copied into
