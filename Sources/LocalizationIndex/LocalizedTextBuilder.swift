@@ -444,21 +444,24 @@ enum LocalizedTextBuilder {
         _ body: (_ unit: CatalogStringUnit, _ label: String?, _ substitution: String?) -> Void
     ) {
         if let unit = value.stringUnit { body(unit, label, substitution) }
+        // A nested case's label: this value's, then the case's own (made only with `labels`).
+        func nested(_ inner: @autoclosure () -> String) -> String? {
+            guard labels else { return nil }
+            let inner = inner()
+            return label.map { "\($0), \(inner)" } ?? inner
+        }
         for variation in value.variations {
             for item in variation.cases {
-                let inner = labels ? "\(variation.selector) '\(item.name)'" : nil
                 forEachLabelledUnit(
-                    item.value, label: inner.map { inner in label.map { "\($0), \(inner)" } ?? inner }, labels: labels,
-                    substitution: substitution, body)
+                    item.value, label: nested("\(variation.selector) '\(item.name)'"), labels: labels, substitution: substitution,
+                    body)
             }
         }
-        for nested in value.substitutions {
-            for variation in nested.variations {
+        for own in value.substitutions {
+            for variation in own.variations {
                 for item in variation.cases {
-                    let inner = labels ? "'\(item.name)' of '\(nested.name)'" : nil
                     forEachLabelledUnit(
-                        item.value, label: inner.map { inner in label.map { "\($0), \(inner)" } ?? inner }, labels: labels,
-                        substitution: nested.name, body)
+                        item.value, label: nested("'\(item.name)' of '\(own.name)'"), labels: labels, substitution: own.name, body)
                 }
             }
         }
