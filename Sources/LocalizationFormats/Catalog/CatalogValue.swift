@@ -175,6 +175,28 @@ public struct CatalogValue: Sendable, Hashable {
     /// Where a value's box reference lies in it.
     @usableFromInline static let storageOffset = storedPropertyOffset(\CatalogValue.storage)
 
+    /// Calls `body` with the shape, the string unit (an empty one when `shape.hasStringUnit` is
+    /// false), the variations and the substitutions of the value `value` points to, all read
+    /// where they lie: a walk down a value's cases that copied each case's value, unit and lists
+    /// retained every one of them, contended when the rules on both cores read one catalog.
+    @inlinable
+    public static func withParts<Result>(
+        at value: UnsafePointer<CatalogValue>,
+        _ body: (
+            _ shape: Shape, _ unit: borrowing CatalogStringUnit, _ variations: UnsafeBufferPointer<CatalogVariation>,
+            _ substitutions: UnsafeBufferPointer<CatalogSubstitution>
+        ) throws -> Result
+    ) rethrows -> Result {
+        try withStorage(at: value) { shape, storage in
+            guard shape.hasForms, let forms = storage.forms else {
+                return try body(shape, storage.unit, UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+            }
+            return try forms.variations.withUnsafeBufferPointer { variations in
+                try forms.substitutions.withUnsafeBufferPointer { substitutions in try body(shape, storage.unit, variations, substitutions) }
+            }
+        }
+    }
+
     @inlinable
     static func withRepresentativeUnit(shape: Shape, storage: Storage, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows
         -> Bool
@@ -263,7 +285,7 @@ public struct CatalogVariation: Sendable, Hashable {
         /// The value of the case `item` points to, where it lies (see
         /// `CatalogValue.withRepresentativeUnit(at:_:)`).
         @inlinable
-        static func value(at item: UnsafePointer<Case>) -> UnsafePointer<CatalogValue> {
+        public static func value(at item: UnsafePointer<Case>) -> UnsafePointer<CatalogValue> {
             UnsafeRawPointer(item).advanced(by: valueOffset).assumingMemoryBound(to: CatalogValue.self)
         }
 

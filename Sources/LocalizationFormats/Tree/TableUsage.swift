@@ -382,8 +382,10 @@ public enum KeyStyle: String, Sendable, Hashable {
     public func readsAsIdentifier(_ key: String) -> Bool {
         guard let first = key.first, !key.contains(where: \.isWhitespace) else { return false }
         let shouting = !key.contains(where: \.isLowercase)
-        if key.contains("_") { return true }
-        let dotted = key.contains(".") && !key.hasSuffix(".") && (first.isLowercase || shouting)
+        // The ASCII marks looked for as bytes: searching for a string went through Foundation's
+        // `range(of:)`, for every key of every table.
+        if key.utf8Contains(byte: UInt8(ascii: "_")) { return true }
+        let dotted = key.utf8Contains(byte: UInt8(ascii: ".")) && key.utf8.last != UInt8(ascii: ".") && (first.isLowercase || shouting)
         switch self {
         case .text:
             return dotted

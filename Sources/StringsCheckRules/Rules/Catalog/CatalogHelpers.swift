@@ -72,46 +72,77 @@ struct CatalogValuePlace {
 
 extension CatalogValue {
     /// Calls `body` with every value nested in this one (variation cases and substitutions'
-    /// forms, depth first), each with its place; this value itself is not visited.
-    func forEachNestedValue(_ body: (CatalogValue, CatalogValuePlace) -> Void) {
+    /// forms, depth first) whose shape `include` accepts, each with its place; this value itself
+    /// is not visited. The walk reads every case where it lies (`withParts(at:_:)`): a copy of
+    /// each case and value retained their strings and boxes, contended between the cores, and a
+    /// nested value is copied only to be handed over.
+    func forEachNestedValue(where include: (Shape) -> Bool = { _ in true }, _ body: (CatalogValue, CatalogValuePlace) -> Void) {
         // One place for the walk, a step pushed and popped per case: a copy of the place with a
         // step more for every case made an array apiece.
         var place = CatalogValuePlace(steps: [])
         var form = CatalogValuePlace(steps: [])
-        forEachNestedValue(at: &place, form: &form, body)
+        withUnsafePointer(to: self) { Self.forEachNestedValue(of: $0, at: &place, form: &form, where: include, body) }
     }
 
-    /// `forEachNestedValue(_:)` below `place`; `form` is the place reused for substitutions' forms.
-    private func forEachNestedValue(
-        at place: inout CatalogValuePlace, form: inout CatalogValuePlace, _ body: (CatalogValue, CatalogValuePlace) -> Void
+    /// `forEachNestedValue(where:_:)` of the value `value` points to, below `place`; `form` is the
+    /// place reused for substitutions' forms.
+    private static func forEachNestedValue(
+        of value: UnsafePointer<CatalogValue>, at place: inout CatalogValuePlace, form: inout CatalogValuePlace,
+        where include: (Shape) -> Bool, _ body: (CatalogValue, CatalogValuePlace) -> Void
     ) {
-        if hasVariations {
-            for variation in variations {
-                for item in variation.cases {
-                    place.steps.append((variation.selector, item.name))
-                    body(item.value, place)
-                    if item.value.hasForms { item.value.forEachNestedValue(at: &place, form: &form, body) }
-                    place.steps.removeLast()
+        withParts(at: value) { _, _, variations, substitutions in
+            for variation in variations.indices {
+                variations[variation].cases.withUnsafeBufferPointer { cases in
+                    guard let first = cases.baseAddress else { return }
+                    for item in cases.indices {
+                        let nested = CatalogVariation.Case.value(at: first + item)
+                        let shape = nested.pointee.shape
+                        place.steps.append((variations[variation].selector, cases[item].name))
+                        if include(shape) { body(nested.pointee, place) }
+                        if shape.hasForms { forEachNestedValue(of: nested, at: &place, form: &form, where: include, body) }
+                        place.steps.removeLast()
+                    }
                 }
             }
-        }
-        guard hasSubstitutions else { return }
-        for substitution in substitutions {
-            for variation in substitution.variations {
-                for item in variation.cases {
-                    form.steps.removeAll(keepingCapacity: true)
-                    form.steps.append((variation.selector, item.name))
-                    form.substitution = substitution.name
-                    body(item.value, form)
-                    if item.value.hasForms {
-                        // A form's own forms are walked from a copy: `form` is reused for the next.
-                        var inner = form
-                        var innerForm = CatalogValuePlace(steps: [])
-                        item.value.forEachNestedValue(at: &inner, form: &innerForm, body)
+            for substitution in substitutions.indices {
+                substitutions[substitution].variations.withUnsafeBufferPointer { variations in
+                    for variation in variations.indices {
+                        variations[variation].cases.withUnsafeBufferPointer { cases in
+                            guard let first = cases.baseAddress else { return }
+                            for item in cases.indices {
+                                let nested = CatalogVariation.Case.value(at: first + item)
+                                let shape = nested.pointee.shape
+                                form.steps.removeAll(keepingCapacity: true)
+                                form.steps.append((variations[variation].selector, cases[item].name))
+                                form.substitution = substitutions[substitution].name
+                                if include(shape) { body(nested.pointee, form) }
+                                guard shape.hasForms else { continue }
+                                // A form's own forms are walked from a copy: `form` is reused for the next.
+                                var inner = form
+                                var innerForm = CatalogValuePlace(steps: [])
+                                forEachNestedValue(of: nested, at: &inner, form: &innerForm, where: include, body)
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Whether the value defines a substitution named `name` at its own level, asked of its
+    /// substitutions in place (a set of their names was made for every value asked).
+    func definesSubstitution(named name: String) -> Bool {
+        guard hasSubstitutions else { return false }
+        return withUnsafePointer(to: self) { value in
+            Self.withParts(at: value) { _, _, _, substitutions in substitutions.indices.contains { substitutions[$0].name == name } }
+        }
+    }
+
+    /// The substitution names this value defines below its own level (inside its cases).
+    var nestedSubstitutionNames: Set<String> {
+        var names: Set<String> = []
+        forEachNestedValue(where: \.hasSubstitutions) { nested, _ in names.formUnion(nested.substitutions.map(\.name)) }
+        return names
     }
 }
 
@@ -150,13 +181,4 @@ func catalogSubstitutionReferences(in text: String) -> [String] {
     if let names = text.utf8.withContiguousStorageIfAvailable(references) { return names }
     var copy = text
     return copy.withUTF8(references)
-}
-
-extension CatalogValue {
-    /// The substitution names this value defines below its own level (inside its cases).
-    var nestedSubstitutionNames: Set<String> {
-        var names: Set<String> = []
-        forEachNestedValue { nested, _ in names.formUnion(nested.substitutions.map(\.name)) }
-        return names
-    }
 }

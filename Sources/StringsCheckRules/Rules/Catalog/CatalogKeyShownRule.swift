@@ -40,28 +40,32 @@ struct CatalogKeyShownRule: Rule {
             func hasText(_ localization: CatalogLocalization) -> Bool {
                 localization.value.hasStringUnit || localization.value.hasVariations
             }
-            // Keys added by hand only: one Xcode extracted from code is the code's own text.
-            for entry in catalog.entries
-            where entry.shouldTranslate && entry.extractionState == "manual" && !entry.key.contains("%")
-                && style.readsAsIdentifier(entry.key)
-            {
-                // Nearly every such key has its source text: that is asked first, with no set of
-                // every translated locale made. A locale written exactly as the source language
-                // is that language, known without naming it; the locales are named (once per
-                // catalog each) only when none is written so.
-                let sourceTranslated =
-                    entry.localizations.contains { $0.locale == written && hasText($0) }
-                    || entry.localizations.contains { normalized($0.locale) == source && hasText($0) }
-                guard !sourceTranslated else { continue }
-                let translated = Set(entry.localizations.filter(hasText).map { normalized($0.locale) })
-                let all = locales ?? catalog.locales.map(LocaleName.normalize)
-                locales = all
-                let shown = [source] + all.filter { $0 != source && !translated.contains($0) }
-                result.append(
-                    finding(
-                        .keyShown(key: entry.key, locales: shown), path: file.path, at: entry.keyLocation, key: entry.key,
-                        table: file.tableID,
-                        locales: shown))
+            // Keys added by hand only: one Xcode extracted from code is the code's own text. Asked
+            // of each entry in place: a copy of every entry retained its strings and lists.
+            catalog.entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices
+                where entries[index].shouldTranslate && entries[index].extractionState == "manual"
+                    && !entries[index].key.utf8Contains(byte: UInt8(ascii: "%")) && style.readsAsIdentifier(entries[index].key)
+                {
+                    let entry = entries[index]
+                    // Nearly every such key has its source text: that is asked first, with no set
+                    // of every translated locale made. A locale written exactly as the source
+                    // language is that language, known without naming it; the locales are named
+                    // (once per catalog each) only when none is written so.
+                    let sourceTranslated =
+                        entry.localizations.contains { $0.locale == written && hasText($0) }
+                        || entry.localizations.contains { normalized($0.locale) == source && hasText($0) }
+                    guard !sourceTranslated else { continue }
+                    let translated = Set(entry.localizations.filter(hasText).map { normalized($0.locale) })
+                    let all = locales ?? catalog.locales.map(LocaleName.normalize)
+                    locales = all
+                    let shown = [source] + all.filter { $0 != source && !translated.contains($0) }
+                    result.append(
+                        finding(
+                            .keyShown(key: entry.key, locales: shown), path: file.path, at: entry.keyLocation, key: entry.key,
+                            table: file.tableID,
+                            locales: shown))
+                }
             }
         }
         return result

@@ -64,7 +64,7 @@ struct CatalogLossyVariationsRule: Rule {
                 report(value, nil)
                 // Only a nested value with variations of its own can be reported.
                 guard value.nestsVariations else { return }
-                value.forEachNestedValue { nested, place in
+                value.forEachNestedValue(where: \.hasVariations) { nested, place in
                     // Substitution forms are catalog-variation-nesting's.
                     if place.substitution == nil { report(nested, place) }
                 }

@@ -28,7 +28,7 @@ struct CatalogNestedSubstitutionsRule: Rule {
             // Only a case can hold substitutions in the wrong place.
             catalog.forEachLocalization(where: { $0.hasVariations && $0.nestsSubstitutions }) { entry, locale, value in
                 let key = entry.key
-                value.forEachNestedValue { nested, place in
+                value.forEachNestedValue(where: \.hasSubstitutions) { nested, place in
                     guard let first = nested.substitutions.first else { return }
                     result.append(
                         finding(

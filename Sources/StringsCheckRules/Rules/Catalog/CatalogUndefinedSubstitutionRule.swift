@@ -45,9 +45,18 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                     }
                     guard !references.isEmpty else { return }
                     // Names defined inside a case are reported by catalog-nested-substitutions.
-                    let defined = Set(value.substitutions.map(\.name)).union(value.nestedSubstitutionNames)
+                    // The value's own substitutions are asked first, in place; the names inside
+                    // its cases are gathered only for a name it does not define itself.
+                    var nested: Set<String>?
                     for (names, location) in references {
-                        guard let name = names.first(where: { !defined.contains($0) }) else { continue }
+                        let undefined = names.first { name in
+                            guard !value.definesSubstitution(named: name) else { return false }
+                            guard value.nestsSubstitutions else { return true }
+                            let inside = nested ?? value.nestedSubstitutionNames
+                            nested = inside
+                            return !inside.contains(name)
+                        }
+                        guard let name = undefined else { continue }
                         let key = entries[position.entry].key
                         result.append(
                             finding(

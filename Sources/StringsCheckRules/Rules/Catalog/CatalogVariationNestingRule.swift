@@ -60,7 +60,7 @@ struct CatalogVariationNestingRule: Rule {
                 checkSubstitutions(of: value)
                 // Only a nested value with variations or substitutions of its own can be reported.
                 guard value.nestsVariations || value.nestsSubstitutions else { return }
-                value.forEachNestedValue { nested, place in
+                value.forEachNestedValue(where: \.hasForms) { nested, place in
                     checkSubstitutions(of: nested)
                     for variation in nested.variations where !Self.allowed(variation.selector, inside: place) {
                         result.append(

@@ -35,6 +35,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
         var reads = FormReads()
+        var expectations = Expectations()
         for (file, catalog) in context.catalogs {
             let sourceLanguage = catalog.sourceLanguage
             // The file's path and table taken once: the closures below captured the whole file,
@@ -56,7 +57,9 @@ struct CatalogVariationTypeMismatchRule: Rule {
                     let isSource = written == sourceLanguage
                     var locale: String?
                     let entryIndex = position.entry
-                    value.forEachForm { unit, substitution, label in
+                    // The value's cases read where they lie (see `forEachForm(at:expected:_:)`).
+                    withUnsafePointer(to: value) { value in
+                    CatalogValue.forEachForm(at: value, expected: { expectations.expected(reading: $0) }) { unit, substitution, label in
                         guard isSource || unit.state != "new" else { return }
                         // What the form reads, read in place (a copy of each read retained it).
                         let list = reads.of(unit, substitution: substitution)
@@ -80,6 +83,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
                                         path: path, at: unit.location, key: key, locale: normalized, table: table))
                             }
                         }
+                    }
                     }
                 }
             }
@@ -233,44 +237,71 @@ private struct SubstitutionReading {
     var argument: Int
 }
 
+/// The specifier each substitution's `formatSpecifier` makes of `%arg` (`lld` → `%lld`), worked
+/// out once per spelling rather than scanned again for every localization.
+private struct Expectations {
+    private var known: [String: FormatSpecifier?] = [:]
+
+    mutating func expected(reading format: String) -> FormatSpecifier? {
+        if let found = known[format] { return found }
+        let made = FormatScanner.analyze("%" + format).specifiers.first
+        known[format] = made
+        return made
+    }
+}
+
 extension CatalogValue {
-    /// Calls `body` with every form, variations within variations included, its substitution's
-    /// reading (nil for a variation's form) and its label, made only when asked for (a finding
-    /// names it; most forms have none).
-    fileprivate func forEachForm(
+    /// Calls `body` with every form of the value `value` points to, variations within
+    /// variations included, its substitution's reading (nil for a variation's form) and its
+    /// label, made only when asked for (a finding names it; most forms have none). Every case,
+    /// unit and list is read where it lies (`withParts(at:_:)`); `expected` gives the specifier
+    /// a substitution's `formatSpecifier` makes.
+    fileprivate static func forEachForm(
+        at value: UnsafePointer<CatalogValue>, expected: (String) -> FormatSpecifier?,
         _ body: (_ unit: borrowing CatalogStringUnit, _ substitution: SubstitutionReading?, _ label: () -> String) -> Void
     ) {
         func collect(
-            _ variations: [CatalogVariation], label: (() -> String)?, substitution: CatalogSubstitution?, reading: SubstitutionReading?
+            _ variations: UnsafeBufferPointer<CatalogVariation>, label: (() -> String)?, substitution: UnsafePointer<CatalogSubstitution>?,
+            reading: SubstitutionReading?
         ) {
-            variations.withUnsafeBufferPointer { variations in
-                for variation in variations.indices {
-                    variations[variation].cases.withUnsafeBufferPointer { cases in
-                        for item in cases.indices {
-                            func name() -> String {
-                                let inner =
-                                    substitution.map { "'\(cases[item].name)' of '\($0.name)'" }
-                                    ?? "\(variations[variation].selector) '\(cases[item].name)'"
-                                return label.map { "\($0()), \(inner)" } ?? inner
-                            }
-                            cases[item].value.withStringUnit { body($0, reading, name) }
-                            guard cases[item].value.hasVariations else { continue }
-                            collect(cases[item].value.variations, label: name, substitution: substitution, reading: reading)
+            for variation in variations.indices {
+                variations[variation].cases.withUnsafeBufferPointer { cases in
+                    guard let first = cases.baseAddress else { return }
+                    for item in cases.indices {
+                        func name() -> String {
+                            let inner =
+                                substitution.map { "'\(cases[item].name)' of '\($0.pointee.name)'" }
+                                ?? "\(variations[variation].selector) '\(cases[item].name)'"
+                            return label.map { "\($0()), \(inner)" } ?? inner
+                        }
+                        withParts(at: CatalogVariation.Case.value(at: first + item)) { shape, unit, nested, _ in
+                            if shape.hasStringUnit { body(unit, reading, name) }
+                            if !nested.isEmpty { collect(nested, label: name, substitution: substitution, reading: reading) }
                         }
                     }
                 }
             }
         }
-        collect(variations, label: nil, substitution: nil, reading: nil)
-        // Without `argNum` a token's place in the text decides, as CoreFoundation numbers it.
-        let tokens = substitutions.isEmpty ? [] : stringUnit.map { FormatScanner.analyze($0.value).specifiers } ?? []
-        for substitution in substitutions {
-            let format = substitution.formatSpecifier ?? "lld"
-            let token = tokens.first { $0.variableName == substitution.name }?.argument
-            let reading = SubstitutionReading(
-                format: format, expected: FormatScanner.analyze("%" + format).specifiers.first,
-                argument: substitution.argNum ?? token ?? 1)
-            collect(substitution.variations, label: nil, substitution: substitution, reading: reading)
+        withParts(at: value) { shape, unit, variations, substitutions in
+            collect(variations, label: nil, substitution: nil, reading: nil)
+            guard let base = substitutions.baseAddress else { return }
+            // Without `argNum` a token's place in the text decides, as CoreFoundation numbers it:
+            // the text is scanned only then (Xcode writes `argNum`).
+            var tokens: [FormatSpecifier]?
+            for index in substitutions.indices {
+                let substitution = base + index
+                let format = substitution.pointee.formatSpecifier ?? "lld"
+                var argument = substitution.pointee.argNum
+                if argument == nil {
+                    let scanned = tokens ?? (shape.hasStringUnit ? FormatScanner.analyze(unit.value).specifiers : [])
+                    tokens = scanned
+                    argument = scanned.first { $0.variableName == substitution.pointee.name }?.argument
+                }
+                let reading = SubstitutionReading(format: format, expected: expected(format), argument: argument ?? 1)
+                substitution.pointee.variations.withUnsafeBufferPointer { variations in
+                    collect(variations, label: nil, substitution: substitution, reading: reading)
+                }
+            }
         }
     }
 
