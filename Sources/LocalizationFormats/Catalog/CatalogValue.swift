@@ -192,7 +192,9 @@ public struct CatalogValue: Sendable, Hashable {
                 return try body(shape, storage.unit, UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
             }
             return try forms.variations.withUnsafeBufferPointer { variations in
-                try forms.substitutions.withUnsafeBufferPointer { substitutions in try body(shape, storage.unit, variations, substitutions) }
+                try forms.substitutions.withUnsafeBufferPointer { substitutions in
+                    try body(shape, storage.unit, variations, substitutions)
+                }
             }
         }
     }

@@ -175,6 +175,22 @@ extension StringCatalog {
             _ value: borrowing CatalogValue
         ) throws -> Void
     ) rethrows {
+        try forEachValueInPlace(entries: range, where: include) { position, entry, locale, value in
+            try body(position, entry, locale, value.pointee)
+        }
+    }
+
+    /// `forEachLocalizationWithPosition`, handing over where each value lies rather than the
+    /// value: a reader that walks a value's cases in place (`CatalogValue.withParts(at:_:)`)
+    /// needs its address, and a borrowed value was copied to be given one (a retain of its box).
+    @inlinable
+    public func forEachValueInPlace(
+        entries range: Range<Int>? = nil, where include: (CatalogValue.Shape) -> Bool = { _ in true },
+        _ body: (
+            _ position: (entry: Int, localization: Int), _ entry: borrowing CatalogEntry, _ locale: String,
+            _ value: UnsafePointer<CatalogValue>
+        ) throws -> Void
+    ) rethrows {
         try entries.withUnsafeBufferPointer { entries in
             for index in range ?? entries.indices {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
@@ -182,7 +198,7 @@ extension StringCatalog {
                     for item in 0..<localizations.count {
                         let localization = first + item
                         guard include(localization.pointee.value.shape) else { continue }
-                        try body((index, item), entries[index], localization.pointee.locale, localization.pointee.value)
+                        try body((index, item), entries[index], localization.pointee.locale, CatalogLocalization.value(at: localization))
                     }
                 }
             }

@@ -49,7 +49,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
             // The entries' buffer is what the closures below capture to read a key for a
             // finding: capturing the entry (or the catalog) copied it for every localization.
             catalog.entries.withUnsafeBufferPointer { entries in
-                catalog.forEachLocalizationWithPosition(where: \.hasForms) { position, entry, written, value in
+                catalog.forEachValueInPlace(where: \.hasForms) { position, entry, written, value in
                     if position.entry != lastEntry {
                         lastEntry = position.entry
                         passed = passedArguments(entry, sourceLanguage: sourceLanguage)
@@ -58,7 +58,6 @@ struct CatalogVariationTypeMismatchRule: Rule {
                     var locale: String?
                     let entryIndex = position.entry
                     // The value's cases read where they lie (see `forEachForm(at:expected:_:)`).
-                    withUnsafePointer(to: value) { value in
                     CatalogValue.forEachForm(at: value, expected: { expectations.expected(reading: $0) }) { unit, substitution, label in
                         guard isSource || unit.state != "new" else { return }
                         // What the form reads, read in place (a copy of each read retained it).
@@ -83,7 +82,6 @@ struct CatalogVariationTypeMismatchRule: Rule {
                                         path: path, at: unit.location, key: key, locale: normalized, table: table))
                             }
                         }
-                    }
                     }
                 }
             }
@@ -171,6 +169,10 @@ private struct FormReads {
     /// argument and format; nil where `%arg` does not become whole plain specifiers (the form is
     /// then scanned).
     private var tokens: [TokenKey: Int?] = [:]
+    /// The last key looked up in `known` and in `tokens`, and what it gave: a value's forms
+    /// mostly read alike ("%lld Datei", "%lld Dateien"), and comparing is cheaper than hashing.
+    private var lastKey: (key: Key, list: Int)?
+    private var lastToken: (key: TokenKey, list: Int?)?
 
     /// The index in `lists` of what `unit` reads.
     mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> Int {
@@ -185,13 +187,17 @@ private struct FormReads {
         // specifiers (the scan ends where it does, whatever text follows).
         if let substitution, tokenAlone {
             let key = TokenKey(argument: substitution.argument, format: substitution.format)
-            if let found = tokens[key] {
+            if let lastToken, lastToken.key == key {
+                if let found = lastToken.list { return found }
+            } else if let found = tokens[key] {
+                lastToken = (key, found)
                 if let found { return found }
             } else {
                 let replacement = "%\(substitution.argument)$\(substitution.format)"
                 let plain = replacement.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil
                 let made = plain == nil ? nil : add(CatalogValue.reads(of: "%arg", substitution: substitution))
                 tokens[key] = made
+                lastToken = (key, made)
                 if let made { return made }
             }
         }
@@ -200,10 +206,16 @@ private struct FormReads {
             return 0
         }
         let key = Key(specifiers: plain, argument: substitution?.argument)
-        if let found = known[key] { return found }
-        let made = add(CatalogValue.reads(of: unit, substitution: substitution))
-        known[key] = made
-        return made
+        if let lastKey, lastKey.key == key { return lastKey.list }
+        let list: Int
+        if let found = known[key] {
+            list = found
+        } else {
+            list = add(CatalogValue.reads(of: unit, substitution: substitution))
+            known[key] = list
+        }
+        lastKey = (key, list)
+        return list
     }
 
     /// Keeps `reads` and returns its index.
