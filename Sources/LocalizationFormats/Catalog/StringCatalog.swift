@@ -175,8 +175,8 @@ extension StringCatalog {
             _ value: borrowing CatalogValue
         ) throws -> Void
     ) rethrows {
-        try forEachValueInPlace(entries: range, where: include) { position, entry, locale, value in
-            try body(position, entry, locale, value.pointee)
+        try forEachLocalization(at: range, where: include) { entries, index, item, localization in
+            try body((index, item), entries[index], localization.pointee.locale, localization.pointee.value)
         }
     }
 
@@ -191,6 +191,20 @@ extension StringCatalog {
             _ value: UnsafePointer<CatalogValue>
         ) throws -> Void
     ) rethrows {
+        try forEachLocalization(at: range, where: include) { entries, index, item, localization in
+            try body((index, item), entries[index], localization.pointee.locale, CatalogLocalization.value(at: localization))
+        }
+    }
+
+    /// The walk both of the above make: the entries' buffer, the entry's index, the
+    /// localization's, and where the localization lies.
+    @inlinable
+    func forEachLocalization(
+        at range: Range<Int>?, where include: (CatalogValue.Shape) -> Bool,
+        _ body: (
+            _ entries: UnsafeBufferPointer<CatalogEntry>, _ entry: Int, _ localization: Int, _ at: UnsafePointer<CatalogLocalization>
+        ) throws -> Void
+    ) rethrows {
         try entries.withUnsafeBufferPointer { entries in
             for index in range ?? entries.indices {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
@@ -198,7 +212,7 @@ extension StringCatalog {
                     for item in 0..<localizations.count {
                         let localization = first + item
                         guard include(localization.pointee.value.shape) else { continue }
-                        try body((index, item), entries[index], localization.pointee.locale, CatalogLocalization.value(at: localization))
+                        try body(entries, index, item, localization)
                     }
                 }
             }
