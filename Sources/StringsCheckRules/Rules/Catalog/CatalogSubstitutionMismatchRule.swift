@@ -23,24 +23,26 @@ struct CatalogSubstitutionMismatchRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var result: [Finding] = []
+        // Each locale named once: normalizing it for every localization made strings apiece.
+        var normalized = NormalizedLocaleNames()
         for (file, catalog) in context.catalogs {
             guard let source = catalog.sourceLanguage.map(LocaleName.normalize) else { continue }
             // Only substitutions are compared: an entry none of whose localizations has any
             // (nearly all) is passed over reading its array of localizations only.
             for entry in catalog.entries where entry.hasLocalization(where: \.hasSubstitutions) {
-                guard let sourceValue = entry.localizations.first(where: { LocaleName.normalize($0.locale) == source })?.value else {
+                guard let sourceValue = entry.localizations.first(where: { normalized($0.locale) == source })?.value else {
                     continue
                 }
                 let expected = Dictionary(sourceValue.substitutions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-                for localization in entry.localizations where LocaleName.normalize(localization.locale) != source {
+                for localization in entry.localizations where normalized(localization.locale) != source {
                     let (locale, value) = (localization.locale, localization.value)
                     for substitution in value.substitutions {
                         guard let base = expected[substitution.name] else { continue }
-                        let baseType = signature(base.formatSpecifier)
-                        let type = signature(substitution.formatSpecifier)
                         // A missing argNum takes its number from the text, so only numbers both give are compared.
                         let numbersDiffer = base.argNum != nil && substitution.argNum != nil && base.argNum != substitution.argNum
-                        guard numbersDiffer || (baseType != nil && type != nil && baseType != type) else { continue }
+                        // Specifiers written alike read alike: scanned only when written otherwise.
+                        guard numbersDiffer || (base.formatSpecifier != substitution.formatSpecifier && typesDiffer(base, substitution))
+                        else { continue }
                         result.append(
                             finding(
                                 .substitutionDiffers(
@@ -57,6 +59,12 @@ struct CatalogSubstitutionMismatchRule: Rule {
             }
         }
         return result
+    }
+
+    /// Whether both substitutions give a specifier and the two read different types.
+    private func typesDiffer(_ base: CatalogSubstitution, _ substitution: CatalogSubstitution) -> Bool {
+        guard let baseType = signature(base.formatSpecifier), let type = signature(substitution.formatSpecifier) else { return false }
+        return baseType != type
     }
 
     private func signature(_ specifier: String?) -> String? {
