@@ -176,9 +176,10 @@ public struct CatalogValue: Sendable, Hashable {
     @usableFromInline static let storageOffset = storedPropertyOffset(\CatalogValue.storage)
 
     /// Calls `body` with the shape, the string unit (an empty one when `shape.hasStringUnit` is
-    /// false), the variations and the substitutions of the value `value` points to, all read
-    /// where they lie: a walk down a value's cases that copied each case's value, unit and lists
-    /// retained every one of them, contended when the rules on both cores read one catalog.
+    /// false), the variations and the substitutions of the value `value` points to: the unit and
+    /// the lists read where they lie (a value with forms has its forms' box retained once). A
+    /// walk down a value's cases that copied each case's value, unit and lists retained every one
+    /// of them, contended when the rules on both cores read one catalog.
     @inlinable
     public static func withParts<Result>(
         at value: UnsafePointer<CatalogValue>,

@@ -382,10 +382,15 @@ public enum KeyStyle: String, Sendable, Hashable {
     public func readsAsIdentifier(_ key: String) -> Bool {
         guard let first = key.first, !key.contains(where: \.isWhitespace) else { return false }
         let shouting = !key.contains(where: \.isLowercase)
-        // The ASCII marks looked for as bytes: searching for a string went through Foundation's
-        // `range(of:)`, for every key of every table.
-        if key.utf8Contains(byte: UInt8(ascii: "_")) { return true }
-        let dotted = key.utf8Contains(byte: UInt8(ascii: ".")) && key.utf8.last != UInt8(ascii: ".") && (first.isLowercase || shouting)
+        // The marks are looked for as bytes first: searching for a string went through
+        // Foundation's `range(of:)` for every key of every table. Outside ASCII a mark's byte may
+        // be part of a larger character (`_` and a combining accent), which holds no mark: such a
+        // key is asked of its characters.
+        let ascii = key.utf8.allSatisfy { $0 < 0x80 }
+        if key.utf8Contains(byte: UInt8(ascii: "_")), ascii || key.contains("_") { return true }
+        let hasDot = key.utf8Contains(byte: UInt8(ascii: ".")) && (ascii || key.contains("."))
+        let endsWithDot = ascii ? key.utf8.last == UInt8(ascii: ".") : key.hasSuffix(".")
+        let dotted = hasDot && !endsWithDot && (first.isLowercase || shouting)
         switch self {
         case .text:
             return dotted

@@ -91,39 +91,43 @@ extension CatalogValue {
         where include: (Shape) -> Bool, _ body: (CatalogValue, CatalogValuePlace) -> Void
     ) {
         withParts(at: value) { _, _, variations, substitutions in
-            for variation in variations.indices {
-                variations[variation].cases.withUnsafeBufferPointer { cases in
-                    guard let first = cases.baseAddress else { return }
-                    for item in cases.indices {
-                        let nested = CatalogVariation.Case.value(at: first + item)
-                        let shape = nested.pointee.shape
-                        place.steps.append((variations[variation].selector, cases[item].name))
-                        if include(shape) { body(nested.pointee, place) }
-                        if shape.hasForms { forEachNestedValue(of: nested, at: &place, form: &form, where: include, body) }
-                        place.steps.removeLast()
-                    }
-                }
+            forEachCase(of: variations) { selector, name, nested in
+                let shape = nested.pointee.shape
+                place.steps.append((selector, name))
+                if include(shape) { body(nested.pointee, place) }
+                if shape.hasForms { forEachNestedValue(of: nested, at: &place, form: &form, where: include, body) }
+                place.steps.removeLast()
             }
             for substitution in substitutions.indices {
                 substitutions[substitution].variations.withUnsafeBufferPointer { variations in
-                    for variation in variations.indices {
-                        variations[variation].cases.withUnsafeBufferPointer { cases in
-                            guard let first = cases.baseAddress else { return }
-                            for item in cases.indices {
-                                let nested = CatalogVariation.Case.value(at: first + item)
-                                let shape = nested.pointee.shape
-                                form.steps.removeAll(keepingCapacity: true)
-                                form.steps.append((variations[variation].selector, cases[item].name))
-                                form.substitution = substitutions[substitution].name
-                                if include(shape) { body(nested.pointee, form) }
-                                guard shape.hasForms else { continue }
-                                // A form's own forms are walked from a copy: `form` is reused for the next.
-                                var inner = form
-                                var innerForm = CatalogValuePlace(steps: [])
-                                forEachNestedValue(of: nested, at: &inner, form: &innerForm, where: include, body)
-                            }
-                        }
+                    forEachCase(of: variations) { selector, name, nested in
+                        let shape = nested.pointee.shape
+                        form.steps.removeAll(keepingCapacity: true)
+                        form.steps.append((selector, name))
+                        form.substitution = substitutions[substitution].name
+                        if include(shape) { body(nested.pointee, form) }
+                        guard shape.hasForms else { return }
+                        // A form's own forms are walked from a copy: `form` is reused for the next.
+                        var inner = form
+                        var innerForm = CatalogValuePlace(steps: [])
+                        forEachNestedValue(of: nested, at: &inner, form: &innerForm, where: include, body)
                     }
+                }
+            }
+        }
+    }
+
+    /// Calls `visit` with each case of `variations`: its variation's selector, its name, and where
+    /// its value lies.
+    static func forEachCase(
+        of variations: UnsafeBufferPointer<CatalogVariation>,
+        _ visit: (_ selector: String, _ name: String, UnsafePointer<CatalogValue>) -> Void
+    ) {
+        for variation in variations.indices {
+            variations[variation].cases.withUnsafeBufferPointer { cases in
+                guard let first = cases.baseAddress else { return }
+                for item in cases.indices {
+                    visit(variations[variation].selector, cases[item].name, CatalogVariation.Case.value(at: first + item))
                 }
             }
         }

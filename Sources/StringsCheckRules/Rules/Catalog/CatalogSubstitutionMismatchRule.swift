@@ -40,16 +40,17 @@ struct CatalogSubstitutionMismatchRule: Rule {
                         guard let base = expected[substitution.name] else { continue }
                         // A missing argNum takes its number from the text, so only numbers both give are compared.
                         let numbersDiffer = base.argNum != nil && substitution.argNum != nil && base.argNum != substitution.argNum
-                        // Specifiers written alike read alike: scanned only when written otherwise.
-                        guard numbersDiffer || (base.formatSpecifier != substitution.formatSpecifier && typesDiffer(base, substitution))
-                        else { continue }
+                        // Specifiers written byte for byte alike read alike: scanned only when
+                        // written otherwise (strings that compare equal may still differ in bytes).
+                        let writtenOtherwise = !writtenAlike(base.formatSpecifier, substitution.formatSpecifier)
+                        guard numbersDiffer || (writtenOtherwise && typesDiffer(base, substitution)) else { continue }
                         result.append(
                             finding(
                                 .substitutionDiffers(
                                     locale: locale, name: substitution.name, key: entry.key, argument: substitution.argNum,
                                     specifier: substitution.formatSpecifier, sourceArgument: base.argNum,
                                     sourceSpecifier: base.formatSpecifier),
-                                path: file.path, at: substitution.location, key: entry.key, locale: LocaleName.normalize(locale),
+                                path: file.path, at: substitution.location, key: entry.key, locale: normalized(locale),
                                 table: file.tableID,
                                 notes: [
                                     DiagnosticNote(.sourceSubstitutionHere, path: file.path, location: base.location)
@@ -59,6 +60,12 @@ struct CatalogSubstitutionMismatchRule: Rule {
             }
         }
         return result
+    }
+
+    /// Whether two specifiers are written with the same bytes (or both left out).
+    private func writtenAlike(_ first: String?, _ second: String?) -> Bool {
+        guard let first, let second else { return first == nil && second == nil }
+        return first.utf8.elementsEqual(second.utf8)
     }
 
     /// Whether both substitutions give a specifier and the two read different types.

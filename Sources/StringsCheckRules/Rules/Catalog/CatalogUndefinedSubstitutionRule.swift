@@ -49,12 +49,15 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                     // its cases are gathered only for a name it does not define itself.
                     var nested: Set<String>?
                     for (names, location) in references {
-                        let undefined = names.first { name in
-                            guard !value.definesSubstitution(named: name) else { return false }
-                            guard value.nestsSubstitutions else { return true }
-                            let inside = nested ?? value.nestedSubstitutionNames
-                            nested = inside
-                            return !inside.contains(name)
+                        var undefined: String?
+                        for name in names where !value.definesSubstitution(named: name) {
+                            if value.nestsSubstitutions {
+                                let inside = nested ?? value.nestedSubstitutionNames
+                                nested = inside
+                                if inside.contains(name) { continue }
+                            }
+                            undefined = name
+                            break
                         }
                         guard let name = undefined else { continue }
                         let key = entries[position.entry].key

@@ -250,13 +250,15 @@ private struct SubstitutionReading {
 }
 
 /// The specifier each substitution's `formatSpecifier` makes of `%arg` (`lld` → `%lld`), worked
-/// out once per spelling rather than scanned again for every localization.
+/// out once per spelling rather than scanned again for every localization. Only ASCII spellings
+/// are kept: strings outside ASCII that compare equal may differ in bytes, which the scan reads.
 private struct Expectations {
     private var known: [String: FormatSpecifier?] = [:]
 
     mutating func expected(reading format: String) -> FormatSpecifier? {
         if let found = known[format] { return found }
         let made = FormatScanner.analyze("%" + format).specifiers.first
+        guard format.utf8.allSatisfy({ $0 < 0x80 }) else { return made }
         known[format] = made
         return made
     }
@@ -276,21 +278,14 @@ extension CatalogValue {
             _ variations: UnsafeBufferPointer<CatalogVariation>, label: (() -> String)?, substitution: UnsafePointer<CatalogSubstitution>?,
             reading: SubstitutionReading?
         ) {
-            for variation in variations.indices {
-                variations[variation].cases.withUnsafeBufferPointer { cases in
-                    guard let first = cases.baseAddress else { return }
-                    for item in cases.indices {
-                        func name() -> String {
-                            let inner =
-                                substitution.map { "'\(cases[item].name)' of '\($0.pointee.name)'" }
-                                ?? "\(variations[variation].selector) '\(cases[item].name)'"
-                            return label.map { "\($0()), \(inner)" } ?? inner
-                        }
-                        withParts(at: CatalogVariation.Case.value(at: first + item)) { shape, unit, nested, _ in
-                            if shape.hasStringUnit { body(unit, reading, name) }
-                            if !nested.isEmpty { collect(nested, label: name, substitution: substitution, reading: reading) }
-                        }
-                    }
+            forEachCase(of: variations) { selector, caseName, value in
+                func name() -> String {
+                    let inner = substitution.map { "'\(caseName)' of '\($0.pointee.name)'" } ?? "\(selector) '\(caseName)'"
+                    return label.map { "\($0()), \(inner)" } ?? inner
+                }
+                withParts(at: value) { shape, unit, nested, _ in
+                    if shape.hasStringUnit { body(unit, reading, name) }
+                    if !nested.isEmpty { collect(nested, label: name, substitution: substitution, reading: reading) }
                 }
             }
         }
