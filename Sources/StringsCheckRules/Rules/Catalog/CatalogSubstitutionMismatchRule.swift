@@ -50,7 +50,7 @@ struct CatalogSubstitutionMismatchRule: Rule {
                                     locale: locale, name: substitution.name, key: entry.key, argument: substitution.argNum,
                                     specifier: substitution.formatSpecifier, sourceArgument: base.argNum,
                                     sourceSpecifier: base.formatSpecifier),
-                                path: file.path, at: substitution.location, key: entry.key, locale: normalized(locale),
+                                path: file.path, at: substitution.location, key: entry.key, locale: LocaleName.normalize(locale),
                                 table: file.tableID,
                                 notes: [
                                     DiagnosticNote(.sourceSubstitutionHere, path: file.path, location: base.location)
