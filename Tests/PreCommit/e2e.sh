@@ -2,11 +2,23 @@
 # End-to-end test of the pre-commit hook: installs pre-commit from PyPI into a virtual environment,
 # makes a throw-away git repository with a small .lproj tree whose .pre-commit-config.yaml names
 # this project's clone (a local path) at its current commit, and checks that a broken translation
-# is refused with stringscheck's diagnostic and that the fixed one is committed.
+# is refused with stringscheck's diagnostic, that a warning is shown and let through, and that the
+# fixed translation is committed.
 #
-# Usage: Tests/PreCommit/e2e.sh [PROJECT_DIR]. pre-commit clones the project at HEAD, so
-# uncommitted changes are not tested. The first run builds stringscheck in release mode.
+# Usage: Tests/PreCommit/e2e.sh [--installed BINARY] [PROJECT_DIR]. pre-commit clones the project
+# at HEAD, so uncommitted changes are not tested.
+# - By default the `stringscheck` hook (language: swift) is tested: pre-commit builds the package in
+#   release mode in its own clone (about 8 minutes on two cores), then the `stringscheck-system` hook
+#   runs that binary, and `make dist` packs it. Run it before a release.
+# - With `--installed BINARY` the `stringscheck-system` hook is tested with BINARY on PATH (CI's own
+#   build): the same commits, refusals and output, with nothing built.
 set -euo pipefail
+INSTALLED=""
+if [ "${1:-}" = "--installed" ]; then
+  INSTALLED="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+  [ -x "$INSTALLED" ] || { echo "FAIL: $2 is not an executable" >&2; exit 1; }
+  shift 2
+fi
 PROJECT="$(cd "${1:-$(dirname "$0")/../..}" && pwd)"
 REV="$(git -C "$PROJECT" rev-parse HEAD)"
 WORK="$(mktemp -d)"
@@ -16,6 +28,13 @@ export PRE_COMMIT_HOME="$WORK/cache"
 python3 -m venv "$WORK/venv"
 "$WORK/venv/bin/pip" install -q pre-commit
 PRE_COMMIT="$WORK/venv/bin/pre-commit"
+HOOK=stringscheck
+if [ -n "$INSTALLED" ]; then
+  HOOK=stringscheck-system
+  mkdir -p "$WORK/bin"
+  cp "$INSTALLED" "$WORK/bin/stringscheck"
+  export PATH="$WORK/bin:$PATH"
+fi
 
 mkdir -p "$WORK/app/App/en.lproj" "$WORK/app/App/de.lproj"
 cd "$WORK/app"
@@ -29,16 +48,21 @@ repos:
   - repo: $PROJECT
     rev: $REV
     hooks:
-      - id: stringscheck
+      - id: $HOOK
 CONFIG
 git add -A
 git commit -qm "initial tree" --no-verify
 "$PRE_COMMIT" install >/dev/null
 
-echo "== building the hook (pre-commit runs swift build -c release)"
-start=$(date +%s)
-"$PRE_COMMIT" install-hooks
-echo "   built in $(( $(date +%s) - start )) s"
+if [ -z "$INSTALLED" ]; then
+  echo "== building the hook (pre-commit runs swift build -c release)"
+  start=$(date +%s)
+  "$PRE_COMMIT" install-hooks
+  echo "   built in $(( $(date +%s) - start )) s"
+else
+  echo "== the stringscheck-system hook, with $INSTALLED on PATH"
+  "$PRE_COMMIT" install-hooks
+fi
 
 echo "== a broken translation is refused"
 printf '"greeting" = "Hallo %%d";\n"bye" = "Tschüss";\n' > App/de.lproj/Localizable.strings
@@ -80,6 +104,10 @@ if ! git commit -qm "fixed German" > "$WORK/out.txt" 2>&1; then
   exit 1
 fi
 echo "   committed; the hook took $(( ($(date +%s%N) - start) / 1000000 )) ms"
+if [ -n "$INSTALLED" ]; then
+  echo "pre-commit end-to-end test passed (the stringscheck-system hook)"
+  exit 0
+fi
 echo "== the hook for an installed binary (language: system) needs no build"
 binary="$(find "$PRE_COMMIT_HOME" -type f -name stringscheck -path '*/release/*' -perm -u+x | head -1)"
 [ -n "$binary" ] || { echo "FAIL: no built stringscheck under $PRE_COMMIT_HOME" >&2; exit 1; }

@@ -107,76 +107,79 @@ struct CLIFuzzTests {
         return result
     }
 
-    @Test func randomTreesAndArgumentsKeepEveryPromise() throws {
-        let trees = Int(ProcessInfo.processInfo.environment["STRINGSCHECK_FUZZ_TREES"] ?? "") ?? 8
+    /// The trees' numbers: each is a test case of its own, and the cases run side by side (each
+    /// runs the binary a dozen times or more, one after another).
+    static let trees = Array(0..<(Int(ProcessInfo.processInfo.environment["STRINGSCHECK_FUZZ_TREES"] ?? "") ?? 8))
+
+    @Test(arguments: trees) func randomTreesAndArgumentsKeepEveryPromise(tree: Int) throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["STRINGSCHECK_FUZZ_SEED"] ?? "") ?? 20_261_123
-        var random = Generator(state: seed)
+        // Each tree its own generator, from the seed and its number: a failure is reproduced
+        // by both, whichever trees run beside it.
+        var random = Generator(state: seed &+ UInt64(tree) &* 0x2545_F491_4F6C_DD1D)
         var runs = 0
-        for tree in 0..<trees {
-            let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "stringscheck-fuzz-\(seed)-\(tree)-\(UUID().uuidString)")
-            let root = base.appendingPathComponent("t")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            let tables = try Self.makeTree(root, &random)
-            let before = Self.snapshot(root)
-            let label = "seed \(seed), tree \(tree)"
-            var commands: [[String]] = [
-                ["check", "--no-config", "t", "--format", ["text", "json", "sarif", "github", "junit"].randomElement(using: &random)!],
-                ["coverage", "--no-config", "t", "--format", ["text", "markdown", "html", "json", "csv"].randomElement(using: &random)!],
-                [
-                    "render", "--no-config", "t", "--keys", "*", "--format",
-                    ["text", "markdown", "html", "csv", "json"].randomElement(using: &random)!,
-                ],
-                ["dump", "t", "--format", "json"],
-            ]
-            // Files given by name, as pre-commit passes them (a leading dash would be an option).
-            let given = tables.filter { !$0.contains("/-") }.shuffled(using: &random).prefix(3).map {
-                String($0.dropFirst(base.path.count + 1))
-            }
-            if !given.isEmpty { commands.append(["check", "--no-config"] + given) }
-            commands.append(["check", "--no-config", "t", "--output", "t/en.lproj/Localizable.strings"])
-            // A baseline and a configuration as a pull request may write them.
-            let hostile = [
-                #"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": 9223372036854775807}]}"#,
-                #"{"version": 1, "findings": [{"rule": "r", "path": "p", "message": "m", "count": -5}, 7]}"#,
-                #"{"version": 2, "findings": [{"rule": "empty-value", "path": "t", "message": "m", "count": 2147483648}]}"#,
-                String(repeating: "[", count: 5_000), "",
-            ]
-            try Data((hostile.randomElement(using: &random) ?? "").utf8).write(to: base.appendingPathComponent("baseline.json"))
-            commands.append(["check", "--no-config", "t", "--baseline", "baseline.json"])
-            let configurations = [
-                "rules: {", "ignore_keys: [\"" + String(repeating: "*a", count: 20_000) + "\"]\n",
-                "max_file_size: 99999999999999999999\n", "code: {include: [\"[\"]}\n",
-            ]
-            try Data((configurations.randomElement(using: &random) ?? "").utf8).write(to: base.appendingPathComponent("c.yml"))
-            commands.append(["check", "--config", "c.yml", "t"])
-            for arguments in commands {
-                let one = try CLITests.run(arguments + ["--jobs", "1"], in: base)
-                runs += 1
-                #expect([0, 1, 2].contains(one.status), "\(label): \(arguments) exited \(one.status): \(one.stderr.prefix(300))")
-                if arguments.first == "check" || arguments.first == "dump" {
-                    let two = try CLITests.run(arguments + ["--jobs", "2"], in: base)
-                    runs += 1
-                    #expect(one.stdout == two.stdout && one.status == two.status, "\(label): \(arguments) differs between --jobs 1 and 2")
-                }
-                #expect(Self.snapshot(root) == before, "\(label): \(arguments) changed an input")
-            }
-            // Every table on disk is either read or reported.
-            let dump = try CLITests.run(["dump", "t", "--format", "json"], in: base)
-            let document = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any] ?? [:]
-            var named: Set<String> = []
-            for file in document["files"] as? [[String: Any]] ?? [] {
-                if let path = file["path"] as? String { named.insert(path) }
-            }
-            for diagnostic in document["diagnostics"] as? [[String: Any]] ?? [] {
-                if let path = diagnostic["path"] as? String { named.insert(path) }
-            }
-            for table in tables where FileManager.default.fileExists(atPath: table) {
-                let relative = String(table.dropFirst(base.path.count + 1))
-                #expect(named.contains(relative), "\(label): \(relative) is neither read nor reported")
-            }
-            try? FileManager.default.removeItem(at: base)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stringscheck-fuzz-\(seed)-\(tree)-\(UUID().uuidString)")
+        let root = base.appendingPathComponent("t")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let tables = try Self.makeTree(root, &random)
+        let before = Self.snapshot(root)
+        let label = "seed \(seed), tree \(tree)"
+        var commands: [[String]] = [
+            ["check", "--no-config", "t", "--format", ["text", "json", "sarif", "github", "junit"].randomElement(using: &random)!],
+            ["coverage", "--no-config", "t", "--format", ["text", "markdown", "html", "json", "csv"].randomElement(using: &random)!],
+            [
+                "render", "--no-config", "t", "--keys", "*", "--format",
+                ["text", "markdown", "html", "csv", "json"].randomElement(using: &random)!,
+            ],
+            ["dump", "t", "--format", "json"],
+        ]
+        // Files given by name, as pre-commit passes them (a leading dash would be an option).
+        let given = tables.filter { !$0.contains("/-") }.shuffled(using: &random).prefix(3).map {
+            String($0.dropFirst(base.path.count + 1))
         }
-        print("CLI fuzz: \(trees) trees, \(runs) runs, seed \(seed)")
+        if !given.isEmpty { commands.append(["check", "--no-config"] + given) }
+        commands.append(["check", "--no-config", "t", "--output", "t/en.lproj/Localizable.strings"])
+        // A baseline and a configuration as a pull request may write them.
+        let hostile = [
+            #"{"version": 2, "findings": [{"rule": "r", "path": "p", "message": "m", "count": 9223372036854775807}]}"#,
+            #"{"version": 1, "findings": [{"rule": "r", "path": "p", "message": "m", "count": -5}, 7]}"#,
+            #"{"version": 2, "findings": [{"rule": "empty-value", "path": "t", "message": "m", "count": 2147483648}]}"#,
+            String(repeating: "[", count: 5_000), "",
+        ]
+        try Data((hostile.randomElement(using: &random) ?? "").utf8).write(to: base.appendingPathComponent("baseline.json"))
+        commands.append(["check", "--no-config", "t", "--baseline", "baseline.json"])
+        let configurations = [
+            "rules: {", "ignore_keys: [\"" + String(repeating: "*a", count: 20_000) + "\"]\n",
+            "max_file_size: 99999999999999999999\n", "code: {include: [\"[\"]}\n",
+        ]
+        try Data((configurations.randomElement(using: &random) ?? "").utf8).write(to: base.appendingPathComponent("c.yml"))
+        commands.append(["check", "--config", "c.yml", "t"])
+        for arguments in commands {
+            let one = try CLITests.run(arguments + ["--jobs", "1"], in: base)
+            runs += 1
+            #expect([0, 1, 2].contains(one.status), "\(label): \(arguments) exited \(one.status): \(one.stderr.prefix(300))")
+            if arguments.first == "check" || arguments.first == "dump" {
+                let two = try CLITests.run(arguments + ["--jobs", "2"], in: base)
+                runs += 1
+                #expect(one.stdout == two.stdout && one.status == two.status, "\(label): \(arguments) differs between --jobs 1 and 2")
+            }
+            #expect(Self.snapshot(root) == before, "\(label): \(arguments) changed an input")
+        }
+        // Every table on disk is either read or reported.
+        let dump = try CLITests.run(["dump", "t", "--format", "json"], in: base)
+        let document = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any] ?? [:]
+        var named: Set<String> = []
+        for file in document["files"] as? [[String: Any]] ?? [] {
+            if let path = file["path"] as? String { named.insert(path) }
+        }
+        for diagnostic in document["diagnostics"] as? [[String: Any]] ?? [] {
+            if let path = diagnostic["path"] as? String { named.insert(path) }
+        }
+        for table in tables where FileManager.default.fileExists(atPath: table) {
+            let relative = String(table.dropFirst(base.path.count + 1))
+            #expect(named.contains(relative), "\(label): \(relative) is neither read nor reported")
+        }
+        try? FileManager.default.removeItem(at: base)
+        print("CLI fuzz: tree \(tree), \(runs) runs, seed \(seed)")
     }
 }
