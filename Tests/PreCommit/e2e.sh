@@ -8,7 +8,7 @@
 # Usage: Tests/PreCommit/e2e.sh [--installed BINARY] [PROJECT_DIR]. pre-commit clones the project
 # at HEAD, so uncommitted changes are not tested.
 # - By default the `stringscheck` hook (language: swift) is tested: pre-commit builds the package in
-#   release mode in its own clone (about 8 minutes on two cores), then the `stringscheck-system` hook
+#   release mode in its own clone (about 9 minutes on two cores), then the `stringscheck-system` hook
 #   runs that binary, and `make dist` packs it. Run it before a release.
 # - With `--installed BINARY` the `stringscheck-system` hook is tested with BINARY on PATH (CI's own
 #   build): the same commits, refusals and output, with nothing built.

@@ -51,9 +51,12 @@ package struct PhaseClock {
 
     /// Reports the process's peak resident memory so far (Linux `VmHWM`), in KB: the figure a
     /// memory target is stated in, which a parent cannot take from `wait4` (a spawned child's
-    /// `ru_maxrss` starts from the parent's own peak).
-    package func reportPeak() {
-        guard enabled, let peak = Self.peakResidentBytes() else { return }
+    /// `ru_maxrss` starts from the parent's own peak). `heap` says how the heap was paged, when
+    /// that was chosen for the run.
+    package func reportPeak(heap: String? = nil) {
+        guard enabled else { return }
+        if let heap { Self.emit("stringscheck: timing \(scope) heap: \(heap)\n") }
+        guard let peak = Self.peakResidentBytes() else { return }
         Self.emit("stringscheck: timing \(scope) peak resident: \(peak >> 10) KB\n")
     }
 

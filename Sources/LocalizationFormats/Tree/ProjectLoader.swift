@@ -39,10 +39,12 @@ public enum ProjectLoader {
     /// Loads the roots (folders or single files) into a project model.
     /// `accept` filters discovered files by their displayed path (include/exclude globs).
     /// `payloadGlobs` find push payload templates (nil: none are read; empty: the defaults).
+    /// `beforeReading` is called once the tables are found, before any file is read, with the
+    /// tables to read (their kinds and sizes): a host may prepare for a large run there.
     public static func load(
         roots: [String], excluding: Set<String> = [], accept: (@Sendable (String) -> Bool)? = nil, jobs: Int? = nil,
         payloadGlobs: [String]? = nil, code: CodeScanOptions = CodeScanOptions(), maximumFileSize: Int = FileBytes.defaultMaximumSize,
-        checkUnshipped: Bool = false
+        checkUnshipped: Bool = false, beforeReading: ((_ tables: [Candidate]) -> Void)? = nil
     ) async -> LocalizationProject {
         var phases = PhaseClock("load")
         var diagnostics: [Diagnostic] = []
@@ -99,6 +101,8 @@ public enum ProjectLoader {
             // one twice, under paths compared once standardized.
             unique[roots.count == 1 ? candidate.filePath : candidate.url.standardizedFileURL.path] = candidate
         }
+        // The host hears what there is to read before anything is read or said.
+        beforeReading?(Array(unique.values))
         phases.lap("discover")
         // Source files: those named as roots always, those under folders when configured; scanned
         // while the tables are parsed (after them with `jobs` 1).

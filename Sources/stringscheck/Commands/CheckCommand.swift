@@ -104,7 +104,7 @@ struct CheckCommand: AsyncParsableCommand {
         phases.lap("format the report")
         try Console.write(text, to: report.output, reads: frontend.readFiles(project, others: [baselinePath]), force: report.forceOverwrite)
         phases.lap("write the report")
-        phases.reportPeak()
+        phases.reportPeak(heap: HugeHeap.pagingNote)
         if frontend.missingRoots { throw ExitCode(2) }
         if diagnostics.failsTheRun { throw ExitCode(1) }
     }

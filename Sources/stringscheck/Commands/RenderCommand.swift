@@ -54,7 +54,7 @@ struct RenderCommand: AsyncParsableCommand {
             try Console.write(parts: parts, to: report.output, reads: reads(), force: report.forceOverwrite)
             phases.lap("write the preview")
         }
-        phases.reportPeak()
+        phases.reportPeak(heap: HugeHeap.pagingNote)
         if frontend.reportUnreadable(project) || frontend.missingRoots { throw ExitCode(2) }
     }
 }

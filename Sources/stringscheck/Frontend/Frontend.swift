@@ -78,7 +78,8 @@ struct Frontend {
     func load(jobs: Int?) async -> LocalizationProject {
         let project = await ProjectLoader.load(
             roots: roots, accept: accept, jobs: jobs, payloadGlobs: configuration.payloads, code: codeScan,
-            maximumFileSize: configuration.maximumFileSize, checkUnshipped: configuration.checkUnshipped)
+            maximumFileSize: configuration.maximumFileSize, checkUnshipped: configuration.checkUnshipped,
+            beforeReading: HugeHeap.restartIfLarge)
         keepUntilExit(project)
         warnAboutUnmatchedIncludes(project)
         warnAboutCodeScanning(project)

@@ -18,6 +18,13 @@ enum Console {
     /// Set when the process started with standard output closed (`>&-`).
     nonisolated(unsafe) private static var standardOutputMissing = false
 
+    /// Whether the process started with all three standard descriptors open (see
+    /// `prepareStandardStreams`).
+    nonisolated(unsafe) private(set) static var startedWithStandardStreams = true
+
+    /// Whether anything has been written yet, to a stream or a file (see `writeAll`).
+    nonisolated(unsafe) static var hasWritten = false
+
     /// Called first thing in `main`. SIGPIPE would end the process with the shell's "Broken
     /// pipe" noise; the write's EPIPE is handled instead. A standard descriptor the process
     /// started without is opened on `/dev/null`, so the first file the run opens cannot take its
@@ -25,6 +32,7 @@ enum Console {
     static func prepareStandardStreams() {
         _ = signal(SIGPIPE, SIG_IGN)
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            startedWithStandardStreams = false
             _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if fd == 1 { standardOutputMissing = true }
         }
