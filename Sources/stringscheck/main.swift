@@ -39,5 +39,6 @@ func runCommand() async {
 // Before anything else, while this is the only thread: heap arenas created from here on take the
 // tuning (see `prepareHeapForOneRun`).
 prepareHeapForOneRun()
+HugeHeap.noteStart()
 Console.prepareStandardStreams()
 await runCommand()

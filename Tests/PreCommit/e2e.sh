@@ -9,17 +9,19 @@
 # at HEAD, so uncommitted changes are not tested.
 # - By default the `stringscheck` hook (language: swift) is tested: pre-commit builds the package in
 #   release mode in its own clone (about 9 minutes on two cores), then the `stringscheck-system` hook
-#   runs that binary, and `make dist` packs it. Run it before a release.
+#   runs that binary, and `Scripts/dist.sh` packs it and proves it runs. Run it before a release.
 # - With `--installed BINARY` the `stringscheck-system` hook is tested with BINARY on PATH (CI's own
 #   build): the same commits, refusals and output, with nothing built.
 set -euo pipefail
 INSTALLED=""
 if [ "${1:-}" = "--installed" ]; then
-  INSTALLED="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
-  [ -x "$INSTALLED" ] || { echo "FAIL: $2 is not an executable" >&2; exit 1; }
+  binary="${2:?--installed needs the path of a built stringscheck}"
+  [ -f "$binary" ] && [ -x "$binary" ] || { echo "FAIL: $binary is not an executable file" >&2; exit 1; }
+  INSTALLED="$(CDPATH='' cd -- "$(dirname -- "$binary")" >/dev/null && pwd)/$(basename -- "$binary")"
   shift 2
 fi
-PROJECT="$(cd "${1:-$(dirname "$0")/../..}" && pwd)"
+[ $# -le 1 ] || { echo "usage: Tests/PreCommit/e2e.sh [--installed BINARY] [PROJECT_DIR]" >&2; exit 64; }
+PROJECT="$(CDPATH='' cd -- "${1:-$(dirname "$0")/../..}" >/dev/null && pwd)"
 REV="$(git -C "$PROJECT" rev-parse HEAD)"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -60,7 +62,7 @@ if [ -z "$INSTALLED" ]; then
   "$PRE_COMMIT" install-hooks
   echo "   built in $(( $(date +%s) - start )) s"
 else
-  echo "== the stringscheck-system hook, with $INSTALLED on PATH"
+  echo "== the stringscheck-system hook, with a copy of $INSTALLED on PATH"
   "$PRE_COMMIT" install-hooks
 fi
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A run that finds 16 MB or more of String Catalogs and `.stringsdict` files starts over once with
 /// glibc's heap on huge pages, where the kernel gives them on request; it says so under
-/// `--timings`, reports what it would have reported, and `STRINGSCHECK_HUGE_HEAP=0` keeps it as
+/// `--timings`, reports what it would have reported, and `STRINGSCHECK_HUGE_HEAP` set keeps it as
 /// it is.
 struct HugeHeapTests {
     /// Whether this kernel gives transparent huge pages on request (`[madvise]`), the only
@@ -46,16 +46,48 @@ struct HugeHeapTests {
         // Started over before anything was written: each phase is reported once.
         let discovered = automatic.stderr.split(separator: "\n").filter { $0.hasPrefix("stringscheck: timing load discover:") }
         #expect(discovered.count == 1)
+        #expect(Self.heapLines(automatic.stderr).count == (Self.startsOver ? 1 : 0))
+        if Self.startsOver {
+            let line = try #require(Self.heapLines(automatic.stderr).first)
+            #expect(
+                line.hasPrefix("stringscheck: timing cli heap: huge pages (GLIBC_TUNABLES=glibc.malloc.hugetlb=1, started again after "))
+        }
+    }
+
+    /// Whether a large run starts over here: on Linux whose kernel gives huge pages on request.
+    static var startsOver: Bool {
         #if os(Linux)
-            if Self.kernelGivesOnRequest {
-                let expected = "stringscheck: timing cli heap: huge pages (glibc.malloc.hugetlb=1, started again)"
-                #expect(Self.heapLines(automatic.stderr) == [Substring(expected)])
-            } else {
-                #expect(Self.heapLines(automatic.stderr).isEmpty)
-            }
+            kernelGivesOnRequest
         #else
-            #expect(Self.heapLines(automatic.stderr).isEmpty)
+            false
         #endif
+    }
+
+    /// A catalog named on the command line (which discovery does not measure) counts too, and the
+    /// tunables the user set are kept beside the one added.
+    @Test func aLargeCatalogNamedByItselfStartsOverKeepingTheUsersTunables() throws {
+        let root = try Self.tree(commentBytes: 16 << 20)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLITests.run(
+            ["check", "--no-config", root.appendingPathComponent("Localizable.xcstrings").path, "--timings"],
+            environment: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=2"])
+        #expect(run.stdout.contains("format-missing-argument"))
+        let lines = Self.heapLines(run.stderr)
+        #expect(lines.count == (Self.startsOver ? 1 : 0))
+        if Self.startsOver {
+            #expect(lines.first?.contains("GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1, started again") == true)
+        }
+    }
+
+    /// A run that has said something already (a path that does not exist) goes on as it is: it
+    /// would say it twice.
+    @Test func aRunThatHasWrittenGoesOnAsItIs() throws {
+        let root = try Self.tree(commentBytes: 16 << 20)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let missing = root.appendingPathComponent("missing").path
+        let run = try CLITests.run(["check", "--no-config", root.path, missing, "--timings"])
+        #expect(run.stderr.components(separatedBy: "no such file or folder").count == 2)
+        #expect(Self.heapLines(run.stderr).isEmpty)
     }
 
     @Test func aSmallCatalogRunsAsItIs() throws {

@@ -76,8 +76,13 @@ package struct PhaseClock {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
+    /// Whether a timing has been written yet (a host that would start the process again must
+    /// not say it twice). Set, never cleared; read before any concurrent work.
+    nonisolated(unsafe) package private(set) static var hasEmitted = false
+
     /// Writes to standard error directly: no Foundation, and no buffering to interleave.
     private static func emit(_ line: String) {
+        if !hasEmitted { hasEmitted = true }
         var text = line
         _ = text.withUTF8 { write(2, $0.baseAddress, $0.count) }
     }

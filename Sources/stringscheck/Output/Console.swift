@@ -22,7 +22,9 @@ enum Console {
     /// `prepareStandardStreams`).
     nonisolated(unsafe) private(set) static var startedWithStandardStreams = true
 
-    /// Whether anything has been written yet, to a stream or a file (see `writeAll`).
+    /// Whether anything has been written yet, to a stream or a file (see `writeAll`): a run that
+    /// would start itself again (see `HugeHeap`) must not say anything twice. Set, never cleared,
+    /// and read before any concurrent work.
     nonisolated(unsafe) static var hasWritten = false
 
     /// Called first thing in `main`. SIGPIPE would end the process with the shell's "Broken

@@ -202,7 +202,7 @@ func writeAll(_ fd: Int32, _ text: String) -> Int32? {
 }
 
 func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
-    Console.hasWritten = true
+    if !Console.hasWritten { Console.hasWritten = true }
     var offset = 0
     while offset < buffer.count {
         let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
