@@ -81,8 +81,8 @@ struct FixCommand: AsyncParsableCommand {
         }
         Console.error(Self.summary(written, verb: "fixed"))
         // What is left, read again from the files as they now are.
-        let after = await RuleEngine.run(
-            project: await frontend.load(jobs: rewrite.options.jobs), configuration: frontend.configuration, hashingTexts: false)
+        let reread = await frontend.load(jobs: rewrite.options.jobs)
+        let after = await RuleEngine.run(project: reread, configuration: frontend.configuration, hashingTexts: false)
         let selected = frontend.selection.map { $0.filter(after, project: project) } ?? after
         let errors = selected.findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {

@@ -33,7 +33,7 @@ struct FormatCommand: AsyncParsableCommand {
 
     func run() async throws {
         let frontend = try Frontend(options: rewrite.options, paths: rewrite.paths)
-        let project = await frontend.load(jobs: rewrite.options.jobs)
+        let project = await frontend.load(jobs: rewrite.options.jobs, hugePages: false)
         if frontend.reportNothingFound(project) { throw ExitCode(2) }
         let given = frontend.selection.map { selection in
             Set(project.files.filter { selection.reported.contains(FileSelection.absolute($0.path)) }.map(\.path))
