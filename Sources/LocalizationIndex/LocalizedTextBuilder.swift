@@ -345,7 +345,7 @@ enum LocalizedTextBuilder {
             let argument = substitution.argNum ?? slots[substitution.name] ?? 1
             let format = substitution.formatSpecifier ?? "@"
             specifiers[substitution.name] = "%\(argument)$\(format)"
-            let signature = FormatScanner.analyze("%" + format).specifiers.first?.signature ?? "object"
+            let signature = FormatScanner.specifier(completing: format)?.signature ?? "object"
             if variables[argument] == nil {
                 variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
             }

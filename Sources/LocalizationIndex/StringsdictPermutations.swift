@@ -183,7 +183,7 @@ extension LocalizedTextBuilder {
     }
 
     private static func scannedSignature(_ valueType: String) -> String {
-        FormatScanner.analyze("%" + valueType).specifiers.first?.signature ?? "int"
+        FormatScanner.specifier(completing: valueType)?.signature ?? "int"
     }
 
     /// The value types files write, scanned once (a scan per permutation was an eighth of the

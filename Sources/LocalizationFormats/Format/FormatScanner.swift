@@ -12,6 +12,13 @@ public enum FormatScanner {
     /// CoreFoundation fails a format whose position exceeds `INT8_MAX`.
     public static let maximumPosition = 127
 
+    /// The specifier a conversion written without its `%` makes (`lld` → `%lld`): a
+    /// `.stringsdict` variable's `NSFormatValueTypeKey`, a catalog substitution's
+    /// `formatSpecifier`; nil when it makes none.
+    public static func specifier(completing conversion: String) -> FormatSpecifier? {
+        analyze("%" + conversion).specifiers.first
+    }
+
     /// Scans one format. `firstArgument` is where plain specifiers start counting: a
     /// `.stringsdict` form is formatted from its variable's argument on (CoreFoundation's
     /// `initialArgPosition`). `checkAcrossArguments: false` leaves out position gaps and type

@@ -49,6 +49,14 @@ extension String {
         return text.withUTF8(search)
     }
 
+    /// Whether the text holds the ASCII mark `mark`, as Foundation's search for it as a string
+    /// answers: looked for as a byte, and in a text outside ASCII (where the byte may be part of a
+    /// larger character, `_` with a combining accent) searched for as Foundation searches.
+    public func containsMark(ascii mark: UInt8) -> Bool {
+        guard utf8Contains(byte: mark) else { return false }
+        return utf8.allSatisfy { $0 < 0x80 } || contains(String(Unicode.Scalar(mark)))
+    }
+
     /// Whether the text's UTF-8 holds exactly one `%`, which starts `prefix` (`%ld files` for
     /// `%ld`): a rule comparing a text's one specifier with a known spelling need not scan it.
     public func utf8HasOnePercent(startingWith prefix: String) -> Bool {

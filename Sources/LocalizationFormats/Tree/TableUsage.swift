@@ -386,10 +386,9 @@ public enum KeyStyle: String, Sendable, Hashable {
         // Foundation's `range(of:)` for every key of every table. Outside ASCII a mark's byte may
         // be part of a larger character (`_` and a combining accent), which holds no mark: such a
         // key is asked of its characters.
-        let ascii = key.utf8.allSatisfy { $0 < 0x80 }
-        if key.utf8Contains(byte: UInt8(ascii: "_")), ascii || key.contains("_") { return true }
-        let hasDot = key.utf8Contains(byte: UInt8(ascii: ".")) && (ascii || key.contains("."))
-        let endsWithDot = ascii ? key.utf8.last == UInt8(ascii: ".") : key.hasSuffix(".")
+        if key.containsMark(ascii: UInt8(ascii: "_")) { return true }
+        let hasDot = key.containsMark(ascii: UInt8(ascii: "."))
+        let endsWithDot = hasDot && (key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.last == UInt8(ascii: ".") : key.hasSuffix("."))
         let dotted = hasDot && !endsWithDot && (first.isLowercase || shouting)
         switch self {
         case .text:

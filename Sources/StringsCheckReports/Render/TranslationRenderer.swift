@@ -143,7 +143,7 @@ public struct TranslationRenderer: Sendable {
         let rules = PluralRules.cardinal(for: locale)
         // An integer count never reaches a category CLDR gives only fractions (Russian 'other').
         let integral = entry.variables.allSatisfy { variable in
-            let type = variable.valueType.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.type }
+            let type = variable.valueType.flatMap { FormatScanner.specifier(completing: $0)?.type }
             return type != .double
         }
         // The format is the same in every category: scanned once.
@@ -240,7 +240,7 @@ public struct TranslationRenderer: Sendable {
         let rules = PluralRules.cardinal(for: locale)
         let plural = value.variations.first { $0.selector == "plural" }
         func type(_ specifier: String?) -> FormatArgumentType? {
-            specifier.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.type }
+            specifier.flatMap { FormatScanner.specifier(completing: $0)?.type }
         }
         // An integer count never reaches a category CLDR gives only fractions (Russian 'other').
         let pluralTypes = plural?.cases.compactMap { $0.value.representativeUnit?.value }.flatMap { form in

@@ -45,7 +45,7 @@ struct CatalogKeyShownRule: Rule {
             catalog.entries.withUnsafeBufferPointer { entries in
                 for index in entries.indices
                 where entries[index].shouldTranslate && entries[index].extractionState == "manual"
-                    && !Self.holdsPercent(entries[index].key) && style.readsAsIdentifier(entries[index].key)
+                    && !entries[index].key.containsMark(ascii: UInt8(ascii: "%")) && style.readsAsIdentifier(entries[index].key)
                 {
                     let entry = entries[index]
                     // Nearly every such key has its source text: that is asked first, with no set
@@ -69,12 +69,6 @@ struct CatalogKeyShownRule: Rule {
             }
         }
         return result
-    }
-
-    /// Whether a key holds a `%` of its own: looked for as a byte, and in a key outside ASCII
-    /// (where the byte may be part of a larger character) asked of its characters.
-    private static func holdsPercent(_ key: String) -> Bool {
-        key.utf8Contains(byte: UInt8(ascii: "%")) && (key.utf8.allSatisfy { $0 < 0x80 } || key.contains("%"))
     }
 }
 

@@ -75,7 +75,7 @@ struct CatalogSubstitutionMismatchRule: Rule {
     }
 
     private func signature(_ specifier: String?) -> String? {
-        specifier.flatMap { FormatScanner.analyze("%" + $0).specifiers.first?.signature }
+        specifier.flatMap { FormatScanner.specifier(completing: $0)?.signature }
     }
 }
 

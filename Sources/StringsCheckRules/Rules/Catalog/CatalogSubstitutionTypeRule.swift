@@ -33,7 +33,7 @@ struct CatalogSubstitutionTypeRule: Rule {
                     let (locale, value) = (localization.locale, localization.value)
                     for substitution in value.substitutions {
                         guard let argument = substitution.argNum, let written = substitution.formatSpecifier,
-                            let read = FormatScanner.analyze("%" + written).specifiers.first
+                            let read = FormatScanner.specifier(completing: written)
                         else { continue }
                         let locale = LocaleName.normalize(locale)
                         guard let code = passed.first(where: { $0.argument == argument }) else {

@@ -257,7 +257,7 @@ private struct Expectations {
 
     mutating func expected(reading format: String) -> FormatSpecifier? {
         if let found = known[format] { return found }
-        let made = FormatScanner.analyze("%" + format).specifiers.first
+        let made = FormatScanner.specifier(completing: format)
         guard format.utf8.allSatisfy({ $0 < 0x80 }) else { return made }
         known[format] = made
         return made

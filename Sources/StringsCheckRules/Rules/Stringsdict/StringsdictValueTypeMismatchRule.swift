@@ -37,7 +37,7 @@ struct StringsdictValueTypeMismatchRule: Rule {
             let scanned =
                 expectedByValueType[valueType]
                 ?? {
-                    let specifier = FormatScanner.analyze("%" + valueType).specifiers.first
+                    let specifier = FormatScanner.specifier(completing: valueType)
                     expectedByValueType[valueType] = .some(specifier)
                     return specifier
                 }()
