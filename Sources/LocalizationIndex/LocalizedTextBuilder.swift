@@ -254,7 +254,7 @@ enum LocalizedTextBuilder {
                     value.forEachUnit { unit in
                         if isSource || unit.state != "new" {
                             batch.appendCatalogForm(
-                                unit.value, form: form, entry: position.entry, localization: position.localization, of: source,
+                                unit.text, form: form, entry: position.entry, localization: position.localization, of: source,
                                 loaded: loaded)
                         }
                         form += 1
@@ -277,7 +277,7 @@ enum LocalizedTextBuilder {
         CatalogValue.forEachUnit(at: pointer) { unit in
             guard isSource || unit.state != "new" else { return }
             if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
-                batch.appendUnit(unit.value, entry: position.entry, localization: position.localization, of: source, loaded: loaded)
+                batch.appendUnit(unit.text, entry: position.entry, localization: position.localization, of: source, loaded: loaded)
                 return
             }
             let entry = entries[position.entry]
@@ -320,7 +320,7 @@ enum LocalizedTextBuilder {
         if !substitutions.isEmpty {
             value.forEachUnit { unit in
                 // A token is written `%#@name@`: a text without '#' names no substitution.
-                guard unit.value.utf8Contains(byte: UInt8(ascii: "#")) else {
+                guard unit.text.contains(byte: UInt8(ascii: "#")) else {
                     scans.append(nil)
                     return
                 }

@@ -141,7 +141,7 @@ struct TextBatch {
     /// Adds the string unit of localization `localization` of catalog entry `entry`, whose text is
     /// `value`: scanned, or given the scan of an earlier unit with the same plain specifiers (see
     /// `PlainSpecifiers`; units are scanned as catalog texts, apart from `.strings` values).
-    mutating func appendUnit(_ value: String, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
+    mutating func appendUnit(_ value: borrowing CatalogText, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
         appendCatalogRecord(value, object: Slot.unit(localization), extra: [], entry: entry, of: source, loaded: loaded) {
             LocalizedText(source: $0, catalogEntry: entry, localization: localization, analysis: $1, loaded: loaded)
         }
@@ -150,7 +150,7 @@ struct TextBatch {
     /// Adds form `form` (see `TextSource.catalogForm`) of the variations of localization
     /// `localization` of catalog entry `entry`, whose text is `value`: scanned as a string unit
     /// is (the same scan, shared with units written in the same plain specifiers), a record only.
-    mutating func appendCatalogForm(_ value: String, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
+    mutating func appendCatalogForm(_ value: borrowing CatalogText, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
         let object = Slot.catalogForm(localization: localization, form: form)
         appendCatalogRecord(value, object: object, extra: .catalogForm, entry: entry, of: source, loaded: loaded) { source, _ in
             source.catalogForm(entry: entry, localization: localization, form: form, loaded: loaded)
@@ -161,23 +161,24 @@ struct TextBatch {
     /// `value`: given the scan of an earlier catalog text in the same plain specifiers, else
     /// scanned; `text` makes the text for the rare scan that needs it.
     private mutating func appendCatalogRecord(
-        _ value: String, object: Int32, extra: Flags, entry: Int, of source: TextSource, loaded: Bool,
+        _ value: borrowing CatalogText, object: Int32, extra: Flags, entry: Int, of source: TextSource, loaded: Bool,
         text: (TextSource, FormatAnalysis) -> LocalizedText
     ) {
-        let key = (value.utf8.withContiguousStorageIfAvailable(PlainSpecifiers.key) ?? nil).map { $0 | Self.unitKey }
+        // The text's bytes read in place: a string is made only to scan it.
+        let key = value.withUTF8(PlainSpecifiers.key).map { $0 | Self.unitKey }
         let own: Flags = [.catalog, extra, value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
         let number = number(of: source)
         if appendKnownScan(key, object: object, entry: entry, source: source, number: number, own: own) { return }
         appendRecord(
             object: object, entry: entry, of: source, number: number, isEmpty: value.isEmpty,
-            analysis: TextSource.scan(value, isCatalog: true), loaded: loaded, extra: extra, text: text)
+            analysis: TextSource.scan(value.string, isCatalog: true), loaded: loaded, extra: extra, text: text)
         rememberLastScan(key)
     }
 
     /// Adds the string unit of localization `localization` of catalog entry `entry`, scanned as
     /// `analysis`: a record only.
     mutating func appendUnit(
-        _ value: String, entry: Int, localization: Int, of source: TextSource, analysis: FormatAnalysis, loaded: Bool
+        _ value: borrowing CatalogText, entry: Int, localization: Int, of source: TextSource, analysis: FormatAnalysis, loaded: Bool
     ) {
         appendRecord(
             object: Slot.unit(localization), entry: entry, of: source, number: number(of: source), isEmpty: value.isEmpty,

@@ -27,10 +27,12 @@ struct UsualCatalogEntryTests {
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONReader.Parser(b: buffer, lines: LineTable(utf8: bytes), path: "L.xcstrings")
             var names = CatalogNames()
-            let taken = parser.usualCatalogEntry(key: "k", keyLocation: SourcePosition(line: 1, column: 1), names: &names) != nil
+            var texts = CatalogTextWriter()
+            let taken =
+                parser.usualCatalogEntry(key: "k", keyLocation: SourcePosition(line: 1, column: 1), names: &names, texts: &texts) != nil
             #expect(
                 taken
-                    || (parser.pos == 0 && parser.diagnostics.isEmpty && parser.duplicatesListed == 0
+                    || (parser.pos == 0 && texts.store.count == 0 && parser.diagnostics.isEmpty && parser.duplicatesListed == 0
                         && parser.unlistedDuplicates == 0 && parser.lastDuplicate == nil
                         && parser.cursor.location(ofByte: 0) == SourcePosition(line: 1, column: 1)),
                 sourceLocation: sourceLocation)

@@ -89,12 +89,13 @@ struct PlainSpecifiersTests {
         var shared = TextBatch()
         var scanned = TextBatch()
         for (index, text) in texts.enumerated() {
-            let value = try #require(catalog.entries[index].localizations[0].value.stringUnit?.value)
-            #expect(value == text)
+            let unit = try #require(catalog.entries[index].localizations[0].value.stringUnit)
+            #expect(unit.value == text)
             let loaded = index % 7 != 0
-            shared.appendUnit(value, entry: index, localization: 0, of: source, loaded: loaded)
+            shared.appendUnit(unit.text, entry: index, localization: 0, of: source, loaded: loaded)
             scanned.appendUnit(
-                value, entry: index, localization: 0, of: source, analysis: TextSource.scan(value, isCatalog: true), loaded: loaded)
+                unit.text, entry: index, localization: 0, of: source, analysis: TextSource.scan(unit.value, isCatalog: true),
+                loaded: loaded)
         }
         var plain = 0
         for index in texts.indices {

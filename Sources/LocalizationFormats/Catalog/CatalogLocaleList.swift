@@ -18,8 +18,8 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
 
     public let entries: [CatalogEntry]
     @usableFromInline let places: [Place]
-    /// The UTF-8 of each text end to end, and where each stands (see `Layout`).
-    let text: [UInt8]
+    /// The stores the texts lie in, and where each text stands in them (see `Layout`).
+    let stores: [CatalogTextStore]
     let spans: [LocalizedString.CatalogSpan]
 
     public static let empty = CatalogLocaleList(entries: [], places: [], layout: Layout())
@@ -27,77 +27,73 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
     init(entries: [CatalogEntry], places: [Place], layout: Layout) {
         self.entries = entries
         self.places = places
-        (text, spans) = layout.fits ? (layout.text, layout.spans) : ([], [])
+        (stores, spans) = (layout.stores, layout.spans)
     }
 
-    /// The UTF-8 of a list's texts end to end as they are listed (a unit's value, else the key),
-    /// and where each stands, with whether its unit is `translated` or states nothing: the text
-    /// rules read catalog texts as bytes in place, as `.strings` values. Made as the list is, from
-    /// the entry being read (a pass of its own read every entry's localizations again, a
-    /// contended retain apiece); none when the texts take 2 GB or more (the spans' reach).
+    /// Where each of a list's texts lies as it is listed (a unit's value, else the key), with
+    /// whether its unit is `translated` or states nothing: the text rules read catalog texts as
+    /// bytes in place, as `.strings` values. A unit's text is where the parser wrote it; a key
+    /// standing for its own text is written into a store of the list's own. Made as the list
+    /// is, from the entry being read (a pass of its own read every entry's localizations again,
+    /// a contended retain apiece).
     struct Layout {
-        var text: [UInt8] = []
+        private(set) var stores: [CatalogTextStore] = []
         var spans: [LocalizedString.CatalogSpan] = []
-        var fits = true
+        /// The store named last, by its number: a run's texts mostly lie in one store.
+        private var lastStore: (store: ObjectIdentifier?, number: UInt32) = (nil, 0)
+        /// Where the keys standing for their own text are written.
+        private var keys: CatalogTextWriter?
 
         init() {}
 
-        init(capacity: Int) {
-            spans.reserveCapacity(capacity)
-            // Most texts are short.
-            text.reserveCapacity(capacity * 24)
-        }
+        init(capacity: Int) { spans.reserveCapacity(capacity) }
 
-        /// Room for `texts` more texts of `bytes` bytes in all (none for texts that will not fit).
-        mutating func reserve(texts: Int, bytes: Int) {
-            guard fits, text.count + bytes < Int(LocalizedString.CatalogSpan.settled) else { return }
-            spans.reserveCapacity(spans.count + texts)
-            text.reserveCapacity(text.count + bytes)
-        }
+        /// Room for `texts` more texts.
+        mutating func reserve(texts: Int) { spans.reserveCapacity(spans.count + texts) }
 
         /// Adds the texts of `other` after these, as if appended one by one.
         mutating func append(contentsOf other: Layout) {
-            guard fits else { return }
-            guard other.fits, text.count + other.text.count < Int(LocalizedString.CatalogSpan.settled) else {
-                fits = false
-                text = []
-                spans = []
-                return
-            }
-            let shift = UInt32(text.count)
-            text += other.text
+            let numbers = other.stores.map { number(of: $0) }
             spans.reserveCapacity(spans.count + other.spans.count)
             for span in other.spans {
-                spans.append(LocalizedString.CatalogSpan(start: span.start + shift, countAndFlag: span.countAndFlag))
+                spans.append(LocalizedString.CatalogSpan(start: span.start, countAndFlag: span.countAndFlag, store: numbers[Int(span.store)]))
             }
         }
 
-        /// Adds the text of a unit whose value is `value` and state `state`, or of a key standing
-        /// for its own text (`state` nil).
-        mutating func append(_ value: borrowing String, state: borrowing String?) {
-            guard fits else { return }
-            let start = text.count
-            // The bytes copied from where they lie (appending the string's view went through the
-            // general sequence path, and retained the string). Its span reads them without a
-            // retain (the view's contiguous storage retains the string, and neighbouring
-            // localizations are laid out on both cores at once).
-            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                value.utf8Span.span.withUnsafeBufferPointer { text.append(contentsOf: $0) }
-            } else if value.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
-                text.append(contentsOf: value.utf8)
-            }
+        /// Adds the text `text` of a unit in state `state`.
+        mutating func append(_ text: borrowing CatalogText, state: borrowing String?) {
             let settled = state.map { $0 == "translated" } ?? true
-            guard text.count < Int(LocalizedString.CatalogSpan.settled) else {
-                fits = false
-                text = []
-                spans = []
-                return
-            }
-            let count = UInt32(text.count - start)
+            append(text, settled: settled)
+        }
+
+        /// Adds a key standing for its own text.
+        mutating func append(key: String) {
+            var writer = keys ?? CatalogTextWriter()
+            keys = nil
+            let text = writer.append(key)
+            keys = writer
+            append(text, settled: true)
+        }
+
+        private mutating func append(_ text: borrowing CatalogText, settled: Bool) {
+            let store = number(of: text.store)
             spans.append(
                 LocalizedString.CatalogSpan(
-                    start: UInt32(start), countAndFlag: count | (settled ? LocalizedString.CatalogSpan.settled : 0)))
+                    start: text.start, countAndFlag: text.count | (settled ? LocalizedString.CatalogSpan.settled : 0), store: store))
         }
+
+        /// The number of `store` among the list's stores, given one the first time.
+        private mutating func number(of store: CatalogTextStore) -> UInt32 {
+            let id = ObjectIdentifier(store)
+            if lastStore.store == id { return lastStore.number }
+            let number = UInt32(stores.firstIndex { $0 === store } ?? stores.count)
+            if number == stores.count { stores.append(store) }
+            lastStore = (id, number)
+            return number
+        }
+
+        /// Gives back the room the keys' store did not take.
+        func finish() { keys?.finish() }
     }
 
     public var startIndex: Int { 0 }
@@ -211,7 +207,7 @@ extension StringCatalog {
             let held = parts.compactMap { part in part.ids[locale].map { (part, $0) } }
             let texts = held.reduce(0) { count, item in count + item.0.places[item.1].count }
             places.reserveCapacity(texts)
-            layout.reserve(texts: texts, bytes: held.reduce(0) { count, item in count + item.0.layouts[item.1].text.count })
+            layout.reserve(texts: texts)
             for (part, id) in held {
                 places += part.places[id]
                 layout.append(contentsOf: part.layouts[id])
@@ -258,17 +254,18 @@ extension StringCatalog {
                         // other runs reading their neighbours.
                         let value = CatalogLocalization.value(at: first + item)
                         let shown = CatalogValue.withRepresentativeUnit(at: value) { unit in
-                            lists.layouts[locale].append(unit.value, state: unit.state)
+                            lists.layouts[locale].append(unit.text, state: unit.state)
                         }
-                        if !shown { lists.layouts[locale].append(entries[index].key, state: nil) }
+                        if !shown { lists.layouts[locale].append(key: entries[index].key) }
                     }
                 }
                 if let sourceID, !hasSource {
                     lists.places[sourceID].append(Place(entry: Int32(index), localization: -1))
-                    lists.layouts[sourceID].append(entries[index].key, state: nil)
+                    lists.layouts[sourceID].append(key: entries[index].key)
                 }
             }
         }
+        for layout in lists.layouts { layout.finish() }
         return lists
     }
 
@@ -284,7 +281,6 @@ extension StringCatalog {
             if run.places[id].capacity > run.places[id].count + run.places[id].count / 8 {
                 run.places[id] = Self.fitted(run.places[id])
                 run.layouts[id].spans = Self.fitted(run.layouts[id].spans)
-                run.layouts[id].text = Self.fitted(run.layouts[id].text)
             }
             result[locale] = CatalogLocaleList(entries: entries, places: run.places[id], layout: run.layouts[id])
         }

@@ -2,8 +2,25 @@
 public struct CatalogStringUnit: Sendable, Hashable {
     /// `translated`, `needs_review`, `new`, `stale`, as written.
     public var state: String?
-    public var value: String
+    /// The text's UTF-8 where the parser wrote it (see `CatalogText`).
+    public var text: CatalogText
     public var location: SourcePosition
+
+    public init(state: String?, value: String, location: SourcePosition) {
+        self.init(state: state, text: CatalogText(value), location: location)
+    }
+
+    public init(state: String?, text: CatalogText, location: SourcePosition) {
+        self.state = state
+        self.text = text
+        self.location = location
+    }
+
+    /// The text as a string, made on each read (a reader of many units reads `text` in place).
+    public var value: String {
+        get { text.string }
+        set { text = CatalogText(newValue) }
+    }
 }
 
 /// A value in a catalog: a string unit, variations, or both (plus substitutions).
@@ -27,7 +44,7 @@ public struct CatalogValue: Sendable, Hashable {
         @usableFromInline
         init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition)
         {
-            self.unit = stringUnit ?? CatalogStringUnit(state: nil, value: "", location: location)
+            self.unit = stringUnit ?? CatalogStringUnit(state: nil, text: .empty, location: location)
             self.forms = variations.isEmpty && substitutions.isEmpty ? nil : Forms(variations: variations, substitutions: substitutions)
             self.location = location
         }
@@ -63,7 +80,7 @@ public struct CatalogValue: Sendable, Hashable {
     /// A value that is one string unit whose state the caller has read as `states` (the parser's
     /// usual path): its shape made without reading the unit again.
     init(unit: CatalogStringUnit, states: UnitStates, location: SourcePosition) {
-        shape = Shape(unitStates: states, hasPercent: unit.value.utf8Contains(byte: UInt8(ascii: "%")))
+        shape = Shape(unitStates: states, hasPercent: unit.text.contains(byte: UInt8(ascii: "%")))
         storage = Storage(stringUnit: unit, variations: [], substitutions: [], location: location)
     }
 
@@ -334,7 +351,7 @@ extension CatalogValue {
             var states = stringUnit.map { UnitStates($0.state) } ?? []
             var nestsVariations = false
             var nestsSubstitutions = false
-            var hasPercent = stringUnit?.value.utf8Contains(byte: UInt8(ascii: "%")) ?? false
+            var hasPercent = stringUnit?.text.contains(byte: UInt8(ascii: "%")) ?? false
             func add(_ variations: [CatalogVariation]) {
                 for variation in variations {
                     for item in variation.cases {

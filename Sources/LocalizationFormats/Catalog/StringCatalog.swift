@@ -268,17 +268,19 @@ public enum StringCatalogParser {
             bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
             newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) },
             direct: { parser, key, keyLocation, run in
-                guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation, names: &run.names) else {
+                guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation, names: &run.names, texts: &run.texts)
+                else {
                     return false
                 }
                 run.append(entry)
                 return true
             }
         ) { run, event in
-            if case .member(let member) = event { run.append(run.builder.entry(member)) }
+            if case .member(let member) = event { run.append(run.builder.entry(member, texts: &run.texts)) }
         }
         // Taken, not shared: an entries list still shared would be copied, not moved.
         var runs = consume parsedRuns
+        for run in runs { run.texts.finish() }
         var entries: [CatalogEntry]
         if runs.count == 1 {
             entries = runs[0].entries
@@ -336,6 +338,8 @@ public enum StringCatalogParser {
         var entries: [CatalogEntry] = []
         var locales = LocaleOrder()
         var names = CatalogNames()
+        /// Where the run's texts are written.
+        var texts = CatalogTextWriter()
         var builder: Builder
 
         mutating func append(_ entry: CatalogEntry) {
@@ -363,7 +367,7 @@ public enum StringCatalogParser {
             return text
         }
 
-        mutating func entry(_ member: JSONMember) -> CatalogEntry {
+        mutating func entry(_ member: JSONMember, texts: inout CatalogTextWriter) -> CatalogEntry {
             key = member.key
             defer { key = nil }
             let node = member.value
@@ -389,7 +393,8 @@ public enum StringCatalogParser {
                     for item in members {
                         entry.localizations.append(
                             CatalogLocalization(
-                                locale: item.key, value: value(item.value, context: .localization(key: member.key, locale: item.key))))
+                                locale: item.key,
+                                value: value(item.value, texts: &texts, context: .localization(key: member.key, locale: item.key))))
                     }
                 } else {
                     add(.catalogLocalizationsNotObject(key: member.key), at: localizations.location)
@@ -400,7 +405,9 @@ public enum StringCatalogParser {
 
         // Contexts are built only for a message: one string per localization cost more than the
         // rest of the entry.
-        mutating func value(_ node: JSONNode, context: @autoclosure () -> ParseMessage.CatalogPlace) -> CatalogValue {
+        mutating func value(
+            _ node: JSONNode, texts: inout CatalogTextWriter, context: @autoclosure () -> ParseMessage.CatalogPlace
+        ) -> CatalogValue {
             guard node.object != nil else {
                 add(.catalogValueNotObject(context(), found: node.typeNameWithArticle), at: node.location)
                 return CatalogValue(stringUnit: nil, variations: [], substitutions: [], location: node.location)
@@ -414,12 +421,13 @@ public enum StringCatalogParser {
                     if let state, !StringCatalogParser.knownStates.contains(state) {
                         add(.catalogUnknownState(state: state, context()), at: unit.location, severity: .warning)
                     }
-                    stringUnit = CatalogStringUnit(state: state, value: text, location: unit["value"]?.location ?? unit.location)
+                    stringUnit = CatalogStringUnit(
+                        state: state, text: texts.append(text), location: unit["value"]?.location ?? unit.location)
                 } else {
                     add(.catalogStringUnitInvalid(context()), at: unit.location)
                 }
             }
-            if let node = node["variations"] { variations = self.variations(node, context: context()) }
+            if let node = node["variations"] { variations = self.variations(node, texts: &texts, context: context()) }
             if let substitutionNode = node["substitutions"] {
                 if substitutionNode.object == nil {
                     add(.catalogSubstitutionsNotObject(context()), at: substitutionNode.location)
@@ -443,14 +451,16 @@ public enum StringCatalogParser {
                             name: item.key, location: item.keyLocation, argNum: argNum,
                             formatSpecifier: string(item.value["formatSpecifier"], "formatSpecifier"),
                             variations: item.value["variations"].map {
-                                self.variations($0, context: .substitution(context(), name: item.key))
+                                self.variations($0, texts: &texts, context: .substitution(context(), name: item.key))
                             } ?? []))
                 }
             }
             return CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: node.location)
         }
 
-        mutating func variations(_ node: JSONNode, context: @autoclosure () -> ParseMessage.CatalogPlace) -> [CatalogVariation] {
+        mutating func variations(
+            _ node: JSONNode, texts: inout CatalogTextWriter, context: @autoclosure () -> ParseMessage.CatalogPlace
+        ) -> [CatalogVariation] {
             guard let selectors = node.object else {
                 add(.catalogVariationsNotObject(context()), at: node.location)
                 return []
@@ -461,7 +471,7 @@ public enum StringCatalogParser {
                     cases: (selector.value.object ?? []).map { item in
                         CatalogVariation.Case(
                             name: item.key, nameLocation: item.keyLocation,
-                            value: value(item.value, context: .variation(context(), selector: selector.key, name: item.key)))
+                            value: value(item.value, texts: &texts, context: .variation(context(), selector: selector.key, name: item.key)))
                     })
             }
         }

@@ -18,14 +18,18 @@
 /// finds. What is read here is what that path would build, and nothing it would report is
 /// passed over: such an entry goes to it.
 extension JSONReader.Parser {
-    mutating func usualCatalogEntry(key: String, keyLocation: SourcePosition, names: inout CatalogNames) -> CatalogEntry? {
+    mutating func usualCatalogEntry(
+        key: String, keyLocation: SourcePosition, names: inout CatalogNames, texts: inout CatalogTextWriter
+    ) -> CatalogEntry? {
         // Everything reading may change: a member read as a node notes duplicate keys inside it.
         let start = (pos, cursor, diagnostics.count, tally, duplicatesListed, unlistedDuplicates, lastDuplicate)
-        if let entry = try? readUsualEntry(key: key, keyLocation: keyLocation, names: &names), diagnostics.count == start.2,
-            unlistedDuplicates == start.5
+        let written = texts.mark
+        if let entry = try? readUsualEntry(key: key, keyLocation: keyLocation, names: &names, texts: &texts),
+            diagnostics.count == start.2, unlistedDuplicates == start.5
         {
             return entry
         }
+        texts.rewind(to: written)
         pos = start.0
         cursor = start.1
         diagnostics.removeSubrange(start.2...)
@@ -41,7 +45,9 @@ extension JSONReader.Parser {
         case comment = 1, extractionState = 2, shouldTranslate = 4, generatesSymbol = 8, localizations = 16
     }
 
-    private mutating func readUsualEntry(key: String, keyLocation: SourcePosition, names: inout CatalogNames) throws -> CatalogEntry? {
+    private mutating func readUsualEntry(
+        key: String, keyLocation: SourcePosition, names: inout CatalogNames, texts: inout CatalogTextWriter
+    ) throws -> CatalogEntry? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var entry = CatalogEntry(
             key: key, keyLocation: keyLocation, comment: nil, extractionState: nil, shouldTranslate: true, localizations: [])
@@ -79,7 +85,7 @@ extension JSONReader.Parser {
                 guard let flag = try parser.usualBool() else { return false }
                 if member == .shouldTranslate { entry.shouldTranslate = flag } else { entry.generatesSymbol = flag }
             case .localizations:
-                guard let localizations = try parser.usualLocalizations(names: &names) else { return false }
+                guard let localizations = try parser.usualLocalizations(names: &names, texts: &texts) else { return false }
                 entry.localizations = localizations
             }
             return true
@@ -88,14 +94,14 @@ extension JSONReader.Parser {
     }
 
     /// Each localization of the usual shape, in order; nil for any other.
-    private mutating func usualLocalizations(names: inout CatalogNames) throws -> [CatalogLocalization]? {
+    private mutating func usualLocalizations(names: inout CatalogNames, texts: inout CatalogTextWriter) throws -> [CatalogLocalization]? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var result: [CatalogLocalization] = []
         result.reserveCapacity(names.localesPerEntry)
         names.startEntry()
         let closed = try readObject { parser, name, _ in
             // Each entry names the same few locales: each is made once, and known by its number.
-            guard let locale = names.locale(name, in: parser.b, at: result.count), let value = try parser.usualValue() else {
+            guard let locale = names.locale(name, in: parser.b, at: result.count), let value = try parser.usualValue(texts: &texts) else {
                 return false
             }
             result.append(CatalogLocalization(locale: locale, value: value))
@@ -108,7 +114,7 @@ extension JSONReader.Parser {
     /// A value that is a string unit, plural or device variations of such values, or both:
     /// `{"stringUnit": {"state": …, "value": …}}`, `{"variations": {"plural": {"one": …}}}`.
     /// Variations nest two deep at most here (a device's plural), as Xcode writes them.
-    private mutating func usualValue(nesting: Int = 0) throws -> CatalogValue? {
+    private mutating func usualValue(nesting: Int = 0, texts: inout CatalogTextWriter) throws -> CatalogValue? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         let location = cursor.location(ofByte: pos)
         var unit: CatalogStringUnit?
@@ -117,15 +123,15 @@ extension JSONReader.Parser {
         var substitutions: [CatalogSubstitution]?
         let closed = try readObject { parser, name, _ in
             if parser.name(name, is: "stringUnit") {
-                guard unit == nil, let read = try parser.usualUnit() else { return false }
+                guard unit == nil, let read = try parser.usualUnit(texts: &texts) else { return false }
                 unit = read.unit
                 states = read.states
             } else if parser.name(name, is: "variations") {
-                guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting) else { return false }
+                guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting, texts: &texts) else { return false }
                 variations = read
             } else if parser.name(name, is: "substitutions") {
                 // A localization's own substitutions, as Xcode writes them (not a form's).
-                guard substitutions == nil, nesting == 0, let read = try parser.usualSubstitutions() else { return false }
+                guard substitutions == nil, nesting == 0, let read = try parser.usualSubstitutions(texts: &texts) else { return false }
                 substitutions = read
             } else {
                 return false
@@ -142,7 +148,7 @@ extension JSONReader.Parser {
     }
 
     /// `plural` and `device` variations, each case a usual value.
-    private mutating func usualVariations(nesting: Int) throws -> [CatalogVariation]? {
+    private mutating func usualVariations(nesting: Int, texts: inout CatalogTextWriter) throws -> [CatalogVariation]? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var result: [CatalogVariation] = []
         let closed = try readObject { parser, name, _ in
@@ -163,7 +169,7 @@ extension JSONReader.Parser {
                 guard !cases.contains(where: { $0.name == name }) else { return false }
                 // The name's place, asked before the cursor moves past it.
                 let nameLocation = parser.cursor.location(ofByte: nameOffset)
-                guard let value = try parser.usualValue(nesting: nesting + 1) else { return false }
+                guard let value = try parser.usualValue(nesting: nesting + 1, texts: &texts) else { return false }
                 cases.append(CatalogVariation.Case(name: name, nameLocation: nameLocation, value: value))
                 return true
             }
@@ -178,7 +184,7 @@ extension JSONReader.Parser {
     /// 1), `formatSpecifier` (a string) and `variations` (plural or device variations of usual
     /// values), each at most once, and no more substitutions than the general path reads
     /// without a warning.
-    private mutating func usualSubstitutions() throws -> [CatalogSubstitution]? {
+    private mutating func usualSubstitutions(texts: inout CatalogTextWriter) throws -> [CatalogSubstitution]? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var result: [CatalogSubstitution] = []
         let closed = try readObject { parser, name, nameOffset in
@@ -187,7 +193,7 @@ extension JSONReader.Parser {
             guard !result.contains(where: { $0.name == name }) else { return false }
             // The name's place, asked before the cursor moves past it.
             let location = parser.cursor.location(ofByte: nameOffset)
-            guard let substitution = try parser.usualSubstitution(name: name, location: location) else { return false }
+            guard let substitution = try parser.usualSubstitution(name: name, location: location, texts: &texts) else { return false }
             result.append(substitution)
             return true
         }
@@ -195,7 +201,9 @@ extension JSONReader.Parser {
     }
 
     /// The substitution `name` whose object is at `pos` (see `usualSubstitutions`).
-    private mutating func usualSubstitution(name: String, location: SourcePosition) throws -> CatalogSubstitution? {
+    private mutating func usualSubstitution(name: String, location: SourcePosition, texts: inout CatalogTextWriter) throws
+        -> CatalogSubstitution?
+    {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var argNum: Int?
         var formatSpecifier: String?
@@ -216,7 +224,7 @@ extension JSONReader.Parser {
                 formatSpecifier = text
             } else if parser.name(member, is: "variations") {
                 // A substitution's forms nest no further variations here.
-                guard variations == nil, let read = try parser.usualVariations(nesting: 1) else { return false }
+                guard variations == nil, let read = try parser.usualVariations(nesting: 1, texts: &texts) else { return false }
                 variations = read
             } else {
                 return false
@@ -229,12 +237,12 @@ extension JSONReader.Parser {
     }
 
     /// A string unit with a value and, if any, one of Xcode's states (and the state as a set).
-    private mutating func usualUnit() throws -> (unit: CatalogStringUnit, states: CatalogValue.UnitStates)? {
+    private mutating func usualUnit(texts: inout CatalogTextWriter) throws -> (unit: CatalogStringUnit, states: CatalogValue.UnitStates)? {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
         var state: String?
         var states = CatalogValue.UnitStates(nil)
         var hasState = false
-        var value: (text: String, location: SourcePosition)?
+        var value: (text: CatalogText, location: SourcePosition)?
         let closed = try readObject { parser, name, _ in
             if parser.name(name, is: "state") {
                 guard !hasState, let read = try parser.usualState() else { return false }
@@ -244,15 +252,15 @@ extension JSONReader.Parser {
             } else if parser.name(name, is: "value") {
                 guard value == nil else { return false }
                 let location = parser.cursor.location(ofByte: parser.pos)
-                guard let text = try parser.usualString() else { return false }
-                value = (text, location)
+                guard parser.pos < parser.b.count, parser.b[parser.pos] == UInt8(ascii: "\"") else { return false }
+                value = (try parser.text(into: &texts), location)
             } else {
                 return false
             }
             return true
         }
         guard closed, let value else { return nil }
-        return (CatalogStringUnit(state: state, value: value.text, location: value.location), states)
+        return (CatalogStringUnit(state: state, text: value.text, location: value.location), states)
     }
 
     /// Reads the object at `pos` member by member, `member` reading each value after its name and

@@ -393,6 +393,22 @@ public enum JSONReader {
         }
 
         mutating func string() throws -> String {
+            try decodedString { bytes, isASCII in
+                // The decoder hands over valid UTF-8, and a slice between quotes stays valid.
+                isASCII.map { OldStyleScanner.string(validUTF8: bytes, isASCII: $0) } ?? String(decoding: bytes, as: UTF8.self)
+            }
+        }
+
+        /// The string at `pos`, its UTF-8 written into `texts`, `pos` then past it.
+        mutating func text(into texts: inout CatalogTextWriter) throws -> CatalogText {
+            try decodedString { bytes, _ in texts.append(bytes) }
+        }
+
+        /// Calls `finish` with the UTF-8 of the string at `pos` (its escapes decoded), and whether
+        /// it is all ASCII when that is known; `pos` then past it.
+        mutating func decodedString<Result>(
+            _ finish: (_ bytes: UnsafeBufferPointer<UInt8>, _ isASCII: Bool?) throws -> Result
+        ) throws -> Result {
             let opening = pos
             pos += 1
             let start = pos
@@ -406,16 +422,14 @@ public enum JSONReader {
             }
             if pos < b.count, b[pos] == UInt8(ascii: "\"") {
                 defer { pos += 1 }
-                // The decoder hands over valid UTF-8, and a slice between quotes stays valid.
-                return OldStyleScanner.string(
-                    validUTF8: UnsafeBufferPointer(rebasing: b[start..<pos]), isASCII: WordScan.isASCII(highBits))
+                return try finish(UnsafeBufferPointer(rebasing: b[start..<pos]), WordScan.isASCII(highBits))
             }
             var out = Array(b[start..<pos])
             while pos < b.count {
                 let c = b[pos]
                 if c == UInt8(ascii: "\"") {
                     pos += 1
-                    return String(decoding: out, as: UTF8.self)
+                    return try out.withUnsafeBufferPointer { try finish($0, nil) }
                 }
                 if c < 0x20 {
                     throw SyntaxError(message: .jsonControlCharacter(byte: c), offset: pos)

@@ -13,8 +13,8 @@ extension LocaleStrings {
     /// Calls `texts` with the number, UTF-8 and kind of each numbered text of a `.strings` file
     /// whose value is a string or of a catalog, read in place (no string is made and nothing is
     /// retained per text), and `others` with every other string: `.strings` values that are no
-    /// string, `.stringsdict` texts, strings made one by one, the keys outside the numbering,
-    /// and a catalog's texts in a locale where they take 2 GB or more (not laid out). What the text rules read every translation through.
+    /// string, `.stringsdict` texts, strings made one by one and the keys outside the numbering.
+    /// What the text rules read every translation through.
     public func forEachText(
         texts: (_ number: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ kind: TextBytesKind) throws -> Void,
         others: (_ key: String, _ number: Int?, _ string: LocalizedString) throws -> Void
@@ -22,13 +22,14 @@ extension LocaleStrings {
         try slots.withUnsafeBufferPointer { slots in
             for (sourceNumber, source) in sources.enumerated() {
                 if source.made == nil, source.origin == .catalog, source.catalogSpans.count == source.catalog.count {
+                    // Where each store's bytes lie, read once.
+                    let bases = source.catalogStores.map { $0.bytes(start: 0, count: 0).baseAddress }
                     try source.catalogSpans.withUnsafeBufferPointer { spans in
-                        try source.text.withUnsafeBufferPointer { text in
-                            for number in slots.indices where !slots[number].isEmpty && slots[number].source == sourceNumber {
-                                let span = spans[Int(slots[number].index)]
-                                let kind = TextBytesKind(isCatalog: true, isSettled: span.isSettled)
-                                try texts(number, UnsafeBufferPointer(rebasing: text[span.range]), kind)
-                            }
+                        for number in slots.indices where !slots[number].isEmpty && slots[number].source == sourceNumber {
+                            let span = spans[Int(slots[number].index)]
+                            let kind = TextBytesKind(isCatalog: true, isSettled: span.isSettled)
+                            let base = bases[Int(span.store)].map { $0 + Int(span.start) }
+                            try texts(number, UnsafeBufferPointer(start: base, count: span.count), kind)
                         }
                     }
                     continue

@@ -21,15 +21,15 @@ public struct LocalizedString: Sendable, Hashable {
         /// Its entries, read without copying the file out of the source (four retains a read).
         let entries: [StringsEntry]
         /// The `.strings` file's text, which its entries' value ranges point into (read through
-        /// `strings`, the whole file struct was copied, a retain for each of its arrays); for a
-        /// catalog, the UTF-8 of each item's text (`value`) end to end, as `catalogSpans` lay it out.
+        /// `strings`, the whole file struct was copied, a retain for each of its arrays).
         let text: [UInt8]
         let stringsdict: [StringsdictEntry]
         let catalog: CatalogLocaleList
-        /// Where each catalog item's text stands in `text`, and whether its unit is `translated`
-        /// or states nothing: the text rules read catalog texts as bytes in place, as `.strings`
-        /// values (reading a unit's value retained its string, contended between the cores).
+        /// Where each catalog item's text lies in `catalogStores`, and whether its unit is
+        /// `translated` or states nothing: the text rules read catalog texts as bytes in place, as
+        /// `.strings` values (reading a unit's value made a string of it).
         let catalogSpans: [CatalogSpan]
+        let catalogStores: [CatalogTextStore]
         let catalogLoads: Bool
         /// For strings made by the public initializer, which point into no file.
         let made: Made?
@@ -62,25 +62,27 @@ public struct LocalizedString: Sendable, Hashable {
             entries = strings.entries
             self.stringsdict = stringsdict
             self.catalog = catalog
+            text = strings.text
             if origin == .catalog, made == nil {
-                (text, catalogSpans) = (catalog.text, catalog.spans)
+                (catalogSpans, catalogStores) = (catalog.spans, catalog.stores)
             } else {
-                text = strings.text
-                catalogSpans = []
+                (catalogSpans, catalogStores) = ([], [])
             }
             self.catalogLoads = catalogLoads
             self.made = made
         }
     }
 
-    /// A catalog item's text in its source's `text`: `count` bytes from `start`, and whether its
-    /// unit is `translated` or states nothing (a source-language key standing for its text does).
+    /// A catalog item's text in its source's stores: `count` bytes from `start` of store number
+    /// `store`, and whether its unit is `translated` or states nothing (a source-language key
+    /// standing for its text does).
     @usableFromInline struct CatalogSpan: Sendable {
         let start: UInt32
         let countAndFlag: UInt32
+        let store: UInt32
         static let settled: UInt32 = 1 << 31
 
-        var range: Range<Int> { Int(start)..<Int(start) + Int(countAndFlag & ~Self.settled) }
+        var count: Int { Int(countAndFlag & ~Self.settled) }
         var isSettled: Bool { countAndFlag & Self.settled != 0 }
     }
 
