@@ -39,7 +39,7 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                     // of the value (a retain of its box, contended between the cores).
                     references.removeAll(keepingCapacity: true)
                     value.forEachUnit { unit in
-                        guard unit.value.utf8Contains(byte: UInt8(ascii: "@")) else { return }
+                        guard unit.text.contains(byte: UInt8(ascii: "@")) else { return }
                         let names = catalogSubstitutionReferences(in: unit.value)
                         if !names.isEmpty { references.append((names, unit.location)) }
                     }

@@ -178,10 +178,9 @@ private struct FormReads {
     mutating func of(_ unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> Int {
         // One look at the bytes: whether the form reads its `%arg` alone, and its plain
         // specifiers' key.
-        let (tokenAlone, plain) =
-            unit.value.utf8.withContiguousStorageIfAvailable { bytes in
-                (substitution != nil && Self.holdsTokenAlone(bytes), PlainSpecifiers.key(bytes))
-            } ?? (false, nil)
+        let (tokenAlone, plain) = unit.text.withUTF8 { bytes in
+            (substitution != nil && Self.holdsTokenAlone(bytes), PlainSpecifiers.key(bytes))
+        }
         // Most substitution forms read their `%arg` alone ("%arg files"): what they read is what
         // the token alone reads once replaced, when the replacement is made of whole plain
         // specifiers (the scan ends where it does, whatever text follows).
@@ -317,7 +316,9 @@ extension CatalogValue {
     /// `.stringsdict` form's lone specifier reads its variable's number); other numbered
     /// specifiers read their own.
     fileprivate static func reads(of unit: borrowing CatalogStringUnit, substitution: SubstitutionReading?) -> [(FormatSpecifier, Int)] {
-        reads(of: unit.value, substitution: substitution)
+        // A form without '%' reads nothing (plural forms that spell out their count): no string made.
+        guard unit.text.contains(byte: UInt8(ascii: "%")) else { return [] }
+        return reads(of: unit.value, substitution: substitution)
     }
 
     /// What a form whose text is `value` reads (see `reads(of:substitution:)`).

@@ -83,7 +83,9 @@ struct InvisibleCharacterRule: Rule {
                 // The table of lead bytes at hand for every unit (fetching it per unit retained it).
                 InvisibleScan.leads.withUnsafeBufferPointer { leads in
                     catalog.forEachUnitInPlace { position, unit in
-                        if let found = InvisibleScan.first(in: unit.value, leads: leads) { hits.append((position, found, unit.location)) }
+                        if let found = unit.text.withUTF8({ InvisibleScan.first($0, leads: leads) }) {
+                            hits.append((position, found, unit.location))
+                        }
                     }
                 }
                 for (position, found, location) in hits {

@@ -100,7 +100,7 @@ struct PluralHardcodedNumberRule: Rule {
                     value.forEachPluralVariation { cases in
                         var writesNumber = false
                         for item in cases.indices where !writesNumber {
-                            cases[item].value.withStringUnit { unit in writesNumber = writtenNumber(unit.value) != nil }
+                            cases[item].value.withStringUnit { unit in writesNumber = writtenNumber(unit.text) != nil }
                         }
                         guard writesNumber else { return }
                         let set = CatalogValue.pluralSet(of: cases)
@@ -137,6 +137,11 @@ struct PluralHardcodedNumberRule: Rule {
     }
 
     /// The first number written in digits of any script ('1', '١', '१'), if any.
+    /// `writtenNumber` of a unit's text, read in place when it is ASCII digits (nearly always).
+    private func writtenNumber(_ text: borrowing CatalogText) -> String? {
+        text.withUTF8(Self.asciiDigits) ?? writtenNumber(text.string)
+    }
+
     private func writtenNumber(_ text: String) -> String? {
         // ASCII digits before any other script: read as bytes (Unicode properties are slow),
         // in place (the string's view, index by index, was most of the rule's time).
