@@ -271,10 +271,10 @@ struct TextBatch {
             if slot.flags.contains(.hasSpecifiers) { withSpecifiers.append(index) }
             if slot.flags.contains(.hasProblems) { withProblems.append(index) }
         }
-        if slot.source == lastRunSource, !runs.isEmpty, runs[runs.count - 1].range.upperBound == index {
-            runs[runs.count - 1].range = runs[runs.count - 1].range.lowerBound..<index + 1
+        if slot.source == lastRunSource, !runs.isEmpty, runs[runs.count - 1].end == index {
+            runs[runs.count - 1].end += 1
         } else {
-            runs.append(TextRun(source: slot.source, range: index..<index + 1))
+            runs.append(TextRun(source: slot.source, start: Int32(index), end: Int32(index + 1)))
             lastRunSource = slot.source
         }
         texts.slots.append(slot)
@@ -370,7 +370,7 @@ struct TextBatch {
             result.empty += batches[index].empty.lazy.map { $0 + offset }
             let sourceOffset = sourceOffsets[index]
             result.runs += batches[index].runs.lazy.map {
-                TextRun(source: $0.source + sourceOffset, range: $0.range.lowerBound + offset..<$0.range.upperBound + offset)
+                TextRun(source: $0.source + sourceOffset, start: $0.start + Int32(offset), end: $0.end + Int32(offset))
             }
         }
         return result
@@ -383,5 +383,11 @@ struct TextRun {
     /// The source's number in the batch's `texts.sources` (a reference to it was retained for
     /// every run, by every core's batches at once).
     let source: Int32
-    var range: Range<Int>
+    /// The run's first text and the one past its last, in 32 bits: a large catalog has a run
+    /// per text, and a range of `Int`s made each run twice the size (a batch's records number
+    /// far fewer than 2³¹, each taking 16 bytes).
+    var start: Int32
+    var end: Int32
+
+    var range: Range<Int> { Int(start)..<Int(end) }
 }

@@ -3,7 +3,8 @@ extension Array {
     /// once), moved, not copied: a copy of a large value retained every string in it, and freeing
     /// the part released them all again. Each part is left holding `blank` in place of each of its
     /// elements (a value without storage of its own, so the parts are freed without touching the
-    /// moved values).
+    /// moved values), and is then emptied: its storage is freed as soon as it is moved, so the
+    /// parts and the joined array are not all held at once.
     package static func joinedByMoving(_ parts: inout [[Element]], order: [Int], blank: Element) -> [Element] {
         let total = order.reduce(0) { $0 + parts[$1].count }
         return [Element](unsafeUninitializedCapacity: total) { joined, count in
@@ -14,6 +15,7 @@ extension Array {
                     source.initialize(repeating: blank, count: part.count)
                     count += part.count
                 }
+                parts[index] = []
             }
         }
     }

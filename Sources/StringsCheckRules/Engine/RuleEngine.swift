@@ -311,7 +311,7 @@ func releaseInBackground<T: Sendable>(_ value: consuming T) {
 extension RuleEngine {
     /// The findings of `parts` in one array, the largest part first and the others after it in
     /// order, each moved, not copied: a copy retained every string in a finding and freeing the
-    /// part released them all again. The parts are left holding findings with no text. The
+    /// part released them all again. Each part is freed once moved (see `joinedByMoving`). The
     /// order of the parts before the sort does not show: findings that compare equal in the sort
     /// are of one rule (the rule's id is compared), so of one part, whose order is kept.
     static func joined(_ parts: inout [[Finding]]) -> [Finding] {
