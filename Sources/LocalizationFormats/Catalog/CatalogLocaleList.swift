@@ -162,6 +162,12 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// The text laid out for `position` (see `Layout`), as a string.
+    func laidOutText(at position: Int) -> String {
+        let span = spans[position]
+        return String(decoding: stores[Int(span.store)].bytes(start: span.start, count: UInt32(span.count)), as: UTF8.self)
+    }
+
     /// Calls `body` with each text's position and the index of its entry in `entries`.
     func forEachEntry(_ body: (_ position: Int, _ entry: Int) throws -> Void) rethrows {
         try places.withUnsafeBufferPointer { places in
