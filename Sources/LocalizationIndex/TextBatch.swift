@@ -150,7 +150,9 @@ struct TextBatch {
     /// Adds form `form` (see `TextSource.catalogForm`) of the variations of localization
     /// `localization` of catalog entry `entry`, whose text is `value`: scanned as a string unit
     /// is (the same scan, shared with units written in the same plain specifiers), a record only.
-    mutating func appendCatalogForm(_ value: borrowing CatalogText, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
+    mutating func appendCatalogForm(
+        _ value: borrowing CatalogText, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool
+    ) {
         let object = Slot.catalogForm(localization: localization, form: form)
         appendCatalogRecord(value, object: object, extra: .catalogForm, entry: entry, of: source, loaded: loaded) { source, _ in
             source.catalogForm(entry: entry, localization: localization, form: form, loaded: loaded)

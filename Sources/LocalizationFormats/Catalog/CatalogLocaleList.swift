@@ -56,7 +56,8 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
             let numbers = other.stores.map { number(of: $0) }
             spans.reserveCapacity(spans.count + other.spans.count)
             for span in other.spans {
-                spans.append(LocalizedString.CatalogSpan(start: span.start, countAndFlag: span.countAndFlag, store: numbers[Int(span.store)]))
+                spans.append(
+                    LocalizedString.CatalogSpan(start: span.start, countAndFlag: span.countAndFlag, store: numbers[Int(span.store)]))
             }
         }
 

@@ -61,8 +61,9 @@ extension CatalogText: Hashable {
     public static func == (lhs: CatalogText, rhs: CatalogText) -> Bool {
         let (same, ascii) = lhs.withUTF8 { left in
             rhs.withUTF8 { right -> (Bool, Bool) in
-                if left.count == right.count, left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 {
-                    return (true, true)
+                if left.count == right.count {
+                    guard let first = left.baseAddress, let second = right.baseAddress else { return (true, true) }
+                    if memcmp(first, second, left.count) == 0 { return (true, true) }
                 }
                 return (false, !left.contains { $0 >= 0x80 } && !right.contains { $0 >= 0x80 })
             }

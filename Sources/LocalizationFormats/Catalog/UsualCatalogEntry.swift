@@ -127,7 +127,9 @@ extension JSONReader.Parser {
                 unit = read.unit
                 states = read.states
             } else if parser.name(name, is: "variations") {
-                guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting, texts: &texts) else { return false }
+                guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting, texts: &texts) else {
+                    return false
+                }
                 variations = read
             } else if parser.name(name, is: "substitutions") {
                 // A localization's own substitutions, as Xcode writes them (not a form's).
