@@ -70,7 +70,6 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
         /// Adds a key standing for its own text.
         mutating func append(key: String) {
             var writer = keys ?? CatalogTextWriter()
-            keys = nil
             let text = writer.append(key)
             keys = writer
             append(text, settled: true)

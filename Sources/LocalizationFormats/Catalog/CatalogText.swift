@@ -26,8 +26,7 @@ public struct CatalogText: Sendable {
             return
         }
         var writer = CatalogTextWriter()
-        var string = string
-        self = string.withUTF8 { writer.append($0) }
+        self = writer.append(string)
         writer.finish()
     }
 
