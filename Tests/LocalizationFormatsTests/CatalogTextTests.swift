@@ -53,17 +53,49 @@ struct CatalogTextTests {
         #expect(unit == CatalogStringUnit(state: "new", text: CatalogText("zwei"), location: SourcePosition(line: 1, column: 1)))
     }
 
-    /// A writer rewound to a mark forgets what came after it; the texts before it still read.
+    /// A writer rewound to a mark forgets what came after it in every locale's lane; the texts
+    /// before it still read.
     @Test func aRewoundWriterForgetsWhatCameAfter() {
         var writer = CatalogTextWriter()
+        writer.startLocale("de")
         let first = writer.append("first")
-        let mark = writer.mark
+        let german = writer.store
+        let mark = writer.mark()
         _ = writer.append(String(repeating: "y", count: 10_000))
+        writer.startLocale(number: 0, name: "fr")
+        _ = writer.append("premier")
+        let french = writer.store
         writer.rewind(to: mark)
-        #expect(writer.store.count == 5)
+        #expect(german.count == 5 && french.count == 0)
+        writer.startLocale("de")
         let second = writer.append("second")
+        writer.startLocale(number: 0, name: "fr")
+        let third = writer.append("troisième")
         writer.finish()
-        #expect(first.string == "first" && second.string == "second")
-        #expect(writer.store.count == 11)
+        #expect(first.string == "first" && second.string == "second" && third.string == "troisième")
+        #expect(german.count == 11 && third.store === french && french.count == 10)
+    }
+
+    /// Each locale's texts lie end to end in entry order, apart from the other locales', on the
+    /// direct path and the general one (an entry with a member the direct reader declines).
+    @Test func aLocalesTextsLieEndToEnd() throws {
+        var entries: [String] = []
+        for index in 0..<200 {
+            // A comment written twice: the direct reader leaves the entry to the general path.
+            let extra = index % 7 == 0 ? ", \"comment\" : \"a\", \"comment\" : \"b\"" : ""
+            entries.append(
+                "\"k\(index)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Wert \(index)\" } }, \"fr\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"valeur \(index)\" } } }\(extra) }"
+            )
+        }
+        let json = "{ \"sourceLanguage\" : \"en\", \"strings\" : { \(entries.joined(separator: ", ")) }, \"version\" : \"1.0\" }"
+        let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "T.xcstrings")
+        try #require(catalog.entries.count == 200)
+        for place in 0..<2 {
+            let texts = try catalog.entries.map { try #require($0.localizations[place].value.stringUnit?.text) }
+            for (previous, next) in zip(texts, texts.dropFirst()) {
+                #expect(next.store === previous.store && next.start == previous.start + previous.count)
+            }
+            #expect(texts[0].store !== catalog.entries[0].localizations[1 - place].value.stringUnit?.text.store)
+        }
     }
 }

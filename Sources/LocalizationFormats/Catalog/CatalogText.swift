@@ -151,15 +151,78 @@ public final class CatalogTextStore: @unchecked Sendable {
     }
 }
 
-/// Writes a run's texts into stores: a new one when the last is full.
+/// Writes a run's texts into stores, one lane of stores per locale: the text rules and the index
+/// read a locale's texts one after another, in entry order, and find them end to end (written in
+/// file order, one store for all, a locale's texts lay a whole entry apart, and each read of one
+/// waited for memory). A lane starts a new store when its last is full.
 struct CatalogTextWriter {
-    private(set) var store = CatalogTextStore()
+    /// Each lane's stores (the last one written to), lane 0 for texts of no locale.
+    private var lanes: [Lane] = [Lane()]
+    /// The lane being written, and its store (held apart: the array's element is not read for
+    /// each text).
+    private var current = 0
+    private(set) var store: CatalogTextStore
+    /// The lane of each locale, by name, and by the number the run's names give it.
+    private var laneOfName: [String: Int] = [:]
+    private var laneOfNumber: [Int] = []
+    /// Since the last mark, while one stands: the lanes written and where each stood then (see
+    /// `mark`).
+    private var generation = 0
+    private var marked = false
+    private var written: [(lane: Int, count: Int, store: ObjectIdentifier)] = []
 
-    /// The text of `bytes`, written at the end of the store.
+    private struct Lane {
+        var store = CatalogTextStore()
+        /// The mark `written` last noted this lane in.
+        var noted = -1
+    }
+
+    init() { store = lanes[0].store }
+
+    /// Writes the texts that follow in the lane of locale `name`.
+    mutating func startLocale(_ name: String) {
+        if let lane = laneOfName[name] {
+            switchLane(to: lane)
+            return
+        }
+        lanes.append(Lane())
+        laneOfName[name] = lanes.count - 1
+        switchLane(to: lanes.count - 1)
+    }
+
+    /// The same for the locale the run's names number `number` (see `CatalogNames`): a lookup by
+    /// number where a name is hashed.
+    mutating func startLocale(number: Int, name: String) {
+        if number < laneOfNumber.count, laneOfNumber[number] >= 0 {
+            switchLane(to: laneOfNumber[number])
+            return
+        }
+        startLocale(name)
+        while laneOfNumber.count <= number { laneOfNumber.append(-1) }
+        laneOfNumber[number] = current
+    }
+
+    private mutating func switchLane(to lane: Int) {
+        if lane != current {
+            current = lane
+            store = lanes[lane].store
+        }
+        if marked { note() }
+    }
+
+    /// Notes where the current lane stands, the first time it is written after the mark.
+    private mutating func note() {
+        guard lanes[current].noted != generation else { return }
+        lanes[current].noted = generation
+        written.append((current, store.count, ObjectIdentifier(store)))
+    }
+
+    /// The text of `bytes`, written at the end of the current lane.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> CatalogText {
         if let text = store.append(bytes) { return text }
         store.shrinkToFit()
         store = CatalogTextStore()
+        lanes[current].store = store
         guard let text = store.append(bytes) else { fatalError("a text of \(bytes.count) bytes") }
         return text
     }
@@ -170,14 +233,29 @@ struct CatalogTextWriter {
         return string.withUTF8 { append($0) }
     }
 
-    /// Where the writer stands, to go back to when what was read after is read again.
-    var mark: (store: ObjectIdentifier, count: Int) { (ObjectIdentifier(store), store.count) }
-
-    /// Forgets what was written since `mark` (kept when another store was started since).
-    func rewind(to mark: (store: ObjectIdentifier, count: Int)) {
-        if mark.store == ObjectIdentifier(store) { store.truncate(to: mark.count) }
+    /// Where the writer stands, to go back to when what was read after is read again; a mark
+    /// replaces the one before.
+    mutating func mark() -> Int {
+        generation += 1
+        marked = true
+        written.removeAll(keepingCapacity: true)
+        note()
+        return generation
     }
 
-    /// Gives back the room the last store did not take.
-    func finish() { store.shrinkToFit() }
+    /// Forgets what was written since `mark` in each lane (kept in a lane that started another
+    /// store since), and the mark.
+    mutating func rewind(to mark: Int) {
+        guard marked, mark == generation else { return }
+        for (lane, count, store) in written where ObjectIdentifier(lanes[lane].store) == store {
+            lanes[lane].store.truncate(to: count)
+        }
+        written.removeAll(keepingCapacity: true)
+        marked = false
+    }
+
+    /// Gives back the room each lane's last store did not take.
+    func finish() {
+        for lane in lanes { lane.store.shrinkToFit() }
+    }
 }

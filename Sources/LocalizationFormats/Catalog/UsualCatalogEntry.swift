@@ -23,7 +23,7 @@ extension JSONReader.Parser {
     ) -> CatalogEntry? {
         // Everything reading may change: a member read as a node notes duplicate keys inside it.
         let start = (pos, cursor, diagnostics.count, tally, duplicatesListed, unlistedDuplicates, lastDuplicate)
-        let written = texts.mark
+        let written = texts.mark()
         if let entry = try? readUsualEntry(key: key, keyLocation: keyLocation, names: &names, texts: &texts),
             diagnostics.count == start.2, unlistedDuplicates == start.5
         {
@@ -101,10 +101,10 @@ extension JSONReader.Parser {
         names.startEntry()
         let closed = try readObject { parser, name, _ in
             // Each entry names the same few locales: each is made once, and known by its number.
-            guard let locale = names.locale(name, in: parser.b, at: result.count), let value = try parser.usualValue(texts: &texts) else {
-                return false
-            }
-            result.append(CatalogLocalization(locale: locale, value: value))
+            guard let locale = names.locale(name, in: parser.b, at: result.count) else { return false }
+            texts.startLocale(number: locale.number, name: locale.name)
+            guard let value = try parser.usualValue(texts: &texts) else { return false }
+            result.append(CatalogLocalization(locale: locale.name, value: value))
             return true
         }
         if closed { names.localesPerEntry = max(names.localesPerEntry, result.count) }
@@ -376,8 +376,9 @@ struct CatalogNames {
     mutating func startEntry() { entry += 1 }
 
     /// The locale whose name is `bytes[name]` (see `JSONReader.Parser.readObject`), named at
-    /// place `place` of the entry; nil when the entry named it already.
-    mutating func locale(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, at place: Int) -> String? {
+    /// place `place` of the entry, and its number among the run's; nil when the entry named it
+    /// already.
+    mutating func locale(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, at place: Int) -> (number: Int, name: String)? {
         let written = UnsafeBufferPointer(rebasing: bytes[name])
         let number: Int
         // Compared with memcmp: a generic comparison went element by element.
@@ -400,6 +401,6 @@ struct CatalogNames {
         guard lastEntry[number] != entry else { return nil }
         lastEntry[number] = entry
         if place < previous.count { previous[place] = number } else { previous.append(number) }
-        return locales[number].name
+        return (number, locales[number].name)
     }
 }

@@ -152,37 +152,44 @@ extension CatalogValue {
 
 /// The substitution names a text references: `%#@NAME@`, `%1$#@NAME@`.
 func catalogSubstitutionReferences(in text: String) -> [String] {
-    // Read as bytes: '%', digits, '$', '#', '@' are ASCII, and a name ends at the next '@'.
     // Most texts hold no '#' at all.
     guard text.utf8Contains(byte: UInt8(ascii: "#")) else { return [] }
-    func references(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        var names: [String] = []
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                index += 1
-                continue
-            }
-            var cursor = index + 1
-            // '%%' is a percent sign, not the start of a reference.
-            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") {
-                index = cursor + 1
-                continue
-            }
-            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "$") { cursor += 1 }
-            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@") else {
-                index += 1
-                continue
-            }
-            let start = cursor + 2
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "@")) else { break }
-            if start < end { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
-            index = end + 1
-        }
-        return names
-    }
     // Read in place where the text is contiguous (a mutable copy retained it).
-    if let names = text.utf8.withContiguousStorageIfAvailable(references) { return names }
+    if let names = text.utf8.withContiguousStorageIfAvailable(catalogSubstitutionReferences(inUTF8:)) { return names }
     var copy = text
-    return copy.withUTF8(references)
+    return copy.withUTF8(catalogSubstitutionReferences(inUTF8:))
+}
+
+/// The same of a unit's text, read where it lies.
+func catalogSubstitutionReferences(in text: CatalogText) -> [String] {
+    guard text.contains(byte: UInt8(ascii: "#")) else { return [] }
+    return text.withUTF8(catalogSubstitutionReferences(inUTF8:))
+}
+
+/// The same of UTF-8: '%', digits, '$', '#', '@' are ASCII, and a name ends at the next '@'.
+private func catalogSubstitutionReferences(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    var names: [String] = []
+    var index = 0
+    while index < bytes.count {
+        guard bytes[index] == UInt8(ascii: "%") else {
+            index += 1
+            continue
+        }
+        var cursor = index + 1
+        // '%%' is a percent sign, not the start of a reference.
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") {
+            index = cursor + 1
+            continue
+        }
+        while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "$") { cursor += 1 }
+        guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@") else {
+            index += 1
+            continue
+        }
+        let start = cursor + 2
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "@")) else { break }
+        if start < end { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+        index = end + 1
+    }
+    return names
 }

@@ -39,8 +39,7 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                     // of the value (a retain of its box, contended between the cores).
                     references.removeAll(keepingCapacity: true)
                     value.forEachUnit { unit in
-                        guard unit.text.contains(byte: UInt8(ascii: "@")) else { return }
-                        let names = catalogSubstitutionReferences(in: unit.value)
+                        let names = catalogSubstitutionReferences(in: unit.text)
                         if !names.isEmpty { references.append((names, unit.location)) }
                     }
                     guard !references.isEmpty else { return }
