@@ -158,10 +158,13 @@ public final class CatalogTextStore: @unchecked Sendable {
 struct CatalogTextWriter {
     /// Each lane's stores (the last one written to), lane 0 for texts of no locale.
     private var lanes: [Lane] = [Lane()]
-    /// The lane being written, and its store (held apart: the array's element is not read for
-    /// each text).
+    /// The lane being written, and its store: held apart, unretained (the lane keeps it), so
+    /// neither each text nor each change of lane reads the array or counts a reference.
     private var current = 0
-    private(set) var store: CatalogTextStore
+    private var currentStore: Unmanaged<CatalogTextStore>
+
+    /// The store being written (the current lane's last).
+    var store: CatalogTextStore { currentStore.takeUnretainedValue() }
     /// The lane of each locale, by name, and by the number the run's names give it.
     private var laneOfName: [String: Int] = [:]
     private var laneOfNumber: [Int] = []
@@ -177,7 +180,7 @@ struct CatalogTextWriter {
         var noted = -1
     }
 
-    init() { store = lanes[0].store }
+    init() { currentStore = Unmanaged.passUnretained(lanes[0].store) }
 
     /// Writes the texts that follow in the lane of locale `name`.
     mutating func startLocale(_ name: String) {
@@ -205,7 +208,7 @@ struct CatalogTextWriter {
     private mutating func switchLane(to lane: Int) {
         if lane != current {
             current = lane
-            store = lanes[lane].store
+            currentStore = Unmanaged.passUnretained(lanes[lane].store)
         }
         if marked { note() }
     }
@@ -214,16 +217,16 @@ struct CatalogTextWriter {
     private mutating func note() {
         guard lanes[current].noted != generation else { return }
         lanes[current].noted = generation
-        written.append((current, store.count, ObjectIdentifier(store)))
+        currentStore._withUnsafeGuaranteedRef { written.append((current, $0.count, ObjectIdentifier($0))) }
     }
 
     /// The text of `bytes`, written at the end of the current lane.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> CatalogText {
-        if let text = store.append(bytes) { return text }
-        store.shrinkToFit()
-        store = CatalogTextStore()
-        lanes[current].store = store
-        guard let text = store.append(bytes) else { fatalError("a text of \(bytes.count) bytes") }
+        if let text = currentStore._withUnsafeGuaranteedRef({ $0.append(bytes) }) { return text }
+        lanes[current].store.shrinkToFit()
+        lanes[current].store = CatalogTextStore()
+        currentStore = Unmanaged.passUnretained(lanes[current].store)
+        guard let text = lanes[current].store.append(bytes) else { fatalError("a text of \(bytes.count) bytes") }
         return text
     }
 

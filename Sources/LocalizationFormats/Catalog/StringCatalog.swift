@@ -219,37 +219,24 @@ extension StringCatalog {
         }
     }
 
-    /// Calls `body` with every string unit of every localization (within a value, in the order
-    /// of `CatalogValue.forEachUnit`), with its localization's position, for a reader whose
-    /// result does not depend on the order: entries in blocks, and in each block the first
-    /// localization of every entry, then the second … A locale's texts lie end to end (see
-    /// `CatalogTextWriter`), so a block's texts are read a run at a time, where entry by entry
-    /// they were read from every locale's run in turn, each read waiting for memory. Nothing is
-    /// copied: handing each entry and value to a closure retained the entry's list and the
-    /// value's box, contended when the cores read one catalog at once; a reader that needs the
-    /// key or the locale (for a finding) reads them by position.
+    /// Calls `body` with every string unit of every localization, in the order of
+    /// `forEachLocalizationWithPosition` and, within a value, of `CatalogValue.forEachUnit`, with
+    /// its localization's position. Nothing is copied: handing each entry and value to a closure
+    /// retained the entry's list and the value's box, contended when the cores read one catalog
+    /// at once; a reader that needs the key or the locale (for a finding) reads them by position.
     @inlinable
-    public func forEachUnitInPlaceByLocale(
+    public func forEachUnitInPlace(
         _ body: (_ position: (entry: Int, localization: Int), _ unit: borrowing CatalogStringUnit) throws -> Void
     ) rethrows {
-        let block = 64
         try entries.withUnsafeBufferPointer { entries in
-            for blockStart in stride(from: 0, to: entries.count, by: block) {
-                let blockEntries = blockStart..<Swift.min(blockStart + block, entries.count)
-                var item = 0
-                var more = true
-                while more {
-                    more = false
-                    for index in blockEntries {
-                        try entries[index].localizations.withUnsafeBufferPointer { localizations in
-                            guard item < localizations.count, let first = localizations.baseAddress else { return }
-                            if item + 1 < localizations.count { more = true }
-                            try CatalogValue.forEachUnit(at: CatalogLocalization.value(at: first + item)) { unit in
-                                try body((index, item), unit)
-                            }
+            for index in entries.indices {
+                try entries[index].localizations.withUnsafeBufferPointer { localizations in
+                    guard let first = localizations.baseAddress else { return }
+                    for item in 0..<localizations.count {
+                        try CatalogValue.forEachUnit(at: CatalogLocalization.value(at: first + item)) { unit in
+                            try body((index, item), unit)
                         }
                     }
-                    item += 1
                 }
             }
         }

@@ -82,8 +82,7 @@ struct InvisibleCharacterRule: Rule {
                 var hits: [(position: (entry: Int, localization: Int), found: InvisibleScan, location: SourcePosition)] = []
                 // The table of lead bytes at hand for every unit (fetching it per unit retained it).
                 InvisibleScan.leads.withUnsafeBufferPointer { leads in
-                    // Locale by locale, where the texts lie end to end; the findings are sorted.
-                    catalog.forEachUnitInPlaceByLocale { position, unit in
+                    catalog.forEachUnitInPlace { position, unit in
                         if let found = unit.text.withUTF8({ InvisibleScan.first($0, leads: leads) }) {
                             hits.append((position, found, unit.location))
                         }
