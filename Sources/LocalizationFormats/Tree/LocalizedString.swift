@@ -117,8 +117,20 @@ public struct LocalizedString: Sendable, Hashable {
         case .strings:
             return withValueBytes { String(decoding: $0, as: UTF8.self) }
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
-        case .catalog: return source.catalog.value(at: index) ?? source.catalog.key(at: index)
+        case .catalog:
+            // Read where the locale's list laid the text out (the unit's bytes, or the key's):
+            // the unit's box, a whole entry away from the locale's next, is not read.
+            if let text = withCatalogTextBytes({ OldStyleScanner.string(validUTF8: $0) }) { return text }
+            return source.catalog.value(at: index) ?? source.catalog.key(at: index)
         }
+    }
+
+    /// A catalog text's UTF-8 (its value), read where its list laid it out; nil for any other
+    /// text, or a list laid out without it.
+    func withCatalogTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        guard source.made == nil, source.origin == .catalog, index < source.catalogSpans.count else { return nil }
+        let span = source.catalogSpans[index]
+        return try body(source.catalogStores[Int(span.store)].bytes(start: span.start, count: UInt32(span.count)))
     }
 
     /// The value's UTF-8 read in place, for a `.strings` text with a string value; nil otherwise
