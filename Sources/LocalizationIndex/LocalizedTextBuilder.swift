@@ -255,7 +255,7 @@ enum LocalizedTextBuilder {
                         if isSource || unit.state != "new" {
                             batch.appendCatalogForm(
                                 unit.text, form: form, entry: position.entry, localization: position.localization, of: source,
-                                loaded: loaded)
+                                loaded: loaded, mayHoldPercent: value.shape.hasPercent)
                         }
                         form += 1
                     }
@@ -274,10 +274,13 @@ enum LocalizedTextBuilder {
         // text the app shows whatever its state (Xcode leaves extracted source text 'new').
         // Read in place (a value without forms visits its unit alone): copying the unit retained
         // its strings, and copying the value its box.
+        let mayHoldPercent = pointer.pointee.shape.hasPercent
         CatalogValue.forEachUnit(at: pointer) { unit in
             guard isSource || unit.state != "new" else { return }
             if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
-                batch.appendUnit(unit.text, entry: position.entry, localization: position.localization, of: source, loaded: loaded)
+                batch.appendUnit(
+                    unit.text, entry: position.entry, localization: position.localization, of: source, loaded: loaded,
+                    mayHoldPercent: mayHoldPercent)
                 return
             }
             let entry = entries[position.entry]
@@ -309,9 +312,10 @@ enum LocalizedTextBuilder {
         // when a pass first needs it, and read by the passes below (they each scanned every unit
         // again). A substitution's form is scanned once its `%arg` is replaced.
         var scans: [FormatAnalysis?] = []
-        func scan(_ form: Int, _ text: String) -> FormatAnalysis {
+        // The text is made only for a form not scanned yet (each read of a unit's value makes one).
+        func scan(_ form: Int, _ text: @autoclosure () -> String) -> FormatAnalysis {
             if let known = scans[form] { return known }
-            let made = FormatScanner.analyze(text, checkAcrossArguments: false)
+            let made = FormatScanner.analyze(text(), checkAcrossArguments: false)
             scans[form] = made
             return made
         }

@@ -141,8 +141,12 @@ struct TextBatch {
     /// Adds the string unit of localization `localization` of catalog entry `entry`, whose text is
     /// `value`: scanned, or given the scan of an earlier unit with the same plain specifiers (see
     /// `PlainSpecifiers`; units are scanned as catalog texts, apart from `.strings` values).
-    mutating func appendUnit(_ value: borrowing CatalogText, entry: Int, localization: Int, of source: TextSource, loaded: Bool) {
-        appendCatalogRecord(value, object: Slot.unit(localization), extra: [], entry: entry, of: source, loaded: loaded) {
+    mutating func appendUnit(
+        _ value: borrowing CatalogText, entry: Int, localization: Int, of source: TextSource, loaded: Bool, mayHoldPercent: Bool = true
+    ) {
+        appendCatalogRecord(
+            value, object: Slot.unit(localization), extra: [], entry: entry, of: source, loaded: loaded, mayHoldPercent: mayHoldPercent
+        ) {
             LocalizedText(source: $0, catalogEntry: entry, localization: localization, analysis: $1, loaded: loaded)
         }
     }
@@ -151,23 +155,28 @@ struct TextBatch {
     /// `localization` of catalog entry `entry`, whose text is `value`: scanned as a string unit
     /// is (the same scan, shared with units written in the same plain specifiers), a record only.
     mutating func appendCatalogForm(
-        _ value: borrowing CatalogText, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool
+        _ value: borrowing CatalogText, form: Int, entry: Int, localization: Int, of source: TextSource, loaded: Bool,
+        mayHoldPercent: Bool = true
     ) {
         let object = Slot.catalogForm(localization: localization, form: form)
-        appendCatalogRecord(value, object: object, extra: .catalogForm, entry: entry, of: source, loaded: loaded) { source, _ in
+        appendCatalogRecord(
+            value, object: object, extra: .catalogForm, entry: entry, of: source, loaded: loaded, mayHoldPercent: mayHoldPercent
+        ) { source, _ in
             source.catalogForm(entry: entry, localization: localization, form: form, loaded: loaded)
         }
     }
 
     /// A catalog text's record (a unit's or a form's, as `object` and `extra` say), whose text is
     /// `value`: given the scan of an earlier catalog text in the same plain specifiers, else
-    /// scanned; `text` makes the text for the rare scan that needs it.
+    /// scanned; `text` makes the text for the rare scan that needs it. `mayHoldPercent` false
+    /// (the value's shape says no unit of it holds a `%`) says the text has no specifier.
     private mutating func appendCatalogRecord(
         _ value: borrowing CatalogText, object: Int32, extra: Flags, entry: Int, of source: TextSource, loaded: Bool,
-        text: (TextSource, FormatAnalysis) -> LocalizedText
+        mayHoldPercent: Bool, text: (TextSource, FormatAnalysis) -> LocalizedText
     ) {
-        // The text's bytes read in place: a string is made only to scan it.
-        let key = value.withUTF8(PlainSpecifiers.key).map { $0 | Self.unitKey }
+        // The text's bytes read in place: a string is made only to scan it. A text without '%'
+        // is not read at all (its bytes lie with its locale's, apart from the entry's others).
+        let key = mayHoldPercent ? value.withUTF8(PlainSpecifiers.key).map { $0 | Self.unitKey } : Self.unitKey
         let own: Flags = [.catalog, extra, value.isEmpty ? .isEmpty : [], loaded ? .loaded : []]
         let number = number(of: source)
         if appendKnownScan(key, object: object, entry: entry, source: source, number: number, own: own) { return }

@@ -8,7 +8,7 @@ struct CatalogShapeTests {
     /// The shape worked out by walking the value and everything nested in it.
     static func walkedShape(_ value: CatalogValue) -> (
         states: Set<String?>, variations: Bool, substitutions: Bool, nestsVariations: Bool, nestsSubstitutions: Bool,
-        percent: Bool
+        percent: Bool, printable: Bool
     ) {
         var nested: [CatalogValue] = []
         func collect(_ variations: [CatalogVariation]) {
@@ -26,7 +26,8 @@ struct CatalogShapeTests {
         return (
             Set(units.map(\.state)), !value.variations.isEmpty, !value.substitutions.isEmpty,
             nested.contains { !$0.variations.isEmpty }, nested.contains { !$0.substitutions.isEmpty },
-            units.contains { $0.value.contains("%") }
+            units.contains { $0.value.contains("%") },
+            units.allSatisfy { $0.value.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
         )
     }
 
@@ -39,6 +40,7 @@ struct CatalogShapeTests {
                 #expect(value.nestsVariations == walked.nestsVariations, sourceLocation: sourceLocation)
                 #expect(value.nestsSubstitutions == walked.nestsSubstitutions, sourceLocation: sourceLocation)
                 #expect(value.shape.hasPercent == walked.percent, sourceLocation: sourceLocation)
+                #expect(value.shape.isPrintableASCII == walked.printable, sourceLocation: sourceLocation)
                 for state in [nil, "translated", "needs_review", "new", "stale", "machine_translated"] as [String?] {
                     #expect(value.shape.hasUnit(inState: state) == walked.states.contains(state), sourceLocation: sourceLocation)
                 }
@@ -66,6 +68,27 @@ struct CatalogShapeTests {
                    "substitutions": {"k": {"variations": {"plural": {"other": {"stringUnit": {"value": "k"}}}}}}}}}}}}
         }, "version": "1.0"}
         """
+
+    /// Whether a value's texts are all printable ASCII, on the direct path and the general one:
+    /// a control, DEL, a character outside ASCII in any unit (a plural form's too) says no;
+    /// tabs and line breaks do not.
+    @Test func shapesSayWhetherTheTextsArePrintableASCII() {
+        let texts = [
+            "plain text that runs past eight bytes", "tab\\tand line\\nbreak, long enough to read by words", "bell \\u0007",
+            "delete \\u007f after eight bytes", "caf\u{e9}", "no\u{a0}break", "zero\u{200b}width space beyond a word", "",
+        ]
+        let entries = texts.enumerated().map { index, text in
+            "\"k\(index)\": {\"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"\(text)\"}}, \"fr\": {\"variations\": {\"plural\": {\"one\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"one\"}}, \"other\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"\(text)\"}}}}}}}"
+        }
+        let json = "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\(entries.joined(separator: ", "))}}"
+        let expected = [true, true, false, false, false, false, false, true]
+        for direct in [true, false] {
+            let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "x.xcstrings", direct: direct)
+            #expect(catalog.entries.map { $0.localizations[0].value.shape.isPrintableASCII } == expected, "direct \(direct)")
+            #expect(catalog.entries.map { $0.localizations[1].value.shape.isPrintableASCII } == expected, "direct \(direct)")
+            Self.expectShapesMatch(catalog)
+        }
+    }
 
     @Test func shapesSayWhatTheValuesHold() {
         let catalog = StringCatalogParser.parse(bytes: Array(Self.nested.utf8), path: "x.xcstrings")

@@ -80,7 +80,9 @@ public struct CatalogValue: Sendable, Hashable {
     /// A value that is one string unit whose state the caller has read as `states` (the parser's
     /// usual path): its shape made without reading the unit again.
     init(unit: CatalogStringUnit, states: UnitStates, location: SourcePosition) {
-        shape = Shape(unitStates: states, hasPercent: unit.text.contains(byte: UInt8(ascii: "%")))
+        shape = Shape(
+            unitStates: states, hasPercent: unit.text.contains(byte: UInt8(ascii: "%")),
+            isPrintableASCII: unit.text.withUTF8(WordScan.isPrintableASCII))
         storage = Storage(stringUnit: unit, variations: [], substitutions: [], location: location)
     }
 
@@ -346,18 +348,23 @@ extension CatalogValue {
         /// Whether the text of some unit of the value (nested ones included) holds a `%`: one
         /// without reads no argument and references no substitution.
         public let hasPercent: Bool
+        /// Whether the text of every unit of the value (nested ones included) is printable ASCII
+        /// (`WordScan.isPrintableASCII`): a value that is holds no control or invisible character.
+        public let isPrintableASCII: Bool
 
         init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
             var states = stringUnit.map { UnitStates($0.state) } ?? []
             var nestsVariations = false
             var nestsSubstitutions = false
             var hasPercent = stringUnit?.text.contains(byte: UInt8(ascii: "%")) ?? false
+            var isPrintableASCII = stringUnit?.text.withUTF8(WordScan.isPrintableASCII) ?? true
             func add(_ variations: [CatalogVariation]) {
                 for variation in variations {
                     for item in variation.cases {
                         let nested = item.value.shape
                         states.formUnion(nested.unitStates)
                         hasPercent = hasPercent || nested.hasPercent
+                        isPrintableASCII = isPrintableASCII && nested.isPrintableASCII
                         nestsVariations = nestsVariations || nested.hasVariations || nested.nestsVariations
                         nestsSubstitutions = nestsSubstitutions || nested.hasSubstitutions || nested.nestsSubstitutions
                     }
@@ -372,10 +379,11 @@ extension CatalogValue {
             self.nestsVariations = nestsVariations
             self.nestsSubstitutions = nestsSubstitutions
             self.hasPercent = hasPercent
+            self.isPrintableASCII = isPrintableASCII
         }
 
         /// The shape of a value that is one string unit.
-        init(unitStates: UnitStates, hasPercent: Bool) {
+        init(unitStates: UnitStates, hasPercent: Bool, isPrintableASCII: Bool) {
             self.unitStates = unitStates
             hasStringUnit = true
             hasVariations = false
@@ -383,6 +391,7 @@ extension CatalogValue {
             nestsVariations = false
             nestsSubstitutions = false
             self.hasPercent = hasPercent
+            self.isPrintableASCII = isPrintableASCII
         }
 
         /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is

@@ -224,8 +224,10 @@ extension StringCatalog {
     /// its localization's position. Nothing is copied: handing each entry and value to a closure
     /// retained the entry's list and the value's box, contended when the cores read one catalog
     /// at once; a reader that needs the key or the locale (for a finding) reads them by position.
+    /// Values whose shape `include` refuses are passed over, their boxes unread.
     @inlinable
     public func forEachUnitInPlace(
+        where include: (CatalogValue.Shape) -> Bool = { _ in true },
         _ body: (_ position: (entry: Int, localization: Int), _ unit: borrowing CatalogStringUnit) throws -> Void
     ) rethrows {
         try entries.withUnsafeBufferPointer { entries in
@@ -233,6 +235,7 @@ extension StringCatalog {
                 try entries[index].localizations.withUnsafeBufferPointer { localizations in
                     guard let first = localizations.baseAddress else { return }
                     for item in 0..<localizations.count {
+                        guard include(localizations[item].value.shape) else { continue }
                         try CatalogValue.forEachUnit(at: CatalogLocalization.value(at: first + item)) { unit in
                             try body((index, item), unit)
                         }

@@ -25,6 +25,25 @@ package enum WordScan {
         return !isASCII(highBits)
     }
 
+    /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E), a tab, a line feed or a
+    /// return: such a text holds no control, invisible or replacement character. Eight bytes at
+    /// a time while none is below 0x20, DEL or outside ASCII; byte by byte from the first word
+    /// that has one.
+    package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count, isPlainASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), excluding: 0x7F, 0x7F, 0x7F) {
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether none of the eight bytes of `word` needs a look: all ASCII, none below 0x20, none
     /// `a`, `b` or `c`. False flags of the zero-byte test only sit above a true one, so a false
     /// answer is never wrong about the word as a whole.

@@ -82,7 +82,8 @@ struct InvisibleCharacterRule: Rule {
                 var hits: [(position: (entry: Int, localization: Int), found: InvisibleScan, location: SourcePosition)] = []
                 // The table of lead bytes at hand for every unit (fetching it per unit retained it).
                 InvisibleScan.leads.withUnsafeBufferPointer { leads in
-                    catalog.forEachUnitInPlace { position, unit in
+                    // A value whose texts are all printable ASCII holds none: passed over unread.
+                    catalog.forEachUnitInPlace(where: { !$0.isPrintableASCII }) { position, unit in
                         if let found = unit.text.withUTF8({ InvisibleScan.first($0, leads: leads) }) {
                             hits.append((position, found, unit.location))
                         }
