@@ -33,7 +33,8 @@ package enum WordScan {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0
-        while index + 8 <= bytes.count, isPlainASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), excluding: 0x7F, 0x7F, 0x7F) {
+        while index + 8 <= bytes.count, isPlainASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), excluding: 0x7F, 0x7F, 0x7F)
+        {
             index += 8
         }
         while index < bytes.count {
