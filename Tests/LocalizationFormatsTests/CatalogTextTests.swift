@@ -53,6 +53,54 @@ struct CatalogTextTests {
         #expect(unit == CatalogStringUnit(state: "new", text: CatalogText("zwei"), location: SourcePosition(line: 1, column: 1)))
     }
 
+    /// The byte test that spares a string comparison never calls two canonically equivalent
+    /// texts different: pairs drawn from characters with and without canonical decompositions
+    /// (composed and decomposed letters, the Kelvin sign, '≠', Hangul syllables and their jamo,
+    /// kana with voicing marks, CJK), checked against Swift's own string equality.
+    @Test func theByteTestNeverPartsEquivalentTexts() {
+        let pieces = [
+            "a", "e", "K", "=", "<", ";", "`", " ", "%@", "\u{E9}", "e\u{301}", "\u{212A}", "\u{2260}", "=\u{338}", "\u{37E}",
+            "\u{1FEF}", "\u{D55C}", "\u{1112}\u{1161}\u{11AB}", "\u{304C}", "\u{304B}\u{3099}", "\u{6F22}", "\u{F900}",
+            "\u{8C48}", "\u{323}", "\u{301}", "\u{1F600}",
+        ].map { piece -> String in
+            // Written with escapes above so that the source file itself holds no combining marks.
+            var result = ""
+            var rest = Substring(piece)
+            while let open = rest.range(of: "\\u{") {
+                result += rest[..<open.lowerBound]
+                let close = rest[open.upperBound...].firstIndex(of: "}")!
+                result.unicodeScalars.append(Unicode.Scalar(UInt32(rest[open.upperBound..<close], radix: 16)!)!)
+                rest = rest[rest.index(after: close)...]
+            }
+            return result + rest
+        }
+        var generator = SystemRandomNumberGenerator()
+        var equivalentPairs = 0
+        var spared = 0
+        for _ in 0..<20_000 {
+            let prefix = (0..<Int.random(in: 0...2, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let left =
+                prefix + (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let right =
+                prefix + (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let undecided = Array(left.utf8).withUnsafeBufferPointer { a in
+                Array(right.utf8).withUnsafeBufferPointer { b in WordScan.mayBeCanonicallyEquivalent(a, b) }
+            }
+            if left == right {
+                equivalentPairs += 1
+                #expect(
+                    undecided,
+                    "'\(left.unicodeScalars.map { String($0.value, radix: 16) })' and '\(right.unicodeScalars.map { String($0.value, radix: 16) })'"
+                )
+            } else if !undecided {
+                spared += 1
+            }
+            #expect((CatalogText(left) == CatalogText(right)) == (left == right))
+        }
+        // Both kinds of pair were met: equivalent ones, and different ones the test settled.
+        #expect(equivalentPairs > 500 && spared > 5_000)
+    }
+
     /// A writer rewound to a mark forgets what came after it in every locale's lane; the texts
     /// before it still read.
     @Test func aRewoundWriterForgetsWhatCameAfter() {

@@ -58,17 +58,19 @@ extension CatalogText: Hashable {
     /// Texts compare as their strings do (canonically equivalent texts are equal): equal bytes
     /// are equal texts, and ASCII texts that differ differ.
     public static func == (lhs: CatalogText, rhs: CatalogText) -> Bool {
-        let (same, ascii) = lhs.withUTF8 { left in
+        // Equal bytes are equal strings; bytes that differ are compared as strings only when they
+        // may be canonically equivalent.
+        let (same, undecided) = lhs.withUTF8 { left in
             rhs.withUTF8 { right -> (Bool, Bool) in
                 if left.count == right.count {
-                    guard let first = left.baseAddress, let second = right.baseAddress else { return (true, true) }
-                    if memcmp(first, second, left.count) == 0 { return (true, true) }
+                    guard let first = left.baseAddress, let second = right.baseAddress else { return (true, false) }
+                    if memcmp(first, second, left.count) == 0 { return (true, false) }
                 }
-                return (false, !left.contains { $0 >= 0x80 } && !right.contains { $0 >= 0x80 })
+                return (false, WordScan.mayBeCanonicallyEquivalent(left, right))
             }
         }
         if same { return true }
-        if ascii { return false }
+        if !undecided { return false }
         return lhs.string == rhs.string
     }
 

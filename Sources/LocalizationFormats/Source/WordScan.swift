@@ -25,6 +25,36 @@ package enum WordScan {
         return !isASCII(highBits)
     }
 
+    /// Whether two valid UTF-8 texts whose bytes differ may still be canonically equivalent (equal
+    /// as Swift strings), decided from where they first differ. Bytes before that point are the
+    /// same whole scalars, so both texts' canonical decompositions (NFD) share that prefix's; an
+    /// ASCII character is a starter (canonical ordering does not move marks across it) and its
+    /// own decomposition, so a text with one at that point continues its NFD with it. The texts
+    /// are then different when both have ASCII there, when one ends there (NFD drops no scalar),
+    /// or when the other has a scalar from U+3000 on (UTF-8 lead byte 0xE3 or more), none of whose
+    /// canonical decompositions starts with an ASCII character (those that do are Latin letters
+    /// with marks, U+037E, U+1FEF, U+212A and U+2260, U+226E, U+226F, all below U+3000; see
+    /// UnicodeData.txt). Anything else (`é` against `e` and a combining mark) may be equivalent.
+    package static func mayBeCanonicallyEquivalent(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(left.count, right.count)
+        var index = 0
+        if let first = left.baseAddress, let second = right.baseAddress {
+            let (a, b) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+            while index + 8 <= common,
+                a.loadUnaligned(fromByteOffset: index, as: UInt64.self) == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                index += 8
+            }
+        }
+        while index < common, left[index] == right[index] { index += 1 }
+        // One text ends where the other goes on (or they are the same bytes).
+        guard index < common else { return left.count == right.count }
+        let (x, y) = (left[index], right[index])
+        if x < 0x80 { return y >= 0x80 && y < 0xE3 }
+        if y < 0x80 { return x < 0xE3 }
+        return true
+    }
+
     /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E), a tab, a line feed or a
     /// return: such a text holds no control, invisible or replacement character. Eight bytes at
     /// a time while none is below 0x20, DEL or outside ASCII; byte by byte from the first word

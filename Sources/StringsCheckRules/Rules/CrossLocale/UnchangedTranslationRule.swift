@@ -174,12 +174,6 @@ private struct Needles {
         self.textOfNumber = textOfNumber
     }
 
-    /// Whether two texts whose bytes differ may still be canonically equivalent strings: only if
-    /// either holds a byte outside ASCII.
-    static func mayBeCanonicallyEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        WordScan.containsNonASCII(left) || WordScan.containsNonASCII(right)
-    }
-
     /// For each text: 0 when `strings` lacks it (or has it as a `.stringsdict` form), 1 when it
     /// has another text, 2 when it has the development text as it is (a catalog unit only when
     /// 'translated': one still 'new' is catalog-untranslated's, one to review
@@ -211,8 +205,9 @@ private struct Needles {
                         same = memcmp(left, right + start, count) == 0
                     }
                     // A catalog unit is compared as a string (canonically equivalent texts are
-                    // equal), which bytes that differ only outside ASCII may still be.
-                    if !same, kind.isCatalog, Self.mayBeCanonicallyEqual(value, UnsafeBufferPointer(rebasing: kept[start..<start + count]))
+                    // equal), which bytes that differ outside ASCII may still be.
+                    if !same, kind.isCatalog,
+                        WordScan.mayBeCanonicallyEquivalent(value, UnsafeBufferPointer(rebasing: kept[start..<start + count]))
                     {
                         same = String(decoding: value, as: UTF8.self) == texts[index].text
                     }
