@@ -91,6 +91,37 @@ struct LinearInputTests {
         }
     }
 
+    /// A JSON document large enough for its line starts to be found in halves: every key and
+    /// value stands where a table of every line start puts it, on long and short lines, after
+    /// non-ASCII text, on both sides of the middle.
+    @Test func aLargeJSONDocumentsPlacesAreWhereItsLinesSay() throws {
+        var json = "{\n  \"strings\" : {\n"
+        var index = 0
+        while json.utf8.count < LineTable.splitSize + 200_000 {
+            let filler = String(repeating: index % 50 == 0 ? "wörd " : "x", count: index % 50 == 0 ? 140 : index % 30)
+            json += "    \"key\(index) é\" : {\n      \"value\" : \"\(filler)日本\", \"n\" : \(index)\n    },\n"
+            index += 1
+        }
+        json += "    \"last\" : {}\n  }\n}\n"
+        let bytes = Array(json.utf8)
+        let document = JSONReader.parse(bytes: bytes, path: "big.json")
+        #expect(document.diagnostics.isEmpty)
+        let members = try #require(document.root?.object?.first?.value.object)
+        #expect(members.count == index + 1)
+        // Each place, looked up in a table of every line start, is the key's quote or the value's.
+        let table = LineTable(utf8: bytes)
+        var checked = 0
+        for (number, member) in members.enumerated() where number % 97 == 0 || number == members.count - 2 {
+            let keyOffset = try #require(table.offset(of: member.keyLocation))
+            #expect(bytes[keyOffset] == UInt8(ascii: "\"") && bytes[(keyOffset + 1)...].starts(with: Array(member.key.utf8)))
+            let inner = try #require(member.value.object?.first?.value)
+            let valueOffset = try #require(document.lines.offset(of: inner.location))
+            #expect(bytes[valueOffset] == UInt8(ascii: "\"") && bytes[(valueOffset + 1)...].starts(with: Array(inner.string!.utf8)))
+            checked += 1
+        }
+        #expect(checked > 300)
+    }
+
     /// A file large enough to have its line starts found in two halves at once: the same starts
     /// and positions as one pass, with a line break just before or at the middle, a long line
     /// across it, or a long first or last line.
@@ -123,6 +154,44 @@ struct LinearInputTests {
             #expect(table.lineStarts == expected, "\(variant)")
             for offset in [0, 1, 899, 901, middle - 1, middle, middle + 1, middle + 800, text.count - 3, text.count] {
                 #expect(table.location(ofByte: offset) == Self.naive(text, offset), "\(variant) at \(offset)")
+            }
+        }
+    }
+
+    /// The same for a String Catalog read in halves on two cores, as Xcode lays it out, on the
+    /// direct path and the general one: each entry's key and each unit's value.
+    @Test func aLargeCatalogsPlacesAreWhereItsLinesSay() throws {
+        var json = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        var count = 0
+        while json.utf8.count < LineTable.splitSize + 300_000 {
+            let filler = String(repeating: count % 40 == 0 ? "wörd " : "x", count: count % 40 == 0 ? 130 : count % 25)
+            json += """
+                    "key\(count) é" : {
+                      "localizations" : {
+                        "de" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "\(filler)日本 \(count)"
+                          }
+                        }
+                      }
+                    },
+
+                """
+            count += 1
+        }
+        json += "    \"last\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let bytes = Array(json.utf8)
+        for direct in [true, false] {
+            let catalog = StringCatalogParser.parse(bytes: bytes, path: "L.xcstrings", splittingAbove: 64 << 10, direct: direct)
+            #expect(catalog.entries.count == count + 1, "direct \(direct)")
+            let table = LineTable(utf8: bytes)
+            for (number, entry) in catalog.entries.enumerated() where number % 89 == 0 || number >= count - 1 {
+                let keyOffset = try #require(table.offset(of: entry.keyLocation))
+                #expect(bytes[keyOffset] == UInt8(ascii: "\"") && bytes[(keyOffset + 1)...].starts(with: Array(entry.key.utf8)))
+                guard let unit = entry.localizations.first?.value.stringUnit else { continue }
+                let valueOffset = try #require(table.offset(of: unit.location))
+                #expect(bytes[valueOffset] == UInt8(ascii: "\"") && bytes[(valueOffset + 1)...].starts(with: Array(unit.value.utf8)))
             }
         }
     }
