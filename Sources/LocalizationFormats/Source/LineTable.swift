@@ -139,13 +139,22 @@ public struct LineTable: Sendable {
             var index = from
             if let base = buffer.baseAddress {
                 // Eight bytes at a time: a continuation byte (10xxxxxx) has its high bit set and
-                // the next bit clear.
+                // the next bit clear. Most words have none, and are counted without a population
+                // count (a loop of its own where the processor has no instruction for it).
                 let raw = UnsafeRawPointer(base)
                 while index + 8 <= to {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-                    count += 8 - continuation.nonzeroBitCount
+                    count += continuation == 0 ? 8 : 8 - continuation.nonzeroBitCount
                     index += 8
+                }
+                // The last few bytes: the word that ends at `to`, its bytes before `index` shifted
+                // out (the zero bytes shifted in are no continuation bytes).
+                let remaining = to - index
+                if remaining > 0, to >= 8 {
+                    let word = raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self) >> UInt64(8 * (8 - remaining))
+                    let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+                    return count + remaining - (continuation == 0 ? 0 : continuation.nonzeroBitCount)
                 }
             }
             while index < to {
