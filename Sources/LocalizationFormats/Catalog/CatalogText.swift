@@ -56,7 +56,8 @@ public struct CatalogText: Sendable {
 
 extension CatalogText: Hashable {
     /// Texts compare as their strings do (canonically equivalent texts are equal): equal bytes
-    /// are equal texts, and ASCII texts that differ differ.
+    /// are equal texts, and texts whose bytes differ are compared as strings only when where they
+    /// first differ may hide an equivalence (`WordScan.mayBeCanonicallyEquivalent`).
     public static func == (lhs: CatalogText, rhs: CatalogText) -> Bool {
         // Equal bytes are equal strings; bytes that differ are compared as strings only when they
         // may be canonically equivalent.
