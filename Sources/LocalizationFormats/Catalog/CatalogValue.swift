@@ -49,6 +49,14 @@ public struct CatalogValue: Sendable, Hashable {
             self.location = location
         }
 
+        /// A lone unit's box, the unit moved in.
+        @usableFromInline
+        init(unit: consuming CatalogStringUnit, location: SourcePosition) {
+            self.unit = unit
+            self.forms = nil
+            self.location = location
+        }
+
         @inlinable var variations: [CatalogVariation] { forms?.variations ?? [] }
         @inlinable var substitutions: [CatalogSubstitution] { forms?.substitutions ?? [] }
     }
@@ -79,11 +87,11 @@ public struct CatalogValue: Sendable, Hashable {
 
     /// A value that is one string unit whose state the caller has read as `states` (the parser's
     /// usual path): its shape made without reading the unit again.
-    init(unit: CatalogStringUnit, states: UnitStates, location: SourcePosition) {
+    init(unit: consuming CatalogStringUnit, states: UnitStates, location: SourcePosition) {
         shape = Shape(
             unitStates: states, hasPercent: unit.text.contains(byte: UInt8(ascii: "%")),
             isPrintableASCII: unit.text.withUTF8(WordScan.isPrintableASCII))
-        storage = Storage(stringUnit: unit, variations: [], substitutions: [], location: location)
+        storage = Storage(unit: unit, location: location)
     }
 
     /// Whether the value has a string unit of its own, answered without reading its box (nor

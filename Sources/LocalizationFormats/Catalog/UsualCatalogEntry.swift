@@ -104,7 +104,7 @@ extension JSONReader.Parser {
             guard let locale = names.locale(name, in: parser.b, at: result.count) else { return false }
             texts.startLocale(number: locale.number, name: locale.name)
             guard let value = try parser.usualValue(texts: &texts) else { return false }
-            result.append(CatalogLocalization(locale: locale.name, value: value))
+            result.append(CatalogLocalization(locale: locale.name, value: consume value))
             return true
         }
         if closed { names.localesPerEntry = max(names.localesPerEntry, result.count) }
@@ -123,9 +123,9 @@ extension JSONReader.Parser {
         var substitutions: [CatalogSubstitution]?
         let closed = try readObject { parser, name, _ in
             if parser.name(name, is: "stringUnit") {
-                guard unit == nil, let read = try parser.usualUnit(texts: &texts) else { return false }
-                unit = read.unit
-                states = read.states
+                // Read into `unit` where it stays (handing a unit back copied it: a retain of its
+                // store, and a release as the copy went).
+                guard unit == nil, try parser.usualUnit(texts: &texts, into: &unit, states: &states) else { return false }
             } else if parser.name(name, is: "variations") {
                 guard variations == nil, nesting < 2, let read = try parser.usualVariations(nesting: nesting, texts: &texts) else {
                     return false
@@ -142,11 +142,14 @@ extension JSONReader.Parser {
         }
         // A value of neither is reported by the general path.
         guard closed, unit != nil || variations?.isEmpty == false else { return nil }
-        // A lone unit (nearly every value): its shape from the state already read.
+        // A lone unit (nearly every value): its shape from the state already read. The unit is
+        // moved into the value, not copied (a retain of its store, and a release as the copy read
+        // from went).
         if variations != nil || substitutions != nil {
-            return CatalogValue(stringUnit: unit, variations: variations ?? [], substitutions: substitutions ?? [], location: location)
+            return CatalogValue(
+                stringUnit: unit.take(), variations: variations.take() ?? [], substitutions: substitutions.take() ?? [], location: location)
         }
-        return CatalogValue(unit: unit.unsafelyUnwrapped, states: states, location: location)
+        return CatalogValue(unit: unit.take().unsafelyUnwrapped, states: states, location: location)
     }
 
     /// `plural` and `device` variations, each case a usual value.
@@ -172,7 +175,7 @@ extension JSONReader.Parser {
                 // The name's place, asked before the cursor moves past it.
                 let nameLocation = parser.cursor.location(ofByte: nameOffset)
                 guard let value = try parser.usualValue(nesting: nesting + 1, texts: &texts) else { return false }
-                cases.append(CatalogVariation.Case(name: name, nameLocation: nameLocation, value: value))
+                cases.append(CatalogVariation.Case(name: name, nameLocation: nameLocation, value: consume value))
                 return true
             }
             guard closed, !cases.isEmpty else { return false }
@@ -238,9 +241,12 @@ extension JSONReader.Parser {
             name: name, location: location, argNum: argNum, formatSpecifier: formatSpecifier, variations: variations ?? [])
     }
 
-    /// A string unit with a value and, if any, one of Xcode's states (and the state as a set).
-    private mutating func usualUnit(texts: inout CatalogTextWriter) throws -> (unit: CatalogStringUnit, states: CatalogValue.UnitStates)? {
-        guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return nil }
+    /// A string unit with a value and, if any, one of Xcode's states (and the state as a set),
+    /// read into `unit` and `states`; false (and both left as they were) for anything else.
+    private mutating func usualUnit(
+        texts: inout CatalogTextWriter, into unit: inout CatalogStringUnit?, states unitStates: inout CatalogValue.UnitStates
+    ) throws -> Bool {
+        guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return false }
         var state: String?
         var states = CatalogValue.UnitStates(nil)
         var hasState = false
@@ -261,8 +267,10 @@ extension JSONReader.Parser {
             }
             return true
         }
-        guard closed, let value else { return nil }
-        return (CatalogStringUnit(state: state, text: value.text, location: value.location), states)
+        guard closed, let value = value.take() else { return false }
+        unit = CatalogStringUnit(state: state.take(), text: value.text, location: value.location)
+        unitStates = states
+        return true
     }
 
     /// Reads the object at `pos` member by member, `member` reading each value after its name and

@@ -31,14 +31,14 @@ struct CatalogUndefinedSubstitutionRule: Rule {
             // The entries' buffer is what the closure below captures to read a key for a
             // finding: capturing the entry (or the catalog) copied it for every text.
             catalog.entries.withUnsafeBufferPointer { entries in
-                catalog.forEachLocalizationWithPosition(where: \.hasPercent) { position, _, locale, value in
+                catalog.forEachValueInPlace(where: \.hasPercent) { position, _, locale, value in
                     // Every text of the localization may reference its substitutions: the unit,
                     // its variations' and the substitutions' own forms (most values are one unit).
-                    // Read in place (copying the unit retained its strings), and gathered before
-                    // the value's names are asked for: a closure that asked for them held a copy
-                    // of the value (a retain of its box, contended between the cores).
+                    // Read in place (copying the unit retained its strings; a borrowed value read
+                    // in the closures below was copied, a retain of its box contended between the
+                    // cores), and gathered before the value's names are asked for.
                     references.removeAll(keepingCapacity: true)
-                    value.forEachUnit { unit in
+                    CatalogValue.forEachUnit(at: value) { unit in
                         let names = catalogSubstitutionReferences(in: unit.text)
                         if !names.isEmpty { references.append((names, unit.location)) }
                     }
@@ -49,9 +49,9 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                     var nested: Set<String>?
                     for (names, location) in references {
                         var undefined: String?
-                        for name in names where !value.definesSubstitution(named: name) {
-                            if value.nestsSubstitutions {
-                                let inside = nested ?? value.nestedSubstitutionNames
+                        for name in names where !value.pointee.definesSubstitution(named: name) {
+                            if value.pointee.nestsSubstitutions {
+                                let inside = nested ?? value.pointee.nestedSubstitutionNames
                                 nested = inside
                                 if inside.contains(name) { continue }
                             }
