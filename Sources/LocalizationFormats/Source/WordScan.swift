@@ -33,7 +33,7 @@ package enum WordScan {
     /// are then different when both have ASCII there, when one ends there (NFD drops no scalar),
     /// or when the other has a scalar from U+3000 on (UTF-8 lead byte 0xE3 or more), none of whose
     /// canonical decompositions starts with an ASCII character (those that do are Latin letters
-    /// with marks, U+037E, U+1FEF, U+212A and U+2260, U+226E, U+226F, all below U+3000; see
+    /// with marks, U+037E, U+1FEF, U+212A, U+212B and U+2260, U+226E, U+226F, all below U+3000; see
     /// UnicodeData.txt). Anything else (`é` against `e` and a combining mark) may be equivalent.
     package static func mayBeCanonicallyEquivalent(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = min(left.count, right.count)
