@@ -58,6 +58,13 @@ final class ContextKeeper: @unchecked Sendable {
 }
 
 /// How many `"` bytes a buffer holds, found with `memchr` and nothing else done with them.
+/// "2.4× faster than Foundation" or, when ours took longer, "1.2× slower than Foundation": a ratio
+/// below one is never called faster.
+func speed(_ ours: Double, against theirs: Double, _ other: String) -> String {
+    theirs >= ours
+        ? String(format: "%.1f× faster than %@", theirs / ours, other) : String(format: "%.1f× slower than %@", ours / theirs, other)
+}
+
 func quoteCount(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return 0 }

@@ -34,10 +34,7 @@ func measureXliff(root: URL, repetitions: Int) async throws -> (rows: [Row], cli
     var rows = [
         Row(
             name: "stringscheck XLIFF read", seconds: ours, bytes: bytes, entries: units,
-            // A reader that also builds the units can take longer than a tokenizer alone: said as it is.
-            ratio: foundation >= ours
-                ? String(format: "%.1f× faster than Foundation's XMLParser", foundation / ours)
-                : String(format: "%.1f× slower than Foundation's XMLParser (which only tokenises)", ours / foundation)),
+            ratio: speed(ours, against: foundation, "Foundation's XMLParser (which only tokenises)")),
         Row(name: "Foundation XMLParser (tokens only)", seconds: foundation, bytes: bytes, entries: units, ratio: ""),
         Row(name: "check (\(result.findings.count) findings)", seconds: check, bytes: bytes, entries: units, ratio: ""),
     ]

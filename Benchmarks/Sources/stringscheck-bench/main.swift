@@ -136,13 +136,13 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
         Row(
             name: "stringscheck .strings parse", seconds: ours, bytes: floorBytes, entries: entries,
             ratio: stringsFiles.isEmpty
-                ? "no .strings files" : String(format: "%.1f× faster than Foundation, %.1f× floor", foundation / ours, ours / floor)),
+                ? "no .strings files" : speed(ours, against: foundation, "Foundation") + String(format: ", %.1f× floor", ours / floor)),
         Row(name: "Foundation .strings parse", seconds: foundation, bytes: floorBytes, entries: entries, ratio: ""),
         Row(
             name: "stringscheck .stringsdict parse", seconds: oursDict, bytes: dictSize, entries: dictEntries,
             // Timing an empty loop gives a ratio of two noises.
             ratio: stringsdictFiles.isEmpty
-                ? "no .stringsdict files" : String(format: "%.1f× faster than Foundation", foundationDict / oursDict)),
+                ? "no .stringsdict files" : speed(oursDict, against: foundationDict, "Foundation")),
         Row(name: "Foundation .stringsdict parse", seconds: foundationDict, bytes: dictSize, entries: dictEntries, ratio: ""),
         Row(
             name: "  load (discovery, parsing on all cores)", seconds: phased.load, bytes: floorBytes + dictSize,
@@ -157,8 +157,8 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
             name: "check (\(lastResult.fileCount) files, \(lastResult.findings.count) findings)", seconds: check,
             bytes: floorBytes + dictSize,
             entries: entries + dictEntries,
-            ratio: String(
-                format: "%.1f× floor, %.1f× faster than Foundation's parse alone", check / floor, (foundation + foundationDict) / check)),
+            ratio: String(format: "%.1f× floor, ", check / floor)
+                + speed(check, against: foundation + foundationDict, "Foundation's parse alone")),
         Row(name: "render \(rendered) payload rows", seconds: render, bytes: 0, entries: rendered, ratio: ""),
     ]
     if let (row, figures) = cli {
@@ -203,7 +203,7 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
         Row(name: "read the catalog bytes (floor)", seconds: floor, bytes: bytes.count, entries: units, ratio: "1.0× floor"),
         Row(
             name: "stringscheck catalog parse", seconds: ours, bytes: bytes.count, entries: units,
-            ratio: String(format: "%.1f× faster than Foundation's JSON parse, %.1f× floor", foundation / ours, ours / floor)),
+            ratio: speed(ours, against: foundation, "Foundation's JSON parse") + String(format: ", %.1f× floor", ours / floor)),
         Row(name: "Foundation JSONSerialization", seconds: foundation, bytes: bytes.count, entries: units, ratio: ""),
         Row(name: "check (\(result.findings.count) findings)", seconds: check, bytes: bytes.count, entries: units, ratio: ""),
     ]

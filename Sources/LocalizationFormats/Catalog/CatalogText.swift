@@ -59,8 +59,6 @@ extension CatalogText: Hashable {
     /// are equal texts, and texts whose bytes differ are compared as strings only when where they
     /// first differ may hide an equivalence (`WordScan.mayBeCanonicallyEquivalent`).
     public static func == (lhs: CatalogText, rhs: CatalogText) -> Bool {
-        // Equal bytes are equal strings; bytes that differ are compared as strings only when they
-        // may be canonically equivalent.
         let (same, undecided) = lhs.withUTF8 { left in
             rhs.withUTF8 { right -> (Bool, Bool) in
                 if left.count == right.count {
