@@ -252,7 +252,7 @@ enum LocalizedTextBuilder {
                 if TextStore.Slot.fitsCatalogForms(entry: position.entry, localization: position.localization, forms: forms) {
                     var form = 0
                     value.forEachUnit { unit in
-                        if isSource || unit.state != "new" {
+                        if isSource || !unit.isNew {
                             batch.appendCatalogForm(
                                 unit.text, form: form, entry: position.entry, localization: position.localization, of: source,
                                 loaded: loaded, mayHoldPercent: value.shape.hasPercent)
@@ -276,7 +276,7 @@ enum LocalizedTextBuilder {
         // its strings, and copying the value its box.
         let mayHoldPercent = pointer.pointee.shape.hasPercent
         CatalogValue.forEachUnit(at: pointer) { unit in
-            guard isSource || unit.state != "new" else { return }
+            guard isSource || !unit.isNew else { return }
             if LocalizedText.fitsPacked(entry: position.entry, localization: position.localization) {
                 batch.appendUnit(
                     unit.text, entry: position.entry, localization: position.localization, of: source, loaded: loaded,
@@ -362,7 +362,7 @@ enum LocalizedTextBuilder {
         var form = 0
         forEachLabelledUnit(value, substitution: nil) { unit, label, substitution in
             defer { form += 1 }
-            guard isSource || unit.state != "new" else { return }
+            guard isSource || !unit.isNew else { return }
             var text = unit.value
             // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
             var scanned: FormatAnalysis?

@@ -61,11 +61,8 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
             }
         }
 
-        /// Adds the text `text` of a unit in state `state`.
-        mutating func append(_ text: borrowing CatalogText, state: borrowing String?) {
-            let settled = state.map { $0 == "translated" } ?? true
-            append(text, settled: settled)
-        }
+        /// Adds the text of `unit`.
+        mutating func append(_ unit: borrowing CatalogStringUnit) { append(unit.text, settled: unit.isSettled) }
 
         /// Adds a key standing for its own text.
         mutating func append(key: String) {
@@ -260,7 +257,7 @@ extension StringCatalog {
                         // other runs reading their neighbours.
                         let value = CatalogLocalization.value(at: first + item)
                         let shown = CatalogValue.withRepresentativeUnit(at: value) { unit in
-                            lists.layouts[locale].append(unit.text, state: unit.state)
+                            lists.layouts[locale].append(unit)
                         }
                         if !shown { lists.layouts[locale].append(key: entries[index].key) }
                     }

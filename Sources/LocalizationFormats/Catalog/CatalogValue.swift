@@ -1,25 +1,105 @@
 /// A `stringUnit`: one text and its translation state.
 public struct CatalogStringUnit: Sendable, Hashable {
-    /// `translated`, `needs_review`, `new`, `stale`, as written.
-    public var state: String?
     /// The text's UTF-8 where the parser wrote it (see `CatalogText`).
     public var text: CatalogText
     public var location: SourcePosition
+    /// The state in a word: one of Xcode's spellings by number, any other spelled out in a box
+    /// (a string took two words, and a large catalog holds hundreds of thousands of units).
+    @usableFromInline var storedState: StoredState
 
     public init(state: String?, value: String, location: SourcePosition) {
         self.init(state: state, text: CatalogText(value), location: location)
     }
 
     public init(state: String?, text: CatalogText, location: SourcePosition) {
-        self.state = state
         self.text = text
         self.location = location
+        storedState = StoredState(state)
+    }
+
+    /// A unit whose state the parser has read as one of Xcode's.
+    init(state: StoredState, text: CatalogText, location: SourcePosition) {
+        self.text = text
+        self.location = location
+        storedState = state
+    }
+
+    /// `translated`, `needs_review`, `new`, `stale`, as written.
+    public var state: String? {
+        get { storedState.spelling }
+        set { storedState = StoredState(newValue) }
     }
 
     /// The text as a string, made on each read (a reader of many units reads `text` in place).
     public var value: String {
         get { text.string }
         set { text = CatalogText(newValue) }
+    }
+
+    /// Whether the unit's state is `translated`, or it states none: a text a device shows as
+    /// settled (compared without spelling the state out).
+    @inlinable public var isSettled: Bool {
+        switch storedState {
+        case .none, .translated: true
+        default: false
+        }
+    }
+
+    /// Whether the unit's state is `new`.
+    @inlinable public var isNew: Bool {
+        if case .new = storedState { return true }
+        return false
+    }
+
+    public static func == (lhs: CatalogStringUnit, rhs: CatalogStringUnit) -> Bool {
+        lhs.state == rhs.state && lhs.text == rhs.text && lhs.location == rhs.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(text)
+        hasher.combine(location)
+    }
+
+    /// A unit's state: Xcode's by number (no reference to count when a unit is copied), any
+    /// other spelling boxed.
+    @usableFromInline
+    enum StoredState: Sendable {
+        case none, translated, needsReview, new, stale, machineTranslated
+        case other(Spelling)
+
+        @usableFromInline
+        final class Spelling: Sendable {
+            let text: String
+            init(_ text: String) { self.text = text }
+        }
+
+        init(_ state: String?) {
+            guard let state else {
+                self = .none
+                return
+            }
+            switch CatalogValue.UnitStates(state) {
+            case .translated: self = .translated
+            case .needsReview: self = .needsReview
+            case .new: self = .new
+            case .stale: self = .stale
+            case .machineTranslated: self = .machineTranslated
+            default: self = .other(Spelling(state))
+            }
+        }
+
+        var spelling: String? {
+            switch self {
+            case .none: nil
+            case .translated: "translated"
+            case .needsReview: "needs_review"
+            case .new: "new"
+            case .stale: "stale"
+            case .machineTranslated: "machine_translated"
+            case .other(let spelling): spelling.text
+            }
+        }
     }
 }
 
@@ -30,47 +110,51 @@ public struct CatalogValue: Sendable, Hashable {
     // cost four reference counts, contended between the cores; a box costs one.
     // The box's fields are constants: reading them needs no exclusivity check and can borrow in
     // place; a setter (rare: the parser builds each value whole) makes a new box.
+    // Nearly every value is one unit: its box holds the unit and the value's place (56 bytes, a
+    // 64-byte block of the heap); a value with forms has a box of the subclass that holds them too.
     @usableFromInline
-    final class Storage: Sendable {
+    class Storage: @unchecked Sendable {
         /// The value's string unit; an empty one when it has none (the shape says which). Not
         /// optional: a caller borrows a constant of the box in place, where unwrapping an
-        /// optional copied the unit (a retain of its strings).
-        @usableFromInline let unit: CatalogStringUnit
-        /// The variations and substitutions, in a box of their own: nil for a value that has
-        /// neither (nearly every value is one unit, whose box is then 16 bytes smaller).
-        @usableFromInline let forms: Forms?
-        @usableFromInline let location: SourcePosition
+        /// optional copied the unit (a retain of its store).
+        @usableFromInline final let unit: CatalogStringUnit
+        @usableFromInline final let location: SourcePosition
 
+        /// A box of `stringUnit` (an empty unit when nil), or of it and the forms when there are
+        /// any.
         @usableFromInline
-        init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition)
-        {
-            self.unit = stringUnit ?? CatalogStringUnit(state: nil, text: .empty, location: location)
-            self.forms = variations.isEmpty && substitutions.isEmpty ? nil : Forms(variations: variations, substitutions: substitutions)
-            self.location = location
+        static func make(
+            stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
+        ) -> Storage {
+            let unit = stringUnit ?? CatalogStringUnit(state: nil, text: .empty, location: location)
+            if variations.isEmpty && substitutions.isEmpty { return Storage(unit: unit, location: location) }
+            return FormsStorage(unit: unit, location: location, variations: variations, substitutions: substitutions)
         }
 
         /// A lone unit's box, the unit moved in.
         @usableFromInline
         init(unit: consuming CatalogStringUnit, location: SourcePosition) {
             self.unit = unit
-            self.forms = nil
             self.location = location
         }
 
-        @inlinable var variations: [CatalogVariation] { forms?.variations ?? [] }
-        @inlinable var substitutions: [CatalogSubstitution] { forms?.substitutions ?? [] }
+        /// The box's forms, when it is of the subclass that holds them (`shape.hasForms`).
+        @inlinable final func forms(_ shape: Shape) -> FormsStorage? {
+            shape.hasForms ? unsafeDowncast(self, to: FormsStorage.self) : nil
+        }
     }
 
-    /// A value's variations and substitutions.
+    /// The box of a value with variations or substitutions.
     @usableFromInline
-    final class Forms: Sendable {
+    final class FormsStorage: Storage, @unchecked Sendable {
         @usableFromInline let variations: [CatalogVariation]
         @usableFromInline let substitutions: [CatalogSubstitution]
 
         @usableFromInline
-        init(variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
+        init(unit: consuming CatalogStringUnit, location: SourcePosition, variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
             self.variations = variations
             self.substitutions = substitutions
+            super.init(unit: unit, location: location)
         }
     }
 
@@ -81,7 +165,7 @@ public struct CatalogValue: Sendable, Hashable {
     public init(
         stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
     ) {
-        storage = Storage(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: location)
+        storage = Storage.make(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: location)
         shape = Shape(stringUnit: stringUnit, variations: variations, substitutions: substitutions)
     }
 
@@ -115,11 +199,11 @@ public struct CatalogValue: Sendable, Hashable {
     }
     /// `plural` or `device` → case name → value (device cases may nest plural variations).
     @inlinable public var variations: [CatalogVariation] {
-        get { storage.variations }
+        get { storage.forms(shape)?.variations ?? [] }
         set { self = CatalogValue(stringUnit: stringUnit, variations: newValue, substitutions: substitutions, location: location) }
     }
     @inlinable public var substitutions: [CatalogSubstitution] {
-        get { storage.substitutions }
+        get { storage.forms(shape)?.substitutions ?? [] }
         set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: newValue, location: location) }
     }
     @inlinable public var location: SourcePosition {
@@ -144,7 +228,7 @@ public struct CatalogValue: Sendable, Hashable {
     /// (of which Xcode compiles one), asked of the variations in place.
     public var variesByPluralAndDevice: Bool {
         guard shape.hasVariations else { return false }
-        return storage.forms?.variations.withUnsafeBufferPointer { variations in
+        return storage.forms(shape)?.variations.withUnsafeBufferPointer { variations in
             variations.contains { $0.selector == "plural" } && variations.contains { $0.selector == "device" }
         } ?? false
     }
@@ -216,7 +300,7 @@ public struct CatalogValue: Sendable, Hashable {
         ) throws -> Result
     ) rethrows -> Result {
         try withStorage(at: value) { shape, storage in
-            guard shape.hasForms, let forms = storage.forms else {
+            guard let forms = storage.forms(shape) else {
                 return try body(shape, storage.unit, UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
             }
             return try forms.variations.withUnsafeBufferPointer { variations in
@@ -237,7 +321,7 @@ public struct CatalogValue: Sendable, Hashable {
         }
         guard shape.hasVariations else { return false }
         // Read through the forms' box in place (`Storage.variations` copies the array).
-        return try storage.forms?.variations.withUnsafeBufferPointer { variations in
+        return try storage.forms(shape)?.variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
                     // Each case's value read where it lies (see `withStorage(at:_:)`).
@@ -275,7 +359,7 @@ extension CatalogValue {
         // Told by the shape: `stringUnit != nil` compared two optional units, copying the unit.
         if shape.hasStringUnit { try body(storage.unit) }
         // Nearly every value is one unit: no variation or substitution to walk.
-        guard shape.hasForms, let forms = storage.forms else { return }
+        guard let forms = storage.forms(shape) else { return }
         try forEachUnit(in: forms.variations, body)
         try forms.substitutions.withUnsafeBufferPointer { substitutions in
             for index in substitutions.indices { try forEachUnit(in: substitutions[index].variations, body) }
@@ -361,7 +445,7 @@ extension CatalogValue {
         public let isPrintableASCII: Bool
 
         init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
-            var states = stringUnit.map { UnitStates($0.state) } ?? []
+            var states = stringUnit.map { UnitStates($0.storedState) } ?? []
             var nestsVariations = false
             var nestsSubstitutions = false
             var hasPercent = stringUnit?.text.contains(byte: UInt8(ascii: "%")) ?? false
@@ -425,6 +509,19 @@ extension CatalogValue {
         public static let stale = UnitStates(rawValue: 1 << 4)
         public static let machineTranslated = UnitStates(rawValue: 1 << 5)
         public static let other = UnitStates(rawValue: 1 << 6)
+
+        /// The set of a unit's one state.
+        init(_ state: CatalogStringUnit.StoredState) {
+            switch state {
+            case .none: self = .noState
+            case .translated: self = .translated
+            case .needsReview: self = .needsReview
+            case .new: self = .new
+            case .stale: self = .stale
+            case .machineTranslated: self = .machineTranslated
+            case .other: self = .other
+            }
+        }
 
         /// The set of the one state `state` (nil: no state).
         public init(_ state: String?) {

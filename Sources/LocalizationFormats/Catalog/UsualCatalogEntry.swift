@@ -247,8 +247,8 @@ extension JSONReader.Parser {
         texts: inout CatalogTextWriter, into unit: inout CatalogStringUnit?, states unitStates: inout CatalogValue.UnitStates
     ) throws -> Bool {
         guard pos < b.count, b[pos] == UInt8(ascii: "{") else { return false }
-        var state: String?
-        var states = CatalogValue.UnitStates(nil)
+        var state = CatalogStringUnit.StoredState.none
+        var states = CatalogValue.UnitStates.noState
         var hasState = false
         var value: (text: CatalogText, location: SourcePosition)?
         let closed = try readObject { parser, name, _ in
@@ -268,7 +268,7 @@ extension JSONReader.Parser {
             return true
         }
         guard closed, let value = value.take() else { return false }
-        unit = CatalogStringUnit(state: state.take(), text: value.text, location: value.location)
+        unit = CatalogStringUnit(state: state, text: value.text, location: value.location)
         unitStates = states
         return true
     }
@@ -335,16 +335,16 @@ extension JSONReader.Parser {
         String(decoding: UnsafeBufferPointer(rebasing: b[name]), as: UTF8.self)
     }
 
-    /// One of Xcode's states (see `StringCatalogParser.knownStates`), as the one string each, and
-    /// as a set (their lengths differ: one comparison each).
-    private mutating func usualState() throws -> (state: String, states: CatalogValue.UnitStates)? {
+    /// One of Xcode's states (see `StringCatalogParser.knownStates`), as a unit keeps it and as a
+    /// set (their lengths differ: one comparison each).
+    private mutating func usualState() throws -> (state: CatalogStringUnit.StoredState, states: CatalogValue.UnitStates)? {
         guard pos < b.count, b[pos] == UInt8(ascii: "\""), let name = plainName() else { return nil }
         switch name.count {
-        case 10 where self.name(name, is: "translated"): return ("translated", .translated)
-        case 12 where self.name(name, is: "needs_review"): return ("needs_review", .needsReview)
-        case 3 where self.name(name, is: "new"): return ("new", .new)
-        case 5 where self.name(name, is: "stale"): return ("stale", .stale)
-        case 18 where self.name(name, is: "machine_translated"): return ("machine_translated", .machineTranslated)
+        case 10 where self.name(name, is: "translated"): return (.translated, .translated)
+        case 12 where self.name(name, is: "needs_review"): return (.needsReview, .needsReview)
+        case 3 where self.name(name, is: "new"): return (.new, .new)
+        case 5 where self.name(name, is: "stale"): return (.stale, .stale)
+        case 18 where self.name(name, is: "machine_translated"): return (.machineTranslated, .machineTranslated)
         default: return nil
         }
     }
