@@ -151,7 +151,10 @@ public struct CatalogValue: Sendable, Hashable {
         @usableFromInline let substitutions: [CatalogSubstitution]
 
         @usableFromInline
-        init(unit: consuming CatalogStringUnit, location: SourcePosition, variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
+        init(
+            unit: consuming CatalogStringUnit, location: SourcePosition, variations: [CatalogVariation],
+            substitutions: [CatalogSubstitution]
+        ) {
             self.variations = variations
             self.substitutions = substitutions
             super.init(unit: unit, location: location)
