@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// A run that finds 16 MB or more of String Catalogs and `.stringsdict` files starts over once with
-/// glibc's heap on huge pages, where the kernel gives them on request; it says so under
-/// `--timings`, reports what it would have reported, and `STRINGSCHECK_HUGE_HEAP` set keeps it as
-/// it is.
+/// A run asked to (`STRINGSCHECK_HUGE_HEAP=1`) that finds 16 MB or more of String Catalogs and
+/// `.stringsdict` files starts over once with glibc's heap on huge pages, where the kernel gives
+/// them on request; it says so under `--timings` and reports what it would have reported. A run
+/// not asked to goes on as it is.
 struct HugeHeapTests {
     /// Whether this kernel gives transparent huge pages on request (`[madvise]`), the only
     /// setting under which a run starts over.
@@ -33,12 +33,13 @@ struct HugeHeapTests {
         stderr.split(separator: "\n").filter { $0.hasPrefix("stringscheck: timing cli heap:") }
     }
 
-    @Test func aLargeCatalogStartsOverOnceWithHugePagesAndReportsTheSame() throws {
+    static let asked = ["STRINGSCHECK_HUGE_HEAP": "1"]
+
+    @Test func aLargeCatalogAskedToStartsOverOnceWithHugePagesAndReportsTheSame() throws {
         let root = try Self.tree(commentBytes: 16 << 20)
         defer { try? FileManager.default.removeItem(at: root) }
-        let automatic = try CLITests.run(["check", "--no-config", root.path, "--format", "json", "--timings"])
-        let kept = try CLITests.run(
-            ["check", "--no-config", root.path, "--format", "json", "--timings"], environment: ["STRINGSCHECK_HUGE_HEAP": "0"])
+        let automatic = try CLITests.run(["check", "--no-config", root.path, "--format", "json", "--timings"], environment: Self.asked)
+        let kept = try CLITests.run(["check", "--no-config", root.path, "--format", "json", "--timings"])
         #expect(automatic.status == kept.status)
         #expect(automatic.stdout == kept.stdout)
         #expect(automatic.stdout.contains("format-missing-argument"))
@@ -70,7 +71,7 @@ struct HugeHeapTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try CLITests.run(
             ["check", "--no-config", root.appendingPathComponent("Localizable.xcstrings").path, "--timings"],
-            environment: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=2"])
+            environment: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=2", "STRINGSCHECK_HUGE_HEAP": "1"])
         #expect(run.stdout.contains("format-missing-argument"))
         let lines = Self.heapLines(run.stderr)
         #expect(lines.count == (Self.startsOver ? 1 : 0))
@@ -85,7 +86,7 @@ struct HugeHeapTests {
         let root = try Self.tree(commentBytes: 16 << 20)
         defer { try? FileManager.default.removeItem(at: root) }
         let missing = root.appendingPathComponent("missing").path
-        let run = try CLITests.run(["check", "--no-config", root.path, missing, "--timings"])
+        let run = try CLITests.run(["check", "--no-config", root.path, missing, "--timings"], environment: Self.asked)
         #expect(run.stderr.components(separatedBy: "no such file or folder").count == 2)
         #expect(Self.heapLines(run.stderr).isEmpty)
     }
@@ -93,7 +94,7 @@ struct HugeHeapTests {
     @Test func aSmallCatalogRunsAsItIs() throws {
         let root = try Self.tree(commentBytes: 1 << 20)
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try CLITests.run(["check", "--no-config", root.path, "--timings"])
+        let run = try CLITests.run(["check", "--no-config", root.path, "--timings"], environment: Self.asked)
         #expect(run.stdout.contains("format-missing-argument"))
         #expect(Self.heapLines(run.stderr).isEmpty)
     }
@@ -102,7 +103,19 @@ struct HugeHeapTests {
         let root = try Self.tree(commentBytes: 16 << 20)
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try CLITests.run(
-            ["check", "--no-config", root.path, "--timings"], environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
+            ["check", "--no-config", root.path, "--timings"],
+            environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0", "STRINGSCHECK_HUGE_HEAP": "1"])
+        #expect(run.stdout.contains("format-missing-argument"))
+        #expect(Self.heapLines(run.stderr).isEmpty)
+    }
+
+    /// Any other value of the variable (or none) keeps a large run as it is.
+    @Test(arguments: [nil, "0", "yes"])
+    func aLargeCatalogNotAskedToRunsAsItIs(value: String?) throws {
+        let root = try Self.tree(commentBytes: 16 << 20)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLITests.run(
+            ["check", "--no-config", root.path, "--timings"], environment: value.map { ["STRINGSCHECK_HUGE_HEAP": $0] } ?? [:])
         #expect(run.stdout.contains("format-missing-argument"))
         #expect(Self.heapLines(run.stderr).isEmpty)
     }

@@ -5,22 +5,23 @@ import LocalizationFormats
 #endif
 
 /// A run about to read large String Catalogs or `.stringsdict` files starts over once, its heap on
-/// huge pages.
+/// huge pages, when the environment asks for it (`STRINGSCHECK_HUGE_HEAP=1`).
 ///
 /// A run builds its model in glibc's heap and frees nothing (see `keepUntilExit`). The kernel
 /// backs the heap with 4 KB pages, each faulted in when first written: checking a 26 MB String
 /// Catalog takes about 21,000 faults, each several microseconds on a virtual machine, two cores
 /// faulting at once. glibc (2.35 and later) backs its heap with transparent huge pages (2 MB, one
 /// fault each) when its `glibc.malloc.hugetlb=1` tunable is set, and reads tunables only as a
-/// process starts. So a run that finds `minimumBytes` or more of catalogs and `.stringsdict` files
-/// (whose models are many small objects, several times the file; a `.strings` table's is a few
-/// arrays), on a system that gives huge pages to the programs that ask for them (`madvise`), starts
-/// itself again with the tunable added to `GLIBC_TUNABLES`, once it has read its configuration and
-/// found the files, and before it has read a table or written anything: the same process,
-/// program, arguments, descriptors and signal mask, which reads the configuration, finds the same
-/// files and goes on. Its heap then takes a few more megabytes (each huge page is resident whole).
-/// `STRINGSCHECK_HUGE_HEAP` set to anything keeps a run as it is; the run started again has it set
-/// to `restarted:` and the milliseconds the first start took.
+/// process starts. So a run asked to, that finds `minimumBytes` or more of catalogs and
+/// `.stringsdict` files (whose models are many small objects, several times the file; a
+/// `.strings` table's is a few arrays), on a system that gives huge pages to the programs that ask
+/// for them (`madvise`), starts itself again with the tunable added to `GLIBC_TUNABLES`, once it
+/// has read its configuration and found the files, and before it has read a table or written
+/// anything: the same process, program, arguments, descriptors and signal mask, which reads the
+/// configuration, finds the same files and goes on. Its heap then takes 5 to 10 MB more (each huge
+/// page is resident whole). It is asked for, not done by default: it paid only where faults were
+/// dearest (a slow stretch of a virtual machine), and cost time and memory elsewhere. The run
+/// started again has the variable set to `restarted:` and the milliseconds the first start took.
 enum HugeHeap {
     /// The catalogs' and `.stringsdict` files' size from which the faults saved outweigh starting
     /// again (a few milliseconds) and the heap's few more megabytes.
@@ -28,6 +29,8 @@ enum HugeHeap {
     static let variable = "STRINGSCHECK_HUGE_HEAP"
     static let tunable = "glibc.malloc.hugetlb"
     static let restartedMark = "restarted:"
+    /// The value of `variable` that asks for the heap on huge pages.
+    static let request = "1"
 
     #if os(Linux) && canImport(Glibc)
         /// The signal mask the process started with: the thread that starts the run again may be a
@@ -55,7 +58,7 @@ enum HugeHeap {
             // `Console.prepareStandardStreams`): started again, the run would take it for a real
             // stream and no longer say that standard output is closed. Timings and messages
             // already written would be written twice.
-            guard modelBytes(tables) >= minimumBytes, getenv(variable) == nil, !Console.hasWritten, !PhaseClock.hasEmitted,
+            guard isRequested(), modelBytes(tables) >= minimumBytes, !Console.hasWritten, !PhaseClock.hasEmitted,
                 Console.startedWithStandardStreams, !isSecure(), glibcReadsTunable(), kernelGivesHugePagesOnRequest(),
                 var program = executable(), var environment = environment()
             else { return }
@@ -66,6 +69,13 @@ enum HugeHeap {
             pthread_sigmask(SIG_SETMASK, &current, nil)
             environment.release()
         #endif
+    }
+
+    /// Whether the environment asks for the heap on huge pages (the run started again has the
+    /// variable set to its mark, and goes on as it is).
+    static func isRequested() -> Bool {
+        guard let value = getenv(variable) else { return false }
+        return String(cString: value) == request
     }
 
     /// What `--timings` says of the heap in a run started again: the tunables it runs with and
@@ -129,8 +139,8 @@ enum HugeHeap {
         }
 
         /// The process's environment as the new program takes it: every variable as it is (its
-        /// bytes untouched), `GLIBC_TUNABLES` with the tunable added, and the variable that marks
-        /// a run started again. Nil when the tunable is set already (by the user).
+        /// bytes untouched), `GLIBC_TUNABLES` with the tunable added, and the variable that asked
+        /// for it set to the mark of a run started again. Nil when the tunable is set already (by the user).
         static func environment() -> Environment? {
             var kept: [UnsafeMutablePointer<CChar>?] = []
             var tunables: String?
@@ -138,6 +148,8 @@ enum HugeHeap {
             while let pointer = entry.pointee {
                 if strncmp(pointer, "GLIBC_TUNABLES=", 15) == 0 {
                     tunables = String(cString: pointer + 15)
+                } else if strncmp(pointer, variable + "=", variable.utf8.count + 1) == 0 {
+                    // The request, replaced by the mark.
                 } else {
                     kept.append(pointer)
                 }
