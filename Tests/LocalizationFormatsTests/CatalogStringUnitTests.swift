@@ -34,18 +34,34 @@ struct CatalogStringUnitTests {
         #expect(Set(units).count == units.count)
     }
 
-    /// The parser's usual path and a unit made from the spelling keep the same state.
-    @Test func aParsedUnitKeepsItsState() throws {
+    /// The parser's usual path (an entry of Xcode's states) and its general path (any other
+    /// entry, and every entry with `direct: false`) keep the same states.
+    @Test func aParsedUnitKeepsItsStateOnBothPaths() throws {
         let json = """
-            {"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": {
-              "de": {"stringUnit": {"state": "needs_review", "value": "a"}},
-              "fr": {"stringUnit": {"state": "reviewed", "value": "b"}},
-              "it": {"stringUnit": {"value": "c"}}}}}}
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "usual": {"localizations": {
+                "de": {"stringUnit": {"state": "needs_review", "value": "a"}},
+                "fr": {"stringUnit": {"state": "new", "value": "b"}},
+                "it": {"stringUnit": {"value": "c"}}}},
+              "other": {"localizations": {
+                "de": {"stringUnit": {"state": "reviewed", "value": "d"}}}}}}
             """
-        let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "Localizable.xcstrings")
-        let states = try #require(catalog.entries.first).localizations.map { $0.value.stringUnit?.state }
-        #expect(states == ["needs_review", "reviewed", nil])
-        let settled = try #require(catalog.entries.first).localizations.map { $0.value.stringUnit?.isSettled }
-        #expect(settled == [false, false, true])
+        for direct in [true, false] {
+            let catalog = StringCatalogParser.parse(bytes: Array(json.utf8), path: "Localizable.xcstrings", direct: direct)
+            let units = catalog.entries.flatMap { $0.localizations.compactMap(\.value.stringUnit) }
+            #expect(units.map(\.state) == ["needs_review", "new", nil, "reviewed"])
+            #expect(units.map(\.isSettled) == [false, false, true, false])
+            #expect(units.map(\.isNew) == [false, true, false, false])
+            let shapes = catalog.entries.flatMap { $0.localizations.map(\.value.shape) }
+            #expect(shapes.map { $0.hasUnit(inState: "new") } == [false, true, false, false])
+            #expect(shapes.map { $0.hasUnit(inState: "reviewed") } == [false, false, false, true])
+        }
+    }
+
+    /// The sizes the catalog model's memory figures rest on: a unit of 32 bytes (its state in one
+    /// word), a value of a box reference and its shape.
+    @Test func aUnitAndAValueKeepTheirSizes() {
+        #expect(MemoryLayout<CatalogStringUnit>.size == 32)
+        #expect(MemoryLayout<CatalogValue>.size <= 16)
     }
 }

@@ -17,12 +17,17 @@ struct CLITests {
 
     /// Runs in the package's folder unless `directory` is given.
     static func run(
-        _ arguments: [String], executable: URL = executable, environment: [String: String] = [:], in directory: URL? = nil
+        _ arguments: [String], executable: URL = executable, environment: [String: String] = [:], removing: [String] = [],
+        in directory: URL? = nil
     ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty || !removing.isEmpty {
+            var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            for name in removing { merged[name] = nil }
+            process.environment = merged
+        }
         process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe()
         let err = Pipe()

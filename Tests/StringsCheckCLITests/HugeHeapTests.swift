@@ -39,7 +39,8 @@ struct HugeHeapTests {
         let root = try Self.tree(commentBytes: 16 << 20)
         defer { try? FileManager.default.removeItem(at: root) }
         let automatic = try CLITests.run(["check", "--no-config", root.path, "--format", "json", "--timings"], environment: Self.asked)
-        let kept = try CLITests.run(["check", "--no-config", root.path, "--format", "json", "--timings"])
+        let kept = try CLITests.run(
+            ["check", "--no-config", root.path, "--format", "json", "--timings"], environment: ["STRINGSCHECK_HUGE_HEAP": "0"])
         #expect(automatic.status == kept.status)
         #expect(automatic.stdout == kept.stdout)
         #expect(automatic.stdout.contains("format-missing-argument"))
@@ -114,8 +115,10 @@ struct HugeHeapTests {
     func aLargeCatalogNotAskedToRunsAsItIs(value: String?) throws {
         let root = try Self.tree(commentBytes: 16 << 20)
         defer { try? FileManager.default.removeItem(at: root) }
+        // Unset: taken out of the environment the tests run in, whatever it holds.
         let run = try CLITests.run(
-            ["check", "--no-config", root.path, "--timings"], environment: value.map { ["STRINGSCHECK_HUGE_HEAP": $0] } ?? [:])
+            ["check", "--no-config", root.path, "--timings"], environment: value.map { ["STRINGSCHECK_HUGE_HEAP": $0] } ?? [:],
+            removing: value == nil ? ["STRINGSCHECK_HUGE_HEAP"] : [])
         #expect(run.stdout.contains("format-missing-argument"))
         #expect(Self.heapLines(run.stderr).isEmpty)
     }

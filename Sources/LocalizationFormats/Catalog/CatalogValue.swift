@@ -3,8 +3,8 @@ public struct CatalogStringUnit: Sendable, Hashable {
     /// The text's UTF-8 where the parser wrote it (see `CatalogText`).
     public var text: CatalogText
     public var location: SourcePosition
-    /// The state in a word: one of Xcode's spellings by number, any other spelled out in a box
-    /// (a string took two words, and a large catalog holds hundreds of thousands of units).
+    /// The state (see `StoredState`): one word where a string took two, and a large catalog holds
+    /// hundreds of thousands of units.
     @usableFromInline var storedState: StoredState
 
     public init(state: String?, value: String, location: SourcePosition) {
@@ -61,8 +61,7 @@ public struct CatalogStringUnit: Sendable, Hashable {
         hasher.combine(location)
     }
 
-    /// A unit's state: Xcode's by number (no reference to count when a unit is copied), any
-    /// other spelling boxed.
+    /// A unit's state: one of Xcode's by number, any other spelling boxed.
     @usableFromInline
     enum StoredState: Sendable {
         case none, translated, needsReview, new, stale, machineTranslated
@@ -323,7 +322,8 @@ public struct CatalogValue: Sendable, Hashable {
             return true
         }
         guard shape.hasVariations else { return false }
-        // Read through the forms' box in place (`Storage.variations` copies the array).
+        // Read through the forms' box in place (the `variations` getter returns the array
+        // retained).
         return try storage.forms(shape)?.variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in

@@ -76,8 +76,9 @@ struct Frontend {
 
     /// Reads the roots (the bundles around the files given), payload templates and code included.
     /// A run about to read large catalogs starts over with its heap on huge pages when the
-    /// environment asks for it (see `HugeHeap`), unless `hugePages` is false: `format`, which lays whole files out again, measured slower
-    /// with them (the 26 MB catalog's `format --check` 3.6 → 3.9 s, medians of 9 runs in turn).
+    /// environment asks for it (see `HugeHeap`), unless `hugePages` is false: `format`, which lays
+    /// whole files out again, measured slower with them (the 26 MB catalog's `format --check` 3.6 →
+    /// 3.9 s, medians of 9 runs in turn).
     func load(jobs: Int?, hugePages: Bool = true) async -> LocalizationProject {
         var beforeReading: (([ProjectLoader.Candidate]) -> Void)?
         if hugePages { beforeReading = { HugeHeap.restartIfLarge(tables: $0) } }

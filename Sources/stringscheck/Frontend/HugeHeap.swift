@@ -23,8 +23,8 @@ import LocalizationFormats
 /// dearest (a slow stretch of a virtual machine), and cost time and memory elsewhere. The run
 /// started again has the variable set to `restarted:` and the milliseconds the first start took.
 enum HugeHeap {
-    /// The catalogs' and `.stringsdict` files' size from which the faults saved outweigh starting
-    /// again (a few milliseconds) and the heap's few more megabytes.
+    /// The catalogs' and `.stringsdict` files' size from which the faults saved can outweigh
+    /// starting again (a few milliseconds) and the heap's 5 to 10 MB more.
     static let minimumBytes = 16 << 20
     static let variable = "STRINGSCHECK_HUGE_HEAP"
     static let tunable = "glibc.malloc.hugetlb"
@@ -49,8 +49,9 @@ enum HugeHeap {
         #endif
     }
 
-    /// Starts the process again with the tunable set when the catalogs and `.stringsdict` files
-    /// among `tables` (found, about to be read) are large and nothing stands in the way; returns,
+    /// Starts the process again with the tunable set when the environment asks for it
+    /// (`isRequested()`), the catalogs and `.stringsdict` files among `tables` (found, about to be
+    /// read) are large and nothing stands in the way; returns,
     /// and the run goes on as it is, otherwise or when the system refuses.
     static func restartIfLarge(tables: [ProjectLoader.Candidate]) {
         #if os(Linux) && canImport(Glibc)

@@ -59,7 +59,7 @@ struct CatalogVariationTypeMismatchRule: Rule {
                     let entryIndex = position.entry
                     // The value's cases read where they lie (see `forEachForm(at:expected:_:)`).
                     CatalogValue.forEachForm(at: value, expected: { expectations.expected(reading: $0) }) { unit, substitution, label in
-                        guard isSource || unit.state != "new" else { return }
+                        guard isSource || !unit.isNew else { return }
                         // What the form reads, read in place (a copy of each read retained it).
                         let list = reads.of(unit, substitution: substitution)
                         reads.lists[list].withUnsafeBufferPointer { items in
