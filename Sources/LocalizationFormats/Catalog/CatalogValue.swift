@@ -111,6 +111,8 @@ public struct CatalogValue: Sendable, Hashable {
     // place; a setter (rare: the parser builds each value whole) makes a new box.
     // Nearly every value is one unit: its box holds the unit and the value's place (56 bytes, a
     // 64-byte block of the heap); a value with forms has a box of the subclass that holds them too.
+    // Sendable unchecked because a class with a subclass cannot be checked: every field of both
+    // is a constant of a Sendable type.
     @usableFromInline
     class Storage: @unchecked Sendable {
         /// The value's string unit; an empty one when it has none (the shape says which). Not
