@@ -133,9 +133,11 @@ func pythonJSONLoad(_ paths: [String], repetitions: Int) -> Double? {
 }
 
 /// A heavy tree's figures: the check in process and its split, the CLI, and a reference reader of
-/// the same files (`reference`: its name and median seconds), the CLI set against it.
+/// the same files (`reference`: its name and median seconds), the CLI set against it and against
+/// `target`, the most of the reference's time the CLI's check may take.
 func measureHeavyTree(
-    root: URL, extensions: Set<String>, repetitions: Int, reference: (String, [URL]) -> (name: String, seconds: Double)?
+    root: URL, extensions: Set<String>, repetitions: Int, target: Double,
+    reference: (String, [URL]) -> (name: String, seconds: Double)?
 ) async -> (rows: [Row], cli: CLIFigures?) {
     let urls = files(under: root, extensions: extensions)
     let bytes = urls.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
@@ -156,7 +158,11 @@ func measureHeavyTree(
         rows.append(
             Row(
                 name: name, seconds: seconds, bytes: bytes, entries: 0,
-                ratio: cli.map { String(format: "the CLI's check takes %.2f× its time", $0.1.checkSeconds / seconds) } ?? ""))
+                ratio: cli.map {
+                    let ratio = $0.1.checkSeconds / seconds
+                    return String(format: "the CLI's check takes %.2f× its time; target ≤ %.2f×: ", ratio, target)
+                        + verdict(ratio <= target)
+                } ?? ""))
     }
     return (rows, cli?.1)
 }
@@ -169,7 +175,9 @@ func measureHeavyTrees(_ tree: SyntheticTree, workspace: URL) async throws -> [S
     let dictRoot = workspace.appendingPathComponent("stringsdict")
     try tree.writeStringsdictTree(to: dictRoot, entries: entries)
     sync()
-    let dict = await measureHeavyTree(root: dictRoot, extensions: ["stringsdict"], repetitions: repetitions) { _, urls in
+    let dict = await measureHeavyTree(
+        root: dictRoot, extensions: ["stringsdict"], repetitions: repetitions, target: CatalogTargets.stringsdictTreeRatio
+    ) { _, urls in
         let contents = urls.compactMap { try? Data(contentsOf: $0) }
         let seconds = median(repetitions) {
             for data in contents { _ = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
@@ -181,7 +189,9 @@ func measureHeavyTrees(_ tree: SyntheticTree, workspace: URL) async throws -> [S
     let catalogRoot = workspace.appendingPathComponent("catalogs")
     try tree.writeCatalogApp(to: catalogRoot, tables: tables)
     sync()
-    let catalogs = await measureHeavyTree(root: catalogRoot, extensions: ["xcstrings"], repetitions: repetitions) { _, urls in
+    let catalogs = await measureHeavyTree(
+        root: catalogRoot, extensions: ["xcstrings"], repetitions: repetitions, target: CatalogTargets.catalogAppRatio
+    ) { _, urls in
         pythonJSONLoad(urls.map(\.path), repetitions: repetitions).map { ("Python's C json.load of the same files", $0) }
     }
     try? FileManager.default.removeItem(at: catalogRoot)

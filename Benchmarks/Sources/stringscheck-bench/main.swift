@@ -203,11 +203,16 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
         Row(name: "read the catalog bytes (floor)", seconds: floor, bytes: bytes.count, entries: units, ratio: "1.0× floor"),
         Row(
             name: "stringscheck catalog parse", seconds: ours, bytes: bytes.count, entries: units,
-            ratio: speed(ours, against: foundation, "Foundation's JSON parse") + String(format: ", %.1f× floor", ours / floor)),
+            ratio: speed(ours, against: foundation, "Foundation's JSON parse") + String(format: ", %.1f× floor", ours / floor)
+                + "; target ≥ \(Int(CatalogTargets.parseRatio))×: " + verdict(foundation / ours >= CatalogTargets.parseRatio)),
         Row(name: "Foundation JSONSerialization", seconds: foundation, bytes: bytes.count, entries: units, ratio: ""),
         Row(name: "check (\(result.findings.count) findings)", seconds: check, bytes: bytes.count, entries: units, ratio: ""),
     ]
-    if let (row, _) = cli { rows.append(row) }
+    if let (row, figures) = cli {
+        var judged = row
+        judged.ratio += "; " + CatalogTargets.cliVerdict(figures, fileBytes: bytes.count, emptyPeakBytes: emptyCheckPeak())
+        rows.append(judged)
+    }
     return (rows, cli?.1)
 }
 
