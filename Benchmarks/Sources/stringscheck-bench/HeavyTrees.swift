@@ -138,7 +138,7 @@ func pythonJSONLoad(_ paths: [String], repetitions: Int) -> Double? {
 func measureHeavyTree(
     root: URL, extensions: Set<String>, repetitions: Int, target: Double,
     reference: (String, [URL]) -> (name: String, seconds: Double)?
-) async -> (rows: [Row], cli: CLIFigures?) {
+) async -> (rows: [Row], cli: CLIFigures?, targets: [String: Any]) {
     let urls = files(under: root, extensions: extensions)
     let bytes = urls.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
     let phased = await timedCheckPhases(root: root, repetitions: repetitions)
@@ -154,17 +154,21 @@ func measureHeavyTree(
     ]
     let cli = cliRow(root: root, filesBytes: bytes, entries: 0, repetitions: repetitions) { _ in "the files" }
     if let (row, _) = cli { rows.append(row) }
+    var targets: [String: Any] = ["target": target]
     if let (name, seconds) = reference("", urls) {
+        targets["referenceSeconds"] = seconds
         rows.append(
             Row(
                 name: name, seconds: seconds, bytes: bytes, entries: 0,
                 ratio: cli.map {
                     let ratio = $0.1.checkSeconds / seconds
+                    targets["ratio"] = ratio
+                    targets["met"] = ratio <= target
                     return String(format: "the CLI's check takes %.2f× its time; target ≤ %.2f×: ", ratio, target)
                         + verdict(ratio <= target)
                 } ?? ""))
     }
-    return (rows, cli?.1)
+    return (rows, cli?.1, targets)
 }
 
 /// Both heavy trees of the synthetic tree's size, measured and printed; their report entries
@@ -205,7 +209,9 @@ func measureHeavyTrees(_ tree: SyntheticTree, workspace: URL) async throws -> [S
                 + "(plural, device, substitutions; median of \(repetitions))", catalogs.rows)
     }
     return [
-        "stringsdictTree": ["rows": rowsReport(dict.rows), "cli": dict.cli.map(cliReport) ?? NSNull()] as [String: Any],
-        "catalogApp": ["rows": rowsReport(catalogs.rows), "cli": catalogs.cli.map(cliReport) ?? NSNull()] as [String: Any],
+        "stringsdictTree": ["rows": rowsReport(dict.rows), "cli": dict.cli.map(cliReport) ?? NSNull(), "targets": dict.targets]
+            as [String: Any],
+        "catalogApp": ["rows": rowsReport(catalogs.rows), "cli": catalogs.cli.map(cliReport) ?? NSNull(), "targets": catalogs.targets]
+            as [String: Any],
     ]
 }

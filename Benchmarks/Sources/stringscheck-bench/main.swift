@@ -87,7 +87,7 @@ func cliRow(root: URL, filesBytes: Int, entries: Int, repetitions: Int, memoryNo
 }
 
 func rowsReport(_ rows: [Row]) -> [[String: Any]] {
-    rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries] }
+    rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries, "ratio": $0.ratio] }
 }
 
 /// Measures one tree; returns the table rows and a summary for the series.
@@ -180,7 +180,7 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
 /// One String Catalog of the tree's size: our catalog parse against Foundation's JSON parser on
 /// the same bytes (Foundation has no catalog reader; its JSON parse is the floor of any), the
 /// check in process, and the CLI.
-func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLIFigures?) {
+func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLIFigures?, targets: [String: Any]) {
     let url = root.appendingPathComponent("App/Localizable.xcstrings")
     let bytes = try FileBytes.read(url.path).get()
     let floor = median(repetitions) { precondition((try? FileBytes.read(url.path).get().count) == bytes.count) }
@@ -208,12 +208,17 @@ func measureCatalog(root: URL, repetitions: Int) async throws -> (rows: [Row], c
         Row(name: "Foundation JSONSerialization", seconds: foundation, bytes: bytes.count, entries: units, ratio: ""),
         Row(name: "check (\(result.findings.count) findings)", seconds: check, bytes: bytes.count, entries: units, ratio: ""),
     ]
+    var targets: [String: Any] = [
+        "parseRatio": foundation / ours, "parseTarget": CatalogTargets.parseRatio,
+        "parseMet": foundation / ours >= CatalogTargets.parseRatio,
+    ]
     if let (row, figures) = cli {
         var judged = row
-        judged.ratio += "; " + CatalogTargets.cliVerdict(figures, fileBytes: bytes.count, emptyPeakBytes: emptyCheckPeak())
+        judged.ratio += "; " + CatalogTargets.cliVerdict(figures, emptyPeakBytes: emptyCheckPeak())
         rows.append(judged)
+        targets.merge(CatalogTargets.cliReport(figures, emptyPeakBytes: emptyCheckPeak())) { $1 }
     }
-    return (rows, cli?.1)
+    return (rows, cli?.1, targets)
 }
 
 if let target = option("--profile-parse") {
@@ -375,6 +380,7 @@ if let realTree {
     report["catalog"] = [
         "rows": rowsReport(catalogFigures.rows),
         "cli": catalogCLI,
+        "targets": catalogFigures.targets,
     ]
     for (name, value) in try await measureHeavyTrees(tree, workspace: workspace) { report[name] = value }
 }
