@@ -138,14 +138,10 @@ public struct LineTable: Sendable {
             var count = 0
             var index = from
             if let base = buffer.baseAddress {
-                // Eight bytes at a time: a continuation byte (10xxxxxx) has its high bit set and
-                // the next bit clear. Most words have none, and are counted without a population
-                // count (a loop of its own where the processor has no instruction for it).
+                // Eight bytes at a time (see `continuationBytes`).
                 let raw = UnsafeRawPointer(base)
                 while index + 8 <= to {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-                    count += continuation == 0 ? 8 : 8 - continuation.nonzeroBitCount
+                    count += 8 - continuationBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                     index += 8
                 }
                 // The last few bytes: the word that ends at `to`, its bytes before `index` shifted
@@ -153,8 +149,7 @@ public struct LineTable: Sendable {
                 let remaining = to - index
                 if remaining > 0, to >= 8 {
                     let word = raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self) >> UInt64(8 * (8 - remaining))
-                    let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-                    return count + remaining - (continuation == 0 ? 0 : continuation.nonzeroBitCount)
+                    return count + remaining - continuationBytes(word)
                 }
             }
             while index < to {
@@ -163,6 +158,15 @@ public struct LineTable: Sendable {
             }
             return count
         }
+    }
+
+    /// How many of the eight bytes of `word` are UTF-8 continuation bytes (10xxxxxx: the high bit
+    /// set and the next clear). Most words have none, and are answered without a population count
+    /// (a loop of its own where the processor has no instruction for it).
+    @inline(__always)
+    private static func continuationBytes(_ word: UInt64) -> Int {
+        let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+        return continuation == 0 ? 0 : continuation.nonzeroBitCount
     }
 
     /// The last known column at or before `column` on 1-based `line`.
