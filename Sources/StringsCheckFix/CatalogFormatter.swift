@@ -11,7 +11,16 @@ public enum CatalogFormatter {
     /// The formatted bytes of a catalog; refused when it is no clean JSON (a syntax error or a key
     /// twice in one object, which Xcode would not have written).
     public static func format(_ bytes: [UInt8], path: String) throws(EditRefusal) -> [UInt8] {
+        try format(bytes, path: path, checkingLayoutFirst: true)
+    }
+
+    /// `format(_:path:)`; without `checkingLayoutFirst`, a catalog already laid out is written
+    /// out and read back like any other (for tests that hold the one pass to the whole way).
+    static func format(_ bytes: [UInt8], path: String, checkingLayoutFirst: Bool) throws(EditRefusal) -> [UInt8] {
         let text = try EditableText(bytes: bytes, path: path)
+        // A catalog already laid out (as Xcode saves it) is known to be so in one pass.
+        var order = MemberOrder()
+        if checkingLayoutFirst, CatalogLayoutCheck.isLaidOut(text.utf8, order: &order) { return text.encoded(text.utf8) }
         let document = JSONReader.parse(bytes: text.utf8, path: path)
         // Anything the reader had to forgive (a lone surrogate escape read as U+FFFD) would be lost.
         guard let root = document.root, document.diagnostics.isEmpty else {
@@ -23,43 +32,79 @@ public enum CatalogFormatter {
             throw EditRefusal(path: path, reason: "'\(duplicate)' is a key twice in one object")
         }
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var order = MemberOrder()
+        // Xcode's layout is mostly longer than a hand-written one-line catalog's.
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 4)
         write(root, indent: 0, to: &out, order: &order)
         // Line breaks as the file has them (Xcode writes `\n`; a checkout may have `\r\n`): the
         // layout's own, as every line break in a string is escaped.
         if let first = text.utf8.firstIndex(of: 0x0A), first > 0, text.utf8[first - 1] == 0x0D {
-            out = out.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+            var crlf: [UInt8] = []
+            crlf.reserveCapacity(out.count + out.count / 16)
+            for byte in out {
+                if byte == 0x0A { crlf.append(0x0D) }
+                crlf.append(byte)
+            }
+            out = crlf
         }
         // The last line break as found.
         var index = text.utf8.count
         while index > 0, text.utf8[index - 1] == 0x0A || text.utf8[index - 1] == 0x0D { index -= 1 }
         out += text.utf8[index...]
-        // The content is what it was: the same members and values, whatever their order.
+        // A catalog already laid out comes back as it was: its content is the same by definition.
+        if out == text.utf8 { return text.encoded(out) }
+        // Else the content must be what it was: the same members and values, whatever their order.
         let again = JSONReader.parse(bytes: out, path: path)
-        guard let formattedRoot = again.root, again.diagnostics.isEmpty, canonical(formattedRoot) == canonical(root) else {
+        guard let formattedRoot = again.root, again.diagnostics.isEmpty, sameContent(root, formattedRoot) else {
             throw EditRefusal(path: path, reason: "its formatted text would read differently; left as it is")
         }
         return text.encoded(out)
     }
 
-    /// A node with every object's members in code point order, for comparing content.
-    static func canonical(_ node: JSONNode) -> JSONNode {
-        var node = node
-        switch node.value {
-        case .object(let members):
-            node.value = .object(
-                members.map { member in
-                    var member = member
-                    member.keyLocation = SourcePosition(line: 0, column: 0)
-                    member.value = canonical(member.value)
-                    return member
-                }.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) })
-        case .array(let items): node.value = .array(items.map(canonical))
-        default: break
+    /// Whether two documents hold the same content: objects with the same members in any order,
+    /// arrays with the same items in order, and the same strings (byte for byte), numbers (as
+    /// written), booleans and nulls. Where they are does not count. An object with a key twice
+    /// matches one with the same members in code point order of their keys.
+    static func sameContent(_ lhs: JSONNode, _ rhs: JSONNode) -> Bool {
+        switch (lhs.value, rhs.value) {
+        case (.object(let left), .object(let right)):
+            guard left.count == right.count else { return false }
+            // Each member of the right found by its key once: a long object (the strings) through
+            // an index made once, a short one by search.
+            var places: [String: Int] = [:]
+            if right.count > 8 {
+                places.reserveCapacity(right.count)
+                for (place, member) in right.enumerated() where places.updateValue(place, forKey: member.key) != nil {
+                    return sameMembersInKeyOrder(left, right)
+                }
+            }
+            var used = [Bool](repeating: false, count: right.count)
+            for member in left {
+                let found = right.count > 8 ? places[member.key] : right.firstIndex { $0.key == member.key }
+                guard let place = found, !used[place] else { return sameMembersInKeyOrder(left, right) }
+                used[place] = true
+                guard sameContent(member.value, right[place].value) else { return false }
+            }
+            return true
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { sameContent($0, $1) }
+        case (.string(let left), .string(let right)): return left.utf8.elementsEqual(right.utf8)
+        case (.number(let left), .number(let right)): return left.utf8.elementsEqual(right.utf8)
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.null, .null): return true
+        default: return false
         }
-        node.location = SourcePosition(line: 0, column: 0)
-        return node
+    }
+
+    /// Members compared pairwise in code point order of their keys (members of one key in the
+    /// order written): how objects with a key twice are compared.
+    private static func sameMembersInKeyOrder(_ left: [JSONMember], _ right: [JSONMember]) -> Bool {
+        func ordered(_ members: [JSONMember]) -> [JSONMember] {
+            members.enumerated().sorted { a, b in
+                a.element.key == b.element.key
+                    ? a.offset < b.offset : a.element.key.unicodeScalars.lexicographicallyPrecedes(b.element.key.unicodeScalars)
+            }.map(\.element)
+        }
+        return zip(ordered(left), ordered(right)).allSatisfy { $0.key == $1.key && sameContent($0.value, $1.value) }
     }
 
     /// The order Xcode writes an object's members in: Finder's, in English, code points last.
@@ -99,45 +144,61 @@ public enum CatalogFormatter {
         switch node.value {
         case .object(let members):
             guard !members.isEmpty else {
-                out += Array("{\n\n".utf8) + spaces(indent) + [UInt8(ascii: "}")]
+                out.append(contentsOf: "{\n\n".utf8)
+                appendSpaces(indent, to: &out)
+                out.append(UInt8(ascii: "}"))
                 return
             }
-            out += Array("{\n".utf8)
+            out.append(contentsOf: "{\n".utf8)
             // Small objects repeat their names across the catalog; a large one (the strings) does not.
             let sorted =
                 members.count <= MemberOrder.largestRemembered
                 ? members.sorted { order.ordered($0.key, $1.key) } : members.sorted { ordered($0.key, $1.key) }
             for (index, member) in sorted.enumerated() {
-                out += spaces(indent + 2)
+                appendSpaces(indent + 2, to: &out)
                 writeString(member.key, to: &out)
-                out += Array(" : ".utf8)
+                out.append(contentsOf: " : ".utf8)
                 write(member.value, indent: indent + 2, to: &out, order: &order)
-                out += index + 1 < sorted.count ? Array(",\n".utf8) : [0x0A]
+                if index + 1 < sorted.count { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
             }
-            out += spaces(indent) + [UInt8(ascii: "}")]
+            appendSpaces(indent, to: &out)
+            out.append(UInt8(ascii: "}"))
         case .array(let items):
             guard !items.isEmpty else {
-                out += Array("[\n\n".utf8) + spaces(indent) + [UInt8(ascii: "]")]
+                out.append(contentsOf: "[\n\n".utf8)
+                appendSpaces(indent, to: &out)
+                out.append(UInt8(ascii: "]"))
                 return
             }
-            out += Array("[\n".utf8)
+            out.append(contentsOf: "[\n".utf8)
             for (index, item) in items.enumerated() {
-                out += spaces(indent + 2)
+                appendSpaces(indent + 2, to: &out)
                 write(item, indent: indent + 2, to: &out, order: &order)
-                out += index + 1 < items.count ? Array(",\n".utf8) : [0x0A]
+                if index + 1 < items.count { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
             }
-            out += spaces(indent) + [UInt8(ascii: "]")]
+            appendSpaces(indent, to: &out)
+            out.append(UInt8(ascii: "]"))
         case .string(let text): writeString(text, to: &out)
-        case .number(let text): out += Array(text.utf8)
-        case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-        case .null: out += Array("null".utf8)
+        case .number(let text): out.append(contentsOf: text.utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         }
     }
 
-    static func spaces(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x20, count: count) }
+    static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(0x20, count: count))
+    }
 
     static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: their bytes go in at once.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [0x5C, UInt8(ascii: "\"")]
@@ -158,7 +219,17 @@ public enum CatalogFormatter {
     static func firstDuplicate(_ node: JSONNode) -> String? {
         switch node.value {
         case .object(let members):
+            // A short object's keys compared pair by pair (hashing each cost more); a long one's
+            // through a set.
+            if members.count <= 8 {
+                for index in members.indices {
+                    if members[..<index].contains(where: { $0.key == members[index].key }) { return members[index].key }
+                    if let found = firstDuplicate(members[index].value) { return found }
+                }
+                return nil
+            }
             var seen: Set<String> = []
+            seen.reserveCapacity(members.count)
             for member in members {
                 if !seen.insert(member.key).inserted { return member.key }
                 if let found = firstDuplicate(member.value) { return found }

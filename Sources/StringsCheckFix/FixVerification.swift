@@ -83,7 +83,7 @@ enum FixVerification {
                 return (removals.contains { $0.contains(offset) }, marks.contains(offset))
             }
         }
-        guard CatalogFormatter.canonical(expected) == CatalogFormatter.canonical(newRoot) else {
+        guard CatalogFormatter.sameContent(expected, newRoot) else {
             throw EditRefusal(path: path, reason: "the fixed file would read differently than the repairs intend; left as it is")
         }
     }
