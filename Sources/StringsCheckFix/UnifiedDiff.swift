@@ -81,75 +81,188 @@ public enum UnifiedDiff {
         var newIndex: Int
     }
 
-    /// The shortest edit script from `a` to `b` (Myers' algorithm), with the equal prefix and
-    /// suffix taken off first: a fix changes a few lines of a long file.
+    /// An edit script from `a` to `b`: the shortest (Myers' algorithm) when it is found within a
+    /// bounded amount of work, as for any fix or the layout of a table. Two long texts far apart
+    /// (a large catalog whose every entry moves) are first split at lines that occur once in each
+    /// and in the same order (as patience diff splits them), and each part is diffed again; a
+    /// part with no such line and too far apart is shown as removed and added. Time and memory
+    /// stay near linear in the lines where the search kept every frontier (quadratic in both).
     static func editScript(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let x = Array(a[prefix..<(a.count - suffix)])
-        let y = Array(b[prefix..<(b.count - suffix)])
-        var steps = (0..<prefix).map { Step(kind: .same, oldIndex: $0, newIndex: $0) }
-        for step in middle(x, y) {
-            steps.append(Step(kind: step.kind, oldIndex: step.oldIndex + prefix, newIndex: step.newIndex + prefix))
-        }
-        for offset in 0..<suffix {
-            steps.append(Step(kind: .same, oldIndex: a.count - suffix + offset, newIndex: b.count - suffix + offset))
-        }
-        return steps
+        // Lines as numbers: equal lines, equal numbers.
+        var numbers: [[UInt8]: Int] = [:]
+        let x = a.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
+        let y = b.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
+        var script = EditScript(a: x, b: y)
+        script.diff(0..<x.count, 0..<y.count, depth: 0)
+        return script.steps
     }
 
-    private static func middle(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
-        let n = a.count
-        let m = b.count
-        let maximum = n + m
-        guard maximum > 0 else { return [] }
-        var v = [Int](repeating: 0, count: 2 * maximum + 2)
-        var trace: [[Int]] = []
-        var found = false
-        for d in 0...maximum {
-            trace.append(v)
-            for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[k - 1 + maximum] < v[k + 1 + maximum])) ? v[k + 1 + maximum] : v[k - 1 + maximum] + 1
-                var y = x - k
-                while x < n, y < m, a[x] == b[y] {
-                    x += 1
-                    y += 1
-                }
-                v[k + maximum] = x
-                if x >= n && y >= m {
-                    found = true
-                    break
-                }
-            }
-            if found { break }
-        }
-        // Walk back through the saved frontiers.
+    /// The steps of an edit script, built range by range in order.
+    private struct EditScript {
+        let a: [Int]
+        let b: [Int]
         var steps: [Step] = []
-        var x = n
-        var y = m
-        for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let v = trace[d]
-            let k = x - y
-            let previousK = (k == -d || (k != d && v[k - 1 + maximum] < v[k + 1 + maximum])) ? k + 1 : k - 1
-            let previousX = d == 0 ? 0 : v[previousK + maximum]
-            let previousY = previousX - previousK
-            while x > previousX && y > previousY {
-                x -= 1
-                y -= 1
-                steps.append(Step(kind: .same, oldIndex: x, newIndex: y))
+
+        /// The work a shortest-script search may do on one range (diagonal steps and frontier
+        /// points) before the range is split instead.
+        static let searchBudget = 2_000_000
+        /// Splits nested deeper than this show what remains as removed and added.
+        static let maximumDepth = 48
+
+        init(a: [Int], b: [Int]) {
+            self.a = a
+            self.b = b
+            steps.reserveCapacity(max(a.count, b.count))
+        }
+
+        mutating func diff(_ old: Range<Int>, _ new: Range<Int>, depth: Int) {
+            var old = old
+            var new = new
+            // The equal start and end first: a fix changes a few lines of a long file.
+            while !old.isEmpty, !new.isEmpty, a[old.lowerBound] == b[new.lowerBound] {
+                steps.append(Step(kind: .same, oldIndex: old.lowerBound, newIndex: new.lowerBound))
+                old = (old.lowerBound + 1)..<old.upperBound
+                new = (new.lowerBound + 1)..<new.upperBound
             }
-            if d > 0 {
-                if x == previousX {
-                    y -= 1
-                    steps.append(Step(kind: .insert, oldIndex: x, newIndex: y))
-                } else {
-                    x -= 1
-                    steps.append(Step(kind: .delete, oldIndex: x, newIndex: y))
+            var suffix = 0
+            while suffix < min(old.count, new.count), a[old.upperBound - 1 - suffix] == b[new.upperBound - 1 - suffix] { suffix += 1 }
+            let middleOld = old.lowerBound..<(old.upperBound - suffix)
+            let middleNew = new.lowerBound..<(new.upperBound - suffix)
+            if middleOld.isEmpty || middleNew.isEmpty {
+                removedAndAdded(middleOld, middleNew)
+            } else if let found = Self.shortest(a, middleOld, b, middleNew) {
+                steps += found
+            } else if depth < Self.maximumDepth, let anchors = uniqueCommonLines(middleOld, middleNew), !anchors.isEmpty {
+                var fromOld = middleOld.lowerBound
+                var fromNew = middleNew.lowerBound
+                for (i, j) in anchors {
+                    diff(fromOld..<i, fromNew..<j, depth: depth + 1)
+                    steps.append(Step(kind: .same, oldIndex: i, newIndex: j))
+                    fromOld = i + 1
+                    fromNew = j + 1
                 }
+                diff(fromOld..<middleOld.upperBound, fromNew..<middleNew.upperBound, depth: depth + 1)
+            } else {
+                removedAndAdded(middleOld, middleNew)
+            }
+            for offset in 0..<suffix {
+                steps.append(Step(kind: .same, oldIndex: middleOld.upperBound + offset, newIndex: middleNew.upperBound + offset))
             }
         }
-        return steps.reversed()
+
+        mutating func removedAndAdded(_ old: Range<Int>, _ new: Range<Int>) {
+            for i in old { steps.append(Step(kind: .delete, oldIndex: i, newIndex: new.lowerBound)) }
+            for j in new { steps.append(Step(kind: .insert, oldIndex: old.upperBound, newIndex: j)) }
+        }
+
+        /// The lines that occur once in each range, paired, the longest run of pairs in the same
+        /// order in both (patience sorting); nil when there are none.
+        func uniqueCommonLines(_ old: Range<Int>, _ new: Range<Int>) -> [(Int, Int)]? {
+            // Line → (times in old, its place there, times in new, its place there).
+            var seen: [Int: (Int, Int, Int, Int)] = [:]
+            for i in old { seen[a[i], default: (0, i, 0, 0)].0 += 1 }
+            for j in new {
+                guard var entry = seen[b[j]] else { continue }
+                entry.2 += 1
+                entry.3 = j
+                seen[b[j]] = entry
+            }
+            let pairs = seen.values.filter { $0.0 == 1 && $0.2 == 1 }.map { ($0.1, $0.3) }.sorted { $0.0 < $1.0 }
+            guard !pairs.isEmpty else { return nil }
+            // The longest increasing run of new places, in old order.
+            var tails: [Int] = []
+            var previous = [Int](repeating: -1, count: pairs.count)
+            for (index, pair) in pairs.enumerated() {
+                var low = 0
+                var high = tails.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if pairs[tails[middle]].1 < pair.1 { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 { previous[index] = tails[low - 1] }
+                if low == tails.count { tails.append(index) } else { tails[low] = index }
+            }
+            var run: [(Int, Int)] = []
+            var index = tails.last ?? -1
+            while index >= 0 {
+                run.append(pairs[index])
+                index = previous[index]
+            }
+            return run.reversed()
+        }
+
+        /// The shortest edit script of `a[old]` to `b[new]` (Myers' algorithm, each frontier kept
+        /// only over the diagonals it reached); nil when it takes more than `searchBudget` work.
+        static func shortest(_ a: [Int], _ old: Range<Int>, _ b: [Int], _ new: Range<Int>) -> [Step]? {
+            let n = old.count
+            let m = new.count
+            let maximum = n + m
+            // Frontier d covers diagonals -d...d: v[k + d] is the furthest x on diagonal k.
+            var frontiers: [[Int]] = []
+            var v = [0]
+            var work = 0
+            var end: Int?
+            search: for d in 0...maximum {
+                var next = [Int](repeating: 0, count: 2 * d + 1)
+                for k in stride(from: -d, through: d, by: 2) {
+                    // From the diagonal above (an insertion) or below (a deletion), in frontier d - 1.
+                    var x: Int
+                    if d == 0 {
+                        x = 0
+                    } else if k == -d || (k != d && v[k - 1 + d - 1] < v[k + 1 + d - 1]) {
+                        x = v[k + 1 + d - 1]
+                    } else {
+                        x = v[k - 1 + d - 1] + 1
+                    }
+                    var y = x - k
+                    while x < n, y < m, a[old.lowerBound + x] == b[new.lowerBound + y] {
+                        x += 1
+                        y += 1
+                        work += 1
+                    }
+                    next[k + d] = x
+                    work += 1
+                    if x >= n, y >= m {
+                        frontiers.append(next)
+                        end = d
+                        break search
+                    }
+                }
+                frontiers.append(next)
+                v = next
+                if work > searchBudget { return nil }
+            }
+            guard let end else { return nil }
+            // Back from the end through the kept frontiers.
+            var steps: [Step] = []
+            var x = n
+            var y = m
+            for d in stride(from: end, through: 0, by: -1) {
+                let k = x - y
+                var previousX = 0
+                var previousK = 0
+                if d > 0 {
+                    let before = frontiers[d - 1]
+                    previousK = (k == -d || (k != d && before[k - 1 + d - 1] < before[k + 1 + d - 1])) ? k + 1 : k - 1
+                    previousX = before[previousK + d - 1]
+                }
+                let previousY = previousX - previousK
+                while x > previousX, y > previousY {
+                    x -= 1
+                    y -= 1
+                    steps.append(Step(kind: .same, oldIndex: old.lowerBound + x, newIndex: new.lowerBound + y))
+                }
+                if d > 0 {
+                    if x == previousX {
+                        y -= 1
+                        steps.append(Step(kind: .insert, oldIndex: old.lowerBound + x, newIndex: new.lowerBound + y))
+                    } else {
+                        x -= 1
+                        steps.append(Step(kind: .delete, oldIndex: old.lowerBound + x, newIndex: new.lowerBound + y))
+                    }
+                }
+            }
+            return steps.reversed()
+        }
     }
 }
