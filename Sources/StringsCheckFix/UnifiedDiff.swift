@@ -90,8 +90,13 @@ public enum UnifiedDiff {
     static func editScript(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
         // Lines as numbers: equal lines, equal numbers.
         var numbers: [[UInt8]: Int] = [:]
-        let x = a.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
-        let y = b.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
+        func number(_ line: [UInt8]) -> Int {
+            if let known = numbers[line] { return known }
+            numbers[line] = numbers.count
+            return numbers.count - 1
+        }
+        let x = a.map(number)
+        let y = b.map(number)
         var script = EditScript(a: x, b: y)
         script.diff(0..<x.count, 0..<y.count, depth: 0)
         return script.steps
