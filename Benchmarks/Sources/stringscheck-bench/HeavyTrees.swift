@@ -72,7 +72,9 @@ extension SyntheticTree {
                     let unit = { (value: String, indent: String) in
                         "\(indent)\"stringUnit\" : {\n\(indent)  \"state\" : \"\(state)\",\n\(indent)  \"value\" : \"\(value)\"\n\(indent)}"
                     }
-                    let categories = PluralRules.cardinal(for: locale).categories.map(\.rawValue)
+                    // Members in the order Xcode writes them (Finder's: the categories by name,
+                    // `stringUnit` before `substitutions`), so the file is laid out as Xcode saves it.
+                    let categories = PluralRules.cardinal(for: locale).categories.map(\.rawValue).sorted()
                     let plural = { (indent: String) in
                         "\(indent)\"plural\" : {\n"
                             + categories.map { "\(indent)  \"\($0)\" : {\n\(unit("%lld \(words) (\($0))", indent + "    "))\n\(indent)  }" }
@@ -80,11 +82,11 @@ extension SyntheticTree {
                     }
                     out += "        \"\(locale)\" : {\n"
                     if key % 25 == 7 {
+                        out += unit("\(words) %#@count@", "          ") + ",\n"
                         out += "          \"substitutions\" : {\n            \"count\" : {\n              \"argNum\" : 1,\n"
                         out += "              \"formatSpecifier\" : \"lld\",\n              \"variations\" : {\n"
                         out += plural("                ").replacingOccurrences(of: "%lld", with: "%arg") + "\n"
-                        out += "              }\n            }\n          },\n"
-                        out += unit("\(words) %#@count@", "          ") + "\n"
+                        out += "              }\n            }\n          }\n"
                     } else if key % 15 == 2 {
                         out += "          \"variations\" : {\n            \"device\" : {\n              \"iphone\" : {\n"
                         out += "                \"variations\" : {\n" + plural("                  ") + "\n                }\n"
@@ -136,7 +138,7 @@ func pythonJSONLoad(_ paths: [String], repetitions: Int) -> Double? {
 /// the same files (`reference`: its name and median seconds), the CLI set against it and against
 /// `target`, the most of the reference's time the CLI's check may take.
 func measureHeavyTree(
-    root: URL, extensions: Set<String>, repetitions: Int, target: Double,
+    root: URL, extensions: Set<String>, repetitions: Int, target: Double, formatCheck: Bool = false,
     reference: (String, [URL]) -> (name: String, seconds: Double)?
 ) async -> (rows: [Row], cli: CLIFigures?, targets: [String: Any]) {
     let urls = files(under: root, extensions: extensions)
@@ -153,7 +155,17 @@ func measureHeavyTree(
         Row(name: "check (\(phased.result.findings.count) findings)", seconds: phased.whole, bytes: bytes, entries: 0, ratio: ""),
     ]
     let cli = cliRow(root: root, filesBytes: bytes, entries: 0, repetitions: repetitions) { _ in "the files" }
-    if let (row, _) = cli { rows.append(row) }
+    if let (row, figures) = cli {
+        rows.append(row)
+        // Files laid out as Xcode saves them: `format --check` confirms it, as a pre-commit hook
+        // runs it. Target within 2× of the check, as for the .lproj tree.
+        if formatCheck, let cliPath, let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions) {
+            rows.append(
+                Row(
+                    name: "stringscheck format --check (CLI process)", seconds: format.seconds, bytes: bytes, entries: 0,
+                    ratio: String(format: "%.2f× the check (target ≤ 2×)", format.seconds / figures.checkSeconds)))
+        }
+    }
     var targets: [String: Any] = ["target": target]
     if let (name, seconds) = reference("", urls) {
         targets["referenceSeconds"] = seconds
@@ -194,7 +206,7 @@ func measureHeavyTrees(_ tree: SyntheticTree, workspace: URL) async throws -> [S
     try tree.writeCatalogApp(to: catalogRoot, tables: tables)
     sync()
     let catalogs = await measureHeavyTree(
-        root: catalogRoot, extensions: ["xcstrings"], repetitions: repetitions, target: CatalogTargets.catalogAppRatio
+        root: catalogRoot, extensions: ["xcstrings"], repetitions: repetitions, target: CatalogTargets.catalogAppRatio, formatCheck: true
     ) { _, urls in
         pythonJSONLoad(urls.map(\.path), repetitions: repetitions).map { ("Python's C json.load of the same files", $0) }
     }
