@@ -159,7 +159,9 @@ func measureHeavyTree(
         rows.append(row)
         // Files laid out as Xcode saves them: `format --check` confirms it, as a pre-commit hook
         // runs it. Target within 2× of the check, as for the .lproj tree.
-        if formatCheck, let cliPath, let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions) {
+        if formatCheck, let cliPath,
+            let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions)
+        {
             rows.append(
                 Row(
                     name: "stringscheck format --check (CLI process)", seconds: format.seconds, bytes: bytes, entries: 0,
