@@ -61,25 +61,28 @@ public enum CatalogFormatter {
     }
 
     /// Whether two documents hold the same content: objects with the same members in any order,
-    /// arrays with the same items in order, and the same strings (byte for byte), numbers (as
-    /// written), booleans and nulls. Where they are does not count. An object with a key twice
-    /// matches one with the same members in code point order of their keys.
+    /// arrays with the same items in order, and the same keys and strings (byte for byte: a key
+    /// or text written in another normalization is another), numbers (as written), booleans and
+    /// nulls. Where they are does not count. An object with a key twice matches one with the same
+    /// members in code point order of their keys (members of one key in the order written).
     static func sameContent(_ lhs: JSONNode, _ rhs: JSONNode) -> Bool {
         switch (lhs.value, rhs.value) {
         case (.object(let left), .object(let right)):
             guard left.count == right.count else { return false }
             // Each member of the right found by its key once: a long object (the strings) through
             // an index made once, a short one by search.
-            var places: [String: Int] = [:]
+            var places: [ExactKey: Int] = [:]
             if right.count > 8 {
                 places.reserveCapacity(right.count)
-                for (place, member) in right.enumerated() where places.updateValue(place, forKey: member.key) != nil {
+                for (place, member) in right.enumerated() where places.updateValue(place, forKey: ExactKey(member.key)) != nil {
                     return sameMembersInKeyOrder(left, right)
                 }
             }
             var used = [Bool](repeating: false, count: right.count)
             for member in left {
-                let found = right.count > 8 ? places[member.key] : right.firstIndex { $0.key == member.key }
+                let found =
+                    right.count > 8
+                    ? places[ExactKey(member.key)] : right.firstIndex { $0.key.utf8.elementsEqual(member.key.utf8) }
                 guard let place = found, !used[place] else { return sameMembersInKeyOrder(left, right) }
                 used[place] = true
                 guard sameContent(member.value, right[place].value) else { return false }
@@ -95,16 +98,29 @@ public enum CatalogFormatter {
         }
     }
 
-    /// Members compared pairwise in code point order of their keys (members of one key in the
-    /// order written): how objects with a key twice are compared.
+    /// A key compared and hashed by its bytes.
+    private struct ExactKey: Hashable {
+        let key: String
+
+        init(_ key: String) { self.key = key }
+
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in key.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    /// Members compared pairwise in code point order of their keys, members of one key in the
+    /// order written: how objects with a key twice are compared.
     private static func sameMembersInKeyOrder(_ left: [JSONMember], _ right: [JSONMember]) -> Bool {
         func ordered(_ members: [JSONMember]) -> [JSONMember] {
             members.enumerated().sorted { a, b in
-                a.element.key == b.element.key
+                a.element.key.utf8.elementsEqual(b.element.key.utf8)
                     ? a.offset < b.offset : a.element.key.unicodeScalars.lexicographicallyPrecedes(b.element.key.unicodeScalars)
             }.map(\.element)
         }
-        return zip(ordered(left), ordered(right)).allSatisfy { $0.key == $1.key && sameContent($0.value, $1.value) }
+        return zip(ordered(left), ordered(right)).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && sameContent($0.value, $1.value) }
     }
 
     /// The order Xcode writes an object's members in: Finder's, in English, code points last.

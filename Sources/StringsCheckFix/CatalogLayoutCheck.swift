@@ -4,9 +4,8 @@
 ///
 /// A "yes" is exact: the text is the layout of a document that reads cleanly (no key twice in an
 /// object, no escape the reader would have to forgive), with every object's members in the
-/// formatter's order. Anything else, including a text that is laid out but not in a form this pass
-/// knows (an escape the formatter would write as the character itself, a key with an escape), is a
-/// "no" and goes the formatter's whole way.
+/// formatter's order. Anything else is a "no" and goes the formatter's whole way, as does a
+/// document nested deeper than `maximumDepth`.
 struct CatalogLayoutCheck {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0

@@ -86,7 +86,7 @@ public enum UnifiedDiff {
     /// (a large catalog whose every entry moves) are first split at lines that occur once in each
     /// and in the same order (as patience diff splits them), and each part is diffed again; a
     /// part with no such line and too far apart is shown as removed and added. Time and memory
-    /// stay near linear in the lines where the search kept every frontier (quadratic in both).
+    /// stay bounded where the search kept every frontier (quadratic in both).
     static func editScript(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
         // Lines as numbers: equal lines, equal numbers.
         var numbers: [[UInt8]: Int] = [:]
@@ -108,9 +108,11 @@ public enum UnifiedDiff {
         let b: [Int]
         var steps: [Step] = []
 
-        /// The work a shortest-script search may do on one range (diagonal steps and frontier
-        /// points) before the range is split instead.
-        static let searchBudget = 2_000_000
+        /// The most changes a shortest-script search looks for on one range (its frontiers take
+        /// memory growing with their square), and the most work it may do there (frontier points
+        /// and lines compared along the diagonals) before the range is split instead.
+        static let maximumChanges = 1_500
+        static let searchBudget = 30_000_000
         /// Splits nested deeper than this show what remains as removed and added.
         static let maximumDepth = 48
 
@@ -208,6 +210,7 @@ public enum UnifiedDiff {
             var work = 0
             var end: Int?
             search: for d in 0...maximum {
+                guard d <= maximumChanges else { return nil }
                 var next = [Int](repeating: 0, count: 2 * d + 1)
                 for k in stride(from: -d, through: d, by: 2) {
                     // From the diagonal above (an insertion) or below (a deletion), in frontier d - 1.
@@ -227,6 +230,7 @@ public enum UnifiedDiff {
                     }
                     next[k + d] = x
                     work += 1
+                    if work > searchBudget { return nil }
                     if x >= n, y >= m {
                         frontiers.append(next)
                         end = d
@@ -235,7 +239,6 @@ public enum UnifiedDiff {
                 }
                 frontiers.append(next)
                 v = next
-                if work > searchBudget { return nil }
             }
             guard let end else { return nil }
             // Back from the end through the kept frontiers.

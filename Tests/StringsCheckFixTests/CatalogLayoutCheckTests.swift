@@ -44,6 +44,23 @@ struct CatalogLayoutCheckTests {
         }
     }
 
+    /// An object of more than 64 members, whose order the formatter asks for pair by pair
+    /// without remembering it: numbered and non-ASCII keys in Finder's order.
+    @Test func aLargeObjectsOrderIsFindersOrder() throws {
+        let keys = (0..<80).map { "item \($0)" } + ["Éclair", "eclair", "Zürich", "zebra", "Ärger", "apple", "10.title", "9.title"]
+        let members = keys.map { "\"\($0)\":{\"comment\":\"\($0)\"}" }.joined(separator: ",")
+        let formatted = try CatalogFormatter.format(
+            Array("{\"strings\":{\(members)}}".utf8), path: "x.xcstrings", checkingLayoutFirst: false)
+        #expect(Self.isLaidOut(formatted))
+        // Two members swapped: no longer in order.
+        let text = String(decoding: formatted, as: UTF8.self)
+        let swapped = text.replacingOccurrences(of: "\"item 9\"", with: "\"item 9x\"").replacingOccurrences(
+            of: "\"item 10\"", with: "\"item 9\""
+        ).replacingOccurrences(of: "\"item 9x\"", with: "\"item 10\"")
+        #expect(!Self.isLaidOut(Array(swapped.utf8)))
+        #expect(try CatalogFormatter.format(Array(swapped.utf8), path: "x.xcstrings") != Array(swapped.utf8))
+    }
+
     @Test func aCRLFCatalogIsLaidOutWithCRLFOnly() throws {
         let formatted = try CatalogFormatter.format(Array(Self.handWritten[4].utf8), path: "x.xcstrings", checkingLayoutFirst: false)
         #expect(formatted.contains(0x0D))
@@ -108,7 +125,7 @@ struct CatalogLayoutCheckTests {
         var random = SplitMix64(seed: 46)
         var yes = 0
         var no = 0
-        let alphabet = Array(" \n\r\t\"\\{}[],:0123456789-+.eEabtfnru/".utf8)
+        let alphabet = Array(" \n\r\t\"\\{}[],:0123456789-+.eEabtfnru/ABCDF\u{E9}".utf8)
         for (name, bytes) in Self.catalogs() {
             let formatted = try CatalogFormatter.format(bytes, path: "x.xcstrings", checkingLayoutFirst: false)
             // A large catalog's edits are taken from its start (the check reads on to the end).

@@ -87,6 +87,59 @@ struct UnifiedDiffTests {
         #expect(steps.count { $0.kind == .same } >= 20_000 * 4)
     }
 
+    /// Texts close to each other but with a long run of lines alike between their changes: the
+    /// shortest script is found, not a split.
+    @Test func aLongRunBetweenFewChangesKeepsTheShortestScript() {
+        let middle = [[UInt8]](repeating: Array("\n".utf8), count: 200_000)
+        let old = [Array("X\n".utf8)] + middle + [Array("Y\n".utf8)]
+        let new = [Array("Z\n".utf8)] + middle + [Array("W\n".utf8)]
+        let steps = UnifiedDiff.editScript(old, new)
+        #expect(Self.replay(steps, old, new) == new)
+        #expect(steps.count { $0.kind != .same } == 4)
+    }
+
+    /// The new text, rebuilt by applying a unified diff's hunks to the old one (as `patch` does).
+    static func patched(_ old: [[UInt8]], with diff: String) -> [[UInt8]]? {
+        var result: [[UInt8]] = []
+        var next = 0
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) where !line.isEmpty {
+            let text = Array((line.dropFirst() + "\n").utf8)
+            switch line.first {
+            case "@":
+                // "@@ -start,count +…": copy the old lines before the hunk.
+                let numbers = line.split(separator: " ")[1].dropFirst().split(separator: ",").compactMap { Int($0) }
+                guard let start = numbers.first else { return nil }
+                let first = numbers.count > 1 && numbers[1] == 0 ? start : start - 1
+                guard first >= next, first <= old.count else { return nil }
+                result += old[next..<first]
+                next = first
+            case " ":
+                guard next < old.count, old[next] == text else { return nil }
+                result.append(text)
+                next += 1
+            case "-":
+                guard next < old.count, old[next] == text else { return nil }
+                next += 1
+            case "+": result.append(text)
+            default: return nil
+            }
+        }
+        return result + old[next...]
+    }
+
+    @Test func aSplitDiffsHunksApplyToTheOldText() throws {
+        var old: [[UInt8]] = []
+        var new: [[UInt8]] = []
+        for entry in 0..<3_000 {
+            let forms = ["zero", "one", "two", "few", "many", "other"].map { Array("\"\($0)\" : \"\(entry) \($0)\"\n".utf8) }
+            old += forms + [Array("},\n".utf8)]
+            new += [forms[3], forms[4], forms[1], forms[5], forms[2], forms[0], Array("},\n".utf8)]
+        }
+        let diff = UnifiedDiff.diff(Array(old.joined()), Array(new.joined()), path: "x.xcstrings")
+        #expect(diff.hasPrefix("--- a/x.xcstrings\n+++ b/x.xcstrings\n@@ "))
+        #expect(Self.patched(old, with: diff) == new)
+    }
+
     @Test func unrelatedTextsAreRemovedAndAdded() {
         var random = SplitMix64(seed: 11)
         let a = (0..<3_000).map { _ in Array("a \(random.next())\n".utf8) }
