@@ -82,7 +82,7 @@ public enum CatalogFormatter {
             for member in left {
                 let found =
                     right.count > 8
-                    ? places[ExactKey(member.key)] : right.firstIndex { $0.key.utf8.elementsEqual(member.key.utf8) }
+                    ? places[ExactKey(member.key)] : right.firstIndex { sameBytes($0.key, member.key) }
                 guard let place = found, !used[place] else { return sameMembersInKeyOrder(left, right) }
                 used[place] = true
                 guard sameContent(member.value, right[place].value) else { return false }
@@ -90,8 +90,8 @@ public enum CatalogFormatter {
             return true
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { sameContent($0, $1) }
-        case (.string(let left), .string(let right)): return left.utf8.elementsEqual(right.utf8)
-        case (.number(let left), .number(let right)): return left.utf8.elementsEqual(right.utf8)
+        case (.string(let left), .string(let right)): return sameBytes(left, right)
+        case (.number(let left), .number(let right)): return sameBytes(left, right)
         case (.bool(let left), .bool(let right)): return left == right
         case (.null, .null): return true
         default: return false
@@ -104,11 +104,19 @@ public enum CatalogFormatter {
 
         init(_ key: String) { self.key = key }
 
-        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { sameBytes(lhs.key, rhs.key) }
 
         func hash(into hasher: inout Hasher) {
-            for byte in key.utf8 { hasher.combine(byte) }
+            var key = key
+            key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
+    }
+
+    /// Whether two strings are the same bytes (not only canonically equivalent).
+    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.utf8.count == rhs.utf8.count && lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
     }
 
     /// Members compared pairwise in code point order of their keys, members of one key in the
@@ -116,11 +124,11 @@ public enum CatalogFormatter {
     private static func sameMembersInKeyOrder(_ left: [JSONMember], _ right: [JSONMember]) -> Bool {
         func ordered(_ members: [JSONMember]) -> [JSONMember] {
             members.enumerated().sorted { a, b in
-                a.element.key.utf8.elementsEqual(b.element.key.utf8)
+                sameBytes(a.element.key, b.element.key)
                     ? a.offset < b.offset : a.element.key.unicodeScalars.lexicographicallyPrecedes(b.element.key.unicodeScalars)
             }.map(\.element)
         }
-        return zip(ordered(left), ordered(right)).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && sameContent($0.value, $1.value) }
+        return zip(ordered(left), ordered(right)).allSatisfy { sameBytes($0.key, $1.key) && sameContent($0.value, $1.value) }
     }
 
     /// The order Xcode writes an object's members in: Finder's, in English, code points last.
@@ -134,9 +142,11 @@ public enum CatalogFormatter {
 
     private static let english = Locale(identifier: "en_US")
 
-    /// Finder's order, remembered pair by pair: a catalog repeats a few member names
-    /// (`localizations`, `stringUnit`, its locales) in every entry, and each comparison in
-    /// Foundation's locale-aware `compare` makes a new CoreFoundation locale.
+    /// Finder's order, remembered: a catalog repeats a few member names (`localizations`,
+    /// `stringUnit`, its locales) in every entry, and each comparison in Foundation's locale-aware
+    /// `compare` makes a new CoreFoundation locale. The names of small objects are kept in that
+    /// order, each with its rank, so a small object is sorted by numbers; the layout check asks
+    /// pair by pair.
     struct MemberOrder {
         struct Pair: Hashable {
             var lhs: String
@@ -144,8 +154,14 @@ public enum CatalogFormatter {
         }
 
         var known: [Pair: Bool] = [:]
+        /// The names met in small objects, in Finder's order, and each one's place there.
+        private var names: [String] = []
+        private var ranks: [String: Int] = [:]
         /// Objects up to this size are ordered through the memory.
         static let largestRemembered = 64
+        /// Names past this many are not ranked (their objects are sorted pair by pair): a
+        /// catalog's small objects share a few hundred.
+        static let mostRanked = 2_048
 
         mutating func ordered(_ lhs: String, _ rhs: String) -> Bool {
             let pair = Pair(lhs: lhs, rhs: rhs)
@@ -153,6 +169,32 @@ public enum CatalogFormatter {
             let answer = CatalogFormatter.ordered(lhs, rhs)
             known[pair] = answer
             return answer
+        }
+
+        /// The members of a small object in Finder's order (their keys are distinct).
+        mutating func sorted(_ members: [JSONMember]) -> [JSONMember] {
+            // Every name placed first: placing a new one moves the places of those after it.
+            for member in members where !place(member.key) {
+                return members.sorted { ordered($0.key, $1.key) }
+            }
+            let places = members.map { ranks[$0.key] ?? 0 }
+            return members.indices.sorted { places[$0] < places[$1] }.map { members[$0] }
+        }
+
+        /// Places the name among the names met (found by halves the first time it is met);
+        /// false when there are too many to rank.
+        private mutating func place(_ name: String) -> Bool {
+            if ranks[name] != nil { return true }
+            guard names.count < Self.mostRanked else { return false }
+            var low = 0
+            var high = names.count
+            while low < high {
+                let middle = (low + high) / 2
+                if CatalogFormatter.ordered(names[middle], name) { low = middle + 1 } else { high = middle }
+            }
+            names.insert(name, at: low)
+            for place in low..<names.count { ranks[names[place]] = place }
+            return true
         }
     }
 
@@ -168,8 +210,7 @@ public enum CatalogFormatter {
             out.append(contentsOf: "{\n".utf8)
             // Small objects repeat their names across the catalog; a large one (the strings) does not.
             let sorted =
-                members.count <= MemberOrder.largestRemembered
-                ? members.sorted { order.ordered($0.key, $1.key) } : members.sorted { ordered($0.key, $1.key) }
+                members.count <= MemberOrder.largestRemembered ? order.sorted(members) : members.sorted { ordered($0.key, $1.key) }
             for (index, member) in sorted.enumerated() {
                 appendSpaces(indent + 2, to: &out)
                 writeString(member.key, to: &out)

@@ -61,6 +61,30 @@ struct CatalogLayoutCheckTests {
         #expect(try CatalogFormatter.format(Array(swapped.utf8), path: "x.xcstrings") != Array(swapped.utf8))
     }
 
+    /// Small objects are sorted by the ranks of their names among all names met so far: the same
+    /// order as comparing their names pair by pair, however the names arrive.
+    @Test func rankedOrderIsFindersOrder() {
+        var random = SplitMix64(seed: 64)
+        let pieces = [
+            "a", "B", "é", "E", "z", "Z", "1", "10", "2", "-", "_", ".", " ", "zh-Hans", "zh-HK", "ß", "ü", "Ä", "5.title", "23.title",
+        ]
+        var order = CatalogFormatter.MemberOrder()
+        for _ in 0..<200 {
+            var keys = Set<String>()
+            for _ in 0..<(1 + random.next() % 12) {
+                keys.insert((0..<(1 + random.next() % 3)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+            }
+            let object = "{" + keys.shuffled(using: &random).map { "\"\($0)\":null" }.joined(separator: ",") + "}"
+            guard let members = JSONReader.parse(bytes: Array(object.utf8), path: "x.json").root?.object else {
+                Issue.record("\(object) does not read")
+                continue
+            }
+            let ranked = order.sorted(members).map(\.key)
+            let paired = members.sorted { CatalogFormatter.ordered($0.key, $1.key) }.map(\.key)
+            #expect(ranked == paired)
+        }
+    }
+
     @Test func aCRLFCatalogIsLaidOutWithCRLFOnly() throws {
         let formatted = try CatalogFormatter.format(Array(Self.handWritten[4].utf8), path: "x.xcstrings", checkingLayoutFirst: false)
         #expect(formatted.contains(0x0D))
