@@ -145,37 +145,31 @@ public enum CatalogFormatter {
     /// Finder's order, remembered: a catalog repeats a few member names (`localizations`,
     /// `stringUnit`, its locales) in every entry, and each comparison in Foundation's locale-aware
     /// `compare` makes a new CoreFoundation locale. The names of small objects are kept in that
-    /// order, each with its rank, so a small object is sorted by numbers; the layout check asks
-    /// pair by pair.
+    /// order, each with its place, so they are compared and sorted by numbers.
     struct MemberOrder {
-        struct Pair: Hashable {
-            var lhs: String
-            var rhs: String
-        }
-
-        var known: [Pair: Bool] = [:]
         /// The names met in small objects, in Finder's order, and each one's place there.
         private var names: [String] = []
         private var ranks: [String: Int] = [:]
         /// Objects up to this size are ordered through the memory.
         static let largestRemembered = 64
-        /// Names past this many are not ranked (their objects are sorted pair by pair): a
-        /// catalog's small objects share a few hundred.
+        /// Names past this many are not placed (their order is asked for): a catalog's small
+        /// objects share a few hundred.
         static let mostRanked = 2_048
 
+        /// Whether `lhs` comes before `rhs`: by their places, when both can be placed.
         mutating func ordered(_ lhs: String, _ rhs: String) -> Bool {
-            let pair = Pair(lhs: lhs, rhs: rhs)
-            if let answer = known[pair] { return answer }
-            let answer = CatalogFormatter.ordered(lhs, rhs)
-            known[pair] = answer
-            return answer
+            if let left = ranks[lhs], let right = ranks[rhs] { return left < right }
+            guard place(lhs), place(rhs), let left = ranks[lhs], let right = ranks[rhs] else {
+                return CatalogFormatter.ordered(lhs, rhs)
+            }
+            return left < right
         }
 
         /// The members of a small object in Finder's order (their keys are distinct).
         mutating func sorted(_ members: [JSONMember]) -> [JSONMember] {
             // Every name placed first: placing a new one moves the places of those after it.
             for member in members where !place(member.key) {
-                return members.sorted { ordered($0.key, $1.key) }
+                return members.sorted { CatalogFormatter.ordered($0.key, $1.key) }
             }
             let places = members.map { ranks[$0.key] ?? 0 }
             return members.indices.sorted { places[$0] < places[$1] }.map { members[$0] }

@@ -86,33 +86,31 @@ struct CatalogLayoutCheck {
     /// `{`, a line break, each member on its own indented line in the formatter's order, the
     /// closing brace at `indent`; an empty object has one empty line inside.
     private mutating func object(indent: Int, depth: Int) -> Bool {
-        guard expect(UInt8(ascii: "{")), lineBreak() else { return false }
-        if lineBreak() { return spaces(indent) && expect(UInt8(ascii: "}")) }
         var keys = MemberKeys()
-        while true {
-            guard spaces(indent + 2), let key = string(decoding: true), expect(" : "), keys.add(key, order: &order),
-                value(indent: indent + 2, depth: depth + 1)
-            else { return false }
-            if expect(UInt8(ascii: ",")) {
-                guard lineBreak() else { return false }
-                continue
-            }
-            return lineBreak() && spaces(indent) && expect(UInt8(ascii: "}"))
+        return container(UInt8(ascii: "{"), UInt8(ascii: "}"), indent: indent) { check in
+            guard let key = check.string(decoding: true), check.expect(" : "), keys.add(key, order: &check.order) else { return false }
+            return check.value(indent: indent + 2, depth: depth + 1)
         }
     }
 
     /// `[`, a line break, each item on its own indented line, the closing bracket at `indent`; an
     /// empty array has one empty line inside.
     private mutating func array(indent: Int, depth: Int) -> Bool {
-        guard expect(UInt8(ascii: "[")), lineBreak() else { return false }
-        if lineBreak() { return spaces(indent) && expect(UInt8(ascii: "]")) }
+        container(UInt8(ascii: "["), UInt8(ascii: "]"), indent: indent) { check in check.value(indent: indent + 2, depth: depth + 1) }
+    }
+
+    /// An object or array between `open` and `close`: each of its parts (read by `part`) on a line
+    /// of its own, indented two spaces more than `indent`, all but the last followed by a comma.
+    private mutating func container(_ open: UInt8, _ close: UInt8, indent: Int, part: (inout CatalogLayoutCheck) -> Bool) -> Bool {
+        guard expect(open), lineBreak() else { return false }
+        if lineBreak() { return spaces(indent) && expect(close) }
         while true {
-            guard spaces(indent + 2), value(indent: indent + 2, depth: depth + 1) else { return false }
+            guard spaces(indent + 2), part(&self) else { return false }
             if expect(UInt8(ascii: ",")) {
                 guard lineBreak() else { return false }
                 continue
             }
-            return lineBreak() && spaces(indent) && expect(UInt8(ascii: "]"))
+            return lineBreak() && spaces(indent) && expect(close)
         }
     }
 

@@ -158,14 +158,9 @@ func measureHeavyTree(
     if let (row, figures) = cli {
         rows.append(row)
         // Files laid out as Xcode saves them: `format --check` confirms it, as a pre-commit hook
-        // runs it. Target within 2× of the check, as for the .lproj tree.
-        if formatCheck, let cliPath,
-            let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions)
-        {
-            rows.append(
-                Row(
-                    name: "stringscheck format --check (CLI process)", seconds: format.seconds, bytes: bytes, entries: 0,
-                    ratio: String(format: "%.2f× the check (target ≤ 2×)", format.seconds / figures.checkSeconds)))
+        // runs it.
+        if formatCheck, let row = formatCheckRow(root: root, bytes: bytes, entries: 0, against: figures, repetitions: repetitions) {
+            rows.append(row)
         }
     }
     var targets: [String: Any] = ["target": target]

@@ -86,6 +86,16 @@ func cliRow(root: URL, filesBytes: Int, entries: Int, repetitions: Int, memoryNo
     return (row, cli)
 }
 
+/// `format --check` of the tree the CLI checked (`against`), set against that check: target
+/// within 2× of it. Nil without the CLI.
+func formatCheckRow(root: URL, bytes: Int, entries: Int, against check: CLIFigures, repetitions: Int) -> Row? {
+    guard let cliPath, let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions)
+    else { return nil }
+    return Row(
+        name: "stringscheck format --check (CLI process)", seconds: format.seconds, bytes: bytes, entries: entries,
+        ratio: String(format: "%.2f× the check (target ≤ 2×)", format.seconds / check.checkSeconds))
+}
+
 func rowsReport(_ rows: [Row]) -> [[String: Any]] {
     rows.map { ["name": $0.name, "seconds": $0.seconds, "bytes": $0.bytes, "entries": $0.entries, "ratio": $0.ratio] }
 }
@@ -163,12 +173,9 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
     ]
     if let (row, figures) = cli {
         rows.append(row)
-        // `format --check` reads the same tree and lays out every table: target within 2× of check.
-        if let cliPath, let format = measureCLI(cliPath, ["format", "--check", root.path, "--no-config"], repetitions: repetitions) {
-            rows.append(
-                Row(
-                    name: "stringscheck format --check (CLI process)", seconds: format.seconds, bytes: readBytes, entries: entries,
-                    ratio: String(format: "%.2f× the check (target ≤ 2×)", format.seconds / figures.checkSeconds)))
+        // `format --check` reads the same tree and lays out every table.
+        if let row = formatCheckRow(root: root, bytes: readBytes, entries: entries, against: figures, repetitions: repetitions) {
+            rows.append(row)
         }
     }
     let targets = Targets(
