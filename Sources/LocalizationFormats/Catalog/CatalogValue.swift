@@ -72,9 +72,7 @@ public struct CatalogValue: Sendable, Hashable {
     /// A value that is one string unit whose state the caller has read as `states` (the parser's
     /// usual path): its shape made without reading the unit again.
     init(unit: consuming CatalogStringUnit, states: UnitStates, location: SourcePosition) {
-        shape = Shape(
-            unitStates: states, hasPercent: unit.text.contains(byte: UInt8(ascii: "%")),
-            isPrintableASCII: unit.text.withUTF8(WordScan.isPrintableASCII))
+        shape = Shape(unitStates: states, text: unit.text)
         storage = Storage(unit: unit, location: location)
     }
 

@@ -5,64 +5,89 @@ extension CatalogValue {
     /// points to. Nested values' shapes are read when a value is made, so a value's is made once.
     public struct Shape: Sendable {
         @usableFromInline let unitStates: UnitStates
+        /// The flags below, one bit each: with the states, two bytes beside the value's box. The
+        /// bits are computed, not stored constants: a constant of a type was read through its
+        /// lazy initializer's check, on every read of a flag.
+        @usableFromInline let flags: Flags
+
+        @usableFromInline
+        struct Flags: OptionSet, Sendable {
+            @usableFromInline let rawValue: UInt8
+            @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+
+            @inlinable static var hasStringUnit: Flags { Flags(rawValue: 1 << 0) }
+            @inlinable static var hasVariations: Flags { Flags(rawValue: 1 << 1) }
+            @inlinable static var hasSubstitutions: Flags { Flags(rawValue: 1 << 2) }
+            @inlinable static var nestsVariations: Flags { Flags(rawValue: 1 << 3) }
+            @inlinable static var nestsSubstitutions: Flags { Flags(rawValue: 1 << 4) }
+            @inlinable static var hasPercent: Flags { Flags(rawValue: 1 << 5) }
+            @inlinable static var isPrintableASCII: Flags { Flags(rawValue: 1 << 6) }
+            @inlinable static var mayReferenceSubstitution: Flags { Flags(rawValue: 1 << 7) }
+        }
+
         /// Whether the value has a string unit of its own.
-        public let hasStringUnit: Bool
+        @inlinable public var hasStringUnit: Bool { flags.contains(.hasStringUnit) }
         /// Whether the value has variations of its own.
-        public let hasVariations: Bool
+        @inlinable public var hasVariations: Bool { flags.contains(.hasVariations) }
         /// Whether the value has substitutions of its own.
-        public let hasSubstitutions: Bool
+        @inlinable public var hasSubstitutions: Bool { flags.contains(.hasSubstitutions) }
         /// Whether a value nested in this one (a case of its variations or of its
         /// substitutions', at any depth) has variations of its own.
-        public let nestsVariations: Bool
+        @inlinable public var nestsVariations: Bool { flags.contains(.nestsVariations) }
         /// Whether a value nested in this one (at any depth) has substitutions of its own.
-        public let nestsSubstitutions: Bool
+        @inlinable public var nestsSubstitutions: Bool { flags.contains(.nestsSubstitutions) }
         /// Whether the text of some unit of the value (nested ones included) holds a `%`: one
         /// without reads no argument and references no substitution.
-        public let hasPercent: Bool
+        @inlinable public var hasPercent: Bool { flags.contains(.hasPercent) }
         /// Whether the text of every unit of the value (nested ones included) is printable ASCII
         /// (`WordScan.isPrintableASCII`): a value that is holds no control or invisible character.
-        public let isPrintableASCII: Bool
+        @inlinable public var isPrintableASCII: Bool { flags.contains(.isPrintableASCII) }
+        /// Whether the text of some unit of the value (nested ones included) holds both a `%` and
+        /// a `#`: one that does not references no substitution (`%#@name@`). Worked out as the
+        /// parser writes each text, where the rules that look for references read every text
+        /// again, each a cache miss on a large catalog.
+        @inlinable public var mayReferenceSubstitution: Bool { flags.contains(.mayReferenceSubstitution) }
 
         init(stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
             var states = stringUnit.map { UnitStates($0.storedState) } ?? []
-            var nestsVariations = false
-            var nestsSubstitutions = false
-            var hasPercent = stringUnit?.text.contains(byte: UInt8(ascii: "%")) ?? false
-            var isPrintableASCII = stringUnit?.text.withUTF8(WordScan.isPrintableASCII) ?? true
+            var flags: Flags = stringUnit.map { Self.textFlags($0.text) } ?? [.isPrintableASCII]
             func add(_ variations: [CatalogVariation]) {
                 for variation in variations {
                     for item in variation.cases {
                         let nested = item.value.shape
                         states.formUnion(nested.unitStates)
-                        hasPercent = hasPercent || nested.hasPercent
-                        isPrintableASCII = isPrintableASCII && nested.isPrintableASCII
-                        nestsVariations = nestsVariations || nested.hasVariations || nested.nestsVariations
-                        nestsSubstitutions = nestsSubstitutions || nested.hasSubstitutions || nested.nestsSubstitutions
+                        flags.formUnion(nested.flags.intersection([.hasPercent, .mayReferenceSubstitution]))
+                        if !nested.isPrintableASCII { flags.remove(.isPrintableASCII) }
+                        if nested.hasVariations || nested.nestsVariations { flags.insert(.nestsVariations) }
+                        if nested.hasSubstitutions || nested.nestsSubstitutions { flags.insert(.nestsSubstitutions) }
                     }
                 }
             }
             add(variations)
             for substitution in substitutions { add(substitution.variations) }
+            if stringUnit != nil { flags.insert(.hasStringUnit) }
+            if !variations.isEmpty { flags.insert(.hasVariations) }
+            if !substitutions.isEmpty { flags.insert(.hasSubstitutions) }
             unitStates = states
-            hasStringUnit = stringUnit != nil
-            hasVariations = !variations.isEmpty
-            hasSubstitutions = !substitutions.isEmpty
-            self.nestsVariations = nestsVariations
-            self.nestsSubstitutions = nestsSubstitutions
-            self.hasPercent = hasPercent
-            self.isPrintableASCII = isPrintableASCII
+            self.flags = flags
         }
 
-        /// The shape of a value that is one string unit.
-        init(unitStates: UnitStates, hasPercent: Bool, isPrintableASCII: Bool) {
+        /// The shape of a value that is one string unit with text `text`.
+        init(unitStates: UnitStates, text: CatalogText) {
             self.unitStates = unitStates
-            hasStringUnit = true
-            hasVariations = false
-            hasSubstitutions = false
-            nestsVariations = false
-            nestsSubstitutions = false
-            self.hasPercent = hasPercent
-            self.isPrintableASCII = isPrintableASCII
+            flags = Self.textFlags(text).union(.hasStringUnit)
+        }
+
+        /// What one unit's text says of the value: whether it holds a `%`, a `%` and a `#`, and
+        /// whether it is printable ASCII.
+        private static func textFlags(_ text: CatalogText) -> Flags {
+            var flags: Flags = []
+            if text.contains(byte: UInt8(ascii: "%")) {
+                flags.insert(.hasPercent)
+                if text.contains(byte: UInt8(ascii: "#")) { flags.insert(.mayReferenceSubstitution) }
+            }
+            if text.withUTF8(WordScan.isPrintableASCII) { flags.insert(.isPrintableASCII) }
+            return flags
         }
 
         /// Whether some unit of the value (nested ones included, as `forEachUnit` visits them) is

@@ -222,7 +222,25 @@ public enum JSONReader {
         }
 
         mutating func skipSpace() {
-            while pos < b.count, b[pos] == 0x20 || b[pos] == 0x0A || b[pos] == 0x0D || b[pos] == 0x09 { pos += 1 }
+            while pos < b.count {
+                let byte = b[pos]
+                if byte == 0x20 || byte == 0x0D || byte == 0x09 {
+                    pos &+= 1
+                    continue
+                }
+                guard byte == 0x0A else { return }
+                pos &+= 1
+                skipIndentation()
+            }
+        }
+
+        /// Runs of spaces eight at a time: a line break is mostly followed by indentation (Xcode
+        /// indents a catalog two spaces a level, ten and more for a unit's members).
+        @inline(never)
+        private mutating func skipIndentation() {
+            guard let base = b.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            while pos &+ 8 <= b.count, raw.loadUnaligned(fromByteOffset: pos, as: UInt64.self) == 0x2020_2020_2020_2020 { pos &+= 8 }
         }
 
         mutating func value(depth: Int, streamed: ((StreamEvent) -> Void)? = nil) throws -> JSONNode {

@@ -27,11 +27,12 @@ struct CatalogUndefinedSubstitutionRule: Rule {
         for (file, catalog) in context.catalogs {
             // The names each text references, and where the text is: kept for one localization.
             var references: [(names: [String], location: SourcePosition)] = []
-            // A reference is written `%#@name@`: values without a '%' are passed over unread.
+            // A reference is written `%#@name@`: values without a '%' and a '#' are passed over
+            // unread.
             // The entries' buffer is what the closure below captures to read a key for a
             // finding: capturing the entry (or the catalog) copied it for every text.
             catalog.entries.withUnsafeBufferPointer { entries in
-                catalog.forEachValueInPlace(where: \.hasPercent) { position, _, locale, value in
+                catalog.forEachValueInPlace(where: \.mayReferenceSubstitution) { position, _, locale, value in
                     // Every text of the localization may reference its substitutions: the unit,
                     // its variations' and the substitutions' own forms (most values are one unit).
                     // Read in place (copying the unit retained its strings; a borrowed value read
