@@ -21,6 +21,8 @@ final class StreamSplit: @unchecked Sendable {
     private(set) var firstPlaces: [String: SourcePosition] = [:]
     /// Where the object's closing brace stands; nil when the run met anything else.
     private var end: Int?
+    /// The run's place in lines at the closing brace, where the parser reads on.
+    private(set) var endPositions: JSONPositions?
     /// Hands the run's members to the parse's caller.
     private var accept: () -> Void = {}
     /// Whether the parser has arrived at `start` or passed it.
@@ -31,7 +33,8 @@ final class StreamSplit: @unchecked Sendable {
     /// Starts reading at `start` on another core; `read` reads the members, returning the keys,
     /// the closing brace's offset (nil on anything but a clean read) and what takes the members.
     static func begin(
-        at start: Int, _ read: @escaping @Sendable () -> (keys: [(String, SourcePosition)], end: Int?, accept: () -> Void)
+        at start: Int,
+        _ read: @escaping @Sendable () -> (keys: [(String, SourcePosition)], end: Int?, positions: JSONPositions, accept: () -> Void)
     ) -> StreamSplit {
         let split = StreamSplit(start: start)
         split.group.enter()
@@ -44,6 +47,7 @@ final class StreamSplit: @unchecked Sendable {
             split.firstPlaces.reserveCapacity(result.keys.count)
             for (key, location) in result.keys where split.firstPlaces[key] == nil { split.firstPlaces[key] = location }
             split.end = result.end
+            split.endPositions = result.positions
             split.accept = result.accept
             split.group.leave()
         }
@@ -128,19 +132,18 @@ extension JSONReader {
         _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
     ) -> (document: JSONDocument, runs: [Run]) {
         let runs = RunList<Run>()
-        let splitter: (UnsafeBufferPointer<UInt8>, LineTable, Int) -> StreamSplit? = { buffer, lines, objectStart in
+        let splitter: (UnsafeBufferPointer<UInt8>, LazyLineTable, Bool, Int) -> StreamSplit? = { buffer, lines, countsLines, objectStart in
             guard buffer.count > minimumSize, let start = StreamSplit.candidate(in: buffer, objectStart: objectStart) else {
                 return nil
             }
             let shared = SharedBuffer(buffer)
             return StreamSplit.begin(at: start) {
-                var parser = Parser(b: shared.buffer, lines: lines, path: path)
-                parser.pos = start
+                var parser = Parser(b: shared.buffer, lines: lines, countsLines: countsLines, path: path, start: start)
                 var run = newRun()
                 let read = parser.readMembers(
                     direct: direct.map { direct in { parser, key, keyLocation in direct(&parser, key, keyLocation, &run) } }
                 ) { member in body(&run, .member(member)) }
-                return (read.keys, read.end, { [run] in runs.append(run) })
+                return (read.keys, read.end, parser.cursor, { [run] in runs.append(run) })
             }
         }
         let document = parse(

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A JSON value with the position of its first character.
 public struct JSONNode: Sendable, Hashable {
     // Not `indirect`: the arrays already break the recursion, and a box per node cost an
@@ -74,7 +80,15 @@ public struct JSONDocument: Sendable {
     public var root: JSONNode?
     public var diagnostics: [Diagnostic]
     /// The decoded text, for callers that re-read how a value was written.
-    public var lines: LineTable
+    public var lines: LineTable { lazyLines.table }
+    let lazyLines: LazyLineTable
+
+    init(path: String, root: JSONNode?, diagnostics: [Diagnostic], lines: LazyLineTable) {
+        self.path = path
+        self.root = root
+        self.diagnostics = diagnostics
+        lazyLines = lines
+    }
 }
 
 /// A strict JSON reader (RFC 8259) that keeps a line and column for every key and value.
@@ -123,14 +137,17 @@ public enum JSONReader {
 
     static func parse(
         bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?,
-        splitter: ((_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ objectStart: Int) -> StreamSplit?)? = nil,
+        splitter: (
+            (_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LazyLineTable, _ countsLines: Bool, _ objectStart: Int) -> StreamSplit?
+        )? =
+            nil,
         direct: Parser.DirectReader? = nil
     ) -> JSONDocument {
         let decoded = TextDecoder.decode(bytes)
-        let lines = LineTable(utf8: decoded.utf8)
+        let lines = LazyLineTable(decoded.utf8)
         var diagnostics: [Diagnostic] = []
         for problem in decoded.problems.prefix(5) {
-            diagnostics.append(StringsParser.decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines).0)
+            diagnostics.append(StringsParser.decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines.table).0)
         }
         if decoded.gaveUp, let last = diagnostics.indices.last {
             diagnostics[last].message += StringsParser.notText
@@ -138,11 +155,13 @@ public enum JSONReader {
             return JSONDocument(path: path, root: nil, diagnostics: diagnostics, lines: lines)
         }
         return decoded.utf8.withUnsafeBufferPointer { buffer in
-            var parser = Parser(b: buffer, lines: lines, path: path)
+            // Lines are counted as they are read unless a CR may end one (see `JSONPositions`).
+            let countsLines = buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) == nil } ?? true
+            var parser = Parser(b: buffer, lines: lines, countsLines: countsLines, path: path)
             parser.diagnostics = diagnostics
             parser.stream = stream
             parser.direct = direct
-            parser.splitter = splitter.map { splitter in { splitter(buffer, lines, $0) } }
+            parser.splitter = splitter.map { splitter in { splitter(buffer, lines, countsLines, $0) } }
             let root = parser.parseDocument()
             // The second run reads the buffer: it ends before the buffer is let go, whether or
             // not its members were taken.
@@ -166,10 +185,10 @@ public enum JSONReader {
 
     struct Parser {
         let b: UnsafeBufferPointer<UInt8>
-        let lines: LineTable
-        /// Values are met in file order: the cursor counts forward from the last one instead of
-        /// searching the line table for each of a large catalog's many values.
-        var cursor: LineTable.Cursor
+        let lines: LazyLineTable
+        /// Values are met in file order: the cursor counts lines as the parser meets them and
+        /// columns forward from the last place asked for.
+        var cursor: JSONPositions
         let path: String
         var pos = 0
         var diagnostics: [Diagnostic] = []
@@ -192,11 +211,12 @@ public enum JSONReader {
         /// The second half being read, once started.
         var split: StreamSplit?
 
-        init(b: UnsafeBufferPointer<UInt8>, lines: LineTable, path: String) {
+        init(b: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, countsLines: Bool, path: String, start: Int = 0) {
             self.b = b
             self.lines = lines
-            cursor = LineTable.Cursor(lines)
+            cursor = JSONPositions(bytes: b, lines: lines, countsLines: countsLines, startingAt: start)
             self.path = path
+            pos = start
         }
 
         mutating func parseDocument() -> JSONNode? {
@@ -208,7 +228,7 @@ public enum JSONReader {
                 if pos < b.count { throw SyntaxError(message: .jsonTextAfterValue(found: describe(pos)), offset: pos) }
                 return root
             } catch let error as SyntaxError {
-                diagnostics.append(Diagnostic(.jsonSyntaxError, error.message, path: path, at: lines.location(ofByte: error.offset)))
+                diagnostics.append(Diagnostic(.jsonSyntaxError, error.message, path: path, at: lines.table.location(ofByte: error.offset)))
                 return nil
             } catch {
                 return nil
@@ -230,6 +250,7 @@ public enum JSONReader {
                 }
                 guard byte == 0x0A else { return }
                 pos &+= 1
+                cursor.lineBreak(before: pos)
                 skipIndentation()
             }
         }
@@ -278,6 +299,7 @@ public enum JSONReader {
                             noteDuplicate(key, at: keyLocation, first: seen[key] ?? (inRun == keyLocation ? nil : inRun))
                         }
                         pos = end + 1
+                        if let positions = split.endPositions { cursor = positions }
                         return JSONNode(value: .object(members), location: location)
                     }
                     guard pos < b.count, b[pos] == UInt8(ascii: "\"") else {
@@ -440,8 +462,11 @@ public enum JSONReader {
             }
             if pos < b.count, b[pos] == UInt8(ascii: "\"") {
                 defer { pos += 1 }
-                return try finish(UnsafeBufferPointer(rebasing: b[start..<pos]), WordScan.isASCII(highBits))
+                let isASCII = WordScan.isASCII(highBits)
+                if !isASCII { cursor.noteNonASCII() }
+                return try finish(UnsafeBufferPointer(rebasing: b[start..<pos]), isASCII)
             }
+            cursor.noteNonASCII()
             var out = Array(b[start..<pos])
             while pos < b.count {
                 let c = b[pos]
@@ -486,7 +511,8 @@ public enum JSONReader {
                         if tally.admit(.loneSurrogate, key: nil) {
                             diagnostics.append(
                                 Diagnostic(
-                                    .loneSurrogate, .jsonUnpairedSurrogate(unit: unit), path: path, at: lines.location(ofByte: escape)))
+                                    .loneSurrogate, .jsonUnpairedSurrogate(unit: unit), path: path, at: lines.table.location(ofByte: escape)
+                                ))
                         }
                         out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     } else {

@@ -134,7 +134,12 @@ public struct LineTable: Sendable {
 
     /// The number of bytes in `text[from..<to]` that start a scalar (are no UTF-8 continuation byte).
     static func scalarStarts(_ text: [UInt8], from: Int, to: Int) -> Int {
-        text.withUnsafeBufferPointer { buffer in
+        text.withUnsafeBufferPointer { buffer in scalarStarts(buffer, from: from, to: to) }
+    }
+
+    /// The same for bytes read in place.
+    static func scalarStarts(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        do {
             var count = 0
             var index = from
             if let base = buffer.baseAddress {
