@@ -110,7 +110,10 @@ struct JSONPositions: @unchecked Sendable {
                 sums &+= lineFeedFlags(raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
                 word &+= 1
             }
-            count &+= Int(truncatingIfNeeded: (sums &* 0x0101_0101_0101_0101) >> 56)
+            // The eight byte sums (each at most 255) added in pairs, then the four pairs (their
+            // total, at most 2,040, fits the top sixteen bits).
+            let pairs = (sums & 0x00FF_00FF_00FF_00FF) &+ ((sums >> 8) & 0x00FF_00FF_00FF_00FF)
+            count &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         for index in (words &* 8)..<bytes.count where bytes[index] == 0x0A { count &+= 1 }
         return count

@@ -141,7 +141,7 @@ public enum JSONReader {
             (_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LazyLineTable, _ countsLines: Bool, _ objectStart: Int) -> StreamSplit?
         )? =
             nil,
-        direct: Parser.DirectReader? = nil
+        direct: Parser.DirectReader? = nil, countingLines: Bool? = nil
     ) -> JSONDocument {
         let decoded = TextDecoder.decode(bytes)
         let lines = LazyLineTable(decoded.utf8)
@@ -155,8 +155,9 @@ public enum JSONReader {
             return JSONDocument(path: path, root: nil, diagnostics: diagnostics, lines: lines)
         }
         return decoded.utf8.withUnsafeBufferPointer { buffer in
-            // Lines are counted as they are read unless a CR may end one (see `JSONPositions`).
-            let countsLines = buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) == nil } ?? true
+            // Lines are counted as they are read unless a CR may end one (see `JSONPositions`);
+            // a test may have them found in the line table instead (`countingLines`).
+            let countsLines = countingLines ?? buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) == nil } ?? true
             var parser = Parser(b: buffer, lines: lines, countsLines: countsLines, path: path)
             parser.diagnostics = diagnostics
             parser.stream = stream
