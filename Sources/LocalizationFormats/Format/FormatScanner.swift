@@ -16,8 +16,20 @@ public enum FormatScanner {
     /// `.stringsdict` variable's `NSFormatValueTypeKey`, a catalog substitution's
     /// `formatSpecifier`; nil when it makes none.
     public static func specifier(completing conversion: String) -> FormatSpecifier? {
-        analyze("%" + conversion).specifiers.first
+        if let known = usualConversions[conversion] { return known }
+        return analyze("%" + conversion).specifiers.first
     }
+
+    /// The specifiers of the conversions catalogs and `.stringsdict` files mostly name
+    /// (`formatSpecifier`, `NSStringFormatValueTypeKey`), scanned once: each substitution of a
+    /// large catalog scanned its own.
+    private static let usualConversions: [String: FormatSpecifier] = {
+        var result: [String: FormatSpecifier] = [:]
+        for conversion in ["@", "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "f", "lf", "g", "e", "x", "lx", "llx", "s", "c", "o"] {
+            if let specifier = analyze("%" + conversion).specifiers.first { result[conversion] = specifier }
+        }
+        return result
+    }()
 
     /// Scans one format. `firstArgument` is where plain specifiers start counting: a
     /// `.stringsdict` form is formatted from its variable's argument on (CoreFoundation's

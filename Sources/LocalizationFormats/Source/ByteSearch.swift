@@ -96,21 +96,37 @@ extension String {
         let token: StaticString = "%arg"
         return text.withUTF8 { bytes -> String in
             let needle = UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount)
-            guard var found = ByteSearch.firstOccurrence(of: needle, in: bytes) else { return self }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + replacement.utf8.count)
-            var copied = 0
-            while true {
-                let end = found + needle.count
-                if end < bytes.count, bytes[end] >= 0x80 { return replacingOccurrences(of: "%arg", with: replacement) }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<found]))
-                result.append(contentsOf: replacement.utf8)
-                copied = end
-                guard let next = ByteSearch.firstOccurrence(of: needle, in: bytes, from: end) else { break }
-                found = next
+            guard let first = ByteSearch.firstOccurrence(of: needle, in: bytes) else { return self }
+            var replacementText = replacement
+            return replacementText.withUTF8 { inserted -> String in
+                // Room for a replacement at every fourth byte at most; written in place, where an
+                // array of the bytes was made and then copied into the string.
+                let room = bytes.count + (bytes.count / needle.count + 1) * max(0, inserted.count - needle.count)
+                var deferred = false
+                let result = String(unsafeUninitializedCapacity: room) { output -> Int in
+                    guard let target = output.baseAddress, let source = bytes.baseAddress else { return 0 }
+                    var written = 0
+                    var copied = 0
+                    var found = first
+                    while true {
+                        let end = found + needle.count
+                        if end < bytes.count, bytes[end] >= 0x80 {
+                            deferred = true
+                            return 0
+                        }
+                        (target + written).update(from: source + copied, count: found - copied)
+                        written += found - copied
+                        if let insert = inserted.baseAddress { (target + written).update(from: insert, count: inserted.count) }
+                        written += inserted.count
+                        copied = end
+                        guard let next = ByteSearch.firstOccurrence(of: needle, in: bytes, from: end) else { break }
+                        found = next
+                    }
+                    (target + written).update(from: source + copied, count: bytes.count - copied)
+                    return written + bytes.count - copied
+                }
+                return deferred ? replacingOccurrences(of: "%arg", with: replacement) : result
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return String(decoding: result, as: UTF8.self)
         }
     }
 }
