@@ -25,7 +25,8 @@ public enum FormatScanner {
     /// large catalog scanned its own.
     private static let usualConversions: [String: FormatSpecifier] = {
         var result: [String: FormatSpecifier] = [:]
-        for conversion in ["@", "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "f", "lf", "g", "e", "x", "lx", "llx", "s", "c", "o"] {
+        for conversion in ["@", "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "f", "lf", "g", "e", "x", "lx", "llx", "s", "c", "o"]
+        {
             if let specifier = analyze("%" + conversion).specifiers.first { result[conversion] = specifier }
         }
         return result
