@@ -256,13 +256,24 @@ public enum JSONReader {
             }
         }
 
-        /// Runs of spaces eight at a time: a line break is mostly followed by indentation (Xcode
-        /// indents a catalog two spaces a level, ten and more for a unit's members).
+        /// Runs of spaces eight at a time, the last few at once: a line break is mostly followed by
+        /// indentation (Xcode indents a catalog two spaces a level, ten and more for a unit's
+        /// members).
         @inline(never)
         private mutating func skipIndentation() {
             guard let base = b.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
-            while pos &+ 8 <= b.count, raw.loadUnaligned(fromByteOffset: pos, as: UInt64.self) == 0x2020_2020_2020_2020 { pos &+= 8 }
+            while pos &+ 8 <= b.count {
+                let others = raw.loadUnaligned(fromByteOffset: pos, as: UInt64.self) ^ 0x2020_2020_2020_2020
+                guard others == 0 else {
+                    // The bytes before the first that is no space (the lowest first in memory).
+                    #if _endian(little)
+                        pos &+= others.trailingZeroBitCount >> 3
+                    #endif
+                    return
+                }
+                pos &+= 8
+            }
         }
 
         mutating func value(depth: Int, streamed: ((StreamEvent) -> Void)? = nil) throws -> JSONNode {

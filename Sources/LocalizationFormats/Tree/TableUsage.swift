@@ -380,15 +380,20 @@ public enum KeyStyle: String, Sendable, Hashable {
     /// - Otherwise each key alone: an underscore, a dot after a lowercase or all-capitals start
     ///   (not `Duck.ai` or `Done.`), or camelCase after a lowercase word (`settingsTitle`, not `iPad`).
     public func readsAsIdentifier(_ key: String) -> Bool {
-        guard let first = key.first, !key.contains(where: \.isWhitespace) else { return false }
-        let shouting = !key.contains(where: \.isLowercase)
+        // An ASCII key (nearly every one) is asked of its bytes: a character's properties are a
+        // table lookup apiece, for every key of every table.
+        let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
+        let hasSpace =
+            isASCII ? key.utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) } : key.contains(where: \.isWhitespace)
+        guard let first = key.first, !hasSpace else { return false }
+        let shouting = isASCII ? !key.utf8.contains { (0x61...0x7A).contains($0) } : !key.contains(where: \.isLowercase)
         // The marks are looked for as bytes first: searching for a string went through
         // Foundation's `range(of:)` for every key of every table. Outside ASCII a mark's byte may
         // be part of a larger character (`_` and a combining accent), which holds no mark: such a
         // key is asked of its characters.
         if key.containsMark(ascii: UInt8(ascii: "_")) { return true }
         let hasDot = key.containsMark(ascii: UInt8(ascii: "."))
-        let endsWithDot = hasDot && (key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.last == UInt8(ascii: ".") : key.hasSuffix("."))
+        let endsWithDot = hasDot && (isASCII ? key.utf8.last == UInt8(ascii: ".") : key.hasSuffix("."))
         let dotted = hasDot && !endsWithDot && (first.isLowercase || shouting)
         switch self {
         case .text:
