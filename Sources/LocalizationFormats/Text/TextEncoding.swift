@@ -176,10 +176,11 @@ public enum TextDecoder {
         while index < count {
             // Thirty-two bytes at a time while all are ASCII (nearly all of a catalog), then eight.
             while index &+ 32 <= count {
-                let words =
-                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
+                let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let second = raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
+                let third = raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self)
+                let fourth = raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
+                let words = first | second | third | fourth
                 guard words & 0x8080_8080_8080_8080 == 0 else { break }
                 index &+= 32
             }
