@@ -192,11 +192,16 @@ extension LocalizedTextBuilder {
             shape = ArgumentShape(argumentUses(text(), index: 0))
             return
         }
-        guard variableArguments.isEmpty else {
-            shape = ArgumentShape(argumentUses(analysis.specifiers, variables: variableArguments, index: 0))
-            return
+        // In place: a copy of each specifier retained its text. The plural variables' own
+        // readings come after the specifiers', in argument order, as `argumentUses` adds them
+        // (their list, made for each text of a catalog's substitutions, was most of the cost).
+        defer {
+            if variableArguments.count == 1, let (argument, variable) = variableArguments.first {
+                Self.add(argument, variable, to: &shape)
+            } else if !variableArguments.isEmpty {
+                for (argument, variable) in variableArguments.sorted(by: { $0.key < $1.key }) { Self.add(argument, variable, to: &shape) }
+            }
         }
-        // In place: a copy of each specifier retained its text.
         analysis.specifiers.withUnsafeBufferPointer { specifiers in
             for index in specifiers.indices where specifiers[index].variableName == nil {
                 let starArguments = specifiers[index].starArguments
@@ -209,6 +214,15 @@ extension LocalizedTextBuilder {
                 if shape[specifiers[index].argument] == nil { shape.set(ArgumentShape.Argument(specifiers[index])) }
             }
         }
+    }
+
+    /// Notes a plural variable's reading of `argument` unless a specifier reads it (see
+    /// `argumentUses`).
+    private static func add(_ argument: Int, _ variable: VariableArgument, to shape: inout ArgumentShape) {
+        guard shape[argument] == nil else { return }
+        shape.set(
+            ArgumentShape.Argument(
+                argument: argument, signature: variable.signature, isVariable: variable.text.utf8.starts(with: "%#@".utf8)))
     }
 
     /// The arguments a text reads, leaving out stringsdict variables that were not expanded.
