@@ -271,4 +271,20 @@ struct EncodingTests {
         }
         #expect(onePass(whole) == whole.count)
     }
+
+    /// The first invalid byte is found wherever it lies against the reader's words (32 and 8
+    /// bytes), and a valid text of any length is read to its end and no further.
+    @Test func theFirstInvalidByteIsFoundAtEveryOffset() {
+        func firstInvalid(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8(inOneRun: $0) } }
+        for length in 0...80 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(firstInvalid(ascii) == length, "length \(length)")
+            #expect(firstInvalid(ascii + [0xC3, 0xA9]) == length + 2, "é after \(length)")
+            for offset in 0..<length {
+                var changed = ascii
+                changed[offset] = 0xFF
+                #expect(firstInvalid(changed) == offset, "0xFF at \(offset) of \(length)")
+            }
+        }
+    }
 }

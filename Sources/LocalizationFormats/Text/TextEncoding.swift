@@ -184,6 +184,7 @@ public enum TextDecoder {
                 guard words & 0x8080_8080_8080_8080 == 0 else { break }
                 index &+= 32
             }
+            if index == count { break }
             if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue
