@@ -193,8 +193,8 @@ extension LocalizedTextBuilder {
             return
         }
         // In place: a copy of each specifier retained its text. The plural variables' own
-        // readings come after the specifiers', in argument order, as `argumentUses` adds them
-        // (their list, made for each text of a catalog's substitutions, was most of the cost).
+        // readings come after the specifiers', in argument order, as `argumentUses` adds them,
+        // without the list of uses it makes (for each text of a catalog's substitutions).
         defer {
             if variableArguments.count == 1, let (argument, variable) = variableArguments.first {
                 Self.add(argument, variable, to: &shape)

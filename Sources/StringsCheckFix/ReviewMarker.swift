@@ -57,15 +57,16 @@ public enum ReviewMarker {
             let source = root["sourceLanguage"]?.string
             let pairs = wanted[path] ?? []
             // States are met in the order of the text: the cursor counts on from the last one.
-            var cursor = LineTable.OffsetCursor(parsed.lines)
+            let lines = parsed.lines
+            var cursor = LineTable.OffsetCursor(lines)
             let written = Array("\"translated\"".utf8)
             for entry in root["strings"]?.object ?? [] {
                 for localization in entry.value["localizations"]?.object ?? []
                 where localization.key != source && pairs.contains(Pair(key: entry.key, locale: localization.key)) {
                     for state in translatedStates(in: localization.value) {
                         // Only the plain spelling is rewritten; an escaped one is left as it is.
-                        guard let offset = cursor.offset(of: state.location), offset + written.count <= parsed.lines.bytes.count,
-                            parsed.lines.bytes[offset..<(offset + written.count)].elementsEqual(written)
+                        guard let offset = cursor.offset(of: state.location), offset + written.count <= lines.bytes.count,
+                            lines.bytes[offset..<(offset + written.count)].elementsEqual(written)
                         else { continue }
                         var end = state.location
                         end.column += 1 + "translated".unicodeScalars.count + 1

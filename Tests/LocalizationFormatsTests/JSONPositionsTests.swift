@@ -61,6 +61,27 @@ struct JSONPositionsTests {
         #expect(document.root?["strings"]?["k"]?.location == SourcePosition(line: 3, column: 11))
     }
 
+    /// A catalog read in two runs, each counting its lines (the second from the line feeds
+    /// before it), places every member where one run reading the line table places it.
+    @Test func aSplitParsePlacesMembersWhereTheTableDoes() {
+        let text = JSONSplitTests.catalog(entries: 400)
+        func members(splittingAbove minimumSize: Int, countingLines: Bool) -> (root: JSONNode?, members: [JSONMember], runs: Int) {
+            let (document, runs) = JSONReader.parse(
+                bytes: Array(text.utf8), path: "L.xcstrings", streamingMembersOf: "strings", splittingAbove: minimumSize,
+                newRun: { [JSONMember]() }, direct: nil, countingLines: countingLines
+            ) { run, event in
+                if case .member(let member) = event { run.append(member) }
+            }
+            return (document.root, runs.flatMap { $0 }, runs.count)
+        }
+        let split = members(splittingAbove: 0, countingLines: true)
+        let tabled = members(splittingAbove: .max, countingLines: false)
+        #expect(split.runs == 2)
+        #expect(split.members.count == 400)
+        #expect(split.members == tabled.members)
+        #expect(split.root == tabled.root)
+    }
+
     @Test func lineFeedsAreCountedEightBytesAtATime() {
         var generator = SeededGenerator(seed: 7)
         for length in [0, 1, 7, 8, 9, 63, 64, 65, 2_039, 2_040, 2_041, 2_047, 5_000] {

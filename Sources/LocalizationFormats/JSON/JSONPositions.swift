@@ -1,7 +1,7 @@
 /// The line table of a parsed text, made the first time it is asked for: a parse that counts its
-/// own lines (`JSONPositions`) needs none unless something goes wrong, and finding every line
-/// start of a large catalog beforehand was a pass over all of it before the parse began. Shared
-/// by the runs of one parse, and by the document they make.
+/// own lines (`JSONPositions`) needs none unless something goes wrong or a place before the
+/// current line is asked for, so a large catalog's parse starts without a pass over all of it.
+/// Shared by the runs of one parse, and by the document they make.
 final class LazyLineTable: Sendable {
     private let text: [UInt8]
     private let made = LockedValue<LineTable?>(nil)
@@ -46,7 +46,7 @@ struct JSONPositions: @unchecked Sendable {
     }
 
     /// The counter of a parse that starts at `start` (a second run's), its line and line start
-    /// counted from the text's beginning.
+    /// counted from the text's beginning, and whether the line's bytes before `start` are ASCII.
     init(bytes: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, countsLines: Bool, startingAt start: Int) {
         self.init(bytes: bytes, lines: lines, countsLines: countsLines)
         guard countsLines, start > 0, let base = bytes.baseAddress else { return }
@@ -56,6 +56,7 @@ struct JSONPositions: @unchecked Sendable {
         while first > 0, bytes[first - 1] != 0x0A { first -= 1 }
         lineStart = first
         offset = first
+        lineIsASCII = UnsafeBufferPointer(rebasing: bytes[first..<end]).allSatisfy { $0 < 0x80 }
     }
 
     /// Notes a line feed just before `next`, the start of a new line.
@@ -78,8 +79,8 @@ struct JSONPositions: @unchecked Sendable {
             defer { tableCursor = cursor }
             return cursor.location(ofByte: target)
         }
-        // A place before the current line (asked late, which the readers do not do) is the
-        // table's to find.
+        // A place before the current line (a member's name whose colon or value is on a later
+        // line) is the table's to find.
         guard target >= lineStart, target <= bytes.count else { return lines.table.location(ofByte: target) }
         if lineIsASCII {
             column = target &- lineStart &+ 1

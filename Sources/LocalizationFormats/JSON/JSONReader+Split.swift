@@ -31,7 +31,8 @@ final class StreamSplit: @unchecked Sendable {
     private init(start: Int) { self.start = start }
 
     /// Starts reading at `start` on another core; `read` reads the members, returning the keys,
-    /// the closing brace's offset (nil on anything but a clean read) and what takes the members.
+    /// the closing brace's offset (nil on anything but a clean read), the run's place in lines
+    /// there, and what takes the members.
     static func begin(
         at start: Int,
         _ read: @escaping @Sendable () -> (keys: [(String, SourcePosition)], end: Int?, positions: JSONPositions, accept: () -> Void)
@@ -129,7 +130,7 @@ extension JSONReader {
         bytes: [UInt8], path: String, streamingMembersOf key: String, splittingAbove minimumSize: Int = 4 << 20,
         newRun: @escaping @Sendable () -> Run,
         direct: (@Sendable (_ parser: inout Parser, _ key: String, _ keyLocation: SourcePosition, _ run: inout Run) -> Bool)?,
-        _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
+        countingLines: Bool? = nil, _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
     ) -> (document: JSONDocument, runs: [Run]) {
         let runs = RunList<Run>()
         let splitter: (UnsafeBufferPointer<UInt8>, LazyLineTable, Bool, Int) -> StreamSplit? = { buffer, lines, countsLines, objectStart in
@@ -161,7 +162,7 @@ extension JSONReader {
                     runs.updateLast { taken = direct(&parser, key, keyLocation, &$0) }
                     return taken
                 }
-            })
+            }, countingLines: countingLines)
         return (document, runs.all)
     }
 

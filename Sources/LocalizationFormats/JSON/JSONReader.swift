@@ -256,9 +256,9 @@ public enum JSONReader {
             }
         }
 
-        /// Runs of spaces eight at a time, the last few at once: a line break is mostly followed by
-        /// indentation (Xcode indents a catalog two spaces a level, ten and more for a unit's
-        /// members).
+        /// Runs of spaces eight at a time, the last few at once (on a little-endian machine;
+        /// elsewhere `skipSpace` reads them): a line break is mostly followed by indentation
+        /// (Xcode indents a catalog two spaces a level, ten and more for a unit's members).
         @inline(never)
         private mutating func skipIndentation() {
             guard let base = b.baseAddress else { return }

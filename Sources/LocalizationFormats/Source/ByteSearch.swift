@@ -99,8 +99,8 @@ extension String {
             guard let first = ByteSearch.firstOccurrence(of: needle, in: bytes) else { return self }
             var replacementText = replacement
             return replacementText.withUTF8 { inserted -> String in
-                // Room for a replacement at every fourth byte at most; written in place, where an
-                // array of the bytes was made and then copied into the string.
+                // Room for a replacement at every fourth byte at most, written into the string's own
+                // storage (no array of the bytes to copy from).
                 let room = bytes.count + (bytes.count / needle.count + 1) * max(0, inserted.count - needle.count)
                 var deferred = false
                 let result = String(unsafeUninitializedCapacity: room) { output -> Int in
@@ -114,15 +114,15 @@ extension String {
                             deferred = true
                             return 0
                         }
-                        (target + written).update(from: source + copied, count: found - copied)
+                        (target + written).initialize(from: source + copied, count: found - copied)
                         written += found - copied
-                        if let insert = inserted.baseAddress { (target + written).update(from: insert, count: inserted.count) }
+                        if let insert = inserted.baseAddress { (target + written).initialize(from: insert, count: inserted.count) }
                         written += inserted.count
                         copied = end
                         guard let next = ByteSearch.firstOccurrence(of: needle, in: bytes, from: end) else { break }
                         found = next
                     }
-                    (target + written).update(from: source + copied, count: bytes.count - copied)
+                    (target + written).initialize(from: source + copied, count: bytes.count - copied)
                     return written + bytes.count - copied
                 }
                 return deferred ? replacingOccurrences(of: "%arg", with: replacement) : result

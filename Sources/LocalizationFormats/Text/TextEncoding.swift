@@ -173,9 +173,12 @@ public enum TextDecoder {
         let count = b.count
         guard let base = b.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
+        // Whether the last step read ASCII: only then are thirty-two bytes tried at once (a text
+        // in a script outside ASCII would fail the try at every character).
+        var inASCII = true
         while index < count {
             // Thirty-two bytes at a time while all are ASCII (nearly all of a catalog), then eight.
-            while index &+ 32 <= count {
+            while inASCII, index &+ 32 <= count {
                 let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let second = raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
                 let third = raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self)
@@ -187,6 +190,7 @@ public enum TextDecoder {
             if index == count { break }
             if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
+                inASCII = true
                 continue
             }
             if b[index] < 0x80 {
@@ -196,6 +200,7 @@ public enum TextDecoder {
             let length = validSequenceLength(b, index)
             if length == 0 { return index }
             index += length
+            inASCII = false
         }
         return count
     }
