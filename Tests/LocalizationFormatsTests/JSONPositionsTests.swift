@@ -8,7 +8,7 @@ struct JSONPositionsTests {
     /// A document of every kind of value, laid out with blank lines, tabs, indentation of every
     /// width and strings outside ASCII or with escapes on some lines and not on others.
     static func document(seed: UInt64) -> String {
-        var generator = SeededGenerator(seed: seed)
+        var generator = GeneratedDifferentialTests.Generator(state: seed)
         func blank() -> String {
             ["", " ", "\n", "\n  ", "\t", "\n\n        ", " \n\t ", "\n          "].randomElement(using: &generator) ?? ""
         }
@@ -83,7 +83,7 @@ struct JSONPositionsTests {
     }
 
     @Test func lineFeedsAreCountedEightBytesAtATime() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = GeneratedDifferentialTests.Generator(state: 7)
         for length in [0, 1, 7, 8, 9, 63, 64, 65, 2_039, 2_040, 2_041, 2_047, 5_000] {
             let bytes =
                 (0..<length).map { _ in [0x0A, 0x20, 0x0B, 0x8A, 0xFF, 0x09, 0x41].randomElement(using: &generator) ?? 0x0A } as [UInt8]
@@ -93,20 +93,5 @@ struct JSONPositionsTests {
         // Long runs of line feeds only: every byte of every word counted, past 255 words.
         let feeds = [UInt8](repeating: 0x0A, count: 8 * 600 + 5)
         #expect(feeds.withUnsafeBufferPointer(JSONPositions.lineFeeds) == feeds.count)
-    }
-}
-
-/// SplitMix64: the same documents on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
