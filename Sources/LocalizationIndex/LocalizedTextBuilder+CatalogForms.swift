@@ -1,0 +1,226 @@
+import Dispatch
+import Foundation
+import LocalizationFormats
+
+/// The texts of a catalog value with substitutions or forms the packed records do not hold: one
+/// `LocalizedText` per string unit, labelled, with the arguments its substitutions read.
+extension LocalizedTextBuilder {
+    /// One text per string unit. Substitution forms write `%arg` for their own argument, which
+    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument. A
+    /// substitution's `argNum` is the argument its `%#@name@` token stands for, numbered or not
+    /// (`"%1$@ mit %#@n@"` with `argNum` 2 reads the name, then the count), and a substitution's
+    /// form is part of the text around its token: the arguments that text reads are read.
+    static func catalogTexts(
+        _ value: CatalogValue, key: String, keyLocation: SourcePosition, source: TextSource, loaded: Bool, isSource: Bool = false
+    ) -> [LocalizedText] {
+        // Substitutions written inside a case (which catalog-nested-substitutions reports) still
+        // give their forms' `%arg` its meaning.
+        let substitutions = allSubstitutions(value)
+        var argumentNumbers: [String: Int] = [:]
+        for substitution in substitutions {
+            if let argument = substitution.argNum { argumentNumbers[substitution.name] = argument }
+        }
+        var slots: [String: Int] = [:]
+        var readAround = Set<Int>()
+        // Each unit's scan, in the order both walks visit the units (`labelledUnit`): made once,
+        // when a pass first needs it, and read by the passes below (they each scanned every unit
+        // again). A substitution's form is scanned once its `%arg` is replaced.
+        var scans: [FormatAnalysis?] = []
+        // The text is made only for a form not scanned yet (each read of a unit's value makes one).
+        func scan(_ form: Int, _ text: @autoclosure () -> String) -> FormatAnalysis {
+            if let known = scans[form] { return known }
+            let made = FormatScanner.analyze(text(), checkAcrossArguments: false)
+            scans[form] = made
+            return made
+        }
+        // Both are read for substitutions only: a value without any (a plural variation) skips
+        // two scans of each form.
+        if !substitutions.isEmpty {
+            value.forEachUnit { unit in
+                // A token is written `%#@name@`: a text without '#' names no substitution.
+                guard unit.text.contains(byte: UInt8(ascii: "#")) else {
+                    scans.append(nil)
+                    return
+                }
+                let scan = FormatScanner.analyze(unit.value, checkAcrossArguments: false)
+                for specifier in numbered(scan.specifiers, argumentNumbers: argumentNumbers) {
+                    if let name = specifier.variableName, slots[name] == nil { slots[name] = specifier.argument }
+                }
+                scans.append(scan)
+            }
+            // The texts around the substitutions' forms: the unit and every variation's (a device
+            // case's text reads the arguments around a form as the unit would).
+            var form = 0
+            forEachLabelledUnit(value, labels: false, substitution: nil) { unit, _, substitution in
+                defer { form += 1 }
+                guard substitution == nil else { return }
+                readAround.formUnion(numbered(scan(form, unit.value).specifiers, argumentNumbers: argumentNumbers).lazy.map(\.argument))
+            }
+        }
+        var variables: [Int: VariableArgument] = [:]
+        var specifiers: [String: String] = [:]
+        for substitution in substitutions {
+            let argument = substitution.argNum ?? slots[substitution.name] ?? 1
+            let format = substitution.formatSpecifier ?? "@"
+            specifiers[substitution.name] = "%\(argument)$\(format)"
+            let signature = FormatScanner.specifier(completing: format)?.signature ?? "object"
+            if variables[argument] == nil {
+                variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
+            }
+        }
+        // Built once for all the units: per unit it cost a set of every variable each.
+        let alsoRead = Set(variables.keys)
+        let aroundForms = alsoRead.union(readAround)
+        // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
+        var texts: [LocalizedText] = []
+        var form = 0
+        forEachLabelledUnit(value, substitution: nil) { unit, label, substitution in
+            defer { form += 1 }
+            guard isSource || !unit.isNew else { return }
+            var text = unit.value
+            // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
+            var scanned: FormatAnalysis?
+            if let substitution, let replacement = specifiers[substitution] {
+                text = text.replacingArgumentToken(with: replacement)
+            } else if form < scans.count {
+                scanned = scan(form, text)
+            }
+            let alsoReading = substitution == nil ? alsoRead : aroundForms
+            texts.append(
+                LocalizedText(
+                    source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
+                    analysis: analysis(
+                        scanned ?? FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoReading,
+                        argumentNumbers: argumentNumbers),
+                    origin: .catalog, label: label, loaded: loaded, variableArguments: variables))
+        }
+        return texts
+    }
+
+    /// `specifiers` (a catalog text's, as scanned), each substitution token reading the
+    /// substitution's `argNum`.
+    private static func numbered(_ specifiers: [FormatSpecifier], argumentNumbers: [String: Int]) -> [FormatSpecifier] {
+        guard !argumentNumbers.isEmpty else { return specifiers }
+        var specifiers = specifiers
+        for index in specifiers.indices {
+            guard let name = specifiers[index].variableName, let argument = argumentNumbers[name] else { continue }
+            specifiers[index].argument = argument
+            specifiers[index].explicitPosition = argument
+        }
+        return specifiers
+    }
+
+    /// A text's analysis in which the arguments plural variables read count as read, so they
+    /// leave no position gap.
+    static func analysis(_ text: String, alsoRead: Set<Int>, argumentNumbers: [String: Int] = [:]) -> FormatAnalysis {
+        analysis(FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoRead, argumentNumbers: argumentNumbers)
+    }
+
+    /// The same from the text's scan (`FormatScanner.analyze(text, checkAcrossArguments: false)`).
+    private static func analysis(_ scan: FormatAnalysis, alsoRead: Set<Int>, argumentNumbers: [String: Int]) -> FormatAnalysis {
+        var analysis = scan
+        if !argumentNumbers.isEmpty {
+            // The tokens read their `argNum`: whether numbered and plain specifiers mix is
+            // judged again on what they read.
+            analysis.specifiers = numbered(analysis.specifiers, argumentNumbers: argumentNumbers)
+            analysis.problems.removeAll { $0.kind == .mixedPositional || $0.kind == .mixedPositionalInOrder }
+            // A token whose argument its substitution's `argNum` gives is neither numbered nor
+            // plain: Xcode writes `%@ ate %#@count@` with `argNum` 2 itself.
+            let written = analysis.specifiers.filter { $0.variableName.map { argumentNumbers[$0] == nil } ?? true }
+            if let mixed = FormatScanner.mixedPositionalProblem(written) { analysis.problems.append(mixed) }
+        }
+        analysis.problems += FormatScanner.argumentProblems(analysis.specifiers, alsoRead: alsoRead)
+        return analysis
+    }
+
+    /// A value's substitutions, with those written inside its variations' cases.
+    private static func allSubstitutions(_ value: CatalogValue) -> [CatalogSubstitution] {
+        guard value.nestsSubstitutions else { return value.substitutions }
+        return value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
+    }
+
+    /// Unit `form` of `value` (numbered as `CatalogValue.forEachUnit` visits them, which
+    /// `forEachLabelledUnit` visits in the same order) with its label; nil past the last.
+    static func labelledUnit(_ value: CatalogValue, at form: Int) -> (unit: CatalogStringUnit, label: String?)? {
+        var result: (unit: CatalogStringUnit, label: String?)?
+        var index = 0
+        forEachLabelledUnit(value, substitution: nil) { unit, label, _ in
+            if index == form { result = (unit, label) }
+            index += 1
+        }
+        return result
+    }
+
+    /// Calls `body` with every unit of `value` (its own, then each variation's and each
+    /// substitution's cases', depth first), its label ("plural 'one'", "device 'iphone', plural
+    /// 'one'", "'one' of 'count'") and the substitution whose form it is. Visited, not listed: a
+    /// list of every unit with its label, joined level by level, copied each unit several times.
+    /// Without `labels`, every label is nil: a walk that reads the texts alone made every unit's
+    /// label for nothing.
+    private static func forEachLabelledUnit(
+        _ value: CatalogValue, label: String? = nil, labels: Bool = true, substitution: String?,
+        _ body: (_ unit: CatalogStringUnit, _ label: String?, _ substitution: String?) -> Void
+    ) {
+        if let unit = value.stringUnit { body(unit, label, substitution) }
+        // A nested case's label: this value's, then the case's own (made only with `labels`).
+        func nested(_ inner: @autoclosure () -> String) -> String? {
+            guard labels else { return nil }
+            let inner = inner()
+            return label.map { "\($0), \(inner)" } ?? inner
+        }
+        for variation in value.variations {
+            for item in variation.cases {
+                forEachLabelledUnit(
+                    item.value, label: nested(caseLabel(variation.selector, item.name)), labels: labels, substitution: substitution,
+                    body)
+            }
+        }
+        for own in value.substitutions {
+            for variation in own.variations {
+                for item in variation.cases {
+                    forEachLabelledUnit(
+                        item.value, label: nested(formLabel(item.name, of: own.name)), labels: labels,
+                        substitution: own.name, body)
+                }
+            }
+        }
+    }
+
+    /// "plural 'one'": a variation case's label.
+    static func caseLabel(_ selector: String, _ name: String) -> String { written(selector, " '", name, "'", "", "") }
+
+    /// "'one' of 'count'": a substitution form's label.
+    static func formLabel(_ name: String, of substitution: String) -> String { written("", "'", name, "' of '", substitution, "'") }
+
+    /// The six pieces end to end, written at once: an interpolation appended its pieces one by
+    /// one, a copy each, for every form of a large catalog.
+    private static func written(
+        _ first: String, _ second: StaticString, _ third: String, _ fourth: StaticString, _ fifth: String, _ sixth: StaticString
+    ) -> String {
+        let count =
+            first.utf8.count + second.utf8CodeUnitCount + third.utf8.count + fourth.utf8CodeUnitCount + fifth.utf8.count
+            + sixth.utf8CodeUnitCount
+        return String(unsafeUninitializedCapacity: count) { output in
+            var written = 0
+            func write(_ piece: String) {
+                for byte in piece.utf8 {
+                    output[written] = byte
+                    written += 1
+                }
+            }
+            func write(_ piece: StaticString) {
+                for index in 0..<piece.utf8CodeUnitCount {
+                    output[written] = piece.utf8Start[index]
+                    written += 1
+                }
+            }
+            write(first)
+            write(second)
+            write(third)
+            write(fourth)
+            write(fifth)
+            write(sixth)
+            return written
+        }
+    }
+}
