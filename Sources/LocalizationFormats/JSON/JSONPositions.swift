@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The line table of a parsed text, made the first time it is asked for: a parse that counts its
 /// own lines (`JSONPositions`) needs none unless something goes wrong or a place before the
 /// current line is asked for, so a large catalog's parse starts without a pass over all of it.
@@ -5,8 +11,16 @@
 final class LazyLineTable: Sendable {
     private let text: [UInt8]
     private let made = LockedValue<LineTable?>(nil)
+    /// Whether the parse counts its own lines: unless a CR may end one (CR, LF and CRLF each end
+    /// a line, as CoreFoundation counts them), or a test has them found in the table.
+    let countsLines: Bool
 
-    init(_ text: [UInt8]) { self.text = text }
+    init(_ text: [UInt8], countingLines: Bool? = nil) {
+        self.text = text
+        countsLines =
+            countingLines
+            ?? text.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) == nil } ?? true }
+    }
 
     var table: LineTable {
         made.withLock { made in
@@ -39,17 +53,14 @@ struct JSONPositions: @unchecked Sendable {
     /// from the line's start, nothing counted.
     private var lineIsASCII = true
 
-    init(bytes: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, countsLines: Bool) {
+    /// The counter of a parse that starts at `start` (0, or a second run's start), its line and
+    /// line start counted from the text's beginning, and whether the line's bytes before `start`
+    /// are ASCII.
+    init(bytes: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, startingAt start: Int) {
         self.bytes = bytes
         self.lines = lines
-        tableCursor = countsLines ? nil : LineTable.Cursor(lines.table)
-    }
-
-    /// The counter of a parse that starts at `start` (a second run's), its line and line start
-    /// counted from the text's beginning, and whether the line's bytes before `start` are ASCII.
-    init(bytes: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, countsLines: Bool, startingAt start: Int) {
-        self.init(bytes: bytes, lines: lines, countsLines: countsLines)
-        guard countsLines, start > 0, let base = bytes.baseAddress else { return }
+        tableCursor = lines.countsLines ? nil : LineTable.Cursor(lines.table)
+        guard lines.countsLines, start > 0, let base = bytes.baseAddress else { return }
         let end = min(start, bytes.count)
         line = Self.lineFeeds(UnsafeBufferPointer(start: base, count: end))
         var first = end
@@ -75,10 +86,7 @@ struct JSONPositions: @unchecked Sendable {
 
     /// The place of the byte at `target`, at or before the parser's position.
     mutating func location(ofByte target: Int) -> SourcePosition {
-        if var cursor = tableCursor {
-            defer { tableCursor = cursor }
-            return cursor.location(ofByte: target)
-        }
+        if let place = tableCursor?.location(ofByte: target) { return place }
         // A place before the current line (a member's name whose colon or value is on a later
         // line) is the table's to find.
         guard target >= lineStart, target <= bytes.count else { return lines.table.location(ofByte: target) }

@@ -133,13 +133,13 @@ extension JSONReader {
         countingLines: Bool? = nil, _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
     ) -> (document: JSONDocument, runs: [Run]) {
         let runs = RunList<Run>()
-        let splitter: (UnsafeBufferPointer<UInt8>, LazyLineTable, Bool, Int) -> StreamSplit? = { buffer, lines, countsLines, objectStart in
+        let splitter: (UnsafeBufferPointer<UInt8>, LazyLineTable, Int) -> StreamSplit? = { buffer, lines, objectStart in
             guard buffer.count > minimumSize, let start = StreamSplit.candidate(in: buffer, objectStart: objectStart) else {
                 return nil
             }
             let shared = SharedBuffer(buffer)
             return StreamSplit.begin(at: start) {
-                var parser = Parser(b: shared.buffer, lines: lines, countsLines: countsLines, path: path, start: start)
+                var parser = Parser(b: shared.buffer, lines: lines, path: path, start: start)
                 var run = newRun()
                 let read = parser.readMembers(
                     direct: direct.map { direct in { parser, key, keyLocation in direct(&parser, key, keyLocation, &run) } }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A JSON value with the position of its first character.
 public struct JSONNode: Sendable, Hashable {
     // Not `indirect`: the arrays already break the recursion, and a box per node cost an
@@ -137,14 +131,11 @@ public enum JSONReader {
 
     static func parse(
         bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?,
-        splitter: (
-            (_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LazyLineTable, _ countsLines: Bool, _ objectStart: Int) -> StreamSplit?
-        )? =
-            nil,
+        splitter: ((_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LazyLineTable, _ objectStart: Int) -> StreamSplit?)? = nil,
         direct: Parser.DirectReader? = nil, countingLines: Bool? = nil
     ) -> JSONDocument {
         let decoded = TextDecoder.decode(bytes)
-        let lines = LazyLineTable(decoded.utf8)
+        let lines = LazyLineTable(decoded.utf8, countingLines: countingLines)
         var diagnostics: [Diagnostic] = []
         for problem in decoded.problems.prefix(5) {
             diagnostics.append(StringsParser.decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines.table).0)
@@ -155,14 +146,11 @@ public enum JSONReader {
             return JSONDocument(path: path, root: nil, diagnostics: diagnostics, lines: lines)
         }
         return decoded.utf8.withUnsafeBufferPointer { buffer in
-            // Lines are counted as they are read unless a CR may end one (see `JSONPositions`);
-            // a test may have them found in the line table instead (`countingLines`).
-            let countsLines = countingLines ?? buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) == nil } ?? true
-            var parser = Parser(b: buffer, lines: lines, countsLines: countsLines, path: path)
+            var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics
             parser.stream = stream
             parser.direct = direct
-            parser.splitter = splitter.map { splitter in { splitter(buffer, lines, countsLines, $0) } }
+            parser.splitter = splitter.map { splitter in { splitter(buffer, lines, $0) } }
             let root = parser.parseDocument()
             // The second run reads the buffer: it ends before the buffer is let go, whether or
             // not its members were taken.
@@ -212,10 +200,10 @@ public enum JSONReader {
         /// The second half being read, once started.
         var split: StreamSplit?
 
-        init(b: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, countsLines: Bool, path: String, start: Int = 0) {
+        init(b: UnsafeBufferPointer<UInt8>, lines: LazyLineTable, path: String, start: Int = 0) {
             self.b = b
             self.lines = lines
-            cursor = JSONPositions(bytes: b, lines: lines, countsLines: countsLines, startingAt: start)
+            cursor = JSONPositions(bytes: b, lines: lines, startingAt: start)
             self.path = path
             pos = start
         }

@@ -139,30 +139,28 @@ public struct LineTable: Sendable {
 
     /// The same for bytes read in place.
     static func scalarStarts(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        do {
-            var count = 0
-            var index = from
-            if let base = buffer.baseAddress {
-                // Eight bytes at a time (see `continuationBytes`).
-                let raw = UnsafeRawPointer(base)
-                while index + 8 <= to {
-                    count += 8 - continuationBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    index += 8
-                }
-                // The last few bytes: the word that ends at `to`, its bytes before `index` shifted
-                // out (the zero bytes shifted in are no continuation bytes).
-                let remaining = to - index
-                if remaining > 0, to >= 8 {
-                    let word = raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self) >> UInt64(8 * (8 - remaining))
-                    return count + remaining - continuationBytes(word)
-                }
+        var count = 0
+        var index = from
+        if let base = buffer.baseAddress {
+            // Eight bytes at a time (see `continuationBytes`).
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= to {
+                count += 8 - continuationBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
             }
-            while index < to {
-                if buffer[index] & 0xC0 != 0x80 { count += 1 }
-                index += 1
+            // The last few bytes: the word that ends at `to`, its bytes before `index` shifted
+            // out (the zero bytes shifted in are no continuation bytes).
+            let remaining = to - index
+            if remaining > 0, to >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self) >> UInt64(8 * (8 - remaining))
+                return count + remaining - continuationBytes(word)
             }
-            return count
         }
+        while index < to {
+            if buffer[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// How many of the eight bytes of `word` are UTF-8 continuation bytes (10xxxxxx: the high bit
