@@ -48,8 +48,9 @@ public struct TableFormats: Sendable {
     let textShapes: [ArgumentShape]
     /// Shapes of keys whose texts read more together than any one of them: `Packed.merged(n)`.
     let mergedShapes: [ArgumentShape]
-    /// The texts after the first of each key number that has several (permutations, variations).
-    let moreTexts: [Int32: [Int]]
+    /// The texts after the first of each key number that has several (permutations, variations),
+    /// by number (none past the last number that has any).
+    let moreTexts: [[Int]]
     /// The numbers of the keys only this locale has, past the table's.
     let extraNumbers: [String: Int]
 
@@ -75,11 +76,11 @@ public struct TableFormats: Sendable {
     }
 
     /// No keys.
-    static let empty = TableFormats(keys: .empty, numbered: [], textShapes: [], mergedShapes: [], moreTexts: [:], extraNumbers: [:])
+    static let empty = TableFormats(keys: .empty, numbered: [], textShapes: [], mergedShapes: [], moreTexts: [], extraNumbers: [:])
 
     init(
         keys: TableKeyNumbers, numbered: [Packed], textShapes: [ArgumentShape], mergedShapes: [ArgumentShape],
-        moreTexts: [Int32: [Int]], extraNumbers: [String: Int]
+        moreTexts: [[Int]], extraNumbers: [String: Int]
     ) {
         self.keys = keys
         self.numbered = numbered
@@ -103,7 +104,7 @@ public struct TableFormats: Sendable {
         let packed = numbered[number]
         guard !packed.isEmpty else { return nil }
         var texts = TextIndexes(first: packed.first)
-        if packed.hasMore, let more = moreTexts[Int32(number)] { texts.tail = more }
+        if packed.hasMore, number < moreTexts.count { texts.tail = moreTexts[number] }
         return KeyFormat(shape: shape(packed.shape), texts: texts)
     }
 

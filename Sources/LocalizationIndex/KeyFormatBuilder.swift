@@ -56,17 +56,23 @@ extension LocalizedTextBuilder {
                 if rank(current) > rank(origin) { return }
                 if current != origin || origin == .strings {
                     packed = .none
-                    formats.moreTexts[Int32(number)] = nil
+                    if number < formats.moreTexts.count { formats.moreTexts[number] = [] }
                 }
             }
             if packed.isEmpty {
                 packed.start(index)
             } else {
-                formats.moreTexts[Int32(number), default: []].append(index)
+                // By number, not hashed: a plural's or a substitution's every further form adds one.
+                if number >= formats.moreTexts.count {
+                    let count = max(number + 1, formats.numbered.count)
+                    formats.moreTexts.append(contentsOf: repeatElement([], count: count - formats.moreTexts.count))
+                }
+                formats.moreTexts[number].append(index)
                 packed.markMore()
             }
             if !texts.readsNothing(at: index) {
-                packed.shape = packed.shape == 0 ? texts.shapeNumber(at: index) : formats.merging(packed.shape, texts.shape(at: index))
+                let own = texts.shapeNumber(at: index)
+                packed.shape = packed.shape == 0 ? own : formats.merging(packed.shape, own)
             }
             formats.numbered[number] = packed
         }
@@ -154,26 +160,38 @@ extension LocalizedTextBuilder {
     /// One job's key formats as they are built (see `TableFormats.Packed`).
     struct PackedFormats {
         var numbered: [TableFormats.Packed] = []
-        var moreTexts: [Int32: [Int]] = [:]
+        var moreTexts: [[Int]] = []
         let shapes: [ArgumentShape]
         private var merged: [ArgumentShape] = []
         private var mergedNumbers: [ArgumentShape: Int32] = [:]
+        /// The last merge made, by number: a key's texts (a plural's forms, a substitution's)
+        /// mostly read alike, and the keys of a table mostly read as the one before.
+        private var lastMerge: (number: Int32, other: Int32, result: Int32) = (.min, .min, 0)
 
         init(shapes: [ArgumentShape]) {
             self.shapes = shapes
         }
 
-        /// The number of the shape `number` with what a further text of its key reads added.
-        mutating func merging(_ number: Int32, _ other: ArgumentShape) -> Int32 {
+        /// The number of the shape `number` with what a further text of its key reads added, the
+        /// text's shape being `shapes[other]`. A shape merged with itself is itself.
+        mutating func merging(_ number: Int32, _ other: Int32) -> Int32 {
+            if number == other { return number }
+            if lastMerge.number == number, lastMerge.other == other { return lastMerge.result }
             let current = number >= 0 ? shapes[Int(number)] : merged[Int(-1 - number)]
             var shape = current
-            shape.merge(other)
-            if shape == current { return number }
-            if let known = mergedNumbers[shape] { return known }
-            let new = TableFormats.Packed.merged(merged.count)
-            merged.append(shape)
-            mergedNumbers[shape] = new
-            return new
+            shape.merge(shapes[Int(other)])
+            let result: Int32
+            if shape == current {
+                result = number
+            } else if let known = mergedNumbers[shape] {
+                result = known
+            } else {
+                result = TableFormats.Packed.merged(merged.count)
+                merged.append(shape)
+                mergedNumbers[shape] = result
+            }
+            lastMerge = (number, other, result)
+            return result
         }
 
         func table(keys: TableKeyNumbers, extraNumbers: [String: Int]) -> TableFormats {

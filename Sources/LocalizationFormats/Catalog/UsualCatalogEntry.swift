@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A catalog entry of the usual shape read straight from the bytes into its model, without the
 /// JSON node tree the general reader builds first: its members are `comment`,
 /// `extractionState`, `shouldTranslate`, `generatesSymbol` and `localizations`, and each
@@ -327,7 +321,7 @@ extension JSONReader.Parser {
     /// Whether the name `name` (see `readObject`) is `expected`.
     private func name(_ name: Range<Int>, is expected: StaticString) -> Bool {
         guard name.count == expected.utf8CodeUnitCount, let base = b.baseAddress else { return false }
-        return memcmp(base + name.lowerBound, expected.utf8Start, name.count) == 0
+        return WordScan.equal(base + name.lowerBound, expected.utf8Start, count: name.count)
     }
 
     /// The name `name` (see `readObject`) as a string.
@@ -338,7 +332,13 @@ extension JSONReader.Parser {
     /// One of Xcode's states (see `StringCatalogParser.knownStates`), as a unit keeps it and as a
     /// set (their lengths differ: one comparison each).
     private mutating func usualState() throws -> (state: CatalogStringUnit.StoredState, states: CatalogValue.UnitStates)? {
-        guard pos < b.count, b[pos] == UInt8(ascii: "\""), let name = plainName() else { return nil }
+        guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { return nil }
+        // Nearly every unit is `translated`: its quoted word compared whole, with no scan first.
+        if b.count - pos >= 12, let base = b.baseAddress, WordScan.equal(base + pos, Self.quotedTranslated.utf8Start, count: 12) {
+            pos += 12
+            return (.translated, .translated)
+        }
+        guard let name = plainName() else { return nil }
         switch name.count {
         case 10 where self.name(name, is: "translated"): return (.translated, .translated)
         case 12 where self.name(name, is: "needs_review"): return (.needsReview, .needsReview)
@@ -348,6 +348,10 @@ extension JSONReader.Parser {
         default: return nil
         }
     }
+
+    /// `"translated"` with its quotes (computed: a stored constant is read through a lazy
+    /// initializer's check).
+    @inline(__always) private static var quotedTranslated: StaticString { "\"translated\"" }
 
     private mutating func usualString() throws -> String? {
         guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { return nil }
@@ -389,12 +393,12 @@ struct CatalogNames {
     mutating func locale(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, at place: Int) -> (number: Int, name: String)? {
         let written = UnsafeBufferPointer(rebasing: bytes[name])
         let number: Int
-        // Compared with memcmp: a generic comparison went element by element.
+        // Compared a word at a time: a generic comparison went element by element.
         func same(_ known: [UInt8]) -> Bool {
             guard known.count == written.count else { return false }
             return known.withUnsafeBufferPointer { known in
                 guard let first = known.baseAddress, let second = written.baseAddress else { return true }
-                return memcmp(first, second, written.count) == 0
+                return WordScan.equal(first, second, count: written.count)
             }
         }
         if place < previous.count, same(locales[previous[place]].bytes) {

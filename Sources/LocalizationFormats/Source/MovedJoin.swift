@@ -12,10 +12,25 @@ extension Array {
                 parts[index].withUnsafeMutableBufferPointer { part in
                     guard let source = part.baseAddress, let target = joined.baseAddress else { return }
                     (target + count).moveInitialize(from: source, count: part.count)
-                    source.initialize(repeating: blank, count: part.count)
+                    fill(source, count: part.count, withBitsOf: blank)
                     count += part.count
                 }
                 parts[index] = []
+            }
+        }
+    }
+
+    /// Writes `blank`'s bytes into the `count` uninitialized elements at `start`, with no copy of
+    /// its references: `blank` holds no storage of its own (its strings and lists are empty, and
+    /// the empty ones are shared by the whole process and never freed), so its bytes alone are a
+    /// whole value, which each element then is. Copied element by element, the value witness cost
+    /// a finding as much again as moving it.
+    private static func fill(_ start: UnsafeMutablePointer<Element>, count: Int, withBitsOf blank: Element) {
+        Swift.withUnsafeBytes(of: blank) { pattern in
+            guard let bytes = pattern.baseAddress else { return }
+            let target = UnsafeMutableRawPointer(start)
+            for index in 0..<count {
+                (target + index * MemoryLayout<Element>.stride).copyMemory(from: bytes, byteCount: MemoryLayout<Element>.size)
             }
         }
     }

@@ -7,6 +7,35 @@ package enum WordScan {
     @inline(__always)
     static func isASCII(_ highBits: UInt64) -> Bool { highBits & highs == 0 }
 
+    /// Whether the `count` bytes at `left` and at `right` are equal, compared a word at a time
+    /// (the last word overlapping the one before): the names a parser compares are a few bytes
+    /// long, and calling `memcmp` for each cost more than comparing them.
+    @inline(__always)
+    static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var offset = 0
+            while offset < count - 8 {
+                guard
+                    left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for offset in 0..<count
+        where left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
+    }
+
     /// Whether a byte of `bytes` is outside ASCII, read eight bytes at a time (a test per byte
     /// cost a rule comparing every translation with its development text more than the rest).
     package static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
