@@ -97,13 +97,13 @@ public struct IndexParts: Sendable {
     /// its forms, a catalog value one per variation).
     public var texts: TextStore { read(batch, .texts).texts }
     /// Texts with format specifiers, in tables used as formats.
-    public var textsWithSpecifiers: [Int] { read(batch, .texts).withSpecifiers }
+    public var textsWithSpecifiers: TextPositions { read(batch, .texts).withSpecifiers }
     /// Texts whose scan found format problems, in tables used as formats.
-    public var textsWithProblems: [Int] { read(batch, .texts).withProblems }
+    public var textsWithProblems: TextPositions { read(batch, .texts).withProblems }
     /// Texts from `.stringsdict` files.
-    public var stringsdictTexts: [Int] { read(batch, .texts).stringsdict }
+    public var stringsdictTexts: TextPositions { read(batch, .texts).stringsdict }
     /// Texts that are empty.
-    public var emptyTexts: [Int] { read(batch, .texts).empty }
+    public var emptyTexts: TextPositions { read(batch, .texts).empty }
     /// table → locale → key → the arguments its text reads.
     public var formats: [String: [String: TableFormats]] { read(builtFormats, .formats) }
     /// Each translated key's arguments beside the base's, for keys whose arguments differ (in

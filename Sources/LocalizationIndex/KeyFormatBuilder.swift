@@ -15,10 +15,12 @@ extension LocalizedTextBuilder {
             case .catalog: 0
             }
         }
-        // Group by table and locale first, from the runs the builder recorded (no text is
-        // touched here), so each text costs one hash of its key instead of three nested lookups.
-        // A catalog alternates locales text by text, so it makes a run per text: each
-        // source number is matched to its (table, locale) once, then found by number.
+        // Group by table and locale first, from the runs of texts of one source (a file, or one
+        // locale of a catalog) read off the records (no text is touched here), so each text costs
+        // one hash of its key instead of three nested lookups. A catalog alternates locales text
+        // by text, so it makes a run per text: each source number is matched to its (table,
+        // locale) once, then found by number. The runs are found here, not kept by the batch:
+        // a large catalog's run per text took a tenth of its index.
         var jobs: [(table: String, locale: String, ranges: [Range<Int>])] = []
         var jobOfPair: [String: [String: Int]] = [:]
         // By source number: -1 not yet seen, -2 a source the app never formats.
@@ -40,9 +42,17 @@ extension LocalizedTextBuilder {
             jobOfSource[number] = job
             return job
         }
-        for run in batch.runs {
-            let job = job(of: Int(run.source))
-            if job >= 0 { jobs[job].ranges.append(run.range) }
+        // Not in a closure: `job(of:)` and the lists it writes, captured by one, were checked for
+        // exclusive access at every call.
+        let slots = texts.slots
+        var start = 0
+        while start < slots.count {
+            let source = slots[start].source
+            var end = start + 1
+            while end < slots.count, slots[end].source == source { end += 1 }
+            let job = job(of: Int(source))
+            if job >= 0 { jobs[job].ranges.append(start..<end) }
+            start = end
         }
         // A key's format as its texts arrive: the text of the winning lookup (`.stringsdict` over
         // `.strings` over a catalog, the last `.strings` definition) replaces the earlier ones.

@@ -140,13 +140,13 @@ public final class ProjectIndex: Sendable {
     /// its forms, a catalog value one per variation).
     package var texts: TextStore { textBatch.texts }
     /// Texts with format specifiers, in tables used as formats.
-    package var textsWithSpecifiers: [Int] { textBatch.withSpecifiers }
+    package var textsWithSpecifiers: TextPositions { textBatch.withSpecifiers }
     /// Texts whose scan found format problems, in tables used as formats.
-    package var textsWithProblems: [Int] { textBatch.withProblems }
+    package var textsWithProblems: TextPositions { textBatch.withProblems }
     /// Texts from `.stringsdict` files.
-    package var stringsdictTexts: [Int] { textBatch.stringsdict }
+    package var stringsdictTexts: TextPositions { textBatch.stringsdict }
     /// Texts that are empty.
-    package var emptyTexts: [Int] { textBatch.empty }
+    package var emptyTexts: TextPositions { textBatch.empty }
 
     /// table → locale → key → the arguments its text reads.
     package var formats: [String: [String: TableFormats]] {

@@ -8,12 +8,10 @@ struct TextBatch {
 
     /// The combined texts (one file's, until batches are combined).
     var texts = TextStore()
-    var withSpecifiers: [Int] = []
-    var withProblems: [Int] = []
-    var stringsdict: [Int] = []
-    var empty: [Int] = []
-    /// Consecutive texts sharing one source (one table and locale).
-    var runs: [TextRun] = []
+    var withSpecifiers = TextPositions()
+    var withProblems = TextPositions()
+    var stringsdict = TextPositions()
+    var empty = TextPositions()
     /// Each shape's number in `texts.shapes`.
     private var shapeNumbers: [ArgumentShape: Int32] = [:]
     private var scratch = ArgumentShape()
@@ -37,8 +35,6 @@ struct TextBatch {
     /// Set in the key of a catalog unit's scan (a key's count of specifiers never reaches it).
     private static let unitKey: UInt64 = 1 << 63
     private static let ownFlags: Flags = [.isEmpty, .loaded, .stringsdict, .catalog, .catalogForm]
-    /// The source of the last run, by number.
-    private var lastRunSource: Int32 = -1
 
     var count: Int { texts.slots.count }
 
@@ -282,12 +278,6 @@ struct TextBatch {
             if slot.flags.contains(.hasSpecifiers) { withSpecifiers.append(index) }
             if slot.flags.contains(.hasProblems) { withProblems.append(index) }
         }
-        if slot.source == lastRunSource, !runs.isEmpty, runs[runs.count - 1].end == index {
-            runs[runs.count - 1].end += 1
-        } else {
-            runs.append(TextRun(source: slot.source, start: Int32(index), end: Int32(index + 1)))
-            lastRunSource = slot.source
-        }
         texts.slots.append(slot)
     }
 
@@ -321,7 +311,7 @@ struct TextBatch {
         nonisolated(unsafe) var lists = TextBatch()
         let slots = [Slot](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else {
-                lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots, sourceOffsets: offsets.sources)
+                lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots)
                 return
             }
             // Each part is written by one iteration, into its own range.
@@ -331,7 +321,7 @@ struct TextBatch {
                 DispatchQueue.concurrentPerform(iterations: parts.count + 1) { iteration in
                     // The first iteration joins the lists while the others copy the records.
                     guard iteration > 0 else {
-                        lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots, sourceOffsets: offsets.sources)
+                        lists = Self.joinedLists(of: owned, slotOffsets: offsets.slots)
                         return
                     }
                     let part = iteration - 1
@@ -357,48 +347,28 @@ struct TextBatch {
     }
 
     /// Everything of `batches` but the records, one batch after another (the first record of
-    /// batch n being `slotOffsets[n]`, its first source `sourceOffsets[n]`).
-    private static func joinedLists(of batches: [TextBatch], slotOffsets: [Int], sourceOffsets: [Int32]) -> TextBatch {
+    /// batch n being `slotOffsets[n]`).
+    private static func joinedLists(of batches: [TextBatch], slotOffsets: [Int]) -> TextBatch {
         var result = TextBatch()
-        // Each list made its full size at once: appended batch by batch, the runs (one per text
-        // of a catalog) were copied at every doubling, and the copies held at once.
-        func total<Element>(_ list: (TextBatch) -> [Element]) -> Int { batches.reduce(0) { $0 + list($1).count } }
+        // Each list made its full size at once: appended batch by batch, the lists (one entry per
+        // text of a catalog, for some) were copied at every doubling, and the copies held at once.
+        func total<List: Collection>(_ list: (TextBatch) -> List) -> Int { batches.reduce(0) { $0 + list($1).count } }
         result.texts.sources.reserveCapacity(total(\.texts.sources))
         result.texts.objects.reserveCapacity(total(\.texts.objects))
         result.withSpecifiers.reserveCapacity(total(\.withSpecifiers))
         result.withProblems.reserveCapacity(total(\.withProblems))
         result.stringsdict.reserveCapacity(total(\.stringsdict))
         result.empty.reserveCapacity(total(\.empty))
-        result.runs.reserveCapacity(total(\.runs))
         for index in batches.indices {
             result.texts.sources += batches[index].texts.sources
             result.texts.objects += batches[index].texts.objects
             result.texts.shapes += batches[index].texts.shapes.dropFirst()
             let offset = slotOffsets[index]
-            result.withSpecifiers += batches[index].withSpecifiers.lazy.map { $0 + offset }
-            result.withProblems += batches[index].withProblems.lazy.map { $0 + offset }
-            result.stringsdict += batches[index].stringsdict.lazy.map { $0 + offset }
-            result.empty += batches[index].empty.lazy.map { $0 + offset }
-            let sourceOffset = sourceOffsets[index]
-            result.runs += batches[index].runs.lazy.map {
-                TextRun(source: $0.source + sourceOffset, start: $0.start + Int32(offset), end: $0.end + Int32(offset))
-            }
+            result.withSpecifiers.append(batches[index].withSpecifiers, movedOnBy: offset)
+            result.withProblems.append(batches[index].withProblems, movedOnBy: offset)
+            result.stringsdict.append(batches[index].stringsdict, movedOnBy: offset)
+            result.empty.append(batches[index].empty, movedOnBy: offset)
         }
         return result
     }
-}
-
-/// Consecutive texts of one file (one locale of a catalog): a catalog alternates locales text by
-/// text, so nearly each of its texts is a run.
-struct TextRun {
-    /// The source's number in the batch's `texts.sources` (a reference to it was retained for
-    /// every run, by every core's batches at once).
-    let source: Int32
-    /// The run's first text and the one past its last, in 32 bits: a large catalog has a run
-    /// per text, and a range of `Int`s made each run twice the size (a batch's records number
-    /// far fewer than 2³¹, each taking 16 bytes).
-    var start: Int32
-    var end: Int32
-
-    var range: Range<Int> { Int(start)..<Int(end) }
 }

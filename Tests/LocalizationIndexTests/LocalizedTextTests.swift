@@ -108,11 +108,11 @@ struct CatalogTextTests {
         #expect(batch.texts.map(\.locale) == serial.map(\.locale))
         #expect(batch.texts.map(\.label) == serial.map(\.label))
         #expect(!batch.texts.contains { $0.text.hasPrefix("Wert 5 ") })
-        #expect(batch.withSpecifiers == Array(serial.indices.filter { !serial[$0].analysis.specifiers.isEmpty }))
-        #expect(Set(batch.runs.map { batch.texts.sources[Int($0.source)].locale }) == ["en", "de"])
-        // Each run's texts are of its source.
-        for run in batch.runs {
-            #expect(run.range.allSatisfy { batch.texts[$0].source === batch.texts.sources[Int(run.source)] })
+        #expect(Array(batch.withSpecifiers) == Array(serial.indices.filter { !serial[$0].analysis.specifiers.isEmpty }))
+        #expect(Set(batch.texts.slots.map { batch.texts.sources[Int($0.source)].locale }) == ["en", "de"])
+        // Each text's record names its source.
+        for (index, slot) in batch.texts.slots.enumerated() {
+            #expect(batch.texts[index].source === batch.texts.sources[Int(slot.source)])
         }
     }
 }
