@@ -42,8 +42,8 @@ extension LocalizedTextBuilder {
             jobOfSource[number] = job
             return job
         }
-        // Not in a closure: `job(of:)` and the lists it writes, captured by one, were checked for
-        // exclusive access at every call.
+        // Read outside any closure: `job(of:)` and the lists it writes, captured by one, would be
+        // checked for exclusive access at every call.
         let slots = texts.slots
         var start = 0
         while start < slots.count {
@@ -74,8 +74,7 @@ extension LocalizedTextBuilder {
             } else {
                 // By number, not hashed: a plural's or a substitution's every further form adds one.
                 if number >= formats.moreTexts.count {
-                    let count = max(number + 1, formats.numbered.count)
-                    formats.moreTexts.append(contentsOf: repeatElement([], count: count - formats.moreTexts.count))
+                    formats.moreTexts.append(contentsOf: repeatElement([], count: number + 1 - formats.moreTexts.count))
                 }
                 formats.moreTexts[number].append(index)
                 packed.markMore()

@@ -85,6 +85,48 @@ struct LocalizedTextStorageTests {
 /// A large catalog's messages are built in runs of entries on all cores; they come out as the
 /// serial build makes them, in the same order, with the same index lists.
 struct CatalogTextTests {
+    /// Each key's format lists the texts of its key in its locale, in order: the key formats find
+    /// the runs of one source from the texts' records, and a catalog alternates its locales text
+    /// by text (a run per text), its plural forms one run after another.
+    @Test func keyFormatsListEveryTextOfTheirKeyInOrder() throws {
+        let project = Check.project([("App/Localizable.xcstrings", Self.catalog)])
+        let batch = LocalizedTextBuilder.texts(of: project)
+        let formats = LocalizedTextBuilder.formats(batch, numberingLocale: "en")
+        var expected: [String: [String: [Int]]] = [:]
+        for index in batch.texts.indices {
+            expected[batch.texts[index].locale, default: [:]][batch.texts[index].key, default: []].append(index)
+        }
+        let file = try #require(project.files.first)
+        let table = try #require(formats[file.tableID])
+        #expect(Set(table.keys) == ["en", "de"])
+        var several = 0
+        for (locale, keys) in expected {
+            let byKey = try #require(table[locale])
+            for (key, indices) in keys {
+                #expect(Array(byKey[key]?.texts ?? []) == indices, "\(locale) \(key)")
+                if indices.count > 1 { several += 1 }
+            }
+        }
+        // The German plural variations give keys several texts, read one run after another.
+        #expect(several == 100)
+    }
+
+    /// 700 keys in English and German: every seventh German one a plural variation, every fifth
+    /// other one in the state `new`.
+    static let catalog: String = {
+        var strings: [String] = []
+        for index in 0..<700 {
+            let german =
+                index % 7 == 0
+                ? #""de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld Ding"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld Dinge"}}}}}"#
+                : #""de": {"stringUnit": {"state": "\#(index % 5 == 0 ? "new" : "translated")", "value": "Wert \#(index) %@"}}"#
+            strings.append(
+                #""key.\#(index)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Value \#(index) %@"}}, \#(german)}}"#
+            )
+        }
+        return #"{"sourceLanguage": "en", "strings": {\#(strings.joined(separator: ", "))}, "version": "1.0"}"#
+    }()
+
     @Test func runsOfEntriesMatchTheSerialBuild() throws {
         var strings: [String] = []
         for index in 0..<700 {

@@ -334,8 +334,11 @@ extension JSONReader.Parser {
     private mutating func usualState() throws -> (state: CatalogStringUnit.StoredState, states: CatalogValue.UnitStates)? {
         guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { return nil }
         // Nearly every unit is `translated`: its quoted word compared whole, with no scan first.
-        if b.count - pos >= 12, let base = b.baseAddress, WordScan.equal(base + pos, Self.quotedTranslated.utf8Start, count: 12) {
-            pos += 12
+        let quoted = Self.quotedTranslated
+        if b.count - pos >= quoted.utf8CodeUnitCount, let base = b.baseAddress,
+            WordScan.equal(base + pos, quoted.utf8Start, count: quoted.utf8CodeUnitCount)
+        {
+            pos += quoted.utf8CodeUnitCount
             return (.translated, .translated)
         }
         guard let name = plainName() else { return nil }

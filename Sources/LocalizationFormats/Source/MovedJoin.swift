@@ -1,10 +1,16 @@
 extension Array {
     /// The elements of `parts` in one array, the parts in the order `order` gives (each index
     /// once), moved, not copied: a copy of a large value retained every string in it, and freeing
-    /// the part released them all again. Each part is left holding `blank` in place of each of its
-    /// elements (a value without storage of its own, so the parts are freed without touching the
-    /// moved values), and is then emptied: its storage is freed as soon as it is moved, so the
-    /// parts and the joined array are not all held at once.
+    /// the part released them all again. Each part is left holding `blank`'s bytes in place of
+    /// each of its elements, so the parts are freed without touching the moved values, and is then
+    /// emptied: its storage is freed as soon as it is moved, so the parts and the joined array are
+    /// not all held at once.
+    ///
+    /// `blank`'s bytes are copied with no retain, so `blank` must hold no reference but to what is
+    /// never freed: nil, and strings, arrays and dictionaries written as empty literals (`""`,
+    /// `[]`, `[:]`, which share the process's empty storage). An empty collection that kept
+    /// storage of its own (`removeAll(keepingCapacity:)`, `reserveCapacity`) or any object would
+    /// be released once for every element moved.
     package static func joinedByMoving(_ parts: inout [[Element]], order: [Int], blank: Element) -> [Element] {
         let total = order.reduce(0) { $0 + parts[$1].count }
         return [Element](unsafeUninitializedCapacity: total) { joined, count in
@@ -20,11 +26,10 @@ extension Array {
         }
     }
 
-    /// Writes `blank`'s bytes into the `count` uninitialized elements at `start`, with no copy of
-    /// its references: `blank` holds no storage of its own (its strings and lists are empty, and
-    /// the empty ones are shared by the whole process and never freed), so its bytes alone are a
-    /// whole value, which each element then is. Copied element by element, the value witness cost
-    /// a finding as much again as moving it.
+    /// Writes `blank`'s bytes into the `count` uninitialized elements at `start`, with no retain
+    /// of its references (see `joinedByMoving` for what `blank` may hold): each element is then a
+    /// whole value whose references are never freed. Copied element by element, the value
+    /// witness cost a finding as much again as moving it.
     private static func fill(_ start: UnsafeMutablePointer<Element>, count: Int, withBitsOf blank: Element) {
         Swift.withUnsafeBytes(of: blank) { pattern in
             guard let bytes = pattern.baseAddress else { return }
