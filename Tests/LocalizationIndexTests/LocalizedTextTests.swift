@@ -128,18 +128,7 @@ struct CatalogTextTests {
     }()
 
     @Test func runsOfEntriesMatchTheSerialBuild() throws {
-        var strings: [String] = []
-        for index in 0..<700 {
-            let german =
-                index % 7 == 0
-                ? #""de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld Ding"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld Dinge"}}}}}"#
-                : #""de": {"stringUnit": {"state": "\#(index % 5 == 0 ? "new" : "translated")", "value": "Wert \#(index) %@"}}"#
-            strings.append(
-                #""key.\#(index)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Value \#(index) %@"}}, \#(german)}}"#
-            )
-        }
-        let text = #"{"sourceLanguage": "en", "strings": {\#(strings.joined(separator: ", "))}, "version": "1.0"}"#
-        let project = Check.project([("App/Localizable.xcstrings", text)])
+        let project = Check.project([("App/Localizable.xcstrings", Self.catalog)])
         let file = try #require(project.files.first)
         let serial = LocalizedTextBuilder.texts(of: file)
         let batch = LocalizedTextBuilder.texts(of: project)
