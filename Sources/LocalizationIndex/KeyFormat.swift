@@ -49,9 +49,10 @@ public struct TableFormats: Sendable {
     /// Shapes of keys whose texts read more together than any one of them: `Packed.merged(n)`.
     let mergedShapes: [ArgumentShape]
     /// The texts after the first of each key that has several (permutations, variations), by key
-    /// number: an empty list for a key with one text, and none past the last key that has
-    /// several. Indexed, not hashed: a plural's or a substitution's every further form adds one
-    /// as the formats are built.
+    /// number: an empty list for a key with one text, and no list at all in a table none of whose
+    /// keys has several (past the keys numbered when the first further text came, none either).
+    /// Indexed, not hashed: a plural's or a substitution's every further form adds one as the
+    /// formats are built.
     let moreTexts: [[Int]]
     /// The numbers of the keys only this locale has, past the table's.
     let extraNumbers: [String: Int]

@@ -73,8 +73,11 @@ extension LocalizedTextBuilder {
                 packed.start(index)
             } else {
                 // By number, not hashed: a plural's or a substitution's every further form adds one.
+                // Made as long as the keys numbered so far at once: grown key by key, the list
+                // doubled its room past them (a megabyte more on a large catalog).
                 if number >= formats.moreTexts.count {
-                    formats.moreTexts.append(contentsOf: repeatElement([], count: number + 1 - formats.moreTexts.count))
+                    let count = max(number + 1, formats.numbered.count)
+                    formats.moreTexts.append(contentsOf: repeatElement([], count: count - formats.moreTexts.count))
                 }
                 formats.moreTexts[number].append(index)
                 packed.markMore()
