@@ -171,7 +171,8 @@ extension LocalizedTextBuilder {
         for variation in value.variations {
             for item in variation.cases {
                 forEachLabelledUnit(
-                    item.value, label: nested(caseLabel(variation.selector, item.name)), labels: labels, substitution: substitution,
+                    item.value, label: nested(CatalogFormLabel.variationCase(variation.selector, item.name)), labels: labels,
+                    substitution: substitution,
                     body)
             }
         }
@@ -179,48 +180,10 @@ extension LocalizedTextBuilder {
             for variation in own.variations {
                 for item in variation.cases {
                     forEachLabelledUnit(
-                        item.value, label: nested(formLabel(item.name, of: own.name)), labels: labels,
+                        item.value, label: nested(CatalogFormLabel.substitutionForm(item.name, of: own.name)), labels: labels,
                         substitution: own.name, body)
                 }
             }
-        }
-    }
-
-    /// "plural 'one'": a variation case's label.
-    static func caseLabel(_ selector: String, _ name: String) -> String { written(selector, " '", name, "'", "", "") }
-
-    /// "'one' of 'count'": a substitution form's label.
-    static func formLabel(_ name: String, of substitution: String) -> String { written("", "'", name, "' of '", substitution, "'") }
-
-    /// The six pieces end to end, written at once: an interpolation appended its pieces one by
-    /// one, a copy each, for every form of a large catalog.
-    private static func written(
-        _ first: String, _ second: StaticString, _ third: String, _ fourth: StaticString, _ fifth: String, _ sixth: StaticString
-    ) -> String {
-        let count =
-            first.utf8.count + second.utf8CodeUnitCount + third.utf8.count + fourth.utf8CodeUnitCount + fifth.utf8.count
-            + sixth.utf8CodeUnitCount
-        return String(unsafeUninitializedCapacity: count) { output in
-            var written = 0
-            func write(_ piece: String) {
-                for byte in piece.utf8 {
-                    output[written] = byte
-                    written += 1
-                }
-            }
-            func write(_ piece: StaticString) {
-                for index in 0..<piece.utf8CodeUnitCount {
-                    output[written] = piece.utf8Start[index]
-                    written += 1
-                }
-            }
-            write(first)
-            write(second)
-            write(third)
-            write(fourth)
-            write(fifth)
-            write(sixth)
-            return written
         }
     }
 }

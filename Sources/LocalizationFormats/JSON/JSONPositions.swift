@@ -67,7 +67,7 @@ struct JSONPositions: @unchecked Sendable {
         while first > 0, bytes[first - 1] != 0x0A { first -= 1 }
         lineStart = first
         offset = first
-        lineIsASCII = UnsafeBufferPointer(rebasing: bytes[first..<end]).allSatisfy { $0 < 0x80 }
+        lineIsASCII = !WordScan.containsNonASCII(UnsafeBufferPointer(rebasing: bytes[first..<end]))
     }
 
     /// Notes a line feed just before `next`, the start of a new line.

@@ -279,7 +279,9 @@ extension CatalogValue {
         ) {
             forEachCase(of: variations) { selector, caseName, value in
                 func name() -> String {
-                    let inner = substitution.map { "'\(caseName)' of '\($0.pointee.name)'" } ?? "\(selector) '\(caseName)'"
+                    let inner =
+                        substitution.map { CatalogFormLabel.substitutionForm(caseName, of: $0.pointee.name) }
+                        ?? CatalogFormLabel.variationCase(selector, caseName)
                     return label.map { "\($0()), \(inner)" } ?? inner
                 }
                 withParts(at: value) { shape, unit, nested, _ in
