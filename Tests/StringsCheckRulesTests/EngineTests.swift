@@ -53,6 +53,33 @@ struct EngineTests {
         #expect(changed == Finding(diagnostic))
     }
 
+    /// Findings share their parts until one changes: a change to any part of a copy (in a list
+    /// or alone) leaves the original as it was, and findings with equal parts are equal and hash
+    /// alike whether or not they share them.
+    @Test func aChangedCopyOfAFindingLeavesTheOriginalAsItWas() {
+        let original = Finding(
+            Diagnostic(id: "r", severity: .warning, message: "m", path: "p.strings", location: SourcePosition(line: 1, column: 2)),
+            key: "k", locale: "de", table: "T", locales: ["fr"])
+        let changes: [(String, (inout Finding) -> Void)] = [
+            ("severity", { $0.diagnostic.severity = .error }), ("key", { $0.key = "other" }), ("locale", { $0.locale = nil }),
+            ("table", { $0.table = "U" }), ("locales", { $0.locales.append("it") }),
+            ("payload", { $0.payload = PayloadPlace(path: "a.json", location: SourcePosition(line: 1, column: 1), name: nil) }),
+            ("text hashes", { $0.textHashes["de"] = "h" }),
+        ]
+        for (part, change) in changes {
+            var list = [original, original]
+            change(&list[1])
+            #expect(list[0] == original && list[1] != original, "\(part)")
+            var alone = original
+            change(&alone)
+            #expect(alone == list[1] && alone.hashValue == list[1].hashValue, "\(part)")
+            #expect(original.diagnostic.severity == .warning && original.key == "k" && original.locales == ["fr"], "\(part)")
+            #expect(original.payload == nil && original.textHashes.isEmpty && original.table == "T" && original.locale == "de")
+        }
+        let twin = Finding(original.diagnostic, key: "k", locale: "de", table: "T", locales: ["fr"])
+        #expect(twin == original && twin.hashValue == original.hashValue)
+    }
+
     /// Arranging findings in place keeps exactly the chosen ones, in the chosen order, for
     /// every way of choosing them from up to seven findings (a permutation has cycles of every
     /// length among them), and leaves the dropped ones out.
@@ -87,10 +114,9 @@ struct EngineTests {
         #expect(checked == 799)
     }
 
-    /// The rules' findings are joined by moving them: the largest part first, then the others in
-    /// order, each finding whole (its strings, locales and payload place), and the parts are
-    /// emptied.
-    @Test func partsAreJoinedLargestFirstByMovingTheirFindings() {
+    /// The rules' findings are joined in the parts' order, each finding whole (its strings,
+    /// locales and payload place), and the parts are emptied.
+    @Test func partsAreJoinedInOrderAndEmptied() {
         func finding(_ part: Int, _ number: Int) -> Finding {
             Finding(
                 Diagnostic(
@@ -102,12 +128,10 @@ struct EngineTests {
         let sizes = [2, 0, 5, 1, 5]
         func made() -> [[Finding]] { sizes.enumerated().map { part, size in (0..<size).map { finding(part, $0) } } }
         let original = made()
-        // Parts of their own (sharing `original`'s lists, the join would copy them, not move them).
         var parts = made()
         let joined = RuleEngine.joined(&parts)
-        // The first of the two largest parts comes first.
-        #expect(joined == original[2] + original[0] + original[1] + original[3] + original[4])
-        // Each part is emptied once moved, its storage freed.
+        #expect(joined == original[0] + original[1] + original[2] + original[3] + original[4])
+        // Each part is emptied once joined, its storage freed.
         #expect(parts.map(\.count) == [0, 0, 0, 0, 0])
         var none: [[Finding]] = []
         #expect(RuleEngine.joined(&none).isEmpty)

@@ -11,7 +11,7 @@ struct SameCause {
     var otherLocales: [String] = []
 
     /// The findings `indices` of `findings`, in their order, each group at the place of its first
-    /// finding. Findings are read in place: a copy of each retained every string in it.
+    /// finding. Findings are read in place.
     static func groups(_ findings: [Finding], of indices: [Int]) -> [SameCause] {
         findings.withUnsafeBufferPointer { findings in
             // Only a rule's findings about one key in several locales can be one cause: they are

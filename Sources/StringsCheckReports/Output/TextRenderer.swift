@@ -198,7 +198,7 @@ public struct TextRenderer: Sendable {
     }
 
     func render(_ report: DiagnosticReport) -> String {
-        // The findings named by their places: a copy of each finding kept retained every string in it.
+        // The findings named by their places in `every`.
         let every = report.result.findings
         // Warnings of a translation backlog rule are summarised per table and notes are counted,
         // unless asked for. Read in place, in one pass: handing each finding to a test copied it.
@@ -233,7 +233,11 @@ public struct TextRenderer: Sendable {
                 return lines.withBytes { String(decoding: $0, as: UTF8.self) }
             }
         }
-        var out = parts[0].joined()
+        // Made at its full size at once: grown by appending, the report's text was copied into
+        // room twice its size while the lines were still held.
+        var out = ""
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } } + 4_096)
+        for lines in parts[0] { out += lines }
         if shown.count < all.count {
             out +=
                 "\n\(all.count - shown.count) more finding\(all.count - shown.count == 1 ? "" : "s") not shown (--max-findings \(maximumFindings ?? 0)); every one is counted below\n"
@@ -243,7 +247,7 @@ public struct TextRenderer: Sendable {
             out +=
                 "\n\(result.omitted.count) more finding\(result.omitted.count == 1 ? "" : "s") not kept: a run keeps the first \(result.omitted.limit) (in this order); every one is counted in the last line\n"
         }
-        out += parts[1].joined()
+        for lines in parts[1] { out += lines }
         var summary = "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") checked: "
         summary +=
             "\(result.errorCount) error\(result.errorCount == 1 ? "" : "s"), \(result.warningCount) warning\(result.warningCount == 1 ? "" : "s")"

@@ -138,55 +138,6 @@ public struct RuleDescription: Sendable, Hashable {
     }
 }
 
-/// A diagnostic and the key and locale it is about, so configurations can suppress it by key.
-public struct Finding: Sendable, Hashable {
-    public var diagnostic: Diagnostic
-    public var key: String?
-    public var locale: String?
-    public var table: String?
-    /// Every locale a finding about several names (`'a' is missing from de and fr`); empty when
-    /// it is about one (`locale`) or none.
-    public var locales: [String] = []
-    /// For a finding about a payload: which payload and, when it is about one part of it, which
-    /// part and field (a preview row finds the findings about it by this, not by position).
-    public var payload: PayloadPlace? {
-        get { payloadBox?.place }
-        set { payloadBox = newValue.map(PayloadBox.init) }
-    }
-    /// `payload`, boxed: nearly every finding is about no payload, and the place held inline
-    /// made every finding 40 bytes larger (a run copies and sorts tens of thousands).
-    private var payloadBox: PayloadBox?
-    /// A hash of the text the finding is about in each locale it concerns (its key's value in that
-    /// locale's table), set by the engine: a baseline recognises a defect in a text by it, so an
-    /// edited text is a new finding and a reworded message is not.
-    public var textHashes: [String: String] = [:]
-
-    public init(
-        _ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil, locales: [String] = [],
-        payload: PayloadPlace? = nil
-    ) {
-        self.diagnostic = diagnostic
-        self.key = key
-        self.locale = locale
-        self.table = table
-        self.locales = locales
-        self.payload = payload
-    }
-
-    /// The locales whose users the finding is about: its locale, else the locales it names.
-    public var coveredLocales: [String] { locale.map { [$0] } ?? locales }
-}
-
-/// A finding's payload place (see `Finding.payload`), compared and hashed by the place.
-private final class PayloadBox: Sendable, Hashable {
-    let place: PayloadPlace
-
-    init(_ place: PayloadPlace) { self.place = place }
-
-    static func == (lhs: PayloadBox, rhs: PayloadBox) -> Bool { lhs.place == rhs.place }
-    func hash(into hasher: inout Hasher) { hasher.combine(place) }
-}
-
 extension Finding {
     /// What a finding, one of its notes or its fix-it says, in the words of the rule that makes
     /// it: each rule writes its messages as static functions of an `extension Finding.Message` at

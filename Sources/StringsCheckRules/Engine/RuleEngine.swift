@@ -147,7 +147,7 @@ public enum RuleEngine {
 
         var inline = InlineSuppressions(project)
         let suppressor = Suppressor(configuration)
-        // In place, in order: a copy of each finding kept retained every string in it. The
+        // In place, in order: a finding changed in a copy of the list would be copied whole. The
         // severities the configuration sets are looked up once per rule (asking the
         // configuration for each finding copied it), and not at all when it sets none.
         let severities = Self.configuredSeverities(configuration)
@@ -309,15 +309,19 @@ func releaseInBackground<T: Sendable>(_ value: consuming T) {
 }
 
 extension RuleEngine {
-    /// The findings of `parts` in one array, the largest part first and the others after it in
-    /// order, each moved, not copied: a copy retained every string in a finding and freeing the
-    /// part released them all again. Each part is freed once moved (see `joinedByMoving`). The
-    /// order of the parts before the sort does not show: findings that compare equal in the sort
-    /// are of one rule (the rule's id is compared), so of one part, whose order is kept.
+    /// The findings of `parts` in one array, in the parts' order, each part freed once it is
+    /// joined. A finding is one reference to its box (see `Finding`), so the joined list is a
+    /// few hundred kilobytes however many findings there are. The order of the parts before the
+    /// sort does not show: findings that compare equal in the sort are of one rule (the rule's id
+    /// is compared), so of one part, whose order is kept.
     static func joined(_ parts: inout [[Finding]]) -> [Finding] {
-        guard let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) else { return [] }
-        let blank = Finding(Diagnostic(id: "", severity: .note, message: "", path: "", location: nil))
-        return .joinedByMoving(&parts, order: [largest] + parts.indices.filter { $0 != largest }, blank: blank)
+        var joined: [Finding] = []
+        joined.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for index in parts.indices {
+            joined += parts[index]
+            parts[index] = []
+        }
+        return joined
     }
 
     /// Where a finding is, as `Diagnostic.ordered` orders it first: its path (by its rank among
@@ -348,9 +352,8 @@ extension RuleEngine {
     /// message, then key, locale and table), so a finding can only repeat among those with its
     /// path, position, rule and message, and no finding is hashed whole.
     static func sortedWithoutDuplicates(_ findings: consuming [Finding]) -> [Finding] {
-        // Positions are sorted, not the findings: a finding is a large value, and the sort moved
-        // each one many times, with a retain and release of every string in it per move. The
-        // comparisons are the same, so the order is too.
+        // Positions are sorted, not the findings: the sort moves each many times, and a position
+        // is two integers beside its place's key. The comparisons are the same, so the order is too.
         let order = findings.withUnsafeBufferPointer { findings in
             // Each finding's file and position are read once into a key that is compared first
             // (the file by its path's rank): `Diagnostic.ordered` compares the same first, and
@@ -404,32 +407,9 @@ extension RuleEngine {
         return findings
     }
 
-    /// Puts the findings at `kept` (each index once) first, in that order, and drops the others.
-    /// The findings are swapped in place, cycle by cycle: a swap moves them, where copying a
-    /// finding into a new array retained every string in it, and freeing the old one released
-    /// them all again.
+    /// The findings at `kept` (each index once), in that order; the others are dropped. Each is
+    /// one reference (see `Finding`), so the list is made anew.
     static func arrange(_ findings: inout [Finding], keeping kept: [Int]) {
-        let count = findings.count
-        // Where each finding goes: the kept ones in order, then the dropped ones.
-        var source = kept
-        source.reserveCapacity(count)
-        var isKept = [Bool](repeating: false, count: count)
-        for index in kept { isKept[index] = true }
-        for index in 0..<count where !isKept[index] { source.append(index) }
-        // Position `p` is to hold the finding now at `source[p]`.
-        var done = [Bool](repeating: false, count: count)
-        findings.withUnsafeMutableBufferPointer { findings in
-            for start in 0..<count where !done[start] {
-                var current = start
-                while true {
-                    done[current] = true
-                    let next = source[current]
-                    if next == start { break }
-                    findings.swapAt(current, next)
-                    current = next
-                }
-            }
-        }
-        findings.removeLast(count - kept.count)
+        findings = kept.map { findings[$0] }
     }
 }
