@@ -8,7 +8,7 @@ import LocalizationFormats
 /// one and sorted, and held inline each one was 192 bytes, moved and held twice while the lists
 /// were joined. A box is one reference in every list.
 public struct Finding: Sendable, Hashable {
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     public init(
         _ diagnostic: Diagnostic, key: String? = nil, locale: String? = nil, table: String? = nil, locales: [String] = [],
@@ -18,7 +18,7 @@ public struct Finding: Sendable, Hashable {
             diagnostic: diagnostic, key: key, locale: locale, table: table, locales: locales, payload: payload.map(PayloadBox.init))
     }
 
-    public var diagnostic: Diagnostic {
+    @inlinable public var diagnostic: Diagnostic {
         _read { yield storage.diagnostic }
         _modify {
             makeUnique()
@@ -26,7 +26,7 @@ public struct Finding: Sendable, Hashable {
         }
     }
 
-    public var key: String? {
+    @inlinable public var key: String? {
         _read { yield storage.key }
         _modify {
             makeUnique()
@@ -34,7 +34,7 @@ public struct Finding: Sendable, Hashable {
         }
     }
 
-    public var locale: String? {
+    @inlinable public var locale: String? {
         _read { yield storage.locale }
         _modify {
             makeUnique()
@@ -42,7 +42,7 @@ public struct Finding: Sendable, Hashable {
         }
     }
 
-    public var table: String? {
+    @inlinable public var table: String? {
         _read { yield storage.table }
         _modify {
             makeUnique()
@@ -52,7 +52,7 @@ public struct Finding: Sendable, Hashable {
 
     /// Every locale a finding about several names (`'a' is missing from de and fr`); empty when
     /// it is about one (`locale`) or none.
-    public var locales: [String] {
+    @inlinable public var locales: [String] {
         _read { yield storage.locales }
         _modify {
             makeUnique()
@@ -73,7 +73,7 @@ public struct Finding: Sendable, Hashable {
     /// A hash of the text the finding is about in each locale it concerns (its key's value in that
     /// locale's table), set by the engine: a baseline recognises a defect in a text by it, so an
     /// edited text is a new finding and a reworded message is not.
-    public var textHashes: [String: String] {
+    @inlinable public var textHashes: [String: String] {
         _read { yield storage.textHashes }
         _modify {
             makeUnique()
@@ -86,7 +86,7 @@ public struct Finding: Sendable, Hashable {
 
     /// Gives this finding a box of its own before a part of it changes, when another finding
     /// shares its box.
-    private mutating func makeUnique() {
+    @inlinable mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
@@ -99,16 +99,17 @@ public struct Finding: Sendable, Hashable {
 
     /// A finding's parts. Changed only through a finding that holds the only reference to it
     /// (`makeUnique`), so sharing it between threads shares values that no longer change.
-    private final class Storage: @unchecked Sendable {
-        var diagnostic: Diagnostic
-        var key: String?
-        var locale: String?
-        var table: String?
-        var locales: [String]
+    @usableFromInline final class Storage: @unchecked Sendable {
+        // Unchecked: each part is changed only through the one finding that holds the box.
+        @exclusivity(unchecked) @usableFromInline var diagnostic: Diagnostic
+        @exclusivity(unchecked) @usableFromInline var key: String?
+        @exclusivity(unchecked) @usableFromInline var locale: String?
+        @exclusivity(unchecked) @usableFromInline var table: String?
+        @exclusivity(unchecked) @usableFromInline var locales: [String]
         /// Boxed: nearly every finding is about no payload, and the place held inline made every
         /// finding 40 bytes larger.
-        var payload: PayloadBox?
-        var textHashes: [String: String] = [:]
+        @exclusivity(unchecked) var payload: PayloadBox?
+        @exclusivity(unchecked) @usableFromInline var textHashes: [String: String] = [:]
 
         init(
             diagnostic: Diagnostic, key: String?, locale: String?, table: String?, locales: [String], payload: PayloadBox?,
@@ -123,7 +124,7 @@ public struct Finding: Sendable, Hashable {
             self.textHashes = textHashes
         }
 
-        func copy() -> Storage {
+        @usableFromInline func copy() -> Storage {
             Storage(
                 diagnostic: diagnostic, key: key, locale: locale, table: table, locales: locales, payload: payload,
                 textHashes: textHashes)
@@ -147,7 +148,7 @@ public struct Finding: Sendable, Hashable {
 }
 
 /// A finding's payload place (see `Finding.payload`), compared and hashed by the place.
-private final class PayloadBox: Sendable, Hashable {
+final class PayloadBox: Sendable, Hashable {
     let place: PayloadPlace
 
     init(_ place: PayloadPlace) { self.place = place }
