@@ -74,44 +74,26 @@ struct EngineTests {
             change(&alone)
             #expect(alone == list[1] && alone.hashValue == list[1].hashValue, "\(part)")
             #expect(original.diagnostic.severity == .warning && original.key == "k" && original.locales == ["fr"], "\(part)")
-            #expect(original.payload == nil && original.textHashes.isEmpty && original.table == "T" && original.locale == "de")
+            #expect(original.payload == nil && original.textHashes.isEmpty && original.table == "T" && original.locale == "de", "\(part)")
         }
         let twin = Finding(original.diagnostic, key: "k", locale: "de", table: "T", locales: ["fr"])
         #expect(twin == original && twin.hashValue == original.hashValue)
     }
 
-    /// Arranging findings in place keeps exactly the chosen ones, in the chosen order, for
-    /// every way of choosing them from up to seven findings (a permutation has cycles of every
-    /// length among them), and leaves the dropped ones out.
-    @Test func findingsAreArrangedInPlaceAsChosen() {
-        func finding(_ number: Int) -> Finding {
+    /// Sorting lists the findings kept by reference: each sorted finding shares its box with the
+    /// finding it was (a copy would hold every finding twice while the list is made), and a
+    /// repeat is dropped.
+    @Test func sortingKeepsEachFindingsBox() {
+        let findings = (0..<50).reversed().map { number in
             Finding(
-                Diagnostic(id: "r", severity: .note, message: "m\(number)", path: "p", location: nil), key: "k\(number)",
-                locales: ["l\(number)"])
+                Diagnostic(id: "r", severity: .note, message: "m", path: "p", location: SourcePosition(line: number + 1, column: 1)),
+                key: "k\(number)")
         }
-        func orders(of items: [Int]) -> [[Int]] {
-            guard !items.isEmpty else { return [[]] }
-            return items.indices.flatMap { index in
-                var rest = items
-                let first = rest.remove(at: index)
-                return orders(of: rest).map { [first] + $0 }
-            }
+        let sorted = RuleEngine.sortedWithoutDuplicates(findings + [findings[0]])
+        #expect(sorted.count == 50)
+        for (index, finding) in sorted.enumerated() {
+            #expect(finding.storage === findings[49 - index].storage, "\(index)")
         }
-        var checked = 0
-        for count in 0...7 {
-            let findings = (0..<count).map(finding)
-            // Every subset: in every order for up to five findings, above that reversed and as is.
-            for mask in 0..<(1 << count) {
-                let chosen = (0..<count).filter { mask & (1 << $0) != 0 }
-                for kept in count <= 5 ? orders(of: chosen) : [chosen.reversed(), chosen] {
-                    var arranged = findings
-                    RuleEngine.arrange(&arranged, keeping: kept)
-                    #expect(arranged == kept.map { findings[$0] }, "\(kept) of \(count)")
-                    checked += 1
-                }
-            }
-        }
-        #expect(checked == 799)
     }
 
     /// The rules' findings are joined in the parts' order, each finding whole (its strings,

@@ -10,7 +10,8 @@ extension Array {
     /// never freed: nil, and strings, arrays and dictionaries written as empty literals (`""`,
     /// `[]`, `[:]`, which share the process's empty storage). An empty collection that kept
     /// storage of its own (`removeAll(keepingCapacity:)`, `reserveCapacity`) or any object would
-    /// be released once for every element moved.
+    /// be released once for every element moved: a value that always holds an object (a
+    /// `Finding`, whose parts live in a box) is never joined this way.
     package static func joinedByMoving(_ parts: inout [[Element]], order: [Int], blank: Element) -> [Element] {
         let total = order.reduce(0) { $0 + parts[$1].count }
         return [Element](unsafeUninitializedCapacity: total) { joined, count in
@@ -29,7 +30,7 @@ extension Array {
     /// Writes `blank`'s bytes into the `count` uninitialized elements at `start`, with no retain
     /// of its references (see `joinedByMoving` for what `blank` may hold): each element is then a
     /// whole value whose references are never freed. Copied element by element, the value
-    /// witness cost a finding as much again as moving it.
+    /// witness cost a large value as much again as moving it.
     private static func fill(_ start: UnsafeMutablePointer<Element>, count: Int, withBitsOf blank: Element) {
         Swift.withUnsafeBytes(of: blank) { pattern in
             guard let bytes = pattern.baseAddress else { return }

@@ -22,7 +22,7 @@ public struct RuleCount: Sendable, Hashable {
         var byRule: [RuleCount] = []
         // Numbered by a memo of the IDs, not hashed per finding.
         var rules = RuleIDMemo { _ in () }
-        // Read in place: a copy of each finding retained each of its strings.
+        // Read in place.
         findings.withUnsafeBufferPointer { findings in
             for index in findings.indices {
                 let id = findings[index].diagnostic.id

@@ -201,7 +201,7 @@ public struct TextRenderer: Sendable {
         // The findings named by their places in `every`.
         let every = report.result.findings
         // Warnings of a translation backlog rule are summarised per table and notes are counted,
-        // unless asked for. Read in place, in one pass: handing each finding to a test copied it.
+        // unless asked for. Read in place, in one pass.
         var backlog: [Int] = []
         var all: [Int] = []
         var isBacklog = BuiltInRules.backlogMemo()

@@ -42,7 +42,7 @@ enum Consequences {
 
     /// Takes out of `findings` those another finding of the same text makes redundant, in place
     /// and in order. Findings are read in place; only those that may cause others are bound to a
-    /// name (a copy retains every string in it).
+    /// name.
     static func removeRedundant(_ findings: inout [Finding]) {
         var spots: Set<Spot> = []
         var causes: Set<Place> = []

@@ -58,9 +58,8 @@ public struct CheckResult: Sendable {
     /// Warnings of translation backlog rules (`RuleDescription.isBacklog`).
     public var backlogWarningCount: Int { count(.warning, backlogOnly: true) + omitted.backlogWarnings }
 
-    /// The findings at `severity` (of backlog rules only, when asked), read in place: `count(where:)`
-    /// copied every finding, a retain and release of each of its strings, and a report asks for
-    /// each count more than once.
+    /// The findings at `severity` (of backlog rules only, when asked), read in place (a report asks
+    /// for each count more than once).
     private func count(_ severity: Severity, backlogOnly: Bool = false) -> Int {
         findings.withUnsafeBufferPointer { findings in
             var total = 0
@@ -147,9 +146,9 @@ public enum RuleEngine {
 
         var inline = InlineSuppressions(project)
         let suppressor = Suppressor(configuration)
-        // In place, in order: a finding changed in a copy of the list would be copied whole. The
-        // severities the configuration sets are looked up once per rule (asking the
-        // configuration for each finding copied it), and not at all when it sets none.
+        // In place, in order: a finding changed in a copy of the list would get a box of its own.
+        // The severities the configuration sets are looked up once per rule, and not at all when
+        // it sets none.
         let severities = Self.configuredSeverities(configuration)
         if !severities.isEmpty {
             for index in findings.indices {
@@ -161,7 +160,7 @@ public enum RuleEngine {
             }
         }
         let count = findings.count
-        // Only when something can suppress: the pass copied every finding to ask.
+        // Only when something can suppress: the pass asks of every finding.
         if !suppressor.isEmpty || inline.mayApply {
             findings.removeAll { (!suppressor.isEmpty && suppressor.suppresses($0)) || inline.suppresses($0.diagnostic) }
         }
@@ -360,8 +359,7 @@ extension RuleEngine {
             // comparing the paths themselves read strings at every comparison. The keys are
             // sorted with the findings' places beside them (an array of keys read at each
             // comparison cost a lookup apiece); the rest of the order is compared only between
-            // findings of one place, each read in place (bound to a name, it was copied for every
-            // comparison).
+            // findings of one place, each read in place.
             var keyed = Self.placeKeys(findings).enumerated().map { (place: $0.element, index: $0.offset) }
             keyed.sort { a, b in
                 if a.place != b.place { return a.place < b.place }
@@ -374,8 +372,8 @@ extension RuleEngine {
             }
             return keyed
         }
-        // The findings kept, by index, in order: compared where they lie, then put in that order
-        // in place (see `arrange`).
+        // The findings kept, by index, in order: compared where they lie, then listed in that
+        // order (each one reference to its box, see `Finding`).
         var kept: [Int] = []
         kept.reserveCapacity(order.count)
         findings.withUnsafeBufferPointer { findings in
@@ -403,13 +401,6 @@ extension RuleEngine {
                 kept.append(index)
             }
         }
-        arrange(&findings, keeping: kept)
-        return findings
-    }
-
-    /// The findings at `kept` (each index once), in that order; the others are dropped. Each is
-    /// one reference (see `Finding`), so the list is made anew.
-    static func arrange(_ findings: inout [Finding], keeping kept: [Int]) {
-        findings = kept.map { findings[$0] }
+        return kept.map { findings[$0] }
     }
 }
