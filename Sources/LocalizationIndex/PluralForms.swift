@@ -21,19 +21,9 @@ public struct PluralForms: Sendable {
     }
     /// Where findings about the whole set go.
     public var location: SourcePosition?
-    /// The forms' names and places, listed when asked for (a rule asks only of a set that writes
-    /// a category its locale does not use).
-    public var forms: [(name: String, location: SourcePosition?)] {
-        switch source {
-        case .variants(let variants): variants.map { ($0.name, $0.location) }
-        case .cases(let cases): cases.map { ($0.name, $0.nameLocation) }
-        }
-    }
+    public let forms: [(name: String, location: SourcePosition?)]
     /// The categories the forms are written for (worked out once: every rule asks).
     public let categories: PluralCategorySet
-    /// The forms where the file keeps them: a reference to its list, where a list of the forms
-    /// made for each set was most of the sets' memory (8 MB on an app's four catalogs).
-    private let source: FormSource
 
     /// The file, one box for all its sets rather than a copy in each.
     private let shared: SharedFile
@@ -46,14 +36,9 @@ public struct PluralForms: Sendable {
         case variable, variation, substitution
     }
 
-    private enum FormSource {
-        case variants([StringsdictVariant])
-        case cases([CatalogVariation.Case])
-    }
-
     private init(
         _ shared: SharedFile, locale: String, key: String, kind: Kind, name: String = "", location: SourcePosition?,
-        forms: FormSource
+        forms: [(name: String, location: SourcePosition?)]
     ) {
         self.shared = shared
         self.locale = locale
@@ -61,18 +46,9 @@ public struct PluralForms: Sendable {
         self.kind = kind
         self.name = name
         self.location = location
-        source = forms
+        self.forms = forms
         var categories = PluralCategorySet()
-        switch forms {
-        case .variants(let variants):
-            variants.withUnsafeBufferPointer { variants in
-                for form in variants.indices { categories.insert(named: variants[form].name) }
-            }
-        case .cases(let cases):
-            cases.withUnsafeBufferPointer { cases in
-                for form in cases.indices { categories.insert(named: cases[form].name) }
-            }
-        }
+        for form in forms { categories.insert(named: form.name) }
         self.categories = categories
     }
 
@@ -131,7 +107,7 @@ extension PluralForms {
                     result.append(
                         PluralForms(
                             shared, locale: pluralLocale(locale, baseLocale: baseLocale), key: entry.key, kind: .variable,
-                            name: variable.name, location: variable.location, forms: .variants(variable.variants)))
+                            name: variable.name, location: variable.location, forms: variable.variants.map { ($0.name, $0.location) }))
                 }
             }
         case .catalog(let catalog):
@@ -154,7 +130,8 @@ extension PluralForms {
                 result.append(
                     PluralForms(
                         file, locale: locale, key: key, kind: .variation,
-                        location: variation.cases.first?.nameLocation ?? value.location, forms: .cases(variation.cases)))
+                        location: variation.cases.first?.nameLocation ?? value.location,
+                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
             }
             for item in variation.cases { collect(item.value, file: file, locale: locale, key: key, into: &result) }
         }
@@ -163,7 +140,8 @@ extension PluralForms {
                 result.append(
                     PluralForms(
                         file, locale: locale, key: key, kind: .substitution, name: substitution.name,
-                        location: variation.cases.first?.nameLocation ?? substitution.location, forms: .cases(variation.cases)))
+                        location: variation.cases.first?.nameLocation ?? substitution.location,
+                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
             }
         }
     }
