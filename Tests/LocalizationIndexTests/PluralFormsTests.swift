@@ -6,7 +6,7 @@ import Testing
 
 /// Every set of plural forms lists its forms in the order the file writes them, each at its name's
 /// place, and the categories they are written for: a `.stringsdict` variable, a catalog's plural
-/// variation (nested in a device variation too) and a substitution's.
+/// variation and a substitution's.
 struct PluralFormsTests {
     @Test func setsListTheirFormsWhereTheFileWritesThem() throws {
         let catalog = """
