@@ -6,9 +6,9 @@ import Testing
 
 /// Every set of plural forms lists its forms in the order the file writes them, each at its name's
 /// place, and the categories they are written for: a `.stringsdict` variable, a catalog's plural
-/// variation and a substitution's.
+/// variation (also one nested in a device variation) and a substitution's.
 struct PluralFormsTests {
-    @Test func setsListTheirFormsWhereTheFileWritesThem() throws {
+    @Test func setsListTheirFormsWhereTheFileWritesThem() {
         let catalog = """
             {
               "sourceLanguage" : "en",
@@ -40,6 +40,24 @@ struct PluralFormsTests {
                       }
                     }
                   }
+                },
+                "nested" : {
+                  "localizations" : {
+                    "fr" : {
+                      "variations" : {
+                        "device" : {
+                          "iphone" : {
+                            "variations" : {
+                              "plural" : {
+                                "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld truc" } },
+                                "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld trucs" } }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
                 }
               },
               "version" : "1.0"
@@ -54,7 +72,7 @@ struct PluralFormsTests {
                 ),
             ]))
         let sets = index.pluralForms.sorted { ($0.locale, $0.key) < ($1.locale, $1.key) }
-        #expect(sets.map(\.locale) == ["de", "en", "fr"])
+        #expect(sets.map(\.locale) == ["de", "en", "fr", "fr"])
         let de = sets[0]
         #expect(de.key == "items" && de.subject == "the plural variation")
         #expect(de.forms.map(\.name) == ["one", "other", "few"])
@@ -67,5 +85,8 @@ struct PluralFormsTests {
         let fr = sets[2]
         #expect(fr.subject == "the variable 'n'" && fr.key == "files" && fr.forms.map(\.name) == ["one", "other"])
         #expect(fr.forms.allSatisfy { $0.location?.line == 6 } && fr.categories.contains(.one) && fr.categories.contains(.other))
+        let nested = sets[3]
+        #expect(nested.key == "nested" && nested.subject == "the plural variation" && nested.forms.map(\.name) == ["one", "other"])
+        #expect(nested.forms.map { $0.location?.line } == [40, 41])
     }
 }

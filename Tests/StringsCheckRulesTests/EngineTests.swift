@@ -82,14 +82,16 @@ struct EngineTests {
 
     /// Sorting lists the findings kept by reference: each sorted finding shares its box with the
     /// finding it was (a copy would hold every finding twice while the list is made), and a
-    /// repeat is dropped.
+    /// repeat is dropped, whether it shares a box or only its parts.
     @Test func sortingKeepsEachFindingsBox() {
         let findings = (0..<50).reversed().map { number in
             Finding(
                 Diagnostic(id: "r", severity: .note, message: "m", path: "p", location: SourcePosition(line: number + 1, column: 1)),
                 key: "k\(number)")
         }
-        let sorted = RuleEngine.sortedWithoutDuplicates(findings + [findings[0]])
+        // A repeat in a box of its own is dropped too, by its parts.
+        let repeated = Finding(findings[0].diagnostic, key: "k49")
+        let sorted = RuleEngine.sortedWithoutDuplicates(findings + [findings[0], repeated])
         #expect(sorted.count == 50)
         for (index, finding) in sorted.enumerated() {
             #expect(finding.storage === findings[49 - index].storage, "\(index)")

@@ -351,8 +351,8 @@ extension RuleEngine {
     /// message, then key, locale and table), so a finding can only repeat among those with its
     /// path, position, rule and message, and no finding is hashed whole.
     static func sortedWithoutDuplicates(_ findings: consuming [Finding]) -> [Finding] {
-        // Positions are sorted, not the findings: the sort moves each many times, and a position
-        // is two integers beside its place's key. The comparisons are the same, so the order is too.
+        // Indices are sorted with each finding's place key beside them, so most comparisons read
+        // integers, not the findings' boxes. The comparisons are the same, so the order is too.
         let order = findings.withUnsafeBufferPointer { findings in
             // Each finding's file and position are read once into a key that is compared first
             // (the file by its path's rank): `Diagnostic.ordered` compares the same first, and
