@@ -112,6 +112,7 @@ extension SyntheticTree {
 func pythonJSONLoad(_ paths: [String], repetitions: Int) -> Double? {
     var times: [Double] = []
     for _ in 0..<max(1, repetitions) {
+        releaseFreeHeap()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

@@ -481,6 +481,7 @@ if let cliPath, let version = measureCLI(cliPath, ["--version"], repetitions: ma
 
 let peak = peakResidentBytes()
 report["peakResidentBytes"] = peak ?? NSNull()
+report["residentBesideChildrenBytes"] = residentBesideChildren
 if wantsJSON {
     let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
@@ -489,4 +490,8 @@ if wantsJSON {
         String(
             format: "Peak resident memory of this benchmark process (it also holds Foundation's results): %.1f MB", Double(peak) / 1_048_576
         ))
+    print(
+        String(
+            format: "Most it held while a process it timed ran (its freed heap given back first): %.1f MB",
+            Double(residentBesideChildren) / 1_048_576))
 }
