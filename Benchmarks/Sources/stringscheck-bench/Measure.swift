@@ -137,21 +137,27 @@ func runChild(_ path: String, _ arguments: [String], environment: [String] = [],
     return seconds
 }
 
-/// The most this process held resident while a child process it timed ran (see `releaseFreeHeap`).
-nonisolated(unsafe) private(set) var residentBesideChildren = 0
+/// What this process held resident around the child processes it timed (see `releaseFreeHeap`):
+/// the most before its freed heap was given back and the most after, while a child ran; nil
+/// until a child has run, and where `/proc` cannot tell. Written and read one call at a time:
+/// the benchmark starts its children one after another, never from concurrent work.
+nonisolated(unsafe) private(set) var residentAroundChildren: (before: Int, after: Int)?
 
-/// Gives the heap this process has freed back to the system before a child process is timed, and
-/// notes what it still holds. The in-process rows leave well over a gigabyte freed but resident
-/// (Foundation's parses above all), and a process started beside that much memory ran slower on
-/// this virtual machine: a 26 MB catalog's check took 369 ms instead of 283 (medians of 12, the
-/// memory held by a process of its own), its first touch of each page costing more. A user's
-/// run has no such neighbour.
+/// Gives the heap this process has freed back to the system (on Linux, with glibc's
+/// `malloc_trim`) before a child process is timed, and notes what it held before and after. The
+/// in-process rows leave over a gigabyte freed but resident (Foundation's parses above all), and
+/// a process started beside that much memory ran slower on this virtual machine: a 26 MB
+/// catalog's check took 369 ms instead of 283 (medians of 12, the memory held by a process of
+/// its own). A user's run does not start beside the benchmark's leftovers.
 func releaseFreeHeap() {
+    let before = residentBytes()
     #if canImport(Glibc)
         typealias Trim = @convention(c) (Int) -> Int32
         if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
     #endif
-    residentBesideChildren = max(residentBesideChildren, residentBytes() ?? 0)
+    guard let before, let after = residentBytes() else { return }
+    let known = residentAroundChildren ?? (0, 0)
+    residentAroundChildren = (max(known.before, before), max(known.after, after))
 }
 
 /// Runs the CLI several times for the median wall time, then once more with `--timings` for its

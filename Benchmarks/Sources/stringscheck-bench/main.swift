@@ -481,7 +481,8 @@ if let cliPath, let version = measureCLI(cliPath, ["--version"], repetitions: ma
 
 let peak = peakResidentBytes()
 report["peakResidentBytes"] = peak ?? NSNull()
-report["residentBesideChildrenBytes"] = residentBesideChildren
+report["residentBeforeChildrenBytes"] = residentAroundChildren?.before ?? NSNull()
+report["residentBesideChildrenBytes"] = residentAroundChildren?.after ?? NSNull()
 if wantsJSON {
     let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
@@ -490,8 +491,10 @@ if wantsJSON {
         String(
             format: "Peak resident memory of this benchmark process (it also holds Foundation's results): %.1f MB", Double(peak) / 1_048_576
         ))
-    print(
-        String(
-            format: "Most it held while a process it timed ran (its freed heap given back first): %.1f MB",
-            Double(residentBesideChildren) / 1_048_576))
+    if let held = residentAroundChildren {
+        print(
+            String(
+                format: "Most it held while a process it timed ran: %.1f MB, its freed heap given back first (%.1f MB before)",
+                Double(held.after) / 1_048_576, Double(held.before) / 1_048_576))
+    }
 }
