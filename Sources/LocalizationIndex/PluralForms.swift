@@ -113,8 +113,8 @@ extension PluralForms {
         case .catalog(let catalog):
             var normalized = NormalizedLocaleNames()
             // Most values have no variations: nothing to collect, and no locale to normalise.
-            catalog.forEachLocalization(entries: range, where: \.hasForms) { entry, written, value in
-                collect(value, file: shared, locale: normalized(written), key: entry.key, into: &result)
+            catalog.forEachValueInPlace(entries: range, where: \.hasForms) { _, entry, written, value in
+                collect(at: value, file: shared, locale: normalized(written), key: entry.key, into: &result)
             }
         case .strings:
             break
@@ -122,26 +122,36 @@ extension PluralForms {
         return result
     }
 
+    /// The plural forms of the value `value` points to and of the values nested in it, each read
+    /// where it lies (`CatalogValue.withParts(at:_:)`): a copy of each value and case retained its
+    /// box and strings, contended between the cores.
     private static func collect(
-        _ value: borrowing CatalogValue, file: SharedFile, locale: String, key: String, into result: inout [PluralForms]
+        at value: UnsafePointer<CatalogValue>, file: SharedFile, locale: String, key: String, into result: inout [PluralForms]
     ) {
-        for variation in value.variations {
-            if variation.selector == "plural" {
-                result.append(
-                    PluralForms(
-                        file, locale: locale, key: key, kind: .variation,
-                        location: variation.cases.first?.nameLocation ?? value.location,
-                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+        CatalogValue.withParts(at: value) { _, _, variations, substitutions in
+            for index in variations.indices {
+                variations[index].cases.withUnsafeBufferPointer { cases in
+                    if variations[index].selector == "plural" {
+                        result.append(
+                            PluralForms(
+                                file, locale: locale, key: key, kind: .variation,
+                                location: cases.first?.nameLocation ?? value.pointee.location,
+                                forms: cases.map { ($0.name, $0.nameLocation) }))
+                    }
+                    guard let first = cases.baseAddress else { return }
+                    for item in cases.indices {
+                        collect(at: CatalogVariation.Case.value(at: first + item), file: file, locale: locale, key: key, into: &result)
+                    }
+                }
             }
-            for item in variation.cases { collect(item.value, file: file, locale: locale, key: key, into: &result) }
-        }
-        for substitution in value.substitutions {
-            for variation in substitution.variations where variation.selector == "plural" {
-                result.append(
-                    PluralForms(
-                        file, locale: locale, key: key, kind: .substitution, name: substitution.name,
-                        location: variation.cases.first?.nameLocation ?? substitution.location,
-                        forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+            for index in substitutions.indices {
+                for variation in substitutions[index].variations where variation.selector == "plural" {
+                    result.append(
+                        PluralForms(
+                            file, locale: locale, key: key, kind: .substitution, name: substitutions[index].name,
+                            location: variation.cases.first?.nameLocation ?? substitutions[index].location,
+                            forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+                }
             }
         }
     }

@@ -225,7 +225,7 @@ public struct CatalogValue: Sendable, Hashable {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
                     // Each case's value read where it lies (see `withStorage(at:_:)`).
                     guard let first = cases.baseAddress else { return false }
-                    if let other = cases.firstIndex(where: { $0.name == "other" }),
+                    if let other = cases.indices.first(where: { cases[$0].name == "other" }),
                         try withRepresentativeUnit(at: CatalogVariation.Case.value(at: first + other), body)
                     {
                         return true
