@@ -222,7 +222,7 @@ enum LocalizedTextBuilder {
         if let sourceLanguage, let source = sources[sourceLanguage], ignored.isEmpty || !ignored.contains(source.locale) {
             catalog.entries.withUnsafeBufferPointer { entries in
                 // Each localization's locale compared where it lies (one handed to a closure was
-                // copied, a retain of its value's box).
+                // copied, a retain of its locale and its value's box).
                 for index in range
                 where !entries[index].localizations.withUnsafeBufferPointer({ items in
                     items.indices.contains { items[$0].locale == sourceLanguage }

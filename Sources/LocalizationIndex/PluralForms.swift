@@ -122,9 +122,10 @@ extension PluralForms {
         return result
     }
 
-    /// The plural forms of the value `value` points to and of the values nested in it, each read
-    /// where it lies (`CatalogValue.withParts(at:_:)`): a copy of each value and case retained its
-    /// box and strings, contended between the cores.
+    /// The plural forms of the value `value` points to and of the values nested in its variations'
+    /// cases, each value and its variations' cases read where they lie
+    /// (`CatalogValue.withParts(at:_:)`): a copy of each value and case retained its box and
+    /// strings, contended between the cores.
     private static func collect(
         at value: UnsafePointer<CatalogValue>, file: SharedFile, locale: String, key: String, into result: inout [PluralForms]
     ) {

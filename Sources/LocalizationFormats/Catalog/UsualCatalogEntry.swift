@@ -160,7 +160,7 @@ extension JSONReader.Parser {
                 return false
             }
             // Compared where they lie: a variation or case handed to a closure is copied (a
-            // retain of each string and box in it).
+            // retain of its strings and of its list or box).
             guard !result.withUnsafeBufferPointer({ read in read.indices.contains { read[$0].selector == selector } }),
                 parser.pos < parser.b.count,
                 parser.b[parser.pos] == UInt8(ascii: "{")
