@@ -221,12 +221,8 @@ enum LocalizedTextBuilder {
         // development language's value, so translations are checked against the key.
         if let sourceLanguage, let source = sources[sourceLanguage], ignored.isEmpty || !ignored.contains(source.locale) {
             catalog.entries.withUnsafeBufferPointer { entries in
-                // Each localization's locale compared where it lies (one handed to a closure was
-                // copied, a retain of its locale and its value's box).
-                for index in range
-                where !entries[index].localizations.withUnsafeBufferPointer({ items in
-                    items.indices.contains { items[$0].locale == sourceLanguage }
-                }) {
+                // Each localization's locale compared where it lies (see `containsInPlace(where:)`).
+                for index in range where !entries[index].localizations.containsInPlace(where: { $0.pointee.locale == sourceLanguage }) {
                     let key = entries[index].key
                     batch.append(
                         LocalizedText(

@@ -159,16 +159,14 @@ extension JSONReader.Parser {
             } else {
                 return false
             }
-            // Compared where they lie: a variation or case handed to a closure is copied (a
-            // retain of its strings and of its list or box).
-            guard !result.withUnsafeBufferPointer({ read in read.indices.contains { read[$0].selector == selector } }),
-                parser.pos < parser.b.count,
+            // Compared where they lie (see `containsInPlace(where:)`).
+            guard !result.containsInPlace(where: { $0.pointee.selector == selector }), parser.pos < parser.b.count,
                 parser.b[parser.pos] == UInt8(ascii: "{")
             else { return false }
             var cases: [CatalogVariation.Case] = []
             let closed = try parser.readObject { parser, name, nameOffset in
                 let name = parser.string(name)
-                guard !cases.withUnsafeBufferPointer({ read in read.indices.contains { read[$0].name == name } }) else { return false }
+                guard !cases.containsInPlace(where: { $0.pointee.name == name }) else { return false }
                 // The name's place, asked before the cursor moves past it.
                 let nameLocation = parser.cursor.location(ofByte: nameOffset)
                 guard let value = try parser.usualValue(nesting: nesting + 1, texts: &texts) else { return false }
@@ -192,7 +190,7 @@ extension JSONReader.Parser {
         let closed = try readObject { parser, name, nameOffset in
             guard result.count < StringCatalogParser.maximumSubstitutions else { return false }
             let name = parser.string(name)
-            guard !result.withUnsafeBufferPointer({ read in read.indices.contains { read[$0].name == name } }) else { return false }
+            guard !result.containsInPlace(where: { $0.pointee.name == name }) else { return false }
             // The name's place, asked before the cursor moves past it.
             let location = parser.cursor.location(ofByte: nameOffset)
             guard let substitution = try parser.usualSubstitution(name: name, location: location, texts: &texts) else { return false }
