@@ -37,6 +37,15 @@ public enum IndexPart: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether the part is walked where it lies rather than built: a reader of walked parts
+    /// alone needs nothing built before it runs.
+    public var isWalked: Bool {
+        switch self {
+        case .stringsdictEntries, .templateBytes: true
+        case .texts, .formats, .formatPairs, .keyPresence, .payloadLookups, .pluralForms, .codeLookups: false
+        }
+    }
+
     public static func < (a: IndexPart, b: IndexPart) -> Bool {
         a.rawValue < b.rawValue
     }

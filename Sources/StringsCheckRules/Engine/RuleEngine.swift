@@ -120,26 +120,29 @@ public enum RuleEngine {
         let enabled =
             rules.filter { configuration.isEnabled($0.description) && $0.walksEveryEntry }
             + rules.filter { configuration.isEnabled($0.description) && !$0.walksEveryEntry }
-        // Only the parts the rules that run read are built.
-        let context = RuleContext(
-            index: index, reading: enabled.reduce(into: Set<IndexPart>()) { $0.formUnion($1.reads) }, settings: configuration.ruleSettings)
-        phases.lap("build the context")
-        let project = context.project
-        var findings = await withTaskGroup(of: [Finding].self, returning: [Finding].self) { group in
-            for rule in enabled {
-                let own = context.narrowed(to: rule)
-                group.addTask {
-                    guard PhaseClock.isEnabled else { return rule.init().check(own) }
-                    let clock = ContinuousClock()
-                    let start = clock.now
-                    defer { PhaseClock.report("rule", rule.description.id, clock.now - start) }
-                    return rule.init().check(own)
-                }
+        // Only the parts the rules that run read are built. The rules that read no built part
+        // start at once, beside the build, so that neither core waits while a part is built on
+        // the other (the findings are the same either way: they are sorted).
+        let (built, walked) = enabled.reduce(into: (Set<IndexPart>(), Set<IndexPart>())) { parts, rule in
+            for part in rule.reads { _ = part.isWalked ? parts.1.insert(part) : parts.0.insert(part) }
+        }
+        let settings = configuration.ruleSettings
+        let (found, context) = await withTaskGroup(of: [Finding].self, returning: ([Finding], RuleContext).self) { group in
+            let early = RuleContext(index: index, reading: walked, settings: settings)
+            for rule in enabled where rule.reads.allSatisfy(\.isWalked) {
+                group.addTask(operation: Self.check(rule, early.narrowed(to: rule)))
+            }
+            let context = RuleContext(index: index, reading: built.union(walked), settings: settings)
+            phases.lap("build the context")
+            for rule in enabled where !rule.reads.allSatisfy(\.isWalked) {
+                group.addTask(operation: Self.check(rule, context.narrowed(to: rule)))
             }
             var parts: [[Finding]] = []
             for await part in group where !part.isEmpty { parts.append(part) }
-            return Self.joined(&parts)
+            return (Self.joined(&parts), context)
         }
+        let project = context.project
+        var findings = consume found
         Consequences.removeRedundant(&findings)
         phases.lap("run the rules")
         findings += parseFindings(project, configuration: configuration, ignoredLocales: configuration.ignoreLocales)
@@ -184,6 +187,17 @@ public enum RuleEngine {
         if let maximumFindings { result.keep(atMost: maximumFindings) }
         if let keepContext { keepContext(context) } else { releaseInBackground(consume context) }
         return result
+    }
+
+    /// What runs `rule` on its context `own`: its findings, its time reported when timings are.
+    private static func check(_ rule: any Rule.Type, _ own: RuleContext) -> @Sendable () -> [Finding] {
+        {
+            guard PhaseClock.isEnabled else { return rule.init().check(own) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            defer { PhaseClock.report("rule", rule.description.id, clock.now - start) }
+            return rule.init().check(own)
+        }
     }
 
     /// The severity the configuration sets for each rule that it sets one for, by the rule's
