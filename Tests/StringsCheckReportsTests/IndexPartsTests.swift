@@ -55,6 +55,26 @@ struct IndexPartsTests {
         #expect(!walking.contains("missing-translation"))
     }
 
+    /// Rules that read walked parts alone start beside the build: nothing is built for them, and
+    /// what they find with other rules running beside them is what they find alone.
+    @Test func rulesThatReadOnlyWalkedPartsNeedNothingBuilt() async {
+        #expect(IndexPart.allCases.filter(\.isWalked) == [.stringsdictEntries, .templateBytes])
+        let walkedOnly = BuiltInRules.all.filter { $0.description.id == "plural-hardcoded-number" }
+        #expect(walkedOnly.allSatisfy { $0.reads.allSatisfy(\.isWalked) })
+        let alone = ProjectIndex(project: Check.project(Self.tree))
+        _ = await RuleEngine.run(index: alone, rules: walkedOnly)
+        #expect(alone.builtParts.isEmpty)
+        // Every rule at once, and each rule in a run of its own: the same findings.
+        let index = ProjectIndex(project: Check.project(Self.tree + [("de.lproj/Localizable.stringsdict", Self.tree[2].1)]))
+        let together = await RuleEngine.run(index: index).findings
+        var apart: [Finding] = []
+        for rule in BuiltInRules.all {
+            apart += await RuleEngine.run(index: ProjectIndex(project: index.project), rules: [rule]).findings
+        }
+        #expect(!together.isEmpty)
+        #expect(Set(together) == Set(apart))
+    }
+
     @Test func narrowingKeepsOnlyTheDeclaredParts() {
         let index = ProjectIndex(project: Check.project(Self.tree))
         let parts = index.parts([.texts, .keyPresence])
