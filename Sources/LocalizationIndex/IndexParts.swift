@@ -37,12 +37,13 @@ public enum IndexPart: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
-    /// Whether the part is walked where it lies rather than built: a reader of walked parts
-    /// alone needs nothing built before it runs.
-    public var isWalked: Bool {
+    /// Whether the part is built (once, when first read) rather than walked where it lies: a
+    /// reader of no built part needs nothing built before it runs. A built part may still walk
+    /// every entry once built (`walksEveryEntry`: the plural sets).
+    public var isBuilt: Bool {
         switch self {
-        case .stringsdictEntries, .templateBytes: true
-        case .texts, .formats, .formatPairs, .keyPresence, .payloadLookups, .pluralForms, .codeLookups: false
+        case .texts, .formats, .formatPairs, .keyPresence, .payloadLookups, .pluralForms, .codeLookups: true
+        case .stringsdictEntries, .templateBytes: false
         }
     }
 

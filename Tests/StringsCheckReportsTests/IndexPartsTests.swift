@@ -55,24 +55,41 @@ struct IndexPartsTests {
         #expect(!walking.contains("missing-translation"))
     }
 
-    /// Rules that read walked parts alone start beside the build: nothing is built for them, and
-    /// what they find with other rules running beside them is what they find alone.
-    @Test func rulesThatReadOnlyWalkedPartsNeedNothingBuilt() async {
-        #expect(IndexPart.allCases.filter(\.isWalked) == [.stringsdictEntries, .templateBytes])
-        let walkedOnly = BuiltInRules.all.filter { $0.description.id == "plural-hardcoded-number" }
-        #expect(walkedOnly.allSatisfy { $0.reads.allSatisfy(\.isWalked) })
-        let alone = ProjectIndex(project: Check.project(Self.tree))
-        _ = await RuleEngine.run(index: alone, rules: walkedOnly)
-        #expect(alone.builtParts.isEmpty)
-        // Every rule at once, and each rule in a run of its own: the same findings.
-        let index = ProjectIndex(project: Check.project(Self.tree + [("de.lproj/Localizable.stringsdict", Self.tree[2].1)]))
-        let together = await RuleEngine.run(index: index).findings
-        var apart: [Finding] = []
-        for rule in BuiltInRules.all {
-            apart += await RuleEngine.run(index: ProjectIndex(project: index.project), rules: [rule]).findings
+    /// A tree where a rule that reads nothing (`whitespace-mismatch`), one that reads walked parts
+    /// alone (`plural-hardcoded-number`) and two that read built parts (`missing-translation`: 'b'
+    /// in ru and the plural 'n' in de; `plural-missing-category`) find defects.
+    static let everyKindOfRule: [(String, String)] = {
+        func plural(_ one: String, _ other: String) -> String {
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v@</string><key>v</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict></dict></dict></plist>\n"
         }
-        #expect(!together.isEmpty)
-        #expect(Set(together) == Set(apart))
+        return [
+            ("en.lproj/Localizable.strings", "\"a\" = \"Apple %@\";\n\"b\" = \"Banana\";\n\"c\" = \"Cherry \";\n"),
+            ("ru.lproj/Localizable.strings", "\"a\" = \"Яблоко %@\";\n\"c\" = \"Вишня \";\n"),
+            ("de.lproj/Localizable.strings", "\"a\" = \"Apfel %@\";\n\"b\" = \"Banane\";\n\"c\" = \"Kirsche\";\n"),
+            ("en.lproj/Localizable.stringsdict", plural("%d file", "%d files")),
+            ("ru.lproj/Localizable.stringsdict", plural("1 файл", "%d файла")),
+        ]
+    }()
+
+    /// The rules that read no built part start beside the build of the others' parts: with every
+    /// rule running, each finds what it finds alone, whatever it reads.
+    @Test func everyRuleFindsBesideTheOthersWhatItFindsAlone() async {
+        let project = Check.project(Self.everyKindOfRule)
+        let together = await RuleEngine.run(index: ProjectIndex(project: project)).findings
+        let byRule = Dictionary(grouping: together, by: \.diagnostic.id)
+        let kinds: [(String, Set<IndexPart>, Int)] = [
+            ("whitespace-mismatch", [], 1), ("plural-hardcoded-number", [.stringsdictEntries], 1),
+            ("missing-translation", [.keyPresence], 2), ("plural-missing-category", [.pluralForms], 1),
+        ]
+        for (id, reads, count) in kinds {
+            #expect(BuiltInRules.all.first { $0.description.id == id }?.reads == reads, "\(id)")
+            #expect(byRule[id]?.count == count, "\(id)")
+        }
+        for rule in BuiltInRules.all {
+            let id = rule.description.id
+            let alone = await RuleEngine.run(index: ProjectIndex(project: project), rules: [rule]).findings
+            #expect(alone.filter { $0.diagnostic.id == id } == (byRule[id] ?? []), "\(id)")
+        }
     }
 
     @Test func narrowingKeepsOnlyTheDeclaredParts() {

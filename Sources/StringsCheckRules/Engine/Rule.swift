@@ -212,6 +212,10 @@ extension Rule {
     /// findings are the same either way).
     static var walksEveryEntry: Bool { reads.contains { $0.walksEveryEntry } }
 
+    /// Whether the rule reads a part the index builds: the engine starts the rules that read none
+    /// beside the build of the others' parts.
+    static var readsBuiltParts: Bool { reads.contains { $0.isBuilt } }
+
     /// A finding of this rule at its default severity.
     func finding(
         _ message: Finding.Message, path: String, at location: SourcePosition?, key: String? = nil, locale: String? = nil,

@@ -116,27 +116,23 @@ public enum RuleEngine {
         keepContext: (@Sendable (RuleContext) -> Void)? = nil
     ) async -> CheckResult {
         var phases = PhaseClock("check")
-        // The rules that walk every entry start first (the order of the findings is the sort's).
+        // Of the rules started together, those that walk every entry start first (the order of the
+        // findings is the sort's).
         let enabled =
             rules.filter { configuration.isEnabled($0.description) && $0.walksEveryEntry }
             + rules.filter { configuration.isEnabled($0.description) && !$0.walksEveryEntry }
         // Only the parts the rules that run read are built. The rules that read no built part
-        // start at once, beside the build, so that neither core waits while a part is built on
-        // the other (the findings are the same either way: they are sorted).
-        let (built, walked) = enabled.reduce(into: (Set<IndexPart>(), Set<IndexPart>())) { parts, rule in
-            for part in rule.reads { _ = part.isWalked ? parts.1.insert(part) : parts.0.insert(part) }
-        }
+        // start beside the build, on the time it leaves a core idle (the findings are the same
+        // either way: they are sorted).
+        let reads = enabled.reduce(into: Set<IndexPart>()) { $0.formUnion($1.reads) }
+        let (late, early) = (enabled.filter { $0.readsBuiltParts }, enabled.filter { !$0.readsBuiltParts })
         let settings = configuration.ruleSettings
         let (found, context) = await withTaskGroup(of: [Finding].self, returning: ([Finding], RuleContext).self) { group in
-            let early = RuleContext(index: index, reading: walked, settings: settings)
-            for rule in enabled where rule.reads.allSatisfy(\.isWalked) {
-                group.addTask(operation: Self.check(rule, early.narrowed(to: rule)))
-            }
-            let context = RuleContext(index: index, reading: built.union(walked), settings: settings)
+            let walking = RuleContext(index: index, reading: reads.filter { !$0.isBuilt }, settings: settings)
+            for rule in early { group.addTask(operation: Self.task(running: rule, on: walking.narrowed(to: rule))) }
+            let context = RuleContext(index: index, reading: reads, settings: settings)
             phases.lap("build the context")
-            for rule in enabled where !rule.reads.allSatisfy(\.isWalked) {
-                group.addTask(operation: Self.check(rule, context.narrowed(to: rule)))
-            }
+            for rule in late { group.addTask(operation: Self.task(running: rule, on: context.narrowed(to: rule))) }
             var parts: [[Finding]] = []
             for await part in group where !part.isEmpty { parts.append(part) }
             return (Self.joined(&parts), context)
@@ -189,8 +185,9 @@ public enum RuleEngine {
         return result
     }
 
-    /// What runs `rule` on its context `own`: its findings, its time reported when timings are.
-    private static func check(_ rule: any Rule.Type, _ own: RuleContext) -> @Sendable () -> [Finding] {
+    /// The task that runs `rule` on its context `own`: its findings, its time reported when
+    /// timings are.
+    private static func task(running rule: any Rule.Type, on own: RuleContext) -> @Sendable () -> [Finding] {
         {
             guard PhaseClock.isEnabled else { return rule.init().check(own) }
             let clock = ContinuousClock()
