@@ -52,6 +52,17 @@ public struct PluralForms: Sendable {
         self.categories = categories
     }
 
+    /// The set of a catalog plural variation's `cases` (read where they lie), placed at its first
+    /// case, else at `fallback` (the value's or the substitution's place).
+    private init(
+        _ shared: SharedFile, locale: String, key: String, kind: Kind, name: String = "",
+        cases: UnsafeBufferPointer<CatalogVariation.Case>, fallback: SourcePosition
+    ) {
+        self.init(
+            shared, locale: locale, key: key, kind: kind, name: name, location: cases.first?.nameLocation ?? fallback,
+            forms: cases.map { ($0.name, $0.nameLocation) })
+    }
+
     /// The categories the locale's CLDR rules use that the forms lack (`other` included); nil for
     /// a language CLDR does not list, whose rules are unknown rather than the root's.
     public var missingCategories: [PluralCategory]? {
@@ -134,10 +145,7 @@ extension PluralForms {
                 variations[index].cases.withUnsafeBufferPointer { cases in
                     if variations[index].selector == "plural" {
                         result.append(
-                            PluralForms(
-                                file, locale: locale, key: key, kind: .variation,
-                                location: cases.first?.nameLocation ?? value.pointee.location,
-                                forms: cases.map { ($0.name, $0.nameLocation) }))
+                            PluralForms(file, locale: locale, key: key, kind: .variation, cases: cases, fallback: value.pointee.location))
                     }
                     guard let first = cases.baseAddress else { return }
                     for item in cases.indices {
@@ -146,12 +154,15 @@ extension PluralForms {
                 }
             }
             for index in substitutions.indices {
-                for variation in substitutions[index].variations where variation.selector == "plural" {
-                    result.append(
-                        PluralForms(
-                            file, locale: locale, key: key, kind: .substitution, name: substitutions[index].name,
-                            location: variation.cases.first?.nameLocation ?? substitutions[index].location,
-                            forms: variation.cases.map { ($0.name, $0.nameLocation) }))
+                substitutions[index].variations.withUnsafeBufferPointer { variations in
+                    for variation in variations.indices where variations[variation].selector == "plural" {
+                        variations[variation].cases.withUnsafeBufferPointer { cases in
+                            result.append(
+                                PluralForms(
+                                    file, locale: locale, key: key, kind: .substitution, name: substitutions[index].name, cases: cases,
+                                    fallback: substitutions[index].location))
+                        }
+                    }
                 }
             }
         }
