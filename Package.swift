@@ -37,8 +37,13 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(
+            // Files mapped into memory, a page the file lost while mapped read as zeros instead of
+            // stopping the process (a signal handler, written in C to be async-signal-safe).
+            name: "CFileMap"
+        ),
+        .target(
             name: "LocalizationFormats",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CFileMap"]
         ),
         .target(
             name: "LocalizationIndex",

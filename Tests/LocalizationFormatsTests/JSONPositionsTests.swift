@@ -38,8 +38,8 @@ struct JSONPositionsTests {
     @Test func countedPlacesAreTheLineTablesPlaces() {
         for seed in 0..<300 as Range<UInt64> {
             let bytes = Array(Self.document(seed: seed).utf8)
-            let counted = JSONReader.parse(bytes: bytes, path: "p.json", stream: nil, countingLines: true)
-            let tabled = JSONReader.parse(bytes: bytes, path: "p.json", stream: nil, countingLines: false)
+            let counted = JSONReader.parse(contents: .bytes(bytes), path: "p.json", stream: nil, countingLines: true)
+            let tabled = JSONReader.parse(contents: .bytes(bytes), path: "p.json", stream: nil, countingLines: false)
             #expect(counted.root != nil, "seed \(seed)")
             #expect(counted.root == tabled.root, "seed \(seed)")
             #expect(counted.diagnostics == tabled.diagnostics, "seed \(seed)")
@@ -49,7 +49,7 @@ struct JSONPositionsTests {
     /// A syntax error after many lines is placed where the table places it.
     @Test func aSyntaxErrorIsPlacedByTheTable() {
         let bytes = Array("{\n  \"a\" : \"é\",\n  \"b\" : [1,\n   2,, 3]\n}\n".utf8)
-        let counted = JSONReader.parse(bytes: bytes, path: "p.json", stream: nil, countingLines: true)
+        let counted = JSONReader.parse(contents: .bytes(bytes), path: "p.json", stream: nil, countingLines: true)
         #expect(counted.root == nil)
         #expect(counted.diagnostics.first?.location == SourcePosition(line: 4, column: 6))
     }
@@ -67,7 +67,7 @@ struct JSONPositionsTests {
         let text = JSONSplitTests.catalog(entries: 400)
         func members(splittingAbove minimumSize: Int, countingLines: Bool) -> (root: JSONNode?, members: [JSONMember], runs: Int) {
             let (document, runs) = JSONReader.parse(
-                bytes: Array(text.utf8), path: "L.xcstrings", streamingMembersOf: "strings", splittingAbove: minimumSize,
+                contents: .bytes(Array(text.utf8)), path: "L.xcstrings", streamingMembersOf: "strings", splittingAbove: minimumSize,
                 newRun: { [JSONMember]() }, direct: nil, countingLines: countingLines
             ) { run, event in
                 if case .member(let member) = event { run.append(member) }

@@ -25,7 +25,7 @@ struct UsualCatalogEntryTests {
     static func takes(_ entry: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let bytes = Array(entry.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONReader.Parser(b: buffer, lines: LazyLineTable(bytes, countingLines: true), path: "L.xcstrings")
+            var parser = JSONReader.Parser(b: buffer, lines: LazyLineTable(.bytes(bytes), countingLines: true), path: "L.xcstrings")
             var names = CatalogNames()
             var texts = CatalogTextWriter()
             let taken =

@@ -261,14 +261,22 @@ public enum StringCatalogParser {
     /// entry through its JSON, as the tests compare.
     ///
     /// A large catalog's entries are read in two runs at once, one per core (see
-    /// `JSONReader.parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`).
+    /// `JSONReader.parse(contents:path:streamingMembersOf:splittingAbove:newRun:direct:countingLines:_:)`).
     public static func parse(
         bytes: consuming [UInt8], path: String, splittingAbove minimumSize: Int = 4 << 20, direct: Bool = true
+    ) -> StringCatalog {
+        parse(contents: .bytes(bytes), path: path, splittingAbove: minimumSize, direct: direct)
+    }
+
+    /// `parse(bytes:path:splittingAbove:direct:)` of a file's contents, read or mapped (the
+    /// catalog keeps no reference to them: its texts are copied out as they are read).
+    public static func parse(
+        contents: consuming FileContents, path: String, splittingAbove minimumSize: Int = 4 << 20, direct: Bool = true
     ) -> StringCatalog {
         // A later "strings" replaces an earlier one, as any repeated key does: the reader starts
         // the runs over.
         let (document, parsedRuns) = JSONReader.parse(
-            bytes: bytes, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
+            contents: contents, path: path, streamingMembersOf: "strings", splittingAbove: minimumSize,
             newRun: { EntryRun(builder: Builder(path: path, diagnostics: [])) },
             direct: { parser, key, keyLocation, run in
                 guard direct, let entry = parser.usualCatalogEntry(key: key, keyLocation: keyLocation, names: &run.names, texts: &run.texts)

@@ -9,13 +9,14 @@
 /// current line is asked for, so a large catalog's parse starts without a pass over all of it.
 /// Shared by the runs of one parse, and by the document they make.
 final class LazyLineTable: Sendable {
-    private let text: [UInt8]
+    /// The text, a mapped file's kept mapped while the table may be asked for.
+    private let text: FileContents
     private let made = LockedValue<LineTable?>(nil)
     /// Whether the parse counts its own lines: unless a CR may end one (CR, LF and CRLF each end
     /// a line, as CoreFoundation counts them), or a test has them found in the table.
     let countsLines: Bool
 
-    init(_ text: [UInt8], countingLines: Bool? = nil) {
+    init(_ text: FileContents, countingLines: Bool? = nil) {
         self.text = text
         countsLines =
             countingLines
@@ -25,7 +26,9 @@ final class LazyLineTable: Sendable {
     var table: LineTable {
         made.withLock { made in
             if let made { return made }
-            let table = LineTable(utf8: text)
+            // A mapped text is copied out: a line table is made only for a problem's place or a
+            // text with a CR.
+            let table = LineTable(utf8: text.array)
             made = table
             return table
         }

@@ -120,14 +120,14 @@ extension JSONReader {
         bytes: [UInt8], path: String, streamingMembersOf key: String, splittingAbove minimumSize: Int = 4 << 20,
         newRun: @escaping @Sendable () -> Run, _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
     ) -> (document: JSONDocument, runs: [Run]) {
-        parse(bytes: bytes, path: path, streamingMembersOf: key, splittingAbove: minimumSize, newRun: newRun, direct: nil, body)
+        parse(contents: .bytes(bytes), path: path, streamingMembersOf: key, splittingAbove: minimumSize, newRun: newRun, direct: nil, body)
     }
 
     /// `parse(bytes:path:streamingMembersOf:splittingAbove:newRun:_:)`, with a reader that may
     /// read each streamed member's value straight into its run (see `Parser.DirectReader`);
     /// the members it declines are handed to `body`.
     static func parse<Run>(
-        bytes: [UInt8], path: String, streamingMembersOf key: String, splittingAbove minimumSize: Int = 4 << 20,
+        contents: FileContents, path: String, streamingMembersOf key: String, splittingAbove minimumSize: Int = 4 << 20,
         newRun: @escaping @Sendable () -> Run,
         direct: (@Sendable (_ parser: inout Parser, _ key: String, _ keyLocation: SourcePosition, _ run: inout Run) -> Bool)?,
         countingLines: Bool? = nil, _ body: @escaping @Sendable (inout Run, StreamEvent) -> Void
@@ -148,7 +148,7 @@ extension JSONReader {
             }
         }
         let document = parse(
-            bytes: bytes, path: path,
+            contents: contents, path: path,
             stream: (
                 key,
                 { event in

@@ -93,7 +93,7 @@ public enum JSONReader {
     public static let maximumDepth = 256
 
     public static func parse(bytes: [UInt8], path: String) -> JSONDocument {
-        parse(bytes: bytes, path: path, stream: nil)
+        parse(contents: .bytes(bytes), path: path, stream: nil)
     }
 
     /// The root of a file that must be sound JSON as a whole (a baseline, a previous report): its
@@ -126,16 +126,26 @@ public enum JSONReader {
     static func parse(
         bytes: [UInt8], path: String, streamingMembersOf key: String, _ body: (StreamEvent) -> Void
     ) -> JSONDocument {
-        withoutActuallyEscaping(body) { body in parse(bytes: bytes, path: path, stream: (key, body)) }
+        withoutActuallyEscaping(body) { body in parse(contents: .bytes(bytes), path: path, stream: (key, body)) }
     }
 
     static func parse(
-        bytes: [UInt8], path: String, stream: (key: String, body: (StreamEvent) -> Void)?,
+        contents: FileContents, path: String, stream: (key: String, body: (StreamEvent) -> Void)?,
         splitter: ((_ buffer: UnsafeBufferPointer<UInt8>, _ lines: LazyLineTable, _ objectStart: Int) -> StreamSplit?)? = nil,
         direct: Parser.DirectReader? = nil, countingLines: Bool? = nil
     ) -> JSONDocument {
-        let decoded = TextDecoder.decode(bytes)
-        let lines = LazyLineTable(decoded.utf8, countingLines: countingLines)
+        // A mapped file is read where it lies when it is plain UTF-8 (nearly always), else
+        // decoded into an array as read bytes are.
+        let decoded: DecodedText
+        let text: FileContents
+        if case .mapped(let file) = contents, TextDecoder.isPlainUTF8(file.bytes) {
+            decoded = DecodedText(utf8: [], encoding: .utf8, problems: [])
+            text = contents
+        } else {
+            decoded = TextDecoder.decode(contents.array)
+            text = .bytes(decoded.utf8)
+        }
+        let lines = LazyLineTable(text, countingLines: countingLines)
         var diagnostics: [Diagnostic] = []
         for problem in decoded.problems.prefix(5) {
             diagnostics.append(StringsParser.decodingDiagnostic(problem, encoding: decoded.encoding, path: path, lines: lines.table).0)
@@ -145,7 +155,7 @@ public enum JSONReader {
             diagnostics[last].severity = .error
             return JSONDocument(path: path, root: nil, diagnostics: diagnostics, lines: lines)
         }
-        return decoded.utf8.withUnsafeBufferPointer { buffer in
+        return text.withUnsafeBufferPointer { buffer in
             var parser = Parser(b: buffer, lines: lines, path: path)
             parser.diagnostics = diagnostics
             parser.stream = stream

@@ -22,6 +22,26 @@ public enum FileBytes {
     /// The file's bytes, or why they cannot be read. Only regular files are read: a named pipe
     /// or a device (which would block, or never end) is refused, as is a file over `maximumSize`.
     public static func read(_ path: String, maximumSize: Int = defaultMaximumSize) -> Result<[UInt8], FileReadError> {
+        withOpenFile(path, maximumSize: maximumSize) { descriptor, size in read(descriptor, size: size, maximumSize: maximumSize) }
+    }
+
+    /// The file's bytes as `read` gives them, or mapped into memory when the file is `mappingFrom`
+    /// bytes or more (see `MappedFile`): for a reader that only borrows them, and reads the file
+    /// again if it was cut short meanwhile (`MappedFile.wasCutShort`).
+    public static func contents(_ path: String, maximumSize: Int = defaultMaximumSize, mappingFrom minimumSize: Int)
+        -> Result<FileContents, FileReadError>
+    {
+        withOpenFile(path, maximumSize: maximumSize) { descriptor, size in
+            if size >= minimumSize, let file = MappedFile(descriptor: descriptor, size: size) { return .success(.mapped(file)) }
+            return read(descriptor, size: size, maximumSize: maximumSize).map(FileContents.bytes)
+        }
+    }
+
+    /// Opens the file at `path` and calls `body` with its descriptor and size; a failure, without
+    /// calling it, unless it is a regular file of at most `maximumSize` bytes.
+    private static func withOpenFile<Success>(
+        _ path: String, maximumSize: Int, _ body: (_ descriptor: Int32, _ size: Int) -> Result<Success, FileReadError>
+    ) -> Result<Success, FileReadError> {
         // Non-blocking, so that opening a named pipe nobody writes returns at once.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(FileReadError(code: errno)) }
@@ -40,12 +60,17 @@ public enum FileBytes {
             return .failure(FileReadError(reason: .tooLarge(size: Int(info.st_size), limit: maximumSize)))
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        if halvesSizes.contains(Int(info.st_size)), let whole = readInHalves(descriptor, size: Int(info.st_size)) {
+        return body(descriptor, Int(info.st_size))
+    }
+
+    /// The bytes of the open regular file `descriptor`, of `size` bytes when it was measured.
+    private static func read(_ descriptor: Int32, size: Int, maximumSize: Int) -> Result<[UInt8], FileReadError> {
+        if halvesSizes.contains(size), let whole = readInHalves(descriptor, size: size) {
             return .success(whole)
         }
         // One byte more than the size, so a file read whole is known to be at its end; a file that
         // grew meanwhile is read on in chunks, up to the limit.
-        var chunk = max(Int(info.st_size), 0) + 1
+        var chunk = max(size, 0) + 1
         var result: [UInt8] = []
         while true {
             var failure: Int32 = 0
@@ -77,6 +102,10 @@ extension FileBytes {
     /// takes half as long on two cores. From 4 MB, below 1 GB: a read as large as 2 GB is refused
     /// on some systems, and a file that large is read as it always was, whole or refused.
     static let halvesSizes = (4 << 20)..<(1 << 30)
+
+    /// The size from which a String Catalog is mapped rather than read (`contents`): below it the
+    /// heap's pages are reused, not fresh, and a read costs little more than a mapping.
+    static let mappingSize = 1 << 20
 
     /// The `size` bytes of the open file `descriptor`, its halves read at once; nil when they are
     /// not all there and alone (the file shrank, grew or failed to read meanwhile), for the

@@ -125,10 +125,7 @@ public enum TextDecoder {
     /// Decodes `bytes` to UTF-8, replacing undecodable input with U+FFFD and recording where.
     public static func decode(_ bytes: [UInt8]) -> DecodedText {
         // The common case: UTF-8 without a byte order mark, valid. The bytes are the text: no copy.
-        let isPlainUTF8 = bytes.withUnsafeBufferPointer { buffer in
-            detect(buffer) == (.utf8, 0) && firstInvalidUTF8(buffer) == buffer.count
-        }
-        if isPlainUTF8 { return DecodedText(utf8: bytes, encoding: .utf8, problems: []) }
+        if bytes.withUnsafeBufferPointer(isPlainUTF8) { return DecodedText(utf8: bytes, encoding: .utf8, problems: []) }
         return bytes.withUnsafeBufferPointer { buffer in
             let (encoding, skip) = detect(buffer)
             let body = UnsafeBufferPointer(rebasing: buffer[skip...])
@@ -150,6 +147,11 @@ public enum TextDecoder {
             decoded.gaveUp = problems.gaveUp
             return decoded
         }
+    }
+
+    /// Whether `bytes` are valid UTF-8 without a byte order mark: the text as they are.
+    public static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        detect(bytes) == (.utf8, 0) && firstInvalidUTF8(bytes) == bytes.count
     }
 
     /// The offset of the first byte that starts no valid UTF-8 sequence, or the count when all is

@@ -206,6 +206,14 @@ public enum ProjectLoader {
     public static func parse(_ candidate: Candidate, maximumSize: Int = FileBytes.defaultMaximumSize, keyPool: KeyPool? = nil)
         -> ResourceFile
     {
+        if candidate.kind == .catalog,
+            case .success(.mapped(let file)) = FileBytes.contents(
+                candidate.filePath, maximumSize: maximumSize, mappingFrom: FileBytes.mappingSize)
+        {
+            // A catalog only borrows its bytes; one cut short while it was read is read again.
+            let parsed = parse(candidate, contents: .mapped(file))
+            if !file.wasCutShort { return parsed }
+        }
         let bytes: [UInt8]
         switch FileBytes.read(candidate.filePath, maximumSize: maximumSize) {
         case .success(let read):
@@ -223,13 +231,18 @@ public enum ProjectLoader {
     /// Parses bytes already in memory as the file `candidate` names.
     /// The bytes are taken: a catalog releases them as soon as its JSON is read.
     public static func parse(_ candidate: Candidate, bytes: consuming [UInt8], keyPool: KeyPool? = nil) -> ResourceFile {
+        parse(candidate, contents: .bytes(bytes), keyPool: keyPool)
+    }
+
+    /// Parses a file's contents, read or mapped, as the file `candidate` names.
+    static func parse(_ candidate: Candidate, contents: consuming FileContents, keyPool: KeyPool? = nil) -> ResourceFile {
         let table = tableName(candidate)
         let locale = candidate.folder.map(LocaleName.normalize)
         let content: ResourceContent
         switch candidate.kind {
-        case .strings: content = .strings(StringsParser.parse(bytes: bytes, path: candidate.path, keyPool: keyPool))
-        case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: bytes, path: candidate.path))
-        case .catalog: content = .catalog(StringCatalogParser.parse(bytes: consume bytes, path: candidate.path))
+        case .strings: content = .strings(StringsParser.parse(bytes: contents.array, path: candidate.path, keyPool: keyPool))
+        case .stringsdict: content = .stringsdict(StringsdictParser.parse(bytes: contents.array, path: candidate.path))
+        case .catalog: content = .catalog(StringCatalogParser.parse(contents: consume contents, path: candidate.path))
         case .interface: content = .strings(StringsFile(path: candidate.path, encoding: .utf8, diagnostics: [], loads: true))
         }
         return ResourceFile(
