@@ -102,3 +102,48 @@ import Testing
         #expect(rule.rationale.hasSuffix(".") || rule.rationale.hasSuffix(")"), "\(id): the rationale is not a sentence")
     }
 }
+
+/// A rule's examples are made the first time they are read, once, not when its description is:
+/// every run reads the descriptions of all rules.
+@Suite struct RuleExamplesAreMadeWhenReadTests {
+    private final class Count: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() {
+            lock.lock()
+            value += 1
+            lock.unlock()
+        }
+        var current: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+    }
+
+    private static func examples(counting count: Count) -> [RuleExample] {
+        count.add()
+        return [.strings("\"a\" = \"b\";\n")]
+    }
+
+    @Test func examplesAreMadeOnceWhenFirstRead() {
+        let count = Count()
+        var description = RuleDescription(
+            id: "r", name: "R", area: .file, summary: "s", rationale: "r", fix: "f", defaultSeverity: .warning,
+            triggering: Self.examples(counting: count), nonTriggering: [])
+        #expect(count.current == 0)
+        #expect(description.id == "r" && description.defaultSeverity == .warning)
+        #expect(count.current == 0)
+        #expect(description.triggering.count == 1)
+        #expect(description.triggering == Self.examples(counting: Count()))
+        #expect(description.nonTriggering.isEmpty && description.fixIt == nil)
+        #expect(count.current == 1)
+        // A copy shares what was made; a change makes the description's own.
+        let copy = description
+        #expect(copy.triggering.count == 1 && count.current == 1)
+        description.nonTriggering = description.triggering
+        #expect(description.nonTriggering == copy.triggering && copy.nonTriggering.isEmpty)
+        #expect(description != copy)
+        #expect(count.current == 1)
+    }
+}

@@ -85,6 +85,41 @@ public struct FixItExample: Sendable, Hashable {
     }
 }
 
+/// A rule's examples (its triggering and non-triggering ones and its fix-it's), made once, the
+/// first time one is read: every run reads the descriptions of all rules (the argument parser
+/// lists their IDs, the engine their severities), and making every rule's example files cost a
+/// check of a small tree about a tenth of its time. Equal when the examples are.
+struct RuleExamples: Sendable, Hashable {
+    typealias Made = (triggering: [RuleExample], nonTriggering: [RuleExample], fixIt: FixItExample?)
+
+    private let make: @Sendable () -> Made
+    private let lazy = Lazy<Examples>()
+
+    private struct Examples: Sendable {
+        var made: Made
+    }
+
+    init(_ make: @escaping @Sendable () -> Made) { self.make = make }
+
+    init(triggering: [RuleExample], nonTriggering: [RuleExample], fixIt: FixItExample?) {
+        self.init { (triggering, nonTriggering, fixIt) }
+    }
+
+    var made: Made { lazy.get { Examples(made: make()) }.made }
+
+    static func == (lhs: RuleExamples, rhs: RuleExamples) -> Bool {
+        let (left, right) = (lhs.made, rhs.made)
+        return left.triggering == right.triggering && left.nonTriggering == right.nonTriggering && left.fixIt == right.fixIt
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let made = made
+        hasher.combine(made.triggering)
+        hasher.combine(made.nonTriggering)
+        hasher.combine(made.fixIt)
+    }
+}
+
 /// Everything users and tools need to know about a rule: its stable ID, why it exists, and
 /// examples that are run as tests and printed in the docs.
 public struct RuleDescription: Sendable, Hashable {
@@ -101,8 +136,17 @@ public struct RuleDescription: Sendable, Hashable {
     public var defaultSeverity: Severity
     /// Off unless the configuration turns it on.
     public var isOptIn: Bool
-    public var triggering: [RuleExample]
-    public var nonTriggering: [RuleExample]
+    /// Examples run as tests and printed in the docs, made the first time they are read (see
+    /// `RuleExamples`).
+    public var triggering: [RuleExample] {
+        get { examples.made.triggering }
+        set { examples = RuleExamples(triggering: newValue, nonTriggering: nonTriggering, fixIt: fixIt) }
+    }
+    public var nonTriggering: [RuleExample] {
+        get { examples.made.nonTriggering }
+        set { examples = RuleExamples(triggering: triggering, nonTriggering: newValue, fixIt: fixIt) }
+    }
+    private var examples: RuleExamples
     /// Old IDs that still select this rule in configurations and suppressions.
     public var deprecatedIDs: [String]
     /// Why a rule has no runnable examples (it needs a real file system: permissions, links).
@@ -113,15 +157,31 @@ public struct RuleDescription: Sendable, Hashable {
     public var isBacklog: Bool
     /// For a rule `stringscheck fix` repairs: its example before and after. Nil when a finding
     /// needs a person.
-    public var fixIt: FixItExample?
+    public var fixIt: FixItExample? {
+        get { examples.made.fixIt }
+        set { examples = RuleExamples(triggering: triggering, nonTriggering: nonTriggering, fixIt: newValue) }
+    }
 
+    /// The examples are made when first read, not here (see `RuleExamples`).
     public init(
         id: String, name: String, area: RuleArea, summary: String, rationale: String, fix: String,
-        defaultSeverity: Severity, isOptIn: Bool = false, isBacklog: Bool = false, triggering: [RuleExample],
-        nonTriggering: [RuleExample], deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil,
-        fixIt: FixItExample? = nil
+        defaultSeverity: Severity, isOptIn: Bool = false, isBacklog: Bool = false,
+        triggering: @autoclosure @escaping @Sendable () -> [RuleExample],
+        nonTriggering: @autoclosure @escaping @Sendable () -> [RuleExample], deprecatedIDs: [String] = [],
+        examplesNotApplicable: String? = nil, fixIt: @autoclosure @escaping @Sendable () -> FixItExample? = nil
     ) {
-        self.fixIt = fixIt
+        self.init(
+            id: id, name: name, area: area, summary: summary, rationale: rationale, fix: fix, defaultSeverity: defaultSeverity,
+            isOptIn: isOptIn, isBacklog: isBacklog, examples: RuleExamples { (triggering(), nonTriggering(), fixIt()) },
+            deprecatedIDs: deprecatedIDs, examplesNotApplicable: examplesNotApplicable)
+    }
+
+    init(
+        id: String, name: String, area: RuleArea, summary: String, rationale: String, fix: String,
+        defaultSeverity: Severity, isOptIn: Bool = false, isBacklog: Bool = false, examples: RuleExamples,
+        deprecatedIDs: [String] = [], examplesNotApplicable: String? = nil
+    ) {
+        self.examples = examples
         self.id = id
         self.name = name
         self.area = area
@@ -130,8 +190,6 @@ public struct RuleDescription: Sendable, Hashable {
         self.fix = fix
         self.defaultSeverity = defaultSeverity
         self.isOptIn = isOptIn
-        self.triggering = triggering
-        self.nonTriggering = nonTriggering
         self.deprecatedIDs = deprecatedIDs
         self.examplesNotApplicable = examplesNotApplicable
         self.isBacklog = isBacklog

@@ -387,14 +387,18 @@ public enum ParseRules {
         }
     }
 
+    /// The examples are made when first read (see `RuleExamples`).
     static func make(
         _ kind: ParseDiagnosticKind, name: String, summary: String, rationale: String, fix: String,
-        examples: (triggering: [RuleExample], nonTriggering: [RuleExample]) = ([], []), notApplicable: String? = nil,
-        fixIt: FixItExample? = nil
+        examples: @autoclosure @escaping @Sendable () -> (triggering: [RuleExample], nonTriggering: [RuleExample]) = ([], []),
+        notApplicable: String? = nil, fixIt: @autoclosure @escaping @Sendable () -> FixItExample? = nil
     ) -> RuleDescription {
         RuleDescription(
             id: kind.rawValue, name: name, area: .parse, summary: summary, rationale: rationale, fix: fix,
-            defaultSeverity: kind.defaultSeverity, triggering: examples.triggering, nonTriggering: examples.nonTriggering,
-            examplesNotApplicable: notApplicable, fixIt: fixIt)
+            defaultSeverity: kind.defaultSeverity,
+            examples: RuleExamples {
+                let made = examples()
+                return (made.triggering, made.nonTriggering, fixIt())
+            }, examplesNotApplicable: notApplicable)
     }
 }
