@@ -3,8 +3,8 @@
 // no longer has: another program cut the file short while it was mapped. The handler here turns
 // such a read into a read of zeros, once per page, and marks the mapping changed, so the reader
 // can read the file again instead of the process dying. A signal handler must be
-// async-signal-safe: it only loads and stores atomics and calls mmap and sigaction, which are
-// system calls.
+// async-signal-safe: it only loads and stores atomics and calls `sigaction` and `raise` (on
+// POSIX's list) and `mmap` (not on it, but a plain system call on Linux and Darwin).
 #if defined(__linux__)
 #define _GNU_SOURCE
 #endif
@@ -34,24 +34,37 @@ static atomic_int changed[stringscheck_maximum_mappings];
 static struct sigaction previous;
 static uintptr_t pageSize;
 static pthread_once_t installOnce = PTHREAD_ONCE_INIT;
-static int installed;
+// Whether the handler stands: set once it is installed, cleared for good once it has handed
+// SIGBUS back to the action there was before (no mapping is made unguarded).
+static atomic_int guarding;
 
-static void onBusError(int signal, siginfo_t *info, void *context) {
-    (void)signal;
-    (void)context;
-    uintptr_t address = (uintptr_t)info->si_addr;
+/// Whether the fault at `address` lies in a mapping's page the file lost, now read as zeros.
+static int readAsZeros(uintptr_t address) {
     for (int slot = 0; slot < stringscheck_maximum_mappings; slot++) {
         uintptr_t start = atomic_load(&starts[slot]);
         if (start == 0 || address < start || address >= atomic_load(&ends[slot])) continue;
         void *page = (void *)(address & ~(pageSize - 1));
-        if (mmap(page, pageSize, PROT_READ, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED) {
-            atomic_store(&changed[slot], 1);
-            return;
-        }
-        break;
+        if (mmap(page, pageSize, PROT_READ, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) == MAP_FAILED) return 0;
+        atomic_store(&changed[slot], 1);
+        return 1;
     }
-    // Not a mapped file's page: the action there was before takes it, as the read faults again.
+    return 0;
+}
+
+static void onBusError(int signal, siginfo_t *info, void *context) {
+    (void)context;
+    int savedErrno = errno;
+    // A fault (not a signal another program or thread sent) at a mapped file's lost page.
+    if (info != NULL && info->si_code > 0 && readAsZeros((uintptr_t)info->si_addr)) {
+        errno = savedErrno;
+        return;
+    }
+    // Anything else goes to the action there was before: a fault happens again when the read is
+    // retried, a sent signal is sent again.
+    atomic_store(&guarding, 0);
     sigaction(SIGBUS, &previous, NULL);
+    if (info == NULL || info->si_code <= 0) raise(signal);
+    errno = savedErrno;
 }
 
 static void install(void) {
@@ -63,13 +76,13 @@ static void install(void) {
     action.sa_sigaction = onBusError;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
-    if (sigaction(SIGBUS, &action, &previous) == 0) installed = 1;
+    if (sigaction(SIGBUS, &action, &previous) == 0) atomic_store(&guarding, 1);
 }
 
 const void *stringscheck_map_file(int descriptor, size_t length, int *slot) {
     if (length == 0) return NULL;
     pthread_once(&installOnce, install);
-    if (!installed) return NULL;
+    if (!atomic_load(&guarding)) return NULL;
     int claimed = -1;
     for (int index = 0; index < stringscheck_maximum_mappings; index++) {
         int expected = 0;

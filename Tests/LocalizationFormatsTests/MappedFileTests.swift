@@ -31,7 +31,7 @@ struct MappedFileTests {
                 continue
             }
             #expect(Array(mapped.bytes) == bytes, "\(size) bytes")
-            #expect(!mapped.wasCutShort)
+            #expect(!mapped.changedWhileMapped)
             guard case .bytes(let read) = try FileBytes.contents(file.path, mappingFrom: size + 1).get() else {
                 Issue.record("\(size) bytes were mapped below the size asked")
                 continue
@@ -62,19 +62,90 @@ struct MappedFileTests {
             return
         }
         #expect(mapped.bytes[2 * page] == UInt8(ascii: "a"))
-        // Another program cuts the file to one page: the mapping's last two pages are gone.
+        #expect(!mapped.changedWhileMapped)
+        // Another program cuts the file to one page: the mapping's last two pages are gone, and
+        // read as zeros instead of stopping the process.
         #expect(truncate(file.path, off_t(page)) == 0)
+        #expect(mapped.changedWhileMapped)
         #expect(mapped.bytes[0] == UInt8(ascii: "a"))
-        #expect(!mapped.wasCutShort)
         #expect(mapped.bytes[2 * page + 5] == 0)
         #expect(mapped.bytes[page] == 0)
-        #expect(mapped.wasCutShort)
+        #expect(mapped.changedWhileMapped)
         // Another mapping is guarded on its own.
         guard case .mapped(let other) = try FileBytes.contents(file.path, mappingFrom: 1).get() else {
             Issue.record("the file was read, not mapped")
             return
         }
-        #expect(other.bytes.count == page && !other.wasCutShort)
+        #expect(other.bytes.count == page && !other.changedWhileMapped)
+    }
+
+    @Test func aFileWrittenAgainInPlaceWhileMappedIsChanged() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rewritten.xcstrings")
+        try Data(repeating: UInt8(ascii: "a"), count: 10_000).write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: file.path)
+        guard case .mapped(let mapped) = try FileBytes.contents(file.path, mappingFrom: 1).get() else {
+            Issue.record("the file was read, not mapped")
+            return
+        }
+        #expect(!mapped.changedWhileMapped)
+        // The same size written again in place: the time of its last writing tells.
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "b"), count: 10_000))
+        try handle.close()
+        #expect(mapped.changedWhileMapped)
+        // A file saved by renaming a new one over it leaves the mapped one as it was.
+        guard case .mapped(let kept) = try FileBytes.contents(file.path, mappingFrom: 1).get() else {
+            Issue.record("the file was read, not mapped")
+            return
+        }
+        let replacement = folder.appendingPathComponent("new.xcstrings")
+        try Data(repeating: UInt8(ascii: "c"), count: 20_000).write(to: replacement)
+        #expect(rename(replacement.path, file.path) == 0)
+        #expect(!kept.changedWhileMapped && kept.bytes.allSatisfy { $0 == UInt8(ascii: "b") })
+    }
+
+    /// A catalog that changed while it was parsed from its mapping is read and parsed again: the
+    /// catalog is the file's as it is now.
+    @Test func aCatalogChangedWhileMappedIsReadAgain() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Localizable.xcstrings")
+        func catalog(keys: Int) -> [UInt8] {
+            let entries = (0..<keys).map { key in
+                #""k\#(key)":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"v\#(key)"}}}}"#
+            }
+            return Array((#"{"sourceLanguage":"en","strings":{"# + entries.joined(separator: ",") + "}}").utf8)
+        }
+        let first = catalog(keys: 400)
+        let second = catalog(keys: 150)
+        #expect(first.count > 2 * second.count && second.count > 4_096)
+        try Data(first).write(to: file)
+        guard case .mapped(let mapped) = try FileBytes.contents(file.path, mappingFrom: 1).get() else {
+            Issue.record("the catalog was read, not mapped")
+            return
+        }
+        // Written again in place, shorter: the mapping holds its start and zeros after it.
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(second))
+        try handle.close()
+        let candidate = ProjectLoader.Candidate(filePath: file.path, path: "Localizable.xcstrings", folder: nil, kind: .catalog)
+        let parsed = ProjectLoader.parse(candidate, mapped: mapped, maximumSize: FileBytes.defaultMaximumSize, keyPool: nil)
+        guard case .catalog(let again) = parsed.content, case .catalog(let expected) = ProjectLoader.parse(candidate, bytes: second).content
+        else {
+            Issue.record("no catalog")
+            return
+        }
+        #expect(again.entries.count == 150)
+        #expect(again.entries == expected.entries && again.diagnostics == expected.diagnostics)
+        // Parsed from the mapping alone, it is neither the first catalog nor the second.
+        guard case .catalog(let fromMapping) = ProjectLoader.parse(candidate, contents: .mapped(mapped)).content else {
+            Issue.record("no catalog")
+            return
+        }
+        #expect(fromMapping.entries != expected.entries || fromMapping.diagnostics != expected.diagnostics)
     }
 
     @Test(arguments: [false, true])
@@ -98,6 +169,10 @@ struct MappedFileTests {
         #expect(bytes.count > 4 << 20)
         let file = folder.appendingPathComponent("Localizable.xcstrings")
         try Data(bytes).write(to: file)
+        guard case .mapped = try FileBytes.contents(file.path, mappingFrom: FileBytes.mappingSize).get() else {
+            Issue.record("the catalog would be read, not mapped")
+            return
+        }
         let candidate = ProjectLoader.Candidate(filePath: file.path, path: "Localizable.xcstrings", folder: nil, kind: .catalog)
         guard case .catalog(let mapped) = ProjectLoader.parse(candidate).content,
             case .catalog(let read) = ProjectLoader.parse(candidate, bytes: bytes).content

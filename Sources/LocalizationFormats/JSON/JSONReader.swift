@@ -138,11 +138,15 @@ public enum JSONReader {
         // decoded into an array as read bytes are.
         let decoded: DecodedText
         let text: FileContents
-        if case .mapped(let file) = contents, TextDecoder.isPlainUTF8(file.bytes) {
+        switch contents {
+        case .mapped(let file) where TextDecoder.isPlainUTF8(file.bytes):
             decoded = DecodedText(utf8: [], encoding: .utf8, problems: [])
             text = contents
-        } else {
-            decoded = TextDecoder.decode(contents.array)
+        case .mapped(let file):
+            decoded = TextDecoder.decode(notPlain: file.bytes)
+            text = .bytes(decoded.utf8)
+        case .bytes(let bytes):
+            decoded = TextDecoder.decode(bytes)
             text = .bytes(decoded.utf8)
         }
         let lines = LazyLineTable(text, countingLines: countingLines)

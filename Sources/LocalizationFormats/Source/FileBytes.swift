@@ -27,7 +27,7 @@ public enum FileBytes {
 
     /// The file's bytes as `read` gives them, or mapped into memory when the file is `mappingFrom`
     /// bytes or more (see `MappedFile`): for a reader that only borrows them, and reads the file
-    /// again if it was cut short meanwhile (`MappedFile.wasCutShort`).
+    /// again if it changed meanwhile (`MappedFile.changedWhileMapped`).
     public static func contents(_ path: String, maximumSize: Int = defaultMaximumSize, mappingFrom minimumSize: Int)
         -> Result<FileContents, FileReadError>
     {

@@ -126,27 +126,30 @@ public enum TextDecoder {
     public static func decode(_ bytes: [UInt8]) -> DecodedText {
         // The common case: UTF-8 without a byte order mark, valid. The bytes are the text: no copy.
         if bytes.withUnsafeBufferPointer(isPlainUTF8) { return DecodedText(utf8: bytes, encoding: .utf8, problems: []) }
-        return bytes.withUnsafeBufferPointer { buffer in
-            let (encoding, skip) = detect(buffer)
-            let body = UnsafeBufferPointer(rebasing: buffer[skip...])
-            var problems = ProblemLog()
-            let utf8: [UInt8]
-            switch encoding {
-            case .utf8, .utf8BOM, .binaryPropertyList:
-                utf8 = decodeUTF8(body, base: skip, problems: &problems)
-            case .utf16LE, .utf16LEBOM:
-                utf8 = decodeUTF16(body, littleEndian: true, base: skip, problems: &problems)
-            case .utf16BE, .utf16BEBOM:
-                utf8 = decodeUTF16(body, littleEndian: false, base: skip, problems: &problems)
-            case .utf32LEBOM:
-                utf8 = decodeUTF32(body, littleEndian: true, base: skip, problems: &problems)
-            case .utf32BEBOM:
-                utf8 = decodeUTF32(body, littleEndian: false, base: skip, problems: &problems)
-            }
-            var decoded = DecodedText(utf8: utf8, encoding: encoding, problems: problems.kept, problemCount: problems.count)
-            decoded.gaveUp = problems.gaveUp
-            return decoded
+        return bytes.withUnsafeBufferPointer(decode(notPlain:))
+    }
+
+    /// Decodes bytes that are not plain UTF-8 (`isPlainUTF8`), where they lie (a mapped file's).
+    static func decode(notPlain buffer: UnsafeBufferPointer<UInt8>) -> DecodedText {
+        let (encoding, skip) = detect(buffer)
+        let body = UnsafeBufferPointer(rebasing: buffer[skip...])
+        var problems = ProblemLog()
+        let utf8: [UInt8]
+        switch encoding {
+        case .utf8, .utf8BOM, .binaryPropertyList:
+            utf8 = decodeUTF8(body, base: skip, problems: &problems)
+        case .utf16LE, .utf16LEBOM:
+            utf8 = decodeUTF16(body, littleEndian: true, base: skip, problems: &problems)
+        case .utf16BE, .utf16BEBOM:
+            utf8 = decodeUTF16(body, littleEndian: false, base: skip, problems: &problems)
+        case .utf32LEBOM:
+            utf8 = decodeUTF32(body, littleEndian: true, base: skip, problems: &problems)
+        case .utf32BEBOM:
+            utf8 = decodeUTF32(body, littleEndian: false, base: skip, problems: &problems)
         }
+        var decoded = DecodedText(utf8: utf8, encoding: encoding, problems: problems.kept, problemCount: problems.count)
+        decoded.gaveUp = problems.gaveUp
+        return decoded
     }
 
     /// Whether `bytes` are valid UTF-8 without a byte order mark: the text as they are.

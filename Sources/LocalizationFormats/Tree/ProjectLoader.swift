@@ -206,18 +206,22 @@ public enum ProjectLoader {
     public static func parse(_ candidate: Candidate, maximumSize: Int = FileBytes.defaultMaximumSize, keyPool: KeyPool? = nil)
         -> ResourceFile
     {
-        if candidate.kind == .catalog,
-            case .success(.mapped(let file)) = FileBytes.contents(
-                candidate.filePath, maximumSize: maximumSize, mappingFrom: FileBytes.mappingSize)
-        {
-            // A catalog only borrows its bytes; one cut short while it was read is read again.
-            let parsed = parse(candidate, contents: .mapped(file))
-            if !file.wasCutShort { return parsed }
-        }
-        let bytes: [UInt8]
-        switch FileBytes.read(candidate.filePath, maximumSize: maximumSize) {
+        // A catalog only borrows its bytes: a large one is mapped.
+        parse(candidate, maximumSize: maximumSize, keyPool: keyPool, mapping: candidate.kind == .catalog)
+    }
+
+    /// `parse(_:maximumSize:keyPool:)`, the file mapped when `mapping` and large (see
+    /// `FileBytes.contents`), and read instead when it changed while it was parsed.
+    static func parse(_ candidate: Candidate, maximumSize: Int, keyPool: KeyPool?, mapping: Bool) -> ResourceFile {
+        let contents =
+            mapping
+            ? FileBytes.contents(candidate.filePath, maximumSize: maximumSize, mappingFrom: FileBytes.mappingSize)
+            : FileBytes.read(candidate.filePath, maximumSize: maximumSize).map(FileContents.bytes)
+        switch contents {
+        case .success(.mapped(let file)):
+            return parse(candidate, mapped: file, maximumSize: maximumSize, keyPool: keyPool)
         case .success(let read):
-            bytes = read
+            return parse(candidate, contents: read, keyPool: keyPool)
         case .failure(let error):
             let table = tableName(candidate)
             let locale = candidate.folder.map(LocaleName.normalize)
@@ -225,7 +229,14 @@ public enum ProjectLoader {
             let empty = StringsFile(path: candidate.path, encoding: .utf8, diagnostics: [diagnostic], loads: false)
             return ResourceFile(path: candidate.path, locale: locale, folder: candidate.folder, table: table, content: .strings(empty))
         }
-        return parse(candidate, bytes: consume bytes, keyPool: keyPool)
+    }
+
+    /// Parses the file `candidate` names from its mapping, and reads and parses it instead when it
+    /// changed while it was parsed (`MappedFile.changedWhileMapped`).
+    static func parse(_ candidate: Candidate, mapped file: MappedFile, maximumSize: Int, keyPool: KeyPool?) -> ResourceFile {
+        let parsed = parse(candidate, contents: .mapped(file), keyPool: keyPool)
+        guard file.changedWhileMapped else { return parsed }
+        return parse(candidate, maximumSize: maximumSize, keyPool: keyPool, mapping: false)
     }
 
     /// Parses bytes already in memory as the file `candidate` names.
