@@ -8,7 +8,8 @@
 /// longer has when it is read (the file was cut short while mapped), which would stop the process
 /// with SIGBUS, reads as zeros instead and marks the mapping changed. Returns the address and
 /// sets `*slot` to the guard's slot, or returns NULL (the caller then reads the file instead) when
-/// the file cannot be mapped, the guard cannot be set up, or `maximumMappings` are open.
+/// the file cannot be mapped, the guard cannot be set up or was handed back, or
+/// `stringscheck_maximum_mappings` are open.
 const void *_Nullable stringscheck_map_file(int descriptor, size_t length, int *_Nonnull slot);
 
 /// Whether a page of the mapping in `slot` was read after the file lost it (see
