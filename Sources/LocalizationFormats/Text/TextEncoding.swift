@@ -153,7 +153,7 @@ public enum TextDecoder {
     }
 
     /// Whether `bytes` are valid UTF-8 without a byte order mark: the text as they are.
-    public static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         detect(bytes) == (.utf8, 0) && firstInvalidUTF8(bytes) == bytes.count
     }
 

@@ -90,34 +90,26 @@ public struct FixItExample: Sendable, Hashable {
 /// lists their IDs, the engine their severities), and making every rule's example files cost a
 /// check of a small tree about a tenth of its time. Equal when the examples are.
 struct RuleExamples: Sendable, Hashable {
-    typealias Made = (triggering: [RuleExample], nonTriggering: [RuleExample], fixIt: FixItExample?)
+    struct Made: Sendable, Hashable {
+        var triggering: [RuleExample]
+        var nonTriggering: [RuleExample]
+        var fixIt: FixItExample?
+    }
 
     private let make: @Sendable () -> Made
-    private let lazy = Lazy<Examples>()
-
-    private struct Examples: Sendable {
-        var made: Made
-    }
+    private let lazy = Lazy<Made>()
 
     init(_ make: @escaping @Sendable () -> Made) { self.make = make }
 
     init(triggering: [RuleExample], nonTriggering: [RuleExample], fixIt: FixItExample?) {
-        self.init { (triggering, nonTriggering, fixIt) }
+        self.init { Made(triggering: triggering, nonTriggering: nonTriggering, fixIt: fixIt) }
     }
 
-    var made: Made { lazy.get { Examples(made: make()) }.made }
+    var made: Made { lazy.get(make) }
 
-    static func == (lhs: RuleExamples, rhs: RuleExamples) -> Bool {
-        let (left, right) = (lhs.made, rhs.made)
-        return left.triggering == right.triggering && left.nonTriggering == right.nonTriggering && left.fixIt == right.fixIt
-    }
+    static func == (lhs: RuleExamples, rhs: RuleExamples) -> Bool { lhs.made == rhs.made }
 
-    func hash(into hasher: inout Hasher) {
-        let made = made
-        hasher.combine(made.triggering)
-        hasher.combine(made.nonTriggering)
-        hasher.combine(made.fixIt)
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(made) }
 }
 
 /// Everything users and tools need to know about a rule: its stable ID, why it exists, and
@@ -170,10 +162,11 @@ public struct RuleDescription: Sendable, Hashable {
         nonTriggering: @autoclosure @escaping @Sendable () -> [RuleExample], deprecatedIDs: [String] = [],
         examplesNotApplicable: String? = nil, fixIt: @autoclosure @escaping @Sendable () -> FixItExample? = nil
     ) {
+        let examples = RuleExamples { .init(triggering: triggering(), nonTriggering: nonTriggering(), fixIt: fixIt()) }
         self.init(
             id: id, name: name, area: area, summary: summary, rationale: rationale, fix: fix, defaultSeverity: defaultSeverity,
-            isOptIn: isOptIn, isBacklog: isBacklog, examples: RuleExamples { (triggering(), nonTriggering(), fixIt()) },
-            deprecatedIDs: deprecatedIDs, examplesNotApplicable: examplesNotApplicable)
+            isOptIn: isOptIn, isBacklog: isBacklog, examples: examples, deprecatedIDs: deprecatedIDs,
+            examplesNotApplicable: examplesNotApplicable)
     }
 
     init(

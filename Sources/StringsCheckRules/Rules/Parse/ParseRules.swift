@@ -398,7 +398,7 @@ public enum ParseRules {
             defaultSeverity: kind.defaultSeverity,
             examples: RuleExamples {
                 let made = examples()
-                return (made.triggering, made.nonTriggering, fixIt())
+                return .init(triggering: made.triggering, nonTriggering: made.nonTriggering, fixIt: fixIt())
             }, examplesNotApplicable: notApplicable)
     }
 }
