@@ -135,7 +135,7 @@ extension PluralForms {
 
     /// The plural forms of the value `value` points to and of the values nested in its variations'
     /// cases, each value and its variations' cases read where they lie
-    /// (`CatalogValue.withParts(at:_:)`): a copy of each value and case retained its box and
+    /// (`CatalogValue.withParts(at:_:)`): a copy of each value and case retained its store and
     /// strings, contended between the cores.
     private static func collect(
         at value: UnsafePointer<CatalogValue>, file: SharedFile, locale: String, key: String, into result: inout [PluralForms]

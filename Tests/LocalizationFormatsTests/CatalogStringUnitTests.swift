@@ -2,8 +2,9 @@ import Testing
 
 @testable import LocalizationFormats
 
-/// A string unit keeps its state in one word: Xcode's five states by number, any other spelling
-/// boxed. What it says back, compares and hashes is the spelling it was given.
+/// A string unit keeps its state in four bytes: Xcode's five states by number, any other spelling
+/// by its number among the run's other spellings. What it says back, compares and hashes is the
+/// spelling it was given.
 struct CatalogStringUnitTests {
     static let spellings: [String?] = [
         nil, "translated", "needs_review", "new", "stale", "machine_translated", "reviewed", "", "Translated",
@@ -58,10 +59,30 @@ struct CatalogStringUnitTests {
         }
     }
 
-    /// The sizes the catalog model's memory figures rest on: a unit of 32 bytes (its state in one
-    /// word), a value of a box reference and its shape.
+    /// Other spellings numbered from several threads at once each read back as written, and a
+    /// spelling numbered twice is one state.
+    @Test func otherSpellingsNumberedAtOnceReadBack() async {
+        let spellings = (0..<400).map { "state-\($0 % 200)" }
+        let units = await withTaskGroup(of: (Int, CatalogStringUnit).self) { group in
+            for (index, spelling) in spellings.enumerated() {
+                group.addTask { (index, CatalogStringUnit(state: spelling, value: "x", location: SourcePosition(line: 1, column: 1))) }
+            }
+            var units = [CatalogStringUnit?](repeating: nil, count: spellings.count)
+            for await (index, unit) in group { units[index] = unit }
+            return units
+        }
+        #expect(units.map { $0?.state } == spellings)
+        #expect(units[3] == units[203])
+        #expect(units[3] != units[4])
+        #expect(units.allSatisfy { $0?.isSettled == false && $0?.isNew == false })
+    }
+
+    /// The sizes the catalog model's memory figures rest on: a unit of 28 bytes (its state in four),
+    /// and a value holding its unit in place in 48, so that a localization (its locale and value)
+    /// takes 64 in its entry's array.
     @Test func aUnitAndAValueKeepTheirSizes() {
-        #expect(MemoryLayout<CatalogStringUnit>.size == 32)
-        #expect(MemoryLayout<CatalogValue>.size <= 16)
+        #expect(MemoryLayout<CatalogStringUnit>.size == 28)
+        #expect(MemoryLayout<CatalogValue>.size == 48)
+        #expect(MemoryLayout<CatalogLocalization>.stride == 64)
     }
 }

@@ -115,8 +115,7 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
     }
 
     /// The text of `unit(at:)` alone: the value read where it lies, without copying the unit (a
-    /// retain of its box and of each of its strings, contended when rules on both cores read
-    /// the same catalog).
+    /// retain of its text's store, contended when rules on both cores read the same catalog).
     public func value(at position: Int) -> String? {
         var value: String?
         withUnit(at: position) { value = $0.value }
@@ -154,7 +153,7 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
                 let value = CatalogLocalization.value(at: first + Int(place.localization))
                 var location: SourcePosition?
                 _ = CatalogValue.withRepresentativeUnit(at: value) { location = $0.location }
-                return location ?? CatalogValue.withStorage(at: value) { _, storage in storage.location }
+                return location ?? CatalogValue.location(at: value)
             }
         }
     }
@@ -189,7 +188,7 @@ extension StringCatalog {
         let source = sourceLanguage.map(LocaleName.normalize)
         // Runs of 50,000 localizations or more, at most one per core (and eight): a small catalog
         // is one run. A run of entries, not a share of the locales: a share of the locales read
-        // every value's neighbours too (a value's box lies beside the next locale's), so every
+        // every value's neighbours too (a value lies beside the next locale's), so every
         // core brought the whole catalog into its cache, where a run brings in its own part.
         let localizations = entries.count * Swift.max(1, entries.first?.localizations.count ?? 1)
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -253,8 +252,8 @@ extension StringCatalog {
                         if locale == sourceID { hasSource = true }
                         lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
                         // The unit the text shows, the key only when there is none. The value is
-                        // read where it lies: copied, its box was retained, contended with the
-                        // other runs reading their neighbours.
+                        // read where it lies: copied, its text's store was retained, contended
+                        // with the other runs reading their neighbours.
                         let value = CatalogLocalization.value(at: first + item)
                         let shown = CatalogValue.withRepresentativeUnit(at: value) { unit in
                             lists.layouts[locale].append(unit)

@@ -3,8 +3,8 @@ public struct CatalogStringUnit: Sendable, Hashable {
     /// The text's UTF-8 where the parser wrote it (see `CatalogText`).
     public var text: CatalogText
     public var location: SourcePosition
-    /// The state (see `StoredState`): one word where a string took two, and a large catalog holds
-    /// hundreds of thousands of units.
+    /// The state (see `StoredState`): four bytes where a string took sixteen, and a large catalog
+    /// holds hundreds of thousands of units.
     @usableFromInline var storedState: StoredState
 
     public init(state: String?, value: String, location: SourcePosition) {
@@ -38,18 +38,10 @@ public struct CatalogStringUnit: Sendable, Hashable {
 
     /// Whether the unit's state is `translated`, or it states none: a text a device shows as
     /// settled (compared without spelling the state out).
-    @inlinable public var isSettled: Bool {
-        switch storedState {
-        case .none, .translated: true
-        default: false
-        }
-    }
+    @inlinable public var isSettled: Bool { storedState.code <= StoredState.translated.code }
 
     /// Whether the unit's state is `new`.
-    @inlinable public var isNew: Bool {
-        if case .new = storedState { return true }
-        return false
-    }
+    @inlinable public var isNew: Bool { storedState == .new }
 
     public static func == (lhs: CatalogStringUnit, rhs: CatalogStringUnit) -> Bool {
         lhs.state == rhs.state && lhs.text == rhs.text && lhs.location == rhs.location
@@ -61,17 +53,30 @@ public struct CatalogStringUnit: Sendable, Hashable {
         hasher.combine(location)
     }
 
-    /// A unit's state: one of Xcode's by number, any other spelling boxed.
+    /// A unit's state: one of Xcode's by number, any other spelling by its number among the
+    /// process's other spellings. Four bytes where a case holding a boxed spelling took eight:
+    /// with its text and place, a unit fits 28 bytes, and a value holding its unit in place (see
+    /// `CatalogValue`) fits 48, one cache line and a half less per locale of every key.
     @usableFromInline
-    enum StoredState: Sendable {
-        case none, translated, needsReview, new, stale, machineTranslated
-        case other(Spelling)
+    struct StoredState: Sendable, Equatable {
+        @usableFromInline let code: UInt32
 
-        @usableFromInline
-        final class Spelling: Sendable {
-            let text: String
-            init(_ text: String) { self.text = text }
-        }
+        @usableFromInline init(code: UInt32) { self.code = code }
+
+        // Computed, not stored constants: a stored constant is read through a lazy initializer's
+        // check.
+        @inlinable static var none: StoredState { StoredState(code: 0) }
+        @inlinable static var translated: StoredState { StoredState(code: 1) }
+        @inlinable static var needsReview: StoredState { StoredState(code: 2) }
+        @inlinable static var new: StoredState { StoredState(code: 3) }
+        @inlinable static var stale: StoredState { StoredState(code: 4) }
+        @inlinable static var machineTranslated: StoredState { StoredState(code: 5) }
+        /// The code of the first other spelling.
+        private static var firstOther: UInt32 { 6 }
+
+        /// Other spellings by number, each kept once for the rest of the run: a catalog holds
+        /// few (Xcode writes none), and a hand-edited one repeats its own.
+        private static let otherSpellings = LockedValue((spellings: [String](), numbers: [String: UInt32]()))
 
         init(_ state: String?) {
             guard let state else {
@@ -84,7 +89,15 @@ public struct CatalogStringUnit: Sendable, Hashable {
             case .new: self = .new
             case .stale: self = .stale
             case .machineTranslated: self = .machineTranslated
-            default: self = .other(Spelling(state))
+            default:
+                let number = Self.otherSpellings.withLock { table in
+                    if let number = table.numbers[state] { return number }
+                    let number = UInt32(table.spellings.count)
+                    table.spellings.append(state)
+                    table.numbers[state] = number
+                    return number
+                }
+                self.init(code: Self.firstOther + number)
             }
         }
 
@@ -96,7 +109,7 @@ public struct CatalogStringUnit: Sendable, Hashable {
             case .new: "new"
             case .stale: "stale"
             case .machineTranslated: "machine_translated"
-            case .other(let spelling): spelling.text
+            default: Self.otherSpellings.withLock { $0.spellings[Int(code - Self.firstOther)] }
             }
         }
     }

@@ -1,87 +1,58 @@
 /// A value in a catalog: a string unit, variations, or both (plus substitutions).
 public struct CatalogValue: Sendable, Hashable {
-    // The fields live in one shared box, copied on write: a catalog's values are read by the
-    // context and several rules on both cores, and copying a value of four strings and arrays
-    // cost four reference counts, contended between the cores; a box costs one.
-    // The box's fields are constants: reading them needs no exclusivity check and can borrow in
-    // place; a setter (rare: the parser builds each value whole) makes a new box.
-    // Nearly every value is one unit: its box holds the unit and the value's place (56 bytes, a
-    // 64-byte block of the heap); a value with forms has a box of the subclass that holds them too.
-    // Sendable unchecked because a class with a subclass cannot be checked: every field of both
-    // is a constant of a Sendable type.
+    // Nearly every value is one string unit: it is held in place, in the entry's array of
+    // localizations, and only a value with variations or substitutions points to a box of them.
+    // A box per value (its unit and place, a 64-byte block of the heap, and a reference to it)
+    // took 12.6 MB of a 26 MB catalog's model, and an allocation apiece to parse.
+    // The fields are constants: a setter (rare: the parser builds each value whole) makes a new
+    // value, and a reader through a pointer borrows them where they lie (see `withParts(at:_:)`).
+
+    /// The value's string unit; an empty one when it has none (the shape says which). Not
+    /// optional: a caller borrows it in place, where unwrapping an optional copied the unit (a
+    /// retain of its store).
+    @usableFromInline let unit: CatalogStringUnit
+    /// What the value holds, worked out once when it is made.
+    public let shape: Shape
+    @usableFromInline let place: SourcePosition
+    /// The value's variations and substitutions, when it has any (`shape.hasForms`).
+    @usableFromInline let forms: Forms?
+
+    /// The variations and substitutions of a value that has any: a box, as few values have them.
     @usableFromInline
-    class Storage: @unchecked Sendable {
-        /// The value's string unit; an empty one when it has none (the shape says which). Not
-        /// optional: a caller borrows a constant of the box in place, where unwrapping an
-        /// optional copied the unit (a retain of its store).
-        @usableFromInline final let unit: CatalogStringUnit
-        @usableFromInline final let location: SourcePosition
-
-        /// A box of `stringUnit` (an empty unit when nil), or of it and the forms when there are
-        /// any.
-        @usableFromInline
-        static func make(
-            stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
-        ) -> Storage {
-            let unit = stringUnit ?? CatalogStringUnit(state: nil, text: .empty, location: location)
-            if variations.isEmpty && substitutions.isEmpty { return Storage(unit: unit, location: location) }
-            return FormsStorage(unit: unit, location: location, variations: variations, substitutions: substitutions)
-        }
-
-        /// A lone unit's box, the unit moved in.
-        @usableFromInline
-        init(unit: consuming CatalogStringUnit, location: SourcePosition) {
-            self.unit = unit
-            self.location = location
-        }
-
-        /// The box's forms, when it is of the subclass that holds them (`shape.hasForms`).
-        @inlinable final func forms(_ shape: Shape) -> FormsStorage? {
-            shape.hasForms ? unsafeDowncast(self, to: FormsStorage.self) : nil
-        }
-    }
-
-    /// The box of a value with variations or substitutions.
-    @usableFromInline
-    final class FormsStorage: Storage, @unchecked Sendable {
+    final class Forms: Sendable {
         @usableFromInline let variations: [CatalogVariation]
         @usableFromInline let substitutions: [CatalogSubstitution]
 
-        @usableFromInline
-        init(
-            unit: consuming CatalogStringUnit, location: SourcePosition, variations: [CatalogVariation],
-            substitutions: [CatalogSubstitution]
-        ) {
+        init(variations: [CatalogVariation], substitutions: [CatalogSubstitution]) {
             self.variations = variations
             self.substitutions = substitutions
-            super.init(unit: unit, location: location)
         }
     }
-
-    @usableFromInline private(set) var storage: Storage
-    /// What the value holds, worked out once when its box is made and kept beside it.
-    public private(set) var shape: Shape
 
     public init(
         stringUnit: CatalogStringUnit?, variations: [CatalogVariation], substitutions: [CatalogSubstitution], location: SourcePosition
     ) {
-        storage = Storage.make(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: location)
         shape = Shape(stringUnit: stringUnit, variations: variations, substitutions: substitutions)
+        unit = stringUnit ?? CatalogStringUnit(state: nil, text: .empty, location: location)
+        place = location
+        forms = variations.isEmpty && substitutions.isEmpty ? nil : Forms(variations: variations, substitutions: substitutions)
     }
 
     /// A value that is one string unit whose state the caller has read as `states` (the parser's
     /// usual path): its shape made without reading the unit again.
     init(unit: consuming CatalogStringUnit, states: UnitStates, location: SourcePosition) {
         shape = Shape(unitStates: states, text: unit.text)
-        storage = Storage(unit: unit, location: location)
+        self.unit = unit
+        place = location
+        forms = nil
     }
 
-    /// Whether the value has a string unit of its own, answered without reading its box (nor
-    /// copying the unit, as comparing `stringUnit` with nil does).
+    /// Whether the value has a string unit of its own, answered without reading the unit (nor
+    /// copying it, as comparing `stringUnit` with nil does).
     @inlinable public var hasStringUnit: Bool { shape.hasStringUnit }
-    /// Whether the value has variations of its own, answered without reading its box.
+    /// Whether the value has variations of its own, answered without reading its forms.
     @inlinable public var hasVariations: Bool { shape.hasVariations }
-    /// Whether the value has substitutions of its own, answered without reading its box.
+    /// Whether the value has substitutions of its own, answered without reading its forms.
     @inlinable public var hasSubstitutions: Bool { shape.hasSubstitutions }
     /// Whether the value has forms (variations or substitutions of its own) besides its unit.
     @inlinable public var hasForms: Bool { shape.hasForms }
@@ -92,27 +63,26 @@ public struct CatalogValue: Sendable, Hashable {
     @inlinable public var nestsSubstitutions: Bool { shape.nestsSubstitutions }
 
     @inlinable public var stringUnit: CatalogStringUnit? {
-        get { shape.hasStringUnit ? storage.unit : nil }
+        get { shape.hasStringUnit ? unit : nil }
         set { self = CatalogValue(stringUnit: newValue, variations: variations, substitutions: substitutions, location: location) }
     }
     /// `plural` or `device` → case name → value (device cases may nest plural variations).
     @inlinable public var variations: [CatalogVariation] {
-        get { storage.forms(shape)?.variations ?? [] }
+        get { forms?.variations ?? [] }
         set { self = CatalogValue(stringUnit: stringUnit, variations: newValue, substitutions: substitutions, location: location) }
     }
     @inlinable public var substitutions: [CatalogSubstitution] {
-        get { storage.forms(shape)?.substitutions ?? [] }
+        get { forms?.substitutions ?? [] }
         set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: newValue, location: location) }
     }
     @inlinable public var location: SourcePosition {
-        get { storage.location }
+        get { place }
         set { self = CatalogValue(stringUnit: stringUnit, variations: variations, substitutions: substitutions, location: newValue) }
     }
 
     public static func == (lhs: CatalogValue, rhs: CatalogValue) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.stringUnit == rhs.stringUnit && lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions
-                && lhs.location == rhs.location)
+        lhs.stringUnit == rhs.stringUnit && lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions
+            && lhs.location == rhs.location
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -126,7 +96,7 @@ public struct CatalogValue: Sendable, Hashable {
     /// (of which Xcode compiles one), asked of the variations in place.
     public var variesByPluralAndDevice: Bool {
         guard shape.hasVariations else { return false }
-        return storage.forms(shape)?.variations.withUnsafeBufferPointer { variations in
+        return forms?.variations.withUnsafeBufferPointer { variations in
             variations.contains { $0.selector == "plural" } && variations.contains { $0.selector == "device" }
         } ?? false
     }
@@ -142,7 +112,7 @@ public struct CatalogValue: Sendable, Hashable {
     /// it has one.
     @inlinable
     public func withStringUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
-        if shape.hasStringUnit { try body(storage.unit) }
+        if shape.hasStringUnit { try body(unit) }
     }
 
     /// Calls `body` with the unit `representativeUnit` returns, read in place rather than copied
@@ -150,45 +120,56 @@ public struct CatalogValue: Sendable, Hashable {
     /// calling it, when there is none.
     @inlinable
     public func withRepresentativeUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows -> Bool {
-        try Self.withRepresentativeUnit(shape: shape, storage: storage, body)
+        try Self.withRepresentativeUnit(shape: shape, unit: unit, forms: forms, body)
     }
 
-    /// `withRepresentativeUnit` of the value `value` points to, its box borrowed where it lies
-    /// (see `withStorage(at:_:)`).
+    /// `withRepresentativeUnit` of the value `value` points to, read where it lies (see
+    /// `withFields(at:_:)`).
     @inlinable
     public static func withRepresentativeUnit(at value: UnsafePointer<CatalogValue>, _ body: (borrowing CatalogStringUnit) throws -> Void)
         rethrows -> Bool
     {
-        try withStorage(at: value) { shape, storage in try withRepresentativeUnit(shape: shape, storage: storage, body) }
+        try withFields(at: value) { shape, unit, forms in try withRepresentativeUnit(shape: shape, unit: unit, forms: forms, body) }
     }
 
-    /// `forEachUnit` of the value `value` points to, its box borrowed where it lies (see
-    /// `withStorage(at:_:)`).
+    /// `forEachUnit` of the value `value` points to, read where it lies (see `withFields(at:_:)`).
     @inlinable
     public static func forEachUnit(at value: UnsafePointer<CatalogValue>, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
-        try withStorage(at: value) { shape, storage in try forEachUnit(shape: shape, storage: storage, body) }
+        try withFields(at: value) { shape, unit, forms in try forEachUnit(shape: shape, unit: unit, forms: forms, body) }
     }
 
-    /// Calls `body` with the shape and the box of the value `value` points to, the box borrowed
-    /// rather than retained. A value read from a buffer and handed to a closure that writes
+    /// Calls `body` with the shape, the unit and the forms' box of the value `value` points to,
+    /// the box not retained. A value read from a buffer and handed to a closure that writes
     /// memory is copied first (the compiler cannot tell that the closure leaves the buffer
-    /// alone): a retain of its box, contended when the cores read one catalog at once. The box's
-    /// fields are constants, read in place whatever the closure writes.
+    /// alone): the unit is (a retain of its text's store), but not the box, whose fields are
+    /// constants read in place whatever the closure writes.
     @inlinable
-    static func withStorage<Result>(at value: UnsafePointer<CatalogValue>, _ body: (Shape, Storage) throws -> Result) rethrows -> Result {
-        let box = UnsafeRawPointer(value).load(fromByteOffset: storageOffset, as: UnsafeRawPointer.self)
-        let shape = value.pointee.shape
-        return try Unmanaged<Storage>.fromOpaque(box)._withUnsafeGuaranteedRef { try body(shape, $0) }
+    static func withFields<Result>(
+        at value: UnsafePointer<CatalogValue>, _ body: (Shape, borrowing CatalogStringUnit, Forms?) throws -> Result
+    ) rethrows -> Result {
+        let raw = UnsafeRawPointer(value)
+        let shape = raw.load(fromByteOffset: shapeOffset, as: Shape.self)
+        let unit = raw.advanced(by: unitOffset).assumingMemoryBound(to: CatalogStringUnit.self)
+        guard shape.hasForms, let box = raw.load(fromByteOffset: formsOffset, as: UnsafeRawPointer?.self) else {
+            return try body(shape, unit.pointee, nil)
+        }
+        return try Unmanaged<Forms>.fromOpaque(box)._withUnsafeGuaranteedRef { try body(shape, unit.pointee, $0) }
     }
 
-    /// Where a value's box reference lies in it.
-    @usableFromInline static let storageOffset = storedPropertyOffset(\CatalogValue.storage)
+    /// Where a value's fields lie in it.
+    @usableFromInline static let unitOffset = storedPropertyOffset(\CatalogValue.unit)
+    @usableFromInline static let shapeOffset = storedPropertyOffset(\CatalogValue.shape)
+    @usableFromInline static let formsOffset = storedPropertyOffset(\CatalogValue.forms)
+
+    /// The place of the value `value` points to (see `location`), read where it lies.
+    @inlinable
+    static func location(at value: UnsafePointer<CatalogValue>) -> SourcePosition { value.pointee.place }
 
     /// Calls `body` with the shape, the string unit (an empty one when `shape.hasStringUnit` is
     /// false), the variations and the substitutions of the value `value` points to: the unit and
-    /// the lists read where they lie (a value with forms has its forms' box retained once). A
-    /// walk down a value's cases that copied each case's value, unit and lists retained every one
-    /// of them, contended when the rules on both cores read one catalog.
+    /// the lists read where they lie. A walk down a value's cases that copied each case's value,
+    /// unit and lists retained every one of them, contended when the rules on both cores read
+    /// one catalog.
     @inlinable
     public static func withParts<Result>(
         at value: UnsafePointer<CatalogValue>,
@@ -197,33 +178,33 @@ public struct CatalogValue: Sendable, Hashable {
             _ substitutions: UnsafeBufferPointer<CatalogSubstitution>
         ) throws -> Result
     ) rethrows -> Result {
-        try withStorage(at: value) { shape, storage in
-            guard let forms = storage.forms(shape) else {
-                return try body(shape, storage.unit, UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+        try withFields(at: value) { shape, unit, forms in
+            guard let forms else {
+                return try body(shape, unit, UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
             }
             return try forms.variations.withUnsafeBufferPointer { variations in
                 try forms.substitutions.withUnsafeBufferPointer { substitutions in
-                    try body(shape, storage.unit, variations, substitutions)
+                    try body(shape, unit, variations, substitutions)
                 }
             }
         }
     }
 
     @inlinable
-    static func withRepresentativeUnit(shape: Shape, storage: Storage, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows
-        -> Bool
-    {
+    static func withRepresentativeUnit(
+        shape: Shape, unit: borrowing CatalogStringUnit, forms: Forms?, _ body: (borrowing CatalogStringUnit) throws -> Void
+    ) rethrows -> Bool {
         if shape.hasStringUnit {
-            try body(storage.unit)
+            try body(unit)
             return true
         }
         guard shape.hasVariations else { return false }
         // Read through the forms' box in place (the `variations` getter returns the array
         // retained).
-        return try storage.forms(shape)?.variations.withUnsafeBufferPointer { variations in
+        return try forms?.variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 let found = try variations[variation].cases.withUnsafeBufferPointer { cases in
-                    // Each case's value read where it lies (see `withStorage(at:_:)`).
+                    // Each case's value read where it lies (see `withFields(at:_:)`).
                     guard let first = cases.baseAddress else { return false }
                     if let other = cases.indices.first(where: { cases[$0].name == "other" }),
                         try withRepresentativeUnit(at: CatalogVariation.Case.value(at: first + other), body)
@@ -250,15 +231,17 @@ extension CatalogValue {
     /// instead of collected into arrays.
     @inlinable
     public func forEachUnit(_ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
-        try Self.forEachUnit(shape: shape, storage: storage, body)
+        try Self.forEachUnit(shape: shape, unit: unit, forms: forms, body)
     }
 
     @inlinable
-    static func forEachUnit(shape: Shape, storage: Storage, _ body: (borrowing CatalogStringUnit) throws -> Void) rethrows {
+    static func forEachUnit(
+        shape: Shape, unit: borrowing CatalogStringUnit, forms: Forms?, _ body: (borrowing CatalogStringUnit) throws -> Void
+    ) rethrows {
         // Told by the shape: `stringUnit != nil` compared two optional units, copying the unit.
-        if shape.hasStringUnit { try body(storage.unit) }
+        if shape.hasStringUnit { try body(unit) }
         // Nearly every value is one unit: no variation or substitution to walk.
-        guard let forms = storage.forms(shape) else { return }
+        guard let forms else { return }
         try forEachUnit(in: forms.variations, body)
         try forms.substitutions.withUnsafeBufferPointer { substitutions in
             for index in substitutions.indices { try forEachUnit(in: substitutions[index].variations, body) }
@@ -270,7 +253,7 @@ extension CatalogValue {
         try variations.withUnsafeBufferPointer { variations in
             for variation in variations.indices {
                 try variations[variation].cases.withUnsafeBufferPointer { cases in
-                    // Each case's value read where it lies (see `withStorage(at:_:)`).
+                    // Each case's value read where it lies (see `withFields(at:_:)`).
                     guard let first = cases.baseAddress else { return }
                     for item in cases.indices { try forEachUnit(at: CatalogVariation.Case.value(at: first + item), body) }
                 }

@@ -1,11 +1,11 @@
 extension CatalogValue {
-    /// What a value holds, in a few bits kept beside its box, not in it: a rule looking for one
+    /// What a value holds, in a few bits kept beside its unit: a rule looking for one
     /// state, or for values with forms, passes the others over reading only the catalog's array
-    /// of localizations (`StringCatalog.forEachLocalization(where:_:)`), never the box each value
+    /// of localizations (`StringCatalog.forEachLocalization(where:_:)`), never the text or the forms each value
     /// points to. Nested values' shapes are read when a value is made, so a value's is made once.
     public struct Shape: Sendable {
         @usableFromInline let unitStates: UnitStates
-        /// The flags below, one bit each: with the states, two bytes beside the value's box. The
+        /// The flags below, one bit each: with the states, two bytes beside the value's unit. The
         /// bits are computed, not stored constants: a constant of a type was read through its
         /// lazy initializer's check, on every read of a flag.
         @usableFromInline let flags: Flags
@@ -123,7 +123,7 @@ extension CatalogValue {
             case .new: self = .new
             case .stale: self = .stale
             case .machineTranslated: self = .machineTranslated
-            case .other: self = .other
+            default: self = .other
             }
         }
 

@@ -1,5 +1,5 @@
 /// A locale's value in a catalog entry. A structure, not a tuple: a tuple's member read in
-/// place through a buffer was copied whole first (a retain of its value's box, contended
+/// place through a buffer was copied whole first (a retain of its value's text store, contended
 /// between the cores when rules read the same catalog).
 public struct CatalogLocalization: Sendable, Hashable {
     /// The locale identifier as written.
@@ -14,7 +14,7 @@ public struct CatalogLocalization: Sendable, Hashable {
 
 extension CatalogLocalization {
     /// The value of the localization `localization` points to, where it lies (see
-    /// `CatalogValue.withStorage(at:_:)`).
+    /// `CatalogValue.withFields(at:_:)`).
     @inlinable
     public static func value(at localization: UnsafePointer<CatalogLocalization>) -> UnsafePointer<CatalogValue> {
         UnsafeRawPointer(localization).advanced(by: valueOffset).assumingMemoryBound(to: CatalogValue.self)
@@ -182,7 +182,7 @@ extension StringCatalog {
 
     /// `forEachLocalizationWithPosition`, handing over where each value lies rather than the
     /// value: a reader that walks a value's cases in place (`CatalogValue.withParts(at:_:)`)
-    /// needs its address, and a borrowed value was copied to be given one (a retain of its box).
+    /// needs its address, and a borrowed value was copied to be given one (a retain of its store).
     @inlinable
     public func forEachValueInPlace(
         entries range: Range<Int>? = nil, where include: (CatalogValue.Shape) -> Bool = { _ in true },
@@ -222,9 +222,9 @@ extension StringCatalog {
     /// Calls `body` with every string unit of every localization, in the order of
     /// `forEachLocalizationWithPosition` and, within a value, of `CatalogValue.forEachUnit`, with
     /// its localization's position. Nothing is copied: handing each entry and value to a closure
-    /// retained the entry's list and the value's box, contended when the cores read one catalog
+    /// retained the entry's list and the value's store, contended when the cores read one catalog
     /// at once; a reader that needs the key or the locale (for a finding) reads them by position.
-    /// Values whose shape `include` refuses are passed over, their boxes unread.
+    /// Values whose shape `include` refuses are passed over, their units unread.
     @inlinable
     public func forEachUnitInPlace(
         where include: (CatalogValue.Shape) -> Bool = { _ in true },

@@ -74,7 +74,7 @@ extension CatalogValue {
     /// Calls `body` with every value nested in this one (variation cases and substitutions'
     /// forms, depth first) whose shape `include` accepts, each with its place; this value itself
     /// is not visited. The walk reads every case where it lies (`withParts(at:_:)`): a copy of
-    /// each case and value retained their strings and boxes, contended between the cores, and a
+    /// each case and value retained their strings and stores, contended between the cores, and a
     /// nested value is copied only to be handed over.
     func forEachNestedValue(where include: (Shape) -> Bool = { _ in true }, _ body: (CatalogValue, CatalogValuePlace) -> Void) {
         // One place for the walk, a step pushed and popped per case: a copy of the place with a

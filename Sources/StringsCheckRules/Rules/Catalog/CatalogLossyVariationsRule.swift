@@ -36,7 +36,7 @@ struct CatalogLossyVariationsRule: Rule {
             catalog.forEachLocalization(where: \.hasVariations) { entry, locale, value in
                 // What can be reported: a unit beside variations, plural beside device variations,
                 // or either nested. Most values with variations are plural forms alone, passed
-                // over before the value is copied (a retain of its box, contended between the cores).
+                // over before the value is copied (a retain of its store, contended between the cores).
                 guard value.hasStringUnit || value.nestsVariations || value.variesByPluralAndDevice else { return }
                 let key = entry.key
                 let value = copy value

@@ -36,7 +36,7 @@ struct CatalogUndefinedSubstitutionRule: Rule {
                     // Every text of the localization may reference its substitutions: the unit,
                     // its variations' and the substitutions' own forms (most values are one unit).
                     // Read in place (copying the unit retained its strings; a borrowed value read
-                    // in the closures below was copied, a retain of its box contended between the
+                    // in the closures below was copied, a retain of its store contended between the
                     // cores), and gathered before the value's names are asked for.
                     references.removeAll(keepingCapacity: true)
                     CatalogValue.forEachUnit(at: value) { unit in

@@ -34,7 +34,7 @@ struct CatalogVariationNestingRule: Rule {
             catalog.forEachLocalization(where: \.hasForms) { entry, locale, value in
                 // What can be reported: a substitution's variation, or one nested in a case. Most
                 // values with forms are plural forms of text alone, passed over by their shape
-                // before the value is copied (a retain of its box, contended between the cores).
+                // before the value is copied (a retain of its store, contended between the cores).
                 guard value.hasSubstitutions || value.nestsVariations || value.nestsSubstitutions else { return }
                 let key = entry.key
                 let value = copy value
