@@ -273,8 +273,8 @@ enum LocalizedTextBuilder {
         }
         // A translation in the state 'new' is not compiled; the source language's unit is the
         // text the app shows whatever its state (Xcode leaves extracted source text 'new').
-        // Read in place (a value without forms visits its unit alone): copying the unit or the
-        // value retained its text's store.
+        // Read in place (a value without forms visits its unit alone): copying the value whole
+        // retained its forms' box besides its unit's store.
         let mayHoldPercent = pointer.pointee.shape.hasPercent
         CatalogValue.forEachUnit(at: pointer) { unit in
             guard isSource || !unit.isNew else { return }

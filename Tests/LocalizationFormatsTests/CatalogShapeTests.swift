@@ -3,7 +3,7 @@ import Testing
 
 @testable import LocalizationFormats
 
-/// A catalog value's shape, kept beside its box, says what walking the value finds.
+/// A catalog value's shape, kept beside its unit, says what walking the value finds.
 struct CatalogShapeTests {
     /// The shape worked out by walking the value and everything nested in it.
     static func walkedShape(_ value: CatalogValue) -> (

@@ -72,6 +72,10 @@ struct CatalogStringUnitTests {
             return units
         }
         #expect(units.map { $0?.state } == spellings)
+        // One number per spelling, whichever thread numbered it first (units compare their
+        // states by number).
+        #expect(units[3]?.storedState == units[203]?.storedState)
+        #expect(units[3]?.storedState != units[4]?.storedState)
         #expect(units[3] == units[203])
         #expect(units[3] != units[4])
         #expect(units.allSatisfy { $0?.isSettled == false && $0?.isNew == false })

@@ -188,7 +188,8 @@ struct StringCatalogTests {
         #expect(catalog.strings(for: "fr").map(\.key) == ["greeting %@"])
     }
 
-    /// A catalog value keeps its fields in a shared box; it still behaves as a value.
+    /// A catalog value's fields are constants, and a setter makes a new value: it behaves as a
+    /// value.
     @Test func catalogValuesKeepValueSemantics() {
         let unit = CatalogStringUnit(state: "translated", value: "Hallo", location: SourcePosition(line: 2, column: 3))
         let original = CatalogValue(stringUnit: unit, variations: [], substitutions: [], location: SourcePosition(line: 1, column: 1))

@@ -114,8 +114,9 @@ public struct CatalogLocaleList: RandomAccessCollection, Sendable {
         return unit
     }
 
-    /// The text of `unit(at:)` alone: the value read where it lies, without copying the unit (a
-    /// retain of its text's store, contended when rules on both cores read the same catalog).
+    /// The text of `unit(at:)` alone: the value read where it lies, without copying the value
+    /// whole (a retain of its text's store and of its forms' box, contended when rules on both
+    /// cores read the same catalog).
     public func value(at position: Int) -> String? {
         var value: String?
         withUnit(at: position) { value = $0.value }
@@ -252,8 +253,9 @@ extension StringCatalog {
                         if locale == sourceID { hasSource = true }
                         lists.places[locale].append(Place(entry: Int32(index), localization: Int32(item)))
                         // The unit the text shows, the key only when there is none. The value is
-                        // read where it lies: copied, its text's store was retained, contended
-                        // with the other runs reading their neighbours.
+                        // read where it lies, not copied whole (its forms' box retained besides
+                        // its unit's store, contended with the other runs reading their
+                        // neighbours).
                         let value = CatalogLocalization.value(at: first + item)
                         let shown = CatalogValue.withRepresentativeUnit(at: value) { unit in
                             lists.layouts[locale].append(unit)

@@ -43,20 +43,22 @@ public struct CatalogStringUnit: Sendable, Hashable {
     /// Whether the unit's state is `new`.
     @inlinable public var isNew: Bool { storedState == .new }
 
+    // The states compared by number: each spelling has one (see `StoredState`), and spelling an
+    // other state out takes the table's lock.
     public static func == (lhs: CatalogStringUnit, rhs: CatalogStringUnit) -> Bool {
-        lhs.state == rhs.state && lhs.text == rhs.text && lhs.location == rhs.location
+        lhs.storedState == rhs.storedState && lhs.text == rhs.text && lhs.location == rhs.location
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(state)
+        hasher.combine(storedState.code)
         hasher.combine(text)
         hasher.combine(location)
     }
 
     /// A unit's state: one of Xcode's by number, any other spelling by its number among the
     /// process's other spellings. Four bytes where a case holding a boxed spelling took eight:
-    /// with its text and place, a unit fits 28 bytes, and a value holding its unit in place (see
-    /// `CatalogValue`) fits 48, one cache line and a half less per locale of every key.
+    /// with its text and place, a unit fits 28 bytes, a value holding its unit in place (see
+    /// `CatalogValue`) 48 and a localization 64, where with the eight-byte state it took 72.
     @usableFromInline
     struct StoredState: Sendable, Equatable {
         @usableFromInline let code: UInt32

@@ -5,7 +5,8 @@ public struct CatalogValue: Sendable, Hashable {
     // A box per value (its unit and place, a 64-byte block of the heap, and a reference to it)
     // took 12.6 MB of a 26 MB catalog's model, and an allocation apiece to parse.
     // The fields are constants: a setter (rare: the parser builds each value whole) makes a new
-    // value, and a reader through a pointer borrows them where they lie (see `withParts(at:_:)`).
+    // value. A reader through a pointer reads them where they lie (see `withFields(at:_:)`): the
+    // forms' box lent without a retain, the unit copied to be lent (a retain of its text's store).
 
     /// The value's string unit; an empty one when it has none (the shape says which). Not
     /// optional: a caller borrows it in place, where unwrapping an optional copied the unit (a

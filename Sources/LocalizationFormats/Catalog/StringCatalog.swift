@@ -221,8 +221,9 @@ extension StringCatalog {
 
     /// Calls `body` with every string unit of every localization, in the order of
     /// `forEachLocalizationWithPosition` and, within a value, of `CatalogValue.forEachUnit`, with
-    /// its localization's position. Nothing is copied: handing each entry and value to a closure
-    /// retained the entry's list and the value's store, contended when the cores read one catalog
+    /// its localization's position. No entry or value is copied, only each unit to be lent (a
+    /// retain of its text's store): handing each entry and value to a closure retained the
+    /// entry's list and what the value holds besides, contended when the cores read one catalog
     /// at once; a reader that needs the key or the locale (for a finding) reads them by position.
     /// Values whose shape `include` refuses are passed over, their units unread.
     @inlinable

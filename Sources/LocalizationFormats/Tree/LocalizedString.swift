@@ -119,7 +119,7 @@ public struct LocalizedString: Sendable, Hashable {
         case .stringsdict: return source.stringsdict.withUnsafeBufferPointer { $0[index].representativeValue }
         case .catalog:
             // Read where the locale's list laid the text out (the unit's bytes, or the key's):
-            // the unit's box, a whole entry away from the locale's next, is not read.
+            // the unit, a whole entry away from the locale's next, is not read.
             if let text = withCatalogTextBytes({ OldStyleScanner.string(validUTF8: $0) }) { return text }
             return source.catalog.value(at: index) ?? source.catalog.key(at: index)
         }
