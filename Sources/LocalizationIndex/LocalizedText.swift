@@ -102,11 +102,19 @@ public final class TextSource: Sendable {
     }
 
     /// The text of form `form` of the variations of localization `localization` of catalog entry
-    /// `entry` (its units numbered as `CatalogValue.forEachUnit` visits them; a value without
-    /// substitutions), made as `LocalizedTextBuilder.catalogTexts` makes it.
+    /// `entry` (its units numbered as `CatalogValue.forEachUnit` visits them), made as
+    /// `LocalizedTextBuilder.catalogTexts` makes it: a value with substitutions through it, any
+    /// other from its unit alone.
     func catalogForm(entry: Int, localization: Int, form: Int, loaded: Bool) -> LocalizedText {
         catalog.withUnsafeBufferPointer { entries in
             let value = entries[entry].localizations[localization].value
+            if value.hasSubstitutions || value.nestsSubstitutions {
+                guard
+                    let made = LocalizedTextBuilder.catalogText(
+                        value, form: form, key: entries[entry].key, keyLocation: entries[entry].keyLocation, source: self, loaded: loaded)
+                else { preconditionFailure("no form \(form) in the catalog value") }
+                return made
+            }
             guard let (unit, label) = LocalizedTextBuilder.labelledUnit(value, at: form) else {
                 preconditionFailure("no form \(form) in the catalog value")
             }
@@ -120,9 +128,15 @@ public final class TextSource: Sendable {
     /// The text alone of that form (see `catalogForm`): the units counted, no label made.
     func catalogFormText(entry: Int, localization: Int, form: Int) -> String {
         catalog.withUnsafeBufferPointer { entries in
+            let value = entries[entry].localizations[localization].value
+            if value.hasSubstitutions || value.nestsSubstitutions {
+                var text = ""
+                LocalizedTextBuilder.forEachCatalogForm(value, isSource: true, labels: false, only: form) { text = $0.text }
+                return text
+            }
             var text = ""
             var index = 0
-            entries[entry].localizations[localization].value.forEachUnit { unit in
+            value.forEachUnit { unit in
                 if index == form { text = unit.value }
                 index += 1
             }
@@ -141,10 +155,9 @@ public final class TextSource: Sendable {
 /// One text a user can see: a `.strings` value, one permutation of a `.stringsdict` entry, or one
 /// string unit of a catalog, with its format specifiers already scanned.
 ///
-/// The index keeps `.strings` values, catalog string units and forms (of values without
-/// substitutions) and the forms of usual `.stringsdict` entries as records (`TextStore`) and makes
-/// their text when one is read; other permutations and catalog values with substitutions are
-/// kept as objects. A class:
+/// The index keeps `.strings` values, catalog string units and forms and the forms of usual
+/// `.stringsdict` entries as records (`TextStore`) and makes their text when one is read; other
+/// permutations are kept as objects. A class:
 /// a text is handed from rule to rule without copying its strings and arrays.
 public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and

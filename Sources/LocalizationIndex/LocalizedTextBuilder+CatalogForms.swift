@@ -2,17 +2,66 @@ import Dispatch
 import Foundation
 import LocalizationFormats
 
-/// The texts of a catalog value with substitutions or forms the packed records do not hold: one
-/// `LocalizedText` per string unit, labelled, with the arguments its substitutions read.
+/// The texts of a catalog value with variations or substitutions: one per string unit, labelled,
+/// with the arguments its substitutions read (the index's records of them, and the objects made
+/// when one is read).
 extension LocalizedTextBuilder {
-    /// One text per string unit. Substitution forms write `%arg` for their own argument, which
-    /// Xcode compiles to `%n$<formatSpecifier>`; the plural rule reads that argument. A
-    /// substitution's `argNum` is the argument its `%#@name@` token stands for, numbered or not
-    /// (`"%1$@ mit %#@n@"` with `argNum` 2 reads the name, then the count), and a substitution's
-    /// form is part of the text around its token: the arguments that text reads are read.
+    /// One text per string unit, as `forEachCatalogForm` reads them.
     static func catalogTexts(
         _ value: CatalogValue, key: String, keyLocation: SourcePosition, source: TextSource, loaded: Bool, isSource: Bool = false
     ) -> [LocalizedText] {
+        var texts: [LocalizedText] = []
+        forEachCatalogForm(value, isSource: isSource) { form in
+            texts.append(form.text(source: source, key: key, keyLocation: keyLocation, loaded: loaded))
+        }
+        return texts
+    }
+
+    /// The text of form `number` of `value` (numbered as `forEachCatalogForm` numbers them), as
+    /// `catalogTexts` makes it; nil past the last form.
+    static func catalogText(
+        _ value: CatalogValue, form number: Int, key: String, keyLocation: SourcePosition, source: TextSource, loaded: Bool
+    ) -> LocalizedText? {
+        var made: LocalizedText?
+        forEachCatalogForm(value, isSource: true, only: number) { form in
+            made = form.text(source: source, key: key, keyLocation: keyLocation, loaded: loaded)
+        }
+        return made
+    }
+
+    /// A catalog form as `forEachCatalogForm` reads it: the text the app formats and its scan.
+    struct CatalogForm {
+        /// The form's number: its unit's place in the order `CatalogValue.forEachUnit` visits them.
+        let number: Int
+        let location: SourcePosition?
+        /// Nil unless labels were asked for (or for the value's own unit).
+        let label: String?
+        /// The unit's text, a substitution's form with its `%arg` replaced.
+        let text: String
+        let analysis: FormatAnalysis
+        /// The arguments the value's substitutions read.
+        let variables: [Int: VariableArgument]
+
+        func text(source: TextSource, key: String, keyLocation: SourcePosition, loaded: Bool) -> LocalizedText {
+            LocalizedText(
+                source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(location), analysis: analysis,
+                origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
+        }
+    }
+
+    /// Calls `body` with each form of `value` the app formats (a translation's unit in the state
+    /// `new` is a placeholder, which catalog-untranslated reports, unless `isSource`), in the
+    /// order `CatalogValue.forEachUnit` visits the units; with `only`, with that form alone.
+    /// Without `labels`, each form's label is nil.
+    ///
+    /// Substitution forms write `%arg` for their own argument, which Xcode compiles to
+    /// `%n$<formatSpecifier>`; the plural rule reads that argument. A substitution's `argNum` is
+    /// the argument its `%#@name@` token stands for, numbered or not (`"%1$@ mit %#@n@"` with
+    /// `argNum` 2 reads the name, then the count), and a substitution's form is part of the text
+    /// around its token: the arguments that text reads are read.
+    static func forEachCatalogForm(
+        _ value: CatalogValue, isSource: Bool, labels: Bool = true, only: Int? = nil, _ body: (CatalogForm) -> Void
+    ) {
         // Substitutions written inside a case (which catalog-nested-substitutions reports) still
         // give their forms' `%arg` its meaning.
         let substitutions = allSubstitutions(value)
@@ -71,12 +120,10 @@ extension LocalizedTextBuilder {
         // Built once for all the units: per unit it cost a set of every variable each.
         let alsoRead = Set(variables.keys)
         let aroundForms = alsoRead.union(readAround)
-        // A translation's unit in the state `new` is a placeholder; catalog-untranslated reports it.
-        var texts: [LocalizedText] = []
         var form = 0
-        forEachLabelledUnit(value, substitution: nil) { unit, label, substitution in
+        forEachLabelledUnit(value, labels: labels, substitution: nil) { unit, label, substitution in
             defer { form += 1 }
-            guard isSource || !unit.isNew else { return }
+            guard only.map({ $0 == form }) ?? (isSource || !unit.isNew) else { return }
             var text = unit.value
             // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
             var scanned: FormatAnalysis?
@@ -86,15 +133,14 @@ extension LocalizedTextBuilder {
                 scanned = scan(form, text)
             }
             let alsoReading = substitution == nil ? alsoRead : aroundForms
-            texts.append(
-                LocalizedText(
-                    source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(unit.location),
+            body(
+                CatalogForm(
+                    number: form, location: unit.location, label: label, text: text,
                     analysis: analysis(
                         scanned ?? FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoReading,
                         argumentNumbers: argumentNumbers),
-                    origin: .catalog, label: label, loaded: loaded, variableArguments: variables))
+                    variables: variables))
         }
-        return texts
     }
 
     /// `specifiers` (a catalog text's, as scanned), each substitution token reading the

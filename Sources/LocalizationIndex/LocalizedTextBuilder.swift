@@ -174,8 +174,8 @@ enum LocalizedTextBuilder {
 
     /// The texts of a run of a catalog's entries, in order, added to `batch` (but those of ignored
     /// locales). A plain string unit's text is a record that reads the catalog (entry,
-    /// localization), and so is each form of a value with variations and no substitutions (entry,
-    /// localization, form); the texts of values with substitutions are objects.
+    /// localization), and so is each form of a value with variations or substitutions (entry,
+    /// localization, form), but for a value with more forms than a record numbers.
     private static func appendCatalogTexts(
         _ catalog: StringCatalog, entries range: Range<Int>, sources: [String: TextSource], file: ResourceFile, usage: TableUsage,
         ignoring ignored: Set<String> = [], to batch: inout TextBatch
@@ -245,29 +245,41 @@ enum LocalizedTextBuilder {
         // Most values are one string unit: its text, without the general path's lists.
         guard !pointer.pointee.shape.hasForms else {
             let value = pointer.pointee
+            var forms = 0
+            value.forEachUnit { _ in forms += 1 }
+            guard TextStore.Slot.fitsCatalogForms(entry: position.entry, localization: position.localization, forms: forms) else {
+                let entry = entries[position.entry]
+                let texts = catalogTexts(
+                    copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: loaded, isSource: isSource)
+                for text in texts {
+                    batch.append(text)
+                }
+                return
+            }
             // Variations without substitutions (plural and device forms): a record per form,
             // read as the general path makes it (`TextSource.catalogForm`).
             if !value.hasSubstitutions, !value.nestsSubstitutions {
-                var forms = 0
-                value.forEachUnit { _ in forms += 1 }
-                if TextStore.Slot.fitsCatalogForms(entry: position.entry, localization: position.localization, forms: forms) {
-                    var form = 0
-                    value.forEachUnit { unit in
-                        if isSource || !unit.isNew {
-                            batch.appendCatalogForm(
-                                unit.text, form: form, entry: position.entry, localization: position.localization, of: source,
-                                loaded: loaded, mayHoldPercent: value.shape.hasPercent)
-                        }
-                        form += 1
+                var form = 0
+                value.forEachUnit { unit in
+                    if isSource || !unit.isNew {
+                        batch.appendCatalogForm(
+                            unit.text, form: form, entry: position.entry, localization: position.localization, of: source,
+                            loaded: loaded, mayHoldPercent: value.shape.hasPercent)
                     }
-                    return
+                    form += 1
                 }
+                return
             }
-            let entry = entries[position.entry]
-            let texts = catalogTexts(
-                copy value, key: entry.key, keyLocation: entry.keyLocation, source: source, loaded: loaded, isSource: isSource)
-            for text in texts {
-                batch.append(text)
+            // A value with substitutions: a record per form too, with what the form reads as
+            // `catalogTexts` scans it (the labels are made when a form's text is).
+            forEachCatalogForm(value, isSource: isSource, labels: false) { form in
+                batch.appendSubstitutionForm(
+                    form.text, analysis: form.analysis, variables: form.variables, form: form.number, entry: position.entry,
+                    localization: position.localization, of: source, loaded: loaded
+                ) {
+                    form.text(
+                        source: source, key: entries[position.entry].key, keyLocation: entries[position.entry].keyLocation, loaded: loaded)
+                }
             }
             return
         }

@@ -162,6 +162,20 @@ struct TextBatch {
         }
     }
 
+    /// Adds form `form` (see `TextSource.catalogForm`) of localization `localization` of catalog
+    /// entry `entry`, a value with substitutions: its text `text`, scanned as `analysis`, reads
+    /// `variables` too (what the object `LocalizedTextBuilder.catalogTexts` makes would keep); a
+    /// record only. `made` makes the text for the rare scan that needs it (see `shapeNumber`).
+    mutating func appendSubstitutionForm(
+        _ text: String, analysis: FormatAnalysis, variables: [Int: VariableArgument], form: Int, entry: Int, localization: Int,
+        of source: TextSource, loaded: Bool, made: () -> LocalizedText
+    ) {
+        let flags = Flags(analysis, isEmpty: text.isEmpty, origin: .catalog, loaded: loaded).union(.catalogForm)
+        let shape = shapeNumber(analysis, variableArguments: variables, text: made)
+        let object = Slot.catalogForm(localization: localization, form: form)
+        add(Slot(object: object, shape: shape, source: number(of: source), entry: Int32(entry), flags: flags), source: source)
+    }
+
     /// A catalog text's record (a unit's or a form's, as `object` and `extra` say), whose text is
     /// `value`: given the scan of an earlier catalog text in the same plain specifiers, else
     /// scanned; `text` makes the text for the rare scan that needs it. `mayHoldPercent` false

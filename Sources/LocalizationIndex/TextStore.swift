@@ -4,15 +4,15 @@ import LocalizationFormats
 /// text with what the index and the rules' filters ask of every text (key, origin, what it
 /// reads), and a `LocalizedText` only where one is needed.
 ///
-/// A `.strings` value, a catalog string unit or form (of variations without substitutions) or a
-/// form of a usual `.stringsdict` entry, nearly every text of a project, has no object until it
-/// is read: its record names its file's entry (and the unit's localization, the catalog form's
-/// localization and number, or the entry's form), and reading it makes the text then,
-/// scanning its format again (which gives what the first scan gave). The rules read the few
-/// texts they report, so a large project keeps 20 bytes per text instead of an object and its
-/// specifiers. Other texts (the permutations of other `.stringsdict` entries, see
-/// `OneVariableEntry`; catalog values with substitutions; a catalog key that is its own source
-/// text) keep their object.
+/// A `.strings` value, a catalog string unit or form (of variations, with substitutions or
+/// without) or a form of a usual `.stringsdict` entry, nearly every text of a project, has no
+/// object until it is read: its record names its file's entry (and the unit's localization, the
+/// catalog form's localization and number, or the entry's form), and reading it makes the text
+/// then, scanning its format again (which gives what the first scan gave). The rules read the
+/// few texts they report, so a large project keeps 20 bytes per text instead of an object and
+/// its specifiers. Other texts (the permutations of other `.stringsdict` entries, see
+/// `OneVariableEntry`; a catalog value with more forms than a record numbers; a catalog key
+/// that is its own source text) keep their object.
 public struct TextStore: RandomAccessCollection, Sendable {
     /// One text's record: plain numbers, so records are copied and freed without reference
     /// counting when the batches of all files are combined.

@@ -83,7 +83,7 @@ struct TextStoreTests {
     /// The forms of a catalog value's plural and device variations are records too, numbered as
     /// the value's units are visited: read in place and made on demand, with their labels, they
     /// say what the texts made up front say. A translation's form in the state 'new' has no text
-    /// (the source language's has); a value with substitutions keeps its objects.
+    /// (the source language's has); a value with substitutions is a record per form too.
     @Test func catalogFormsAreRecordsThatReadTheCatalog() throws {
         let json = """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
@@ -143,11 +143,68 @@ struct TextStoreTests {
         #expect(records.map(\.text) == general.map(\.text) && records.map(\.label) == general.map(\.label))
         #expect(records.map(\.placement) == general.map(\.placement) && records.map(\.analysis) == general.map(\.analysis))
         #expect(records.map(\.keyLocation) == general.map(\.keyLocation) && records.map(\.locale) == general.map(\.locale))
-        // Records but the substitution's value, which keeps its three objects, and the key that
-        // is its own source text.
-        #expect(texts.slots.map { $0.object < 0 } == [true, true, true, true, true, false, false, false, false])
-        #expect(texts.slots.prefix(5).map(\.catalogForm) == [0, 1, 0, 2, 3])
-        #expect(texts.slots.prefix(5).map(\.localization) == [0, 0, 1, 1, 1])
+        // Records but the key that is its own source text.
+        #expect(texts.slots.map { $0.object < 0 } == [true, true, true, true, true, true, true, true, false])
+        #expect(texts.slots.prefix(8).map(\.catalogForm) == [0, 1, 0, 2, 3, 0, 1, 2])
+        #expect(texts.slots.prefix(8).map(\.localization) == [0, 0, 1, 1, 1, 0, 0, 0])
+    }
+
+    /// A value with substitutions is a record per form, numbered as its units are visited (a
+    /// translation's form in the state 'new' has none): made on demand, each says what the
+    /// general path's object says (its `%arg` replaced, its label, what its substitutions
+    /// read), a substitution written inside a variation's case included.
+    @Test func substitutionFormsAreRecordsThatReadTheCatalog() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "%@ and %lld people": {"localizations": {
+                "de": {
+                  "stringUnit": {"state": "translated", "value": "%1$@ und %#@n@"},
+                  "substitutions": {"n": {"argNum": 2, "formatSpecifier": "lld", "variations": {"plural": {
+                    "one": {"stringUnit": {"state": "new", "value": "%arg Person"}},
+                    "few": {"stringUnit": {"state": "translated", "value": "%d Personen"}},
+                    "other": {"stringUnit": {"state": "translated", "value": "%arg Personen"}}}}}}},
+                "fr": {"variations": {"device": {
+                  "iphone": {"stringUnit": {"state": "translated", "value": "%#@n@ avec %1$@"},
+                    "substitutions": {"n": {"formatSpecifier": "lld", "variations": {"plural": {
+                      "other": {"stringUnit": {"state": "translated", "value": "%arg personnes"}}}}}}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%1$@"}}}}}}}}}
+            """
+        let project = Check.project([("Localizable.xcstrings", json)])
+        let texts = ProjectIndex(project: project).texts
+        let file = try #require(project.files.first)
+        guard case .catalog(let catalog) = file.content, let entry = catalog.entries.first else {
+            Issue.record("no catalog entry")
+            return
+        }
+        let general = entry.localizations.flatMap { localization in
+            LocalizedTextBuilder.catalogTexts(
+                localization.value, key: entry.key, keyLocation: entry.keyLocation,
+                source: TextSource(table: "Localizable", locale: localization.locale, path: file.path), loaded: true)
+        }
+        // The forms, then the key as its own source text (no 'en' unit).
+        #expect(texts.count == 7 && texts.key(at: 6) == entry.key && texts.text(at: 6) == entry.key)
+        let forms = texts.indices.prefix(6)
+        let made = forms.map { texts[$0] }
+        #expect(made.map(\.text) == ["%1$@ und %#@n@", "%d Personen", "%2$lld Personen", "%#@n@ avec %1$@", "%1$lld personnes", "%1$@"])
+        #expect(made.map(\.text) == general.map(\.text) && made.map(\.label) == general.map(\.label))
+        #expect(
+            made.map(\.label) == [
+                nil, "'few' of 'n'", "'other' of 'n'", "device 'iphone'", "device 'iphone', 'other' of 'n'", "device 'other'",
+            ])
+        #expect(made.map(\.placement) == general.map(\.placement) && made.map(\.analysis) == general.map(\.analysis))
+        #expect(made.map(\.variableArguments) == general.map(\.variableArguments) && made.map(\.locale) == general.map(\.locale))
+        #expect(made.map(\.keyLocation) == general.map(\.keyLocation) && made.map(\.origin) == general.map(\.origin))
+        #expect(made.map(\.variableArguments).map { $0.keys.sorted() } == [[2], [2], [2], [1], [1], [1]])
+        #expect(forms.map { texts.key(at: $0) } == made.map(\.key))
+        #expect(forms.map { texts.text(at: $0) } == made.map(\.text))
+        #expect(forms.filter { texts.reads(at: $0, anyOf: [.int]) } == [1, 2, 4])
+        for index in texts.indices {
+            #expect(texts.shape(at: index) == ArgumentShape(texts[index].argumentUses(index: index)), "\(texts.text(at: index))")
+        }
+        // Every form a record of its form (the 'new' form, 1 of de, has none).
+        #expect(texts.slots.map { $0.object < 0 } == [true, true, true, true, true, true, false])
+        #expect(texts.slots.prefix(6).map(\.catalogForm) == [0, 2, 3, 0, 1, 2])
+        #expect(texts.slots.prefix(6).map(\.localization) == [0, 0, 0, 1, 1, 1])
     }
 
     /// Ignored locales leave no texts, a catalog's included (its source language too, and then the
