@@ -131,7 +131,7 @@ public final class TextSource: Sendable {
             let value = entries[entry].localizations[localization].value
             if value.hasSubstitutions || value.nestsSubstitutions {
                 var text = ""
-                LocalizedTextBuilder.forEachCatalogForm(value, isSource: true, labels: false, only: form) { text = $0.text }
+                LocalizedTextBuilder.forEachCatalogForm(value, isSource: true, labels: false, only: form) { text = $1().text }
                 return text
             }
             var text = ""

@@ -11,8 +11,8 @@ extension LocalizedTextBuilder {
         _ value: CatalogValue, key: String, keyLocation: SourcePosition, source: TextSource, loaded: Bool, isSource: Bool = false
     ) -> [LocalizedText] {
         var texts: [LocalizedText] = []
-        forEachCatalogForm(value, isSource: isSource) { form in
-            texts.append(form.text(source: source, key: key, keyLocation: keyLocation, loaded: loaded))
+        forEachCatalogForm(value, isSource: isSource) { form, scanned in
+            texts.append(form.text(scanned(), source: source, key: key, keyLocation: keyLocation, loaded: loaded))
         }
         return texts
     }
@@ -23,36 +23,45 @@ extension LocalizedTextBuilder {
         _ value: CatalogValue, form number: Int, key: String, keyLocation: SourcePosition, source: TextSource, loaded: Bool
     ) -> LocalizedText? {
         var made: LocalizedText?
-        forEachCatalogForm(value, isSource: true, only: number) { form in
-            made = form.text(source: source, key: key, keyLocation: keyLocation, loaded: loaded)
+        forEachCatalogForm(value, isSource: true, only: number) { form, scanned in
+            made = form.text(scanned(), source: source, key: key, keyLocation: keyLocation, loaded: loaded)
         }
         return made
     }
 
-    /// A catalog form as `forEachCatalogForm` reads it: the text the app formats and its scan.
+    /// A catalog form as `forEachCatalogForm` reads it; its text and scan are made when asked for.
     struct CatalogForm {
         /// The form's number: its unit's place in the order `CatalogValue.forEachUnit` visits them.
         let number: Int
         let location: SourcePosition?
         /// Nil unless labels were asked for (or for the value's own unit).
         let label: String?
-        /// The unit's text, a substitution's form with its `%arg` replaced.
-        let text: String
-        let analysis: FormatAnalysis
         /// The arguments the value's substitutions read.
         let variables: [Int: VariableArgument]
+        /// The substitution whose form this is, when the form's one `%` is its `%arg` token
+        /// (`holdsArgumentTokenAlone`) and that token becomes a plain specifier (see
+        /// `PlainSpecifiers`, a specifier the scanner reads whatever follows it); nil for any
+        /// other form. Such forms of one substitution of one value read the same: one
+        /// numbered specifier, and what the value's other texts leave unread, wherever the
+        /// token stands in the text.
+        let readsItsTokenAlone: String?
 
-        func text(source: TextSource, key: String, keyLocation: SourcePosition, loaded: Bool) -> LocalizedText {
+        /// The form's text, its text being `scanned.text` and its scan `scanned.analysis`.
+        func text(
+            _ scanned: (text: String, analysis: FormatAnalysis), source: TextSource, key: String, keyLocation: SourcePosition, loaded: Bool
+        ) -> LocalizedText {
             LocalizedText(
-                source: source, key: key, text: text, keyLocation: keyLocation, placement: .fixed(location), analysis: analysis,
-                origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
+                source: source, key: key, text: scanned.text, keyLocation: keyLocation, placement: .fixed(location),
+                analysis: scanned.analysis, origin: .catalog, label: label, loaded: loaded, variableArguments: variables)
         }
     }
 
     /// Calls `body` with each form of `value` the app formats (a translation's unit in the state
     /// `new` is a placeholder, which catalog-untranslated reports, unless `isSource`), in the
-    /// order `CatalogValue.forEachUnit` visits the units; with `only`, with that form alone.
-    /// Without `labels`, each form's label is nil.
+    /// order `CatalogValue.forEachUnit` visits the units, and what makes its text and its scan
+    /// (a form's `%arg` replaced; scanning is most of a form's cost, so a reader that knows what
+    /// a form reads skips it); with `only`, with that form alone. Without `labels`, each form's
+    /// label is nil.
     ///
     /// Substitution forms write `%arg` for their own argument, which Xcode compiles to
     /// `%n$<formatSpecifier>`; the plural rule reads that argument. A substitution's `argNum` is
@@ -60,7 +69,8 @@ extension LocalizedTextBuilder {
     /// `argNum` 2 reads the name, then the count), and a substitution's form is part of the text
     /// around its token: the arguments that text reads are read.
     static func forEachCatalogForm(
-        _ value: CatalogValue, isSource: Bool, labels: Bool = true, only: Int? = nil, _ body: (CatalogForm) -> Void
+        _ value: CatalogValue, isSource: Bool, labels: Bool = true, only: Int? = nil,
+        _ body: (CatalogForm, _ scanned: () -> (text: String, analysis: FormatAnalysis)) -> Void
     ) {
         // Substitutions written inside a case (which catalog-nested-substitutions reports) still
         // give their forms' `%arg` its meaning.
@@ -107,11 +117,14 @@ extension LocalizedTextBuilder {
             }
         }
         var variables: [Int: VariableArgument] = [:]
-        var specifiers: [String: String] = [:]
+        // Each substitution's `%arg` replaced, and whether the replacement is a plain specifier.
+        var specifiers: [String: (text: String, isPlain: Bool)] = [:]
         for substitution in substitutions {
             let argument = substitution.argNum ?? slots[substitution.name] ?? 1
             let format = substitution.formatSpecifier ?? "@"
-            specifiers[substitution.name] = "%\(argument)$\(format)"
+            var replacement = "%\(argument)$\(format)"
+            let isPlain = replacement.withUTF8 { PlainSpecifiers.key($0) } != nil
+            specifiers[substitution.name] = (replacement, isPlain)
             let signature = FormatScanner.specifier(completing: format)?.signature ?? "object"
             if variables[argument] == nil {
                 variables[argument] = VariableArgument(signature: signature, text: "%#@\(substitution.name)@", offset: 0)
@@ -124,22 +137,26 @@ extension LocalizedTextBuilder {
         forEachLabelledUnit(value, labels: labels, substitution: nil) { unit, label, substitution in
             defer { form += 1 }
             guard only.map({ $0 == form }) ?? (isSource || !unit.isNew) else { return }
-            var text = unit.value
-            // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
-            var scanned: FormatAnalysis?
-            if let substitution, let replacement = specifiers[substitution] {
-                text = text.replacingArgumentToken(with: replacement)
-            } else if form < scans.count {
-                scanned = scan(form, text)
-            }
-            let alsoReading = substitution == nil ? alsoRead : aroundForms
-            body(
-                CatalogForm(
-                    number: form, location: unit.location, label: label, text: text,
-                    analysis: analysis(
+            let replacement = substitution.flatMap { specifiers[$0] }
+            let alone = replacement?.isPlain == true && unit.text.withUTF8(holdsArgumentTokenAlone) ? substitution : nil
+            let number = form
+            body(CatalogForm(number: number, location: unit.location, label: label, variables: variables, readsItsTokenAlone: alone)) {
+                var text = unit.value
+                // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
+                var scanned: FormatAnalysis?
+                if let replacement {
+                    text = text.replacingArgumentToken(with: replacement.text)
+                } else if number < scans.count {
+                    scanned = scan(number, text)
+                }
+                let alsoReading = substitution == nil ? alsoRead : aroundForms
+                return (
+                    text,
+                    analysis(
                         scanned ?? FormatScanner.analyze(text, checkAcrossArguments: false), alsoRead: alsoReading,
-                        argumentNumbers: argumentNumbers),
-                    variables: variables))
+                        argumentNumbers: argumentNumbers)
+                )
+            }
         }
     }
 

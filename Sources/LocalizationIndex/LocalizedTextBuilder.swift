@@ -271,15 +271,25 @@ enum LocalizedTextBuilder {
                 return
             }
             // A value with substitutions: a record per form too, with what the form reads as
-            // `catalogTexts` scans it (the labels are made when a form's text is).
-            forEachCatalogForm(value, isSource: isSource, labels: false) { form in
-                batch.appendSubstitutionForm(
-                    form.text, analysis: form.analysis, variables: form.variables, form: form.number, entry: position.entry,
-                    localization: position.localization, of: source, loaded: loaded
+            // `catalogTexts` scans it (the labels are made when a form's text is). The forms of a
+            // substitution that read its `%arg` alone read alike: the first is scanned, the others
+            // take its record's facts.
+            var alike: [(substitution: String, scan: TextBatch.Scan)] = []
+            forEachCatalogForm(value, isSource: isSource, labels: false) { form, scanned in
+                let (entry, localization) = (position.entry, position.localization)
+                if let substitution = form.readsItsTokenAlone, let known = alike.first(where: { $0.substitution == substitution }) {
+                    batch.appendSubstitutionForm(form.number, entry: entry, localization: localization, of: source, scan: known.scan)
+                    return
+                }
+                let (text, analysis) = scanned()
+                let scan = batch.appendSubstitutionForm(
+                    text, analysis: analysis, variables: form.variables, form: form.number, entry: entry, localization: localization,
+                    of: source, loaded: loaded
                 ) {
                     form.text(
-                        source: source, key: entries[position.entry].key, keyLocation: entries[position.entry].keyLocation, loaded: loaded)
+                        (text, analysis), source: source, key: entries[entry].key, keyLocation: entries[entry].keyLocation, loaded: loaded)
                 }
+                if let substitution = form.readsItsTokenAlone { alike.append((substitution, scan)) }
             }
             return
         }

@@ -165,15 +165,27 @@ struct TextBatch {
     /// Adds form `form` (see `TextSource.catalogForm`) of localization `localization` of catalog
     /// entry `entry`, a value with substitutions: its text `text`, scanned as `analysis`, reads
     /// `variables` too (what the object `LocalizedTextBuilder.catalogTexts` makes would keep); a
-    /// record only. `made` makes the text for the rare scan that needs it (see `shapeNumber`).
+    /// record only, whose facts are returned (for `appendSubstitutionForm(_:entry:localization:of:scan:)`).
+    /// `made` makes the text for the rare scan that needs it (see `shapeNumber`).
+    @discardableResult
     mutating func appendSubstitutionForm(
         _ text: String, analysis: FormatAnalysis, variables: [Int: VariableArgument], form: Int, entry: Int, localization: Int,
         of source: TextSource, loaded: Bool, made: () -> LocalizedText
-    ) {
+    ) -> Scan {
         let flags = Flags(analysis, isEmpty: text.isEmpty, origin: .catalog, loaded: loaded).union(.catalogForm)
         let shape = shapeNumber(analysis, variableArguments: variables, text: made)
         let object = Slot.catalogForm(localization: localization, form: form)
         add(Slot(object: object, shape: shape, source: number(of: source), entry: Int32(entry), flags: flags), source: source)
+        return Scan(shape: shape, flags: flags)
+    }
+
+    /// Adds form `form` of localization `localization` of catalog entry `entry` (see
+    /// `appendSubstitutionForm(_:analysis:variables:form:entry:localization:of:loaded:made:)`),
+    /// known to read what a form added before reads, with that form's facts `scan` (flags
+    /// included: neither is empty, both are of one value).
+    mutating func appendSubstitutionForm(_ form: Int, entry: Int, localization: Int, of source: TextSource, scan: Scan) {
+        let object = Slot.catalogForm(localization: localization, form: form)
+        add(Slot(object: object, shape: scan.shape, source: number(of: source), entry: Int32(entry), flags: scan.flags), source: source)
     }
 
     /// A catalog text's record (a unit's or a form's, as `object` and `extra` say), whose text is

@@ -167,7 +167,16 @@ struct TextStoreTests {
                   "iphone": {"stringUnit": {"state": "translated", "value": "%#@n@ avec %1$@"},
                     "substitutions": {"n": {"formatSpecifier": "lld", "variations": {"plural": {
                       "other": {"stringUnit": {"state": "translated", "value": "%arg personnes"}}}}}}},
-                  "other": {"stringUnit": {"state": "translated", "value": "%1$@"}}}}}}}}}
+                  "other": {"stringUnit": {"state": "translated", "value": "%1$@"}}}}},
+                "it": {
+                  "stringUnit": {"state": "translated", "value": "%1$@ e %#@n@"},
+                  "substitutions": {"n": {"argNum": 2, "formatSpecifier": "lld", "variations": {"plural": {
+                    "zero": {"stringUnit": {"state": "translated", "value": "nessuno: %arg"}},
+                    "one": {"stringUnit": {"state": "translated", "value": "%arg persona"}},
+                    "two": {"stringUnit": {"state": "translated", "value": "%arǵ"}},
+                    "few": {"stringUnit": {"state": "translated", "value": "%arg e %arg"}},
+                    "many": {"stringUnit": {"state": "translated", "value": "%arg%%"}},
+                    "other": {"stringUnit": {"state": "translated", "value": "%argpersone"}}}}}}}}}}}
             """
         let project = Check.project([("Localizable.xcstrings", json)])
         let texts = ProjectIndex(project: project).texts
@@ -182,29 +191,51 @@ struct TextStoreTests {
                 source: TextSource(table: "Localizable", locale: localization.locale, path: file.path), loaded: true)
         }
         // The forms, then the key as its own source text (no 'en' unit).
-        #expect(texts.count == 7 && texts.key(at: 6) == entry.key && texts.text(at: 6) == entry.key)
-        let forms = texts.indices.prefix(6)
+        #expect(texts.count == 14 && texts.key(at: 13) == entry.key && texts.text(at: 13) == entry.key)
+        let forms = texts.indices.prefix(13)
         let made = forms.map { texts[$0] }
-        #expect(made.map(\.text) == ["%1$@ und %#@n@", "%d Personen", "%2$lld Personen", "%#@n@ avec %1$@", "%1$lld personnes", "%1$@"])
+        #expect(
+            made.map(\.text) == [
+                "%1$@ und %#@n@", "%d Personen", "%2$lld Personen", "%#@n@ avec %1$@", "%1$lld personnes", "%1$@", "%1$@ e %#@n@",
+                "nessuno: %2$lld", "%2$lld persona", "%arǵ", "%2$lld e %2$lld", "%2$lld%%", "%2$lldpersone",
+            ])
         #expect(made.map(\.text) == general.map(\.text) && made.map(\.label) == general.map(\.label))
         #expect(
-            made.map(\.label) == [
-                nil, "'few' of 'n'", "'other' of 'n'", "device 'iphone'", "device 'iphone', 'other' of 'n'", "device 'other'",
+            made.map(\.label).prefix(8) == [
+                nil, "'few' of 'n'", "'other' of 'n'", "device 'iphone'", "device 'iphone', 'other' of 'n'", "device 'other'", nil,
+                "'zero' of 'n'",
             ])
         #expect(made.map(\.placement) == general.map(\.placement) && made.map(\.analysis) == general.map(\.analysis))
         #expect(made.map(\.variableArguments) == general.map(\.variableArguments) && made.map(\.locale) == general.map(\.locale))
         #expect(made.map(\.keyLocation) == general.map(\.keyLocation) && made.map(\.origin) == general.map(\.origin))
-        #expect(made.map(\.variableArguments).map { $0.keys.sorted() } == [[2], [2], [2], [1], [1], [1]])
+        #expect(made.map(\.variableArguments).map { $0.keys.sorted() } == [[2], [2], [2], [1], [1], [1]] + Array(repeating: [2], count: 7))
         #expect(forms.map { texts.key(at: $0) } == made.map(\.key))
         #expect(forms.map { texts.text(at: $0) } == made.map(\.text))
-        #expect(forms.filter { texts.reads(at: $0, anyOf: [.int]) } == [1, 2, 4])
+        #expect(forms.filter { texts.reads(at: $0, anyOf: [.int]) } == [1, 2, 4, 7, 8, 10, 11, 12])
+        // What each record says of its form is what its made text says: the forms of 'it' that
+        // read their `%arg` alone (zero, one, other) take the first one's facts.
         for index in texts.indices {
             #expect(texts.shape(at: index) == ArgumentShape(texts[index].argumentUses(index: index)), "\(texts.text(at: index))")
         }
+        for (index, text) in zip(forms, made) {
+            let flags = TextStore.Flags(text.analysis, isEmpty: text.text.isEmpty, origin: .catalog, loaded: text.loaded)
+            #expect(texts.slots[index].flags == flags.union(.catalogForm), "\(text.text)")
+        }
         // Every form a record of its form (the 'new' form, 1 of de, has none).
-        #expect(texts.slots.map { $0.object < 0 } == [true, true, true, true, true, true, false])
-        #expect(texts.slots.prefix(6).map(\.catalogForm) == [0, 2, 3, 0, 1, 2])
-        #expect(texts.slots.prefix(6).map(\.localization) == [0, 0, 0, 1, 1, 1])
+        #expect(texts.slots.map { $0.object < 0 } == Array(repeating: true, count: 13) + [false])
+        #expect(texts.slots.prefix(13).map(\.catalogForm) == [0, 2, 3, 0, 1, 2, 0, 1, 2, 3, 4, 5, 6])
+        #expect(texts.slots.prefix(13).map(\.localization) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2])
+    }
+
+    /// Which forms read their `%arg` alone: one `%`, starting the token, followed by ASCII or
+    /// nothing.
+    @Test func formsThatReadTheirTokenAlone() {
+        func alone(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8(holdsArgumentTokenAlone)
+        }
+        #expect(alone("%arg") && alone("%arg files") && alone("files: %arg") && alone("%argfiles"))
+        #expect(!alone("%arǵ") && !alone("%arg e %arg") && !alone("%arg%%") && !alone("%d files") && !alone("files") && !alone("%ar"))
     }
 
     /// Ignored locales leave no texts, a catalog's included (its source language too, and then the

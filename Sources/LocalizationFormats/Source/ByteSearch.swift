@@ -85,6 +85,19 @@ extension String {
     }
 }
 
+/// Whether a String Catalog substitution's form, whose UTF-8 is `bytes`, holds one `%` and
+/// that one starts its `%arg` token, followed by an ASCII byte or nothing: the token
+/// `replacingArgumentToken` replaces byte for byte, and the form's only specifier once replaced.
+package func holdsArgumentTokenAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress, let found = memchr(base, 0x25, bytes.count) else { return false }
+    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    let end = at + 4
+    guard end <= bytes.count, bytes[at + 1] == UInt8(ascii: "a"), bytes[at + 2] == UInt8(ascii: "r"), bytes[at + 3] == UInt8(ascii: "g")
+    else { return false }
+    if end < bytes.count, bytes[end] >= 0x80 { return false }
+    return memchr(base + at + 1, 0x25, bytes.count - at - 1) == nil
+}
+
 extension String {
     /// The text with each `%arg` (a String Catalog substitution form's own argument) replaced by
     /// `replacement`, as Foundation's `replacingOccurrences(of:with:)` replaces it, found byte by

@@ -179,7 +179,7 @@ private struct FormReads {
         // One look at the bytes: whether the form reads its `%arg` alone, and its plain
         // specifiers' key.
         let (tokenAlone, plain) = unit.text.withUTF8 { bytes in
-            (substitution != nil && Self.holdsTokenAlone(bytes), PlainSpecifiers.key(bytes))
+            (substitution != nil && holdsArgumentTokenAlone(bytes), PlainSpecifiers.key(bytes))
         }
         // Most substitution forms read their `%arg` alone ("%arg files"): what they read is what
         // the token alone reads once replaced, when the replacement is made of whole plain
@@ -223,18 +223,6 @@ private struct FormReads {
         return lists.count - 1
     }
 
-    /// Whether a text's one `%` starts `%arg`, followed by an ASCII byte or nothing (as
-    /// `replacingArgumentToken` replaces it byte for byte).
-    private static func holdsTokenAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, let found = memchr(base, 0x25, bytes.count) else { return false }
-        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        let end = at + 4
-        guard end <= bytes.count, bytes[at + 1] == UInt8(ascii: "a"), bytes[at + 2] == UInt8(ascii: "r"),
-            bytes[at + 3] == UInt8(ascii: "g")
-        else { return false }
-        if end < bytes.count, bytes[end] >= 0x80 { return false }
-        return memchr(base + at + 1, 0x25, bytes.count - at - 1) == nil
-    }
 }
 
 /// What a substitution's forms read besides their text: the argument their count is and the
