@@ -103,12 +103,12 @@ public final class TextSource: Sendable {
 
     /// The text of form `form` of the variations of localization `localization` of catalog entry
     /// `entry` (its units numbered as `CatalogValue.forEachUnit` visits them), made as
-    /// `LocalizedTextBuilder.catalogTexts` makes it: a value with substitutions through it, any
-    /// other from its unit alone.
+    /// `LocalizedTextBuilder.catalogTexts` makes it: a value with substitutions through the same
+    /// walk (`LocalizedTextBuilder.catalogText`), any other from its unit alone.
     func catalogForm(entry: Int, localization: Int, form: Int, loaded: Bool) -> LocalizedText {
         catalog.withUnsafeBufferPointer { entries in
             let value = entries[entry].localizations[localization].value
-            if value.hasSubstitutions || value.nestsSubstitutions {
+            if value.readsSubstitutions {
                 guard
                     let made = LocalizedTextBuilder.catalogText(
                         value, form: form, key: entries[entry].key, keyLocation: entries[entry].keyLocation, source: self, loaded: loaded)
@@ -129,7 +129,7 @@ public final class TextSource: Sendable {
     func catalogFormText(entry: Int, localization: Int, form: Int) -> String {
         catalog.withUnsafeBufferPointer { entries in
             let value = entries[entry].localizations[localization].value
-            if value.hasSubstitutions || value.nestsSubstitutions {
+            if value.readsSubstitutions {
                 var text = ""
                 LocalizedTextBuilder.forEachCatalogForm(value, isSource: true, labels: false, only: form) { text = $1().text }
                 return text
@@ -157,7 +157,8 @@ public final class TextSource: Sendable {
 ///
 /// The index keeps `.strings` values, catalog string units and forms and the forms of usual
 /// `.stringsdict` entries as records (`TextStore`) and makes their text when one is read; other
-/// permutations are kept as objects. A class:
+/// permutations, the forms of a catalog value with more forms than a record numbers, and a
+/// catalog key that is its own source text are kept as objects. A class:
 /// a text is handed from rule to rule without copying its strings and arrays.
 public final class LocalizedText: Sendable {
     // A `.strings` value or a catalog string unit (nearly every text) reads its key, text and

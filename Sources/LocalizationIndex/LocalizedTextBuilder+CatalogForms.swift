@@ -5,6 +5,11 @@ import LocalizationFormats
 /// The texts of a catalog value with variations or substitutions: one per string unit, labelled,
 /// with the arguments its substitutions read (the index's records of them, and the objects made
 /// when one is read).
+extension CatalogValue {
+    /// Whether the value has substitutions, its own or written inside its variations' cases.
+    var readsSubstitutions: Bool { hasSubstitutions || nestsSubstitutions }
+}
+
 extension LocalizedTextBuilder {
     /// One text per string unit, as `forEachCatalogForm` reads them.
     static func catalogTexts(
@@ -39,12 +44,12 @@ extension LocalizedTextBuilder {
         /// The arguments the value's substitutions read.
         let variables: [Int: VariableArgument]
         /// The substitution whose form this is, when the form's one `%` is its `%arg` token
-        /// (`holdsArgumentTokenAlone`) and that token becomes a plain specifier (see
-        /// `PlainSpecifiers`, a specifier the scanner reads whatever follows it); nil for any
-        /// other form. Such forms of one substitution of one value read the same: one
-        /// numbered specifier, and what the value's other texts leave unread, wherever the
-        /// token stands in the text.
-        let readsItsTokenAlone: String?
+        /// (`holdsArgumentTokenAlone`) and that token becomes plain specifiers (see
+        /// `PlainSpecifiers`: the scanner reads each to its end whatever follows it); nil for any
+        /// other form. Such forms of one substitution of one value scan alike wherever the token
+        /// stands in the text: the replacement's numbered specifiers, judged against the same
+        /// arguments the value's other texts read.
+        let alikeInSubstitution: String?
 
         /// The form's text, its text being `scanned.text` and its scan `scanned.analysis`.
         func text(
@@ -140,7 +145,7 @@ extension LocalizedTextBuilder {
             let replacement = substitution.flatMap { specifiers[$0] }
             let alone = replacement?.isPlain == true && unit.text.withUTF8(holdsArgumentTokenAlone) ? substitution : nil
             let number = form
-            body(CatalogForm(number: number, location: unit.location, label: label, variables: variables, readsItsTokenAlone: alone)) {
+            body(CatalogForm(number: number, location: unit.location, label: label, variables: variables, alikeInSubstitution: alone)) {
                 var text = unit.value
                 // A form's text with its `%arg` replaced is scanned anew; any other is its unit's.
                 var scanned: FormatAnalysis?

@@ -258,7 +258,7 @@ enum LocalizedTextBuilder {
             }
             // Variations without substitutions (plural and device forms): a record per form,
             // read as the general path makes it (`TextSource.catalogForm`).
-            if !value.hasSubstitutions, !value.nestsSubstitutions {
+            if !value.readsSubstitutions {
                 var form = 0
                 value.forEachUnit { unit in
                     if isSource || !unit.isNew {
@@ -277,7 +277,7 @@ enum LocalizedTextBuilder {
             var alike: [(substitution: String, scan: TextBatch.Scan)] = []
             forEachCatalogForm(value, isSource: isSource, labels: false) { form, scanned in
                 let (entry, localization) = (position.entry, position.localization)
-                if let substitution = form.readsItsTokenAlone, let known = alike.first(where: { $0.substitution == substitution }) {
+                if let substitution = form.alikeInSubstitution, let known = alike.first(where: { $0.substitution == substitution }) {
                     batch.appendSubstitutionForm(form.number, entry: entry, localization: localization, of: source, scan: known.scan)
                     return
                 }
@@ -289,7 +289,7 @@ enum LocalizedTextBuilder {
                     form.text(
                         (text, analysis), source: source, key: entries[entry].key, keyLocation: entries[entry].keyLocation, loaded: loaded)
                 }
-                if let substitution = form.readsItsTokenAlone { alike.append((substitution, scan)) }
+                if let substitution = form.alikeInSubstitution { alike.append((substitution, scan)) }
             }
             return
         }

@@ -20,8 +20,8 @@ public struct TextStore: RandomAccessCollection, Sendable {
         /// Index into `objects` when the text is kept as an object; -1 for a `.strings` value;
         /// `unit(n)` (-2 - n) for the string unit of localization n of a catalog entry, or for
         /// form n of a usual `.stringsdict` entry (flagged `stringsdict`); `catalogForm(n, f)`
-        /// for form f of the variations of localization n of a catalog entry (flagged
-        /// `catalogForm`).
+        /// for form f of the value of localization n of a catalog entry, a form of its variations
+        /// or of its substitutions (flagged `catalogForm`).
         var object: Int32
         /// Index into `shapes`: what the text reads (0 is `ArgumentShape.empty`).
         var shape: Int32
@@ -67,7 +67,7 @@ public struct TextStore: RandomAccessCollection, Sendable {
         static let loaded = Flags(rawValue: 1 << 20)
         static let stringsdict = Flags(rawValue: 1 << 21)
         static let catalog = Flags(rawValue: 1 << 22)
-        /// A record of a form of a catalog value's variations (with `catalog`).
+        /// A record of a form of a catalog value's variations or substitutions (with `catalog`).
         static let catalogForm = Flags(rawValue: 1 << 23)
 
         static func reading(_ type: FormatArgumentType) -> Flags {

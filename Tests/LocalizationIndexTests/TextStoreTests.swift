@@ -201,9 +201,9 @@ struct TextStoreTests {
             ])
         #expect(made.map(\.text) == general.map(\.text) && made.map(\.label) == general.map(\.label))
         #expect(
-            made.map(\.label).prefix(8) == [
+            made.map(\.label) == [
                 nil, "'few' of 'n'", "'other' of 'n'", "device 'iphone'", "device 'iphone', 'other' of 'n'", "device 'other'", nil,
-                "'zero' of 'n'",
+                "'zero' of 'n'", "'one' of 'n'", "'two' of 'n'", "'few' of 'n'", "'many' of 'n'", "'other' of 'n'",
             ])
         #expect(made.map(\.placement) == general.map(\.placement) && made.map(\.analysis) == general.map(\.analysis))
         #expect(made.map(\.variableArguments) == general.map(\.variableArguments) && made.map(\.locale) == general.map(\.locale))
@@ -225,6 +225,68 @@ struct TextStoreTests {
         #expect(texts.slots.map { $0.object < 0 } == Array(repeating: true, count: 13) + [false])
         #expect(texts.slots.prefix(13).map(\.catalogForm) == [0, 2, 3, 0, 1, 2, 0, 1, 2, 3, 4, 5, 6])
         #expect(texts.slots.prefix(13).map(\.localization) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2])
+    }
+
+    /// What the records of a value's substitution forms say (the forms that read their `%arg`
+    /// alone sharing the first one's facts) is what the same texts kept as objects say, each
+    /// scanned: two substitutions of one value, one name given to substitutions in two cases, and
+    /// forms that leave arguments unread.
+    @Test func substitutionRecordsSayWhatObjectsSay() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "%lld of %lld": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "%lld of %lld"}},
+                "es": {
+                  "stringUnit": {"state": "translated", "value": "%#@a@ de %#@b@"},
+                  "substitutions": {
+                    "a": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                      "one": {"stringUnit": {"state": "translated", "value": "%arg archivo"}},
+                      "other": {"stringUnit": {"state": "translated", "value": "archivos: %arg"}}}}},
+                    "b": {"argNum": 2, "formatSpecifier": "d", "variations": {"plural": {
+                      "one": {"stringUnit": {"state": "translated", "value": "%arg carpeta"}},
+                      "other": {"stringUnit": {"state": "translated", "value": "%arg carpetas"}}}}}}},
+                "pt": {"variations": {"device": {
+                  "iphone": {"stringUnit": {"state": "translated", "value": "%#@n@ de %2$lld"},
+                    "substitutions": {"n": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                      "one": {"stringUnit": {"state": "translated", "value": "%arg arquivo"}},
+                      "other": {"stringUnit": {"state": "translated", "value": "%arg arquivos"}}}}}}},
+                  "mac": {"stringUnit": {"state": "translated", "value": "%#@n@ de %2$lld"},
+                    "substitutions": {"n": {"argNum": 1, "formatSpecifier": "@", "variations": {"plural": {
+                      "other": {"stringUnit": {"state": "translated", "value": "%arg itens"}}}}}}}}}},
+                "ca": {
+                  "stringUnit": {"state": "translated", "value": "%#@c@"},
+                  "substitutions": {"c": {"argNum": 3, "formatSpecifier": "lld", "variations": {"plural": {
+                    "one": {"stringUnit": {"state": "translated", "value": "%arg fitxer"}},
+                    "other": {"stringUnit": {"state": "translated", "value": "%arg fitxers"}}}}}}}}}}}
+            """
+        let project = Check.project([("Localizable.xcstrings", json)])
+        let batch = LocalizedTextBuilder.texts(of: project)
+        let made = batch.texts.indices.map { batch.texts[$0] }
+        #expect(
+            made.map(\.text) == [
+                "%lld of %lld", "%#@a@ de %#@b@", "%1$lld archivo", "archivos: %1$lld", "%2$d carpeta", "%2$d carpetas",
+                "%#@n@ de %2$lld", "%1$@ arquivo", "%1$@ arquivos", "%#@n@ de %2$lld", "%1$@ itens", "%#@c@", "%3$lld fitxer",
+                "%3$lld fitxers",
+            ])
+        #expect(
+            made.map(\.label) == [
+                nil, nil, "'one' of 'a'", "'other' of 'a'", "'one' of 'b'", "'other' of 'b'", "device 'iphone'",
+                "device 'iphone', 'one' of 'n'", "device 'iphone', 'other' of 'n'", "device 'mac'", "device 'mac', 'other' of 'n'", nil,
+                "'one' of 'c'", "'other' of 'c'",
+            ])
+        #expect(batch.texts.slots.allSatisfy { $0.object < 0 })
+        var objects = TextBatch()
+        for text in made { objects.append(text) }
+        #expect(batch.empty == objects.empty && batch.withSpecifiers == objects.withSpecifiers)
+        // The forms of 'c' read argument 3 and nothing reads 1 or 2: a gap, found in each.
+        #expect(batch.withProblems == objects.withProblems && Array(objects.withProblems) == [11, 12, 13])
+        for index in made.indices {
+            #expect(batch.texts.shape(at: index) == objects.texts.shape(at: index), "\(made[index].text)")
+            #expect(batch.texts.slots[index].flags.subtracting(.catalogForm) == objects.texts.slots[index].flags, "\(made[index].text)")
+            for type in FormatArgumentType.allCases {
+                #expect(batch.texts.reads(at: index, anyOf: [type]) == objects.texts.reads(at: index, anyOf: [type]))
+            }
+        }
     }
 
     /// Which forms read their `%arg` alone: one `%`, starting the token, followed by ASCII or

@@ -222,7 +222,6 @@ private struct FormReads {
         lists.append(reads.map { (specifier: $0.0, argument: $0.1) })
         return lists.count - 1
     }
-
 }
 
 /// What a substitution's forms read besides their text: the argument their count is and the
