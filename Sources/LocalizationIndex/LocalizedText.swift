@@ -125,7 +125,8 @@ public final class TextSource: Sendable {
         }
     }
 
-    /// The text alone of that form (see `catalogForm`): the units counted, no label made.
+    /// The text alone of that form (see `catalogForm`), no label made: the units counted, or a
+    /// substitution's form with its `%arg` replaced (the value walked as for its text).
     func catalogFormText(entry: Int, localization: Int, form: Int) -> String {
         catalog.withUnsafeBufferPointer { entries in
             let value = entries[entry].localizations[localization].value

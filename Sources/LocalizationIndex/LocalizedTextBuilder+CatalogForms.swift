@@ -2,14 +2,14 @@ import Dispatch
 import Foundation
 import LocalizationFormats
 
-/// The texts of a catalog value with variations or substitutions: one per string unit, labelled,
-/// with the arguments its substitutions read (the index's records of them, and the objects made
-/// when one is read).
 extension CatalogValue {
     /// Whether the value has substitutions, its own or written inside its variations' cases.
     var readsSubstitutions: Bool { hasSubstitutions || nestsSubstitutions }
 }
 
+/// The texts of a catalog value with variations or substitutions: one per string unit, labelled,
+/// with the arguments its substitutions read (the index's records of them, and the objects made
+/// when one is read).
 extension LocalizedTextBuilder {
     /// One text per string unit, as `forEachCatalogForm` reads them.
     static func catalogTexts(
