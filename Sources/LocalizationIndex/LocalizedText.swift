@@ -103,25 +103,16 @@ public final class TextSource: Sendable {
 
     /// The text of form `form` of the variations of localization `localization` of catalog entry
     /// `entry` (its units numbered as `CatalogValue.forEachUnit` visits them), made as
-    /// `LocalizedTextBuilder.catalogTexts` makes it: a value with substitutions through the same
-    /// walk (`LocalizedTextBuilder.catalogText`), any other from its unit alone.
+    /// `LocalizedTextBuilder.catalogTexts` makes it, through the same walk
+    /// (`LocalizedTextBuilder.catalogText`).
     func catalogForm(entry: Int, localization: Int, form: Int, loaded: Bool) -> LocalizedText {
         catalog.withUnsafeBufferPointer { entries in
-            let value = entries[entry].localizations[localization].value
-            if value.readsSubstitutions {
-                guard
-                    let made = LocalizedTextBuilder.catalogText(
-                        value, form: form, key: entries[entry].key, keyLocation: entries[entry].keyLocation, source: self, loaded: loaded)
-                else { preconditionFailure("no form \(form) in the catalog value") }
-                return made
-            }
-            guard let (unit, label) = LocalizedTextBuilder.labelledUnit(value, at: form) else {
-                preconditionFailure("no form \(form) in the catalog value")
-            }
-            return LocalizedText(
-                source: self, key: entries[entry].key, text: unit.value, keyLocation: entries[entry].keyLocation,
-                placement: .fixed(unit.location), analysis: Self.scan(unit.value, isCatalog: true), origin: .catalog, label: label,
-                loaded: loaded)
+            guard
+                let made = LocalizedTextBuilder.catalogText(
+                    entries[entry].localizations[localization].value, form: form, key: entries[entry].key,
+                    keyLocation: entries[entry].keyLocation, source: self, loaded: loaded)
+            else { preconditionFailure("no form \(form) in the catalog value") }
+            return made
         }
     }
 

@@ -86,7 +86,7 @@ extension LocalizedTextBuilder {
         }
         var slots: [String: Int] = [:]
         var readAround = Set<Int>()
-        // Each unit's scan, in the order both walks visit the units (`labelledUnit`): made once,
+        // Each unit's scan, in the order both walks visit the units (`forEachUnit`, `forEachLabelledUnit`): made once,
         // when a pass first needs it, and read by the passes below (they each scanned every unit
         // again). A substitution's form is scanned once its `%arg` is replaced.
         var scans: [FormatAnalysis?] = []
@@ -205,18 +205,6 @@ extension LocalizedTextBuilder {
     private static func allSubstitutions(_ value: CatalogValue) -> [CatalogSubstitution] {
         guard value.nestsSubstitutions else { return value.substitutions }
         return value.substitutions + value.variations.flatMap { $0.cases.flatMap { allSubstitutions($0.value) } }
-    }
-
-    /// Unit `form` of `value` (numbered as `CatalogValue.forEachUnit` visits them, which
-    /// `forEachLabelledUnit` visits in the same order) with its label; nil past the last.
-    static func labelledUnit(_ value: CatalogValue, at form: Int) -> (unit: CatalogStringUnit, label: String?)? {
-        var result: (unit: CatalogStringUnit, label: String?)?
-        var index = 0
-        forEachLabelledUnit(value, substitution: nil) { unit, label, _ in
-            if index == form { result = (unit, label) }
-            index += 1
-        }
-        return result
     }
 
     /// Calls `body` with every unit of `value` (its own, then each variation's and each
