@@ -161,6 +161,8 @@ struct Targets {
     static let checkSeconds = 0.120
     static let foundationRatio = 5.0
     static let memoryFactor = 3.0
+    /// Our `.stringsdict` parse against Foundation's on the same bytes.
+    static let stringsdictParseRatio = 5.0
 
     var cliSeconds: Double?
     var checkSeconds: Double
@@ -168,6 +170,8 @@ struct Targets {
     var peakBytes: Int?
     var readBytes: Int
     var emptyPeakBytes: Int?
+    /// Foundation's `.stringsdict` parse time over ours; nil when the tree has no `.stringsdict` files.
+    var stringsdictParseRatio: Double?
 
     var memoryLimit: Int? { emptyPeakBytes.map { Int(Self.memoryFactor * Double(readBytes)) + $0 } }
 
@@ -184,6 +188,13 @@ struct Targets {
             String(
                 format: "whole check vs Foundation     %7.1f×      faster than its parse alone (%.1f ms); target ≥ %.0f×, %@", ratio,
                 foundationParseSeconds * 1000, Self.foundationRatio, verdict(ratio >= Self.foundationRatio)))
+        if let stringsdictParseRatio {
+            result.append(
+                String(
+                    format: ".stringsdict parse vs Foundation %4.1f×      faster on the same bytes; target ≥ %.0f×, %@",
+                    stringsdictParseRatio,
+                    Self.stringsdictParseRatio, verdict(stringsdictParseRatio >= Self.stringsdictParseRatio)))
+        }
         if let peakBytes, let memoryLimit, let emptyPeakBytes {
             result.append(
                 String(
@@ -202,6 +213,7 @@ struct Targets {
             "readBytes": readBytes, "emptyCheckPeakResidentBytes": emptyPeakBytes ?? NSNull(),
             "memoryLimitBytes": memoryLimit ?? NSNull(), "targetCheckSeconds": Self.checkSeconds,
             "targetFoundationRatio": Self.foundationRatio, "targetMemoryFactor": Self.memoryFactor,
+            "stringsdictParseRatio": stringsdictParseRatio ?? NSNull(), "targetStringsdictParseRatio": Self.stringsdictParseRatio,
         ]
     }
 }

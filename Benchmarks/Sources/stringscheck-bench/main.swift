@@ -180,7 +180,8 @@ func measure(root: URL, repetitions: Int) async throws -> (rows: [Row], cli: CLI
     }
     let targets = Targets(
         cliSeconds: cli?.1.checkSeconds, checkSeconds: check, foundationParseSeconds: foundation + foundationDict,
-        peakBytes: cli?.1.peakBytes, readBytes: readBytes, emptyPeakBytes: emptyCheckPeak())
+        peakBytes: cli?.1.peakBytes, readBytes: readBytes, emptyPeakBytes: emptyCheckPeak(),
+        stringsdictParseRatio: stringsdictFiles.isEmpty ? nil : foundationDict / oursDict)
     return (rows, cli?.1, targets)
 }
 
