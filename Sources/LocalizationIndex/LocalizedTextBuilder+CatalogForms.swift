@@ -86,9 +86,10 @@ extension LocalizedTextBuilder {
         }
         var slots: [String: Int] = [:]
         var readAround = Set<Int>()
-        // Each unit's scan, in the order both walks visit the units (`forEachUnit`, `forEachLabelledUnit`): made once,
-        // when a pass first needs it, and read by the passes below (they each scanned every unit
-        // again). A substitution's form is scanned once its `%arg` is replaced.
+        // Each unit's scan, in the order both walks visit the units (`forEachUnit`,
+        // `forEachLabelledUnit`): made once, when a pass first needs it, and read by the passes
+        // below (they each scanned every unit again). A substitution's form is scanned once its
+        // `%arg` is replaced.
         var scans: [FormatAnalysis?] = []
         // The text is made only for a form not scanned yet (each read of a unit's value makes one).
         func scan(_ form: Int, _ text: @autoclosure () -> String) -> FormatAnalysis {

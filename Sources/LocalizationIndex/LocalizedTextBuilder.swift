@@ -274,21 +274,22 @@ enum LocalizedTextBuilder {
             // `catalogTexts` scans it (the labels are made when a form's text is). The forms of a
             // substitution that read its `%arg` alone read alike: the first is scanned, the others
             // take its record's facts.
+            let (entry, localization) = (position.entry, position.localization)
             var alike: [(substitution: String, scan: TextBatch.Scan)] = []
             forEachCatalogForm(value, isSource: isSource, labels: false) { form, scanned in
-                let (entry, localization) = (position.entry, position.localization)
+                // Such a form holds its `%arg` token, so it is not empty.
                 if let substitution = form.alikeInSubstitution, let known = alike.first(where: { $0.substitution == substitution }) {
-                    batch.appendSubstitutionForm(form.number, entry: entry, localization: localization, of: source, scan: known.scan)
+                    batch.appendSubstitutionForm(
+                        form.number, entry: entry, localization: localization, of: source, scan: known.scan, isEmpty: false, loaded: loaded)
                     return
                 }
                 let (text, analysis) = scanned()
-                let scan = batch.appendSubstitutionForm(
-                    text, analysis: analysis, variables: form.variables, form: form.number, entry: entry, localization: localization,
-                    of: source, loaded: loaded
-                ) {
+                let scan = batch.formScan(analysis, variables: form.variables, origin: .catalog) {
                     form.text(
                         (text, analysis), source: source, key: entries[entry].key, keyLocation: entries[entry].keyLocation, loaded: loaded)
                 }
+                batch.appendSubstitutionForm(
+                    form.number, entry: entry, localization: localization, of: source, scan: scan, isEmpty: text.isEmpty, loaded: loaded)
                 if let substitution = form.alikeInSubstitution { alike.append((substitution, scan)) }
             }
             return

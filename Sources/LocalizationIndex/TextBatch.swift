@@ -118,12 +118,14 @@ struct TextBatch {
         lastPlainScan = (key, scan)
     }
 
-    /// The record's part of a form's text scanned as `analysis`, reading `variables` too; `text`
-    /// makes the text for the rare scan that needs it (see `shapeNumber`).
+    /// The record's part of a form's text (a `.stringsdict` entry's, or a catalog substitution's
+    /// with `origin` `.catalog`) scanned as `analysis`, reading `variables` too; `text` makes the
+    /// text for the rare scan that needs it (see `shapeNumber`).
     mutating func formScan(
-        _ analysis: FormatAnalysis, variables: [Int: VariableArgument], text: () -> LocalizedText
+        _ analysis: FormatAnalysis, variables: [Int: VariableArgument], origin: LocalizedStringOrigin = .stringsdict,
+        text: () -> LocalizedText
     ) -> Scan {
-        let flags = Flags(analysis, isEmpty: false, origin: .stringsdict, loaded: false)
+        let flags = Flags(analysis, isEmpty: false, origin: origin, loaded: false)
         return Scan(shape: shapeNumber(analysis, variableArguments: variables, text: text), flags: flags)
     }
 
@@ -163,29 +165,14 @@ struct TextBatch {
     }
 
     /// Adds form `form` (see `TextSource.catalogForm`) of localization `localization` of catalog
-    /// entry `entry`, a value with substitutions: its text `text`, scanned as `analysis`, reads
-    /// `variables` too (what the object `LocalizedTextBuilder.catalogTexts` makes would keep); a
-    /// record only, whose facts are returned (for `appendSubstitutionForm(_:entry:localization:of:scan:)`).
-    /// `made` makes the text for the rare scan that needs it (see `shapeNumber`).
-    @discardableResult
+    /// entry `entry`, a value with substitutions, its text scanned as `scan` says (`formScan`, with
+    /// the arguments the value's substitutions read): a record only.
     mutating func appendSubstitutionForm(
-        _ text: String, analysis: FormatAnalysis, variables: [Int: VariableArgument], form: Int, entry: Int, localization: Int,
-        of source: TextSource, loaded: Bool, made: () -> LocalizedText
-    ) -> Scan {
-        let flags = Flags(analysis, isEmpty: text.isEmpty, origin: .catalog, loaded: loaded).union(.catalogForm)
-        let shape = shapeNumber(analysis, variableArguments: variables, text: made)
+        _ form: Int, entry: Int, localization: Int, of source: TextSource, scan: Scan, isEmpty: Bool, loaded: Bool
+    ) {
+        let flags = scan.flags.union([.catalogForm, isEmpty ? .isEmpty : [], loaded ? .loaded : []])
         let object = Slot.catalogForm(localization: localization, form: form)
-        add(Slot(object: object, shape: shape, source: number(of: source), entry: Int32(entry), flags: flags), source: source)
-        return Scan(shape: shape, flags: flags)
-    }
-
-    /// Adds form `form` of localization `localization` of catalog entry `entry` (see
-    /// `appendSubstitutionForm(_:analysis:variables:form:entry:localization:of:loaded:made:)`),
-    /// known to read what a form added before reads, with that form's facts `scan` (flags
-    /// included: neither is empty, both are of one value).
-    mutating func appendSubstitutionForm(_ form: Int, entry: Int, localization: Int, of source: TextSource, scan: Scan) {
-        let object = Slot.catalogForm(localization: localization, form: form)
-        add(Slot(object: object, shape: scan.shape, source: number(of: source), entry: Int32(entry), flags: scan.flags), source: source)
+        add(Slot(object: object, shape: scan.shape, source: number(of: source), entry: Int32(entry), flags: flags), source: source)
     }
 
     /// A catalog text's record (a unit's or a form's, as `object` and `extra` say), whose text is
